@@ -1,0 +1,10 @@
+//! The expression language of SPEC §1: parsing with precise errors, and printing
+//! positions back in normalised form.
+
+pub mod ast;
+mod parser;
+mod printer;
+
+pub use ast::{Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
+pub use parser::{parse, ParseError, MAX_NESTING};
+pub use printer::{write_sum, write_term};

@@ -1,0 +1,4 @@
+//! sprague: a combinatorial game theory engine.
+
+pub mod expr;
+pub mod nat;
