@@ -1,4 +1,10 @@
 //! sprague: a combinatorial game theory engine.
+//!
+//! - [`expr`]: the expression language (parsing, printing);
+//! - [`impartial`]: the impartial engine (Sprague–Grundy values, sums, tables);
+//! - [`games`]: the game families and the registry that builds positions.
 
 pub mod expr;
+pub mod games;
+pub mod impartial;
 pub mod nat;

@@ -1,0 +1,198 @@
+//! Subtraction games `sub[S]`: take s stones from one heap, s in the set S.
+//! `bash[m]` is `sub[1..m]` (Bash's game).
+//!
+//! For a finite S the values are ultimately periodic, and a window of max(S) values
+//! repeated after the preperiod proves the period. When S is a single range `l..r`,
+//! the closed form sg(n) = ⌊(n mod (l+r)) / l⌋ answers any heap (tested against the
+//! table built from the rules).
+
+use crate::impartial::heap::{HeapOption, HeapRules, PeriodProof};
+use crate::nat::Nat;
+use num_bigint::BigUint;
+use smallvec::smallvec;
+
+/// The rules of a subtraction game.
+#[derive(Clone, Debug)]
+pub struct Subtraction {
+    /// S as sorted, disjoint, non-adjacent inclusive ranges.
+    ranges: Vec<(Nat, Nat)>,
+    /// How the game was named (`bash[m]` keeps its own name).
+    bash: bool,
+}
+
+impl Subtraction {
+    /// The game with set S given as inclusive ranges (single values are `(s, s)`).
+    /// Fails if a range is empty or contains 0.
+    pub fn new(ranges: &[(Nat, Nat)]) -> Result<Self, String> {
+        let mut rs: Vec<(Nat, Nat)> = Vec::with_capacity(ranges.len());
+        for (l, r) in ranges {
+            if l.is_zero() {
+                return Err("a subtraction set may not contain 0".into());
+            }
+            if l > r {
+                return Err(format!("the range {l}..{r} is empty"));
+            }
+            rs.push((l.clone(), r.clone()));
+        }
+        if rs.is_empty() {
+            return Err("the subtraction set is empty".into());
+        }
+        rs.sort();
+        let mut merged: Vec<(Nat, Nat)> = Vec::with_capacity(rs.len());
+        for (l, r) in rs {
+            if let Some(last) = merged.last_mut() {
+                if l <= last.1.add(&Nat::from(1u64)) {
+                    if r > last.1 {
+                        last.1 = r;
+                    }
+                    continue;
+                }
+            }
+            merged.push((l, r));
+        }
+        Ok(Subtraction {
+            ranges: merged,
+            bash: false,
+        })
+    }
+
+    /// Bash's game: take 1..m.
+    pub fn bash(m: Nat) -> Result<Self, String> {
+        if m.is_zero() {
+            return Err("bash[m] needs m ≥ 1".into());
+        }
+        let mut s = Subtraction::new(&[(Nat::from(1u64), m)])?;
+        s.bash = true;
+        Ok(s)
+    }
+
+    /// max(S).
+    pub fn max_move(&self) -> &Nat {
+        &self.ranges.last().expect("non-empty").1
+    }
+
+    /// When S is one range l..r: (l, r).
+    fn single_range(&self) -> Option<(&Nat, &Nat)> {
+        match self.ranges.as_slice() {
+            [(l, r)] => Some((l, r)),
+            _ => None,
+        }
+    }
+}
+
+/// sg(n) for S = {l, …, r}: ⌊(n mod (l+r)) / l⌋.
+fn range_value(n: &Nat, l: &Nat, r: &Nat) -> Nat {
+    match (n.to_u64(), l.to_u64(), r.to_u64()) {
+        (Some(n), Some(l), Some(r)) if l.checked_add(r).is_some() => Nat::from((n % (l + r)) / l),
+        _ => {
+            let (n, l, r) = (n.to_big(), l.to_big(), r.to_big());
+            Nat::from_big((n % (&l + &r)) / l)
+        }
+    }
+}
+
+impl HeapRules for Subtraction {
+    fn name(&self) -> String {
+        if self.bash {
+            return format!("bash[{}]", self.max_move());
+        }
+        let parts: Vec<String> = self
+            .ranges
+            .iter()
+            .map(|(l, r)| {
+                if l == r {
+                    l.to_string()
+                } else if r == &l.add(&Nat::from(1u64)) {
+                    format!("{l},{r}")
+                } else {
+                    format!("{l}..{r}")
+                }
+            })
+            .collect();
+        format!("sub[{}]", parts.join(","))
+    }
+
+    fn options(&self, n: &Nat, out: &mut Vec<HeapOption>) {
+        for (l, r) in &self.ranges {
+            let (Some(l), Some(r)) = (l.to_u64(), r.to_u64()) else {
+                // Takes beyond 2^64 apply only to heaps that large; enumerate from l.
+                let mut s = l.clone();
+                while &s <= r {
+                    match n.checked_sub(&s) {
+                        Some(m) => out.push(smallvec![m]),
+                        None => break,
+                    }
+                    s = s.add(&Nat::from(1u64));
+                }
+                continue;
+            };
+            for s in l..=r {
+                match n.checked_sub(&Nat::from(s)) {
+                    Some(m) => out.push(smallvec![m]),
+                    None => break,
+                }
+            }
+        }
+    }
+
+    fn describe(&self, n: &Nat, option: &HeapOption) -> String {
+        let to = option.first().cloned().unwrap_or_default();
+        let take = n.checked_sub(&to).unwrap_or_default();
+        format!("take {take} from the heap of {n}")
+    }
+
+    fn closed_form(&self, n: &Nat) -> Option<Nat> {
+        self.single_range().map(|(l, r)| range_value(n, l, r))
+    }
+
+    fn closed_form_reason(&self, n: &Nat) -> Option<String> {
+        let (l, r) = self.single_range()?;
+        let v = range_value(n, l, r);
+        let period = l.add(r);
+        Some(if l == &Nat::from(1u64) {
+            format!("sg({n}) = {n} mod {period} = {v}: taking 1..{r} has period {period}, and the P-positions are the multiples of {period}")
+        } else {
+            format!("sg({n}) = ⌊({n} mod {period}) / {l}⌋ = {v}: taking {l}..{r} has period {period}")
+        })
+    }
+
+    fn options_with_value(&self, n: &Nat, target: &Nat, cap: usize) -> Option<Vec<HeapOption>> {
+        let (l, r) = self.single_range()?;
+        // Heaps m in [n - r, n - l] with ⌊(m mod (l+r)) / l⌋ = target, i.e.
+        // m mod (l+r) in [target·l, target·l + l - 1] (and below l+r).
+        let (nb, lb, rb, tb) = (n.to_big(), l.to_big(), r.to_big(), target.to_big());
+        if nb < lb {
+            return Some(Vec::new());
+        }
+        let hi = &nb - &lb;
+        let lo = if nb > rb { &nb - &rb } else { BigUint::ZERO };
+        let period = &lb + &rb;
+        let res_lo = &tb * &lb;
+        if res_lo >= period {
+            return Some(Vec::new());
+        }
+        let res_hi = (&res_lo + &lb - 1u32).min(&period - 1u32);
+        let mut out = Vec::new();
+        // First block start at or before lo.
+        let mut base = (&lo / &period) * &period;
+        // At most two blocks meet [lo, hi], since hi - lo < l + r.
+        while base <= hi && out.len() <= cap {
+            let a = (&base + &res_lo).max(lo.clone());
+            let b = (&base + &res_hi).min(hi.clone());
+            let mut m = a;
+            while m <= b && out.len() <= cap {
+                out.push(smallvec![Nat::from_big(m.clone())]);
+                m += 1u32;
+            }
+            base += &period;
+        }
+        Some(out)
+    }
+
+    fn period_proof(&self) -> PeriodProof {
+        match self.max_move().to_usize() {
+            Some(m) => PeriodProof::Subtraction { max_move: m },
+            None => PeriodProof::None,
+        }
+    }
+}

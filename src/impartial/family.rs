@@ -1,0 +1,165 @@
+//! The interface between the engine and game families: a family turns its parsed
+//! parameters into rules, and answers questions about one component of a sum.
+
+use crate::nat::Nat;
+use smallvec::SmallVec;
+use std::fmt;
+
+/// A position of one component: the family's arguments (a heap size, a pair of
+/// coordinates, …). Short positions are stored inline.
+pub type Pos = SmallVec<[Nat; 2]>;
+
+/// Why a question could not be answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// A resource bound was reached; `flag` is the command-line flag that raises it.
+    Limit {
+        /// What was exceeded, in words.
+        what: String,
+        /// The flag that raises the bound, e.g. `--max-states`.
+        flag: &'static str,
+    },
+    /// The input is valid syntax but cannot be handled (bad parameter, unsupported family).
+    Input(String),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Limit { what, flag } => write!(f, "{what} (raise it with {flag})"),
+            SolveError::Input(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Resource bounds for a computation.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Most positions an exhaustive search or table may hold.
+    pub max_states: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_states: 50_000_000,
+        }
+    }
+}
+
+impl Limits {
+    /// The error for exceeding `max_states` while doing `doing`.
+    pub fn states_exceeded(&self, doing: &str) -> SolveError {
+        SolveError::Limit {
+            what: format!(
+                "{doing} needs more than {} positions (--max-states)",
+                self.max_states
+            ),
+            flag: "--max-states",
+        }
+    }
+}
+
+/// One move of a component.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The component after the move, in expression syntax (may be a sum).
+    pub to: String,
+    /// The move in words, e.g. "take 2 from the heap of 3".
+    pub text: String,
+}
+
+/// Collects moves up to a cap and remembers whether more were offered.
+#[derive(Debug)]
+pub struct MoveSink {
+    /// The moves kept.
+    pub moves: Vec<Move>,
+    /// Most moves to keep.
+    pub cap: usize,
+    /// Whether a move was offered after the cap was reached.
+    pub truncated: bool,
+}
+
+impl MoveSink {
+    /// A sink keeping at most `cap` moves.
+    pub fn new(cap: usize) -> Self {
+        MoveSink {
+            moves: Vec::new(),
+            cap,
+            truncated: false,
+        }
+    }
+
+    /// Offers a move; returns `false` once the sink is full (stop enumerating).
+    pub fn push(&mut self, m: Move) -> bool {
+        if self.moves.len() < self.cap {
+            self.moves.push(m);
+            true
+        } else {
+            self.truncated = true;
+            false
+        }
+    }
+
+    /// Whether the sink is full and has seen one more move than it keeps.
+    pub fn is_done(&self) -> bool {
+        self.truncated
+    }
+}
+
+/// A game family with its parameters, e.g. `sub[1,3,4]` or `wythoff`.
+///
+/// The engine asks a family about single positions; it knows no family by name.
+/// Families with a table of values keep it inside (behind interior mutability) so
+/// that several components of one family share it.
+pub trait Family {
+    /// The family with its parameters in normalised form, e.g. `sub[1,3,4]`.
+    fn name(&self) -> String;
+
+    /// Checks the arguments of one component (count and range); `Err(Input)` otherwise.
+    fn check(&self, pos: &Pos) -> Result<(), SolveError>;
+
+    /// Appends the position in expression syntax, e.g. `sub[1,3,4](10)`.
+    fn write_position(&self, pos: &Pos, out: &mut String) {
+        out.push_str(&self.name());
+        out.push('(');
+        for (i, a) in pos.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(&a.to_string());
+        }
+        out.push(')');
+    }
+
+    /// The normal-play nim-value, or `None` when it is too costly to compute although
+    /// the outcome may still be decidable (see [`Family::is_p_position`]).
+    fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError>;
+
+    /// Whether the player to move loses (normal play). The default asks for the value.
+    fn is_p_position(&self, pos: &Pos, limits: &Limits) -> Result<bool, SolveError> {
+        match self.grundy(pos, limits)? {
+            Some(g) => Ok(g.is_zero()),
+            None => Err(limits.states_exceeded("this position")),
+        }
+    }
+
+    /// Offers to `sink` every move from `pos` to a position of nim-value `target`.
+    fn moves_to_value(
+        &self,
+        pos: &Pos,
+        target: &Nat,
+        limits: &Limits,
+        sink: &mut MoveSink,
+    ) -> Result<(), SolveError>;
+
+    /// Lines explaining the value of `pos` (a derivation or the theorem used).
+    fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError>;
+
+    /// For Nim heaps: the heap size, so that sums of Nim heaps can be played misère.
+    fn nim_heap<'a>(&self, _pos: &'a Pos) -> Option<&'a Nat> {
+        None
+    }
+}

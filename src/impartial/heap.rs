@@ -1,0 +1,448 @@
+//! Heap games: a position is one heap, a move replaces it by zero or more smaller
+//! heaps (a subtraction takes stones, a split leaves two heaps). Values are kept in a
+//! table indexed by heap size, extended on demand, and once a period is proved the
+//! table answers heaps of any size.
+
+use super::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use super::mex::Mex;
+use super::period::{self, Period};
+use crate::nat::Nat;
+use smallvec::SmallVec;
+use std::cell::RefCell;
+use std::fmt::Write;
+
+/// One move of a heap game: the heaps left in place of the heap moved from.
+pub type HeapOption = SmallVec<[Nat; 2]>;
+
+/// Which theorem, if any, proves a period seen in the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PeriodProof {
+    /// No theorem applies: periods found are reported unproved.
+    None,
+    /// A finite subtraction set with largest element `max_move`: a window of
+    /// `max_move` values repeated after the preperiod proves the period.
+    Subtraction {
+        /// max(S).
+        max_move: usize,
+    },
+    /// An octal game whose last non-zero code digit has index `last_digit`
+    /// (Guy–Smith periodicity theorem).
+    Octal {
+        /// t, the index of the last non-zero digit.
+        last_digit: usize,
+    },
+}
+
+/// The rules of a heap game, stated once by each family.
+pub trait HeapRules {
+    /// The family with its parameters, e.g. `sub[1,3,4]`.
+    fn name(&self) -> String;
+
+    /// Pushes every option of a heap of `n` (each a list of smaller heaps).
+    fn options(&self, n: &Nat, out: &mut Vec<HeapOption>);
+
+    /// The move from `n` to `option` in words, e.g. "take 2 from the heap of 5".
+    fn describe(&self, n: &Nat, option: &HeapOption) -> String;
+
+    /// The value of heap `n` by a closed form, if the family has one.
+    fn closed_form(&self, _n: &Nat) -> Option<Nat> {
+        None
+    }
+
+    /// The reason behind the closed form, e.g. "a Nim heap's value is its size".
+    fn closed_form_reason(&self, _n: &Nat) -> Option<String> {
+        None
+    }
+
+    /// The options of `n` whose value is `target` (at least `cap + 1` of them when
+    /// that many exist), when the family can list them directly: needed where options
+    /// are too many to enumerate, as for huge heaps.
+    fn options_with_value(
+        &self,
+        _n: &Nat,
+        _target: &Nat,
+        _cap: usize,
+    ) -> Option<Vec<HeapOption>> {
+        None
+    }
+
+    /// The theorem proving periods of this family.
+    fn period_proof(&self) -> PeriodProof {
+        PeriodProof::None
+    }
+
+    /// Whether this is plain Nim (so that misère play has a closed form).
+    fn is_nim(&self) -> bool {
+        false
+    }
+}
+
+/// Values of a heap game for heaps `0..len`, with the proved period once known.
+#[derive(Default, Debug)]
+pub struct HeapTable {
+    values: Vec<u32>,
+    proved: Option<Period>,
+    mex: Mex,
+    options: Vec<HeapOption>,
+}
+
+/// A computed table slice with its periodicity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableReport {
+    /// The values for heaps `from..=to`.
+    pub values: Vec<Nat>,
+    /// The eventual period seen, and whether a theorem proves it.
+    pub period: Option<(Period, bool)>,
+}
+
+impl HeapTable {
+    /// The values computed so far (heaps `0..len`).
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// The proved period, if found.
+    pub fn proved(&self) -> Option<Period> {
+        self.proved
+    }
+
+    /// Extends the table to cover heaps `0..len`.
+    pub fn extend<R: HeapRules + ?Sized>(
+        &mut self,
+        rules: &R,
+        len: usize,
+        limits: &Limits,
+    ) -> Result<(), SolveError> {
+        if len as u64 > limits.max_states {
+            return Err(limits.states_exceeded(&format!("a table of {}", rules.name())));
+        }
+        self.values.reserve(len.saturating_sub(self.values.len()));
+        while self.values.len() < len {
+            let n = self.values.len();
+            self.options.clear();
+            rules.options(&Nat::from(n), &mut self.options);
+            let values = &self.values;
+            let mut bad = None;
+            let v = self.mex.of(self.options.iter().map(|opt| {
+                opt.iter().fold(0u32, |acc, h| match h.to_usize() {
+                    Some(i) if i < n => acc ^ values[i],
+                    _ => {
+                        bad = Some(h.clone());
+                        acc
+                    }
+                })
+            }));
+            if let Some(h) = bad {
+                return Err(SolveError::Input(format!(
+                    "{}: a move from heap {n} leads to heap {h}, which is not smaller",
+                    rules.name()
+                )));
+            }
+            self.values.push(v);
+        }
+        Ok(())
+    }
+
+    /// Tries to prove a period from the values computed so far.
+    pub fn try_prove(&mut self, proof: PeriodProof) -> Option<Period> {
+        if self.proved.is_none() {
+            self.proved = match proof {
+                PeriodProof::None => None,
+                PeriodProof::Subtraction { max_move } => {
+                    period::find_subtraction_period(&self.values, max_move)
+                }
+                PeriodProof::Octal { last_digit } => period::detect(&self.values)
+                    .filter(|&p| period::prove_octal(&self.values, last_digit, p)),
+            };
+        }
+        self.proved
+    }
+
+    /// Extends the table until `len` heaps are known or a period is proved, doubling
+    /// the size between proof attempts so that the total work stays linear.
+    pub fn extend_or_prove<R: HeapRules + ?Sized>(
+        &mut self,
+        rules: &R,
+        len: usize,
+        limits: &Limits,
+    ) -> Result<(), SolveError> {
+        let proof = rules.period_proof();
+        let mut step = 1024usize;
+        while self.values.len() < len {
+            if proof != PeriodProof::None && self.try_prove(proof).is_some() {
+                return Ok(());
+            }
+            let next = len.min(self.values.len().saturating_add(step));
+            self.extend(rules, next, limits)?;
+            step = step.saturating_mul(2);
+        }
+        if proof != PeriodProof::None {
+            self.try_prove(proof);
+        }
+        Ok(())
+    }
+
+    /// The value of heap `n`, from the table or the proved period; `None` if neither
+    /// covers `n`.
+    pub fn lookup(&self, n: &Nat) -> Option<u32> {
+        if let Some(i) = n.to_usize() {
+            if i < self.values.len() {
+                return Some(self.values[i]);
+            }
+        }
+        self.proved
+            .map(|p| self.values[period::reduce(n, p)])
+    }
+}
+
+/// A heap family: its rules and the table of values they generate. Components of a
+/// sum that belong to the same family share one table.
+pub struct HeapFamily<R: HeapRules> {
+    rules: R,
+    table: RefCell<HeapTable>,
+}
+
+impl<R: HeapRules> HeapFamily<R> {
+    /// A family with an empty table.
+    pub fn new(rules: R) -> Self {
+        HeapFamily {
+            rules,
+            table: RefCell::new(HeapTable::default()),
+        }
+    }
+
+    /// The rules of the family.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The value of heap `n` (as a small integer) from the table, extending it or
+    /// proving a period as needed.
+    fn table_value(&self, n: &Nat, limits: &Limits) -> Result<u32, SolveError> {
+        let mut table = self.table.borrow_mut();
+        if let Some(v) = table.lookup(n) {
+            return Ok(v);
+        }
+        let proof = self.rules.period_proof();
+        match n.to_usize() {
+            Some(i) if (i as u64) < limits.max_states => {
+                table.extend_or_prove(&self.rules, i + 1, limits)?
+            }
+            _ if proof != PeriodProof::None => {
+                let cap = usize::try_from(limits.max_states).unwrap_or(usize::MAX);
+                table.extend_or_prove(&self.rules, cap, limits)?;
+            }
+            _ => {}
+        }
+        table.lookup(n).ok_or_else(|| {
+            limits.states_exceeded(&format!(
+                "the value of {}({n}) (no period proved yet)",
+                self.rules.name()
+            ))
+        })
+    }
+
+    /// The value of heap `n`: closed form if any, else the table.
+    pub fn value(&self, n: &Nat, limits: &Limits) -> Result<Nat, SolveError> {
+        if let Some(v) = self.rules.closed_form(n) {
+            return Ok(v);
+        }
+        self.table_value(n, limits).map(Nat::from)
+    }
+
+    /// Values for heaps `from..=to`, with the period seen in the table (proved when the
+    /// family's theorem applies).
+    pub fn report(&self, from: usize, to: usize, limits: &Limits) -> Result<TableReport, SolveError> {
+        if to < from {
+            return Err(SolveError::Input(format!(
+                "--from {from} is larger than --to {to}"
+            )));
+        }
+        if self.rules.closed_form(&Nat::from(to)).is_some() {
+            let values = (from..=to)
+                .map(|n| self.rules.closed_form(&Nat::from(n)).unwrap_or_default())
+                .collect();
+            return Ok(TableReport {
+                values,
+                period: None,
+            });
+        }
+        let mut table = self.table.borrow_mut();
+        let len = to.checked_add(1).ok_or_else(|| limits.states_exceeded("this table"))?;
+        table.extend(&self.rules, len, limits)?;
+        let proof = self.rules.period_proof();
+        if proof != PeriodProof::None && table.try_prove(proof).is_none() {
+            // Look a little further than asked: a proof often needs a few more values.
+            let more = len.saturating_mul(2).saturating_add(1024);
+            let cap = usize::try_from(limits.max_states).unwrap_or(usize::MAX).min(more);
+            if cap > len {
+                table.extend_or_prove(&self.rules, cap, limits)?;
+            }
+        }
+        let values = (from..=to).map(|n| Nat::from(table.values()[n])).collect();
+        let period = match table.proved() {
+            Some(p) => Some((p, true)),
+            None => period::detect(&table.values()[..len]).map(|p| (p, false)),
+        };
+        Ok(TableReport { values, period })
+    }
+
+    /// The derivation of the value of heap `n`:
+    /// `sg(5) = mex{sg(4), sg(2), sg(1)} = mex{2, 0, 1} = 3`.
+    pub fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
+        if let Some(reason) = self.rules.closed_form_reason(n) {
+            return Ok(reason);
+        }
+        let value = self.table_value(n, limits)?;
+        if let Some(i) = n.to_usize() {
+            if i < self.table.borrow().values().len() && i <= 100_000 {
+                return self.mex_line(n, limits);
+            }
+        }
+        let p = self.table.borrow().proved();
+        match p {
+            Some(p) => {
+                let m = period::reduce(n, p);
+                Ok(format!(
+                    "sg({n}) = sg({m}) = {value}, because the values have period {} from heap {} (proved)",
+                    p.period, p.preperiod
+                ))
+            }
+            None => Ok(format!("sg({n}) = {value}")),
+        }
+    }
+
+    fn mex_line(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
+        let mut opts = Vec::new();
+        self.rules.options(n, &mut opts);
+        let mut names = Vec::new();
+        let mut vals = Vec::new();
+        for o in &opts {
+            let mut v = 0u32;
+            let mut name = String::new();
+            for (k, h) in o.iter().enumerate() {
+                if k > 0 {
+                    name.push_str(" ⊕ ");
+                }
+                let _ = write!(name, "sg({h})");
+                v ^= self.table_value(h, limits)?;
+            }
+            if o.is_empty() {
+                name.push_str("sg(0)");
+            }
+            names.push(name);
+            vals.push(v);
+        }
+        let value = self.table_value(n, limits)?;
+        let vals_text: Vec<String> = vals.iter().map(u32::to_string).collect();
+        Ok(format!(
+            "sg({n}) = mex{{{}}} = mex{{{}}} = {value}",
+            names.join(", "),
+            vals_text.join(", ")
+        ))
+    }
+
+    fn heap<'a>(&self, pos: &'a Pos) -> &'a Nat {
+        &pos[0]
+    }
+
+    fn write_option(&self, option: &HeapOption) -> String {
+        if option.is_empty() {
+            return format!("{}(0)", self.rules.name());
+        }
+        let parts: Vec<String> = option
+            .iter()
+            .map(|h| format!("{}({h})", self.rules.name()))
+            .collect();
+        parts.join(" + ")
+    }
+}
+
+impl<R: HeapRules> Family for HeapFamily<R> {
+    fn name(&self) -> String {
+        self.rules.name()
+    }
+
+    fn check(&self, pos: &Pos) -> Result<(), SolveError> {
+        if pos.len() == 1 {
+            Ok(())
+        } else {
+            Err(SolveError::Input(format!(
+                "{} takes heap sizes, one per component",
+                self.rules.name()
+            )))
+        }
+    }
+
+    fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        self.value(self.heap(pos), limits).map(Some)
+    }
+
+    fn moves_to_value(
+        &self,
+        pos: &Pos,
+        target: &Nat,
+        limits: &Limits,
+        sink: &mut MoveSink,
+    ) -> Result<(), SolveError> {
+        let n = self.heap(pos);
+        let options = match self.rules.options_with_value(n, target, sink.cap) {
+            Some(list) => list,
+            None => {
+                let mut all = Vec::new();
+                self.rules.options(n, &mut all);
+                let mut keep = Vec::new();
+                for o in all {
+                    let mut v = Nat::ZERO;
+                    for h in &o {
+                        v ^= &self.value(h, limits)?;
+                    }
+                    if &v == target {
+                        keep.push(o);
+                    }
+                }
+                keep
+            }
+        };
+        for o in options {
+            let m = Move {
+                to: self.write_option(&o),
+                text: self.rules.describe(n, &o),
+            };
+            if !sink.push(m) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
+        Ok(vec![self.derivation(self.heap(pos), limits)?])
+    }
+
+    fn nim_heap<'a>(&self, pos: &'a Pos) -> Option<&'a Nat> {
+        self.rules.is_nim().then(|| &pos[0])
+    }
+}
+
+/// A heap family seen as a table of values, as the `table` command uses it.
+pub trait TableFamily {
+    /// The family with its parameters.
+    fn name(&self) -> String;
+    /// Values for heaps `from..=to` and the period seen.
+    fn report(&self, from: usize, to: usize, limits: &Limits) -> Result<TableReport, SolveError>;
+    /// The derivation of the value of heap `n`.
+    fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError>;
+}
+
+impl<R: HeapRules> TableFamily for HeapFamily<R> {
+    fn name(&self) -> String {
+        self.rules.name()
+    }
+    fn report(&self, from: usize, to: usize, limits: &Limits) -> Result<TableReport, SolveError> {
+        HeapFamily::report(self, from, to, limits)
+    }
+    fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
+        HeapFamily::derivation(self, n, limits)
+    }
+}

@@ -1,0 +1,10 @@
+//! The impartial engine: game rules, exhaustive Sprague–Grundy search, heap-game
+//! tables with periodicity, and disjunctive sums. It knows no family by name.
+
+pub mod family;
+pub mod heap;
+pub mod mex;
+pub mod period;
+pub mod search;
+pub mod searched;
+pub mod sum;

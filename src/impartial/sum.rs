@@ -1,0 +1,280 @@
+//! Disjunctive sums: the value of a sum is the XOR of its components' values
+//! (Sprague–Grundy), and a winning move takes one component from value g to
+//! g ⊕ X, where X is the XOR of all values.
+
+use super::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use crate::nat::Nat;
+use std::rc::Rc;
+
+/// One summand of a position: a family and a position of it.
+#[derive(Clone)]
+pub struct Component {
+    /// The family, shared between the components of one family.
+    pub family: Rc<dyn Family>,
+    /// The position within the family.
+    pub pos: Pos,
+}
+
+impl Component {
+    /// The component in expression syntax, e.g. `nim(3)`.
+    pub fn expr(&self) -> String {
+        let mut s = String::new();
+        self.family.write_position(&self.pos, &mut s);
+        s
+    }
+}
+
+/// Who wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player to move wins.
+    N,
+    /// The player to move loses.
+    P,
+    /// Neither can force a win (loopy games).
+    D,
+    /// Left wins whoever starts.
+    L,
+    /// Right wins whoever starts.
+    R,
+}
+
+impl Outcome {
+    /// The one-letter name used in JSON.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::N => "N",
+            Outcome::P => "P",
+            Outcome::D => "D",
+            Outcome::L => "L",
+            Outcome::R => "R",
+        }
+    }
+}
+
+/// Normal play (the player who cannot move loses) or misère play (that player wins).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// The last player to move wins.
+    Normal,
+    /// The last player to move loses.
+    Misere,
+}
+
+/// A winning move of a sum: which component, and the move there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinningMove {
+    /// Index of the component moved in.
+    pub component: usize,
+    /// The move.
+    pub mv: Move,
+}
+
+/// The analysis of a sum for the player to move.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The nim-value of the sum (normal play), when known.
+    pub grundy: Option<Nat>,
+    /// The nim-value of each component, when known.
+    pub values: Vec<Option<Nat>>,
+    /// Winning moves (at most the cap asked for).
+    pub winning: Vec<WinningMove>,
+    /// Whether winning moves were left out: more than the cap exist, or (rarely) the
+    /// list could not be completed because a component's value is unknown.
+    pub truncated: bool,
+    /// Whether the list is known to be complete up to the cap.
+    pub complete: bool,
+}
+
+/// Decides a sum and lists its winning moves (at most `max_moves`).
+///
+/// ```
+/// use sprague::impartial::sum::{analyse, Outcome, Play};
+/// use sprague::impartial::family::Limits;
+/// let comps = sprague::games::components("nim(3,4,5)").unwrap();
+/// let a = analyse(&comps, Play::Normal, &Limits::default(), 20).unwrap();
+/// assert_eq!(a.outcome, Outcome::N);
+/// assert_eq!(a.grundy.unwrap().to_string(), "2");
+/// assert_eq!(a.winning[0].mv.to, "nim(1)");
+/// ```
+pub fn analyse(
+    components: &[Component],
+    play: Play,
+    limits: &Limits,
+    max_moves: usize,
+) -> Result<Analysis, SolveError> {
+    match play {
+        Play::Normal => analyse_normal(components, limits, max_moves),
+        Play::Misere => analyse_misere_nim(components, limits, max_moves),
+    }
+}
+
+fn analyse_normal(
+    components: &[Component],
+    limits: &Limits,
+    max_moves: usize,
+) -> Result<Analysis, SolveError> {
+    let mut values = Vec::with_capacity(components.len());
+    let mut total = Nat::ZERO;
+    let mut unknown = Vec::new();
+    for (i, c) in components.iter().enumerate() {
+        let v = c.family.grundy(&c.pos, limits)?;
+        match &v {
+            Some(g) => total ^= g,
+            None => unknown.push(i),
+        }
+        values.push(v);
+    }
+    let mut winning = Vec::new();
+    let mut truncated = false;
+    match unknown.as_slice() {
+        [] => {
+            if !total.is_zero() {
+                for (i, c) in components.iter().enumerate() {
+                    let Some(g) = values[i].as_ref() else { continue };
+                    let target = g ^ &total;
+                    truncated |= collect(&mut winning, max_moves, i, c, &target, limits)?;
+                    if truncated {
+                        break;
+                    }
+                }
+            }
+            let outcome = if total.is_zero() { Outcome::P } else { Outcome::N };
+            Ok(Analysis {
+                outcome,
+                grundy: Some(total),
+                values,
+                winning,
+                truncated,
+                complete: true,
+            })
+        }
+        [u] if total.is_zero() => {
+            // The rest of the sum is a second-player win, so the sum has the outcome of
+            // the one component whose value is unknown.
+            let c = &components[*u];
+            let p = c.family.is_p_position(&c.pos, limits)?;
+            let mut complete = true;
+            if !p {
+                truncated = collect(&mut winning, max_moves, *u, c, &Nat::ZERO, limits)?;
+                // Moves elsewhere would need that component's value to judge.
+                complete = components.len() == 1;
+            }
+            Ok(Analysis {
+                outcome: if p { Outcome::P } else { Outcome::N },
+                grundy: None,
+                values,
+                winning,
+                truncated: truncated || !complete,
+                complete,
+            })
+        }
+        _ => {
+            let c = &components[unknown[0]];
+            Err(limits.states_exceeded(&format!(
+                "the nim-value of {} (needed to combine it with the other components)",
+                c.expr()
+            )))
+        }
+    }
+}
+
+/// Gathers the moves of component `i` to value `target` into `out`, keeping at most
+/// `cap` moves in all; returns whether more moves were left out.
+fn collect(
+    out: &mut Vec<WinningMove>,
+    cap: usize,
+    i: usize,
+    c: &Component,
+    target: &Nat,
+    limits: &Limits,
+) -> Result<bool, SolveError> {
+    let room = cap.saturating_sub(out.len());
+    let mut local = MoveSink::new(room);
+    c.family.moves_to_value(&c.pos, target, limits, &mut local)?;
+    out.extend(local.moves.into_iter().map(|mv| WinningMove { component: i, mv }));
+    Ok(local.truncated)
+}
+
+/// Misère play of a sum of Nim heaps (Bouton): play as in normal Nim unless the move
+/// would leave only heaps of size at most 1; then leave an odd number of 1-heaps.
+fn analyse_misere_nim(
+    components: &[Component],
+    limits: &Limits,
+    max_moves: usize,
+) -> Result<Analysis, SolveError> {
+    let mut heaps = Vec::with_capacity(components.len());
+    for c in components {
+        match c.family.nim_heap(&c.pos) {
+            Some(h) => heaps.push(h),
+            None => {
+                return Err(SolveError::Input(format!(
+                    "misère play is supported for sums of Nim heaps only, not yet for {}",
+                    c.family.name()
+                )))
+            }
+        }
+    }
+    let one = Nat::from(1u64);
+    let big: Vec<usize> = (0..heaps.len()).filter(|&i| *heaps[i] > one).collect();
+    let ones = heaps.iter().filter(|h| ***h == one).count();
+    let mut total = Nat::ZERO;
+    for h in &heaps {
+        total ^= h;
+    }
+    let mut moves: Vec<(usize, Nat)> = Vec::new(); // (component, new heap size)
+    let outcome = match big.len() {
+        0 => {
+            if ones % 2 == 1 {
+                Outcome::P
+            } else {
+                // Taking any 1-heap leaves an odd number of them.
+                for (i, h) in heaps.iter().enumerate() {
+                    if **h == one {
+                        moves.push((i, Nat::ZERO));
+                    }
+                }
+                Outcome::N
+            }
+        }
+        1 => {
+            // Reduce the one big heap to 0 or 1, leaving an odd number of 1-heaps.
+            let keep = if ones % 2 == 1 { 0u64 } else { 1 };
+            moves.push((big[0], Nat::from(keep)));
+            Outcome::N
+        }
+        _ => {
+            if total.is_zero() {
+                Outcome::P
+            } else {
+                for (i, h) in heaps.iter().enumerate() {
+                    let t = *h ^ &total;
+                    if &t < *h {
+                        moves.push((i, t));
+                    }
+                }
+                Outcome::N
+            }
+        }
+    };
+    let mut winning = Vec::new();
+    let mut truncated = false;
+    for (i, to) in moves {
+        if winning.len() == max_moves {
+            truncated = true;
+            break;
+        }
+        // A Nim heap has exactly one move to each smaller size.
+        collect(&mut winning, max_moves, i, &components[i], &to, limits)?;
+    }
+    Ok(Analysis {
+        outcome,
+        grundy: None,
+        values: heaps.into_iter().map(|h| Some(h.clone())).collect(),
+        winning,
+        truncated,
+        complete: true,
+    })
+}
