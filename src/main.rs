@@ -1,3 +1,7 @@
+//! The `sprague` command-line tool.
+
+mod cli;
+
 fn main() {
-    println!("Hello, world!");
+    std::process::exit(cli::run());
 }

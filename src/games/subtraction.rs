@@ -7,6 +7,7 @@
 //! table built from the rules).
 
 use crate::impartial::heap::{HeapOption, HeapRules, PeriodProof};
+use crate::impartial::period::Period;
 use crate::nat::Nat;
 use num_bigint::BigUint;
 use smallvec::smallvec;
@@ -143,6 +144,14 @@ impl HeapRules for Subtraction {
 
     fn closed_form(&self, n: &Nat) -> Option<Nat> {
         self.single_range().map(|(l, r)| range_value(n, l, r))
+    }
+
+    fn closed_form_period(&self) -> Option<Period> {
+        let (l, r) = self.single_range()?;
+        Some(Period {
+            preperiod: 0,
+            period: l.add(r).to_usize()?,
+        })
     }
 
     fn closed_form_reason(&self, n: &Nat) -> Option<String> {

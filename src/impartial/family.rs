@@ -158,6 +158,12 @@ pub trait Family {
     /// Lines explaining the value of `pos` (a derivation or the theorem used).
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError>;
 
+    /// Whether components are single heaps, so that adjacent ones of the same family
+    /// print together as `name(a,b,c)`.
+    fn is_heap_family(&self) -> bool {
+        false
+    }
+
     /// For Nim heaps: the heap size, so that sums of Nim heaps can be played misère.
     fn nim_heap<'a>(&self, _pos: &'a Pos) -> Option<&'a Nat> {
         None

@@ -49,6 +49,11 @@ pub trait HeapRules {
         None
     }
 
+    /// The period of the closed form, when it is periodic (proved by the formula).
+    fn closed_form_period(&self) -> Option<Period> {
+        None
+    }
+
     /// The reason behind the closed form, e.g. "a Nim heap's value is its size".
     fn closed_form_reason(&self, _n: &Nat) -> Option<String> {
         None
@@ -264,7 +269,7 @@ impl<R: HeapRules> HeapFamily<R> {
                 .collect();
             return Ok(TableReport {
                 values,
-                period: None,
+                period: self.rules.closed_form_period().map(|p| (p, true)),
             });
         }
         let mut table = self.table.borrow_mut();
@@ -422,6 +427,10 @@ impl<R: HeapRules> Family for HeapFamily<R> {
 
     fn nim_heap<'a>(&self, pos: &'a Pos) -> Option<&'a Nat> {
         self.rules.is_nim().then(|| &pos[0])
+    }
+
+    fn is_heap_family(&self) -> bool {
+        true
     }
 }
 

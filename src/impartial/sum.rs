@@ -4,6 +4,7 @@
 
 use super::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
+use std::fmt::Write;
 use std::rc::Rc;
 
 /// One summand of a position: a family and a position of it.
@@ -86,6 +87,43 @@ pub struct Analysis {
     pub truncated: bool,
     /// Whether the list is known to be complete up to the cap.
     pub complete: bool,
+}
+
+/// Writes a sum in normalised form: components joined by ` + `, adjacent heaps of
+/// one family written together (`nim(3) + nim(4)` is `nim(3,4)`).
+pub fn write_sum(components: &[Component], out: &mut String) {
+    if components.is_empty() {
+        out.push('0');
+        return;
+    }
+    let mut i = 0;
+    while i < components.len() {
+        if i > 0 {
+            out.push_str(" + ");
+        }
+        let c = &components[i];
+        if c.family.is_heap_family() {
+            let mut j = i + 1;
+            while j < components.len() && Rc::ptr_eq(&components[j].family, &c.family) {
+                j += 1;
+            }
+            out.push_str(&c.family.name());
+            out.push('(');
+            for (k, d) in components[i..j].iter().enumerate() {
+                if k > 0 {
+                    out.push(',');
+                }
+                if let Some(h) = d.pos.first() {
+                    let _ = write!(out, "{h}");
+                }
+            }
+            out.push(')');
+            i = j;
+        } else {
+            c.family.write_position(&c.pos, out);
+            i += 1;
+        }
+    }
 }
 
 /// Decides a sum and lists its winning moves (at most `max_moves`).

@@ -1,0 +1,67 @@
+//! Small helpers for writing JSON by hand (large outputs are streamed).
+
+use sprague::nat::Nat;
+use std::fmt::Write;
+
+/// Appends `s` as a JSON string.
+pub fn string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Appends an integer: a JSON number below 2^64, else a string of digits (SPEC §2).
+pub fn nat(out: &mut String, n: &Nat) {
+    match n {
+        Nat::Small(v) => {
+            let _ = write!(out, "{v}");
+        }
+        Nat::Big(_) => {
+            let _ = write!(out, "\"{n}\"");
+        }
+    }
+}
+
+/// Appends an optional integer (`null` when absent).
+pub fn opt_nat(out: &mut String, n: Option<&Nat>) {
+    match n {
+        Some(n) => nat(out, n),
+        None => out.push_str("null"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_are_escaped_like_serde_json() {
+        for s in ["plain", "quote \" and \\ back", "tab\tnew\nline\u{1}", "⊕ mex{2,0}"] {
+            let mut out = String::new();
+            string(&mut out, s);
+            assert_eq!(out, serde_json::to_string(s).unwrap());
+        }
+    }
+
+    #[test]
+    fn big_integers_are_strings() {
+        let mut out = String::new();
+        nat(&mut out, &"100000000000000000000".parse().unwrap());
+        assert_eq!(out, "\"100000000000000000000\"");
+        out.clear();
+        nat(&mut out, &Nat::from(7u64));
+        assert_eq!(out, "7");
+    }
+}

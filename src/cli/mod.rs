@@ -1,0 +1,163 @@
+//! Command-line front end: argument parsing, input, output and exit codes.
+
+mod json;
+mod solve;
+mod table;
+
+use clap::{Parser, Subcommand};
+use sprague::games::ExprError;
+use sprague::impartial::family::{Limits, SolveError};
+use std::io::Read;
+
+/// Exit code for success.
+const EXIT_OK: i32 = 0;
+/// Exit code for other failures (e.g. output errors).
+const EXIT_OTHER: i32 = 1;
+/// Exit code for bad input.
+const EXIT_INPUT: i32 = 2;
+/// Exit code for a resource limit.
+const EXIT_LIMIT: i32 = 3;
+
+/// Who wins a combinatorial game, by how much, and how: exactly.
+///
+/// Positions are written as sums of game families, e.g. 'nim(3,4,5)',
+/// 'sub[1,3,4](10) + wythoff(3,5)'. Use '-' as EXPR to read it from standard input.
+#[derive(Parser)]
+#[command(name = "sprague", version, about, long_about = None)]
+#[command(after_help = "Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else.\n\
+See 'sprague help <command>' for the options of each command.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Decide a position: who wins, its nim-value, and every winning move.
+    #[command(after_help = "Examples:\n  sprague solve 'nim(3,4,5)'\n  sprague solve --explain 'nim(3) + sub[1,3,4](10) + wythoff(3,5) + king(4,3)'\n  sprague solve --misere 'nim(1,1,2)'\n  sprague solve --json - < position.txt")]
+    Solve(solve::SolveArgs),
+    /// Print the Sprague–Grundy values of a heap family, with their period.
+    #[command(after_help = "Examples:\n  sprague table --to 100 'sub[1,3,4]'\n  sprague table --explain --to 10 'sub[2,5]'\n  sprague table --json --from 1000 --to 1100 'bash[3]'")]
+    Table(table::TableArgs),
+    /// Canonical value of a partizan game (not supported yet).
+    Value {
+        /// The game expression.
+        expr: String,
+        /// Print one JSON document.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Nash equilibria of a bimatrix game (not supported yet).
+    Nash {
+        /// The game file (JSON).
+        file: String,
+        /// Print one JSON document.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Options shared by the commands that compute.
+#[derive(clap::Args, Clone, Debug)]
+pub struct LimitArgs {
+    /// Most positions an exhaustive search or table may hold before giving up (exit 3).
+    #[arg(long, value_name = "N", default_value_t = 50_000_000)]
+    max_states: u64,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> Limits {
+        Limits {
+            max_states: self.max_states,
+        }
+    }
+}
+
+/// A failure, with the exit code it maps to.
+pub enum Failure {
+    /// Bad input: exit 2.
+    Input(String),
+    /// A resource limit: exit 3.
+    Limit(String),
+    /// Anything else: exit 1.
+    Other(String),
+}
+
+impl From<ExprError> for Failure {
+    fn from(e: ExprError) -> Self {
+        Failure::Input(format!("bad expression: {e}"))
+    }
+}
+
+impl From<SolveError> for Failure {
+    fn from(e: SolveError) -> Self {
+        match e {
+            SolveError::Limit { .. } => Failure::Limit(e.to_string()),
+            SolveError::Input(m) => Failure::Input(m),
+        }
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure::Other(format!("output error: {e}"))
+    }
+}
+
+/// Runs the command line and returns the exit code.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_INPUT } else { EXIT_OK };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let result = match cli.command {
+        Command::Solve(a) => solve::run(&a),
+        Command::Table(a) => table::run(&a),
+        Command::Value { .. } => Err(Failure::Input(
+            "value: partizan game values are not supported yet".into(),
+        )),
+        Command::Nash { .. } => Err(Failure::Input(
+            "nash: normal-form games are not supported yet".into(),
+        )),
+    };
+    match result {
+        Ok(()) => EXIT_OK,
+        Err(Failure::Input(m)) => {
+            eprintln!("sprague: {m}");
+            EXIT_INPUT
+        }
+        Err(Failure::Limit(m)) => {
+            eprintln!("sprague: limit reached: {m}");
+            EXIT_LIMIT
+        }
+        Err(Failure::Other(m)) => {
+            // A closed pipe (e.g. `| head`) is not worth a message.
+            if !m.contains("Broken pipe") {
+                eprintln!("sprague: {m}");
+            }
+            EXIT_OTHER
+        }
+    }
+}
+
+/// The expression text: the argument itself, or standard input for `-`.
+fn read_expr(arg: &str) -> Result<String, Failure> {
+    if arg != "-" {
+        return Ok(arg.to_string());
+    }
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::Input(format!("cannot read standard input: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| {
+        Failure::Input(format!(
+            "standard input is not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to() + 1
+        ))
+    })
+}

@@ -1,0 +1,280 @@
+//! `sprague solve`: decide a position, list its winning moves, explain why.
+
+use super::{json, read_expr, Failure, LimitArgs};
+use sprague::games;
+use sprague::impartial::family::Limits;
+use sprague::impartial::sum::{analyse, write_sum, Analysis, Component, Outcome, Play};
+use sprague::nat::Nat;
+use std::fmt::Write as _;
+use std::io::Write as _;
+
+/// Components whose values are listed or explained one by one in plain output.
+const SHOWN_COMPONENTS: usize = 12;
+
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// The position, e.g. 'nim(3,4,5)' or 'sub[1,3,4](10) + wythoff(3,5)'; '-' reads it from standard input.
+    #[arg(value_name = "EXPR", allow_hyphen_values = true)]
+    expr: String,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// List at most N winning moves.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    max_moves: usize,
+    /// Print one JSON document (SPEC §2).
+    #[arg(long)]
+    json: bool,
+    /// Explain the answer: the value of each component and why the moves win.
+    #[arg(long)]
+    explain: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+pub fn run(a: &SolveArgs) -> Result<(), Failure> {
+    let text = read_expr(&a.expr)?;
+    let components = games::components(&text)?;
+    let limits = a.limits.limits();
+    let play = if a.misere { Play::Misere } else { Play::Normal };
+    let analysis = analyse(&components, play, &limits, a.max_moves)?;
+    let explanation = if a.explain {
+        explain(&components, &analysis, play, &limits)?
+    } else {
+        Vec::new()
+    };
+    let out = if a.json {
+        to_json(&components, &analysis, play, a.explain.then_some(&explanation))
+    } else {
+        to_text(&components, &analysis, play, &explanation)
+    };
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    lock.write_all(out.as_bytes())?;
+    lock.flush()?;
+    Ok(())
+}
+
+fn to_json(
+    components: &[Component],
+    a: &Analysis,
+    play: Play,
+    explanation: Option<&Vec<String>>,
+) -> String {
+    let mut out = String::with_capacity(64 + components.len() * 48);
+    out.push_str("{\"position\":");
+    let mut pos = String::new();
+    write_sum(components, &mut pos);
+    json::string(&mut out, &pos);
+    out.push_str(",\"play\":");
+    out.push_str(match play {
+        Play::Normal => "\"normal\"",
+        Play::Misere => "\"misere\"",
+    });
+    let _ = write!(out, ",\"outcome\":\"{}\",\"grundy\":", a.outcome.letter());
+    json::opt_nat(&mut out, a.grundy.as_ref());
+    out.push_str(",\"components\":[");
+    let mut expr = String::new();
+    for (i, c) in components.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        expr.clear();
+        c.family.write_position(&c.pos, &mut expr);
+        out.push_str("{\"expr\":");
+        json::string(&mut out, &expr);
+        out.push_str(",\"grundy\":");
+        let g = match play {
+            Play::Normal => a.values[i].as_ref(),
+            Play::Misere => None,
+        };
+        json::opt_nat(&mut out, g);
+        out.push('}');
+    }
+    out.push_str("],\"winning_moves\":[");
+    for (i, m) in a.winning.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{{\"component\":{},\"from\":", m.component);
+        json::string(&mut out, &components[m.component].expr());
+        out.push_str(",\"to\":");
+        json::string(&mut out, &m.mv.to);
+        out.push_str(",\"text\":");
+        json::string(&mut out, &m.mv.text);
+        out.push('}');
+    }
+    let _ = write!(out, "],\"truncated\":{}", a.truncated);
+    if let Some(lines) = explanation {
+        out.push_str(",\"explanation\":[");
+        for (i, l) in lines.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json::string(&mut out, l);
+        }
+        out.push(']');
+    }
+    out.push_str("}\n");
+    out
+}
+
+fn outcome_words(o: Outcome, play: Play) -> &'static str {
+    match (o, play) {
+        (Outcome::N, _) => "N: the player to move wins",
+        (Outcome::P, _) => "P: the player to move loses (the other player wins)",
+        (Outcome::D, _) => "D: a draw with best play",
+        (Outcome::L, _) => "L: Left wins whoever starts",
+        (Outcome::R, _) => "R: Right wins whoever starts",
+    }
+}
+
+fn to_text(components: &[Component], a: &Analysis, play: Play, explanation: &[String]) -> String {
+    let mut out = String::new();
+    let mut pos = String::new();
+    write_sum(components, &mut pos);
+    let shown = shorten(&pos, 200);
+    let _ = writeln!(out, "position:  {shown}");
+    if components.len() > 1 {
+        let _ = writeln!(out, "           ({} components)", components.len());
+    }
+    let _ = writeln!(
+        out,
+        "play:      {}",
+        match play {
+            Play::Normal => "normal (the player who cannot move loses)",
+            Play::Misere => "misère (the player who cannot move wins)",
+        }
+    );
+    let _ = writeln!(out, "outcome:   {}", outcome_words(a.outcome, play));
+    if play == Play::Normal {
+        match &a.grundy {
+            Some(g) => {
+                let parts: Vec<String> = a
+                    .values
+                    .iter()
+                    .take(SHOWN_COMPONENTS)
+                    .map(|v| v.as_ref().map(Nat::to_string).unwrap_or_else(|| "?".into()))
+                    .collect();
+                if components.len() > 1 && components.len() <= SHOWN_COMPONENTS {
+                    let _ = writeln!(out, "nim-value: {g} = {}", parts.join(" ⊕ "));
+                } else if components.len() > SHOWN_COMPONENTS {
+                    let _ = writeln!(out, "nim-value: {g} (XOR of {} component values)", components.len());
+                } else {
+                    let _ = writeln!(out, "nim-value: {g}");
+                }
+            }
+            None => {
+                let _ = writeln!(out, "nim-value: not computed (too costly; the outcome is exact)");
+            }
+        }
+    }
+    if a.outcome == Outcome::N {
+        if a.winning.is_empty() {
+            let _ = writeln!(out, "winning moves: none needed (no move is possible, and in misère play that wins)");
+        } else {
+            let _ = writeln!(out, "winning moves:");
+            for m in &a.winning {
+                let from = components[m.component].expr();
+                let _ = writeln!(
+                    out,
+                    "  {} → {}: {}",
+                    shorten(&from, 80),
+                    shorten(&m.mv.to, 80),
+                    m.mv.text
+                );
+            }
+            if a.truncated {
+                let _ = writeln!(
+                    out,
+                    "  … {} (raise --max-moves to see more)",
+                    if a.complete { "more winning moves exist" } else { "other components may have winning moves too" }
+                );
+            }
+        }
+    } else if a.outcome == Outcome::P {
+        let _ = writeln!(out, "winning moves: none — every move leaves a winning position for the opponent");
+    }
+    if !explanation.is_empty() {
+        let _ = writeln!(out, "why:");
+        for l in explanation {
+            let _ = writeln!(out, "  {l}");
+        }
+    }
+    out
+}
+
+fn shorten(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(max).collect();
+    format!("{head}…")
+}
+
+fn binary(n: &Nat, width: u64) -> String {
+    (0..width.max(1)).rev().map(|i| if n.bit(i) { '1' } else { '0' }).collect()
+}
+
+/// The reasoning behind the answer, in sentences.
+fn explain(
+    components: &[Component],
+    a: &Analysis,
+    play: Play,
+    limits: &Limits,
+) -> Result<Vec<String>, Failure> {
+    let mut lines = Vec::new();
+    if play == Play::Misere {
+        lines.push(
+            "Misère Nim (Bouton): play as in normal Nim unless the move would leave only heaps of size 0 or 1; then leave an odd number of 1-heaps.".to_string(),
+        );
+        lines.push("So the player to move loses exactly when all heaps are 0 or 1 and an odd number are 1, or some heap is 2 or more and the XOR of the heaps is 0.".to_string());
+        return Ok(lines);
+    }
+    for c in components.iter().take(SHOWN_COMPONENTS) {
+        lines.extend(c.family.explain(&c.pos, limits)?);
+    }
+    if components.len() > SHOWN_COMPONENTS {
+        lines.push(format!("… and {} more components.", components.len() - SHOWN_COMPONENTS));
+    }
+    let Some(total) = &a.grundy else {
+        if a.outcome == Outcome::P {
+            lines.push("The position is a P-position: every move leads to a position from which the opponent wins.".into());
+        }
+        return Ok(lines);
+    };
+    if components.len() > 1 {
+        lines.push("Sprague–Grundy: a sum is worth the XOR (nim-sum) of its components' values.".into());
+        if components.len() <= SHOWN_COMPONENTS {
+            let width = a.values.iter().flatten().map(Nat::bits).max().unwrap_or(1).max(1);
+            let parts: Vec<String> = a
+                .values
+                .iter()
+                .flatten()
+                .map(|v| format!("{v} ({})", binary(v, width)))
+                .collect();
+            lines.push(format!("{} = {total} ({})", parts.join(" ⊕ "), binary(total, width)));
+        }
+    }
+    if total.is_zero() {
+        lines.push("The nim-sum is 0: every move changes one component's value and makes it non-zero, and the opponent can always bring it back to 0. The player to move loses.".into());
+    } else {
+        let bit = total.bits() - 1;
+        let having: Vec<String> = components
+            .iter()
+            .zip(&a.values)
+            .filter(|(_, v)| v.as_ref().is_some_and(|v| v.bit(bit)))
+            .take(SHOWN_COMPONENTS)
+            .map(|(c, v)| format!("{} (value {})", shorten(&c.expr(), 60), v.as_ref().map(Nat::to_string).unwrap_or_default()))
+            .collect();
+        lines.push(format!(
+            "The nim-sum {total} is not 0, so the player to move wins by moving some component from value g to g ⊕ {total}, which makes the nim-sum 0."
+        ));
+        lines.push(format!(
+            "Its highest set bit is bit {bit} (worth 2^{bit}); every component whose value has that bit can move down to g ⊕ {total} < g: {}.",
+            having.join(", ")
+        ));
+        lines.push("Components whose value can also rise (not in Nim) may offer further winning moves, listed above when they exist.".into());
+    }
+    Ok(lines)
+}
