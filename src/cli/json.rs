@@ -48,7 +48,12 @@ mod tests {
 
     #[test]
     fn strings_are_escaped_like_serde_json() {
-        for s in ["plain", "quote \" and \\ back", "tab\tnew\nline\u{1}", "⊕ mex{2,0}"] {
+        for s in [
+            "plain",
+            "quote \" and \\ back",
+            "tab\tnew\nline\u{1}",
+            "⊕ mex{2,0}",
+        ] {
             let mut out = String::new();
             string(&mut out, s);
             assert_eq!(out, serde_json::to_string(s).unwrap());

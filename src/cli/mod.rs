@@ -24,8 +24,10 @@ const EXIT_LIMIT: i32 = 3;
 /// 'sub[1,3,4](10) + wythoff(3,5)'. Use '-' as EXPR to read it from standard input.
 #[derive(Parser)]
 #[command(name = "sprague", version, about, long_about = None)]
-#[command(after_help = "Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else.\n\
-See 'sprague help <command>' for the options of each command.")]
+#[command(
+    after_help = "Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else.\n\
+See 'sprague help <command>' for the options of each command."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -34,10 +36,14 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Decide a position: who wins, its nim-value, and every winning move.
-    #[command(after_help = "Examples:\n  sprague solve 'nim(3,4,5)'\n  sprague solve --explain 'nim(3) + sub[1,3,4](10) + wythoff(3,5) + king(4,3)'\n  sprague solve --misere 'nim(1,1,2)'\n  sprague solve --json - < position.txt")]
+    #[command(
+        after_help = "Examples:\n  sprague solve 'nim(3,4,5)'\n  sprague solve --explain 'nim(3) + sub[1,3,4](10) + wythoff(3,5) + king(4,3)'\n  sprague solve --misere 'nim(1,1,2)'\n  sprague solve --json - < position.txt"
+    )]
     Solve(solve::SolveArgs),
     /// Print the Sprague–Grundy values of a heap family, with their period.
-    #[command(after_help = "Examples:\n  sprague table --to 100 'sub[1,3,4]'\n  sprague table --explain --to 10 'sub[2,5]'\n  sprague table --json --from 1000 --to 1100 'bash[3]'")]
+    #[command(
+        after_help = "Examples:\n  sprague table --to 100 'sub[1,3,4]'\n  sprague table --explain --to 10 'sub[2,5]'\n  sprague table --json --from 1000 --to 1100 'bash[3]'"
+    )]
     Table(table::TableArgs),
     /// Canonical value of a partizan game (not supported yet).
     Value {

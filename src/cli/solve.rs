@@ -1,9 +1,9 @@
 //! `sprague solve`: decide a position, list its winning moves, explain why.
 
-use super::{json, read_expr, Failure, LimitArgs};
+use super::{Failure, LimitArgs, json, read_expr};
 use sprague::games;
 use sprague::impartial::family::Limits;
-use sprague::impartial::sum::{analyse, write_sum, Analysis, Component, Outcome, Play};
+use sprague::impartial::sum::{Analysis, Component, Outcome, Play, analyse, write_sum};
 use sprague::nat::Nat;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -44,7 +44,12 @@ pub fn run(a: &SolveArgs) -> Result<(), Failure> {
         Vec::new()
     };
     let out = if a.json {
-        to_json(&components, &analysis, play, a.explain.then_some(&explanation))
+        to_json(
+            &components,
+            &analysis,
+            play,
+            a.explain.then_some(&explanation),
+        )
     } else {
         to_text(&components, &analysis, play, &explanation)
     };
@@ -159,19 +164,29 @@ fn to_text(components: &[Component], a: &Analysis, play: Play, explanation: &[St
                 if components.len() > 1 && components.len() <= SHOWN_COMPONENTS {
                     let _ = writeln!(out, "nim-value: {g} = {}", parts.join(" ⊕ "));
                 } else if components.len() > SHOWN_COMPONENTS {
-                    let _ = writeln!(out, "nim-value: {g} (XOR of {} component values)", components.len());
+                    let _ = writeln!(
+                        out,
+                        "nim-value: {g} (XOR of {} component values)",
+                        components.len()
+                    );
                 } else {
                     let _ = writeln!(out, "nim-value: {g}");
                 }
             }
             None => {
-                let _ = writeln!(out, "nim-value: not computed (too costly; the outcome is exact)");
+                let _ = writeln!(
+                    out,
+                    "nim-value: not computed (too costly; the outcome is exact)"
+                );
             }
         }
     }
     if a.outcome == Outcome::N {
         if a.winning.is_empty() {
-            let _ = writeln!(out, "winning moves: none needed (no move is possible, and in misère play that wins)");
+            let _ = writeln!(
+                out,
+                "winning moves: none needed (no move is possible, and in misère play that wins)"
+            );
         } else {
             let _ = writeln!(out, "winning moves:");
             for m in &a.winning {
@@ -188,12 +203,19 @@ fn to_text(components: &[Component], a: &Analysis, play: Play, explanation: &[St
                 let _ = writeln!(
                     out,
                     "  … {} (raise --max-moves to see more)",
-                    if a.complete { "more winning moves exist" } else { "other components may have winning moves too" }
+                    if a.complete {
+                        "more winning moves exist"
+                    } else {
+                        "other components may have winning moves too"
+                    }
                 );
             }
         }
     } else if a.outcome == Outcome::P {
-        let _ = writeln!(out, "winning moves: none — every move leaves a winning position for the opponent");
+        let _ = writeln!(
+            out,
+            "winning moves: none — every move leaves a winning position for the opponent"
+        );
     }
     if !explanation.is_empty() {
         let _ = writeln!(out, "why:");
@@ -213,7 +235,10 @@ fn shorten(s: &str, max: usize) -> String {
 }
 
 fn binary(n: &Nat, width: u64) -> String {
-    (0..width.max(1)).rev().map(|i| if n.bit(i) { '1' } else { '0' }).collect()
+    (0..width.max(1))
+        .rev()
+        .map(|i| if n.bit(i) { '1' } else { '0' })
+        .collect()
 }
 
 /// The reasoning behind the answer, in sentences.
@@ -235,7 +260,10 @@ fn explain(
         lines.extend(c.family.explain(&c.pos, limits)?);
     }
     if components.len() > SHOWN_COMPONENTS {
-        lines.push(format!("… and {} more components.", components.len() - SHOWN_COMPONENTS));
+        lines.push(format!(
+            "… and {} more components.",
+            components.len() - SHOWN_COMPONENTS
+        ));
     }
     let Some(total) = &a.grundy else {
         if a.outcome == Outcome::P {
@@ -244,16 +272,29 @@ fn explain(
         return Ok(lines);
     };
     if components.len() > 1 {
-        lines.push("Sprague–Grundy: a sum is worth the XOR (nim-sum) of its components' values.".into());
+        lines.push(
+            "Sprague–Grundy: a sum is worth the XOR (nim-sum) of its components' values.".into(),
+        );
         if components.len() <= SHOWN_COMPONENTS {
-            let width = a.values.iter().flatten().map(Nat::bits).max().unwrap_or(1).max(1);
+            let width = a
+                .values
+                .iter()
+                .flatten()
+                .map(Nat::bits)
+                .max()
+                .unwrap_or(1)
+                .max(1);
             let parts: Vec<String> = a
                 .values
                 .iter()
                 .flatten()
                 .map(|v| format!("{v} ({})", binary(v, width)))
                 .collect();
-            lines.push(format!("{} = {total} ({})", parts.join(" ⊕ "), binary(total, width)));
+            lines.push(format!(
+                "{} = {total} ({})",
+                parts.join(" ⊕ "),
+                binary(total, width)
+            ));
         }
     }
     if total.is_zero() {
@@ -265,7 +306,13 @@ fn explain(
             .zip(&a.values)
             .filter(|(_, v)| v.as_ref().is_some_and(|v| v.bit(bit)))
             .take(SHOWN_COMPONENTS)
-            .map(|(c, v)| format!("{} (value {})", shorten(&c.expr(), 60), v.as_ref().map(Nat::to_string).unwrap_or_default()))
+            .map(|(c, v)| {
+                format!(
+                    "{} (value {})",
+                    shorten(&c.expr(), 60),
+                    v.as_ref().map(Nat::to_string).unwrap_or_default()
+                )
+            })
             .collect();
         lines.push(format!(
             "The nim-sum {total} is not 0, so the player to move wins by moving some component from value g to g ⊕ {total}, which makes the nim-sum 0."

@@ -1,6 +1,6 @@
 //! `sprague table`: the values of a heap family, OEIS style, with their period.
 
-use super::{json, read_expr, Failure, LimitArgs};
+use super::{Failure, LimitArgs, json, read_expr};
 use sprague::games;
 use sprague::nat::Nat;
 use std::fmt::Write as _;
@@ -72,7 +72,13 @@ pub fn run(a: &TableArgs) -> Result<(), Failure> {
         }
         out.push_str("}\n");
     } else {
-        let _ = writeln!(out, "{}: Sprague–Grundy values for heaps {}..{}", family.name(), a.from, a.to);
+        let _ = writeln!(
+            out,
+            "{}: Sprague–Grundy values for heaps {}..{}",
+            family.name(),
+            a.from,
+            a.to
+        );
         if a.explain {
             for d in &derivations {
                 let _ = writeln!(out, "{d}");
@@ -91,7 +97,11 @@ pub fn run(a: &TableArgs) -> Result<(), Failure> {
                     "period: {} from heap {} ({})",
                     p.period,
                     p.preperiod,
-                    if proved { "proved: the rules guarantee the pattern continues forever" } else { "seen in the computed range, not proved" }
+                    if proved {
+                        "proved: the rules guarantee the pattern continues forever"
+                    } else {
+                        "seen in the computed range, not proved"
+                    }
                 );
             }
             None => {

@@ -130,7 +130,11 @@ impl Family for King {
             (true, true) => "both distances are odd".to_string(),
             _ => format!(
                 "one distance is odd and it is the {} one",
-                if v == 1 { "larger" } else { "smaller (or equal)" }
+                if v == 1 {
+                    "larger"
+                } else {
+                    "smaller (or equal)"
+                }
             ),
         };
         Ok(vec![format!(
@@ -151,7 +155,11 @@ mod tests {
         for r in 0u64..40 {
             for c in 0u64..40 {
                 let p = (Nat::from(r), Nat::from(c));
-                assert_eq!(s.grundy(&p, &limits).unwrap(), value(&p.0, &p.1), "({r},{c})");
+                assert_eq!(
+                    s.grundy(&p, &limits).unwrap(),
+                    value(&p.0, &p.1),
+                    "({r},{c})"
+                );
             }
         }
     }

@@ -19,9 +19,31 @@ use std::rc::Rc;
 
 /// Every family name of the expression language, implemented or not.
 pub const KNOWN_FAMILIES: &[&str] = &[
-    "nim", "sub", "bash", "wythoff", "fib", "stair", "ed", "ring", "lasker", "split", "octal",
-    "kayles", "dawson", "grundy_game", "moore", "andnim", "submask", "divisor", "adjacent",
-    "king", "digraph", "geography", "hackenbush", "cut", "unfair",
+    "nim",
+    "sub",
+    "bash",
+    "wythoff",
+    "fib",
+    "stair",
+    "ed",
+    "ring",
+    "lasker",
+    "split",
+    "octal",
+    "kayles",
+    "dawson",
+    "grundy_game",
+    "moore",
+    "andnim",
+    "submask",
+    "divisor",
+    "adjacent",
+    "king",
+    "digraph",
+    "geography",
+    "hackenbush",
+    "cut",
+    "unfair",
 ];
 
 /// An expression that cannot be turned into a position: where and why.
@@ -75,7 +97,7 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
             return Err(ExprError {
                 column: 1,
                 message: "a table is of one family, not a sum".into(),
-            })
+            });
         }
     };
     if let Some(args) = &term.args {
@@ -126,7 +148,10 @@ impl<'a> Registry<'a> {
     fn unknown(&self, term: &FamilyTerm, name: &str) -> ExprError {
         self.error(
             term.name_span,
-            &format!("unknown game family '{name}' (known: {})", KNOWN_FAMILIES.join(", ")),
+            &format!(
+                "unknown game family '{name}' (known: {})",
+                KNOWN_FAMILIES.join(", ")
+            ),
         )
     }
 
@@ -136,10 +161,9 @@ impl<'a> Registry<'a> {
             match term {
                 Term::Family(t) => self.family_term(t, &mut out)?,
                 Term::Literal(_, span) | Term::Options(expr::OptionsTerm { span, .. }) => {
-                    return Err(self.error(
-                        *span,
-                        "partizan game values are not supported yet in solve",
-                    ))
+                    return Err(
+                        self.error(*span, "partizan game values are not supported yet in solve")
+                    );
                 }
             }
         }
@@ -168,7 +192,7 @@ impl<'a> Registry<'a> {
                 return Err(self.error(
                     t.name_span,
                     &format!("the family '{name}' is not supported yet"),
-                ))
+                ));
             }
             name => return Err(self.unknown(t, name)),
         };
@@ -223,7 +247,10 @@ impl<'a> Registry<'a> {
             };
             return Err(self.error(
                 at,
-                &format!("{} needs a position in parentheses, e.g. {}(…)", t.name, t.name),
+                &format!(
+                    "{} needs a position in parentheses, e.g. {}(…)",
+                    t.name, t.name
+                ),
             ));
         };
         args.iter()
@@ -246,10 +273,7 @@ impl<'a> Registry<'a> {
                 [Param::Int(m, s)] => {
                     subtraction::Subtraction::bash(m.clone()).map_err(|e| self.error(*s, &e))
                 }
-                _ => Err(self.error(
-                    params[0].span(),
-                    "bash[m] takes one integer m (take 1..m)",
-                )),
+                _ => Err(self.error(params[0].span(), "bash[m] takes one integer m (take 1..m)")),
             };
         }
         let mut ranges = Vec::new();
@@ -263,10 +287,9 @@ impl<'a> Registry<'a> {
                 }
                 Param::Range(l, r, s) => {
                     if l.is_zero() || l > r {
-                        return Err(self.error(
-                            *s,
-                            &format!("the range {l}..{r} must satisfy 1 ≤ l ≤ r"),
-                        ));
+                        return Err(
+                            self.error(*s, &format!("the range {l}..{r} must satisfy 1 ≤ l ≤ r"))
+                        );
                     }
                     ranges.push((l.clone(), r.clone()));
                 }
@@ -274,7 +297,7 @@ impl<'a> Registry<'a> {
                     return Err(self.error(
                         other.span(),
                         "a subtraction set holds integers and ranges l..r",
-                    ))
+                    ));
                 }
             }
         }

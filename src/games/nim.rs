@@ -35,7 +35,9 @@ impl HeapRules for Nim {
     fn closed_form_reason(&self, n: &Nat) -> Option<String> {
         Some(format!(
             "sg({n}) = {n}: a Nim heap can move to every smaller size, so its value is mex{{0, …, {}}} = {n}",
-            n.checked_sub(&Nat::from(1u64)).map(|m| m.to_string()).unwrap_or_else(|| "-1".into())
+            n.checked_sub(&Nat::from(1u64))
+                .map(|m| m.to_string())
+                .unwrap_or_else(|| "-1".into())
         ))
     }
 
@@ -77,7 +79,9 @@ mod tests {
                 Nim.options(&Nat::from(n), &mut all);
                 let expect: Vec<HeapOption> =
                     all.into_iter().filter(|o| o[0] == Nat::from(t)).collect();
-                let got = Nim.options_with_value(&Nat::from(n), &Nat::from(t), 100).unwrap();
+                let got = Nim
+                    .options_with_value(&Nat::from(n), &Nat::from(t), 100)
+                    .unwrap();
                 assert_eq!(got, expect);
             }
         }

@@ -159,9 +159,13 @@ impl HeapRules for Subtraction {
         let v = range_value(n, l, r);
         let period = l.add(r);
         Some(if l == &Nat::from(1u64) {
-            format!("sg({n}) = {n} mod {period} = {v}: taking 1..{r} has period {period}, and the P-positions are the multiples of {period}")
+            format!(
+                "sg({n}) = {n} mod {period} = {v}: taking 1..{r} has period {period}, and the P-positions are the multiples of {period}"
+            )
         } else {
-            format!("sg({n}) = ⌊({n} mod {period}) / {l}⌋ = {v}: taking {l}..{r} has period {period}")
+            format!(
+                "sg({n}) = ⌊({n} mod {period}) / {l}⌋ = {v}: taking {l}..{r} has period {period}"
+            )
         })
     }
 
@@ -203,5 +207,160 @@ impl HeapRules for Subtraction {
             Some(m) => PeriodProof::Subtraction { max_move: m },
             None => PeriodProof::None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::family::{Family, Limits, MoveSink};
+    use crate::impartial::heap::HeapFamily;
+    use std::collections::HashSet;
+
+    /// Values straight from the rules: sg(n) = mex{sg(n − s) : s ∈ S, s ≤ n}.
+    fn exhaustive(set: &[u64], len: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::with_capacity(len);
+        for n in 0..len as u64 {
+            let seen: HashSet<u32> = set
+                .iter()
+                .filter(|&&s| s <= n)
+                .map(|&s| g[(n - s) as usize])
+                .collect();
+            g.push((0..).find(|v| !seen.contains(v)).unwrap());
+        }
+        g
+    }
+
+    fn game(set: &[u64]) -> HeapFamily<Subtraction> {
+        let ranges: Vec<(Nat, Nat)> = set.iter().map(|&s| (Nat::from(s), Nat::from(s))).collect();
+        HeapFamily::new(Subtraction::new(&ranges).unwrap())
+    }
+
+    #[test]
+    fn range_closed_form_matches_exhaustive_search() {
+        for l in 1u64..=12 {
+            for r in l..=12 {
+                let set: Vec<u64> = (l..=r).collect();
+                let g = exhaustive(&set, 300);
+                let rules = Subtraction::new(&[(Nat::from(l), Nat::from(r))]).unwrap();
+                for (n, &v) in g.iter().enumerate() {
+                    assert_eq!(
+                        rules.closed_form(&Nat::from(n)),
+                        Some(Nat::from(v)),
+                        "sub[{l}..{r}]({n})"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn range_moves_with_value_match_enumeration() {
+        let limits = Limits::default();
+        for l in 1u64..=5 {
+            for r in l..=7 {
+                let rules = Subtraction::new(&[(Nat::from(l), Nat::from(r))]).unwrap();
+                let name = rules.name();
+                let fam = HeapFamily::new(rules);
+                let g = exhaustive(&(l..=r).collect::<Vec<_>>(), 80);
+                for n in 0..80u64 {
+                    for t in 0..4u32 {
+                        let mut sink = MoveSink::new(1000);
+                        fam.moves_to_value(
+                            &smallvec![Nat::from(n)],
+                            &Nat::from(t),
+                            &limits,
+                            &mut sink,
+                        )
+                        .unwrap();
+                        let mut got: Vec<String> = sink.moves.into_iter().map(|m| m.to).collect();
+                        got.sort();
+                        let mut want: Vec<String> = (l..=r)
+                            .filter(|&s| s <= n && g[(n - s) as usize] == t)
+                            .map(|s| format!("{name}({})", n - s))
+                            .collect();
+                        want.sort();
+                        assert_eq!(got, want, "sub[{l}..{r}]({n}) to value {t}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sub_1_3_4_has_the_textbook_period_7() {
+        // Winning Ways: S = {1,3,4} has values 0,1,0,1,2,3,2 repeating with period 7.
+        let fam = game(&[1, 3, 4]);
+        let report = fam.report(0, 20, &Limits::default()).unwrap();
+        let expect: Vec<Nat> = [0u32, 1, 0, 1, 2, 3, 2]
+            .iter()
+            .cycle()
+            .take(21)
+            .map(|&v| Nat::from(v))
+            .collect();
+        assert_eq!(report.values, expect);
+        let (p, proved) = report.period.unwrap();
+        assert_eq!((p.preperiod, p.period, proved), (0, 7, true));
+    }
+
+    #[test]
+    fn huge_heaps_follow_the_proved_period() {
+        // A heap of 10^30 ≡ 10^30 mod 7 = 1 (10^6 ≡ 1 mod 7, so 10^30 ≡ 1): value sg(1) = 1.
+        let fam = game(&[1, 3, 4]);
+        let n: Nat = format!("1{}", "0".repeat(30)).parse().unwrap();
+        assert_eq!(fam.value(&n, &Limits::default()).unwrap(), Nat::from(1u64));
+    }
+
+    #[test]
+    fn proved_periods_hold_far_beyond_the_window() {
+        let sets: &[&[u64]] = &[
+            &[2, 5, 7],
+            &[1, 4, 9],
+            &[3, 4, 11],
+            &[2, 3, 8, 13],
+            &[5, 6, 17, 20],
+        ];
+        for set in sets {
+            let fam = game(set);
+            let truth = exhaustive(set, 20_000);
+            // Ask for a far heap first so that the family proves its period on a prefix.
+            let far = Nat::from(10u64.pow(15));
+            fam.value(&far, &Limits::default()).unwrap();
+            for (n, &v) in truth.iter().enumerate().step_by(7) {
+                assert_eq!(
+                    fam.value(&Nat::from(n), &Limits::default()).unwrap(),
+                    Nat::from(v),
+                    "{set:?} at {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_normalised() {
+        let s = Subtraction::new(&[
+            (Nat::from(4u64), Nat::from(4u64)),
+            (Nat::from(1u64), Nat::from(1u64)),
+            (Nat::from(3u64), Nat::from(3u64)),
+            (Nat::from(6u64), Nat::from(9u64)),
+        ])
+        .unwrap();
+        assert_eq!(s.name(), "sub[1,3,4,6..9]");
+        assert_eq!(
+            Subtraction::bash(Nat::from(3u64)).unwrap().name(),
+            "bash[3]"
+        );
+        assert!(Subtraction::new(&[(Nat::ZERO, Nat::from(2u64))]).is_err());
+    }
+
+    #[test]
+    fn states_bound_stops_unprovable_huge_heaps() {
+        let fam = game(&[1, 3, 4]);
+        let tiny = Limits { max_states: 3 };
+        let n = Nat::from(10u64.pow(12));
+        assert!(matches!(
+            fam.value(&n, &tiny),
+            Err(crate::impartial::family::SolveError::Limit { .. })
+        ));
     }
 }

@@ -27,9 +27,13 @@ impl PositionRules for WythoffRules {
         match pos.as_slice() {
             [a, b] => match (a.to_u64(), b.to_u64()) {
                 (Some(a), Some(b)) => Ok((a, b)),
-                _ => Err(SolveError::Input("wythoff heaps beyond 2^64 are not supported yet".into())),
+                _ => Err(SolveError::Input(
+                    "wythoff heaps beyond 2^64 are not supported yet".into(),
+                )),
             },
-            _ => Err(SolveError::Input("wythoff(a,b) takes two heap sizes".into())),
+            _ => Err(SolveError::Input(
+                "wythoff(a,b) takes two heap sizes".into(),
+            )),
         }
     }
     fn encode(&self, &(a, b): &(u64, u64)) -> Pos {

@@ -62,12 +62,7 @@ pub trait HeapRules {
     /// The options of `n` whose value is `target` (at least `cap + 1` of them when
     /// that many exist), when the family can list them directly: needed where options
     /// are too many to enumerate, as for huge heaps.
-    fn options_with_value(
-        &self,
-        _n: &Nat,
-        _target: &Nat,
-        _cap: usize,
-    ) -> Option<Vec<HeapOption>> {
+    fn options_with_value(&self, _n: &Nat, _target: &Nat, _cap: usize) -> Option<Vec<HeapOption>> {
         None
     }
 
@@ -195,8 +190,7 @@ impl HeapTable {
                 return Some(self.values[i]);
             }
         }
-        self.proved
-            .map(|p| self.values[period::reduce(n, p)])
+        self.proved.map(|p| self.values[period::reduce(n, p)])
     }
 }
 
@@ -257,7 +251,12 @@ impl<R: HeapRules> HeapFamily<R> {
 
     /// Values for heaps `from..=to`, with the period seen in the table (proved when the
     /// family's theorem applies).
-    pub fn report(&self, from: usize, to: usize, limits: &Limits) -> Result<TableReport, SolveError> {
+    pub fn report(
+        &self,
+        from: usize,
+        to: usize,
+        limits: &Limits,
+    ) -> Result<TableReport, SolveError> {
         if to < from {
             return Err(SolveError::Input(format!(
                 "--from {from} is larger than --to {to}"
@@ -273,13 +272,17 @@ impl<R: HeapRules> HeapFamily<R> {
             });
         }
         let mut table = self.table.borrow_mut();
-        let len = to.checked_add(1).ok_or_else(|| limits.states_exceeded("this table"))?;
+        let len = to
+            .checked_add(1)
+            .ok_or_else(|| limits.states_exceeded("this table"))?;
         table.extend(&self.rules, len, limits)?;
         let proof = self.rules.period_proof();
         if proof != PeriodProof::None && table.try_prove(proof).is_none() {
             // Look a little further than asked: a proof often needs a few more values.
             let more = len.saturating_mul(2).saturating_add(1024);
-            let cap = usize::try_from(limits.max_states).unwrap_or(usize::MAX).min(more);
+            let cap = usize::try_from(limits.max_states)
+                .unwrap_or(usize::MAX)
+                .min(more);
             if cap > len {
                 table.extend_or_prove(&self.rules, cap, limits)?;
             }

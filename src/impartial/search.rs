@@ -89,7 +89,7 @@ impl<R: Rules> Search<R> {
                     Some(&IN_PROGRESS) => {
                         return Err(SolveError::Input(
                             "the game has a cycle of moves; use a loopy-game family".into(),
-                        ))
+                        ));
                     }
                     Some(_) => *next += 1,
                     None => {
@@ -180,7 +180,13 @@ mod tests {
         let mut s = Search::new(Chain);
         let small = Limits { max_states: 100 };
         let err = s.grundy(&1000, &small).unwrap_err();
-        assert!(matches!(err, SolveError::Limit { flag: "--max-states", .. }));
+        assert!(matches!(
+            err,
+            SolveError::Limit {
+                flag: "--max-states",
+                ..
+            }
+        ));
         assert_eq!(s.grundy(&1000, &Limits::default()).unwrap(), 0);
     }
 

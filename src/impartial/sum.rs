@@ -171,7 +171,9 @@ fn analyse_normal(
         [] => {
             if !total.is_zero() {
                 for (i, c) in components.iter().enumerate() {
-                    let Some(g) = values[i].as_ref() else { continue };
+                    let Some(g) = values[i].as_ref() else {
+                        continue;
+                    };
                     let target = g ^ &total;
                     truncated |= collect(&mut winning, max_moves, i, c, &target, limits)?;
                     if truncated {
@@ -179,7 +181,11 @@ fn analyse_normal(
                     }
                 }
             }
-            let outcome = if total.is_zero() { Outcome::P } else { Outcome::N };
+            let outcome = if total.is_zero() {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
             Ok(Analysis {
                 outcome,
                 grundy: Some(total),
@@ -231,8 +237,14 @@ fn collect(
 ) -> Result<bool, SolveError> {
     let room = cap.saturating_sub(out.len());
     let mut local = MoveSink::new(room);
-    c.family.moves_to_value(&c.pos, target, limits, &mut local)?;
-    out.extend(local.moves.into_iter().map(|mv| WinningMove { component: i, mv }));
+    c.family
+        .moves_to_value(&c.pos, target, limits, &mut local)?;
+    out.extend(
+        local
+            .moves
+            .into_iter()
+            .map(|mv| WinningMove { component: i, mv }),
+    );
     Ok(local.truncated)
 }
 
@@ -251,7 +263,7 @@ fn analyse_misere_nim(
                 return Err(SolveError::Input(format!(
                     "misère play is supported for sums of Nim heaps only, not yet for {}",
                     c.family.name()
-                )))
+                )));
             }
         }
     }
