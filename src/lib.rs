@@ -1,4 +1,5 @@
 //! sprague: a combinatorial game theory engine.
 
 pub mod expr;
+pub mod impartial;
 pub mod nat;

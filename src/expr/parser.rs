@@ -17,7 +17,11 @@ pub struct ParseError {
 
 impl std::fmt::Display for ParseError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "column {}: expected {}, found {}", self.column, self.expected, self.found)
+        write!(
+            f,
+            "column {}: expected {}, found {}",
+            self.column, self.expected, self.found
+        )
     }
 }
 

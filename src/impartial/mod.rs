@@ -1,0 +1,3 @@
+//! Impartial games: tools that work on tables of Grundy values indexed by heap size.
+
+pub mod period;

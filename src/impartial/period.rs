@@ -1,0 +1,367 @@
+//! Eventual periodicity of Grundy-value tables of heap games.
+//!
+//! Every function here works on a table `values` with `values[n]` the Grundy value of a
+//! heap of size `n`, for `n` in `0..values.len()`. A [`Period`] `(n0, p)` says that
+//! `G(n + p) = G(n)` for every `n ≥ n0`.
+//!
+//! [`detect`] only reports what the table shows; it proves nothing. A period becomes a
+//! theorem through a game-specific argument: [`prove_subtraction`] for subtraction games
+//! with a finite set, [`prove_octal`] for octal games (Guy–Smith). Once proved, [`reduce`]
+//! maps a heap of any size to a heap inside the table with the same value.
+
+/// Eventual periodicity: `G(n + period) = G(n)` for every `n ≥ preperiod`.
+///
+/// ```
+/// use sprague::impartial::period::Period;
+/// // Kayles (octal 0.77): period 12 from heap 71.
+/// let kayles = Period { preperiod: 71, period: 12 };
+/// assert_eq!(kayles.period, 12);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// The first heap size from which the values repeat.
+    pub preperiod: usize,
+    /// The length of the repeating block (at least 1 in any meaningful period).
+    pub period: usize,
+}
+
+/// The eventual periodicity the table shows, if it shows one with enough evidence.
+///
+/// Returns the smallest period `p` and, for it, the smallest preperiod `n0` such that
+/// `values[n] == values[n + p]` for every `n0 ≤ n < len − p` (`len = values.len()`),
+/// subject to the **evidence rule**: the periodic part `len − n0` must be
+///
+/// * at least `3p` (the repeating block is seen at least three times), and
+/// * at least `n0 + 2p` (the periodic part is at least as long as the preperiod plus two
+///   periods, so the table is at least `2·n0 + 2·p` long — the same order of length that
+///   the octal periodicity theorem needs to prove such a period).
+///
+/// Both conditions only get easier as `n0` decreases, so for each `p` only the smallest
+/// `n0` matters. With the rule, a few equal values at the end of a table are not reported
+/// as a period. The result is a guess, not a proof: see [`prove_subtraction`] and
+/// [`prove_octal`].
+///
+/// **Complexity.** For each candidate `p` (only `p ≤ len / 3` can satisfy the rule) the
+/// table is compared with itself shifted by `p`, backwards from the end; a wrong `p`
+/// usually fails after a few comparisons, and the first accepted `p` costs one pass.
+/// This needs no extra memory. If the failed scans together exceed about `2·len`
+/// comparisons (adversarial tables), the search switches to the Z-function of the
+/// reversed table, which gives every shift's match length in `O(len)` time and
+/// `4·len` bytes (8·len beyond 2^32 entries). The total is therefore `O(len)` in every
+/// case.
+///
+/// ```
+/// use sprague::impartial::period::{detect, Period};
+/// // Subtraction game {1, 3, 4}: 0 1 0 1 2 3 2, repeated.
+/// let block = [0, 1, 0, 1, 2, 3, 2];
+/// let values: Vec<u32> = block.iter().copied().cycle().take(30).collect();
+/// assert_eq!(detect(&values), Some(Period { preperiod: 0, period: 7 }));
+/// // Too short to see the block three times:
+/// assert_eq!(detect(&values[..20]), None);
+/// ```
+pub fn detect(values: &[u32]) -> Option<Period> {
+    first_period(
+        values,
+        detect_need(values.len()),
+        default_budget(values.len()),
+    )
+}
+
+/// For [`detect`]: the number `k` of matches from the end (`n0 = len − p − k`) that the
+/// evidence rule requires. `len − n0 ≥ 3p` is `k ≥ 2p`; `len − n0 ≥ n0 + 2p` is
+/// `2k ≥ len`.
+fn detect_need(len: usize) -> impl Fn(usize) -> usize {
+    move |p| (2 * p).max(len.div_ceil(2))
+}
+
+/// Comparisons the fail-fast scans may spend on rejected shifts before the search
+/// switches to the Z-function.
+fn default_budget(len: usize) -> usize {
+    len.saturating_mul(2).saturating_add(1024)
+}
+
+/// Number of `k` such that `values[n] == values[n + p]` for the last `k` values of `n`
+/// (`n = len − p − 1`, `len − p − 2`, …), i.e. the smallest `n0` with
+/// `values[n] == values[n + p]` for all `n0 ≤ n < len − p` is `len − p − k`.
+/// Requires `p ≤ len`.
+fn matches_from_end(values: &[u32], p: usize) -> usize {
+    const CHUNK: usize = 64;
+    let m = values.len() - p;
+    let (a, b) = (&values[..m], &values[p..]);
+    let mut end = m;
+    while end >= CHUNK && a[end - CHUNK..end] == b[end - CHUNK..end] {
+        end -= CHUNK;
+    }
+    while end > 0 && a[end - 1] == b[end - 1] {
+        end -= 1;
+    }
+    m - end
+}
+
+/// The smallest shift `p ≥ 1` whose match count from the end (see [`matches_from_end`])
+/// reaches `need(p)`, with the preperiod `len − p − k` for the full count `k`.
+///
+/// `need` must be non-decreasing in `p`: the search stops at the first `p` with
+/// `need(p) > len − p`, as no larger shift can succeed. `budget` bounds the comparisons
+/// spent on rejected shifts before switching to the Z-function.
+fn first_period(values: &[u32], need: impl Fn(usize) -> usize, budget: usize) -> Option<Period> {
+    let len = values.len();
+    let mut spent = 0usize;
+    let mut p = 1;
+    while p <= len && need(p) <= len - p {
+        if spent >= budget {
+            return if u32::try_from(len).is_ok() {
+                first_period_z::<u32>(values, p, need)
+            } else {
+                first_period_z::<usize>(values, p, need)
+            };
+        }
+        let k = matches_from_end(values, p);
+        if k >= need(p) {
+            return Some(Period {
+                preperiod: len - p - k,
+                period: p,
+            });
+        }
+        spent += k + 1;
+        p += 1;
+    }
+    None
+}
+
+/// Storage for Z-function entries: `u32` when the table is short enough, halving memory.
+trait ZIndex: Copy {
+    fn from_usize(v: usize) -> Self;
+    fn to_usize(self) -> usize;
+}
+
+impl ZIndex for u32 {
+    fn from_usize(v: usize) -> Self {
+        u32::try_from(v).expect("Z-function entry exceeds u32")
+    }
+    fn to_usize(self) -> usize {
+        self as usize
+    }
+}
+
+impl ZIndex for usize {
+    fn from_usize(v: usize) -> Self {
+        v
+    }
+    fn to_usize(self) -> usize {
+        self
+    }
+}
+
+/// [`first_period`] from shift `start` on, with every match count read off the
+/// Z-function of the reversed table: `z[p]` is the length of the longest common prefix of
+/// `rev` and `rev[p..]`, which is exactly [`matches_from_end`]`(values, p)`.
+fn first_period_z<I: ZIndex>(
+    values: &[u32],
+    start: usize,
+    need: impl Fn(usize) -> usize,
+) -> Option<Period> {
+    let len = values.len();
+    let z = z_reversed::<I>(values);
+    let mut p = start;
+    while p <= len && need(p) <= len - p {
+        let k = if p == len { 0 } else { z[p].to_usize() };
+        if k >= need(p) {
+            return Some(Period {
+                preperiod: len - p - k,
+                period: p,
+            });
+        }
+        p += 1;
+    }
+    None
+}
+
+/// The Z-function of the reversed table (entry 0 left at 0; it is never used).
+fn z_reversed<I: ZIndex>(values: &[u32]) -> Vec<I> {
+    let len = values.len();
+    let s = |i: usize| values[len - 1 - i];
+    let mut z = vec![I::from_usize(0); len];
+    // [l, r) is the rightmost segment found so far that matches a prefix.
+    let (mut l, mut r) = (0usize, 0usize);
+    for i in 1..len {
+        let mut k = if i < r {
+            (r - i).min(z[i - l].to_usize())
+        } else {
+            0
+        };
+        while i + k < len && s(k) == s(i + k) {
+            k += 1;
+        }
+        z[i] = I::from_usize(k);
+        if i + k > r {
+            l = i;
+            r = i + k;
+        }
+    }
+    z
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Grundy values of the subtraction game with set `s`, straight from the rule
+    /// G(n) = mex{G(n − x) : x ∈ s, x ≤ n}.
+    fn subtraction_values(s: &[usize], len: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::with_capacity(len);
+        for n in 0..len {
+            let opts: Vec<u32> = s.iter().filter(|&&x| x <= n).map(|&x| g[n - x]).collect();
+            g.push(mex(&opts));
+        }
+        g
+    }
+
+    fn mex(opts: &[u32]) -> u32 {
+        (0..).find(|v| !opts.contains(v)).unwrap()
+    }
+
+    /// Grundy values of the octal game with digits `d[1..]` (d[0] is ignored), from the
+    /// rules: removing `i` counters is allowed leaving nothing if bit 1 of d[i] is set,
+    /// one non-empty heap if bit 2 is set, two non-empty heaps if bit 4 is set.
+    fn octal_values(d: &[u8], len: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::with_capacity(len);
+        for n in 0..len {
+            let mut opts = Vec::new();
+            for (i, &digit) in d.iter().enumerate().skip(1) {
+                if i > n {
+                    break;
+                }
+                let rest = n - i;
+                if rest == 0 && digit & 1 != 0 {
+                    opts.push(0);
+                }
+                if rest >= 1 && digit & 2 != 0 {
+                    opts.push(g[rest]);
+                }
+                if digit & 4 != 0 {
+                    for a in 1..rest {
+                        opts.push(g[a] ^ g[rest - a]);
+                    }
+                }
+            }
+            g.push(mex(&opts));
+        }
+        g
+    }
+
+    /// [`detect`] straight from its definition, by brute force.
+    fn detect_naive(v: &[u32]) -> Option<Period> {
+        let len = v.len();
+        for p in 1..=len {
+            for n0 in 0..=len - p {
+                let periodic = (n0..len - p).all(|n| v[n] == v[n + p]);
+                if periodic && len - n0 >= 3 * p && len - n0 >= n0 + 2 * p {
+                    return Some(Period {
+                        preperiod: n0,
+                        period: p,
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    fn per(preperiod: usize, period: usize) -> Period {
+        Period { preperiod, period }
+    }
+
+    #[test]
+    fn rule_helpers_match_known_small_tables() {
+        // Sanity checks of the test oracles against values known independently.
+        // Subtraction {1, 3, 4} (Winning Ways): 0 1 0 1 2 3 2 repeating.
+        let s134 = subtraction_values(&[1, 3, 4], 21);
+        let block = [0, 1, 0, 1, 2, 3, 2];
+        assert!(s134.iter().enumerate().all(|(n, &g)| g == block[n % 7]));
+        // Kayles (0.77) starts 0 1 2 3 1 4 3 2 1 4 2 6 (OEIS A002186).
+        let kayles = octal_values(&[0, 7, 7], 12);
+        assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    }
+
+    #[test]
+    fn detects_textbook_subtraction_periods() {
+        let s134 = subtraction_values(&[1, 3, 4], 100);
+        assert_eq!(detect(&s134), Some(per(0, 7)));
+        for m in 1..=10 {
+            // Bash: S = {1, …, m} has G(n) = n mod (m + 1).
+            let s: Vec<usize> = (1..=m).collect();
+            let bash = subtraction_values(&s, 10 * (m + 1));
+            assert_eq!(detect(&bash), Some(per(0, m + 1)), "m = {m}");
+        }
+    }
+
+    #[test]
+    fn detects_kayles_and_dawsons_kayles() {
+        // Published: Kayles period 12 from 71; Dawson's Kayles (0.07) period 34 from 53;
+        // Dawson's Chess (0.137) period 34 from 52.
+        assert_eq!(detect(&octal_values(&[0, 7, 7], 300)), Some(per(71, 12)));
+        assert_eq!(detect(&octal_values(&[0, 0, 7], 400)), Some(per(53, 34)));
+        assert_eq!(detect(&octal_values(&[0, 1, 3, 7], 400)), Some(per(52, 34)));
+    }
+
+    #[test]
+    fn evidence_rule_rejects_short_or_thin_tables() {
+        assert_eq!(detect(&[]), None);
+        assert_eq!(detect(&[5]), None);
+        assert_eq!(detect(&[5, 5]), None);
+        assert_eq!(detect(&[5, 5, 5]), Some(per(0, 1)));
+        // Three equal values after a long irregular prefix are not a period.
+        assert_eq!(detect(&[0, 1, 2, 3, 4, 5, 6, 7, 7, 7]), None);
+        // Kayles needs 2·71 + 2·12 = 166 values under the rule.
+        let kayles = octal_values(&[0, 7, 7], 166);
+        assert_eq!(detect(&kayles), Some(per(71, 12)));
+        assert_eq!(detect(&kayles[..165]), None);
+    }
+
+    #[test]
+    fn adversarial_table_is_linear_and_correct() {
+        // All zeros but one 1 in the middle: every shift matches for about len/2
+        // comparisons and is then rejected, so plain scanning would be quadratic.
+        let len = 1_000_000;
+        let mut v = vec![0u32; len];
+        v[len / 2] = 1;
+        assert_eq!(detect(&v), None);
+        // Same shape, small enough for brute force.
+        let mut w = vec![0u32; 41];
+        w[20] = 1;
+        assert_eq!(detect(&w), detect_naive(&w));
+        assert_eq!(first_period(&w, detect_need(41), 0), detect_naive(&w));
+    }
+
+    /// A table made of a random prefix, a block repeated a few times and a random tail,
+    /// over a small alphabet so that near-periods are common.
+    fn table() -> impl Strategy<Value = Vec<u32>> {
+        (
+            prop::collection::vec(0u32..3, 0..12),
+            prop::collection::vec(0u32..3, 1..6),
+            0usize..12,
+            prop::collection::vec(0u32..3, 0..3),
+        )
+            .prop_map(|(pre, block, reps, tail)| {
+                let mut v = pre;
+                for _ in 0..reps {
+                    v.extend_from_slice(&block);
+                }
+                v.extend(tail);
+                v
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn detect_matches_definition(v in table()) {
+            let expected = detect_naive(&v);
+            prop_assert_eq!(detect(&v), expected);
+            // The Z-function path from the first shift on, and the scan alone.
+            let need = detect_need(v.len());
+            prop_assert_eq!(first_period(&v, &need, 0), expected);
+            prop_assert_eq!(first_period(&v, &need, usize::MAX), expected);
+        }
+    }
+}
