@@ -67,6 +67,78 @@ pub fn detect(values: &[u32]) -> Option<Period> {
     )
 }
 
+/// Whether the table proves the period `p` of a subtraction game with a finite set `S`,
+/// `max(S) = max_move`.
+///
+/// For every `n ≥ max_move` all moves are available, so `G(n)` is the mex of a fixed
+/// pattern of the `max_move` values before it. Hence if `values[n] == values[n + p]` for
+/// the `max_move` consecutive heaps `n0 ≤ n < n0 + max_move`, induction gives
+/// `G(n + p) = G(n)` for every `n ≥ n0`. Checking this needs the values up to index
+/// `n0 + max_move + p − 1`; returns `false` if the table is shorter, or if
+/// `p.period == 0`. (`max_move == 0` stands for the empty set, whose values are all 0; the
+/// window is then empty and any period of a correct table is proved.)
+///
+/// The table must be the correct table of such a game: the function checks the window,
+/// not the game.
+///
+/// ```
+/// use sprague::impartial::period::{prove_subtraction, Period};
+/// // Subtraction game {1, 3, 4}: 0 1 0 1 2 3 2 0 1 0 1 …
+/// let values = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1];
+/// let p = Period { preperiod: 0, period: 7 };
+/// assert!(prove_subtraction(&values, 4, p)); // window 0..4 repeats at 7..11
+/// assert!(!prove_subtraction(&values[..10], 4, p)); // too short to check
+/// ```
+pub fn prove_subtraction(values: &[u32], max_move: usize, p: Period) -> bool {
+    let Period {
+        preperiod: n0,
+        period,
+    } = p;
+    let Some(end) = n0.checked_add(max_move).and_then(|e| e.checked_add(period)) else {
+        return false;
+    };
+    period > 0 && end <= values.len() && values[n0..n0 + max_move] == values[n0 + period..end]
+}
+
+/// The best period of a finite subtraction game (`max(S) = max_move`) that the table
+/// proves, in the sense of [`prove_subtraction`].
+///
+/// Returns the smallest period `p` for which some preperiod `n0` passes
+/// [`prove_subtraction`] within the table and, for that `p`, the smallest such `n0`; or
+/// `None` if no period is proved (the table is too short). The result is a theorem about
+/// the game (provided the table is correct), though a longer table may prove a smaller
+/// period.
+///
+/// Precisely, the result is the smallest `p` such that the last `max_move` comparisons
+/// `values[m] == values[m + p]` (`m < len − p`) all hold, with `n0` the smallest index from
+/// which the table is `p`-periodic to its end. On the table of a subtraction game with
+/// `max(S) = max_move` this is the definition above; on other tables it is still a `p` and
+/// `n0` that pass [`prove_subtraction`], but not necessarily the earliest window.
+///
+/// How it is found: if the window at `n0` holds, the period holds from `n0` on, so every
+/// later window holds too; and if `values[m] == values[m + p]` for all `n0 ≤ m < len − p`
+/// with `len − p − n0 ≥ max_move`, the window at `n0` lies inside that range. So the
+/// smallest proving preperiod for `p` is the smallest `n0` from which the table is
+/// `p`-periodic to its end, and it proves `p` exactly when at least `max_move`
+/// comparisons `values[m] == values[m + p]` hold at the end of the table. That is the same
+/// backward scan as in [`detect`]: a wrong `p` fails within `max_move + 1` comparisons,
+/// the first proved `p` costs one pass, and with the same Z-function fallback the total
+/// is `O(len)` time in every case (no extra memory unless the fallback is needed).
+///
+/// ```
+/// use sprague::impartial::period::{find_subtraction_period, Period};
+/// // Subtraction game {2, 3}: G(n) = 0 0 1 1 2, repeated.
+/// let values: Vec<u32> = [0, 0, 1, 1, 2].iter().copied().cycle().take(8).collect();
+/// assert_eq!(
+///     find_subtraction_period(&values, 3),
+///     Some(Period { preperiod: 0, period: 5 })
+/// );
+/// assert_eq!(find_subtraction_period(&values[..7], 3), None);
+/// ```
+pub fn find_subtraction_period(values: &[u32], max_move: usize) -> Option<Period> {
+    first_period(values, |_| max_move, default_budget(values.len()))
+}
+
 /// For [`detect`]: the number `k` of matches from the end (`n0 = len − p − k`) that the
 /// evidence rule requires. `len − n0 ≥ 3p` is `k ≥ 2p`; `len − n0 ≥ n0 + 2p` is
 /// `2k ≥ len`.
@@ -334,6 +406,70 @@ mod tests {
         assert_eq!(first_period(&w, detect_need(41), 0), detect_naive(&w));
     }
 
+    /// The smallest `p`, then smallest `n0`, with a window of `max_move` repeated values
+    /// inside the table, straight from the definition (meaningful on game tables).
+    fn find_subtraction_naive(v: &[u32], max_move: usize) -> Option<Period> {
+        let len = v.len();
+        for p in 1..=len {
+            for n0 in 0..len {
+                if n0 + max_move + p <= len && (n0..n0 + max_move).all(|n| v[n] == v[n + p]) {
+                    return Some(per(n0, p));
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether `values[n] == values[n + p.period]` for every `n ≥ p.preperiod` in the table.
+    fn holds(values: &[u32], p: Period) -> bool {
+        (p.preperiod..values.len().saturating_sub(p.period))
+            .all(|n| values[n] == values[n + p.period])
+    }
+
+    #[test]
+    fn proves_textbook_subtraction_periods() {
+        let s134 = subtraction_values(&[1, 3, 4], 100);
+        // Needs 0 + 4 + 7 = 11 values.
+        assert!(prove_subtraction(&s134[..11], 4, per(0, 7)));
+        assert!(!prove_subtraction(&s134[..10], 4, per(0, 7)));
+        assert!(prove_subtraction(&s134, 4, per(3, 7)));
+        assert!(prove_subtraction(&s134, 4, per(0, 14)));
+        assert!(!prove_subtraction(&s134, 4, per(0, 6)));
+        assert!(!prove_subtraction(&s134, 4, per(0, 0)));
+        assert!(!prove_subtraction(&s134, 4, per(usize::MAX, 7)));
+        assert_eq!(find_subtraction_period(&s134, 4), Some(per(0, 7)));
+        assert_eq!(find_subtraction_period(&s134[..11], 4), Some(per(0, 7)));
+        // Any proved period is a true one, hence a multiple of 7: none fits in 10 values.
+        assert_eq!(find_subtraction_period(&s134[..10], 4), None);
+        for m in 1..=10 {
+            let s: Vec<usize> = (1..=m).collect();
+            let bash = subtraction_values(&s, 2 * m + 1);
+            assert_eq!(
+                find_subtraction_period(&bash, m),
+                Some(per(0, m + 1)),
+                "m = {m}"
+            );
+            assert_eq!(find_subtraction_period(&bash[..2 * m], m), None, "m = {m}");
+        }
+        // The empty set: every value is 0.
+        assert_eq!(find_subtraction_period(&[0, 0, 0], 0), Some(per(0, 1)));
+        assert_eq!(find_subtraction_period(&[], 0), None);
+    }
+
+    #[test]
+    fn proof_on_a_prefix_holds_on_a_long_table() {
+        // {2, 5, 7}: whatever the prefix proves must be true on a 25× longer table,
+        // with the same first periodic heap and no shorter period.
+        let long = subtraction_values(&[2, 5, 7], 5000);
+        let found = find_subtraction_period(&long[..200], 7).expect("a period within 200");
+        assert!(prove_subtraction(&long[..200], 7, found));
+        assert!(holds(&long, found));
+        let (n0, p) = (found.preperiod, found.period);
+        assert!(n0 == 0 || long[n0 - 1] != long[n0 - 1 + p]);
+        let tail = &long[4000..];
+        assert!((1..p).all(|q| !holds(tail, per(0, q))));
+    }
+
     /// A table made of a random prefix, a block repeated a few times and a random tail,
     /// over a small alphabet so that near-periods are common.
     fn table() -> impl Strategy<Value = Vec<u32>> {
@@ -362,6 +498,59 @@ mod tests {
             let need = detect_need(v.len());
             prop_assert_eq!(first_period(&v, &need, 0), expected);
             prop_assert_eq!(first_period(&v, &need, usize::MAX), expected);
+        }
+
+        #[test]
+        fn find_subtraction_matches_definition_on_game_tables(
+            s in prop::collection::btree_set(1usize..=8, 1..5),
+            len in 0usize..80,
+        ) {
+            let s: Vec<usize> = s.into_iter().collect();
+            let max_move = *s.last().unwrap();
+            let v = subtraction_values(&s, len);
+            let expected = find_subtraction_naive(&v, max_move);
+            prop_assert_eq!(find_subtraction_period(&v, max_move), expected);
+            prop_assert_eq!(first_period(&v, |_| max_move, 0), expected);
+            if let Some(p) = expected {
+                prop_assert!(prove_subtraction(&v, max_move, p));
+            }
+        }
+
+        #[test]
+        fn find_subtraction_matches_tail_rule_on_any_table(v in table(), max_move in 0usize..7) {
+            // The documented rule for arbitrary tables, by brute force.
+            let len = v.len();
+            let expected = (1..=len).find_map(|p| {
+                let n0 = (0..=len - p).find(|&n0| (n0..len - p).all(|n| v[n] == v[n + p]))?;
+                (len - p - n0 >= max_move).then_some(per(n0, p))
+            });
+            prop_assert_eq!(find_subtraction_period(&v, max_move), expected);
+            prop_assert_eq!(first_period(&v, |_| max_move, 0), expected);
+            prop_assert_eq!(first_period(&v, |_| max_move, usize::MAX), expected);
+            if let Some(p) = expected {
+                prop_assert!(prove_subtraction(&v, max_move, p));
+            }
+        }
+
+        #[test]
+        fn proved_period_continues_ten_times_further(
+            s in prop::collection::btree_set(1usize..=8, 1..5),
+        ) {
+            let s: Vec<usize> = s.into_iter().collect();
+            let max_move = *s.last().unwrap();
+            let long = subtraction_values(&s, 2000);
+            let found = find_subtraction_period(&long[..200], max_move);
+            prop_assert!(found.is_some(), "no period proved within 200 values");
+            if let Some(p) = found {
+                prop_assert!(holds(&long, p));
+                let n0 = p.preperiod;
+                prop_assert!(n0 == 0 || long[n0 - 1] != long[n0 - 1 + p.period]);
+                // Every eventual period is a multiple of the least one, and all of them
+                // start at the same heap.
+                let q = find_subtraction_period(&long, max_move).unwrap();
+                prop_assert_eq!(q.preperiod, n0);
+                prop_assert_eq!(p.period % q.period, 0);
+            }
         }
     }
 }
