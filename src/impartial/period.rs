@@ -9,6 +9,10 @@
 //! with a finite set, [`prove_octal`] for octal games (Guy–Smith). Once proved, [`reduce`]
 //! maps a heap of any size to a heap inside the table with the same value.
 
+use crate::nat::Nat;
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
 /// Eventual periodicity: `G(n + period) = G(n)` for every `n ≥ preperiod`.
 ///
 /// ```
@@ -137,6 +141,83 @@ pub fn prove_subtraction(values: &[u32], max_move: usize, p: Period) -> bool {
 /// ```
 pub fn find_subtraction_period(values: &[u32], max_move: usize) -> Option<Period> {
     first_period(values, |_| max_move, default_budget(values.len()))
+}
+
+/// Whether the table proves the period `p` of an octal game by the Guy–Smith octal
+/// periodicity theorem.
+///
+/// `last_digit_index` is `t`, the index of the last non-zero digit of the code
+/// `d0.d1d2…dt` (2 for Kayles, 0.77). The theorem: if `G(n + p) = G(n)` for all
+/// `n0 ≤ n < 2·n0 + p + t`, then it holds for all `n ≥ n0`. Checking it needs the values
+/// up to index `2·n0 + 2·p + t − 1`; returns `false` if the table is shorter, or if
+/// `p.period == 0`.
+///
+/// The theorem assumes the game is octal: a heap may be split into two heaps of any sizes
+/// (it does not apply as such to Grundy's game). The table must be the game's correct
+/// table: the function checks the range, not the game.
+///
+/// ```
+/// use sprague::impartial::period::{prove_octal, Period};
+/// // Octal 0.03 (remove 2, leaving 0 or 1 heap): 0 0 1 1, repeated; t = 2.
+/// let values = [0, 0, 1, 1, 0, 0, 1, 1, 0, 0];
+/// let p = Period { preperiod: 0, period: 4 };
+/// assert!(prove_octal(&values, 2, p)); // needs 2·0 + 2·4 + 2 = 10 values
+/// assert!(!prove_octal(&values[..9], 2, p));
+/// ```
+pub fn prove_octal(values: &[u32], last_digit_index: usize, p: Period) -> bool {
+    let Period {
+        preperiod: n0,
+        period,
+    } = p;
+    // The checked range is n0 ≤ n < hi, compared with hi + period values.
+    let hi = n0
+        .checked_mul(2)
+        .and_then(|x| x.checked_add(period))
+        .and_then(|x| x.checked_add(last_digit_index));
+    let Some((hi, end)) = hi.and_then(|hi| Some((hi, hi.checked_add(period)?))) else {
+        return false;
+    };
+    period > 0 && end <= values.len() && values[n0..hi] == values[n0 + period..end]
+}
+
+/// The heap in `0..n0 + p` with the same Grundy value as a heap of size `n`, for `n` of
+/// any size, given a period `(n0, p)` that holds for the game.
+///
+/// Heaps below `n0` map to themselves; others to `n0 + (n − n0) mod p`. So with a table of
+/// at least `n0 + p` values, `values[reduce(n, p)]` is the value of heap `n`.
+///
+/// # Panics
+///
+/// If `p.period == 0`.
+///
+/// ```
+/// use sprague::impartial::period::{reduce, Period};
+/// use sprague::nat::Nat;
+/// let kayles = Period { preperiod: 71, period: 12 };
+/// assert_eq!(reduce(&Nat::from(70u64), kayles), 70);
+/// assert_eq!(reduce(&Nat::from(83u64), kayles), 71);
+/// // 10^30 ≡ 4 (mod 12) and 71 ≡ 11, so 10^30 − 71 ≡ 5: heap 76.
+/// let big: Nat = format!("1{}", "0".repeat(30)).parse().unwrap();
+/// assert_eq!(reduce(&big, kayles), 76);
+/// ```
+pub fn reduce(n: &Nat, p: Period) -> usize {
+    let Period {
+        preperiod: n0,
+        period,
+    } = p;
+    assert!(period > 0, "reduce: period must be at least 1");
+    match n.to_u64().map(u128::from) {
+        Some(v) => {
+            let (n0, period) = (n0 as u128, period as u128);
+            let r = if v < n0 { v } else { n0 + (v - n0) % period };
+            r as usize
+        }
+        None => {
+            // n ≥ 2^64 > n0.
+            let r = (n.to_big() - BigUint::from(n0)) % BigUint::from(period);
+            n0 + r.to_usize().expect("remainder is below the period")
+        }
+    }
 }
 
 /// For [`detect`]: the number `k` of matches from the end (`n0 = len − p − k`) that the
@@ -468,6 +549,73 @@ mod tests {
         assert!(n0 == 0 || long[n0 - 1] != long[n0 - 1 + p]);
         let tail = &long[4000..];
         assert!((1..p).all(|q| !holds(tail, per(0, q))));
+    }
+
+    #[test]
+    fn proves_kayles_dawsons_kayles_and_dawsons_chess() {
+        // Published periods (Winning Ways; Guy–Smith); t is the last digit's index.
+        let cases: [(&[u8], usize, Period); 3] = [
+            (&[0, 7, 7], 2, per(71, 12)),
+            (&[0, 0, 7], 2, per(53, 34)),
+            (&[0, 1, 3, 7], 3, per(52, 34)),
+        ];
+        for (digits, t, p) in cases {
+            let needed = 2 * p.preperiod + 2 * p.period + t;
+            let values = octal_values(digits, needed);
+            assert!(prove_octal(&values, t, p), "{digits:?}");
+            assert!(!prove_octal(&values[..needed - 1], t, p), "{digits:?}");
+            // One heap earlier, or a wrong period, is not periodic.
+            let more = octal_values(digits, needed + 10);
+            let early = per(p.preperiod - 1, p.period);
+            assert!(!prove_octal(&more, t, early), "{digits:?}");
+            assert!(
+                !prove_octal(&more, t, per(p.preperiod, p.period - 1)),
+                "{digits:?}"
+            );
+            // A proved period implies the later ones.
+            assert!(
+                prove_octal(&more, t, per(p.preperiod + 5, p.period)),
+                "{digits:?}"
+            );
+        }
+        assert!(!prove_octal(&[0; 100], 2, per(0, 0)));
+        assert!(!prove_octal(&[0; 100], 2, per(usize::MAX / 2, 1)));
+        assert!(!prove_octal(&[0; 100], usize::MAX, per(0, 1)));
+    }
+
+    #[test]
+    fn proved_octal_period_holds_further() {
+        // Kayles: the proof uses 168 values; the period holds on 1000.
+        let kayles = octal_values(&[0, 7, 7], 1000);
+        assert!(prove_octal(&kayles[..168], 2, per(71, 12)));
+        assert!(holds(&kayles, per(71, 12)));
+    }
+
+    #[test]
+    fn reduce_maps_every_heap_to_one_with_the_same_value() {
+        let kayles = octal_values(&[0, 7, 7], 400);
+        let p = per(71, 12);
+        for n in 0..400u64 {
+            let r = reduce(&Nat::from(n), p);
+            assert!(r < 83);
+            assert_eq!(kayles[r], kayles[n as usize], "n = {n}");
+        }
+        // Below the preperiod, heaps are their own representatives.
+        assert_eq!(reduce(&Nat::from(5u64), p), 5);
+        // 2^64 ≡ 2 (mod 7), since 2^3 ≡ 1: for period 7 from 0 it maps to heap 2.
+        let two64: Nat = "18446744073709551616".parse().unwrap();
+        assert_eq!(reduce(&two64, per(0, 7)), 2);
+        // 2^64 − 1 ≡ 1 (mod 7); with preperiod 3: 3 + (2^64 − 4) mod 7 = 3 + 5.
+        assert_eq!(reduce(&Nat::from(u64::MAX), per(0, 7)), 1);
+        assert_eq!(reduce(&Nat::from(u64::MAX), per(3, 7)), 8);
+        assert_eq!(reduce(&two64, per(3, 7)), 3 + 6);
+        assert_eq!(reduce(&Nat::ZERO, per(0, 1)), 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "period must be at least 1")]
+    fn reduce_rejects_period_zero() {
+        reduce(&Nat::from(3u64), per(0, 0));
     }
 
     /// A table made of a random prefix, a block repeated a few times and a random tail,
