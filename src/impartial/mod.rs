@@ -1,3 +1,4 @@
 //! Impartial games: tools that work on tables of Grundy values indexed by heap size.
 
 pub mod period;
+pub mod range_subtraction;
