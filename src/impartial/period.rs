@@ -1,38 +1,704 @@
-//! Placeholder, replaced by the periodicity module.
-use crate::nat::Nat;
+//! Eventual periodicity of Grundy-value tables of heap games.
+//!
+//! Every function here works on a table `values` with `values[n]` the Grundy value of a
+//! heap of size `n`, for `n` in `0..values.len()`. A [`Period`] `(n0, p)` says that
+//! `G(n + p) = G(n)` for every `n ≥ n0`.
+//!
+//! [`detect`] only reports what the table shows; it proves nothing. A period becomes a
+//! theorem through a game-specific argument: [`prove_subtraction`] for subtraction games
+//! with a finite set, [`prove_octal`] for octal games (Guy–Smith). Once proved, [`reduce`]
+//! maps a heap of any size to a heap inside the table with the same value.
 
-/// Eventual periodicity of a table.
+use crate::nat::Nat;
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+/// Eventual periodicity: `G(n + period) = G(n)` for every `n ≥ preperiod`.
+///
+/// ```
+/// use sprague::impartial::period::Period;
+/// // Kayles (octal 0.77): period 12 from heap 71.
+/// let kayles = Period { preperiod: 71, period: 12 };
+/// assert_eq!(kayles.period, 12);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Period {
-    /// First index of the periodic part.
+    /// The first heap size from which the values repeat.
     pub preperiod: usize,
-    /// Length of the period.
+    /// The length of the repeating block (at least 1 in any meaningful period).
     pub period: usize,
 }
 
-/// Detects eventual periodicity.
-pub fn detect(_values: &[u32]) -> Option<Period> {
-    None
+/// The eventual periodicity the table shows, if it shows one with enough evidence.
+///
+/// Returns the smallest period `p` and, for it, the smallest preperiod `n0` such that
+/// `values[n] == values[n + p]` for every `n0 ≤ n < len − p` (`len = values.len()`),
+/// subject to the **evidence rule**: the periodic part `len − n0` must be
+///
+/// * at least `3p` (the repeating block is seen at least three times), and
+/// * at least `n0 + 2p` (the periodic part is at least as long as the preperiod plus two
+///   periods, so the table is at least `2·n0 + 2·p` long — the same order of length that
+///   the octal periodicity theorem needs to prove such a period).
+///
+/// Both conditions only get easier as `n0` decreases, so for each `p` only the smallest
+/// `n0` matters. With the rule, a few equal values at the end of a table are not reported
+/// as a period. The result is a guess, not a proof: see [`prove_subtraction`] and
+/// [`prove_octal`].
+///
+/// **Complexity.** For each candidate `p` (only `p ≤ len / 3` can satisfy the rule) the
+/// table is compared with itself shifted by `p`, backwards from the end; a wrong `p`
+/// usually fails after a few comparisons, and the first accepted `p` costs one pass.
+/// This needs no extra memory. If the failed scans together exceed about `2·len`
+/// comparisons (adversarial tables), the search switches to the Z-function of the
+/// reversed table, which gives every shift's match length in `O(len)` time and
+/// `4·len` bytes (8·len beyond 2^32 entries). The total is therefore `O(len)` in every
+/// case.
+///
+/// ```
+/// use sprague::impartial::period::{detect, Period};
+/// // Subtraction game {1, 3, 4}: 0 1 0 1 2 3 2, repeated.
+/// let block = [0, 1, 0, 1, 2, 3, 2];
+/// let values: Vec<u32> = block.iter().copied().cycle().take(30).collect();
+/// assert_eq!(detect(&values), Some(Period { preperiod: 0, period: 7 }));
+/// // Too short to see the block three times:
+/// assert_eq!(detect(&values[..20]), None);
+/// ```
+pub fn detect(values: &[u32]) -> Option<Period> {
+    first_period(
+        values,
+        detect_need(values.len()),
+        default_budget(values.len()),
+    )
 }
 
-/// Finds a proved period of a finite subtraction game.
-pub fn find_subtraction_period(_values: &[u32], _max_move: usize) -> Option<Period> {
-    None
+/// Whether the table proves the period `p` of a subtraction game with a finite set `S`,
+/// `max(S) = max_move`.
+///
+/// For every `n ≥ max_move` all moves are available, so `G(n)` is the mex of a fixed
+/// pattern of the `max_move` values before it. Hence if `values[n] == values[n + p]` for
+/// the `max_move` consecutive heaps `n0 ≤ n < n0 + max_move`, induction gives
+/// `G(n + p) = G(n)` for every `n ≥ n0`. Checking this needs the values up to index
+/// `n0 + max_move + p − 1`; returns `false` if the table is shorter, or if
+/// `p.period == 0`. (`max_move == 0` stands for the empty set, whose values are all 0; the
+/// window is then empty and any period of a correct table is proved.)
+///
+/// The table must be the correct table of such a game: the function checks the window,
+/// not the game.
+///
+/// ```
+/// use sprague::impartial::period::{prove_subtraction, Period};
+/// // Subtraction game {1, 3, 4}: 0 1 0 1 2 3 2 0 1 0 1 …
+/// let values = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1];
+/// let p = Period { preperiod: 0, period: 7 };
+/// assert!(prove_subtraction(&values, 4, p)); // window 0..4 repeats at 7..11
+/// assert!(!prove_subtraction(&values[..10], 4, p)); // too short to check
+/// ```
+pub fn prove_subtraction(values: &[u32], max_move: usize, p: Period) -> bool {
+    let Period {
+        preperiod: n0,
+        period,
+    } = p;
+    let Some(end) = n0.checked_add(max_move).and_then(|e| e.checked_add(period)) else {
+        return false;
+    };
+    period > 0 && end <= values.len() && values[n0..n0 + max_move] == values[n0 + period..end]
 }
 
-/// Guy–Smith test.
-pub fn prove_octal(_values: &[u32], _last_digit_index: usize, _p: Period) -> bool {
-    false
+/// The best period of a finite subtraction game (`max(S) = max_move`) that the table
+/// proves, in the sense of [`prove_subtraction`].
+///
+/// Returns the smallest period `p` for which some preperiod `n0` passes
+/// [`prove_subtraction`] within the table and, for that `p`, the smallest such `n0`; or
+/// `None` if no period is proved (the table is too short). The result is a theorem about
+/// the game (provided the table is correct), though a longer table may prove a smaller
+/// period.
+///
+/// Precisely, the result is the smallest `p` such that the last `max_move` comparisons
+/// `values[m] == values[m + p]` (`m < len − p`) all hold, with `n0` the smallest index from
+/// which the table is `p`-periodic to its end. On the table of a subtraction game with
+/// `max(S) = max_move` this is the definition above; on other tables it is still a `p` and
+/// `n0` that pass [`prove_subtraction`], but not necessarily the earliest window.
+///
+/// How it is found: if the window at `n0` holds, the period holds from `n0` on, so every
+/// later window holds too; and if `values[m] == values[m + p]` for all `n0 ≤ m < len − p`
+/// with `len − p − n0 ≥ max_move`, the window at `n0` lies inside that range. So the
+/// smallest proving preperiod for `p` is the smallest `n0` from which the table is
+/// `p`-periodic to its end, and it proves `p` exactly when at least `max_move`
+/// comparisons `values[m] == values[m + p]` hold at the end of the table. That is the same
+/// backward scan as in [`detect`]: a wrong `p` fails within `max_move + 1` comparisons,
+/// the first proved `p` costs one pass, and with the same Z-function fallback the total
+/// is `O(len)` time in every case (no extra memory unless the fallback is needed).
+///
+/// ```
+/// use sprague::impartial::period::{find_subtraction_period, Period};
+/// // Subtraction game {2, 3}: G(n) = 0 0 1 1 2, repeated.
+/// let values: Vec<u32> = [0, 0, 1, 1, 2].iter().copied().cycle().take(8).collect();
+/// assert_eq!(
+///     find_subtraction_period(&values, 3),
+///     Some(Period { preperiod: 0, period: 5 })
+/// );
+/// assert_eq!(find_subtraction_period(&values[..7], 3), None);
+/// ```
+pub fn find_subtraction_period(values: &[u32], max_move: usize) -> Option<Period> {
+    first_period(values, |_| max_move, default_budget(values.len()))
 }
 
-/// Index with the same value as heap n.
+/// Whether the table proves the period `p` of an octal game by the Guy–Smith octal
+/// periodicity theorem.
+///
+/// `last_digit_index` is `t`, the index of the last non-zero digit of the code
+/// `d0.d1d2…dt` (2 for Kayles, 0.77). The theorem: if `G(n + p) = G(n)` for all
+/// `n0 ≤ n < 2·n0 + p + t`, then it holds for all `n ≥ n0`. Checking it needs the values
+/// up to index `2·n0 + 2·p + t − 1`; returns `false` if the table is shorter, or if
+/// `p.period == 0`.
+///
+/// The theorem assumes the game is octal: a heap may be split into two heaps of any sizes
+/// (it does not apply as such to Grundy's game). The table must be the game's correct
+/// table: the function checks the range, not the game.
+///
+/// ```
+/// use sprague::impartial::period::{prove_octal, Period};
+/// // Octal 0.03 (remove 2, leaving 0 or 1 heap): 0 0 1 1, repeated; t = 2.
+/// let values = [0, 0, 1, 1, 0, 0, 1, 1, 0, 0];
+/// let p = Period { preperiod: 0, period: 4 };
+/// assert!(prove_octal(&values, 2, p)); // needs 2·0 + 2·4 + 2 = 10 values
+/// assert!(!prove_octal(&values[..9], 2, p));
+/// ```
+pub fn prove_octal(values: &[u32], last_digit_index: usize, p: Period) -> bool {
+    let Period {
+        preperiod: n0,
+        period,
+    } = p;
+    // The checked range is n0 ≤ n < hi, compared with hi + period values.
+    let hi = n0
+        .checked_mul(2)
+        .and_then(|x| x.checked_add(period))
+        .and_then(|x| x.checked_add(last_digit_index));
+    let Some((hi, end)) = hi.and_then(|hi| Some((hi, hi.checked_add(period)?))) else {
+        return false;
+    };
+    period > 0 && end <= values.len() && values[n0..hi] == values[n0 + period..end]
+}
+
+/// The heap in `0..n0 + p` with the same Grundy value as a heap of size `n`, for `n` of
+/// any size, given a period `(n0, p)` that holds for the game.
+///
+/// Heaps below `n0` map to themselves; others to `n0 + (n − n0) mod p`. So with a table of
+/// at least `n0 + p` values, `values[reduce(n, p)]` is the value of heap `n`.
+///
+/// # Panics
+///
+/// If `p.period == 0`.
+///
+/// ```
+/// use sprague::impartial::period::{reduce, Period};
+/// use sprague::nat::Nat;
+/// let kayles = Period { preperiod: 71, period: 12 };
+/// assert_eq!(reduce(&Nat::from(70u64), kayles), 70);
+/// assert_eq!(reduce(&Nat::from(83u64), kayles), 71);
+/// // 10^30 ≡ 4 (mod 12) and 71 ≡ 11, so 10^30 − 71 ≡ 5: heap 76.
+/// let big: Nat = format!("1{}", "0".repeat(30)).parse().unwrap();
+/// assert_eq!(reduce(&big, kayles), 76);
+/// ```
 pub fn reduce(n: &Nat, p: Period) -> usize {
-    match n.to_usize() {
-        Some(v) if v < p.preperiod + p.period => v,
-        _ => {
-            let big = n.to_big();
-            let off = (big - p.preperiod) % p.period;
-            p.preperiod + off.to_u64_digits().first().copied().unwrap_or(0) as usize
+    let Period {
+        preperiod: n0,
+        period,
+    } = p;
+    assert!(period > 0, "reduce: period must be at least 1");
+    match n.to_u64().map(u128::from) {
+        Some(v) => {
+            let (n0, period) = (n0 as u128, period as u128);
+            let r = if v < n0 { v } else { n0 + (v - n0) % period };
+            r as usize
+        }
+        None => {
+            // n ≥ 2^64 > n0.
+            let r = (n.to_big() - BigUint::from(n0)) % BigUint::from(period);
+            n0 + r.to_usize().expect("remainder is below the period")
+        }
+    }
+}
+
+/// For [`detect`]: the number `k` of matches from the end (`n0 = len − p − k`) that the
+/// evidence rule requires. `len − n0 ≥ 3p` is `k ≥ 2p`; `len − n0 ≥ n0 + 2p` is
+/// `2k ≥ len`.
+fn detect_need(len: usize) -> impl Fn(usize) -> usize {
+    move |p| (2 * p).max(len.div_ceil(2))
+}
+
+/// Comparisons the fail-fast scans may spend on rejected shifts before the search
+/// switches to the Z-function.
+fn default_budget(len: usize) -> usize {
+    len.saturating_mul(2).saturating_add(1024)
+}
+
+/// Number of `k` such that `values[n] == values[n + p]` for the last `k` values of `n`
+/// (`n = len − p − 1`, `len − p − 2`, …), i.e. the smallest `n0` with
+/// `values[n] == values[n + p]` for all `n0 ≤ n < len − p` is `len − p − k`.
+/// Requires `p ≤ len`.
+fn matches_from_end(values: &[u32], p: usize) -> usize {
+    const CHUNK: usize = 64;
+    let m = values.len() - p;
+    let (a, b) = (&values[..m], &values[p..]);
+    let mut end = m;
+    while end >= CHUNK && a[end - CHUNK..end] == b[end - CHUNK..end] {
+        end -= CHUNK;
+    }
+    while end > 0 && a[end - 1] == b[end - 1] {
+        end -= 1;
+    }
+    m - end
+}
+
+/// The smallest shift `p ≥ 1` whose match count from the end (see [`matches_from_end`])
+/// reaches `need(p)`, with the preperiod `len − p − k` for the full count `k`.
+///
+/// `need` must be non-decreasing in `p`: the search stops at the first `p` with
+/// `need(p) > len − p`, as no larger shift can succeed. `budget` bounds the comparisons
+/// spent on rejected shifts before switching to the Z-function.
+fn first_period(values: &[u32], need: impl Fn(usize) -> usize, budget: usize) -> Option<Period> {
+    let len = values.len();
+    let mut spent = 0usize;
+    let mut p = 1;
+    while p <= len && need(p) <= len - p {
+        if spent >= budget {
+            return if u32::try_from(len).is_ok() {
+                first_period_z::<u32>(values, p, need)
+            } else {
+                first_period_z::<usize>(values, p, need)
+            };
+        }
+        let k = matches_from_end(values, p);
+        if k >= need(p) {
+            return Some(Period {
+                preperiod: len - p - k,
+                period: p,
+            });
+        }
+        spent += k + 1;
+        p += 1;
+    }
+    None
+}
+
+/// Storage for Z-function entries: `u32` when the table is short enough, halving memory.
+trait ZIndex: Copy {
+    fn from_usize(v: usize) -> Self;
+    fn to_usize(self) -> usize;
+}
+
+impl ZIndex for u32 {
+    fn from_usize(v: usize) -> Self {
+        u32::try_from(v).expect("Z-function entry exceeds u32")
+    }
+    fn to_usize(self) -> usize {
+        self as usize
+    }
+}
+
+impl ZIndex for usize {
+    fn from_usize(v: usize) -> Self {
+        v
+    }
+    fn to_usize(self) -> usize {
+        self
+    }
+}
+
+/// [`first_period`] from shift `start` on, with every match count read off the
+/// Z-function of the reversed table: `z[p]` is the length of the longest common prefix of
+/// `rev` and `rev[p..]`, which is exactly [`matches_from_end`]`(values, p)`.
+fn first_period_z<I: ZIndex>(
+    values: &[u32],
+    start: usize,
+    need: impl Fn(usize) -> usize,
+) -> Option<Period> {
+    let len = values.len();
+    let z = z_reversed::<I>(values);
+    let mut p = start;
+    while p <= len && need(p) <= len - p {
+        let k = if p == len { 0 } else { z[p].to_usize() };
+        if k >= need(p) {
+            return Some(Period {
+                preperiod: len - p - k,
+                period: p,
+            });
+        }
+        p += 1;
+    }
+    None
+}
+
+/// The Z-function of the reversed table (entry 0 left at 0; it is never used).
+fn z_reversed<I: ZIndex>(values: &[u32]) -> Vec<I> {
+    let len = values.len();
+    let s = |i: usize| values[len - 1 - i];
+    let mut z = vec![I::from_usize(0); len];
+    // [l, r) is the rightmost segment found so far that matches a prefix.
+    let (mut l, mut r) = (0usize, 0usize);
+    for i in 1..len {
+        let mut k = if i < r {
+            (r - i).min(z[i - l].to_usize())
+        } else {
+            0
+        };
+        while i + k < len && s(k) == s(i + k) {
+            k += 1;
+        }
+        z[i] = I::from_usize(k);
+        if i + k > r {
+            l = i;
+            r = i + k;
+        }
+    }
+    z
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Grundy values of the subtraction game with set `s`, straight from the rule
+    /// G(n) = mex{G(n − x) : x ∈ s, x ≤ n}.
+    fn subtraction_values(s: &[usize], len: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::with_capacity(len);
+        for n in 0..len {
+            let opts: Vec<u32> = s.iter().filter(|&&x| x <= n).map(|&x| g[n - x]).collect();
+            g.push(mex(&opts));
+        }
+        g
+    }
+
+    fn mex(opts: &[u32]) -> u32 {
+        (0..).find(|v| !opts.contains(v)).unwrap()
+    }
+
+    /// Grundy values of the octal game with digits `d[1..]` (d[0] is ignored), from the
+    /// rules: removing `i` counters is allowed leaving nothing if bit 1 of d[i] is set,
+    /// one non-empty heap if bit 2 is set, two non-empty heaps if bit 4 is set.
+    fn octal_values(d: &[u8], len: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::with_capacity(len);
+        for n in 0..len {
+            let mut opts = Vec::new();
+            for (i, &digit) in d.iter().enumerate().skip(1) {
+                if i > n {
+                    break;
+                }
+                let rest = n - i;
+                if rest == 0 && digit & 1 != 0 {
+                    opts.push(0);
+                }
+                if rest >= 1 && digit & 2 != 0 {
+                    opts.push(g[rest]);
+                }
+                if digit & 4 != 0 {
+                    for a in 1..rest {
+                        opts.push(g[a] ^ g[rest - a]);
+                    }
+                }
+            }
+            g.push(mex(&opts));
+        }
+        g
+    }
+
+    /// [`detect`] straight from its definition, by brute force.
+    fn detect_naive(v: &[u32]) -> Option<Period> {
+        let len = v.len();
+        for p in 1..=len {
+            for n0 in 0..=len - p {
+                let periodic = (n0..len - p).all(|n| v[n] == v[n + p]);
+                if periodic && len - n0 >= 3 * p && len - n0 >= n0 + 2 * p {
+                    return Some(Period {
+                        preperiod: n0,
+                        period: p,
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    fn per(preperiod: usize, period: usize) -> Period {
+        Period { preperiod, period }
+    }
+
+    #[test]
+    fn rule_helpers_match_known_small_tables() {
+        // Sanity checks of the test oracles against values known independently.
+        // Subtraction {1, 3, 4} (Winning Ways): 0 1 0 1 2 3 2 repeating.
+        let s134 = subtraction_values(&[1, 3, 4], 21);
+        let block = [0, 1, 0, 1, 2, 3, 2];
+        assert!(s134.iter().enumerate().all(|(n, &g)| g == block[n % 7]));
+        // Kayles (0.77) starts 0 1 2 3 1 4 3 2 1 4 2 6 (OEIS A002186).
+        let kayles = octal_values(&[0, 7, 7], 12);
+        assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    }
+
+    #[test]
+    fn detects_textbook_subtraction_periods() {
+        let s134 = subtraction_values(&[1, 3, 4], 100);
+        assert_eq!(detect(&s134), Some(per(0, 7)));
+        for m in 1..=10 {
+            // Bash: S = {1, …, m} has G(n) = n mod (m + 1).
+            let s: Vec<usize> = (1..=m).collect();
+            let bash = subtraction_values(&s, 10 * (m + 1));
+            assert_eq!(detect(&bash), Some(per(0, m + 1)), "m = {m}");
+        }
+    }
+
+    #[test]
+    fn detects_kayles_and_dawsons_kayles() {
+        // Published: Kayles period 12 from 71; Dawson's Kayles (0.07) period 34 from 53;
+        // Dawson's Chess (0.137) period 34 from 52.
+        assert_eq!(detect(&octal_values(&[0, 7, 7], 300)), Some(per(71, 12)));
+        assert_eq!(detect(&octal_values(&[0, 0, 7], 400)), Some(per(53, 34)));
+        assert_eq!(detect(&octal_values(&[0, 1, 3, 7], 400)), Some(per(52, 34)));
+    }
+
+    #[test]
+    fn evidence_rule_rejects_short_or_thin_tables() {
+        assert_eq!(detect(&[]), None);
+        assert_eq!(detect(&[5]), None);
+        assert_eq!(detect(&[5, 5]), None);
+        assert_eq!(detect(&[5, 5, 5]), Some(per(0, 1)));
+        // Three equal values after a long irregular prefix are not a period.
+        assert_eq!(detect(&[0, 1, 2, 3, 4, 5, 6, 7, 7, 7]), None);
+        // Kayles needs 2·71 + 2·12 = 166 values under the rule.
+        let kayles = octal_values(&[0, 7, 7], 166);
+        assert_eq!(detect(&kayles), Some(per(71, 12)));
+        assert_eq!(detect(&kayles[..165]), None);
+    }
+
+    #[test]
+    fn adversarial_table_is_linear_and_correct() {
+        // All zeros but one 1 in the middle: every shift matches for about len/2
+        // comparisons and is then rejected, so plain scanning would be quadratic.
+        let len = 1_000_000;
+        let mut v = vec![0u32; len];
+        v[len / 2] = 1;
+        assert_eq!(detect(&v), None);
+        // Same shape, small enough for brute force.
+        let mut w = vec![0u32; 41];
+        w[20] = 1;
+        assert_eq!(detect(&w), detect_naive(&w));
+        assert_eq!(first_period(&w, detect_need(41), 0), detect_naive(&w));
+    }
+
+    /// The smallest `p`, then smallest `n0`, with a window of `max_move` repeated values
+    /// inside the table, straight from the definition (meaningful on game tables).
+    fn find_subtraction_naive(v: &[u32], max_move: usize) -> Option<Period> {
+        let len = v.len();
+        for p in 1..=len {
+            for n0 in 0..len {
+                if n0 + max_move + p <= len && (n0..n0 + max_move).all(|n| v[n] == v[n + p]) {
+                    return Some(per(n0, p));
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether `values[n] == values[n + p.period]` for every `n ≥ p.preperiod` in the table.
+    fn holds(values: &[u32], p: Period) -> bool {
+        (p.preperiod..values.len().saturating_sub(p.period))
+            .all(|n| values[n] == values[n + p.period])
+    }
+
+    #[test]
+    fn proves_textbook_subtraction_periods() {
+        let s134 = subtraction_values(&[1, 3, 4], 100);
+        // Needs 0 + 4 + 7 = 11 values.
+        assert!(prove_subtraction(&s134[..11], 4, per(0, 7)));
+        assert!(!prove_subtraction(&s134[..10], 4, per(0, 7)));
+        assert!(prove_subtraction(&s134, 4, per(3, 7)));
+        assert!(prove_subtraction(&s134, 4, per(0, 14)));
+        assert!(!prove_subtraction(&s134, 4, per(0, 6)));
+        assert!(!prove_subtraction(&s134, 4, per(0, 0)));
+        assert!(!prove_subtraction(&s134, 4, per(usize::MAX, 7)));
+        assert_eq!(find_subtraction_period(&s134, 4), Some(per(0, 7)));
+        assert_eq!(find_subtraction_period(&s134[..11], 4), Some(per(0, 7)));
+        // Any proved period is a true one, hence a multiple of 7: none fits in 10 values.
+        assert_eq!(find_subtraction_period(&s134[..10], 4), None);
+        for m in 1..=10 {
+            let s: Vec<usize> = (1..=m).collect();
+            let bash = subtraction_values(&s, 2 * m + 1);
+            assert_eq!(
+                find_subtraction_period(&bash, m),
+                Some(per(0, m + 1)),
+                "m = {m}"
+            );
+            assert_eq!(find_subtraction_period(&bash[..2 * m], m), None, "m = {m}");
+        }
+        // The empty set: every value is 0.
+        assert_eq!(find_subtraction_period(&[0, 0, 0], 0), Some(per(0, 1)));
+        assert_eq!(find_subtraction_period(&[], 0), None);
+    }
+
+    #[test]
+    fn proof_on_a_prefix_holds_on_a_long_table() {
+        // {2, 5, 7}: whatever the prefix proves must be true on a 25× longer table,
+        // with the same first periodic heap and no shorter period.
+        let long = subtraction_values(&[2, 5, 7], 5000);
+        let found = find_subtraction_period(&long[..200], 7).expect("a period within 200");
+        assert!(prove_subtraction(&long[..200], 7, found));
+        assert!(holds(&long, found));
+        let (n0, p) = (found.preperiod, found.period);
+        assert!(n0 == 0 || long[n0 - 1] != long[n0 - 1 + p]);
+        let tail = &long[4000..];
+        assert!((1..p).all(|q| !holds(tail, per(0, q))));
+    }
+
+    #[test]
+    fn proves_kayles_dawsons_kayles_and_dawsons_chess() {
+        // Published periods (Winning Ways; Guy–Smith); t is the last digit's index.
+        let cases: [(&[u8], usize, Period); 3] = [
+            (&[0, 7, 7], 2, per(71, 12)),
+            (&[0, 0, 7], 2, per(53, 34)),
+            (&[0, 1, 3, 7], 3, per(52, 34)),
+        ];
+        for (digits, t, p) in cases {
+            let needed = 2 * p.preperiod + 2 * p.period + t;
+            let values = octal_values(digits, needed);
+            assert!(prove_octal(&values, t, p), "{digits:?}");
+            assert!(!prove_octal(&values[..needed - 1], t, p), "{digits:?}");
+            // One heap earlier, or a wrong period, is not periodic.
+            let more = octal_values(digits, needed + 10);
+            let early = per(p.preperiod - 1, p.period);
+            assert!(!prove_octal(&more, t, early), "{digits:?}");
+            assert!(
+                !prove_octal(&more, t, per(p.preperiod, p.period - 1)),
+                "{digits:?}"
+            );
+            // A proved period implies the later ones.
+            assert!(
+                prove_octal(&more, t, per(p.preperiod + 5, p.period)),
+                "{digits:?}"
+            );
+        }
+        assert!(!prove_octal(&[0; 100], 2, per(0, 0)));
+        assert!(!prove_octal(&[0; 100], 2, per(usize::MAX / 2, 1)));
+        assert!(!prove_octal(&[0; 100], usize::MAX, per(0, 1)));
+    }
+
+    #[test]
+    fn proved_octal_period_holds_further() {
+        // Kayles: the proof uses 168 values; the period holds on 1000.
+        let kayles = octal_values(&[0, 7, 7], 1000);
+        assert!(prove_octal(&kayles[..168], 2, per(71, 12)));
+        assert!(holds(&kayles, per(71, 12)));
+    }
+
+    #[test]
+    fn reduce_maps_every_heap_to_one_with_the_same_value() {
+        let kayles = octal_values(&[0, 7, 7], 400);
+        let p = per(71, 12);
+        for n in 0..400u64 {
+            let r = reduce(&Nat::from(n), p);
+            assert!(r < 83);
+            assert_eq!(kayles[r], kayles[n as usize], "n = {n}");
+        }
+        // Below the preperiod, heaps are their own representatives.
+        assert_eq!(reduce(&Nat::from(5u64), p), 5);
+        // 2^64 ≡ 2 (mod 7), since 2^3 ≡ 1: for period 7 from 0 it maps to heap 2.
+        let two64: Nat = "18446744073709551616".parse().unwrap();
+        assert_eq!(reduce(&two64, per(0, 7)), 2);
+        // 2^64 − 1 ≡ 1 (mod 7); with preperiod 3: 3 + (2^64 − 4) mod 7 = 3 + 5.
+        assert_eq!(reduce(&Nat::from(u64::MAX), per(0, 7)), 1);
+        assert_eq!(reduce(&Nat::from(u64::MAX), per(3, 7)), 8);
+        assert_eq!(reduce(&two64, per(3, 7)), 3 + 6);
+        assert_eq!(reduce(&Nat::ZERO, per(0, 1)), 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "period must be at least 1")]
+    fn reduce_rejects_period_zero() {
+        reduce(&Nat::from(3u64), per(0, 0));
+    }
+
+    /// A table made of a random prefix, a block repeated a few times and a random tail,
+    /// over a small alphabet so that near-periods are common.
+    fn table() -> impl Strategy<Value = Vec<u32>> {
+        (
+            prop::collection::vec(0u32..3, 0..12),
+            prop::collection::vec(0u32..3, 1..6),
+            0usize..12,
+            prop::collection::vec(0u32..3, 0..3),
+        )
+            .prop_map(|(pre, block, reps, tail)| {
+                let mut v = pre;
+                for _ in 0..reps {
+                    v.extend_from_slice(&block);
+                }
+                v.extend(tail);
+                v
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn detect_matches_definition(v in table()) {
+            let expected = detect_naive(&v);
+            prop_assert_eq!(detect(&v), expected);
+            // The Z-function path from the first shift on, and the scan alone.
+            let need = detect_need(v.len());
+            prop_assert_eq!(first_period(&v, &need, 0), expected);
+            prop_assert_eq!(first_period(&v, &need, usize::MAX), expected);
+        }
+
+        #[test]
+        fn find_subtraction_matches_definition_on_game_tables(
+            s in prop::collection::btree_set(1usize..=8, 1..5),
+            len in 0usize..80,
+        ) {
+            let s: Vec<usize> = s.into_iter().collect();
+            let max_move = *s.last().unwrap();
+            let v = subtraction_values(&s, len);
+            let expected = find_subtraction_naive(&v, max_move);
+            prop_assert_eq!(find_subtraction_period(&v, max_move), expected);
+            prop_assert_eq!(first_period(&v, |_| max_move, 0), expected);
+            if let Some(p) = expected {
+                prop_assert!(prove_subtraction(&v, max_move, p));
+            }
+        }
+
+        #[test]
+        fn find_subtraction_matches_tail_rule_on_any_table(v in table(), max_move in 0usize..7) {
+            // The documented rule for arbitrary tables, by brute force.
+            let len = v.len();
+            let expected = (1..=len).find_map(|p| {
+                let n0 = (0..=len - p).find(|&n0| (n0..len - p).all(|n| v[n] == v[n + p]))?;
+                (len - p - n0 >= max_move).then_some(per(n0, p))
+            });
+            prop_assert_eq!(find_subtraction_period(&v, max_move), expected);
+            prop_assert_eq!(first_period(&v, |_| max_move, 0), expected);
+            prop_assert_eq!(first_period(&v, |_| max_move, usize::MAX), expected);
+            if let Some(p) = expected {
+                prop_assert!(prove_subtraction(&v, max_move, p));
+            }
+        }
+
+        #[test]
+        fn proved_period_continues_ten_times_further(
+            s in prop::collection::btree_set(1usize..=8, 1..5),
+        ) {
+            let s: Vec<usize> = s.into_iter().collect();
+            let max_move = *s.last().unwrap();
+            let long = subtraction_values(&s, 2000);
+            let found = find_subtraction_period(&long[..200], max_move);
+            prop_assert!(found.is_some(), "no period proved within 200 values");
+            if let Some(p) = found {
+                prop_assert!(holds(&long, p));
+                let n0 = p.preperiod;
+                prop_assert!(n0 == 0 || long[n0 - 1] != long[n0 - 1 + p.period]);
+                // Every eventual period is a multiple of the least one, and all of them
+                // start at the same heap.
+                let q = find_subtraction_period(&long, max_move).unwrap();
+                prop_assert_eq!(q.preperiod, n0);
+                prop_assert_eq!(p.period % q.period, 0);
+            }
         }
     }
 }
