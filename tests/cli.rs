@@ -1,0 +1,203 @@
+//! The command-line contract (SPEC §2, §3, exit codes) through the real binary.
+//! Expected values come from the rules of the games, worked by hand in the comments.
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+
+fn sprague() -> Command {
+    Command::cargo_bin("sprague").unwrap()
+}
+
+fn solve_json(args: &[&str]) -> Value {
+    let out = sprague().arg("solve").arg("--json").args(args).output().unwrap();
+    assert!(out.status.success(), "{:?}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn exit_code(args: &[&str]) -> (i32, String) {
+    let out = sprague().args(args).output().unwrap();
+    assert!(out.stdout.is_empty() || out.status.success());
+    (out.status.code().unwrap(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn nim_3_4_5_has_one_winning_move() {
+    // 3 ⊕ 4 ⊕ 5 = 2; only 3 has bit 1 set, so the move is 3 → 3 ⊕ 2 = 1.
+    let v = solve_json(&["nim(3,4,5)"]);
+    assert_eq!(
+        v,
+        json!({
+            "position": "nim(3,4,5)",
+            "play": "normal",
+            "outcome": "N",
+            "grundy": 2,
+            "components": [
+                {"expr": "nim(3)", "grundy": 3},
+                {"expr": "nim(4)", "grundy": 4},
+                {"expr": "nim(5)", "grundy": 5}
+            ],
+            "winning_moves": [
+                {"component": 0, "from": "nim(3)", "to": "nim(1)", "text": "take 2 from the heap of 3"}
+            ],
+            "truncated": false
+        })
+    );
+}
+
+#[test]
+fn nim_with_zero_xor_is_lost() {
+    // 1 ⊕ 2 ⊕ 3 = 0.
+    let v = solve_json(&["nim(1, 2, 3)"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["grundy"], 0);
+    assert_eq!(v["winning_moves"], json!([]));
+}
+
+#[test]
+fn sums_of_families_combine_by_xor() {
+    // sub[1,3,4] values 0,1,0,1,2,3,2 repeat: sg(10) = sg(3) = 1. Wythoff (3,5) is a
+    // P-position (k = 2): 0. king(4,3): one odd distance (3) and it is the smaller: 3.
+    // Total: 3 ⊕ 1 ⊕ 0 ⊕ 3 = 1.
+    let v = solve_json(&["nim(3) + sub[1,3,4](10) + wythoff(3,5) + king(4,3)"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["grundy"], 1);
+    let g: Vec<i64> = v["components"].as_array().unwrap().iter().map(|c| c["grundy"].as_i64().unwrap()).collect();
+    assert_eq!(g, vec![3, 1, 0, 3]);
+    // Every listed move must leave a P-position: check by solving each result.
+    for m in v["winning_moves"].as_array().unwrap() {
+        let i = m["component"].as_u64().unwrap() as usize;
+        let mut parts: Vec<String> =
+            v["components"].as_array().unwrap().iter().map(|c| c["expr"].as_str().unwrap().to_string()).collect();
+        parts[i] = m["to"].as_str().unwrap().to_string();
+        let after = solve_json(&[&parts.join(" + ")]);
+        assert_eq!(after["outcome"], "P", "after {m}");
+    }
+}
+
+#[test]
+fn misere_nim_follows_bouton() {
+    // One heap ≥ 2 and an even number of 1-heaps: leave that heap at 1 (three 1-heaps).
+    let v = solve_json(&["--misere", "nim(1,1,2)"]);
+    assert_eq!(v["play"], "misere");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["grundy"], Value::Null);
+    assert_eq!(v["winning_moves"][0]["to"], "nim(1)");
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
+    // Three 1-heaps, all ≤ 1 and an odd count: lost.
+    assert_eq!(solve_json(&["--misere", "nim(1,1,1)"])["outcome"], "P");
+}
+
+#[test]
+fn huge_heaps_are_exact() {
+    let big = format!("1{}", "0".repeat(100));
+    let v = solve_json(&[&format!("nim({big})")]);
+    assert_eq!(v["grundy"], Value::String(big.clone()));
+    assert_eq!(v["winning_moves"][0]["to"], "nim(0)");
+    let v = solve_json(&[&format!("nim({big},{big})")]);
+    assert_eq!(v["outcome"], "P");
+    // 10^30 ≡ 1 (mod 7) because 10^6 ≡ 1 (mod 7); sg(1) = 1 for S = {1,3,4}.
+    let v = solve_json(&[&format!("sub[1,3,4](1{})", "0".repeat(30))]);
+    assert_eq!(v["grundy"], 1);
+}
+
+#[test]
+fn big_moves_are_json_strings() {
+    // 2^64 ⊕ 1 = 2^64 + 1 = 18446744073709551617, past 64 bits: written as a string.
+    let v = solve_json(&["nim(18446744073709551616, 1)"]);
+    assert_eq!(v["grundy"], "18446744073709551617");
+    assert_eq!(v["components"][0]["grundy"], "18446744073709551616");
+}
+
+#[test]
+fn many_heaps_from_standard_input() {
+    // 100 000 heaps: pairs (k, k) cancel, plus one heap of 7: the nim-sum is 7.
+    let mut text = String::from("nim(");
+    for k in 0..50_000u64 {
+        let h = k * 1_000_000_007 % 1_000_000_000_000_000_000;
+        text.push_str(&format!("{h},{h},"));
+    }
+    text.push_str("7)\n");
+    let out = sprague().args(["solve", "--json", "-"]).write_stdin(text).output().unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["grundy"], 7);
+    assert_eq!(v["components"].as_array().unwrap().len(), 100_001);
+}
+
+#[test]
+fn max_moves_truncates() {
+    // nim(1,1,1,1,1): nim-sum 1, and each of the five heaps can be emptied.
+    let v = solve_json(&["--max-moves", "2", "nim(1,1,1,1,1)"]);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 2);
+    assert_eq!(v["truncated"], true);
+}
+
+#[test]
+fn table_of_sub_1_3_4_is_periodic_and_proved() {
+    let out = sprague().args(["table", "--json", "--to", "13", "sub[1,3,4]"]).output().unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v,
+        json!({
+            "family": "sub[1,3,4]",
+            "from": 0,
+            "values": [0,1,0,1,2,3,2,0,1,0,1,2,3,2],
+            "period": {"preperiod": 0, "period": 7, "proved": true}
+        })
+    );
+}
+
+#[test]
+fn table_explains_with_mex() {
+    // sg(5) for S = {1,3,4}: options 4, 2, 1 with values 2, 0, 1: mex = 3.
+    let out = sprague().args(["table", "--explain", "--from", "5", "--to", "5", "sub[1,3,4]"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("sg(5) = mex{sg(4), sg(2), sg(1)} = mex{2, 0, 1} = 3"), "{text}");
+}
+
+#[test]
+fn bad_input_exits_2_with_a_column() {
+    let (code, err) = exit_code(&["solve", "nim(3,"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("column 7"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1);
+    let (code, err) = exit_code(&["solve", "frobnicate(3)"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown game family"), "{err}");
+    let (code, err) = exit_code(&["solve", "nim(1) + fib(10)"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not supported yet") && err.contains("column 10"), "{err}");
+    let (code, _) = exit_code(&["solve", ""]);
+    assert_eq!(code, 2);
+    let (code, _) = exit_code(&["solve", "nim(３)"]);
+    assert_eq!(code, 2);
+    let (code, _) = exit_code(&["solve", "sub[0,1](3)"]);
+    assert_eq!(code, 2);
+    let (code, _) = exit_code(&["solve", "wythoff(1,2,3)"]);
+    assert_eq!(code, 2);
+    let (code, _) = exit_code(&["solve", &"{".repeat(100_000)]);
+    assert_eq!(code, 2);
+    let (code, _) = exit_code(&["value", "{1|-1}"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn limits_exit_3_naming_the_flag() {
+    let (code, err) = exit_code(&["solve", "--max-states", "3", "sub[1,3,4](1000000000000)"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("--max-states"), "{err}");
+    let (code, err) = exit_code(&["table", "--max-states", "100", "--to", "1000", "sub[1,3,4]"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("--max-states"), "{err}");
+}
+
+#[test]
+fn help_documents_the_commands() {
+    let out = sprague().arg("--help").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for word in ["solve", "table", "Exit codes"] {
+        assert!(text.contains(word), "{text}");
+    }
+}
