@@ -128,3 +128,101 @@ impl Term {
         }
     }
 }
+
+impl Sum {
+    /// Resets every span in the expression to `Span::default()`, so that two
+    /// expressions can be compared by structure alone (e.g. a parse of the printed form
+    /// against the original parse).
+    pub fn clear_spans(&mut self) {
+        for t in &mut self.terms {
+            t.clear_spans();
+        }
+    }
+}
+
+impl Term {
+    /// Resets every span in the term to `Span::default()` (see [`Sum::clear_spans`]).
+    pub fn clear_spans(&mut self) {
+        match self {
+            Term::Family(f) => {
+                f.name_span = Span::default();
+                f.span = Span::default();
+                for p in f.params.iter_mut().flatten() {
+                    match p {
+                        Param::Int(_, s)
+                        | Param::Range(_, _, s)
+                        | Param::Code(_, s)
+                        | Param::Str(_, s) => *s = Span::default(),
+                    }
+                }
+                for a in f.args.iter_mut().flatten() {
+                    match a {
+                        Arg::Int(_, s) | Arg::Str(_, s) => *s = Span::default(),
+                    }
+                }
+            }
+            Term::Literal(_, s) => *s = Span::default(),
+            Term::Options(o) => {
+                o.span = Span::default();
+                for s in o.left.iter_mut().chain(o.right.iter_mut()) {
+                    s.clear_spans();
+                }
+            }
+        }
+    }
+}
+
+impl Literal {
+    /// The canonical spelling of the same literal: dyadic fractions reduced (`2/4` →
+    /// `1/2`, `4/2` → `2`), no sign on zero, `*0` → `0`; applied inside `±` too.
+    /// Denominators that are not powers of two (which the parser never produces) are
+    /// only reduced by their common factors of two.
+    pub fn normalized(&self) -> Literal {
+        match self {
+            Literal::Number { negative, num, den } => {
+                if num.is_zero() {
+                    return Literal::Number {
+                        negative: false,
+                        num: Nat::ZERO,
+                        den: Nat::from(1u64),
+                    };
+                }
+                let k = if den.is_zero() {
+                    0
+                } else {
+                    trailing_zeros(num).min(trailing_zeros(den))
+                };
+                Literal::Number {
+                    negative: *negative,
+                    num: shr(num, k),
+                    den: shr(den, k),
+                }
+            }
+            Literal::Star(n) if n.is_zero() => Literal::Number {
+                negative: false,
+                num: Nat::ZERO,
+                den: Nat::from(1u64),
+            },
+            Literal::PlusMinus(x) => Literal::PlusMinus(Box::new(x.normalized())),
+            other => other.clone(),
+        }
+    }
+}
+
+/// Number of trailing zero bits of a non-zero `n` (0 for zero).
+fn trailing_zeros(n: &Nat) -> u64 {
+    match n {
+        Nat::Small(0) => 0,
+        Nat::Small(v) => u64::from(v.trailing_zeros()),
+        Nat::Big(b) => b.trailing_zeros().unwrap_or(0),
+    }
+}
+
+/// `n >> k`.
+fn shr(n: &Nat, k: u64) -> Nat {
+    match n {
+        _ if k == 0 => n.clone(),
+        Nat::Small(v) => Nat::Small(if k >= 64 { 0 } else { v >> k }),
+        Nat::Big(b) => Nat::from_big(&**b >> k),
+    }
+}

@@ -7,4 +7,4 @@ mod printer;
 
 pub use ast::{Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
 pub use parser::{MAX_NESTING, ParseError, parse};
-pub use printer::{write_sum, write_term};
+pub use printer::{write_literal, write_sum, write_term};
