@@ -257,7 +257,10 @@ fn explain(
         return Ok(lines);
     }
     for c in components.iter().take(SHOWN_COMPONENTS) {
-        lines.extend(c.family.explain(&c.pos, limits)?);
+        let expr = shorten(&c.expr(), 60);
+        for l in c.family.explain(&c.pos, limits)? {
+            lines.push(format!("{expr}: {l}"));
+        }
     }
     if components.len() > SHOWN_COMPONENTS {
         lines.push(format!(
