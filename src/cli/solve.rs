@@ -3,7 +3,7 @@
 use super::{Failure, LimitArgs, json, read_expr};
 use sprague::games;
 use sprague::impartial::family::Limits;
-use sprague::impartial::sum::{Analysis, Component, Outcome, Play, analyse, write_sum};
+use sprague::impartial::sum::{Analysis, Component, Outcome, Play, analyse, write_sum, write_sum_up_to};
 use sprague::nat::Nat;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -57,6 +57,11 @@ pub fn run(a: &SolveArgs) -> Result<(), Failure> {
     let mut lock = stdout.lock();
     lock.write_all(out.as_bytes())?;
     lock.flush()?;
+    // The process ends next: freeing a million components one by one would only
+    // cost time.
+    std::mem::forget(components);
+    std::mem::forget(analysis);
+    std::mem::forget(out);
     Ok(())
 }
 
@@ -137,8 +142,11 @@ fn outcome_words(o: Outcome, play: Play) -> &'static str {
 fn to_text(components: &[Component], a: &Analysis, play: Play, explanation: &[String]) -> String {
     let mut out = String::new();
     let mut pos = String::new();
-    write_sum(components, &mut pos);
-    let shown = shorten(&pos, 200);
+    let cut = write_sum_up_to(components, &mut pos, 200);
+    let mut shown = shorten(&pos, 200);
+    if cut && !shown.ends_with('…') {
+        shown.push('…');
+    }
     let _ = writeln!(out, "position:  {shown}");
     if components.len() > 1 {
         let _ = writeln!(out, "           ({} components)", components.len());

@@ -12,7 +12,6 @@ use crate::expr::{self, Arg, FamilyTerm, Param, Span, Sum, Term};
 use crate::impartial::family::{Family, Pos, SolveError};
 use crate::impartial::heap::{HeapFamily, TableFamily};
 use crate::impartial::sum::Component;
-use crate::nat::Nat;
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
@@ -75,7 +74,7 @@ pub fn components(src: &str) -> Result<Vec<Component>, ExprError> {
         column: e.column,
         message: format!("expected {}, found {}", e.expected, e.found),
     })?;
-    Registry::new(src).build(&sum)
+    Registry::new(src).build(sum)
 }
 
 /// Parses a heap family written without arguments (`sub[1,3,4]`) for tables.
@@ -155,14 +154,14 @@ impl<'a> Registry<'a> {
         )
     }
 
-    fn build(mut self, sum: &Sum) -> Result<Vec<Component>, ExprError> {
+    fn build(mut self, sum: Sum) -> Result<Vec<Component>, ExprError> {
         let mut out = Vec::new();
-        for term in &sum.terms {
+        for mut term in sum.terms {
             match term {
-                Term::Family(t) => self.family_term(t, &mut out)?,
+                Term::Family(ref mut t) => self.family_term(t, &mut out)?,
                 Term::Literal(_, span) | Term::Options(expr::OptionsTerm { span, .. }) => {
                     return Err(
-                        self.error(*span, "partizan game values are not supported yet in solve")
+                        self.error(span, "partizan game values are not supported yet in solve")
                     );
                 }
             }
@@ -170,7 +169,7 @@ impl<'a> Registry<'a> {
         Ok(out)
     }
 
-    fn family_term(&mut self, t: &FamilyTerm, out: &mut Vec<Component>) -> Result<(), ExprError> {
+    fn family_term(&mut self, t: &mut FamilyTerm, out: &mut Vec<Component>) -> Result<(), ExprError> {
         let (family, heap_args): (Rc<dyn Family>, bool) = match t.name.as_str() {
             "nim" => {
                 self.no_params(t)?;
@@ -198,8 +197,11 @@ impl<'a> Registry<'a> {
         };
         let args = self.int_args(t)?;
         if heap_args {
+            // One component per heap; the arguments are moved, not copied.
             out.reserve(args.len());
-            for (n, span) in args {
+            for a in args {
+                let span = a.span();
+                let Arg::Int(n, _) = a else { unreachable!("checked by int_args") };
                 let pos: Pos = smallvec::smallvec![n];
                 family.check(&pos).map_err(|e| self.solve_error(span, e))?;
                 out.push(Component {
@@ -209,7 +211,13 @@ impl<'a> Registry<'a> {
             }
         } else {
             let span = t.span;
-            let pos: Pos = args.into_iter().map(|(n, _)| n).collect();
+            let pos: Pos = args
+                .into_iter()
+                .filter_map(|a| match a {
+                    Arg::Int(n, _) => Some(n),
+                    Arg::Str(..) => None,
+                })
+                .collect();
             family.check(&pos).map_err(|e| self.solve_error(span, e))?;
             out.push(Component { family, pos });
         }
@@ -239,8 +247,9 @@ impl<'a> Registry<'a> {
         }
     }
 
-    fn int_args(&self, t: &FamilyTerm) -> Result<Vec<(Nat, Span)>, ExprError> {
-        let Some(args) = &t.args else {
+    /// Takes the arguments out of `t`, checking that they are all integers.
+    fn int_args(&self, t: &mut FamilyTerm) -> Result<Vec<Arg>, ExprError> {
+        let Some(args) = t.args.take() else {
             let at = Span {
                 start: t.span.end,
                 end: t.span.end,
@@ -253,12 +262,10 @@ impl<'a> Registry<'a> {
                 ),
             ));
         };
-        args.iter()
-            .map(|a| match a {
-                Arg::Int(n, s) => Ok((n.clone(), *s)),
-                Arg::Str(_, s) => Err(self.error(*s, &format!("{} takes integers", t.name))),
-            })
-            .collect()
+        if let Some(Arg::Str(_, s)) = args.iter().find(|a| matches!(a, Arg::Str(..))) {
+            return Err(self.error(*s, &format!("{} takes integers", t.name)));
+        }
+        Ok(args)
     }
 
     fn subtraction(&self, t: &FamilyTerm) -> Result<subtraction::Subtraction, ExprError> {

@@ -54,7 +54,7 @@ impl Limits {
     pub fn states_exceeded(&self, doing: &str) -> SolveError {
         SolveError::Limit {
             what: format!(
-                "{doing} needs more than {} positions (--max-states)",
+                "{doing} needs more than {} positions",
                 self.max_states
             ),
             flag: "--max-states",

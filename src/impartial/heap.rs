@@ -84,7 +84,14 @@ pub struct HeapTable {
     proved: Option<Period>,
     mex: Mex,
     options: Vec<HeapOption>,
+    /// Options examined so far, bounded by [`OPTIONS_PER_STATE`] × `--max-states`.
+    work: u64,
 }
+
+/// Average number of options per heap that the state bound allows a table to examine,
+/// so that games with very many options per heap stop at the bound instead of running
+/// for hours.
+pub const OPTIONS_PER_STATE: u64 = 8;
 
 /// A computed table slice with its periodicity.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,6 +128,13 @@ impl HeapTable {
             let n = self.values.len();
             self.options.clear();
             rules.options(&Nat::from(n), &mut self.options);
+            self.work += self.options.len() as u64;
+            if self.work > limits.max_states.saturating_mul(OPTIONS_PER_STATE) {
+                return Err(limits.states_exceeded(&format!(
+                    "a table of {} (whose heaps have many options)",
+                    rules.name()
+                )));
+            }
             let values = &self.values;
             let mut bad = None;
             let v = self.mex.of(self.options.iter().map(|opt| {

@@ -92,12 +92,21 @@ pub struct Analysis {
 /// Writes a sum in normalised form: components joined by ` + `, adjacent heaps of
 /// one family written together (`nim(3) + nim(4)` is `nim(3,4)`).
 pub fn write_sum(components: &[Component], out: &mut String) {
+    write_sum_up_to(components, out, usize::MAX);
+}
+
+/// Like [`write_sum`], but stops soon after `out` reaches `max_len` bytes (for
+/// previews of huge positions); returns whether it stopped early.
+pub fn write_sum_up_to(components: &[Component], out: &mut String, max_len: usize) -> bool {
     if components.is_empty() {
         out.push('0');
-        return;
+        return false;
     }
     let mut i = 0;
     while i < components.len() {
+        if out.len() >= max_len {
+            return true;
+        }
         if i > 0 {
             out.push_str(" + ");
         }
@@ -110,6 +119,9 @@ pub fn write_sum(components: &[Component], out: &mut String) {
             out.push_str(&c.family.name());
             out.push('(');
             for (k, d) in components[i..j].iter().enumerate() {
+                if out.len() >= max_len {
+                    return true;
+                }
                 if k > 0 {
                     out.push(',');
                 }
@@ -124,6 +136,7 @@ pub fn write_sum(components: &[Component], out: &mut String) {
             i += 1;
         }
     }
+    false
 }
 
 /// Decides a sum and lists its winning moves (at most `max_moves`).
