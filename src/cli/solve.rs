@@ -3,7 +3,9 @@
 use super::{Failure, LimitArgs, json, read_expr};
 use sprague::games;
 use sprague::impartial::family::Limits;
-use sprague::impartial::sum::{Analysis, Component, Outcome, Play, analyse, write_sum, write_sum_up_to};
+use sprague::impartial::sum::{
+    Analysis, Component, Outcome, Play, analyse, write_sum, write_sum_up_to,
+};
 use sprague::nat::Nat;
 use std::fmt::Write as _;
 use std::io::Write as _;

@@ -169,7 +169,11 @@ impl<'a> Registry<'a> {
         Ok(out)
     }
 
-    fn family_term(&mut self, t: &mut FamilyTerm, out: &mut Vec<Component>) -> Result<(), ExprError> {
+    fn family_term(
+        &mut self,
+        t: &mut FamilyTerm,
+        out: &mut Vec<Component>,
+    ) -> Result<(), ExprError> {
         let (family, heap_args): (Rc<dyn Family>, bool) = match t.name.as_str() {
             "nim" => {
                 self.no_params(t)?;
@@ -201,7 +205,9 @@ impl<'a> Registry<'a> {
             out.reserve(args.len());
             for a in args {
                 let span = a.span();
-                let Arg::Int(n, _) = a else { unreachable!("checked by int_args") };
+                let Arg::Int(n, _) = a else {
+                    unreachable!("checked by int_args")
+                };
                 let pos: Pos = smallvec::smallvec![n];
                 family.check(&pos).map_err(|e| self.solve_error(span, e))?;
                 out.push(Component {

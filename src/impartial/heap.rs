@@ -274,6 +274,9 @@ impl<R: HeapRules> HeapFamily<R> {
                 "--from {from} is larger than --to {to}"
             )));
         }
+        if (to - from) as u64 >= limits.max_states {
+            return Err(limits.states_exceeded(&format!("printing {} values", to - from + 1)));
+        }
         if self.rules.closed_form(&Nat::from(to)).is_some() {
             let values = (from..=to)
                 .map(|n| self.rules.closed_form(&Nat::from(n)).unwrap_or_default())
@@ -287,8 +290,13 @@ impl<R: HeapRules> HeapFamily<R> {
         let len = to
             .checked_add(1)
             .ok_or_else(|| limits.states_exceeded("this table"))?;
-        table.extend(&self.rules, len, limits)?;
         let proof = self.rules.period_proof();
+        if proof == PeriodProof::None {
+            table.extend(&self.rules, len, limits)?;
+        } else {
+            // Stops early once a period is proved: far heaps then come from the period.
+            table.extend_or_prove(&self.rules, len, limits)?;
+        }
         if proof != PeriodProof::None && table.try_prove(proof).is_none() {
             // Look a little further than asked: a proof often needs a few more values.
             let more = len.saturating_mul(2).saturating_add(1024);
@@ -299,10 +307,16 @@ impl<R: HeapRules> HeapFamily<R> {
                 table.extend_or_prove(&self.rules, cap, limits)?;
             }
         }
-        let values = (from..=to).map(|n| Nat::from(table.values()[n])).collect();
+        let values = (from..=to)
+            .map(|n| table.lookup(&Nat::from(n)).map(Nat::from))
+            .collect::<Option<Vec<Nat>>>()
+            .ok_or_else(|| limits.states_exceeded("this table"))?;
         let period = match table.proved() {
             Some(p) => Some((p, true)),
-            None => period::detect(&table.values()[..len]).map(|p| (p, false)),
+            None => {
+                let seen = len.min(table.values().len());
+                period::detect(&table.values()[..seen]).map(|p| (p, false))
+            }
         };
         Ok(TableReport { values, period })
     }
