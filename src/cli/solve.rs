@@ -24,7 +24,7 @@ pub struct SolveArgs {
     /// List at most N winning moves.
     #[arg(long, value_name = "N", default_value_t = 20)]
     max_moves: usize,
-    /// Print one JSON document (SPEC §2).
+    /// Print one JSON document: position, play, outcome, grundy, components, winning_moves, truncated.
     #[arg(long)]
     json: bool,
     /// Explain the answer: the value of each component and why the moves win.
