@@ -1,12 +1,46 @@
 //! Wythoff's game: take any positive number of stones from one heap, or the same
 //! positive number from both.
+//!
+//! # P-positions at any size
+//!
+//! The positions where the player to move loses are the pairs (Wythoff 1907)
+//!
+//! ```text
+//! (a_k, b_k) = (⌊kφ⌋, ⌊kφ²⌋) = (a_k, a_k + k),   k = 0, 1, 2, …   φ = (1 + √5)/2
+//! ```
+//!
+//! (OEIS A000201 and A001950), in either order of the heaps. Everything here is exact
+//! integer arithmetic — no floating point is involved in any decision:
+//!
+//! * `a_k = ⌊kφ⌋ = ⌊(k + k√5)/2⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋`, because for an integer n and a
+//!   real y, `⌊(n + y)/2⌋ = ⌊(n + ⌊y⌋)/2⌋`. The integer square root is `u128::isqrt`
+//!   while `5k²` fits in 128 bits and `BigUint::sqrt` beyond.
+//! * The inverse: for `x ≥ 1` let `j = ⌊(x + 1)/φ⌋ = ⌊(⌊√(5(x+1)²)⌋ − (x + 1))/2⌋`
+//!   (as `1/φ = (√5 − 1)/2`). If `x = a_k` then `kφ − 1 < x < kφ` (kφ is irrational),
+//!   so `x/φ < k < (x + 1)/φ`, an interval of length `1/φ < 1`: `k = j`. Hence `x` is a
+//!   lower number exactly when `a_j = x` (checked by recomputing `a_j`), and its partner
+//!   is `b_j = x + j`. Otherwise `x` is an upper number `b_k` (Beatty: the two sequences
+//!   partition the positive integers), and the same argument with `φ²` gives
+//!   `k = ⌊(x + 1)/φ²⌋`; since `1/φ + 1/φ² = 1` and neither term is an integer,
+//!   `⌊(x+1)/φ⌋ + ⌊(x+1)/φ²⌋ = x`, so `k = x − j` and the partner is `a_k = x − k = j`.
+//!
+//! A P-test is one square root; all winning moves cost at most five.
+//!
+//! # Winning moves
+//!
+//! Every number lies in exactly one P-pair, and the pairs have distinct differences, so
+//! from `(a, b)` there are at most three moves to a P-position: lower the first heap
+//! to the partner of `b`, lower the second heap to the partner of `a`, or take the
+//! same from both so that the difference `d = |b − a|` stays and the pair becomes
+//! `(a_d, b_d)`. Each is a move when it lowers the heap(s).
 
 use crate::impartial::family::{Pos, SolveError};
 use crate::impartial::search::Rules;
 use crate::impartial::searched::{PositionRules, Searched};
 use crate::nat::Nat;
+use num_bigint::BigUint;
 
-/// The rules of Wythoff's game on heaps that fit in 64 bits.
+/// The rules of Wythoff's game on heaps that fit in 64 bits, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WythoffRules;
 
@@ -27,9 +61,13 @@ impl PositionRules for WythoffRules {
         match pos.as_slice() {
             [a, b] => match (a.to_u64(), b.to_u64()) {
                 (Some(a), Some(b)) => Ok((a, b)),
-                _ => Err(SolveError::Input("wythoff heaps beyond 2^64 are not supported yet".into())),
+                _ => Err(SolveError::Input(
+                    "exhaustive search of wythoff needs heaps below 2^64".into(),
+                )),
             },
-            _ => Err(SolveError::Input("wythoff(a,b) takes two heap sizes".into())),
+            _ => Err(SolveError::Input(
+                "wythoff(a,b) takes two heap sizes".into(),
+            )),
         }
     }
     fn encode(&self, &(a, b): &(u64, u64)) -> Pos {
@@ -37,11 +75,11 @@ impl PositionRules for WythoffRules {
     }
     fn describe(&self, &(a, b): &(u64, u64), &(x, y): &(u64, u64)) -> String {
         if x != a && y != b {
-            format!("take {} from both heaps", a - x)
+            MoveKind::Both.text(&Nat::from(a - x))
         } else if x != a {
-            format!("take {} from the first heap", a - x)
+            MoveKind::First.text(&Nat::from(a - x))
         } else {
-            format!("take {} from the second heap", b - y)
+            MoveKind::Second.text(&Nat::from(b - y))
         }
     }
 }
@@ -52,5 +90,417 @@ pub type Wythoff = Searched<WythoffRules>;
 impl Default for Wythoff {
     fn default() -> Self {
         Searched::new(WythoffRules)
+    }
+}
+
+/// A `u128` as a `Nat`.
+fn nat_from_u128(v: u128) -> Nat {
+    match u64::try_from(v) {
+        Ok(s) => Nat::from(s),
+        Err(_) => Nat::from_big(BigUint::from(v)),
+    }
+}
+
+/// `⌊√(5m²)⌋` in 128-bit arithmetic, or `None` when `5m²` does not fit.
+fn floor_sqrt5_u128(m: u128) -> Option<u128> {
+    m.checked_mul(m)
+        .and_then(|sq| sq.checked_mul(5))
+        .map(u128::isqrt)
+}
+
+/// `a_k = ⌊kφ⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋`, the lower Wythoff number (OEIS A000201), exactly.
+///
+/// ```
+/// use sprague::games::wythoff::lower_wythoff;
+/// use sprague::nat::Nat;
+/// assert_eq!(lower_wythoff(&Nat::from(4u64)), Nat::from(6u64));
+/// ```
+pub fn lower_wythoff(k: &Nat) -> Nat {
+    if let Some(k) = k.to_u64().map(u128::from)
+        && let Some(r) = floor_sqrt5_u128(k)
+    {
+        // k < 2^63 here, and r < 2^64, so the sum cannot overflow.
+        return nat_from_u128((k + r) / 2);
+    }
+    let k = k.to_big();
+    let r = (&k * &k * 5u32).sqrt();
+    Nat::from_big((k + r) >> 1u32)
+}
+
+/// `⌊(x + 1)/φ⌋ = ⌊(⌊√(5(x+1)²)⌋ − (x + 1))/2⌋`: the only index k for which `a_k`
+/// can equal `x` (see the module documentation).
+fn lower_index_candidate(x: &Nat) -> Nat {
+    if let Some(m) = x.to_u64().map(|x| u128::from(x) + 1)
+        && let Some(r) = floor_sqrt5_u128(m)
+    {
+        return nat_from_u128((r - m) / 2);
+    }
+    let m = x.to_big() + 1u32;
+    let r = (&m * &m * 5u32).sqrt();
+    Nat::from_big((r - m) >> 1u32)
+}
+
+/// The k-th P-position `(a_k, b_k) = (⌊kφ⌋, ⌊kφ²⌋) = (a_k, a_k + k)`, smaller heap first.
+///
+/// ```
+/// use sprague::games::wythoff::p_position;
+/// use sprague::nat::Nat;
+/// assert_eq!(p_position(&Nat::from(2u64)), (Nat::from(3u64), Nat::from(5u64)));
+/// ```
+pub fn p_position(k: &Nat) -> (Nat, Nat) {
+    let a = lower_wythoff(k);
+    let b = a.add(k);
+    (a, b)
+}
+
+/// Whether the player to move from `wythoff(a,b)` loses: with `a ≤ b` and
+/// `k = b − a`, exactly when `a = a_k`. One integer square root.
+///
+/// ```
+/// use sprague::games::wythoff::is_p_position;
+/// use sprague::nat::Nat;
+/// assert!(is_p_position(&Nat::from(5u64), &Nat::from(3u64)));
+/// assert!(!is_p_position(&Nat::from(3u64), &Nat::from(4u64)));
+/// ```
+pub fn is_p_position(a: &Nat, b: &Nat) -> bool {
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    let k = hi.checked_sub(lo).unwrap_or_default();
+    lower_wythoff(&k) == *lo
+}
+
+/// The other heap of the unique P-position containing a heap of `x` (`0` for `0`):
+/// `b_k` if `x = a_k`, `a_k` if `x = b_k`.
+///
+/// ```
+/// use sprague::games::wythoff::partner;
+/// use sprague::nat::Nat;
+/// assert_eq!(partner(&Nat::from(4u64)), Nat::from(7u64));
+/// assert_eq!(partner(&Nat::from(7u64)), Nat::from(4u64));
+/// ```
+pub fn partner(x: &Nat) -> Nat {
+    if x.is_zero() {
+        return Nat::ZERO;
+    }
+    let j = lower_index_candidate(x);
+    if lower_wythoff(&j) == *x {
+        // x = a_j: its partner is b_j.
+        x.add(&j)
+    } else {
+        // x = b_k with k = x − j, whose partner is a_k = x − k = j.
+        debug_assert!({
+            let k = x.checked_sub(&j).unwrap_or_default();
+            lower_wythoff(&k).add(&k) == *x && lower_wythoff(&k) == j
+        });
+        j
+    }
+}
+
+/// Which heaps a move takes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MoveKind {
+    /// Stones taken from the first heap only.
+    First,
+    /// Stones taken from the second heap only.
+    Second,
+    /// The same number taken from both heaps.
+    Both,
+}
+
+impl MoveKind {
+    /// The move in words, e.g. "take 3 from the first heap".
+    pub fn text(self, take: &Nat) -> String {
+        match self {
+            MoveKind::First => format!("take {take} from the first heap"),
+            MoveKind::Second => format!("take {take} from the second heap"),
+            MoveKind::Both => format!("take {take} from both heaps"),
+        }
+    }
+}
+
+/// A move of Wythoff's game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WythoffMove {
+    /// Which heaps the move takes from.
+    pub kind: MoveKind,
+    /// How many stones it takes (from each heap, for [`MoveKind::Both`]).
+    pub take: Nat,
+    /// The heaps after the move, first heap first.
+    pub to: (Nat, Nat),
+}
+
+impl WythoffMove {
+    /// The move in words, e.g. "take 2 from both heaps".
+    pub fn text(&self) -> String {
+        self.kind.text(&self.take)
+    }
+
+    /// The position after the move in expression syntax, e.g. `wythoff(3,5)`.
+    pub fn to_expr(&self) -> String {
+        format!("wythoff({},{})", self.to.0, self.to.1)
+    }
+}
+
+/// Every move from `wythoff(a,b)` to a P-position (none when `(a,b)` is one), at most
+/// three, in the order first heap, second heap, both heaps. Exact at any size.
+///
+/// ```
+/// use sprague::games::wythoff::winning_moves;
+/// use sprague::nat::Nat;
+/// let moves = winning_moves(&Nat::from(4u64), &Nat::from(6u64));
+/// let texts: Vec<String> = moves.iter().map(|m| m.text()).collect();
+/// assert_eq!(texts, ["take 3 from the second heap", "take 1 from both heaps"]);
+/// assert_eq!(moves[1].to_expr(), "wythoff(3,5)");
+/// ```
+pub fn winning_moves(a: &Nat, b: &Nat) -> Vec<WythoffMove> {
+    let mut out = Vec::with_capacity(3);
+    let pa = partner(b);
+    if let Some(take) = a.checked_sub(&pa).filter(|t| !t.is_zero()) {
+        out.push(WythoffMove {
+            kind: MoveKind::First,
+            take,
+            to: (pa, b.clone()),
+        });
+    }
+    let pb = partner(a);
+    if let Some(take) = b.checked_sub(&pb).filter(|t| !t.is_zero()) {
+        out.push(WythoffMove {
+            kind: MoveKind::Second,
+            take,
+            to: (a.clone(), pb),
+        });
+    }
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    let d = hi.checked_sub(lo).unwrap_or_default();
+    let (p, q) = p_position(&d);
+    if let Some(take) = lo.checked_sub(&p).filter(|t| !t.is_zero()) {
+        let to = if a <= b { (p, q) } else { (q, p) };
+        out.push(WythoffMove {
+            kind: MoveKind::Both,
+            take,
+            to,
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::family::{Family, Limits, MoveSink};
+    use crate::impartial::search::Search;
+    use std::collections::BTreeSet;
+
+    fn n(v: u64) -> Nat {
+        Nat::from(v)
+    }
+
+    fn pow10(e: usize) -> Nat {
+        format!("1{}", "0".repeat(e)).parse().unwrap()
+    }
+
+    /// OEIS A000201 (lower Wythoff sequence ⌊nφ⌋), n = 1..60.
+    const A000201: [u64; 60] = [
+        1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32, 33, 35, 37, 38,
+        40, 42, 43, 45, 46, 48, 50, 51, 53, 55, 56, 58, 59, 61, 63, 64, 66, 67, 69, 71, 72, 74, 76,
+        77, 79, 80, 82, 84, 85, 87, 88, 90, 92, 93, 95, 97,
+    ];
+
+    /// OEIS A001950 (upper Wythoff sequence ⌊nφ²⌋), n = 1..60.
+    const A001950: [u64; 60] = [
+        2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31, 34, 36, 39, 41, 44, 47, 49, 52, 54, 57, 60,
+        62, 65, 68, 70, 73, 75, 78, 81, 83, 86, 89, 91, 94, 96, 99, 102, 104, 107, 109, 112, 115,
+        117, 120, 123, 125, 128, 130, 133, 136, 138, 141, 143, 146, 149, 151, 154, 157,
+    ];
+
+    /// The first 105 decimal digits of φ = 1.618… (OEIS A001622). Since
+    /// ⌊10^e·φ⌋ is φ truncated after e decimals, a_{10^e} is the first e + 1 digits.
+    const PHI_DIGITS: &str = "161803398874989484820458683436563811772030917980576286213544862270526046281890244970720720418939113748475";
+
+    /// An independent check that `a = ⌊kφ⌋`, using only multiplication and comparison.
+    ///
+    /// For k ≥ 1, kφ = (k + k√5)/2 is irrational, so a = ⌊kφ⌋ ⇔ a < kφ < a + 1
+    /// ⇔ 2a − k < k√5 < 2a − k + 2. Both sides are non-negative when 2a ≥ k, so this
+    /// is (2a − k)² < 5k² < (2a − k + 2)²; and 2a ≥ k must hold since kφ > k.
+    fn is_floor_k_phi(k: &Nat, a: &Nat) -> bool {
+        let (k, a) = (k.to_big(), a.to_big());
+        if k == BigUint::ZERO {
+            return a == BigUint::ZERO;
+        }
+        let two_a = &a * 2u32;
+        if two_a < k {
+            return false;
+        }
+        let lo = two_a - &k;
+        let hi = &lo + 2u32;
+        let five_k2 = &k * &k * 5u32;
+        &lo * &lo < five_k2 && five_k2 < &hi * &hi
+    }
+
+    /// The winning moves found by exhaustive search, as (to, text) pairs.
+    fn searched_winning_moves(
+        family: &Searched<WythoffRules>,
+        a: u64,
+        b: u64,
+    ) -> BTreeSet<(String, String)> {
+        let mut sink = MoveSink::new(usize::MAX);
+        let pos: Pos = smallvec::smallvec![n(a), n(b)];
+        family
+            .moves_to_value(&pos, &Nat::ZERO, &Limits::default(), &mut sink)
+            .unwrap();
+        sink.moves.into_iter().map(|m| (m.to, m.text)).collect()
+    }
+
+    #[test]
+    fn p_positions_are_the_published_wythoff_pairs() {
+        let first = [
+            (0, 0),
+            (1, 2),
+            (3, 5),
+            (4, 7),
+            (6, 10),
+            (8, 13),
+            (9, 15),
+            (11, 18),
+            (12, 20),
+        ];
+        for (k, &(a, b)) in first.iter().enumerate() {
+            assert_eq!(p_position(&n(k as u64)), (n(a), n(b)), "k = {k}");
+        }
+        for k in 1..=60usize {
+            let (a, b) = (A000201[k - 1], A001950[k - 1]);
+            assert_eq!(p_position(&n(k as u64)), (n(a), n(b)), "k = {k}");
+            assert!(is_p_position(&n(a), &n(b)) && is_p_position(&n(b), &n(a)));
+            assert_eq!(partner(&n(a)), n(b));
+            assert_eq!(partner(&n(b)), n(a));
+        }
+    }
+
+    #[test]
+    fn closed_form_matches_exhaustive_search() {
+        let family = Searched::new(WythoffRules);
+        let mut search = Search::new(WythoffRules);
+        let limits = Limits::default();
+        for a in 0u64..60 {
+            for b in 0u64..60 {
+                let p = search.grundy(&(a, b), &limits).unwrap() == 0;
+                assert_eq!(is_p_position(&n(a), &n(b)), p, "({a},{b})");
+                let closed: BTreeSet<(String, String)> = winning_moves(&n(a), &n(b))
+                    .iter()
+                    .map(|m| (m.to_expr(), m.text()))
+                    .collect();
+                assert_eq!(closed, searched_winning_moves(&family, a, b), "({a},{b})");
+                assert_eq!(closed.len(), winning_moves(&n(a), &n(b)).len());
+            }
+        }
+    }
+
+    #[test]
+    fn partner_inverts_the_pairs_exactly() {
+        // Every positive integer is in exactly one pair (Beatty): build the map from the
+        // pairs themselves and compare.
+        let limit = 100_000u64;
+        let mut expected = vec![u64::MAX; limit as usize];
+        expected[0] = 0;
+        let mut k = 1u64;
+        loop {
+            let (a, b) = p_position(&n(k));
+            let (a, b) = (a.to_u64().unwrap(), b.to_u64().unwrap());
+            if a >= limit {
+                break;
+            }
+            assert!(is_floor_k_phi(&n(k), &n(a)), "a_{k}");
+            expected[a as usize] = b;
+            if b < limit {
+                expected[b as usize] = a;
+            }
+            k += 1;
+        }
+        for x in 0..limit {
+            assert_ne!(expected[x as usize], u64::MAX, "{x} is in no pair");
+            assert_eq!(partner(&n(x)), n(expected[x as usize]), "partner of {x}");
+        }
+    }
+
+    #[test]
+    fn lower_wythoff_agrees_with_the_digits_of_phi() {
+        for e in 0..=104 {
+            let k = pow10(e);
+            let expected: Nat = PHI_DIGITS[..=e].parse().unwrap();
+            assert_eq!(lower_wythoff(&k), expected, "a_(10^{e})");
+        }
+    }
+
+    #[test]
+    fn exact_across_the_128_bit_boundary() {
+        // 5k² stops fitting in 128 bits at k = ⌊√((2^128 − 1)/5)⌋; check around it and
+        // around 2^64, where heaps stop fitting in u64.
+        let edge = (u128::MAX / 5).isqrt();
+        let mut ks: Vec<Nat> = (edge - 3..=edge + 3).map(nat_from_u128).collect();
+        ks.extend((0..4u64).map(|i| nat_from_u128((1u128 << 64) - 2 + u128::from(i))));
+        ks.extend((0..4u64).map(|i| nat_from_u128((1u128 << 63) - 2 + u128::from(i))));
+        for k in &ks {
+            let (a, b) = p_position(k);
+            assert!(is_floor_k_phi(k, &a), "a_{k}");
+            assert!(is_p_position(&a, &b) && is_p_position(&b, &a));
+            assert_eq!(partner(&a), b, "partner of a_{k}");
+            assert_eq!(partner(&b), a, "partner of b_{k}");
+            let one = n(1);
+            assert!(!is_p_position(&a.add(&one), &b));
+            assert!(!is_p_position(&a, &b.add(&one)));
+        }
+    }
+
+    fn check_huge(k: &Nat) {
+        let (a, b) = p_position(k);
+        assert!(is_floor_k_phi(k, &a), "a_k is not ⌊kφ⌋ for k = {k}");
+        assert_eq!(b.checked_sub(&a).as_ref(), Some(k));
+        assert!(is_p_position(&a, &b) && is_p_position(&b, &a));
+        assert!(winning_moves(&a, &b).is_empty());
+        let one = n(1);
+        // One more stone in the first heap: taking it back wins.
+        let a1 = a.add(&one);
+        assert!(!is_p_position(&a1, &b));
+        let moves = winning_moves(&a1, &b);
+        assert!(moves.contains(&WythoffMove {
+            kind: MoveKind::First,
+            take: one.clone(),
+            to: (a.clone(), b.clone()),
+        }));
+        // The same in the other order and on the second heap.
+        let moves_swapped = winning_moves(&b, &a1);
+        assert!(moves_swapped.iter().any(|m| m.to == (b.clone(), a.clone())));
+        let b1 = b.add(&one);
+        assert!(
+            winning_moves(&a, &b1)
+                .iter()
+                .any(|m| m.kind == MoveKind::Second && m.to == (a.clone(), b.clone()))
+        );
+        // Every move offered leads to a P-position, checked independently of the code
+        // under test: (x, y) with x ≤ y is P iff x = ⌊(y − x)φ⌋.
+        for m in moves.iter().chain(&moves_swapped) {
+            let (x, y) = &m.to;
+            let (x, y) = if x <= y { (x, y) } else { (y, x) };
+            assert!(
+                is_floor_k_phi(&y.checked_sub(x).unwrap(), x),
+                "{}",
+                m.to_expr()
+            );
+        }
+    }
+
+    #[test]
+    fn huge_positions_are_exact() {
+        check_huge(&pow10(18));
+        check_huge(&pow10(100));
+        check_huge(&pow10(100).add(&n(12345)));
+        // a_(10^18) and a_(10^100) are φ's digits (A001622).
+        assert_eq!(
+            p_position(&pow10(18)).0,
+            PHI_DIGITS[..19].parse::<Nat>().unwrap()
+        );
+        assert_eq!(
+            p_position(&pow10(100)).0,
+            PHI_DIGITS[..101].parse::<Nat>().unwrap()
+        );
     }
 }
