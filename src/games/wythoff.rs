@@ -33,12 +33,21 @@
 //! to the partner of `b`, lower the second heap to the partner of `a`, or take the
 //! same from both so that the difference `d = |b − a|` stays and the pair becomes
 //! `(a_d, b_d)`. Each is a move when it lowers the heap(s).
+//!
+//! # Nim-values
+//!
+//! The values have no known closed form (OEIS A004481); [`GrundyTable`] computes them
+//! for all positions up to `(a, b)` when `(a+1)(b+1)` is within `--max-states`. Beyond
+//! that the family ([`Wythoff`]) reports the value as unknown but still decides the
+//! outcome and lists the winning moves; P-positions have value 0 at any size.
 
-use crate::impartial::family::{Pos, SolveError};
+use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
 use crate::impartial::search::Rules;
-use crate::impartial::searched::{PositionRules, Searched};
+use crate::impartial::searched::PositionRules;
 use crate::nat::Nat;
 use num_bigint::BigUint;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// The rules of Wythoff's game on heaps that fit in 64 bits, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]
@@ -81,15 +90,6 @@ impl PositionRules for WythoffRules {
         } else {
             MoveKind::Second.text(&Nat::from(b - y))
         }
-    }
-}
-
-/// Wythoff's game as a family.
-pub type Wythoff = Searched<WythoffRules>;
-
-impl Default for Wythoff {
-    fn default() -> Self {
-        Searched::new(WythoffRules)
     }
 }
 
@@ -246,10 +246,16 @@ impl WythoffMove {
 /// ```
 /// use sprague::games::wythoff::winning_moves;
 /// use sprague::nat::Nat;
-/// let moves = winning_moves(&Nat::from(4u64), &Nat::from(6u64));
+/// // (1,2) and (0,0) are P-positions.
+/// let moves = winning_moves(&Nat::from(2u64), &Nat::from(2u64));
 /// let texts: Vec<String> = moves.iter().map(|m| m.text()).collect();
-/// assert_eq!(texts, ["take 3 from the second heap", "take 1 from both heaps"]);
-/// assert_eq!(moves[1].to_expr(), "wythoff(3,5)");
+/// assert_eq!(
+///     texts,
+///     ["take 1 from the first heap", "take 1 from the second heap", "take 2 from both heaps"]
+/// );
+/// assert_eq!(moves[1].to_expr(), "wythoff(2,1)");
+/// // From (4,6) only the move to (3,5) wins.
+/// assert_eq!(winning_moves(&Nat::from(4u64), &Nat::from(6u64)).len(), 1);
 /// ```
 pub fn winning_moves(a: &Nat, b: &Nat) -> Vec<WythoffMove> {
     let mut out = Vec::with_capacity(3);
@@ -281,6 +287,229 @@ pub fn winning_moves(a: &Nat, b: &Nat) -> Vec<WythoffMove> {
         });
     }
     out
+}
+
+/// Positions with at most this many options get a full `mex{…}` line in explanations.
+const MEX_LINE_OPTIONS: u64 = 20;
+
+/// Wythoff's game as a family: the outcome and every winning move by the closed form
+/// at any size; nim-values from a [`GrundyTable`] while `(a+1)(b+1)` is within
+/// `--max-states` (P-positions have value 0 at any size).
+///
+/// ```
+/// use sprague::games::wythoff::Wythoff;
+/// use sprague::impartial::family::{Family, Limits, MoveSink, Pos};
+/// use sprague::nat::Nat;
+/// let w = Wythoff::default();
+/// let pos: Pos = smallvec::smallvec![Nat::from(4u64), Nat::from(6u64)];
+/// let limits = Limits::default();
+/// assert!(!w.is_p_position(&pos, &limits).unwrap());
+/// let mut sink = MoveSink::new(20);
+/// w.moves_to_value(&pos, &Nat::ZERO, &limits, &mut sink).unwrap();
+/// assert_eq!(sink.moves[0].to, "wythoff(3,5)");
+/// assert_eq!(sink.moves[0].text, "take 1 from both heaps");
+/// ```
+#[derive(Debug, Default)]
+pub struct Wythoff {
+    /// The last table computed, shared by every component of the family.
+    table: RefCell<Option<Rc<GrundyTable>>>,
+}
+
+impl Wythoff {
+    fn decode(pos: &Pos) -> Result<(Nat, Nat), SolveError> {
+        match pos.as_slice() {
+            [a, b] => Ok((a.clone(), b.clone())),
+            _ => Err(SolveError::Input(
+                "wythoff(a,b) takes two heap sizes".into(),
+            )),
+        }
+    }
+
+    /// A table of values covering `(a, b)`, computed (and kept) if it has at most
+    /// `limits.max_states` cells; `None` when it would be larger. A new table also
+    /// covers the previous one's positions when that still fits.
+    pub fn table(&self, a: &Nat, b: &Nat, limits: &Limits) -> Option<Rc<GrundyTable>> {
+        let (a, b) = (a.to_u64()?, b.to_u64()?);
+        if let Some(t) = self.table.borrow().as_ref()
+            && t.covers(a, b)
+        {
+            return Some(t.clone());
+        }
+        let fits = |w: u64, h: u64| {
+            GrundyTable::cells(w, h).is_some_and(|c| c <= limits.max_states)
+                && usize::try_from(h).is_ok()
+                // Values are at most 2w + h; they are stored as u32.
+                && w.checked_mul(2)
+                    .and_then(|v| v.checked_add(h))
+                    .is_some_and(|v| v < u64::from(u32::MAX))
+        };
+        let (lo, hi) = (a.min(b), a.max(b));
+        let (mut w, mut h) = (lo, hi);
+        if let Some(t) = self.table.borrow().as_ref() {
+            let (w0, h0) = t.size();
+            let (uw, uh) = (lo.max(w0 as u64), hi.max(h0 as u64));
+            if fits(uw, uh) {
+                (w, h) = (uw, uh);
+            }
+        }
+        if !fits(w, h) {
+            return None;
+        }
+        let t = Rc::new(GrundyTable::new(w as usize, h as usize));
+        *self.table.borrow_mut() = Some(t.clone());
+        Some(t)
+    }
+
+    /// The nim-value of `wythoff(a,b)`: 0 for P-positions at any size, else from the
+    /// table when it fits in `limits`.
+    pub fn value(&self, a: &Nat, b: &Nat, limits: &Limits) -> Option<Nat> {
+        if is_p_position(a, b) {
+            return Some(Nat::ZERO);
+        }
+        let t = self.table(a, b, limits)?;
+        t.get(a.to_u64()?, b.to_u64()?).map(Nat::from)
+    }
+
+    /// The line `sg(wythoff(a,b)) = …` for positions the table covers.
+    fn value_line(&self, a: &Nat, b: &Nat, limits: &Limits) -> Option<String> {
+        let t = self.table(a, b, limits)?;
+        let (x, y) = (a.to_u64()?, b.to_u64()?);
+        let v = t.get(x, y)?;
+        let options = x.checked_add(y)?.checked_add(x.min(y))?;
+        if options > MEX_LINE_OPTIONS {
+            let (w, h) = t.size();
+            return Some(format!(
+                "sg(wythoff({x},{y})) = {v}: the mex of the values of its {options} options, \
+                 from the table of values up to ({w},{h}) (OEIS A004481; no closed form is known)"
+            ));
+        }
+        let mut opts = Vec::new();
+        WythoffRules.options(&(x, y), &mut opts);
+        let names: Vec<String> = opts
+            .iter()
+            .map(|(p, q)| format!("sg(wythoff({p},{q}))"))
+            .collect();
+        let vals: Vec<String> = opts
+            .iter()
+            .map(|&(p, q)| t.get(p, q).map(|g| g.to_string()).unwrap_or_default())
+            .collect();
+        Some(format!(
+            "sg(wythoff({x},{y})) = mex{{{}}} = mex{{{}}} = {v}",
+            names.join(", "),
+            vals.join(", ")
+        ))
+    }
+}
+
+impl Family for Wythoff {
+    fn name(&self) -> String {
+        "wythoff".into()
+    }
+
+    fn check(&self, pos: &Pos) -> Result<(), SolveError> {
+        Self::decode(pos).map(|_| ())
+    }
+
+    fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        let (a, b) = Self::decode(pos)?;
+        Ok(self.value(&a, &b, limits))
+    }
+
+    fn is_p_position(&self, pos: &Pos, _limits: &Limits) -> Result<bool, SolveError> {
+        let (a, b) = Self::decode(pos)?;
+        Ok(is_p_position(&a, &b))
+    }
+
+    fn moves_to_value(
+        &self,
+        pos: &Pos,
+        target: &Nat,
+        limits: &Limits,
+        sink: &mut MoveSink,
+    ) -> Result<(), SolveError> {
+        let (a, b) = Self::decode(pos)?;
+        if target.is_zero() {
+            for m in winning_moves(&a, &b) {
+                if !sink.push(Move {
+                    to: m.to_expr(),
+                    text: m.text(),
+                }) {
+                    break;
+                }
+            }
+            return Ok(());
+        }
+        let Some(t) = self.table(&a, &b, limits) else {
+            return Err(
+                limits.states_exceeded(&format!("the table of nim-values for wythoff({a},{b})"))
+            );
+        };
+        // The table covers (a, b), so both fit in u64.
+        let (Some(x), Some(y)) = (a.to_u64(), b.to_u64()) else {
+            return Ok(());
+        };
+        // A value beyond u32 is beyond every value in the table.
+        let Some(target) = target.to_u64().and_then(|v| u32::try_from(v).ok()) else {
+            return Ok(());
+        };
+        // A value occurs at most once in a row, a column or a diagonal (two equal values
+        // on a line would be a move between them), so there is at most one move of each
+        // kind; the scans stop at it.
+        let first = (1..=x).find(|&k| t.get(x - k, y) == Some(target));
+        let second = (1..=y).find(|&k| t.get(x, y - k) == Some(target));
+        let both = (1..=x.min(y)).find(|&k| t.get(x - k, y - k) == Some(target));
+        let found = [
+            first.map(|k| (MoveKind::First, k, (x - k, y))),
+            second.map(|k| (MoveKind::Second, k, (x, y - k))),
+            both.map(|k| (MoveKind::Both, k, (x - k, y - k))),
+        ];
+        for (kind, k, (p, q)) in found.into_iter().flatten() {
+            if !sink.push(Move {
+                to: format!("wythoff({p},{q})"),
+                text: kind.text(&Nat::from(k)),
+            }) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
+        let (a, b) = Self::decode(pos)?;
+        let (lo, hi) = if a <= b { (&a, &b) } else { (&b, &a) };
+        let d = hi.checked_sub(lo).unwrap_or_default();
+        let mut lines = Vec::new();
+        if is_p_position(&a, &b) {
+            lines.push(format!(
+                "wythoff({a},{b}) is a P-position (the player to move loses): ({lo},{hi}) is \
+                 Wythoff's pair k = {d}, (a_k, b_k) = (⌊kφ⌋, ⌊kφ²⌋) = (a_k, a_k + k) with \
+                 a_k = ⌊(k + √(5k²))/2⌋ = {lo} (exact integer square root); no move leads \
+                 from one such pair to another"
+            ));
+        } else {
+            let (p, q) = p_position(&d);
+            let moves: Vec<String> = winning_moves(&a, &b)
+                .iter()
+                .map(|m| format!("{} (to {})", m.text(), m.to_expr()))
+                .collect();
+            lines.push(format!(
+                "wythoff({a},{b}) is an N-position: the heaps differ by {d}, and the P-position \
+                 with difference {d} is Wythoff's pair ({p},{q}) = (⌊kφ⌋, ⌊kφ²⌋) for k = {d}, \
+                 not ({lo},{hi})"
+            ));
+            lines.push(format!("every move to a P-position: {}", moves.join("; ")));
+        }
+        match self.value_line(&a, &b, limits) {
+            Some(line) => lines.push(line),
+            None if !is_p_position(&a, &b) => lines.push(format!(
+                "the nim-value of wythoff({a},{b}) is not computed: its table would hold more \
+                 than {} positions (--max-states); the outcome and the winning moves need no table",
+                limits.max_states
+            )),
+            None => {}
+        }
+        Ok(lines)
+    }
 }
 
 /// The nim-values of Wythoff's game on all positions `(x, y)` with `x ≤ a`, `y ≤ b`
@@ -417,8 +646,8 @@ impl GrundyTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::family::{Family, Limits, MoveSink};
     use crate::impartial::search::Search;
+    use crate::impartial::searched::Searched;
     use std::collections::BTreeSet;
 
     fn n(v: u64) -> Nat {
@@ -710,5 +939,191 @@ mod tests {
                 assert!(u64::from(g) <= x + y, "({x},{y})");
             }
         }
+    }
+    fn pos(a: &Nat, b: &Nat) -> Pos {
+        smallvec::smallvec![a.clone(), b.clone()]
+    }
+
+    fn moves(f: &dyn Family, p: &Pos, target: u64, limits: &Limits) -> Vec<(String, String)> {
+        let mut sink = MoveSink::new(usize::MAX);
+        f.moves_to_value(p, &n(target), limits, &mut sink).unwrap();
+        sink.moves.into_iter().map(|m| (m.to, m.text)).collect()
+    }
+
+    #[test]
+    fn family_matches_exhaustive_search() {
+        let w = Wythoff::default();
+        let searched = Searched::new(WythoffRules);
+        let limits = Limits::default();
+        for a in 0u64..25 {
+            for b in 0u64..25 {
+                let p = pos(&n(a), &n(b));
+                let v = searched.grundy(&p, &limits).unwrap().unwrap();
+                assert_eq!(w.grundy(&p, &limits).unwrap(), Some(v.clone()), "({a},{b})");
+                assert_eq!(w.is_p_position(&p, &limits).unwrap(), v.is_zero());
+                for target in 0..=(a + b + a.min(b) + 1) {
+                    let mine = moves(&w, &p, target, &limits);
+                    let all = moves(&searched, &p, target, &limits);
+                    let set: BTreeSet<_> = mine.iter().cloned().collect();
+                    assert_eq!(set.len(), mine.len(), "({a},{b}) → {target}: a move twice");
+                    assert_eq!(set, all.into_iter().collect(), "({a},{b}) → {target}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn family_answers_outcome_and_winning_moves_at_huge_sizes() {
+        let w = Wythoff::default();
+        let limits = Limits::default();
+        let (a, b) = p_position(&pow10(100));
+        let p = pos(&a, &b);
+        assert_eq!(w.grundy(&p, &limits).unwrap(), Some(Nat::ZERO));
+        assert!(w.is_p_position(&p, &limits).unwrap());
+        assert!(moves(&w, &p, 0, &limits).is_empty());
+
+        let a1 = a.add(&n(1));
+        let p1 = pos(&a1, &b);
+        assert_eq!(w.grundy(&p1, &limits).unwrap(), None);
+        assert!(!w.is_p_position(&p1, &limits).unwrap());
+        let won = moves(&w, &p1, 0, &limits);
+        assert!(won.contains(&(
+            format!("wythoff({a},{b})"),
+            "take 1 from the first heap".to_string()
+        )));
+        let err = w
+            .moves_to_value(&p1, &n(1), &limits, &mut MoveSink::new(5))
+            .unwrap_err();
+        assert!(matches!(
+            err,
+            SolveError::Limit {
+                flag: "--max-states",
+                ..
+            }
+        ));
+        let text = w.explain(&p1, &limits).unwrap().join("\n");
+        assert!(text.contains("is an N-position"), "{text}");
+        assert!(text.contains("take 1 from the first heap"), "{text}");
+        assert!(text.contains("not computed"), "{text}");
+    }
+
+    #[test]
+    fn sums_use_the_closed_form_when_values_are_too_costly() {
+        use crate::games::nim::Nim;
+        use crate::impartial::heap::HeapFamily;
+        use crate::impartial::sum::{Component, Outcome, Play, analyse};
+        let w: Rc<dyn Family> = Rc::new(Wythoff::default());
+        let nim: Rc<dyn Family> = Rc::new(HeapFamily::new(Nim));
+        let limits = Limits::default();
+        let (a, b) = p_position(&pow10(18));
+        let big_p = Component {
+            family: w.clone(),
+            pos: pos(&a, &b),
+        };
+        let big_n = Component {
+            family: w.clone(),
+            pos: pos(&a, &b.add(&n(7))),
+        };
+        let heap = Component {
+            family: nim,
+            pos: smallvec::smallvec![n(3)],
+        };
+        // A P-position has value 0 at any size, so it combines with other components.
+        let (c, d) = p_position(&pow10(100));
+        let huge_p = Component {
+            family: w.clone(),
+            pos: pos(&d, &c),
+        };
+        let r = analyse(&[big_p, huge_p], Play::Normal, &limits, 20).unwrap();
+        assert_eq!(r.outcome, Outcome::P);
+        assert_eq!(r.grundy, Some(Nat::ZERO));
+        assert!(r.winning.is_empty());
+        // Alone, an N-position of unknown value still has its outcome and moves.
+        let r = analyse(std::slice::from_ref(&big_n), Play::Normal, &limits, 20).unwrap();
+        assert_eq!(r.outcome, Outcome::N);
+        assert_eq!(r.grundy, None);
+        assert!(
+            r.winning
+                .iter()
+                .any(|m| m.mv.to == format!("wythoff({a},{b})"))
+        );
+        // With another component its value is needed: a limit, not a wrong answer.
+        assert!(matches!(
+            analyse(&[big_n, heap], Play::Normal, &limits, 20),
+            Err(SolveError::Limit { .. })
+        ));
+    }
+
+    #[test]
+    fn state_bound_applies_to_values_not_to_outcomes() {
+        let w = Wythoff::default();
+        let small = Limits { max_states: 100 };
+        let p = pos(&n(20), &n(20));
+        assert_eq!(w.grundy(&p, &small).unwrap(), None);
+        assert!(!w.is_p_position(&p, &small).unwrap());
+        // 20 = b_8 with a_8 = 12 (A001950, A000201); (0,0) has difference 0.
+        let expected = [
+            ("wythoff(12,20)", "take 8 from the first heap"),
+            ("wythoff(20,12)", "take 8 from the second heap"),
+            ("wythoff(0,0)", "take 20 from both heaps"),
+        ]
+        .map(|(t, m)| (t.to_string(), m.to_string()));
+        assert_eq!(moves(&w, &p, 0, &small), expected);
+        assert!(
+            w.moves_to_value(&p, &n(1), &small, &mut MoveSink::new(5))
+                .is_err()
+        );
+        // (12,20) is a P-position: value 0 without a table.
+        assert_eq!(
+            w.grundy(&pos(&n(12), &n(20)), &small).unwrap(),
+            Some(Nat::ZERO)
+        );
+        // Within the bound, and a later, larger position reuses or grows the table.
+        assert_eq!(w.grundy(&pos(&n(8), &n(8)), &small).unwrap(), Some(n(4)));
+        let limits = Limits::default();
+        assert_eq!(w.grundy(&pos(&n(9), &n(9)), &limits).unwrap(), Some(n(16)));
+        assert_eq!(w.grundy(&pos(&n(8), &n(8)), &small).unwrap(), Some(n(4)));
+    }
+
+    #[test]
+    fn explanations_name_the_pair_and_the_moves() {
+        let w = Wythoff::default();
+        let limits = Limits::default();
+        let p = w.explain(&pos(&n(5), &n(3)), &limits).unwrap().join("\n");
+        assert!(p.contains("is a P-position"), "{p}");
+        assert!(p.contains("k = 2"), "{p}");
+        assert!(p.contains("= 0"), "{p}");
+        let e = w.explain(&pos(&n(4), &n(6)), &limits).unwrap();
+        let text = e.join("\n");
+        assert!(text.contains("differ by 2"), "{text}");
+        assert!(text.contains("(3,5)"), "{text}");
+        assert!(
+            text.contains("take 1 from both heaps (to wythoff(3,5))"),
+            "{text}"
+        );
+        // G(4, 6) = 9 (A004481).
+        assert!(
+            e.last().unwrap().starts_with("sg(wythoff(4,6)) = mex{"),
+            "{text}"
+        );
+        assert!(e.last().unwrap().ends_with("= 9"), "{text}");
+        let big = w.explain(&pos(&n(30), &n(40)), &limits).unwrap();
+        assert!(big.last().unwrap().contains("options"), "{big:?}");
+    }
+
+    #[test]
+    fn sink_cap_and_arguments_are_respected() {
+        let w = Wythoff::default();
+        let limits = Limits::default();
+        // (2,2): three winning moves, to (1,2), (2,1) and (0,0).
+        let mut sink = MoveSink::new(1);
+        w.moves_to_value(&pos(&n(2), &n(2)), &Nat::ZERO, &limits, &mut sink)
+            .unwrap();
+        assert_eq!(sink.moves.len(), 1);
+        assert!(sink.truncated);
+        assert!(w.check(&smallvec::smallvec![n(1)]).is_err());
+        assert!(w.check(&smallvec::smallvec![n(1), n(2), n(3)]).is_err());
+        assert!(w.check(&pos(&pow10(100), &n(0))).is_ok());
+        assert_eq!(w.name(), "wythoff");
     }
 }
