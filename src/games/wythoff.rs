@@ -13,8 +13,10 @@
 //! integer arithmetic — no floating point is involved in any decision:
 //!
 //! * `a_k = ⌊kφ⌋ = ⌊(k + k√5)/2⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋`, because for an integer n and a
-//!   real y, `⌊(n + y)/2⌋ = ⌊(n + ⌊y⌋)/2⌋`. The integer square root is `u128::isqrt`
-//!   while `5k²` fits in 128 bits and `BigUint::sqrt` beyond.
+//!   real y, `⌊(n + y)/2⌋ = ⌊(n + ⌊y⌋)/2⌋`. The integer square root `⌊√(5k²)⌋` is
+//!   estimated from a fixed-point `√5` (128-bit while `5k²` fits in 128 bits, a cached
+//!   `BigUint` beyond) and made exact by comparing squares: the largest r with
+//!   `r² ≤ 5k²`.
 //! * The inverse: for `x ≥ 1` let `j = ⌊(x + 1)/φ⌋ = ⌊(⌊√(5(x+1)²)⌋ − (x + 1))/2⌋`
 //!   (as `1/φ = (√5 − 1)/2`). If `x = a_k` then `kφ − 1 < x < kφ` (kφ is irrational),
 //!   so `x/φ < k < (x + 1)/φ`, an interval of length `1/φ < 1`: `k = j`. Hence `x` is a
@@ -101,11 +103,59 @@ fn nat_from_u128(v: u128) -> Nat {
     }
 }
 
-/// `⌊√(5m²)⌋` in 128-bit arithmetic, or `None` when `5m²` does not fit.
+/// `⌊√5 · 2^126⌋` (checked against `BigUint::sqrt` in the tests). It only speeds up
+/// [`floor_sqrt5_u128`]: the result is made exact by comparing squares.
+const SQRT5_Q126: u128 = 190_223_625_994_936_052_448_711_836_799_948_219_418;
+
+/// `⌊m√5⌋ = ⌊√(5m²)⌋` in 128-bit arithmetic, or `None` when `5m²` does not fit.
 fn floor_sqrt5_u128(m: u128) -> Option<u128> {
-    m.checked_mul(m)
-        .and_then(|sq| sq.checked_mul(5))
-        .map(u128::isqrt)
+    let five_m2 = m.checked_mul(m)?.checked_mul(5)?;
+    // Here m < 2^63. m·√5 from the fixed-point constant, a little low (by less than 2):
+    // (m·S) >> 126 with S = s1·2^64 + s0, without a 192-bit product.
+    let (s1, s0) = (SQRT5_Q126 >> 64, SQRT5_Q126 & u128::from(u64::MAX));
+    let mut r = (m * s1 + ((m * s0) >> 64)) >> 62;
+    // Exact: the largest r with r² ≤ 5m² (r < 2^64, so r + 1 cannot overflow).
+    while r.checked_mul(r).is_none_or(|sq| sq > five_m2) {
+        r -= 1;
+    }
+    while (r + 1).checked_mul(r + 1).is_some_and(|sq| sq <= five_m2) {
+        r += 1;
+    }
+    Some(r)
+}
+
+thread_local! {
+    /// `(P, ⌊√5 · 2^P⌋)` at the highest precision needed so far on this thread.
+    static SQRT5_FIXED: RefCell<(u64, BigUint)> = const { RefCell::new((0, BigUint::ZERO)) };
+}
+
+/// `⌊m√5⌋ = ⌊√(5m²)⌋` for any `m`: estimated with a fixed-point `√5` of at least
+/// `bits(m) + 64` bits (so from below by at most 1), then made exact by comparing
+/// squares. Three multiplications instead of a Newton square root.
+fn floor_sqrt5_big(m: &BigUint) -> BigUint {
+    let five_m2 = m * m * 5u32;
+    let need = m.bits() + 64;
+    let mut r = SQRT5_FIXED.with(|cell| {
+        let mut c = cell.borrow_mut();
+        if c.0 < need {
+            let p = need.next_multiple_of(256).max(2 * c.0);
+            *c = (p, (BigUint::from(5u32) << (2 * p)).sqrt());
+        }
+        (m * &c.1) >> c.0
+    });
+    let mut sq = &r * &r;
+    while sq > five_m2 {
+        r -= 1u32;
+        sq = &r * &r;
+    }
+    loop {
+        let next = &sq + (&r << 1u32) + 1u32;
+        if next > five_m2 {
+            return r;
+        }
+        sq = next;
+        r += 1u32;
+    }
 }
 
 /// `a_k = ⌊kφ⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋`, the lower Wythoff number (OEIS A000201), exactly.
@@ -123,7 +173,7 @@ pub fn lower_wythoff(k: &Nat) -> Nat {
         return nat_from_u128((k + r) / 2);
     }
     let k = k.to_big();
-    let r = (&k * &k * 5u32).sqrt();
+    let r = floor_sqrt5_big(&k);
     Nat::from_big((k + r) >> 1u32)
 }
 
@@ -136,7 +186,7 @@ fn lower_index_candidate(x: &Nat) -> Nat {
         return nat_from_u128((r - m) / 2);
     }
     let m = x.to_big() + 1u32;
-    let r = (&m * &m * 5u32).sqrt();
+    let r = floor_sqrt5_big(&m);
     Nat::from_big((r - m) >> 1u32)
 }
 
@@ -787,6 +837,31 @@ mod tests {
             let k = pow10(e);
             let expected: Nat = PHI_DIGITS[..=e].parse().unwrap();
             assert_eq!(lower_wythoff(&k), expected, "a_(10^{e})");
+        }
+    }
+
+    #[test]
+    fn square_roots_are_exact() {
+        // The fixed-point constant is ⌊√(5·2^252)⌋.
+        let five = BigUint::from(5u32);
+        assert_eq!(BigUint::from(SQRT5_Q126), (&five << 252u32).sqrt());
+        // ⌊m√5⌋ against BigUint::sqrt, on both paths, small and near powers of two.
+        let mut ms: Vec<u128> = (0..2000).collect();
+        for e in [32u32, 62, 63, 64, 100, 127] {
+            ms.extend((0..5).map(|i| (1u128 << e) - 2 + i));
+        }
+        for m in ms {
+            let big = BigUint::from(m);
+            let expected = (&big * &big * 5u32).sqrt();
+            if let Some(r) = floor_sqrt5_u128(m) {
+                assert_eq!(BigUint::from(r), expected, "m = {m}");
+            }
+            assert_eq!(floor_sqrt5_big(&big), expected, "m = {m}");
+        }
+        // Large m, after the cache was filled for a larger precision, and before.
+        for e in [300usize, 20, 1000, 100] {
+            let m = pow10(e).to_big() + 7u32;
+            assert_eq!(floor_sqrt5_big(&m), (&m * &m * 5u32).sqrt(), "10^{e} + 7");
         }
     }
 
