@@ -278,6 +278,9 @@ fn explain(
             components.len() - SHOWN_COMPONENTS
         ));
     }
+    if components.len() == 1 {
+        return Ok(lines);
+    }
     let Some(total) = &a.grundy else {
         if a.outcome == Outcome::P {
             lines.push("The position is a P-position: every move leads to a position from which the opponent wins.".into());
@@ -334,7 +337,6 @@ fn explain(
             "Its highest set bit is bit {bit} (worth 2^{bit}); every component whose value has that bit can move down to g ⊕ {total} < g: {}.",
             having.join(", ")
         ));
-        lines.push("Components whose value can also rise (not in Nim) may offer further winning moves, listed above when they exist.".into());
     }
     Ok(lines)
 }

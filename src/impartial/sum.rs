@@ -180,6 +180,7 @@ fn analyse_normal(
     }
     let mut winning = Vec::new();
     let mut truncated = false;
+    let mut complete = true;
     match unknown.as_slice() {
         [] => {
             if !total.is_zero() {
@@ -188,7 +189,12 @@ fn analyse_normal(
                         continue;
                     };
                     let target = g ^ &total;
-                    truncated |= collect(&mut winning, max_moves, i, c, &target, limits)?;
+                    match collect(&mut winning, max_moves, i, c, &target, limits) {
+                        Ok(more) => truncated |= more,
+                        // The outcome stands; only this component's moves are unknown.
+                        Err(SolveError::Limit { .. }) => complete = false,
+                        Err(e) => return Err(e),
+                    }
                     if truncated {
                         break;
                     }
@@ -204,8 +210,8 @@ fn analyse_normal(
                 grundy: Some(total),
                 values,
                 winning,
-                truncated,
-                complete: true,
+                truncated: truncated || !complete,
+                complete,
             })
         }
         [u] if total.is_zero() => {
