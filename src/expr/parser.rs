@@ -40,6 +40,10 @@ use super::ast::{Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
 use crate::nat::Nat;
 use smallvec::SmallVec;
 
+/// Longest integer accepted, in characters (digits and `_`): reading decimal digits
+/// costs time quadratic in their number, so the parser bounds it.
+pub const MAX_DIGITS: usize = 100_000;
+
 /// Deepest nesting of `{…|…}` accepted (braces and slash levels both count).
 pub const MAX_NESTING: usize = 256;
 
@@ -328,6 +332,9 @@ impl<'a> Parser<'a> {
     /// [`Parser::int`] for numbers of 20 digits or more.
     fn int_slow(&mut self, start: usize) -> Result<Nat, ParseError> {
         let end = self.digit_run_end(start)?;
+        if end - start > MAX_DIGITS {
+            return Err(self.error_at(start, &format!("a number of at most {MAX_DIGITS} digits")));
+        }
         let n = Nat::from_decimal_bytes(&self.b[start..end])
             .ok_or_else(|| self.error_at(start, "a number"))?;
         self.pos = end;
