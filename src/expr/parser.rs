@@ -333,7 +333,7 @@ impl<'a> Parser<'a> {
     fn int_slow(&mut self, start: usize) -> Result<Nat, ParseError> {
         let end = self.digit_run_end(start)?;
         if end - start > MAX_DIGITS {
-            return Err(self.error_at(start, &format!("a number of at most {MAX_DIGITS} digits")));
+            return Err(self.error_at(start, format!("a number of at most {MAX_DIGITS} digits")));
         }
         let n = Nat::from_decimal_bytes(&self.b[start..end])
             .ok_or_else(|| self.error_at(start, "a number"))?;
