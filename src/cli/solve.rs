@@ -84,7 +84,11 @@ fn to_json(
         Play::Misere => "\"misere\"",
     });
     let _ = write!(out, ",\"outcome\":\"{}\",\"grundy\":", a.outcome.letter());
-    json::opt_nat(&mut out, a.grundy.as_ref());
+    if a.infinite_total.is_some() {
+        out.push_str("\"inf\"");
+    } else {
+        json::opt_nat(&mut out, a.grundy.as_ref());
+    }
     out.push_str(",\"components\":[");
     let mut expr = String::new();
     for (i, c) in components.iter().enumerate() {
@@ -100,7 +104,11 @@ fn to_json(
             Play::Normal => a.values[i].as_ref(),
             Play::Misere => None,
         };
-        json::opt_nat(&mut out, g);
+        if a.infinite_of(i).is_some() {
+            out.push_str("\"inf\"");
+        } else {
+            json::opt_nat(&mut out, g);
+        }
         out.push('}');
     }
     out.push_str("],\"winning_moves\":[");
@@ -162,7 +170,15 @@ fn to_text(components: &[Component], a: &Analysis, play: Play, explanation: &[St
         }
     );
     let _ = writeln!(out, "outcome:   {}", outcome_words(a.outcome, play));
-    if play == Play::Normal {
+    if let Some(k) = &a.infinite_total {
+        let _ = writeln!(
+            out,
+            "nim-value: {} (loopy: {} of the components {} infinite)",
+            infinite_value(k),
+            a.infinite.len(),
+            if a.infinite.len() == 1 { "is" } else { "are" }
+        );
+    } else if play == Play::Normal {
         match &a.grundy {
             Some(g) => {
                 let parts: Vec<String> = a
@@ -226,6 +242,11 @@ fn to_text(components: &[Component], a: &Analysis, play: Play, explanation: &[St
             out,
             "winning moves: none — every move leaves a winning position for the opponent"
         );
+    } else if a.outcome == Outcome::D {
+        let _ = writeln!(
+            out,
+            "winning moves: none — neither player can force a win; play can go on forever"
+        );
     }
     if !explanation.is_empty() {
         let _ = writeln!(out, "why:");
@@ -242,6 +263,12 @@ fn shorten(s: &str, max: usize) -> String {
     }
     let head: String = s.chars().take(max).collect();
     format!("{head}…")
+}
+
+/// ∞(K) written as `∞{0,2}`.
+fn infinite_value(k: &[Nat]) -> String {
+    let parts: Vec<String> = k.iter().map(Nat::to_string).collect();
+    format!("∞{{{}}}", parts.join(","))
 }
 
 fn binary(n: &Nat, width: u64) -> String {
@@ -279,6 +306,10 @@ fn explain(
         ));
     }
     if components.len() == 1 {
+        return Ok(lines);
+    }
+    if let Some(k) = &a.infinite_total {
+        explain_infinite(components, a, k, &mut lines);
         return Ok(lines);
     }
     let Some(total) = &a.grundy else {
@@ -339,4 +370,35 @@ fn explain(
         ));
     }
     Ok(lines)
+}
+
+/// Smith's sum rules for a sum with infinite components.
+fn explain_infinite(components: &[Component], a: &Analysis, k: &[Nat], lines: &mut Vec<String>) {
+    lines.push("Smith's rules for loopy sums: finite values combine by XOR; a finite value b added to ∞(K) gives ∞(K ⊕ b); two infinite values give ∞{}, a draw.".into());
+    let [(i, ki)] = a.infinite.as_slice() else {
+        lines.push(format!(
+            "{} components have infinite values, so the sum is a draw: each player can always keep an infinite component infinite, and no move reaches a position of value 0.",
+            a.infinite.len()
+        ));
+        return;
+    };
+    let mut b = Nat::ZERO;
+    for v in a.values.iter().flatten() {
+        b ^= v;
+    }
+    let name = shorten(&components[*i].expr(), 60);
+    lines.push(format!(
+        "{name} has value {}; the other components XOR to b = {b}; the sum is {}.",
+        infinite_value(ki),
+        infinite_value(k)
+    ));
+    if a.outcome == Outcome::N {
+        lines.push(format!(
+            "b = {b} is in K, so the player to move wins by moving {name} to an option of value {b}: that makes the whole sum a P-position (value 0). Every other move leaves an infinite component, which is never a loss for the player to move."
+        ));
+    } else {
+        lines.push(format!(
+            "b = {b} is not in K, so no move reaches a position of value 0 and the sum is a draw: the player to move cannot win, but can always avoid losing."
+        ));
+    }
 }

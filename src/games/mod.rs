@@ -3,6 +3,8 @@
 //! Each family states its rules once in its own module; the engine
 //! ([`crate::impartial`]) does the rest.
 
+pub mod digraph;
+pub mod graph_file;
 pub mod king;
 pub mod nim;
 pub mod subtraction;
@@ -191,6 +193,11 @@ impl<'a> Registry<'a> {
                 self.no_params(t)?;
                 (self.shared(king::King), false)
             }
+            "digraph" => {
+                let path = self.file_param(t)?;
+                (self.shared(digraph::Digraph::new(&path)), true)
+            }
+
             name if KNOWN_FAMILIES.contains(&name) => {
                 return Err(self.error(
                     t.name_span,
@@ -241,6 +248,27 @@ impl<'a> Registry<'a> {
 
     fn solve_error(&self, span: Span, e: SolveError) -> ExprError {
         self.error(span, &e.to_string())
+    }
+
+    /// The one parameter of a graph family: the file, e.g. `digraph["g.txt"]`.
+    fn file_param(&self, t: &FamilyTerm) -> Result<String, ExprError> {
+        match t.params.as_deref() {
+            Some([Param::Str(path, _)]) => Ok(path.clone()),
+            Some([p, ..]) => Err(self.error(
+                p.span(),
+                &format!(
+                    "{} takes one parameter: the graph file in quotes, e.g. {}[\"g.txt\"]",
+                    t.name, t.name
+                ),
+            )),
+            _ => Err(self.error(
+                t.name_span,
+                &format!(
+                    "{} needs the graph file, e.g. {}[\"g.txt\"](0)",
+                    t.name, t.name
+                ),
+            )),
+        }
     }
 
     fn no_params(&self, t: &FamilyTerm) -> Result<(), ExprError> {

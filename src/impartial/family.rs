@@ -106,6 +106,19 @@ impl MoveSink {
     }
 }
 
+/// The generalised Sprague–Grundy value of a position of a loopy game (Smith 1966):
+/// a finite value, or ∞(K) where K is the set of finite values of its options.
+///
+/// A position of finite value n behaves like a Nim heap of n in sums; a position of
+/// value ∞(K) is a win for the player to move exactly when 0 ∈ K, else a draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoopyValue {
+    /// A finite value.
+    Finite(Nat),
+    /// ∞(K): the finite values of the options, ascending and without repeats.
+    Infinite(Vec<Nat>),
+}
+
 /// A game family with its parameters, e.g. `sub[1,3,4]` or `wythoff`.
 ///
 /// The engine asks a family about single positions; it knows no family by name.
@@ -134,6 +147,13 @@ pub trait Family {
     /// The normal-play nim-value, or `None` when it is too costly to compute although
     /// the outcome may still be decidable (see [`Family::is_p_position`]).
     fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError>;
+
+    /// For families whose positions can repeat (loopy games): the generalised value,
+    /// finite or ∞(K). Families without cycles keep the default `None`, and the engine
+    /// asks [`Family::grundy`] instead.
+    fn loopy_value(&self, _pos: &Pos, _limits: &Limits) -> Result<Option<LoopyValue>, SolveError> {
+        Ok(None)
+    }
 
     /// Whether the player to move loses (normal play). The default asks for the value.
     fn is_p_position(&self, pos: &Pos, limits: &Limits) -> Result<bool, SolveError> {

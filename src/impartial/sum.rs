@@ -1,8 +1,16 @@
 //! Disjunctive sums: the value of a sum is the XOR of its components' values
 //! (Sprague–Grundy), and a winning move takes one component from value g to
 //! g ⊕ X, where X is the XOR of all values.
+//!
+//! Loopy components (Smith 1966) may have an infinite value ∞(K), K the finite values
+//! of their options. With b the XOR of the finite components:
+//! - one infinite component: the sum is ∞(K ⊕ b); the player to move wins exactly
+//!   when b ∈ K, and the winning moves take that component to an option of value b
+//!   (every other move leaves an infinite component, which is never a P-position);
+//!   otherwise the sum is a draw;
+//! - two or more infinite components: the sum is ∞(∅), a draw.
 
-use super::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use super::family::{Family, Limits, LoopyValue, Move, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
 use std::fmt::Write;
 use std::rc::Rc;
@@ -87,6 +95,21 @@ pub struct Analysis {
     pub truncated: bool,
     /// Whether the list is known to be complete up to the cap.
     pub complete: bool,
+    /// The components of infinite value ∞(K) (loopy games): index and K, by index.
+    pub infinite: Vec<(usize, Vec<Nat>)>,
+    /// When the sum's value is infinite, ∞(K): the set K (empty when two or more
+    /// components are infinite).
+    pub infinite_total: Option<Vec<Nat>>,
+}
+
+impl Analysis {
+    /// K when component `i` has the infinite value ∞(K).
+    pub fn infinite_of(&self, i: usize) -> Option<&[Nat]> {
+        self.infinite
+            .binary_search_by_key(&i, |(j, _)| *j)
+            .ok()
+            .map(|k| self.infinite[k].1.as_slice())
+    }
 }
 
 /// Writes a sum in normalised form: components joined by ` + `, adjacent heaps of
@@ -170,13 +193,27 @@ fn analyse_normal(
     let mut values = Vec::with_capacity(components.len());
     let mut total = Nat::ZERO;
     let mut unknown = Vec::new();
+    let mut infinite = Vec::new();
     for (i, c) in components.iter().enumerate() {
-        let v = c.family.grundy(&c.pos, limits)?;
+        let v = match c.family.loopy_value(&c.pos, limits)? {
+            None => c.family.grundy(&c.pos, limits)?,
+            Some(LoopyValue::Finite(g)) => Some(g),
+            Some(LoopyValue::Infinite(k)) => {
+                infinite.push((i, k));
+                values.push(None);
+                continue;
+            }
+        };
         match &v {
             Some(g) => total ^= g,
             None => unknown.push(i),
         }
         values.push(v);
+    }
+    if !infinite.is_empty() {
+        return analyse_infinite(
+            components, values, infinite, unknown, total, limits, max_moves,
+        );
     }
     let mut winning = Vec::new();
     let mut truncated = false;
@@ -212,6 +249,8 @@ fn analyse_normal(
                 winning,
                 truncated: truncated || !complete,
                 complete,
+                infinite: Vec::new(),
+                infinite_total: None,
             })
         }
         [u] if total.is_zero() => {
@@ -232,6 +271,8 @@ fn analyse_normal(
                 winning,
                 truncated: truncated || !complete,
                 complete,
+                infinite: Vec::new(),
+                infinite_total: None,
             })
         }
         _ => {
@@ -242,6 +283,52 @@ fn analyse_normal(
             )))
         }
     }
+}
+
+/// A sum with infinite components (Smith's rules, see the module documentation).
+fn analyse_infinite(
+    components: &[Component],
+    values: Vec<Option<Nat>>,
+    infinite: Vec<(usize, Vec<Nat>)>,
+    unknown: Vec<usize>,
+    b: Nat,
+    limits: &Limits,
+    max_moves: usize,
+) -> Result<Analysis, SolveError> {
+    let mut analysis = Analysis {
+        outcome: Outcome::D,
+        grundy: None,
+        values,
+        winning: Vec::new(),
+        truncated: false,
+        complete: true,
+        infinite_total: Some(Vec::new()),
+        infinite: Vec::new(),
+    };
+    if let [(i, k)] = infinite.as_slice() {
+        if let Some(&u) = unknown.first() {
+            return Err(limits.states_exceeded(&format!(
+                "the nim-value of {} (needed to combine it with a component of infinite value)",
+                components[u].expr()
+            )));
+        }
+        let mut sum_k: Vec<Nat> = k.iter().map(|g| g ^ &b).collect();
+        sum_k.sort();
+        if k.contains(&b) {
+            analysis.outcome = Outcome::N;
+            analysis.truncated = collect(
+                &mut analysis.winning,
+                max_moves,
+                *i,
+                &components[*i],
+                &b,
+                limits,
+            )?;
+        }
+        analysis.infinite_total = Some(sum_k);
+    }
+    analysis.infinite = infinite;
+    Ok(analysis)
 }
 
 /// Gathers the moves of component `i` to value `target` into `out`, keeping at most
@@ -345,5 +432,7 @@ fn analyse_misere_nim(
         winning,
         truncated,
         complete: true,
+        infinite: Vec::new(),
+        infinite_total: None,
     })
 }

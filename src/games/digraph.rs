@@ -1,0 +1,479 @@
+//! `digraph["FILE"](v,…)`: tokens on the vertices of a directed graph read from FILE;
+//! each token is one component, and a move slides one token along one arc. The player
+//! who cannot move loses. The graph may have cycles, so play may go on forever.
+//!
+//! Values are Smith's generalised Sprague–Grundy values (Smith 1966; Fraenkel): a
+//! vertex u has the finite value n when
+//! 1. no option of u has value n,
+//! 2. every value 0, …, n−1 occurs among the options of u, and
+//! 3. every option of u with a larger or infinite value has an option of value n;
+//!
+//! the vertices left have the value ∞(K), K the set of finite values of their options.
+//! A token of finite value n behaves like a Nim heap of n; the sum rules for infinite
+//! values are in [`crate::impartial::sum`].
+//!
+//! All values are computed at once by retrograde labelling, in stages k = 0, 1, …:
+//! a vertex not yet labelled gets the label k once each of its options is either
+//! labelled below k or has an option labelled k (a counter per vertex, decremented
+//! along reverse arcs); at the end of stage k the unlabelled vertices without an option
+//! labelled k can never satisfy rule 2 and get ∞. A vertex reaches stage k only with
+//! options of all values below k, so the stages cost O(V + E) plus the reverse
+//! arcs of vertices having an option labelled k, summed over k. The graph is read once
+//! per file: components of the same file share the family and its labels.
+
+use super::graph_file::{self, Csr};
+use crate::impartial::family::{Family, Limits, LoopyValue, Move, MoveSink, Pos, SolveError};
+use crate::nat::Nat;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The label of a vertex of infinite value.
+pub const INFINITE: u32 = u32::MAX - 1;
+const UNLABELLED: u32 = u32::MAX;
+
+/// Smith's generalised Sprague–Grundy value of every vertex of the graph with arcs
+/// `fwd` and reverse arcs `rev`: a finite value, or [`INFINITE`].
+///
+/// ```
+/// use sprague::games::digraph::{smith_values, INFINITE};
+/// use sprague::games::graph_file::Csr;
+/// // 0 → 1 → 2 and a two-cycle 3 ⇄ 4 with 4 → 2.
+/// let (src, dst) = (vec![0, 1, 3, 4, 4], vec![1, 2, 4, 3, 2]);
+/// let fwd = Csr::from_arcs(5, &src, &dst);
+/// let rev = Csr::from_arcs(5, &dst, &src);
+/// // 3's only option 4 can move to 2 (value 0), so 3 gets 0 and 4 gets 1.
+/// assert_eq!(smith_values(&fwd, &rev), vec![0, 1, 0, 0, 1]);
+/// let loop_fwd = Csr::from_arcs(2, &[0, 1], &[1, 0]);
+/// assert_eq!(smith_values(&loop_fwd, &loop_fwd), vec![INFINITE, INFINITE]);
+/// ```
+pub fn smith_values(fwd: &Csr, rev: &Csr) -> Vec<u32> {
+    let n = fwd.len();
+    let mut label = vec![UNLABELLED; n];
+    // Options not yet labelled with a finite value (unlabelled or infinite).
+    let mut open: Vec<u32> = (0..n)
+        .map(|v| fwd.offsets[v + 1] - fwd.offsets[v])
+        .collect();
+    // Per stage: open options not yet known to have an option labelled k.
+    let mut need = vec![0u32; n];
+    // Stage stamp k + 1 once a vertex has an option labelled k.
+    let mut mark = vec![0u32; n];
+    let mut alive: Vec<u32> = (0..n as u32).collect();
+    let mut queue: Vec<u32> = Vec::new();
+    let mut k: u32 = 0;
+    while !alive.is_empty() {
+        let stamp = k + 1;
+        queue.clear();
+        for &u in &alive {
+            need[u as usize] = open[u as usize];
+            if open[u as usize] == 0 {
+                queue.push(u);
+            }
+        }
+        while let Some(w) = queue.pop() {
+            let wi = w as usize;
+            if label[wi] != UNLABELLED || mark[wi] == stamp {
+                continue;
+            }
+            label[wi] = k;
+            for &p in rev.neighbours(w) {
+                let pi = p as usize;
+                open[pi] -= 1;
+                if mark[pi] == stamp {
+                    continue;
+                }
+                mark[pi] = stamp;
+                if label[pi] < INFINITE {
+                    // Labelled below k: it never counted in anyone's `need`.
+                    continue;
+                }
+                for &q in rev.neighbours(p) {
+                    let qi = q as usize;
+                    if label[qi] == UNLABELLED && mark[qi] != stamp {
+                        need[qi] -= 1;
+                        if need[qi] == 0 {
+                            queue.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        alive.retain(|&u| {
+            let ui = u as usize;
+            if label[ui] != UNLABELLED {
+                false
+            } else if mark[ui] == stamp {
+                true
+            } else {
+                label[ui] = INFINITE;
+                false
+            }
+        });
+        k += 1;
+    }
+    label
+}
+
+/// A graph with the values of all its vertices.
+#[derive(Debug)]
+pub struct Solved {
+    /// The arcs.
+    pub fwd: Csr,
+    /// The value of each vertex (finite, or [`INFINITE`]).
+    pub values: Vec<u32>,
+}
+
+impl Solved {
+    /// Solves the graph with `n` vertices and arcs `src[i] → dst[i]`.
+    pub fn new(n: u32, src: &[u32], dst: &[u32]) -> Solved {
+        let fwd = Csr::from_arcs(n, src, dst);
+        let rev = Csr::from_arcs(n, dst, src);
+        let values = smith_values(&fwd, &rev);
+        Solved { fwd, values }
+    }
+
+    /// The options of `v`, ascending, each once.
+    pub fn options(&self, v: u32) -> Vec<u32> {
+        let mut o = self.fwd.neighbours(v).to_vec();
+        o.sort_unstable();
+        o.dedup();
+        o
+    }
+
+    /// The set K of finite values of the options of `v`, ascending.
+    pub fn option_values(&self, v: u32) -> Vec<u32> {
+        let mut k: Vec<u32> = self
+            .fwd
+            .neighbours(v)
+            .iter()
+            .map(|&w| self.values[w as usize])
+            .filter(|&x| x != INFINITE)
+            .collect();
+        k.sort_unstable();
+        k.dedup();
+        k
+    }
+
+    /// The generalised value of `v`.
+    pub fn loopy_value(&self, v: u32) -> LoopyValue {
+        match self.values[v as usize] {
+            INFINITE => LoopyValue::Infinite(
+                self.option_values(v)
+                    .into_iter()
+                    .map(|x| Nat::from(u64::from(x)))
+                    .collect(),
+            ),
+            x => LoopyValue::Finite(Nat::from(u64::from(x))),
+        }
+    }
+}
+
+/// The `digraph["FILE"]` family: the file is read and solved on first use.
+pub struct Digraph {
+    path: String,
+    solved: RefCell<Option<Rc<Solved>>>,
+}
+
+impl Digraph {
+    /// The family of the graph in the file at `path` (read when first needed).
+    pub fn new(path: &str) -> Self {
+        Digraph {
+            path: path.to_string(),
+            solved: RefCell::new(None),
+        }
+    }
+
+    /// The family of a graph given by its arcs, named as if read from `path`.
+    pub fn from_arcs(path: &str, n: u32, src: &[u32], dst: &[u32]) -> Self {
+        Digraph {
+            path: path.to_string(),
+            solved: RefCell::new(Some(Rc::new(Solved::new(n, src, dst)))),
+        }
+    }
+
+    /// The graph and its values, reading the file the first time.
+    pub fn solved(&self, limits: &Limits) -> Result<Rc<Solved>, SolveError> {
+        if let Some(s) = self.solved.borrow().as_ref() {
+            return Ok(s.clone());
+        }
+        let g = graph_file::read(&self.path, true, limits)?;
+        let s = Rc::new(Solved::new(g.n, &g.src, &g.dst));
+        drop(g);
+        *self.solved.borrow_mut() = Some(s.clone());
+        Ok(s)
+    }
+
+    fn vertex(&self, pos: &Pos, s: &Solved) -> Result<u32, SolveError> {
+        let n = s.values.len();
+        match pos.as_slice() {
+            [v] => match v.to_usize() {
+                Some(x) if x < n => Ok(x as u32),
+                _ => Err(SolveError::Input(format!(
+                    "{}({v}): vertex {v} out of range ({} has {n} vertices, numbered 0 to {})",
+                    self.name(),
+                    self.path,
+                    n.saturating_sub(1)
+                ))),
+            },
+            _ => Err(SolveError::Input(format!(
+                "{} takes one vertex per token",
+                self.name()
+            ))),
+        }
+    }
+
+    fn at(&self, v: u32) -> String {
+        format!("{}({v})", self.name())
+    }
+}
+
+fn value_name(x: u32) -> String {
+    if x == INFINITE {
+        "∞".into()
+    } else {
+        x.to_string()
+    }
+}
+
+fn set(values: &[u32]) -> String {
+    let parts: Vec<String> = values.iter().map(|&x| value_name(x)).collect();
+    format!("{{{}}}", parts.join(","))
+}
+
+impl Family for Digraph {
+    fn name(&self) -> String {
+        format!("digraph[\"{}\"]", self.path)
+    }
+
+    fn check(&self, pos: &Pos) -> Result<(), SolveError> {
+        if pos.len() == 1 {
+            Ok(())
+        } else {
+            Err(SolveError::Input(format!(
+                "{} takes one vertex per token",
+                self.name()
+            )))
+        }
+    }
+
+    fn loopy_value(&self, pos: &Pos, limits: &Limits) -> Result<Option<LoopyValue>, SolveError> {
+        let s = self.solved(limits)?;
+        let v = self.vertex(pos, &s)?;
+        Ok(Some(s.loopy_value(v)))
+    }
+
+    fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        let s = self.solved(limits)?;
+        let v = self.vertex(pos, &s)?;
+        Ok(match s.values[v as usize] {
+            INFINITE => None,
+            x => Some(Nat::from(u64::from(x))),
+        })
+    }
+
+    fn is_p_position(&self, pos: &Pos, limits: &Limits) -> Result<bool, SolveError> {
+        let s = self.solved(limits)?;
+        let v = self.vertex(pos, &s)?;
+        Ok(s.values[v as usize] == 0)
+    }
+
+    fn moves_to_value(
+        &self,
+        pos: &Pos,
+        target: &Nat,
+        limits: &Limits,
+        sink: &mut MoveSink,
+    ) -> Result<(), SolveError> {
+        let s = self.solved(limits)?;
+        let v = self.vertex(pos, &s)?;
+        let Some(t) = target.to_u64().filter(|&t| t < u64::from(INFINITE)) else {
+            return Ok(());
+        };
+        for w in s.options(v) {
+            if u64::from(s.values[w as usize]) == t
+                && !sink.push(Move {
+                    to: self.at(w),
+                    text: format!("move the token from {v} to {w}"),
+                })
+            {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
+        let s = self.solved(limits)?;
+        let v = self.vertex(pos, &s)?;
+        let opts = s.options(v);
+        let mut vals: Vec<u32> = opts.iter().map(|&w| s.values[w as usize]).collect();
+        vals.sort_unstable();
+        vals.dedup();
+        let x = s.values[v as usize];
+        let line = if opts.is_empty() {
+            format!("vertex {v} has value 0: it has no options, so the player to move there loses")
+        } else if x == INFINITE {
+            let k = s.option_values(v);
+            let m = (0u32..).find(|i| k.binary_search(i).is_err()).unwrap_or(0);
+            // Rule 3 fails for m: some option of larger or infinite value cannot move to m.
+            let blocker = opts.iter().copied().find(|&w| {
+                s.values[w as usize] > m
+                    && !s
+                        .fwd
+                        .neighbours(w)
+                        .iter()
+                        .any(|&y| s.values[y as usize] == m)
+            });
+            let why = match blocker {
+                Some(w) => format!(
+                    "the only candidate is {m} (the least value missing among the options), but option {w} (value {}) has no option of value {m}",
+                    value_name(s.values[w as usize])
+                ),
+                None => {
+                    format!("the only candidate is {m}, the least value missing among the options")
+                }
+            };
+            format!(
+                "vertex {v} has value ∞{}: its options have values {}; {why}, so no finite value fits (Smith) and play can be kept going forever; alone it is {}",
+                set(&k),
+                set(&vals),
+                if k.first() == Some(&0) {
+                    "a win for the player to move (move to an option of value 0)"
+                } else {
+                    "a draw"
+                }
+            )
+        } else {
+            let k = s.option_values(v);
+            let loops: Vec<String> = opts
+                .iter()
+                .filter(|&&w| s.values[w as usize] == INFINITE)
+                .map(|w| w.to_string())
+                .collect();
+            let mut line = format!(
+                "vertex {v} has value {x}: the least value missing among the finite values {} of its options",
+                set(&k)
+            );
+            if !loops.is_empty() {
+                line.push_str(&format!(
+                    "; its options of value ∞ ({}) each have an option of value {x}, so they offer no escape (Smith's generalised Sprague–Grundy function)",
+                    loops.join(", ")
+                ));
+            }
+            line
+        };
+        Ok(vec![line])
+    }
+
+    fn is_heap_family(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Win/loss/draw of every state of a finite game graph, straight from the rules:
+    /// states without moves are lost for the player to move; a state with a move to a
+    /// lost state is won; a state all of whose moves go to won states is lost; the
+    /// rest are draws. `moves[s]` lists the options of state s.
+    fn outcomes(moves: &[Vec<usize>]) -> Vec<char> {
+        let n = moves.len();
+        let mut out = vec!['D'; n];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for s in 0..n {
+                if out[s] != 'D' {
+                    continue;
+                }
+                let o = if moves[s].iter().any(|&t| out[t] == 'P') {
+                    'N'
+                } else if moves[s].iter().all(|&t| out[t] == 'N') {
+                    'P'
+                } else {
+                    continue;
+                };
+                out[s] = o;
+                changed = true;
+            }
+        }
+        out
+    }
+
+    fn graph() -> impl Strategy<Value = (u32, Vec<(u32, u32)>)> {
+        (1u32..8).prop_flat_map(|n| (Just(n), prop::collection::vec((0..n, 0..n), 0..18)))
+    }
+
+    fn solve(n: u32, arcs: &[(u32, u32)]) -> Solved {
+        let src: Vec<u32> = arcs.iter().map(|a| a.0).collect();
+        let dst: Vec<u32> = arcs.iter().map(|a| a.1).collect();
+        Solved::new(n, &src, &dst)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Smith's characterisation: u + *m is a loss for the player to move iff u has
+        /// the finite value m; a win iff u is finite and ≠ m, or u = ∞(K) with m ∈ K;
+        /// else a draw. Checked on the game "token on u plus a Nim heap of m".
+        #[test]
+        fn values_predict_the_outcome_with_a_nim_heap((n, arcs) in graph()) {
+            let s = solve(n, &arcs);
+            let heaps = n as usize + 2;
+            let id = |v: usize, h: usize| v * heaps + h;
+            let mut moves = vec![Vec::new(); n as usize * heaps];
+            for v in 0..n as usize {
+                for h in 0..heaps {
+                    for &(a, b) in &arcs {
+                        if a as usize == v {
+                            moves[id(v, h)].push(id(b as usize, h));
+                        }
+                    }
+                    for g in 0..h {
+                        moves[id(v, h)].push(id(v, g));
+                    }
+                }
+            }
+            let out = outcomes(&moves);
+            for v in 0..n {
+                let k = s.option_values(v);
+                for h in 0..heaps {
+                    let want = match s.values[v as usize] {
+                        INFINITE if k.contains(&(h as u32)) => 'N',
+                        INFINITE => 'D',
+                        x if x as usize == h => 'P',
+                        _ => 'N',
+                    };
+                    prop_assert_eq!(out[id(v as usize, h)], want, "vertex {} heap {} values {:?}", v, h, s.values);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_chain_needs_no_recursion() {
+        // 0 ← 1 ← 2 ← … : the values alternate 0, 1, 0, 1, …
+        let n = 200_000u32;
+        let src: Vec<u32> = (1..n).collect();
+        let dst: Vec<u32> = (0..n - 1).collect();
+        let s = Solved::new(n, &src, &dst);
+        assert!(
+            s.values
+                .iter()
+                .enumerate()
+                .all(|(i, &x)| x == (i % 2) as u32)
+        );
+    }
+
+    #[test]
+    fn self_loop_is_infinite() {
+        // A vertex whose only move is to itself: the game never ends (∞ with K = ∅).
+        let s = Solved::new(1, &[0], &[0]);
+        assert_eq!(s.loopy_value(0), LoopyValue::Infinite(vec![]));
+        // A self-loop next to a move to a terminal vertex: move there and win: ∞{0}.
+        let s = Solved::new(2, &[0, 0], &[0, 1]);
+        assert_eq!(s.loopy_value(0), LoopyValue::Infinite(vec![Nat::ZERO]));
+    }
+}
