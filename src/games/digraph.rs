@@ -21,7 +21,7 @@
 //! arcs of vertices having an option labelled k, summed over k. The graph is read once
 //! per file: components of the same file share the family and its labels.
 
-use super::graph_file::{self, Csr};
+use super::graph_file::{self, Csr, GraphFile};
 use crate::impartial::family::{Family, Limits, LoopyValue, Move, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
 use std::cell::RefCell;
@@ -49,46 +49,107 @@ const UNLABELLED: u32 = u32::MAX;
 pub fn smith_values(fwd: &Csr, rev: &Csr) -> Vec<u32> {
     let n = fwd.len();
     let mut label = vec![UNLABELLED; n];
-    // Options not yet labelled with a finite value (unlabelled or infinite).
+    // Options not labelled with a finite value (unlabelled or infinite).
     let mut open: Vec<u32> = (0..n)
         .map(|v| fwd.offsets[v + 1] - fwd.offsets[v])
         .collect();
-    // Per stage: open options not yet known to have an option labelled k.
-    let mut need = vec![0u32; n];
-    // Stage stamp k + 1 once a vertex has an option labelled k.
+
+    // 1. Vertices whose options all get finite values have the mex of those values
+    //    (rule 3 holds by rule 2 for the options): the classical propagation, in any
+    //    order, labels everything from which no cycle can be reached.
+    let mut mex = Mex::new(fwd);
+    let mut stack: Vec<u32> = (0..n as u32).filter(|&v| open[v as usize] == 0).collect();
+    let mut max_early = 0;
+    while let Some(w) = stack.pop() {
+        let x = mex.of(fwd.neighbours(w).iter().map(|&o| label[o as usize]));
+        label[w as usize] = x;
+        max_early = max_early.max(x);
+        for &p in rev.neighbours(w) {
+            open[p as usize] -= 1;
+            if open[p as usize] == 0 {
+                stack.push(p);
+            }
+        }
+    }
+    // Those vertices by value, to mark their predecessors at the stage of their value.
+    let mut by_value: Vec<Vec<u32>> = vec![Vec::new(); max_early as usize + 1];
+    for v in 0..n as u32 {
+        if label[v as usize] != UNLABELLED && !rev.neighbours(v).is_empty() {
+            by_value[label[v as usize] as usize].push(v);
+        }
+    }
+
+    // 2. The other vertices, stage by stage. At stage k a vertex is `marked` once it
+    //    has an option labelled k, and a `candidate` while it is unlabelled, has
+    //    options of all values below k, and is not marked.
     let mut mark = vec![0u32; n];
-    let mut alive: Vec<u32> = (0..n as u32).collect();
+    let mut need = vec![0u32; n];
+    let mut alive: Vec<u32> = (0..n as u32)
+        .filter(|&v| label[v as usize] == UNLABELLED)
+        .collect();
     let mut queue: Vec<u32> = Vec::new();
     let mut k: u32 = 0;
     while !alive.is_empty() {
-        let stamp = k + 1;
+        let marked = 2 * k + 2;
+        let candidate = 2 * k + 1;
+        // Options labelled k in step 1 or, below, with all their options labelled.
+        if let Some(ws) = by_value.get(k as usize) {
+            for &w in ws {
+                for &p in rev.neighbours(w) {
+                    mark[p as usize] = marked;
+                }
+            }
+        }
         queue.clear();
-        for &u in &alive {
-            need[u as usize] = open[u as usize];
-            if open[u as usize] == 0 {
-                queue.push(u);
+        queue.extend(alive.iter().copied().filter(|&u| open[u as usize] == 0));
+        for &w in &queue {
+            if mark[w as usize] == marked {
+                continue;
+            }
+            label[w as usize] = k;
+            for &p in rev.neighbours(w) {
+                open[p as usize] -= 1;
+                mark[p as usize] = marked;
+            }
+        }
+        // Candidates whose open options all have an option labelled k get k (rule 3);
+        // each new label marks more vertices, which may complete more candidates.
+        queue.clear();
+        for &q in &alive {
+            let qi = q as usize;
+            if label[qi] != UNLABELLED || mark[qi] == marked {
+                continue;
+            }
+            mark[qi] = candidate;
+            let waiting = fwd
+                .neighbours(q)
+                .iter()
+                .filter(|&&f| label[f as usize] >= INFINITE && mark[f as usize] != marked)
+                .count() as u32;
+            need[qi] = waiting;
+            if waiting == 0 {
+                queue.push(q);
             }
         }
         while let Some(w) = queue.pop() {
             let wi = w as usize;
-            if label[wi] != UNLABELLED || mark[wi] == stamp {
+            if label[wi] != UNLABELLED || mark[wi] != candidate {
                 continue;
             }
             label[wi] = k;
             for &p in rev.neighbours(w) {
                 let pi = p as usize;
                 open[pi] -= 1;
-                if mark[pi] == stamp {
+                if mark[pi] == marked {
                     continue;
                 }
-                mark[pi] = stamp;
+                mark[pi] = marked;
                 if label[pi] < INFINITE {
-                    // Labelled below k: it never counted in anyone's `need`.
                     continue;
                 }
                 for &q in rev.neighbours(p) {
                     let qi = q as usize;
-                    if label[qi] == UNLABELLED && mark[qi] != stamp {
+                    if mark[qi] == candidate && label[qi] == UNLABELLED {
                         need[qi] -= 1;
                         if need[qi] == 0 {
                             queue.push(q);
@@ -97,11 +158,12 @@ pub fn smith_values(fwd: &Csr, rev: &Csr) -> Vec<u32> {
                 }
             }
         }
+        // Unlabelled vertices without an option labelled k never get a finite value.
         alive.retain(|&u| {
             let ui = u as usize;
             if label[ui] != UNLABELLED {
                 false
-            } else if mark[ui] == stamp {
+            } else if mark[ui] == marked {
                 true
             } else {
                 label[ui] = INFINITE;
@@ -111,6 +173,41 @@ pub fn smith_values(fwd: &Csr, rev: &Csr) -> Vec<u32> {
         k += 1;
     }
     label
+}
+
+/// The mex of the values of a vertex's options, with a reusable table.
+struct Mex {
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+impl Mex {
+    fn new(g: &Csr) -> Self {
+        let max_degree = (0..g.len())
+            .map(|v| g.offsets[v + 1] - g.offsets[v])
+            .max()
+            .unwrap_or(0);
+        Mex {
+            seen: vec![0; max_degree as usize + 1],
+            stamp: 0,
+        }
+    }
+
+    /// The least value not among `values` (at most as many as the largest degree),
+    /// in time proportional to their number.
+    fn of(&mut self, values: impl Iterator<Item = u32>) -> u32 {
+        self.stamp += 1;
+        let mut count = 0usize;
+        for x in values {
+            count += 1;
+            if let Some(s) = self.seen.get_mut(x as usize) {
+                *s = self.stamp;
+            }
+        }
+        (0..=count.min(self.seen.len() - 1))
+            .find(|&x| self.seen[x] != self.stamp)
+            .unwrap_or(count) as u32
+    }
 }
 
 /// A graph with the values of all its vertices.
@@ -125,8 +222,21 @@ pub struct Solved {
 impl Solved {
     /// Solves the graph with `n` vertices and arcs `src[i] → dst[i]`.
     pub fn new(n: u32, src: &[u32], dst: &[u32]) -> Solved {
-        let fwd = Csr::from_arcs(n, src, dst);
-        let rev = Csr::from_arcs(n, dst, src);
+        let arcs = src
+            .iter()
+            .zip(dst)
+            .map(|(&u, &v)| graph_file::pack(u, v))
+            .collect();
+        Solved::from_file(GraphFile { n, arcs })
+    }
+
+    /// Solves the graph of a file.
+    pub fn from_file(g: GraphFile) -> Solved {
+        let mut scratch = Vec::new();
+        let fwd = Csr::from_packed(g.n, &g.arcs, &mut scratch, false);
+        let rev = Csr::from_packed(g.n, &g.arcs, &mut scratch, true);
+        drop(g);
+        drop(scratch);
         let values = smith_values(&fwd, &rev);
         Solved { fwd, values }
     }
@@ -196,8 +306,7 @@ impl Digraph {
             return Ok(s.clone());
         }
         let g = graph_file::read(&self.path, true, limits)?;
-        let s = Rc::new(Solved::new(g.n, &g.src, &g.dst));
-        drop(g);
+        let s = Rc::new(Solved::from_file(g));
         *self.solved.borrow_mut() = Some(s.clone());
         Ok(s)
     }
@@ -402,8 +511,21 @@ mod tests {
         out
     }
 
+    /// A small digraph: arcs anywhere, or (by `down`) mostly towards smaller vertices,
+    /// so that both long acyclic stretches and cycles occur.
     fn graph() -> impl Strategy<Value = (u32, Vec<(u32, u32)>)> {
-        (1u32..8).prop_flat_map(|n| (Just(n), prop::collection::vec((0..n, 0..n), 0..18)))
+        (1u32..10, 0u8..4).prop_flat_map(|(n, down)| {
+            let arcs = prop::collection::vec((0..n, 0..n, 0u8..4), 0..24).prop_map(move |a| {
+                a.into_iter()
+                    .filter_map(|(u, v, r)| match r < down {
+                        false => Some((u, v)),
+                        true if u == v => None,
+                        true => Some((u.max(v), u.min(v))),
+                    })
+                    .collect::<Vec<_>>()
+            });
+            (Just(n), arcs)
+        })
     }
 
     fn solve(n: u32, arcs: &[(u32, u32)]) -> Solved {

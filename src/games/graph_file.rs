@@ -33,36 +33,88 @@ pub struct Csr {
 }
 
 impl Csr {
-    /// Builds the lists of `n` vertices from arcs `src[i] → dst[i]`, keeping the order
-    /// of the arcs (a counting sort). All vertices must be below `n`.
+    /// Builds the lists of `n` vertices from arcs `src[i] → dst[i]`. All vertices must
+    /// be below `n`.
     pub fn from_arcs(n: u32, src: &[u32], dst: &[u32]) -> Csr {
-        let mut offsets = vec![0u32; n as usize + 1];
-        for &s in src {
-            offsets[s as usize + 1] += 1;
+        let arcs: Vec<u64> = src.iter().zip(dst).map(|(&u, &v)| pack(u, v)).collect();
+        Csr::from_packed(n, &arcs, &mut Vec::new(), false)
+    }
+
+    /// Builds the lists of `n` vertices from packed arcs `u << 32 | v` (see [`pack`]):
+    /// the lists of successors, or with `reverse` of predecessors. Each list keeps the
+    /// order of the arcs. `scratch` is working space (reused between calls). All
+    /// vertices must be below `n`.
+    ///
+    /// A two-level counting sort: one pass spreads the arcs into at most 256 buckets of
+    /// consecutive vertices, then each bucket, small enough for the cache, is spread
+    /// into its lists.
+    pub fn from_packed(n: u32, arcs: &[u64], scratch: &mut Vec<u64>, reverse: bool) -> Csr {
+        let key = |a: u64| if reverse { a as u32 } else { (a >> 32) as u32 };
+        let value = |a: u64| if reverse { (a >> 32) as u32 } else { a as u32 };
+        let bits = 32 - n.saturating_sub(1).leading_zeros();
+        let shift = bits.saturating_sub(8);
+        let width = 1usize << shift;
+        let buckets = (n as usize).div_ceil(width);
+        let mut start = vec![0usize; buckets + 1];
+        for &a in arcs {
+            start[(key(a) >> shift) as usize + 1] += 1;
         }
-        for i in 0..n as usize {
-            offsets[i + 1] += offsets[i];
+        for b in 0..buckets {
+            start[b + 1] += start[b];
         }
-        let mut next = offsets.clone();
-        let mut targets = vec![0u32; dst.len()];
-        for (&s, &d) in src.iter().zip(dst) {
-            let slot = &mut next[s as usize];
-            targets[*slot as usize] = d;
+        if scratch.len() != arcs.len() {
+            scratch.clear();
+            scratch.resize(arcs.len(), 0);
+        }
+        let mut next = start.clone();
+        for &a in arcs {
+            let slot = &mut next[(key(a) >> shift) as usize];
+            scratch[*slot] = a;
             *slot += 1;
         }
+        let mut offsets = vec![0u32; n as usize + 1];
+        let mut targets = vec![0u32; arcs.len()];
+        let mut local = vec![0u32; width + 1];
+        for b in 0..buckets {
+            let slice = &scratch[start[b]..start[b + 1]];
+            let lo = b * width;
+            let hi = (lo + width).min(n as usize);
+            local.fill(0);
+            for &a in slice {
+                local[key(a) as usize - lo + 1] += 1;
+            }
+            for k in 0..hi - lo {
+                local[k + 1] += local[k];
+            }
+            for (k, o) in offsets[lo..hi].iter_mut().enumerate() {
+                *o = (start[b] + local[k] as usize) as u32;
+            }
+            for &a in slice {
+                let k = &mut local[key(a) as usize - lo];
+                targets[start[b] + *k as usize] = value(a);
+                *k += 1;
+            }
+        }
+        offsets[n as usize] = arcs.len() as u32;
         Csr { offsets, targets }
     }
 
     /// Builds undirected lists (each edge in both directions), sorted and without
     /// repeated neighbours.
     pub fn undirected(n: u32, a: &[u32], b: &[u32]) -> Csr {
-        let mut src = Vec::with_capacity(a.len() * 2);
-        src.extend_from_slice(a);
-        src.extend_from_slice(b);
-        let mut dst = Vec::with_capacity(a.len() * 2);
-        dst.extend_from_slice(b);
-        dst.extend_from_slice(a);
-        let mut g = Csr::from_arcs(n, &src, &dst);
+        let mut arcs: Vec<u64> = a.iter().zip(b).map(|(&u, &v)| pack(u, v)).collect();
+        Csr::undirected_packed(n, &mut arcs)
+    }
+
+    /// Like [`Csr::undirected`], from packed edges (which it consumes).
+    pub fn undirected_packed(n: u32, edges: &mut Vec<u64>) -> Csr {
+        let m = edges.len();
+        edges.reserve_exact(m);
+        for i in 0..m {
+            let e = edges[i];
+            edges.push(e.rotate_left(32));
+        }
+        let mut g = Csr::from_packed(n, edges, &mut Vec::new(), false);
         g.sort_dedup();
         g
     }
@@ -110,15 +162,26 @@ impl Csr {
     }
 }
 
-/// A graph file as read: `n` vertices and the arcs (or edges) `src[i]`, `dst[i]`.
+/// An arc u → v packed in one word: `u << 32 | v`.
+pub fn pack(u: u32, v: u32) -> u64 {
+    (u64::from(u) << 32) | u64::from(v)
+}
+
+/// A graph file as read: `n` vertices and the arcs (or edges), packed by [`pack`] in
+/// the order of the file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GraphFile {
     /// Number of vertices.
     pub n: u32,
-    /// First endpoints.
-    pub src: Vec<u32>,
-    /// Second endpoints.
-    pub dst: Vec<u32>,
+    /// The arcs u → v (edges u–v) as `u << 32 | v`.
+    pub arcs: Vec<u64>,
+}
+
+impl GraphFile {
+    /// The arcs as pairs (u, v), in file order.
+    pub fn pairs(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.arcs.iter().map(|&a| ((a >> 32) as u32, a as u32))
+    }
 }
 
 /// Most vertices a graph may have (vertex numbers are stored in 32 bits).
@@ -169,6 +232,43 @@ pub fn parse(
     p.finish()
 }
 
+/// A plain edge line `u v` (spaces or tabs between, `\n` or `\r\n` at the end) at the
+/// start of `b`: the two numbers and the bytes used. `None` for anything else (left to
+/// the general parser, which also reports errors).
+#[inline]
+fn fast_line(b: &[u8]) -> Option<(u64, u64, usize)> {
+    let mut i = 0;
+    let u = fast_number(b, &mut i)?;
+    let gap = i;
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+        i += 1;
+    }
+    if i == gap {
+        return None;
+    }
+    let v = fast_number(b, &mut i)?;
+    if b.get(i) == Some(&b'\r') {
+        i += 1;
+    }
+    (b.get(i) == Some(&b'\n')).then_some((u, v, i + 1))
+}
+
+/// A number of at most 19 digits (so it cannot overflow) at `b[*i..]`.
+#[inline]
+fn fast_number(b: &[u8], i: &mut usize) -> Option<u64> {
+    let start = *i;
+    let mut v = 0u64;
+    while let Some(&c) = b.get(*i) {
+        if !c.is_ascii_digit() || *i - start == 19 {
+            break;
+        }
+        v = v * 10 + u64::from(c - b'0');
+        *i += 1;
+    }
+    let more = b.get(*i).is_some_and(u8::is_ascii_digit);
+    (*i > start && !more).then_some(v)
+}
+
 struct Parser<'a> {
     name: &'a str,
     self_loops: bool,
@@ -194,21 +294,49 @@ impl Parser<'_> {
     }
 
     fn feed(&mut self, bytes: &[u8]) -> Result<(), SolveError> {
-        for &c in bytes {
+        let mut i = 0;
+        while i < bytes.len() {
+            if self.header.is_some() && self.count == 0 && self.cur.is_none() && !self.comment {
+                // The common case, a whole line `u v`, without the byte-by-byte machine.
+                if let Some((u, v, used)) = fast_line(&bytes[i..]) {
+                    self.nums = [u, v];
+                    self.data_line(2)?;
+                    self.line += 1;
+                    i += used;
+                    continue;
+                }
+            }
+            let c = bytes[i];
             if self.comment {
-                if c == b'\n' {
-                    self.end_line()?;
+                match bytes[i..].iter().position(|&b| b == b'\n') {
+                    Some(k) => {
+                        i += k + 1;
+                        self.end_line()?;
+                    }
+                    None => i = bytes.len(),
                 }
                 continue;
             }
+            i += 1;
             match c {
                 b'0'..=b'9' => {
-                    let d = u64::from(c - b'0');
-                    let v = self.cur.unwrap_or(0);
-                    match v.checked_mul(10).and_then(|v| v.checked_add(d)) {
-                        Some(v) => self.cur = Some(v),
-                        None => return Err(self.error("number too large")),
+                    // The digits of a number, in a tight loop.
+                    let mut v = self.cur.unwrap_or(0);
+                    let mut d = u64::from(c - b'0');
+                    loop {
+                        v = match v.checked_mul(10).and_then(|v| v.checked_add(d)) {
+                            Some(v) => v,
+                            None => return Err(self.error("number too large")),
+                        };
+                        match bytes.get(i) {
+                            Some(&b) if b.is_ascii_digit() => {
+                                d = u64::from(b - b'0');
+                                i += 1;
+                            }
+                            _ => break,
+                        }
                     }
+                    self.cur = Some(v);
                 }
                 b' ' | b'\t' | b'\r' => self.end_number()?,
                 b'\n' => self.end_line()?,
@@ -278,15 +406,13 @@ impl Parser<'_> {
             }
             self.header = Some((n, m, self.line));
             self.graph.n = n as u32;
-            let cap = m.min(1 << 24) as usize;
-            self.graph.src.reserve_exact(cap);
-            self.graph.dst.reserve_exact(cap);
+            self.graph.arcs.reserve_exact(m as usize);
             return Ok(());
         };
         if count != 2 {
             return Err(self.error("expected an edge 'u v', found one number"));
         }
-        if self.graph.src.len() as u64 == m {
+        if self.graph.arcs.len() as u64 == m {
             return Err(self.error(&format!(
                 "more edge lines than the {m} announced in the header (line {hline})"
             )));
@@ -305,8 +431,7 @@ impl Parser<'_> {
                 "self-loop {u}–{u} (geography needs a graph without loops)"
             )));
         }
-        self.graph.src.push(u as u32);
-        self.graph.dst.push(v as u32);
+        self.graph.arcs.push(pack(u as u32, v as u32));
         Ok(())
     }
 
@@ -321,7 +446,7 @@ impl Parser<'_> {
                 self.name
             )));
         };
-        let found = self.graph.src.len() as u64;
+        let found = self.graph.arcs.len() as u64;
         if found < m {
             return Err(SolveError::Input(format!(
                 "{} line {}: the file ends after {found} of the {m} edges announced in the header (line {hline})",
@@ -351,8 +476,7 @@ mod tests {
     fn reads_comments_blank_lines_and_crlf() {
         let g = parse_str("# a triangle\n\n3 3 # header\r\n0 1\r\n1 2\n  2\t0", false).unwrap();
         assert_eq!(g.n, 3);
-        assert_eq!(g.src, vec![0, 1, 2]);
-        assert_eq!(g.dst, vec![1, 2, 0]);
+        assert_eq!(g.pairs().collect::<Vec<_>>(), vec![(0, 1), (1, 2), (2, 0)]);
     }
 
     #[test]
@@ -393,6 +517,37 @@ mod tests {
     }
 
     #[test]
+    fn lists_keep_the_arc_order_in_both_directions() {
+        let mut x: u64 = 12345;
+        for n in [1u32, 2, 3, 255, 257, 1000, 5000, 3_000_000] {
+            let arcs: Vec<(u32, u32)> = (0..3000)
+                .map(|_| {
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let u = ((x >> 33) % u64::from(n)) as u32;
+                    let v = ((x >> 7) % u64::from(n)) as u32;
+                    (u, v)
+                })
+                .collect();
+            let packed: Vec<u64> = arcs.iter().map(|&(u, v)| pack(u, v)).collect();
+            let mut scratch = Vec::new();
+            for reverse in [false, true] {
+                let g = Csr::from_packed(n, &packed, &mut scratch, reverse);
+                assert_eq!(g.len(), n as usize);
+                for v in (0..n).step_by(1 + n as usize / 500) {
+                    let want: Vec<u32> = arcs
+                        .iter()
+                        .filter(|a| if reverse { a.1 == v } else { a.0 == v })
+                        .map(|a| if reverse { a.0 } else { a.1 })
+                        .collect();
+                    assert_eq!(g.neighbours(v), want.as_slice(), "n = {n}, v = {v}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn missing_files_are_input_errors() {
         let e = read("/nonexistent/g.txt", true, &Limits::default()).unwrap_err();
         assert!(
@@ -403,6 +558,7 @@ mod tests {
     #[test]
     fn csr_keeps_arcs_and_undirected_dedups() {
         let g = Csr::from_arcs(3, &[2, 0, 2], &[1, 2, 0]);
+        assert_eq!(g.offsets, vec![0, 1, 1, 3]);
         assert_eq!(g.neighbours(0), &[2]);
         assert_eq!(g.neighbours(1), &[] as &[u32]);
         assert_eq!(g.neighbours(2), &[1, 0]);
