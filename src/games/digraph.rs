@@ -48,25 +48,31 @@ const UNLABELLED: u32 = u32::MAX;
 /// ```
 pub fn smith_values(fwd: &Csr, rev: &Csr) -> Vec<u32> {
     let n = fwd.len();
-    let mut label = vec![UNLABELLED; n];
-    // Options not labelled with a finite value (unlabelled or infinite).
-    let mut open: Vec<u32> = (0..n)
-        .map(|v| fwd.offsets[v + 1] - fwd.offsets[v])
+    // Everything about a vertex in one place: one cache miss per visit.
+    let mut node: Vec<Node> = (0..n)
+        .map(|v| Node {
+            label: UNLABELLED,
+            open: fwd.offsets[v + 1] - fwd.offsets[v],
+            mark: 0,
+            need: 0,
+        })
         .collect();
 
     // 1. Vertices whose options all get finite values have the mex of those values
     //    (rule 3 holds by rule 2 for the options): the classical propagation, in any
     //    order, labels everything from which no cycle can be reached.
     let mut mex = Mex::new(fwd);
-    let mut stack: Vec<u32> = (0..n as u32).filter(|&v| open[v as usize] == 0).collect();
+    let mut stack: Vec<u32> = (0..n as u32)
+        .filter(|&v| node[v as usize].open == 0)
+        .collect();
     let mut max_early = 0;
     while let Some(w) = stack.pop() {
-        let x = mex.of(fwd.neighbours(w).iter().map(|&o| label[o as usize]));
-        label[w as usize] = x;
+        let x = mex.of(fwd.neighbours(w).iter().map(|&o| node[o as usize].label));
+        node[w as usize].label = x;
         max_early = max_early.max(x);
         for &p in rev.neighbours(w) {
-            open[p as usize] -= 1;
-            if open[p as usize] == 0 {
+            node[p as usize].open -= 1;
+            if node[p as usize].open == 0 {
                 stack.push(p);
             }
         }
@@ -74,18 +80,16 @@ pub fn smith_values(fwd: &Csr, rev: &Csr) -> Vec<u32> {
     // Those vertices by value, to mark their predecessors at the stage of their value.
     let mut by_value: Vec<Vec<u32>> = vec![Vec::new(); max_early as usize + 1];
     for v in 0..n as u32 {
-        if label[v as usize] != UNLABELLED && !rev.neighbours(v).is_empty() {
-            by_value[label[v as usize] as usize].push(v);
+        if node[v as usize].label != UNLABELLED && !rev.neighbours(v).is_empty() {
+            by_value[node[v as usize].label as usize].push(v);
         }
     }
 
     // 2. The other vertices, stage by stage. At stage k a vertex is `marked` once it
     //    has an option labelled k, and a `candidate` while it is unlabelled, has
     //    options of all values below k, and is not marked.
-    let mut mark = vec![0u32; n];
-    let mut need = vec![0u32; n];
     let mut alive: Vec<u32> = (0..n as u32)
-        .filter(|&v| label[v as usize] == UNLABELLED)
+        .filter(|&v| node[v as usize].label == UNLABELLED)
         .collect();
     let mut queue: Vec<u32> = Vec::new();
     let mut k: u32 = 0;
@@ -96,20 +100,25 @@ pub fn smith_values(fwd: &Csr, rev: &Csr) -> Vec<u32> {
         if let Some(ws) = by_value.get(k as usize) {
             for &w in ws {
                 for &p in rev.neighbours(w) {
-                    mark[p as usize] = marked;
+                    node[p as usize].mark = marked;
                 }
             }
         }
         queue.clear();
-        queue.extend(alive.iter().copied().filter(|&u| open[u as usize] == 0));
+        queue.extend(
+            alive
+                .iter()
+                .copied()
+                .filter(|&u| node[u as usize].open == 0),
+        );
         for &w in &queue {
-            if mark[w as usize] == marked {
+            if node[w as usize].mark == marked {
                 continue;
             }
-            label[w as usize] = k;
+            node[w as usize].label = k;
             for &p in rev.neighbours(w) {
-                open[p as usize] -= 1;
-                mark[p as usize] = marked;
+                node[p as usize].open -= 1;
+                node[p as usize].mark = marked;
             }
         }
         // Candidates whose open options all have an option labelled k get k (rule 3);
@@ -117,41 +126,41 @@ pub fn smith_values(fwd: &Csr, rev: &Csr) -> Vec<u32> {
         queue.clear();
         for &q in &alive {
             let qi = q as usize;
-            if label[qi] != UNLABELLED || mark[qi] == marked {
+            if node[qi].label != UNLABELLED || node[qi].mark == marked {
                 continue;
             }
-            mark[qi] = candidate;
+            node[qi].mark = candidate;
             let waiting = fwd
                 .neighbours(q)
                 .iter()
-                .filter(|&&f| label[f as usize] >= INFINITE && mark[f as usize] != marked)
+                .filter(|&&f| node[f as usize].label >= INFINITE && node[f as usize].mark != marked)
                 .count() as u32;
-            need[qi] = waiting;
+            node[qi].need = waiting;
             if waiting == 0 {
                 queue.push(q);
             }
         }
         while let Some(w) = queue.pop() {
             let wi = w as usize;
-            if label[wi] != UNLABELLED || mark[wi] != candidate {
+            if node[wi].label != UNLABELLED || node[wi].mark != candidate {
                 continue;
             }
-            label[wi] = k;
+            node[wi].label = k;
             for &p in rev.neighbours(w) {
                 let pi = p as usize;
-                open[pi] -= 1;
-                if mark[pi] == marked {
+                node[pi].open -= 1;
+                if node[pi].mark == marked {
                     continue;
                 }
-                mark[pi] = marked;
-                if label[pi] < INFINITE {
+                node[pi].mark = marked;
+                if node[pi].label < INFINITE {
                     continue;
                 }
                 for &q in rev.neighbours(p) {
                     let qi = q as usize;
-                    if mark[qi] == candidate && label[qi] == UNLABELLED {
-                        need[qi] -= 1;
-                        if need[qi] == 0 {
+                    if node[qi].mark == candidate && node[qi].label == UNLABELLED {
+                        node[qi].need -= 1;
+                        if node[qi].need == 0 {
                             queue.push(q);
                         }
                     }
@@ -161,18 +170,32 @@ pub fn smith_values(fwd: &Csr, rev: &Csr) -> Vec<u32> {
         // Unlabelled vertices without an option labelled k never get a finite value.
         alive.retain(|&u| {
             let ui = u as usize;
-            if label[ui] != UNLABELLED {
+            if node[ui].label != UNLABELLED {
                 false
-            } else if mark[ui] == marked {
+            } else if node[ui].mark == marked {
                 true
             } else {
-                label[ui] = INFINITE;
+                node[ui].label = INFINITE;
                 false
             }
         });
         k += 1;
     }
-    label
+    node.into_iter().map(|x| x.label).collect()
+}
+
+/// The working state of a vertex during [`smith_values`].
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+struct Node {
+    /// Its value so far: finite, [`INFINITE`], or [`UNLABELLED`].
+    label: u32,
+    /// Options not labelled with a finite value (unlabelled or infinite).
+    open: u32,
+    /// `2k + 2` once it has an option labelled k at stage k; `2k + 1` while a candidate.
+    mark: u32,
+    /// At stage k, for a candidate: open options not yet marked.
+    need: u32,
 }
 
 /// The mex of the values of a vertex's options, with a reusable table.
