@@ -4,8 +4,10 @@
 //! ([`crate::impartial`]) does the rest.
 
 pub mod digraph;
+pub mod geography;
 pub mod graph_file;
 pub mod king;
+pub mod matching;
 pub mod nim;
 pub mod subtraction;
 pub mod wythoff;
@@ -196,6 +198,10 @@ impl<'a> Registry<'a> {
             "digraph" => {
                 let path = self.file_param(t)?;
                 (self.shared(digraph::Digraph::new(&path)), true)
+            }
+            "geography" => {
+                let path = self.file_param(t)?;
+                (self.shared(geography::Geography::new(&path)), false)
             }
 
             name if KNOWN_FAMILIES.contains(&name) => {

@@ -1,0 +1,549 @@
+//! `geography["FILE"](v,u1,…)`: undirected vertex geography on the graph read from
+//! FILE (one component). The token is on v; v and u1,… are visited. A move slides the
+//! token along an edge to an unvisited vertex, which becomes visited; the player who
+//! cannot move loses. `geography["FILE"](v)` is the start position.
+//!
+//! Theorem (Fraenkel, Scheinerman and Ullman 1993): let G' be the graph on the
+//! unvisited vertices plus v. The player to move wins exactly when every maximum
+//! matching of G' covers v, i.e. ν(G' − v) < ν(G').
+//!
+//! Winning moves: moving to a neighbour u leaves the position (u, G' − v), which is
+//! lost for the opponent exactly when some maximum matching of H = G' − v misses u,
+//! i.e. u ∈ D(H), the Gallai–Edmonds set. So one maximum matching of H and one more
+//! search give everything: the player to move wins iff some neighbour of v is in
+//! D(H) (then adding the edge v–u to a maximum matching of H missing u gives a larger
+//! matching of G'), and the winning moves are exactly those neighbours. Only the part
+//! of G' connected to v matters, so the matching is computed there.
+//!
+//! The strategy behind the theorem: the winner fixes a maximum matching (of G' when
+//! it covers v, of H otherwise) and always moves along its matching edge.
+//!
+//! Nim-values need more than the outcome: they come from an exhaustive search over
+//! (token, visited set) when the part of the graph reachable from v has at most 128
+//! vertices and the search stays within `--max-states` and [`MAX_SEARCH_STATES`];
+//! otherwise the value is reported as unknown while the outcome and the winning
+//! moves are still exact.
+
+use super::graph_file::{self, Csr, GraphFile};
+use super::matching::{self, Matching, NONE};
+use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use crate::nat::Nat;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Most positions an exhaustive nim-value search may hold, whatever `--max-states`
+/// says (each position costs a few dozen bytes).
+pub const MAX_SEARCH_STATES: u64 = 1 << 20;
+
+/// Edges listed in an explanation before the list is cut short.
+const SHOWN_EDGES: usize = 24;
+
+/// What the matching theorem says about one position.
+#[derive(Debug)]
+struct Matched {
+    /// Global vertex of each local vertex; local 0 is the token.
+    local: Vec<u32>,
+    /// The part of the unvisited graph (plus the token) connected to the token.
+    g: Csr,
+    /// A maximum matching of that part without the token (local mates; the token
+    /// is exposed).
+    mate: Vec<u32>,
+    /// The token's neighbours u missed by some maximum matching without the token:
+    /// the winning moves (local vertices, ascending global numbers).
+    wins: Vec<u32>,
+}
+
+/// Values by exhaustive search: the token's value and each option's, by the
+/// option's global vertex.
+#[derive(Debug)]
+struct Searched {
+    value: u32,
+    options: Vec<(u32, u32)>,
+}
+
+/// The `geography["FILE"]` family: the file is read on first use.
+pub struct Geography {
+    path: String,
+    graph: RefCell<Option<Rc<Csr>>>,
+    matched: RefCell<HashMap<Pos, Rc<Matched>>>,
+    searched: RefCell<HashMap<Pos, Option<Rc<Searched>>>>,
+}
+
+impl Geography {
+    /// The family of the graph in the file at `path` (read when first needed).
+    pub fn new(path: &str) -> Self {
+        Geography {
+            path: path.to_string(),
+            graph: RefCell::new(None),
+            matched: RefCell::new(HashMap::new()),
+            searched: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The family of the graph with `n` vertices and edges `a[i]–b[i]`, named as if
+    /// read from `path`.
+    pub fn from_edges(path: &str, n: u32, a: &[u32], b: &[u32]) -> Self {
+        let g = Geography::new(path);
+        *g.graph.borrow_mut() = Some(Rc::new(Csr::undirected(n, a, b)));
+        g
+    }
+
+    fn graph(&self, limits: &Limits) -> Result<Rc<Csr>, SolveError> {
+        if let Some(g) = self.graph.borrow().as_ref() {
+            return Ok(g.clone());
+        }
+        let GraphFile { n, mut arcs } = graph_file::read(&self.path, false, limits)?;
+        let g = Rc::new(Csr::undirected_packed(n, &mut arcs));
+        *self.graph.borrow_mut() = Some(g.clone());
+        Ok(g)
+    }
+
+    /// The token and the visited vertices, checked against the graph.
+    fn decode(&self, pos: &Pos, g: &Csr) -> Result<(u32, Vec<u32>), SolveError> {
+        let n = g.len();
+        let mut vs = Vec::with_capacity(pos.len());
+        for a in pos {
+            match a.to_usize() {
+                Some(x) if x < n => vs.push(x as u32),
+                _ => {
+                    let mut at = String::new();
+                    self.write_position(pos, &mut at);
+                    return Err(SolveError::Input(format!(
+                        "{at}: vertex {a} out of range ({} has {n} vertices, numbered 0 to {})",
+                        self.path,
+                        n.saturating_sub(1)
+                    )));
+                }
+            }
+        }
+        let v = vs.first().copied().ok_or_else(|| self.arity())?;
+        Ok((v, vs))
+    }
+
+    fn arity(&self) -> SolveError {
+        SolveError::Input(format!(
+            "{}(v,u1,…) takes the token's vertex v and then the visited vertices",
+            self.name()
+        ))
+    }
+
+    /// The vertices reachable from the token through unvisited vertices (the token
+    /// first) and the graph they induce, in local numbers.
+    fn part(&self, g: &Csr, v: u32, visited: &[u32]) -> (Vec<u32>, Csr) {
+        let mut index: HashMap<u32, u32> = HashMap::new();
+        for &u in visited {
+            index.insert(u, NONE);
+        }
+        index.insert(v, 0);
+        let mut local = vec![v];
+        let mut head = 0;
+        let (mut src, mut dst) = (Vec::new(), Vec::new());
+        while head < local.len() {
+            let x = local[head];
+            for &y in g.neighbours(x) {
+                let next = local.len() as u32;
+                let j = *index.entry(y).or_insert(next);
+                if j == NONE {
+                    continue;
+                }
+                if j == next {
+                    local.push(y);
+                }
+                src.push(head as u32);
+                dst.push(j);
+            }
+            head += 1;
+        }
+        let part = Csr::from_arcs(local.len() as u32, &src, &dst);
+        (local, part)
+    }
+
+    fn matched(&self, pos: &Pos, limits: &Limits) -> Result<Rc<Matched>, SolveError> {
+        if let Some(m) = self.matched.borrow().get(pos) {
+            return Ok(m.clone());
+        }
+        let g = self.graph(limits)?;
+        let (v, visited) = self.decode(pos, &g)?;
+        let (local, part) = self.part(&g, v, &visited);
+        // H: the part without the token (local 0 keeps no edges).
+        let k = local.len() as u32;
+        let (mut src, mut dst) = (Vec::new(), Vec::new());
+        for x in 1..k {
+            for &y in part.neighbours(x) {
+                if y != 0 {
+                    src.push(x);
+                    dst.push(y);
+                }
+            }
+        }
+        let h = Csr::from_arcs(k, &src, &dst);
+        let (mate, missed) = matching::missed_vertices(&h, matching::maximum(&h));
+        let mut wins: Vec<u32> = part
+            .neighbours(0)
+            .iter()
+            .copied()
+            .filter(|&u| missed[u as usize])
+            .collect();
+        wins.sort_by_key(|&u| local[u as usize]);
+        let m = Rc::new(Matched {
+            local,
+            g: part,
+            mate,
+            wins,
+        });
+        self.matched.borrow_mut().insert(pos.clone(), m.clone());
+        Ok(m)
+    }
+
+    fn searched(&self, pos: &Pos, limits: &Limits) -> Result<Option<Rc<Searched>>, SolveError> {
+        if let Some(s) = self.searched.borrow().get(pos) {
+            return Ok(s.clone());
+        }
+        let g = self.graph(limits)?;
+        let (v, visited) = self.decode(pos, &g)?;
+        let (local, part) = self.part(&g, v, &visited);
+        let budget = limits.max_states.min(MAX_SEARCH_STATES);
+        let result = exhaustive(&part, budget).map(|(value, opts)| {
+            Rc::new(Searched {
+                value,
+                options: opts
+                    .into_iter()
+                    .map(|(u, x)| (local[u as usize], x))
+                    .collect(),
+            })
+        });
+        self.searched
+            .borrow_mut()
+            .insert(pos.clone(), result.clone());
+        Ok(result)
+    }
+
+    /// The position after moving the token to `u`: `u`, the visited vertices, then
+    /// the old token's vertex.
+    fn after(&self, pos: &Pos, u: u32) -> String {
+        let mut next: Pos = Pos::new();
+        next.push(Nat::from(u64::from(u)));
+        next.extend(pos.iter().skip(1).cloned());
+        if !pos[1..].contains(&pos[0]) {
+            next.push(pos[0].clone());
+        }
+        let mut s = String::new();
+        self.write_position(&next, &mut s);
+        s
+    }
+
+    fn push_move(&self, pos: &Pos, u: u32, sink: &mut MoveSink) -> bool {
+        sink.push(Move {
+            to: self.after(pos, u),
+            text: format!("move the token from {} to {u}", pos[0]),
+        })
+    }
+}
+
+/// Nim-values by exhaustive search over (token, visited set) in a graph of at most
+/// 128 vertices with the token on vertex 0: the value of the start and of each of its
+/// options (by local vertex), or `None` past `budget` positions.
+fn exhaustive(g: &Csr, budget: u64) -> Option<(u32, Vec<(u32, u32)>)> {
+    let k = g.len();
+    if k > 128 {
+        return None;
+    }
+    let adj: Vec<u128> = (0..k as u32)
+        .map(|x| g.neighbours(x).iter().fold(0u128, |m, &y| m | 1 << y))
+        .collect();
+    // Positions: (visited set, token) → value. Values are at most the degree < 128.
+    let mut memo: HashMap<(u128, u8), u8> = HashMap::new();
+    // Frames: token, visited set, options still to look at, values of options seen.
+    let mut stack: Vec<(u8, u128, u128, u128)> = vec![(0, 1, adj[0] & !1, 0)];
+    while let Some(top) = stack.last_mut() {
+        let (t, vis, rest, seen) = *top;
+        if rest == 0 {
+            let value = (!seen).trailing_zeros() as u8;
+            memo.insert((vis, t), value);
+            stack.pop();
+            if let Some(parent) = stack.last_mut() {
+                parent.3 |= 1 << value;
+            }
+            continue;
+        }
+        let u = rest.trailing_zeros() as u8;
+        top.2 = rest & (rest - 1);
+        let child = vis | 1 << u;
+        match memo.get(&(child, u)) {
+            Some(&x) => top.3 |= 1 << x,
+            None => {
+                if memo.len() as u64 + stack.len() as u64 >= budget {
+                    return None;
+                }
+                stack.push((u, child, adj[u as usize] & !child, 0));
+            }
+        }
+    }
+    let value = u32::from(*memo.get(&(1, 0))?);
+    let mut options = Vec::new();
+    for &u in g.neighbours(0) {
+        options.push((u, u32::from(*memo.get(&(1 | 1 << u, u as u8))?)));
+    }
+    Some((value, options))
+}
+
+/// Writes edges `{a–b, …}` in global vertex numbers, cut short after a few.
+fn edge_list(m: &Matched, mate: &[u32]) -> String {
+    let mut edges: Vec<(u32, u32)> = (0..mate.len())
+        .filter(|&x| mate[x] != NONE && (x as u32) < mate[x])
+        .map(|x| {
+            let (a, b) = (m.local[x], m.local[mate[x] as usize]);
+            (a.min(b), a.max(b))
+        })
+        .collect();
+    edges.sort_unstable();
+    let shown: Vec<String> = edges
+        .iter()
+        .take(SHOWN_EDGES)
+        .map(|(a, b)| format!("{a}–{b}"))
+        .collect();
+    let more = if edges.len() > SHOWN_EDGES {
+        format!(", … ({} edges in all)", edges.len())
+    } else {
+        String::new()
+    };
+    format!("{{{}{more}}}", shown.join(", "))
+}
+
+impl Family for Geography {
+    fn name(&self) -> String {
+        format!("geography[\"{}\"]", self.path)
+    }
+
+    fn check(&self, pos: &Pos) -> Result<(), SolveError> {
+        if pos.is_empty() {
+            Err(self.arity())
+        } else {
+            Ok(())
+        }
+    }
+
+    fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        Ok(self
+            .searched(pos, limits)?
+            .map(|s| Nat::from(u64::from(s.value))))
+    }
+
+    fn is_p_position(&self, pos: &Pos, limits: &Limits) -> Result<bool, SolveError> {
+        Ok(self.matched(pos, limits)?.wins.is_empty())
+    }
+
+    fn moves_to_value(
+        &self,
+        pos: &Pos,
+        target: &Nat,
+        limits: &Limits,
+        sink: &mut MoveSink,
+    ) -> Result<(), SolveError> {
+        if target.is_zero() {
+            let m = self.matched(pos, limits)?;
+            for &u in &m.wins {
+                if !self.push_move(pos, m.local[u as usize], sink) {
+                    break;
+                }
+            }
+            return Ok(());
+        }
+        let Some(s) = self.searched(pos, limits)? else {
+            let mut at = String::new();
+            self.write_position(pos, &mut at);
+            return Err(limits.states_exceeded(&format!("the nim-values of the options of {at}")));
+        };
+        let mut opts: Vec<&(u32, u32)> = s.options.iter().collect();
+        opts.sort_unstable();
+        for &&(u, x) in &opts {
+            if Nat::from(u64::from(x)) == *target && !self.push_move(pos, u, sink) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
+        let m = self.matched(pos, limits)?;
+        let v = m.local[0];
+        let size = m.mate.iter().filter(|&&x| x != NONE).count() / 2;
+        let reach = m.local.len();
+        let mut lines = vec![format!(
+            "the unvisited vertices reachable from the token's vertex {v} form, with {v}, a graph of {reach} vertices; without {v} it has a maximum matching of {size} edges: {}",
+            edge_list(&m, &m.mate)
+        )];
+        if m.wins.is_empty() {
+            lines.push(format!(
+                "adding {v} does not enlarge it (no augmenting path from {v}), so this is a maximum matching of the whole graph that misses {v}: not every maximum matching covers {v}, and the player to move loses (Fraenkel–Scheinerman–Ullman): every move goes to a matched vertex, and the opponent answers along its matching edge"
+            ));
+        } else {
+            let mut with = Matching::with_mates(&m.g, m.mate.clone());
+            let grown = with.augment_from(0);
+            let partner = with.mate[0];
+            if grown && partner != NONE {
+                lines.push(format!(
+                    "with {v} it grows to {} edges: {}; so every maximum matching covers {v} and the player to move wins (Fraenkel–Scheinerman–Ullman): move along the matching edge {v}–{}, and keep answering along matching edges",
+                    size + 1,
+                    edge_list(&m, &with.mate),
+                    m.local[partner as usize]
+                ));
+            }
+            let wins: Vec<String> = m
+                .wins
+                .iter()
+                .map(|&u| m.local[u as usize].to_string())
+                .collect();
+            lines.push(format!(
+                "the winning moves go to the neighbours that some maximum matching without {v} misses: {}",
+                wins.join(", ")
+            ));
+        }
+        if let Some(s) = self.searched(pos, limits)? {
+            lines.push(format!(
+                "exhaustive search over (token, visited set): nim-value {}",
+                s.value
+            ));
+        }
+        Ok(lines)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::family::MoveSink;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    /// The nim-value with the token on `t` and `vis` visited, straight from the rules.
+    fn value(adj: &[u32], t: u32, vis: u32, memo: &mut HashMap<(u32, u32), u32>) -> u32 {
+        if let Some(&x) = memo.get(&(t, vis)) {
+            return x;
+        }
+        let mut seen = BTreeSet::new();
+        for u in 0..adj.len() as u32 {
+            if adj[t as usize] & (1 << u) != 0 && vis & (1 << u) == 0 {
+                seen.insert(value(adj, u, vis | 1 << u, memo));
+            }
+        }
+        let x = (0..).find(|x| !seen.contains(x)).unwrap();
+        memo.insert((t, vis), x);
+        x
+    }
+
+    fn case() -> impl Strategy<Value = (u32, Vec<(u32, u32)>, Vec<u32>)> {
+        (1u32..11).prop_flat_map(|n| {
+            let edges = prop::collection::vec((0..n, 0..n), 0..28)
+                .prop_map(|e| e.into_iter().filter(|(a, b)| a != b).collect::<Vec<_>>());
+            (Just(n), edges, prop::collection::vec(0..n, 1..4))
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Outcome (by matchings), winning moves (as a set) and nim-value (by the
+        /// family's search) against an independent search of the game.
+        #[test]
+        fn matching_theorem_matches_exhaustive_search((n, edges, pos) in case()) {
+            let a: Vec<u32> = edges.iter().map(|e| e.0).collect();
+            let b: Vec<u32> = edges.iter().map(|e| e.1).collect();
+            let geo = Geography::from_edges("g.txt", n, &a, &b);
+            let mut adj = vec![0u32; n as usize];
+            for &(u, v) in &edges {
+                adj[u as usize] |= 1 << v;
+                adj[v as usize] |= 1 << u;
+            }
+            let t = pos[0];
+            let vis = pos.iter().fold(0u32, |m, &u| m | 1 << u);
+            let mut memo = HashMap::new();
+            let want = value(&adj, t, vis, &mut memo);
+
+            let p: Pos = pos.iter().map(|&u| Nat::from(u64::from(u))).collect();
+            let limits = Limits::default();
+            prop_assert_eq!(geo.is_p_position(&p, &limits).unwrap(), want == 0);
+            prop_assert_eq!(geo.grundy(&p, &limits).unwrap(), Some(Nat::from(u64::from(want))));
+
+            let mut expected = BTreeSet::new();
+            for u in 0..n {
+                if adj[t as usize] & (1 << u) != 0 && vis & (1 << u) == 0
+                    && value(&adj, u, vis | 1 << u, &mut memo) == 0 {
+                    expected.insert(format!("move the token from {t} to {u}"));
+                }
+            }
+            let mut sink = MoveSink::new(1000);
+            geo.moves_to_value(&p, &Nat::ZERO, &limits, &mut sink).unwrap();
+            let got: BTreeSet<String> = sink.moves.iter().map(|m| m.text.clone()).collect();
+            prop_assert_eq!(&got, &expected);
+            prop_assert_eq!(got.len(), sink.moves.len());
+
+            // Moves to other values come from the search, and agree with the rules.
+            for target in 1..4u32 {
+                let mut sink = MoveSink::new(1000);
+                geo.moves_to_value(&p, &Nat::from(u64::from(target)), &limits, &mut sink).unwrap();
+                let n_expected = (0..n)
+                    .filter(|&u| adj[t as usize] & (1 << u) != 0 && vis & (1 << u) == 0
+                        && value(&adj, u, vis | 1 << u, &mut memo) == target)
+                    .count();
+                prop_assert_eq!(sink.moves.len(), n_expected);
+            }
+            let lines = geo.explain(&p, &limits).unwrap();
+            prop_assert!(lines.len() >= 2);
+        }
+    }
+
+    #[test]
+    fn positions_after_moves_append_the_old_vertex() {
+        // A path 0–1–2. From an end the mover must go to the middle, and the
+        // opponent to the other end: the mover loses. From the middle the mover
+        // steps to an end and the opponent is stuck.
+        let geo = Geography::from_edges("g.txt", 3, &[0, 1], &[1, 2]);
+        let limits = Limits::default();
+        let at = |v: &[u64]| -> Pos { v.iter().map(|&x| Nat::from(x)).collect() };
+        assert!(geo.is_p_position(&at(&[0]), &limits).unwrap());
+        assert!(!geo.is_p_position(&at(&[1]), &limits).unwrap());
+        let mut sink = MoveSink::new(10);
+        geo.moves_to_value(&at(&[1]), &Nat::ZERO, &limits, &mut sink)
+            .unwrap();
+        let to: Vec<&str> = sink.moves.iter().map(|m| m.to.as_str()).collect();
+        assert_eq!(
+            to,
+            ["geography[\"g.txt\"](0,1)", "geography[\"g.txt\"](2,1)"]
+        );
+        // With 0 visited, the token on 2 steps to 1 and wins.
+        let mut sink = MoveSink::new(10);
+        geo.moves_to_value(&at(&[2, 0]), &Nat::ZERO, &limits, &mut sink)
+            .unwrap();
+        assert_eq!(sink.moves[0].to, "geography[\"g.txt\"](1,0,2)");
+    }
+
+    #[test]
+    fn values_of_big_graphs_are_unknown_but_outcomes_exact() {
+        // A complete graph on 40 vertices: far too many paths to search, but the
+        // matching theorem decides at once: K_40 has a perfect matching, and without
+        // the token 39 vertices leave one exposed, so the mover wins.
+        let n = 40u32;
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for i in 0..n {
+            for j in i + 1..n {
+                a.push(i);
+                b.push(j);
+            }
+        }
+        let geo = Geography::from_edges("k40.txt", n, &a, &b);
+        let limits = Limits { max_states: 10_000 };
+        let p: Pos = smallvec::smallvec![Nat::ZERO];
+        assert_eq!(geo.grundy(&p, &limits).unwrap(), None);
+        assert!(!geo.is_p_position(&p, &limits).unwrap());
+        let mut sink = MoveSink::new(100);
+        geo.moves_to_value(&p, &Nat::ZERO, &limits, &mut sink)
+            .unwrap();
+        assert_eq!(sink.moves.len(), 39);
+        assert!(matches!(
+            geo.moves_to_value(&p, &Nat::from(1u64), &limits, &mut sink),
+            Err(SolveError::Limit { .. })
+        ));
+    }
+}
