@@ -29,7 +29,9 @@ nim(a,…)        take any number from one heap (misère with solve --misere)\n 
 sub[S](n,…)     take s in S, e.g. sub[1,3,4](10), sub[2..5](40)\n  \
 bash[m](n,…)    take 1..m\n  \
 wythoff(a,b)    take from one heap, or the same from both\n  \
-king(r,c)       a king steps toward the corner (right, down, diagonal)\n\
+king(r,c)       a king steps toward the corner (right, down, diagonal)\n  \
+digraph[\"FILE\"](v,…)     tokens on a directed graph (cycles allowed: draws, values ∞)\n  \
+geography[\"FILE\"](v,u1,…) undirected vertex geography: token on v, v and u1,… visited\n\
 Integers may have any length; '_' may separate digits.\n\n\
 Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else.\n\
 See 'sprague help <command>' for the options and examples of each command.")]

@@ -171,13 +171,21 @@ fn to_text(components: &[Component], a: &Analysis, play: Play, explanation: &[St
     );
     let _ = writeln!(out, "outcome:   {}", outcome_words(a.outcome, play));
     if let Some(k) = &a.infinite_total {
-        let _ = writeln!(
-            out,
-            "nim-value: {} (loopy: {} of the components {} infinite)",
-            infinite_value(k),
-            a.infinite.len(),
-            if a.infinite.len() == 1 { "is" } else { "are" }
-        );
+        let what = if components.len() == 1 {
+            "an infinite loopy value".to_string()
+        } else {
+            format!(
+                "infinite: {} of the {} components {}",
+                a.infinite.len(),
+                components.len(),
+                if a.infinite.len() == 1 {
+                    "has an infinite loopy value"
+                } else {
+                    "have infinite loopy values"
+                }
+            )
+        };
+        let _ = writeln!(out, "nim-value: {} ({what})", infinite_value(k));
     } else if play == Play::Normal {
         match &a.grundy {
             Some(g) => {

@@ -288,6 +288,15 @@ fn exhaustive(g: &Csr, budget: u64) -> Option<(u32, Vec<(u32, u32)>)> {
     Some((value, options))
 }
 
+/// "1 edge", "3 edges".
+fn edges(n: usize) -> String {
+    if n == 1 {
+        "1 edge".into()
+    } else {
+        format!("{n} edges")
+    }
+}
+
 /// Writes edges `{a–b, …}` in global vertex numbers, cut short after a few.
 fn edge_list(m: &Matched, mate: &[u32]) -> String {
     let mut edges: Vec<(u32, u32)> = (0..mate.len())
@@ -371,7 +380,8 @@ impl Family for Geography {
         let size = m.mate.iter().filter(|&&x| x != NONE).count() / 2;
         let reach = m.local.len();
         let mut lines = vec![format!(
-            "the unvisited vertices reachable from the token's vertex {v} form, with {v}, a graph of {reach} vertices; without {v} it has a maximum matching of {size} edges: {}",
+            "the unvisited vertices reachable from the token's vertex {v} form, with {v}, a graph of {reach} vertices; without {v} it has a maximum matching of {}: {}",
+            edges(size),
             edge_list(&m, &m.mate)
         )];
         if m.wins.is_empty() {
@@ -384,8 +394,8 @@ impl Family for Geography {
             let partner = with.mate[0];
             if grown && partner != NONE {
                 lines.push(format!(
-                    "with {v} it grows to {} edges: {}; so every maximum matching covers {v} and the player to move wins (Fraenkel–Scheinerman–Ullman): move along the matching edge {v}–{}, and keep answering along matching edges",
-                    size + 1,
+                    "with {v} it grows to {}: {}; so every maximum matching covers {v} and the player to move wins (Fraenkel–Scheinerman–Ullman): move along the matching edge {v}–{}, and keep answering along matching edges",
+                    edges(size + 1),
                     edge_list(&m, &with.mate),
                     m.local[partner as usize]
                 ));
