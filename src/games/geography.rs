@@ -30,11 +30,12 @@ use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 /// Most positions an exhaustive nim-value search may hold, whatever `--max-states`
 /// says (each position costs a few dozen bytes).
-pub const MAX_SEARCH_STATES: u64 = 1 << 20;
+pub const MAX_SEARCH_STATES: u64 = 1 << 19;
 
 /// Edges listed in an explanation before the list is cut short.
 const SHOWN_EDGES: usize = 24;
@@ -129,34 +130,41 @@ impl Geography {
     }
 
     /// The vertices reachable from the token through unvisited vertices (the token
-    /// first) and the graph they induce, in local numbers.
-    fn part(&self, g: &Csr, v: u32, visited: &[u32]) -> (Vec<u32>, Csr) {
-        let mut index: HashMap<u32, u32> = HashMap::new();
+    /// first) and the graph they induce, in local numbers; `None` when there are more
+    /// than `limit` of them.
+    fn part(&self, g: &Csr, v: u32, visited: &[u32], limit: usize) -> Option<(Vec<u32>, Csr)> {
+        // Local number of each vertex: NONE when visited, UNSEEN before it is reached.
+        const UNSEEN: u32 = NONE - 1;
+        let mut index = vec![UNSEEN; g.len()];
         for &u in visited {
-            index.insert(u, NONE);
+            index[u as usize] = NONE;
         }
-        index.insert(v, 0);
+        index[v as usize] = 0;
         let mut local = vec![v];
         let mut head = 0;
         let (mut src, mut dst) = (Vec::new(), Vec::new());
         while head < local.len() {
             let x = local[head];
             for &y in g.neighbours(x) {
-                let next = local.len() as u32;
-                let j = *index.entry(y).or_insert(next);
-                if j == NONE {
-                    continue;
-                }
-                if j == next {
-                    local.push(y);
-                }
+                let j = match index[y as usize] {
+                    NONE => continue,
+                    UNSEEN => {
+                        if local.len() == limit {
+                            return None;
+                        }
+                        index[y as usize] = local.len() as u32;
+                        local.push(y);
+                        local.len() as u32 - 1
+                    }
+                    j => j,
+                };
                 src.push(head as u32);
                 dst.push(j);
             }
             head += 1;
         }
         let part = Csr::from_arcs(local.len() as u32, &src, &dst);
-        (local, part)
+        Some((local, part))
     }
 
     fn matched(&self, pos: &Pos, limits: &Limits) -> Result<Rc<Matched>, SolveError> {
@@ -165,7 +173,7 @@ impl Geography {
         }
         let g = self.graph(limits)?;
         let (v, visited) = self.decode(pos, &g)?;
-        let (local, part) = self.part(&g, v, &visited);
+        let (local, part) = self.part(&g, v, &visited, usize::MAX).unwrap_or_default();
         // H: the part without the token (local 0 keeps no edges).
         let k = local.len() as u32;
         let (mut src, mut dst) = (Vec::new(), Vec::new());
@@ -178,7 +186,7 @@ impl Geography {
             }
         }
         let h = Csr::from_arcs(k, &src, &dst);
-        let (mate, missed) = matching::missed_vertices(&h, matching::maximum(&h));
+        let (mate, missed) = matching::missed_vertices(&h, matching::greedy(&h));
         let mut wins: Vec<u32> = part
             .neighbours(0)
             .iter()
@@ -202,17 +210,19 @@ impl Geography {
         }
         let g = self.graph(limits)?;
         let (v, visited) = self.decode(pos, &g)?;
-        let (local, part) = self.part(&g, v, &visited);
         let budget = limits.max_states.min(MAX_SEARCH_STATES);
-        let result = exhaustive(&part, budget).map(|(value, opts)| {
-            Rc::new(Searched {
-                value,
-                options: opts
-                    .into_iter()
-                    .map(|(u, x)| (local[u as usize], x))
-                    .collect(),
-            })
-        });
+        let result = self
+            .part(&g, v, &visited, 128)
+            .and_then(|(local, part)| Some((exhaustive(&part, budget)?, local)))
+            .map(|((value, opts), local)| {
+                Rc::new(Searched {
+                    value,
+                    options: opts
+                        .into_iter()
+                        .map(|(u, x)| (local[u as usize], x))
+                        .collect(),
+                })
+            });
         self.searched
             .borrow_mut()
             .insert(pos.clone(), result.clone());
@@ -253,7 +263,7 @@ fn exhaustive(g: &Csr, budget: u64) -> Option<(u32, Vec<(u32, u32)>)> {
         .map(|x| g.neighbours(x).iter().fold(0u128, |m, &y| m | 1 << y))
         .collect();
     // Positions: (visited set, token) → value. Values are at most the degree < 128.
-    let mut memo: HashMap<(u128, u8), u8> = HashMap::new();
+    let mut memo: HashMap<(u128, u8), u8, BuildHasherDefault<MixHasher>> = HashMap::default();
     // Frames: token, visited set, options still to look at, values of options seen.
     let mut stack: Vec<(u8, u128, u128, u128)> = vec![(0, 1, adj[0] & !1, 0)];
     while let Some(top) = stack.last_mut() {
@@ -286,6 +296,38 @@ fn exhaustive(g: &Csr, budget: u64) -> Option<(u32, Vec<(u32, u32)>)> {
         options.push((u, u32::from(*memo.get(&(1 | 1 << u, u as u8))?)));
     }
     Some((value, options))
+}
+
+/// A fast hasher for the search's keys (bit sets and small numbers; no adversary
+/// chooses them, so no protection against collisions is needed).
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
 }
 
 /// "1 edge", "3 edges".

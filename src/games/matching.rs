@@ -308,9 +308,15 @@ impl<'g> Matching<'g> {
 /// assert_eq!(mate.iter().filter(|&&m| m == NONE).count(), 1);
 /// ```
 pub fn maximum(g: &Csr) -> Vec<u32> {
+    missed_vertices(g, greedy(g)).0
+}
+
+/// A maximal (not necessarily maximum) matching, found greedily: a good start for
+/// [`missed_vertices`].
+pub fn greedy(g: &Csr) -> Vec<u32> {
     let mut m = Matching::new(g);
     m.greedy();
-    missed_vertices(g, m.mate).0
+    m.mate
 }
 
 /// Makes `mate` (a matching of `g`) maximum, and says whether each vertex is missed
