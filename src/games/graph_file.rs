@@ -406,7 +406,9 @@ impl Parser<'_> {
             }
             self.header = Some((n, m, self.line));
             self.graph.n = n as u32;
-            self.graph.arcs.reserve_exact(m as usize);
+            // Room for the announced arcs, up to a bound: a header may promise more
+            // than the file holds (the vector grows if it really does).
+            self.graph.arcs.reserve_exact(m.min(1 << 26) as usize);
             return Ok(());
         };
         if count != 2 {
