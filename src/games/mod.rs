@@ -186,7 +186,7 @@ impl<'a> Registry<'a> {
             }
             "king" => {
                 self.no_params(t)?;
-                (self.shared(king::King::default()), false)
+                (self.shared(king::King), false)
             }
             name if KNOWN_FAMILIES.contains(&name) => {
                 return Err(self.error(

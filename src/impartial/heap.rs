@@ -185,10 +185,10 @@ impl HeapTable {
     /// The value of heap `n`, from the table or the proved period; `None` if neither
     /// covers `n`.
     pub fn lookup(&self, n: &Nat) -> Option<u32> {
-        if let Some(i) = n.to_usize() {
-            if i < self.values.len() {
-                return Some(self.values[i]);
-            }
+        if let Some(i) = n.to_usize()
+            && i < self.values.len()
+        {
+            return Some(self.values[i]);
         }
         self.proved.map(|p| self.values[period::reduce(n, p)])
     }
@@ -302,10 +302,11 @@ impl<R: HeapRules> HeapFamily<R> {
             return Ok(reason);
         }
         let value = self.table_value(n, limits)?;
-        if let Some(i) = n.to_usize() {
-            if i < self.table.borrow().values().len() && i <= 100_000 {
-                return self.mex_line(n, limits);
-            }
+        if let Some(i) = n.to_usize()
+            && i < self.table.borrow().values().len()
+            && i <= 100_000
+        {
+            return self.mex_line(n, limits);
         }
         let p = self.table.borrow().proved();
         match p {

@@ -7,6 +7,9 @@ use super::mex::Mex;
 use std::collections::HashMap;
 use std::hash::Hash;
 
+/// A position being searched: the position, its options, and the next option to visit.
+type Frame<P> = (P, Vec<P>, usize);
+
 /// The rules of an impartial game whose moves lead to single positions.
 pub trait Rules {
     /// A position of the game.
@@ -79,7 +82,7 @@ impl<R: Rules> Search<R> {
             return Ok(v);
         }
         // Each frame: a position, its options, and how many options are resolved.
-        let mut stack: Vec<(R::Position, Vec<R::Position>, usize)> = Vec::new();
+        let mut stack: Vec<Frame<R::Position>> = Vec::new();
         self.enter(root.clone(), &mut stack, limits)?;
         while let Some(frame) = stack.last_mut() {
             let (_, options, next) = frame;
@@ -110,7 +113,7 @@ impl<R: Rules> Search<R> {
     fn enter(
         &mut self,
         p: R::Position,
-        stack: &mut Vec<(R::Position, Vec<R::Position>, usize)>,
+        stack: &mut Vec<Frame<R::Position>>,
         limits: &Limits,
     ) -> Result<(), SolveError> {
         if self.memo.len() as u64 >= limits.max_states {
