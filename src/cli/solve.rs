@@ -3,7 +3,9 @@
 use super::{Failure, LimitArgs, json, read_expr};
 use sprague::games;
 use sprague::impartial::family::Limits;
-use sprague::impartial::sum::{Analysis, Component, Outcome, Play, analyse, write_sum};
+use sprague::impartial::sum::{
+    Analysis, Component, Outcome, Play, analyse, write_sum, write_sum_prefix,
+};
 use sprague::nat::Nat;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -57,6 +59,10 @@ pub fn run(a: &SolveArgs) -> Result<(), Failure> {
     let mut lock = stdout.lock();
     lock.write_all(out.as_bytes())?;
     lock.flush()?;
+    // The process exits next: freeing a million components one by one would cost
+    // more than the rest of the output.
+    std::mem::forget(components);
+    std::mem::forget(analysis);
     Ok(())
 }
 
@@ -137,7 +143,8 @@ fn outcome_words(o: Outcome, play: Play) -> &'static str {
 fn to_text(components: &[Component], a: &Analysis, play: Play, explanation: &[String]) -> String {
     let mut out = String::new();
     let mut pos = String::new();
-    write_sum(components, &mut pos);
+    // 200 characters take at most 800 bytes: the rest of a huge sum is not shown.
+    write_sum_prefix(components, &mut pos, 801);
     let shown = shorten(&pos, 200);
     let _ = writeln!(out, "position:  {shown}");
     if components.len() > 1 {

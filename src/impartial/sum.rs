@@ -92,6 +92,23 @@ pub struct Analysis {
 /// Writes a sum in normalised form: components joined by ` + `, adjacent heaps of
 /// one family written together (`nim(3) + nim(4)` is `nim(3,4)`).
 pub fn write_sum(components: &[Component], out: &mut String) {
+    write_sum_prefix(components, out, usize::MAX);
+}
+
+/// Like [`write_sum`], but stops after the heap or component at which `out` reaches
+/// `max_len` bytes (for displays that show only the beginning of a huge sum).
+///
+/// ```
+/// use sprague::impartial::sum::{write_sum, write_sum_prefix};
+/// let comps = sprague::games::components("nim(10,20,30) + wythoff(3,5)").unwrap();
+/// let mut all = String::new();
+/// write_sum(&comps, &mut all);
+/// assert_eq!(all, "nim(10,20,30) + wythoff(3,5)");
+/// let mut head = String::new();
+/// write_sum_prefix(&comps, &mut head, 7);
+/// assert_eq!(head, "nim(10,20");
+/// ```
+pub fn write_sum_prefix(components: &[Component], out: &mut String, max_len: usize) {
     if components.is_empty() {
         out.push('0');
         return;
@@ -103,25 +120,29 @@ pub fn write_sum(components: &[Component], out: &mut String) {
         }
         let c = &components[i];
         if c.family.is_heap_family() {
-            let mut j = i + 1;
-            while j < components.len() && Rc::ptr_eq(&components[j].family, &c.family) {
-                j += 1;
-            }
             out.push_str(&c.family.name());
             out.push('(');
-            for (k, d) in components[i..j].iter().enumerate() {
-                if k > 0 {
+            let mut j = i;
+            while j < components.len() && Rc::ptr_eq(&components[j].family, &c.family) {
+                if out.len() >= max_len {
+                    return;
+                }
+                if j > i {
                     out.push(',');
                 }
-                if let Some(h) = d.pos.first() {
+                if let Some(h) = components[j].pos.first() {
                     let _ = write!(out, "{h}");
                 }
+                j += 1;
             }
             out.push(')');
             i = j;
         } else {
             c.family.write_position(&c.pos, out);
             i += 1;
+        }
+        if out.len() >= max_len {
+            return;
         }
     }
 }
