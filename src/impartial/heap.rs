@@ -250,7 +250,8 @@ impl<R: HeapRules> HeapFamily<R> {
     }
 
     /// Values for heaps `from..=to`, with the period seen in the table (proved when the
-    /// family's theorem applies).
+    /// family's theorem applies). Once a period is proved, heaps beyond the table are
+    /// read from it, so `to` may exceed the state bound.
     pub fn report(
         &self,
         from: usize,
@@ -275,8 +276,9 @@ impl<R: HeapRules> HeapFamily<R> {
         let len = to
             .checked_add(1)
             .ok_or_else(|| limits.states_exceeded("this table"))?;
-        table.extend(&self.rules, len, limits)?;
         let proof = self.rules.period_proof();
+        // Stops as soon as a period is proved: it answers the heaps beyond the table.
+        table.extend_or_prove(&self.rules, len, limits)?;
         if proof != PeriodProof::None && table.try_prove(proof).is_none() {
             // Look a little further than asked: a proof often needs a few more values.
             let more = len.saturating_mul(2).saturating_add(1024);
@@ -287,7 +289,10 @@ impl<R: HeapRules> HeapFamily<R> {
                 table.extend_or_prove(&self.rules, cap, limits)?;
             }
         }
-        let values = (from..=to).map(|n| Nat::from(table.values()[n])).collect();
+        let values = (from..=to)
+            .map(|n| table.lookup(&Nat::from(n)).map(Nat::from))
+            .collect::<Option<Vec<Nat>>>()
+            .ok_or_else(|| limits.states_exceeded("this table"))?;
         let period = match table.proved() {
             Some(p) => Some((p, true)),
             None => period::detect(&table.values()[..len]).map(|p| (p, false)),
@@ -457,5 +462,35 @@ impl<R: HeapRules> TableFamily for HeapFamily<R> {
     }
     fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
         HeapFamily::derivation(self, n, limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::subtraction::Subtraction;
+
+    fn sub134() -> HeapFamily<Subtraction> {
+        let set: Vec<(Nat, Nat)> = [1u64, 3, 4]
+            .iter()
+            .map(|&s| (Nat::from(s), Nat::from(s)))
+            .collect();
+        HeapFamily::new(Subtraction::new(&set).unwrap())
+    }
+
+    #[test]
+    fn reports_far_ranges_from_the_proved_period() {
+        // sub[1,3,4]: 0 1 0 1 2 3 2, repeated from heap 0.
+        let block = [0u64, 1, 0, 1, 2, 3, 2];
+        let small = Limits { max_states: 10_000 };
+        let (from, to) = (99_999_900, 100_000_000);
+        let r = sub134().report(from, to, &small).unwrap();
+        let expect: Vec<Nat> = (from..=to).map(|n| Nat::from(block[n % 7])).collect();
+        assert_eq!(r.values, expect);
+        let (p, proved) = r.period.unwrap();
+        assert_eq!((p.preperiod, p.period, proved), (0, 7, true));
+        // The same period as a full table shows.
+        let full = sub134().report(0, 50_000, &Limits::default()).unwrap();
+        assert_eq!(full.period, r.period);
     }
 }
