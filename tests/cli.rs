@@ -2,22 +2,34 @@
 //! Expected values come from the rules of the games, worked by hand in the comments.
 
 use assert_cmd::Command;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 fn sprague() -> Command {
     Command::cargo_bin("sprague").unwrap()
 }
 
 fn solve_json(args: &[&str]) -> Value {
-    let out = sprague().arg("solve").arg("--json").args(args).output().unwrap();
-    assert!(out.status.success(), "{:?}", String::from_utf8_lossy(&out.stderr));
+    let out = sprague()
+        .arg("solve")
+        .arg("--json")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
 fn exit_code(args: &[&str]) -> (i32, String) {
     let out = sprague().args(args).output().unwrap();
     assert!(out.stdout.is_empty() || out.status.success());
-    (out.status.code().unwrap(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code().unwrap(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
@@ -61,13 +73,22 @@ fn sums_of_families_combine_by_xor() {
     let v = solve_json(&["nim(3) + sub[1,3,4](10) + wythoff(3,5) + king(4,3)"]);
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["grundy"], 1);
-    let g: Vec<i64> = v["components"].as_array().unwrap().iter().map(|c| c["grundy"].as_i64().unwrap()).collect();
+    let g: Vec<i64> = v["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["grundy"].as_i64().unwrap())
+        .collect();
     assert_eq!(g, vec![3, 1, 0, 3]);
     // Every listed move must leave a P-position: check by solving each result.
     for m in v["winning_moves"].as_array().unwrap() {
         let i = m["component"].as_u64().unwrap() as usize;
-        let mut parts: Vec<String> =
-            v["components"].as_array().unwrap().iter().map(|c| c["expr"].as_str().unwrap().to_string()).collect();
+        let mut parts: Vec<String> = v["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["expr"].as_str().unwrap().to_string())
+            .collect();
         parts[i] = m["to"].as_str().unwrap().to_string();
         let after = solve_json(&[&parts.join(" + ")]);
         assert_eq!(after["outcome"], "P", "after {m}");
@@ -117,7 +138,11 @@ fn many_heaps_from_standard_input() {
         text.push_str(&format!("{h},{h},"));
     }
     text.push_str("7)\n");
-    let out = sprague().args(["solve", "--json", "-"]).write_stdin(text).output().unwrap();
+    let out = sprague()
+        .args(["solve", "--json", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["grundy"], 7);
@@ -134,7 +159,10 @@ fn max_moves_truncates() {
 
 #[test]
 fn table_of_sub_1_3_4_is_periodic_and_proved() {
-    let out = sprague().args(["table", "--json", "--to", "13", "sub[1,3,4]"]).output().unwrap();
+    let out = sprague()
+        .args(["table", "--json", "--to", "13", "sub[1,3,4]"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
@@ -151,9 +179,23 @@ fn table_of_sub_1_3_4_is_periodic_and_proved() {
 #[test]
 fn table_explains_with_mex() {
     // sg(5) for S = {1,3,4}: options 4, 2, 1 with values 2, 0, 1: mex = 3.
-    let out = sprague().args(["table", "--explain", "--from", "5", "--to", "5", "sub[1,3,4]"]).output().unwrap();
+    let out = sprague()
+        .args([
+            "table",
+            "--explain",
+            "--from",
+            "5",
+            "--to",
+            "5",
+            "sub[1,3,4]",
+        ])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("sg(5) = mex{sg(4), sg(2), sg(1)} = mex{2, 0, 1} = 3"), "{text}");
+    assert!(
+        text.contains("sg(5) = mex{sg(4), sg(2), sg(1)} = mex{2, 0, 1} = 3"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -167,7 +209,10 @@ fn bad_input_exits_2_with_a_column() {
     assert!(err.contains("unknown game family"), "{err}");
     let (code, err) = exit_code(&["solve", "nim(1) + fib(10)"]);
     assert_eq!(code, 2);
-    assert!(err.contains("not supported yet") && err.contains("column 10"), "{err}");
+    assert!(
+        err.contains("not supported yet") && err.contains("column 10"),
+        "{err}"
+    );
     let (code, _) = exit_code(&["solve", ""]);
     assert_eq!(code, 2);
     let (code, _) = exit_code(&["solve", "nim(３)"]);

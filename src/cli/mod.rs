@@ -24,10 +24,15 @@ const EXIT_LIMIT: i32 = 3;
 /// 'sub[1,3,4](10) + wythoff(3,5)'. Use '-' as EXPR to read it from standard input.
 #[derive(Parser)]
 #[command(name = "sprague", version, about, long_about = None)]
-#[command(
-    after_help = "Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else.\n\
-See 'sprague help <command>' for the options of each command."
-)]
+#[command(after_help = "Positions are sums of game families joined by '+':\n  \
+nim(a,…)        take any number from one heap (misère with solve --misere)\n  \
+sub[S](n,…)     take s in S, e.g. sub[1,3,4](10), sub[2..5](40)\n  \
+bash[m](n,…)    take 1..m\n  \
+wythoff(a,b)    take from one heap, or the same from both\n  \
+king(r,c)       a king steps toward the corner (right, down, diagonal)\n\
+Integers may have any length; '_' may separate digits.\n\n\
+Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else.\n\
+See 'sprague help <command>' for the options and examples of each command.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,

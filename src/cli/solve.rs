@@ -4,7 +4,7 @@ use super::{Failure, LimitArgs, json, read_expr};
 use sprague::games;
 use sprague::impartial::family::Limits;
 use sprague::impartial::sum::{
-    Analysis, Component, Outcome, Play, analyse, write_sum, write_sum_prefix,
+    Analysis, Component, Outcome, Play, analyse, write_sum, write_sum_up_to,
 };
 use sprague::nat::Nat;
 use std::fmt::Write as _;
@@ -24,7 +24,7 @@ pub struct SolveArgs {
     /// List at most N winning moves.
     #[arg(long, value_name = "N", default_value_t = 20)]
     max_moves: usize,
-    /// Print one JSON document (SPEC §2).
+    /// Print one JSON document: position, play, outcome, grundy, components, winning_moves, truncated.
     #[arg(long)]
     json: bool,
     /// Explain the answer: the value of each component and why the moves win.
@@ -59,10 +59,11 @@ pub fn run(a: &SolveArgs) -> Result<(), Failure> {
     let mut lock = stdout.lock();
     lock.write_all(out.as_bytes())?;
     lock.flush()?;
-    // The process exits next: freeing a million components one by one would cost
-    // more than the rest of the output.
+    // The process ends next: freeing a million components one by one would only
+    // cost time.
     std::mem::forget(components);
     std::mem::forget(analysis);
+    std::mem::forget(out);
     Ok(())
 }
 
@@ -143,9 +144,11 @@ fn outcome_words(o: Outcome, play: Play) -> &'static str {
 fn to_text(components: &[Component], a: &Analysis, play: Play, explanation: &[String]) -> String {
     let mut out = String::new();
     let mut pos = String::new();
-    // 200 characters take at most 800 bytes: the rest of a huge sum is not shown.
-    write_sum_prefix(components, &mut pos, 801);
-    let shown = shorten(&pos, 200);
+    let cut = write_sum_up_to(components, &mut pos, 200);
+    let mut shown = shorten(&pos, 200);
+    if cut && !shown.ends_with('…') {
+        shown.push('…');
+    }
     let _ = writeln!(out, "position:  {shown}");
     if components.len() > 1 {
         let _ = writeln!(out, "           ({} components)", components.len());
@@ -264,13 +267,19 @@ fn explain(
         return Ok(lines);
     }
     for c in components.iter().take(SHOWN_COMPONENTS) {
-        lines.extend(c.family.explain(&c.pos, limits)?);
+        let expr = shorten(&c.expr(), 60);
+        for l in c.family.explain(&c.pos, limits)? {
+            lines.push(format!("{expr}: {l}"));
+        }
     }
     if components.len() > SHOWN_COMPONENTS {
         lines.push(format!(
             "… and {} more components.",
             components.len() - SHOWN_COMPONENTS
         ));
+    }
+    if components.len() == 1 {
+        return Ok(lines);
     }
     let Some(total) = &a.grundy else {
         if a.outcome == Outcome::P {
@@ -328,7 +337,6 @@ fn explain(
             "Its highest set bit is bit {bit} (worth 2^{bit}); every component whose value has that bit can move down to g ⊕ {total} < g: {}.",
             having.join(", ")
         ));
-        lines.push("Components whose value can also rise (not in Nim) may offer further winning moves, listed above when they exist.".into());
     }
     Ok(lines)
 }

@@ -17,7 +17,7 @@ pub struct TableArgs {
     /// Last heap size.
     #[arg(long, value_name = "N")]
     to: usize,
-    /// Print one JSON document (SPEC §3).
+    /// Print one JSON document: family, from, values, period.
     #[arg(long)]
     json: bool,
     /// Show each value's derivation: sg(5) = mex{sg(4), sg(2), sg(1)} = mex{2, 0, 1} = 3.

@@ -1,9 +1,11 @@
 //! Parser for game expressions (SPEC §1).
 //!
 //! A hand-written recursive-descent parser that works on the bytes of the input: numbers
-//! are converted in place (eight digits at a time while they fit in 64 bits), and the
-//! character column of an error is only computed when an error is produced, so that a
-//! position with a million heaps (about 19 MB of text) parses in a few milliseconds.
+//! are converted in place (eight digits at a time while they fit in 64 bits), nothing is
+//! allocated per number, and the character column of an error is only computed when an
+//! error is produced. Parsing `nim(a1,…,a1000000)` (about 19 MB of text) costs about
+//! 12 ms of CPU time; writing the 40 MB of `Arg`s it produces into fresh memory costs
+//! about as much again.
 //!
 //! Lexical conventions, beyond the grammar of SPEC §1:
 //!
@@ -36,6 +38,11 @@
 
 use super::ast::{Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
 use crate::nat::Nat;
+use smallvec::SmallVec;
+
+/// Longest integer accepted, in characters (digits and `_`): reading decimal digits
+/// costs time quadratic in their number, so the parser bounds it.
+pub const MAX_DIGITS: usize = 100_000;
 
 /// Deepest nesting of `{…|…}` accepted (braces and slash levels both count).
 pub const MAX_NESTING: usize = 256;
@@ -230,8 +237,53 @@ impl<'a> Parser<'a> {
     // ----- numbers and strings -----------------------------------------------------
 
     /// Reads an integer starting at the current position, which must be a digit.
-    #[inline]
+    #[inline(always)]
     fn int(&mut self) -> Result<Nat, ParseError> {
+        match self.small_int() {
+            Some(v) => Ok(Nat::Small(v)),
+            None => self.int_general(),
+        }
+    }
+
+    /// The common case of [`Parser::int`], returned in a register: at most 19 digits
+    /// without `_`, followed by a byte that is neither a digit nor `_`. Returns `None`
+    /// (without moving) for anything else.
+    #[inline(always)]
+    fn small_int(&mut self) -> Option<u64> {
+        let b = self.b;
+        let mut i = self.pos;
+        let mut acc: u64 = 0;
+        let mut ndig = 0;
+        while ndig < 16 {
+            let Some(chunk) = b.get(i..i + 8) else {
+                break;
+            };
+            let v = u64::from_le_bytes(<[u8; 8]>::try_from(chunk).ok()?);
+            if !eight_digits(v) {
+                break;
+            }
+            acc = acc * 100_000_000 + u64::from(parse_eight_digits(v));
+            i += 8;
+            ndig += 8;
+        }
+        while let Some(&d @ b'0'..=b'9') = b.get(i) {
+            if ndig == 19 {
+                return None;
+            }
+            acc = acc * 10 + u64::from(d - b'0');
+            ndig += 1;
+            i += 1;
+        }
+        if b.get(i) == Some(&b'_') {
+            return None;
+        }
+        self.pos = i;
+        Some(acc)
+    }
+
+    /// [`Parser::int`] for numbers with `_` separators or of 20 digits or more.
+    #[inline(never)]
+    fn int_general(&mut self) -> Result<Nat, ParseError> {
         let b = self.b;
         let start = self.pos;
         let mut i = start;
@@ -280,6 +332,9 @@ impl<'a> Parser<'a> {
     /// [`Parser::int`] for numbers of 20 digits or more.
     fn int_slow(&mut self, start: usize) -> Result<Nat, ParseError> {
         let end = self.digit_run_end(start)?;
+        if end - start > MAX_DIGITS {
+            return Err(self.error_at(start, format!("a number of at most {MAX_DIGITS} digits")));
+        }
         let n = Nat::from_decimal_bytes(&self.b[start..end])
             .ok_or_else(|| self.error_at(start, "a number"))?;
         self.pos = end;
@@ -358,30 +413,56 @@ impl<'a> Parser<'a> {
 
     /// `sum := term ('+' term)*`, followed by what `ctx` allows. Returns the sum and the
     /// depth of `{…}` nesting inside it.
+    ///
+    /// `sum`, `term` and `options` recurse once per level of braces, so they keep few
+    /// locals and leave all other work to helpers: their frames stay small even in debug
+    /// builds, where a level of nesting would otherwise take several kilobytes of stack.
     fn sum(&mut self, ctx: Ctx) -> Result<(Sum, usize), ParseError> {
-        let mut terms = Vec::new();
+        // Most sums, and nearly all options, have a single term.
+        let mut terms = Vec::with_capacity(1);
         let mut height = 0;
         loop {
             let (term, h, cont) = self.term()?;
             terms.push(term);
             height = height.max(h);
-            self.skip_ws();
-            match (self.peek(), ctx) {
-                (Some(b'+'), _) => self.pos += 1,
-                (None, Ctx::Top) | (Some(b',' | b'|' | b'}'), Ctx::Options) => break,
-                _ => return Err(self.error_here(expected_after(cont, ctx))),
+            if !self.after_term(ctx, cont)? {
+                return Ok((Sum { terms }, height));
             }
         }
-        Ok((Sum { terms }, height))
+    }
+
+    /// After a term of a sum: consumes a `+` and returns true, or returns false at the
+    /// end of the sum.
+    #[inline(never)]
+    fn after_term(&mut self, ctx: Ctx, cont: Cont) -> Result<bool, ParseError> {
+        self.skip_ws();
+        match (self.peek(), ctx) {
+            (Some(b'+'), _) => {
+                self.pos += 1;
+                Ok(true)
+            }
+            (None, Ctx::Top) | (Some(b',' | b'|' | b'}'), Ctx::Options) => Ok(false),
+            _ => Err(self.error_here(expected_after(cont, ctx))),
+        }
     }
 
     /// One term. Returns it, its `{…}` nesting depth and what could have continued it.
     fn term(&mut self) -> Result<(Term, usize, Cont), ParseError> {
         self.skip_ws();
+        if self.peek() == Some(b'{') {
+            return self.options();
+        }
+        let (term, cont) = self.leaf_term()?;
+        Ok((term, 0, cont))
+    }
+
+    /// A term other than `{…}`: a family or a literal.
+    #[inline(never)]
+    fn leaf_term(&mut self) -> Result<(Term, Cont), ParseError> {
         let start = self.pos;
         let lit_term = |p: &Self, lit: Literal, cont: Cont| {
             let span = Span { start, end: p.pos };
-            Ok((Term::Literal(lit, span), 0, cont))
+            Ok((Term::Literal(lit, span), cont))
         };
         match self.peek() {
             Some(b'a'..=b'z') => self.family_or_down(),
@@ -444,13 +525,12 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 lit_term(self, Literal::Up, Cont::default())
             }
-            Some(b'{') => self.options(),
             _ => Err(self.error_here("a game expression")),
         }
     }
 
     /// `NAME params? args?`, or the literal `v`.
-    fn family_or_down(&mut self) -> Result<(Term, usize, Cont), ParseError> {
+    fn family_or_down(&mut self) -> Result<(Term, Cont), ParseError> {
         let b = self.b;
         let start = self.pos;
         let mut end = start + 1;
@@ -467,7 +547,7 @@ impl<'a> Parser<'a> {
                 args: true,
                 ..Cont::default()
             };
-            return Ok((Term::Literal(Literal::Down, name_span), 0, cont));
+            return Ok((Term::Literal(Literal::Down, name_span), cont));
         }
         let mut params = None;
         let mut args = None;
@@ -493,7 +573,7 @@ impl<'a> Parser<'a> {
             args,
             span: Span { start, end },
         };
-        Ok((Term::Family(term), 0, cont))
+        Ok((Term::Family(term), cont))
     }
 
     /// `'[' param (',' param)* ']'`, at the `[`.
@@ -576,12 +656,22 @@ impl<'a> Parser<'a> {
             let start = self.pos;
             match self.peek() {
                 Some(b'0'..=b'9') => {
-                    let n = self.int()?;
-                    let span = Span {
-                        start,
-                        end: self.pos,
-                    };
-                    args.push(Arg::Int(n, span));
+                    // The hot loop of `nim(a1,…,a1000000)`: build the common case
+                    // straight from registers.
+                    if let Some(v) = self.small_int() {
+                        let span = Span {
+                            start,
+                            end: self.pos,
+                        };
+                        args.push(Arg::Int(Nat::Small(v), span));
+                    } else {
+                        let n = self.int_general()?;
+                        let span = Span {
+                            start,
+                            end: self.pos,
+                        };
+                        args.push(Arg::Int(n, span));
+                    }
                 }
                 Some(b'"') => {
                     let (s, span) = self.string()?;
@@ -609,18 +699,22 @@ impl<'a> Parser<'a> {
         }
         self.depth += 1;
         self.pos += 1;
-        let empty = |at: usize| OptList {
-            sums: Vec::new(),
-            height: 0,
-            span: Span { start: at, end: at },
-        };
-        let mut lists = Vec::new();
-        let mut seps: Vec<(usize, usize)> = Vec::new(); // (number of bars, where)
-        let mut cur = empty(self.pos);
-        let mut state = OptState::Start;
+        let mut brace = Brace::new(self.pos);
+        while self.brace_step(&mut brace)? {
+            let (sum, h) = self.sum(Ctx::Options)?;
+            brace.push_option(sum, h);
+        }
+        self.depth -= 1;
+        self.finish_brace(open, brace)
+    }
+
+    /// Reads separators, commas and the closing `}` of a brace up to the next option.
+    /// Returns true when an option starts at the current position, false after `}`.
+    #[inline(never)]
+    fn brace_step(&mut self, brace: &mut Brace) -> Result<bool, ParseError> {
         loop {
             self.skip_ws();
-            match (state, self.peek()) {
+            match (brace.state, self.peek()) {
                 (OptState::Start | OptState::AfterOption, Some(b'|')) => {
                     let at = self.pos;
                     while self.peek() == Some(b'|') {
@@ -632,41 +726,21 @@ impl<'a> Parser<'a> {
                             self.error_at(at, format!("at most {MAX_NESTING} bars in a slash"))
                         );
                     }
-                    if cur.sums.is_empty() {
-                        cur.span = Span { start: at, end: at };
-                    }
-                    lists.push(std::mem::replace(&mut cur, empty(self.pos)));
-                    seps.push((bars, at));
-                    state = OptState::Start;
+                    brace.separator(bars, at, self.pos);
                 }
-                (OptState::Start | OptState::AfterOption, Some(b'}')) if !seps.is_empty() => {
-                    if cur.sums.is_empty() {
-                        cur.span = Span {
-                            start: self.pos,
-                            end: self.pos,
-                        };
-                    }
-                    lists.push(cur);
+                (OptState::Start | OptState::AfterOption, Some(b'}')) if !brace.seps.is_empty() => {
+                    brace.close(self.pos);
                     self.pos += 1;
-                    break;
+                    return Ok(false);
                 }
                 (OptState::AfterOption, Some(b',')) => {
                     self.pos += 1;
-                    state = OptState::AfterComma;
+                    brace.state = OptState::AfterComma;
                 }
                 (OptState::Start | OptState::AfterComma, _) if self.at_term_start() => {
-                    let (sum, h) = self.sum(Ctx::Options)?;
-                    let first = sum.terms.first().map_or(Span::default(), Term::span);
-                    let last = sum.terms.last().map_or(Span::default(), Term::span);
-                    if cur.sums.is_empty() {
-                        cur.span.start = first.start;
-                    }
-                    cur.span.end = last.end;
-                    cur.height = cur.height.max(h);
-                    cur.sums.push(sum);
-                    state = OptState::AfterOption;
+                    return Ok(true);
                 }
-                (OptState::Start, _) if seps.is_empty() => {
+                (OptState::Start, _) if brace.seps.is_empty() => {
                     return Err(self.error_here("a game expression or '|'"));
                 }
                 (OptState::Start, _) => {
@@ -676,77 +750,192 @@ impl<'a> Parser<'a> {
                 (OptState::AfterOption, _) => return Err(self.error_here("',' or '|'")),
             }
         }
-        let mut lists: Vec<Option<OptList>> = lists.into_iter().map(Some).collect();
-        let (mut node, height) = self.split(&mut lists, &seps, 0, seps.len())?;
-        node.span = Span {
-            start: open,
-            end: self.pos,
-        };
-        self.depth -= 1;
+    }
+
+    /// Checks the slash levels of a closed brace and the nesting bound, then builds its
+    /// options tree.
+    #[inline(never)]
+    fn finish_brace(
+        &self,
+        open: usize,
+        mut brace: Brace,
+    ) -> Result<(Term, usize, Cont), ParseError> {
+        let height = self.slash_height(&brace)?;
         if self.depth + height > MAX_NESTING {
             return Err(self.error_at(
                 open,
                 format!("at most {MAX_NESTING} nested options (braces and slash levels)"),
             ));
         }
+        let n = brace.seps.len();
+        let mut node = split(&mut brace.lists, &brace.seps, 0, n);
+        node.span = Span {
+            start: open,
+            end: self.pos,
+        };
         Ok((Term::Options(node), height, Cont::default()))
     }
 
-    /// The options node for lists `lo..=hi` (with `lo < hi`), split at the longest run of
-    /// bars among `seps[lo..hi]`. Returns the node and its height.
-    fn split(
-        &self,
-        lists: &mut [Option<OptList>],
-        seps: &[(usize, usize)],
-        lo: usize,
-        hi: usize,
-    ) -> Result<(OptionsTerm, usize), ParseError> {
-        let mut m = lo;
-        for k in lo + 1..hi {
-            if seps[k].0 > seps[m].0 {
-                m = k;
+    /// The height of the options tree of a brace (how many `{…}` deep it nests, its own
+    /// node included), without building it and without recursion. In `{…}` a longer run
+    /// of bars binds more loosely, so the tree is the Cartesian tree of the runs' lengths
+    /// (longest at the root); two runs of the same length with only shorter runs between
+    /// them would be siblings at one level, which is ambiguous and an error.
+    fn slash_height(&self, brace: &Brace) -> Result<usize, ParseError> {
+        const NONE: usize = usize::MAX;
+        let seps = &brace.seps;
+        let n = seps.len();
+        if n == 1 {
+            // The common case `{…|…}`.
+            let inner = brace.lists.iter().map(|l| l.height).max().unwrap_or(0);
+            return Ok(1 + inner);
+        }
+        let mut parent = vec![NONE; n];
+        let mut stack: Vec<usize> = Vec::new();
+        for k in 0..n {
+            let mut last = NONE;
+            while let Some(&top) = stack.last() {
+                if seps[top].0 >= seps[k].0 {
+                    break;
+                }
+                last = top;
+                stack.pop();
+            }
+            if let Some(&top) = stack.last() {
+                if seps[top].0 == seps[k].0 {
+                    return Err(self.error_at(seps[k].1, AMBIGUOUS_BARS));
+                }
+                parent[k] = top;
+            }
+            if last != NONE {
+                parent[last] = k;
+            }
+            stack.push(k);
+        }
+        // depth[k]: the number of options nodes above separator k's node.
+        let mut depth = vec![NONE; n];
+        let mut path = Vec::new();
+        for k in 0..n {
+            let mut j = k;
+            while j != NONE && depth[j] == NONE {
+                path.push(j);
+                j = parent[j];
+            }
+            let mut d = if j == NONE { 0 } else { depth[j] + 1 };
+            while let Some(j) = path.pop() {
+                depth[j] = d;
+                d += 1;
             }
         }
-        if let Some(k) = (m + 1..hi).find(|&k| seps[k].0 == seps[m].0) {
-            return Err(self.error_at(seps[k].1, AMBIGUOUS_BARS));
+        // List i lies between separators i-1 and i, under the deeper of the two.
+        let mut height = 0;
+        for (i, list) in brace.lists.iter().enumerate() {
+            let left = if i > 0 { depth[i - 1] } else { 0 };
+            let right = if i < n { depth[i] } else { 0 };
+            height = height.max(left.max(right) + 1 + list.height);
         }
-        let (left, lh, ls) = self.side(lists, seps, lo, m)?;
-        let (right, rh, rs) = self.side(lists, seps, m + 1, hi)?;
-        let node = OptionsTerm {
-            left,
-            right,
-            span: Span {
-                start: ls.start,
-                end: rs.end,
-            },
-        };
-        Ok((node, 1 + lh.max(rh)))
+        Ok(height)
+    }
+}
+
+/// The state of a `{…}` being read: its option lists and the runs of bars between them.
+struct Brace {
+    lists: SmallVec<[OptList; 2]>,
+    /// (number of bars, where) of each separator; `lists.len() == seps.len() + 1` once
+    /// the brace is closed.
+    seps: SmallVec<[(usize, usize); 1]>,
+    cur: OptList,
+    state: OptState,
+}
+
+impl Brace {
+    fn new(at: usize) -> Brace {
+        Brace {
+            lists: SmallVec::new(),
+            seps: SmallVec::new(),
+            cur: OptList::empty(at),
+            state: OptState::Start,
+        }
     }
 
-    /// One side of an options node: the options of list `lo` if `lo == hi`, else the
-    /// single option `{…}` made of lists `lo..=hi`. Returns it, its height and its span.
-    fn side(
-        &self,
-        lists: &mut [Option<OptList>],
-        seps: &[(usize, usize)],
-        lo: usize,
-        hi: usize,
-    ) -> Result<(Vec<Sum>, usize, Span), ParseError> {
-        if lo == hi {
-            let list = lists[lo].take().unwrap_or(OptList {
-                sums: Vec::new(),
-                height: 0,
-                span: Span::default(),
-            });
-            return Ok((list.sums, list.height, list.span));
+    fn push_option(&mut self, sum: Sum, height: usize) {
+        let first = sum.terms.first().map_or(Span::default(), Term::span);
+        let last = sum.terms.last().map_or(Span::default(), Term::span);
+        if self.cur.sums.is_empty() {
+            self.cur.span.start = first.start;
         }
-        let (node, h) = self.split(lists, seps, lo, hi)?;
-        let span = node.span;
-        let sum = Sum {
-            terms: vec![Term::Options(node)],
-        };
-        Ok((vec![sum], h, span))
+        self.cur.span.end = last.end;
+        self.cur.height = self.cur.height.max(height);
+        self.cur.sums.push(sum);
+        self.state = OptState::AfterOption;
     }
+
+    /// A run of `bars` bars from `at` to `end`.
+    fn separator(&mut self, bars: usize, at: usize, end: usize) {
+        if self.cur.sums.is_empty() {
+            self.cur.span = Span { start: at, end: at };
+        }
+        let list = std::mem::replace(&mut self.cur, OptList::empty(end));
+        self.lists.push(list);
+        self.seps.push((bars, at));
+        self.state = OptState::Start;
+    }
+
+    /// The closing `}` at `at`.
+    fn close(&mut self, at: usize) {
+        if self.cur.sums.is_empty() {
+            self.cur.span = Span { start: at, end: at };
+        }
+        let list = std::mem::replace(&mut self.cur, OptList::empty(at));
+        self.lists.push(list);
+    }
+}
+
+impl OptList {
+    fn empty(at: usize) -> OptList {
+        OptList {
+            sums: Vec::new(),
+            height: 0,
+            span: Span { start: at, end: at },
+        }
+    }
+}
+
+/// The options node for lists `lo..=hi` (with `lo < hi`), split at the longest run of
+/// bars among `seps[lo..hi]`, which [`Parser::slash_height`] has checked to be unique.
+/// Recurses once per slash level, which the nesting bound limits.
+fn split(lists: &mut [OptList], seps: &[(usize, usize)], lo: usize, hi: usize) -> OptionsTerm {
+    let mut m = lo;
+    for k in lo + 1..hi {
+        if seps[k].0 > seps[m].0 {
+            m = k;
+        }
+    }
+    let (left, ls) = side(lists, seps, lo, m);
+    let (right, rs) = side(lists, seps, m + 1, hi);
+    OptionsTerm {
+        left,
+        right,
+        span: Span {
+            start: ls.start,
+            end: rs.end,
+        },
+    }
+}
+
+/// One side of an options node: the options of list `lo` if `lo == hi`, else the single
+/// option `{…}` made of lists `lo..=hi`.
+fn side(lists: &mut [OptList], seps: &[(usize, usize)], lo: usize, hi: usize) -> (Vec<Sum>, Span) {
+    if lo == hi {
+        let list = &mut lists[lo];
+        return (std::mem::take(&mut list.sums), list.span);
+    }
+    let node = split(lists, seps, lo, hi);
+    let span = node.span;
+    let sum = Sum {
+        terms: vec![Term::Options(node)],
+    };
+    (vec![sum], span)
 }
 
 /// The `expected` text after a term: what could have continued it, then what may
@@ -1226,6 +1415,18 @@ mod tests {
             fam("nim", None, ints(&[1_000_000]))
         );
         assert_eq!(family("nim(007)"), fam("nim", None, ints(&[7])));
+        // Separators right after a block of eight digits.
+        assert_eq!(
+            family("nim(12345678_9,1234567812345678_9)"),
+            fam("nim", None, ints(&[123456789, 12345678123456789]))
+        );
+        assert_eq!(
+            family("nim(1234567812345678123_4)").args,
+            Some(vec![Arg::Int(
+                "12345678123456781234".parse().unwrap(),
+                Span::default()
+            )])
+        );
         assert_eq!(
             family("nim(00000000000000000000000001)"),
             fam("nim", None, ints(&[1]))
@@ -1487,6 +1688,73 @@ mod tests {
             "'||||||||||||||||||||…'",
         );
         assert!(parse(&format!("{{0{}0}}", "|".repeat(256))).is_ok());
+    }
+
+    #[test]
+    fn worst_case_nesting_fits_a_small_stack() {
+        // 255 braces, then a slash tree of height 256 inside the innermost one: the
+        // deepest recursion the parser can be driven to before it reports the error. It
+        // must fit the default stack of a spawned thread (2 MiB), even in debug builds
+        // (which need about 1 MiB here; release builds about 256 KiB).
+        let mut src = "{".repeat(255);
+        src.push_str("{0");
+        for k in (1..=MAX_NESTING).rev() {
+            src.push_str(&"|".repeat(k));
+            src.push('0');
+        }
+        src.push('}');
+        src.push_str(&"|}".repeat(255));
+        let result = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || parse(&src).map(|_| ()))
+            .unwrap()
+            .join()
+            .unwrap();
+        let e = result.unwrap_err();
+        assert_eq!(e.column, 256);
+        assert_eq!(
+            e.expected,
+            "at most 256 nested options (braces and slash levels)"
+        );
+    }
+
+    /// The slash rule applied literally: split `lists lo..=hi` at the unique longest run
+    /// of bars; `None` if the longest run is not unique. Lists are written as their index.
+    fn slash_reference(bars: &[usize], lo: usize, hi: usize) -> Option<String> {
+        if lo == hi {
+            return Some(lo.to_string());
+        }
+        let max = *bars[lo..hi].iter().max()?;
+        let at: Vec<usize> = (lo..hi).filter(|&k| bars[k] == max).collect();
+        if at.len() > 1 {
+            return None;
+        }
+        let left = slash_reference(bars, lo, at[0])?;
+        let right = slash_reference(bars, at[0] + 1, hi)?;
+        Some(format!("{{{left}|{right}}}"))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn slash_levels_follow_the_rule(bars in proptest::collection::vec(1usize..5, 1..9)) {
+            let mut src = String::from("{0");
+            for (i, &b) in bars.iter().enumerate() {
+                src.push_str(&"|".repeat(b));
+                src.push_str(&(i + 1).to_string());
+            }
+            src.push('}');
+            match (slash_reference(&bars, 0, bars.len()), parse(&src)) {
+                (Some(expect), Ok(sum)) => {
+                    let mut text = String::new();
+                    crate::expr::write_sum(&mut text, &sum);
+                    proptest::prop_assert_eq!(text, expect, "{}", src);
+                }
+                (None, Err(e)) => proptest::prop_assert_eq!(e.expected, AMBIGUOUS_BARS),
+                (expect, got) => {
+                    proptest::prop_assert!(false, "{}: expected {:?}, got {:?}", src, expect, got)
+                }
+            }
+        }
     }
 
     #[test]

@@ -12,7 +12,6 @@ use crate::expr::{self, Arg, FamilyTerm, Param, Span, Sum, Term};
 use crate::impartial::family::{Family, Pos, SolveError};
 use crate::impartial::heap::{HeapFamily, TableFamily};
 use crate::impartial::sum::Component;
-use crate::nat::Nat;
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
@@ -71,14 +70,11 @@ impl std::error::Error for ExprError {}
 /// assert_eq!(c[2].expr(), "sub[1,3,4](10)");
 /// ```
 pub fn components(src: &str) -> Result<Vec<Component>, ExprError> {
-    if let Some(components) = Registry::new(src).build_plain(src) {
-        return Ok(components);
-    }
     let sum = expr::parse(src).map_err(|e| ExprError {
         column: e.column,
         message: format!("expected {}, found {}", e.expected, e.found),
     })?;
-    Registry::new(src).build(&sum)
+    Registry::new(src).build(sum)
 }
 
 /// Parses a heap family written without arguments (`sub[1,3,4]`) for tables.
@@ -158,14 +154,14 @@ impl<'a> Registry<'a> {
         )
     }
 
-    fn build(mut self, sum: &Sum) -> Result<Vec<Component>, ExprError> {
+    fn build(mut self, sum: Sum) -> Result<Vec<Component>, ExprError> {
         let mut out = Vec::new();
-        for term in &sum.terms {
+        for mut term in sum.terms {
             match term {
-                Term::Family(t) => self.family_term(t, &mut out)?,
+                Term::Family(ref mut t) => self.family_term(t, &mut out)?,
                 Term::Literal(_, span) | Term::Options(expr::OptionsTerm { span, .. }) => {
                     return Err(
-                        self.error(*span, "partizan game values are not supported yet in solve")
+                        self.error(span, "partizan game values are not supported yet in solve")
                     );
                 }
             }
@@ -173,112 +169,12 @@ impl<'a> Registry<'a> {
         Ok(out)
     }
 
-    /// A fast path for the common large input, a sum of terms `name(n1,n2,…)` without
-    /// parameters whose arguments are plain decimal digits (such as a Nim position with
-    /// a million heaps): reads the text directly, without a syntax tree. Gives the same
-    /// components as [`Registry::build`]; returns `None` for any other input and on any
-    /// error, so that the parser reads it and reports errors with their columns.
-    fn build_plain(&mut self, src: &str) -> Option<Vec<Component>> {
-        fn skip_ws(b: &[u8], mut i: usize) -> usize {
-            while let Some(b' ' | b'\t' | b'\n' | b'\r') = b.get(i) {
-                i += 1;
-            }
-            i
-        }
-        let b = src.as_bytes();
-        let mut out = Vec::new();
-        let mut i = skip_ws(b, 0);
-        loop {
-            let start = i;
-            if !matches!(b.get(i), Some(b'a'..=b'z')) {
-                return None;
-            }
-            while let Some(b'a'..=b'z' | b'0'..=b'9' | b'_') = b.get(i) {
-                i += 1;
-            }
-            let span = Span { start, end: i };
-            let term = FamilyTerm {
-                name: src[start..i].to_string(),
-                name_span: span,
-                params: None,
-                args: None,
-                span,
-            };
-            i = skip_ws(b, i);
-            if b.get(i) != Some(&b'(') {
-                return None;
-            }
-            let (family, heap_args) = self.family(&term).ok()?;
-            let mut pos = Pos::new();
-            loop {
-                i = skip_ws(b, i + 1);
-                let start = i;
-                let mut acc = 0u64;
-                while let Some(&d @ b'0'..=b'9') = b.get(i) {
-                    acc = acc.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
-                    i += 1;
-                }
-                let n = match i - start {
-                    0 => return None,
-                    1..=19 => Nat::Small(acc),
-                    _ => Nat::from_decimal_bytes(&b[start..i])?,
-                };
-                i = skip_ws(b, i);
-                if heap_args {
-                    let pos: Pos = smallvec::smallvec![n];
-                    family.check(&pos).ok()?;
-                    out.push(Component {
-                        family: family.clone(),
-                        pos,
-                    });
-                } else {
-                    pos.push(n);
-                }
-                match b.get(i) {
-                    Some(b',') => {}
-                    Some(b')') => break,
-                    _ => return None,
-                }
-            }
-            if !heap_args {
-                family.check(&pos).ok()?;
-                out.push(Component { family, pos });
-            }
-            i = skip_ws(b, i + 1);
-            match b.get(i) {
-                None => return Some(out),
-                Some(b'+') => i = skip_ws(b, i + 1),
-                Some(_) => return None,
-            }
-        }
-    }
-
-    fn family_term(&mut self, t: &FamilyTerm, out: &mut Vec<Component>) -> Result<(), ExprError> {
-        let (family, heap_args) = self.family(t)?;
-        let args = self.int_args(t)?;
-        if heap_args {
-            out.reserve(args.len());
-            for (n, span) in args {
-                let pos: Pos = smallvec::smallvec![n];
-                family.check(&pos).map_err(|e| self.solve_error(span, e))?;
-                out.push(Component {
-                    family: family.clone(),
-                    pos,
-                });
-            }
-        } else {
-            let span = t.span;
-            let pos: Pos = args.into_iter().map(|(n, _)| n).collect();
-            family.check(&pos).map_err(|e| self.solve_error(span, e))?;
-            out.push(Component { family, pos });
-        }
-        Ok(())
-    }
-
-    /// The family of a term (shared with earlier terms of the same family), and whether
-    /// its arguments are heaps, one component each.
-    fn family(&mut self, t: &FamilyTerm) -> Result<(Rc<dyn Family>, bool), ExprError> {
-        Ok(match t.name.as_str() {
+    fn family_term(
+        &mut self,
+        t: &mut FamilyTerm,
+        out: &mut Vec<Component>,
+    ) -> Result<(), ExprError> {
+        let (family, heap_args): (Rc<dyn Family>, bool) = match t.name.as_str() {
             "nim" => {
                 self.no_params(t)?;
                 (self.shared(HeapFamily::new(nim::Nim)), true)
@@ -302,7 +198,36 @@ impl<'a> Registry<'a> {
                 ));
             }
             name => return Err(self.unknown(t, name)),
-        })
+        };
+        let args = self.int_args(t)?;
+        if heap_args {
+            // One component per heap; the arguments are moved, not copied.
+            out.reserve(args.len());
+            for a in args {
+                let span = a.span();
+                let Arg::Int(n, _) = a else {
+                    unreachable!("checked by int_args")
+                };
+                let pos: Pos = smallvec::smallvec![n];
+                family.check(&pos).map_err(|e| self.solve_error(span, e))?;
+                out.push(Component {
+                    family: family.clone(),
+                    pos,
+                });
+            }
+        } else {
+            let span = t.span;
+            let pos: Pos = args
+                .into_iter()
+                .filter_map(|a| match a {
+                    Arg::Int(n, _) => Some(n),
+                    Arg::Str(..) => None,
+                })
+                .collect();
+            family.check(&pos).map_err(|e| self.solve_error(span, e))?;
+            out.push(Component { family, pos });
+        }
+        Ok(())
     }
 
     /// One family object per distinct name, so that components share tables.
@@ -328,8 +253,9 @@ impl<'a> Registry<'a> {
         }
     }
 
-    fn int_args(&self, t: &FamilyTerm) -> Result<Vec<(Nat, Span)>, ExprError> {
-        let Some(args) = &t.args else {
+    /// Takes the arguments out of `t`, checking that they are all integers.
+    fn int_args(&self, t: &mut FamilyTerm) -> Result<Vec<Arg>, ExprError> {
+        let Some(args) = t.args.take() else {
             let at = Span {
                 start: t.span.end,
                 end: t.span.end,
@@ -342,12 +268,10 @@ impl<'a> Registry<'a> {
                 ),
             ));
         };
-        args.iter()
-            .map(|a| match a {
-                Arg::Int(n, s) => Ok((n.clone(), *s)),
-                Arg::Str(_, s) => Err(self.error(*s, &format!("{} takes integers", t.name))),
-            })
-            .collect()
+        if let Some(Arg::Str(_, s)) = args.iter().find(|a| matches!(a, Arg::Str(..))) {
+            return Err(self.error(*s, &format!("{} takes integers", t.name)));
+        }
+        Ok(args)
     }
 
     fn subtraction(&self, t: &FamilyTerm) -> Result<subtraction::Subtraction, ExprError> {
@@ -391,74 +315,5 @@ impl<'a> Registry<'a> {
             }
         }
         subtraction::Subtraction::new(&ranges).map_err(|e| self.error(t.span, &e))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::impartial::sum::write_sum;
-
-    /// The components through the parser and the syntax tree only.
-    fn parsed(src: &str) -> Result<Vec<Component>, ExprError> {
-        let sum = expr::parse(src).map_err(|e| ExprError {
-            column: e.column,
-            message: e.expected,
-        })?;
-        Registry::new(src).build(&sum)
-    }
-
-    fn show(components: &[Component]) -> (String, Vec<String>) {
-        let mut s = String::new();
-        write_sum(components, &mut s);
-        (s, components.iter().map(Component::expr).collect())
-    }
-
-    #[test]
-    fn plain_fast_path_gives_the_parsed_components() {
-        for src in [
-            "nim(3,4,5)",
-            "  nim ( 3 ,\t4 ,\n5 )  ",
-            "nim(0)+nim(007,1)",
-            "nim(18446744073709551615,18446744073709551616)",
-            "nim(123456789012345678901234567890)",
-            "wythoff(3,5) + nim(1) + king(4,3) + nim(2,2)",
-            "nim(1)+wythoff(0,0)",
-        ] {
-            let fast = Registry::new(src).build_plain(src).expect(src);
-            let slow = parsed(src).expect(src);
-            assert_eq!(show(&fast), show(&slow), "{src}");
-            // Components of one family share one family object in both.
-            for (a, b) in fast.iter().zip(fast.iter().skip(1)) {
-                if a.family.name() == b.family.name() {
-                    assert!(Rc::ptr_eq(&a.family, &b.family), "{src}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn anything_else_goes_to_the_parser() {
-        for src in [
-            "",
-            "nim()",
-            "nim(3,)",
-            "nim(1_000)",
-            "nim(3) nim(4)",
-            "nim(3)+",
-            "sub[1,3,4](10)",
-            "nim[2](3)",
-            "wythoff(3)",
-            "frobnicate(3)",
-            "lasker(3)",
-            "nim(\"3\")",
-            "*2 + nim(3)",
-            "Nim(3)",
-            "nim(3)\u{0}",
-        ] {
-            assert!(Registry::new(src).build_plain(src).is_none(), "{src:?}");
-        }
-        assert_eq!(show(&components("nim(1_000)").unwrap()).0, "nim(1000)");
-        assert_eq!(components("nim(3,)").err().map(|e| e.column), Some(7));
     }
 }

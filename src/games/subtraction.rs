@@ -41,8 +41,9 @@ impl Subtraction {
         rs.sort();
         let mut merged: Vec<(Nat, Nat)> = Vec::with_capacity(rs.len());
         for (l, r) in rs {
-            if let Some(last) = merged.last_mut()
-                && l <= last.1.add(&Nat::from(1u64))
+            if let Some(last) = merged
+                .last_mut()
+                .filter(|last| l <= last.1.add(&Nat::from(1u64)))
             {
                 if r > last.1 {
                     last.1 = r;

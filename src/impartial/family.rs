@@ -53,10 +53,7 @@ impl Limits {
     /// The error for exceeding `max_states` while doing `doing`.
     pub fn states_exceeded(&self, doing: &str) -> SolveError {
         SolveError::Limit {
-            what: format!(
-                "{doing} needs more than {} positions (--max-states)",
-                self.max_states
-            ),
+            what: format!("{doing} needs more than {} positions", self.max_states),
             flag: "--max-states",
         }
     }

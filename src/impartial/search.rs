@@ -7,9 +7,6 @@ use super::mex::Mex;
 use std::collections::HashMap;
 use std::hash::Hash;
 
-/// A position being searched: the position, its options, and the next option to visit.
-type Frame<P> = (P, Vec<P>, usize);
-
 /// The rules of an impartial game whose moves lead to single positions.
 pub trait Rules {
     /// A position of the game.
@@ -20,6 +17,9 @@ pub trait Rules {
 }
 
 const IN_PROGRESS: u32 = u32::MAX;
+
+/// A search frame: a position, its options, and how many options are resolved.
+type Frame<P> = (P, Vec<P>, usize);
 
 /// A memoised exhaustive Sprague–Grundy search over the positions of `R`.
 ///

@@ -92,48 +92,42 @@ pub struct Analysis {
 /// Writes a sum in normalised form: components joined by ` + `, adjacent heaps of
 /// one family written together (`nim(3) + nim(4)` is `nim(3,4)`).
 pub fn write_sum(components: &[Component], out: &mut String) {
-    write_sum_prefix(components, out, usize::MAX);
+    write_sum_up_to(components, out, usize::MAX);
 }
 
-/// Like [`write_sum`], but stops after the heap or component at which `out` reaches
-/// `max_len` bytes (for displays that show only the beginning of a huge sum).
-///
-/// ```
-/// use sprague::impartial::sum::{write_sum, write_sum_prefix};
-/// let comps = sprague::games::components("nim(10,20,30) + wythoff(3,5)").unwrap();
-/// let mut all = String::new();
-/// write_sum(&comps, &mut all);
-/// assert_eq!(all, "nim(10,20,30) + wythoff(3,5)");
-/// let mut head = String::new();
-/// write_sum_prefix(&comps, &mut head, 7);
-/// assert_eq!(head, "nim(10,20");
-/// ```
-pub fn write_sum_prefix(components: &[Component], out: &mut String, max_len: usize) {
+/// Like [`write_sum`], but stops soon after `out` reaches `max_len` bytes (for
+/// previews of huge positions); returns whether it stopped early.
+pub fn write_sum_up_to(components: &[Component], out: &mut String, max_len: usize) -> bool {
     if components.is_empty() {
         out.push('0');
-        return;
+        return false;
     }
     let mut i = 0;
     while i < components.len() {
+        if out.len() >= max_len {
+            return true;
+        }
         if i > 0 {
             out.push_str(" + ");
         }
         let c = &components[i];
         if c.family.is_heap_family() {
+            let mut j = i + 1;
+            while j < components.len() && Rc::ptr_eq(&components[j].family, &c.family) {
+                j += 1;
+            }
             out.push_str(&c.family.name());
             out.push('(');
-            let mut j = i;
-            while j < components.len() && Rc::ptr_eq(&components[j].family, &c.family) {
+            for (k, d) in components[i..j].iter().enumerate() {
                 if out.len() >= max_len {
-                    return;
+                    return true;
                 }
-                if j > i {
+                if k > 0 {
                     out.push(',');
                 }
-                if let Some(h) = components[j].pos.first() {
+                if let Some(h) = d.pos.first() {
                     let _ = write!(out, "{h}");
                 }
-                j += 1;
             }
             out.push(')');
             i = j;
@@ -141,10 +135,8 @@ pub fn write_sum_prefix(components: &[Component], out: &mut String, max_len: usi
             c.family.write_position(&c.pos, out);
             i += 1;
         }
-        if out.len() >= max_len {
-            return;
-        }
     }
+    false
 }
 
 /// Decides a sum and lists its winning moves (at most `max_moves`).
@@ -188,6 +180,7 @@ fn analyse_normal(
     }
     let mut winning = Vec::new();
     let mut truncated = false;
+    let mut complete = true;
     match unknown.as_slice() {
         [] => {
             if !total.is_zero() {
@@ -196,7 +189,12 @@ fn analyse_normal(
                         continue;
                     };
                     let target = g ^ &total;
-                    truncated |= collect(&mut winning, max_moves, i, c, &target, limits)?;
+                    match collect(&mut winning, max_moves, i, c, &target, limits) {
+                        Ok(more) => truncated |= more,
+                        // The outcome stands; only this component's moves are unknown.
+                        Err(SolveError::Limit { .. }) => complete = false,
+                        Err(e) => return Err(e),
+                    }
                     if truncated {
                         break;
                     }
@@ -212,8 +210,8 @@ fn analyse_normal(
                 grundy: Some(total),
                 values,
                 winning,
-                truncated,
-                complete: true,
+                truncated: truncated || !complete,
+                complete,
             })
         }
         [u] if total.is_zero() => {
