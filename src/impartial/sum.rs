@@ -112,22 +112,22 @@ pub fn write_sum_up_to(components: &[Component], out: &mut String, max_len: usiz
         }
         let c = &components[i];
         if c.family.is_heap_family() {
-            let mut j = i + 1;
-            while j < components.len() && Rc::ptr_eq(&components[j].family, &c.family) {
-                j += 1;
-            }
             out.push_str(&c.family.name());
             out.push('(');
-            for (k, d) in components[i..j].iter().enumerate() {
+            // The run of heaps of this family, found while writing (a preview of a
+            // huge sum stops early).
+            let mut j = i;
+            while j < components.len() && Rc::ptr_eq(&components[j].family, &c.family) {
                 if out.len() >= max_len {
                     return true;
                 }
-                if k > 0 {
+                if j > i {
                     out.push(',');
                 }
-                if let Some(h) = d.pos.first() {
+                if let Some(h) = components[j].pos.first() {
                     let _ = write!(out, "{h}");
                 }
+                j += 1;
             }
             out.push(')');
             i = j;
