@@ -4,16 +4,19 @@
 #
 #   bench/run.sh               # from anywhere; needs cargo, gcc, python3
 #   RUNS=20 bench/run.sh       # timed runs per command (default 10)
+#   HYPERFINE=none bench/run.sh   # time with the bash loop even if hyperfine is installed
 #
 # Times come from hyperfine when it is installed (apt-get install -y hyperfine), else
-# from a bash loop with `date +%s%N`; either way the best of RUNS runs after one
-# warm-up run is reported (the run least disturbed by other load on the machine).
+# from a bash loop with `date +%s%N`; either way the best wall time of RUNS runs after
+# one warm-up run is reported (the run least disturbed by other load on the machine),
+# with the mean CPU time (user + system) per run, which other load disturbs less.
 # Generated inputs and binaries go to bench/out/.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 OUT=bench/out
 RUNS=${RUNS:-10}
+HYPERFINE=${HYPERFINE:-hyperfine}
 mkdir -p "$OUT"
 : >"$OUT/hyperfine.log"
 
@@ -54,43 +57,48 @@ for name, k in (("wythoff1e18", 6 * 10**17), ("wythoff1e100", 5 * 10**99)):
 EOF
 
 # ----- timing -----------------------------------------------------------------------
-# measure CMD: prints the best (smallest) wall time of CMD (a bash command line) in seconds.
-# Commands without a redirection run without a shell (hyperfine -N), so that the few
-# milliseconds of a short command are not lost in the shell's start-up time.
+# measure CMD: prints "WALL CPU" for CMD (a bash command line), in seconds: the best
+# (smallest) wall time of RUNS runs, and the mean CPU time (user + system) per run.
+# With hyperfine, commands without a redirection run without a shell (-N), so that the
+# few milliseconds of a short command are not lost in the shell's start-up time.
 measure() {
     local cmd=$1
-    if command -v hyperfine >/dev/null; then
+    if command -v "$HYPERFINE" >/dev/null; then
         local mode=(-N)
         [[ $cmd == *"<"* ]] && mode=(--shell bash)
-        hyperfine --style none "${mode[@]}" --warmup 1 --runs "$RUNS" \
+        "$HYPERFINE" --style none "${mode[@]}" --warmup 1 --runs "$RUNS" \
             --export-json "$OUT/hyperfine.json" "$cmd" >/dev/null 2>>"$OUT/hyperfine.log" ||
             fail "hyperfine failed on: $cmd (see $OUT/hyperfine.log)"
-        python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["results"][0]["min"])' \
-            "$OUT/hyperfine.json"
+        python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+print(r["min"], r["user"] + r["system"])' "$OUT/hyperfine.json"
     else
-        local i t0 t1 times=()
+        local i t0 t1 walls=() TIMEFORMAT='%3U %3S'
         eval "$cmd" >/dev/null
+        : >"$OUT/cpu.txt"
         for ((i = 0; i < RUNS; i++)); do
             t0=$(date +%s%N)
-            eval "$cmd" >/dev/null
+            { time eval "$cmd" >/dev/null; } 2>>"$OUT/cpu.txt"
             t1=$(date +%s%N)
-            times+=($((t1 - t0)))
+            walls+=($((t1 - t0)))
         done
-        printf '%s\n' "${times[@]}" | sort -n | head -n 1 | awk '{ printf "%.6f\n", $1 / 1e9 }'
+        local best
+        best=$(printf '%s\n' "${walls[@]}" | sort -n | head -n 1)
+        awk -v best="$best" '{ cpu += $1 + $2 } END { printf "%.6f %.6f\n", best / 1e9, cpu / NR }' "$OUT/cpu.txt"
     fi
 }
 
 ROWS=()
-# row LABEL BASELINE-NAME BASELINE-SECONDS SPRAGUE-SECONDS GOAL (max ratio, or "-")
+# row LABEL BASELINE-NAME "BASELINE-WALL CPU" "SPRAGUE-WALL CPU" GOAL (max wall ratio, or -)
 row() {
     ROWS+=("$(python3 - "$@" <<'EOF'
 import sys
 label, base_name, base, mine, goal = sys.argv[1:6]
-base, mine = float(base), float(mine)
-ratio = mine / base
+(bw, bc), (mw, mc) = (map(float, base.split()), map(float, mine.split()))
+ratio = mw / bw
 verdict = "-" if goal == "-" else (f"≤ {goal}: " + ("met" if ratio <= float(goal) else "MISSED"))
-ms = lambda s: f"{s * 1000:9.1f} ms"
-print(f"{label:<34} {base_name:<22} {ms(base)} {ms(mine)} {ratio:8.3f}  {verdict}")
+ms = lambda s: f"{s * 1000:7.1f} ms"
+print(f"{label:<32} {base_name:<21} {ms(bw)} {ms(mw)} {ratio:7.3f}   {ms(bc)} {ms(mc)} {mc / bc:7.3f}   {verdict}")
 EOF
 )")
 }
@@ -168,8 +176,9 @@ EOF
 done
 
 # ----- table ------------------------------------------------------------------------
-if command -v hyperfine >/dev/null; then how="hyperfine, best of $RUNS runs"; else how="date loop, best of $RUNS runs"; fi
+if command -v "$HYPERFINE" >/dev/null; then how="hyperfine"; else how="date loop"; fi
 echo
-echo "sprague $("$SPRAGUE" --version | cut -d' ' -f2), $(nproc) cores, $(uname -m); times: $how; load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-34s %-22s %12s %12s %8s  %s\n' "benchmark" "baseline" "baseline" "sprague" "ratio" "goal"
+echo "sprague $("$SPRAGUE" --version | cut -d' ' -f2), $(nproc) cores, $(uname -m); $RUNS runs each ($how); load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-32s %-21s %10s %10s %7s   %10s %10s %7s   %s\n' "benchmark" "baseline" "base wall" "wall" "ratio" \
+    "base cpu" "cpu" "ratio" "goal (wall ratio)"
 printf '%s\n' "${ROWS[@]}"
