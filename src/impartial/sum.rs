@@ -122,10 +122,12 @@ pub fn write_sum_up_to(components: &[Component], out: &mut String, max_len: usiz
                 if out.len() >= max_len {
                     return true;
                 }
-                if k > 0 {
-                    out.push(',');
-                }
-                if let Some(h) = d.pos.first() {
+                // Every argument of each component, in order: `nim(3) + nim(4)` is
+                // `nim(3,4)`, `ed(1,2) + ed(3,4)` is `ed(1,2,3,4)`.
+                for (l, h) in d.pos.iter().enumerate() {
+                    if k > 0 || l > 0 {
+                        out.push(',');
+                    }
                     let _ = write!(out, "{h}");
                 }
             }
