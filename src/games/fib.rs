@@ -39,6 +39,8 @@
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
 use crate::impartial::search::Rules;
 use crate::nat::Nat;
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -67,65 +69,78 @@ pub fn zeckendorf(n: &Nat) -> Vec<bool> {
     if n.is_zero() {
         return Vec::new();
     }
-    // Climb to a = F_(i+2) ≤ n < b = F_(i+3), keeping two numbers only.
-    let (mut a, mut b) = (Nat::from(1u64), Nat::from(2u64));
+    let n = n.to_big();
+    // Climb to a = F_(i+2) ≤ n < b = F_(i+3), keeping two numbers only, in place.
+    let (mut a, mut b) = (BigUint::one(), BigUint::from(2u32));
     let mut i = 0usize;
-    while b <= *n {
-        let c = a.add(&b);
-        a = std::mem::replace(&mut b, c);
+    while b <= n {
+        a += &b;
+        std::mem::swap(&mut a, &mut b);
         i += 1;
     }
     // Greedy descent: take each Fibonacci number that still fits.
     let mut used = vec![false; i + 1];
-    let mut rem = n.clone();
+    let mut rem = n;
     loop {
-        if let Some(r) = rem.checked_sub(&a) {
+        if a <= rem {
+            rem -= &a;
             used[i] = true;
-            rem = r;
         }
         if i == 0 || rem.is_zero() {
             break;
         }
-        let below = b.checked_sub(&a).unwrap_or_default();
-        b = std::mem::replace(&mut a, below);
+        // (a, b) = (F_k, F_(k+1)) becomes (F_(k−1), F_k).
+        b -= &a;
+        std::mem::swap(&mut a, &mut b);
         i -= 1;
     }
     used
 }
 
-/// Calls `f(i, F_(i+2))` for every term of a representation, smallest first.
-fn terms_ascending(used: &[bool], mut f: impl FnMut(usize, &Nat) -> bool) {
-    let (mut a, mut b) = (Nat::from(1u64), Nat::from(2u64));
+/// Calls `f(F_(i+2))` for every term of a representation, smallest first, until `f`
+/// returns false.
+fn terms_ascending(used: &[bool], mut f: impl FnMut(&BigUint) -> bool) {
+    let (mut a, mut b) = (BigUint::one(), BigUint::from(2u32));
     for (i, &u) in used.iter().enumerate() {
-        if u && !f(i, &a) {
+        if u && !f(&a) {
             return;
         }
         if i + 1 < used.len() {
-            let c = a.add(&b);
-            a = std::mem::replace(&mut b, c);
+            a += &b;
+            std::mem::swap(&mut a, &mut b);
         }
     }
 }
 
-/// The Zeckendorf terms of `n`, largest first (see [`zeckendorf`]).
-pub fn zeckendorf_terms(n: &Nat) -> Vec<Nat> {
+/// The terms of a representation, largest first.
+fn terms_of(used: &[bool]) -> Vec<Nat> {
     let mut out = Vec::new();
-    terms_ascending(&zeckendorf(n), |_, t| {
-        out.push(t.clone());
+    terms_ascending(used, |t| {
+        out.push(Nat::from_big(t.clone()));
         true
     });
     out.reverse();
     out
 }
 
-/// The smallest Zeckendorf term of `n ≥ 1` (None for 0).
-pub fn smallest_term(n: &Nat) -> Option<Nat> {
+/// The Zeckendorf terms of `n`, largest first (see [`zeckendorf`]).
+pub fn zeckendorf_terms(n: &Nat) -> Vec<Nat> {
+    terms_of(&zeckendorf(n))
+}
+
+/// The smallest term of a representation (None for 0).
+fn smallest_of(used: &[bool]) -> Option<Nat> {
     let mut out = None;
-    terms_ascending(&zeckendorf(n), |_, t| {
-        out = Some(t.clone());
+    terms_ascending(used, |t| {
+        out = Some(Nat::from_big(t.clone()));
         false
     });
     out
+}
+
+/// The smallest Zeckendorf term of `n ≥ 1` (None for 0).
+pub fn smallest_term(n: &Nat) -> Option<Nat> {
+    smallest_of(&zeckendorf(n))
 }
 
 /// Whether the player to move from heap `n` with limit `q` loses: n = 0, or the
@@ -138,7 +153,11 @@ pub fn smallest_term(n: &Nat) -> Option<Nat> {
 /// assert!(!is_p_position(&Nat::from(20u64), &Nat::from(19u64))); // fib(20): take 2
 /// ```
 pub fn is_p_position(n: &Nat, q: &Nat) -> bool {
-    match smallest_term(n) {
+    p_of(&zeckendorf(n), q)
+}
+
+fn p_of(used: &[bool], q: &Nat) -> bool {
+    match smallest_of(used) {
         None => true,
         Some(z) => z > *q,
     }
@@ -158,22 +177,27 @@ pub fn is_p_position(n: &Nat, q: &Nat) -> bool {
 /// assert_eq!(t, [Nat::from(1u64), Nat::from(4u64), Nat::from(17u64)]);
 /// ```
 pub fn winning_takes(n: &Nat, q: &Nat, cap: usize) -> Vec<Nat> {
+    takes_of(&zeckendorf(n), n, q, cap)
+}
+
+fn takes_of(used: &[bool], n: &Nat, q: &Nat, cap: usize) -> Vec<Nat> {
     let mut out = Vec::new();
     if n.is_zero() || cap == 0 {
         return out;
     }
-    let mut suffix = Nat::ZERO;
-    terms_ascending(&zeckendorf(n), |_, z| {
-        if suffix > *q {
+    let q_big = q.to_big();
+    let mut suffix = BigUint::zero();
+    terms_ascending(used, |z| {
+        if suffix > q_big {
             return false;
         }
-        if !suffix.is_zero() && *z > suffix.add(&suffix) {
-            out.push(suffix.clone());
+        if !suffix.is_zero() && *z > (&suffix << 1u32) {
+            out.push(Nat::from_big(suffix.clone()));
             if out.len() >= cap {
                 return false;
             }
         }
-        suffix = suffix.add(z);
+        suffix += z;
         true
     });
     if out.len() < cap && n <= q {
@@ -255,6 +279,9 @@ impl FibTable {
 #[derive(Debug, Default)]
 pub struct Fib {
     table: RefCell<Option<Rc<FibTable>>>,
+    /// The last heap's Zeckendorf representation (one solve asks several questions
+    /// about the same heap, and a heap of 10^5 digits takes seconds to convert).
+    zeck: RefCell<Option<(Nat, Rc<Vec<bool>>)>>,
 }
 
 impl Fib {
@@ -290,9 +317,21 @@ impl Fib {
         Some(t)
     }
 
+    /// The Zeckendorf representation of `n` (see [`zeckendorf`]), kept for the next call.
+    pub fn representation(&self, n: &Nat) -> Rc<Vec<bool>> {
+        if let Some((m, z)) = self.zeck.borrow().as_ref()
+            && m == n
+        {
+            return z.clone();
+        }
+        let z = Rc::new(zeckendorf(n));
+        *self.zeck.borrow_mut() = Some((n.clone(), z.clone()));
+        z
+    }
+
     /// The nim-value: 0 for P-positions at any size, else from the table if it fits.
     pub fn value(&self, n: &Nat, q: &Nat, limits: &Limits) -> Option<Nat> {
-        if is_p_position(n, q) {
+        if p_of(&self.representation(n), q) {
             return Some(Nat::ZERO);
         }
         let t = self.table(n, limits)?;
@@ -353,7 +392,7 @@ impl Family for Fib {
 
     fn is_p_position(&self, pos: &Pos, _limits: &Limits) -> Result<bool, SolveError> {
         let (n, q) = Self::decode(pos)?;
-        Ok(is_p_position(&n, &q))
+        Ok(p_of(&self.representation(&n), &q))
     }
 
     fn moves_to_value(
@@ -365,7 +404,8 @@ impl Family for Fib {
     ) -> Result<(), SolveError> {
         let (n, q) = Self::decode(pos)?;
         if target.is_zero() {
-            for t in winning_takes(&n, &q, sink.cap.saturating_add(1)) {
+            let z = self.representation(&n);
+            for t in takes_of(&z, &n, &q, sink.cap.saturating_add(1)) {
                 if !sink.push(Self::take_move(&n, &t)) {
                     break;
                 }
@@ -402,9 +442,16 @@ impl Family for Fib {
             lines.push("the heap is empty: the player to move loses".into());
             return Ok(lines);
         }
-        let terms = zeckendorf_terms(&n);
-        let smallest = terms.last().cloned().unwrap_or_default();
-        let form = format!("{n} = {} in Zeckendorf form", sum_text(&terms));
+        let z = self.representation(&n);
+        let smallest = smallest_of(&z).unwrap_or_default();
+        // Terms are written out for heaps of moderate size only.
+        let small = n.bits() <= 4096;
+        let form = if small {
+            format!("{n} = {} in Zeckendorf form", sum_text(&terms_of(&z)))
+        } else {
+            let count = z.iter().filter(|&&u| u).count();
+            format!("{n} has {count} terms in Zeckendorf form, the smallest {smallest}")
+        };
         if smallest > q {
             lines.push(format!(
                 "{form}: its smallest term {smallest} exceeds the limit {q}, so the player to \
@@ -413,22 +460,27 @@ impl Family for Fib {
             ));
         } else {
             let rest = n.checked_sub(&smallest).unwrap_or_default();
+            let limit = smallest.add(&smallest);
             let after = if rest.is_zero() {
                 "which empties the heap".to_string()
-            } else {
+            } else if small {
                 let rest_terms = zeckendorf_terms(&rest);
                 let low = rest_terms.last().cloned().unwrap_or_default();
                 format!(
                     "leaving {rest} = {}, whose smallest term {low} exceeds the opponent's \
-                     limit {} (Whinihan)",
+                     limit {limit} (Whinihan)",
                     sum_text(&rest_terms),
-                    smallest.add(&smallest)
+                )
+            } else {
+                format!(
+                    "leaving the other terms, whose smallest exceeds the opponent's limit \
+                     {limit} (Whinihan)"
                 )
             };
             lines.push(format!(
                 "{form}: take {smallest} (the smallest term, within the limit {q}), {after}"
             ));
-            let takes = winning_takes(&n, &q, 12);
+            let takes = takes_of(&z, &n, &q, 12);
             if takes.len() > 1 {
                 let list: Vec<String> = takes.iter().map(Nat::to_string).collect();
                 lines.push(format!(

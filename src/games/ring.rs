@@ -378,8 +378,8 @@ impl Family for Ring {
         };
         match case(pos) {
             Case::Zero { a, b } => lines.push(format!(
-                "going forward from the coin {a} positive edges come before the first zero \
-                 edge, going backward {b}; {} (P1288: the mover wins iff one of these runs \
+                "runs of positive edges from the coin to the first zero edge: {a} going \
+                 forward, {b} going backward; {} (P1288: the mover wins iff one of these runs \
                  is odd — cross its first edge and lower it to 0, leaving two even runs)",
                 verdict(a % 2 == 0 && b % 2 == 0)
             )),
@@ -392,8 +392,9 @@ impl Family for Ring {
             Case::EvenRing { min, a, b } => lines.push(format!(
                 "all {n} edges are positive and n is even: lowering an edge to 0 would leave \
                  an odd run of {} edges, so both players keep every weight ≥ 1 and the game \
-                 is the game on the weights minus their minimum {min}; there, {a} edges come \
-                 before the first zero going forward and {b} going backward, so {}",
+                 is the game on the weights minus their minimum {min}; there the runs of \
+                 positive edges to the first zero edge are {a} going forward and {b} going \
+                 backward, so {}",
                 n - 1,
                 verdict(a % 2 == 0 && b % 2 == 0)
             )),
