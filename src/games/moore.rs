@@ -67,33 +67,36 @@ fn for_each_set_bit(n: &Nat, mut f: impl FnMut(u64)) {
 }
 
 /// Pushes every option of `heaps` (lower at least one and at most `k` heaps), in the
-/// given order of heaps. Used by exhaustive search on small positions.
+/// given order of heaps. Used by exhaustive search on small positions: the recursion
+/// runs over the non-empty heaps only (at most 64 when the positions are counted in a
+/// `u64`).
 pub fn options(heaps: &[u64], k: usize, out: &mut Vec<Vec<u64>>) {
     fn go(
         heaps: &[u64],
+        live: &[usize],
         k: usize,
-        i: usize,
         cur: &mut Vec<u64>,
         changed: usize,
         out: &mut Vec<Vec<u64>>,
     ) {
-        if i == heaps.len() {
+        let Some((&i, rest)) = live.split_first() else {
             if changed > 0 {
                 out.push(cur.clone());
             }
             return;
-        }
-        go(heaps, k, i + 1, cur, changed, out);
+        };
+        go(heaps, rest, k, cur, changed, out);
         if changed < k {
             for b in 0..heaps[i] {
                 cur[i] = b;
-                go(heaps, k, i + 1, cur, changed + 1, out);
+                go(heaps, rest, k, cur, changed + 1, out);
             }
             cur[i] = heaps[i];
         }
     }
+    let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
     let mut cur = heaps.to_vec();
-    go(heaps, k, 0, &mut cur, 0, out);
+    go(heaps, &live, k, &mut cur, 0, out);
 }
 
 /// The rules of `moore[k]` on sorted non-zero heaps (the canonical form of a position:

@@ -39,8 +39,9 @@
 //!
 //! # Nim-values
 //!
-//! No closed form is used: exhaustive search when the reachable positions
-//! (at most n·∏(w_i + 1)) fit in `--max-states`, else unknown (0 for P-positions).
+//! No closed form is used: exhaustive search when the reachable positions (at most
+//! n·∏(w_i + 1), each of n weights, so n²·∏(w_i + 1) is compared with the bound) fit in
+//! `--max-states`, else unknown (0 for P-positions).
 
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
 use crate::impartial::search::{Rules, Search};
@@ -234,10 +235,14 @@ pub struct Ring {
 }
 
 impl Ring {
-    /// The value by exhaustive search, if the reachable positions fit in `limits`.
+    /// The value by exhaustive search, if the reachable positions, counted with their
+    /// length (each is stored whole), fit in `limits`.
     fn searched(&self, w: &[Nat], limits: &Limits) -> Result<Option<u32>, SolveError> {
         let mut small = Vec::with_capacity(w.len());
-        let mut states = w.len() as u64;
+        let n = w.len() as u64;
+        let Some(mut states) = n.checked_mul(n) else {
+            return Ok(None);
+        };
         for x in w {
             let Some(v) = x.to_u64() else {
                 return Ok(None);
