@@ -590,6 +590,20 @@ mod tests {
     }
 
     #[test]
+    fn zeckendorf_forms_may_need_more_than_two_terms() {
+        // The study notes claim every positive integer is a sum of two non-consecutive
+        // Fibonacci numbers. Counterexample: 12 (Fibonacci numbers 1, 2, 3, 5, 8 and no
+        // two of them add to 12); its Zeckendorf form is 8 + 3 + 1. Zeckendorf's theorem
+        // is about sums of any number of distinct non-consecutive Fibonacci numbers.
+        let fibs = [1u64, 2, 3, 5, 8, 13];
+        let two = fibs
+            .iter()
+            .any(|&a| fibs.iter().any(|&b| a < b && a + b == 12));
+        assert!(!two);
+        assert_eq!(zeckendorf_terms(&nat(12)), [nat(8), nat(3), nat(1)]);
+    }
+
+    #[test]
     fn several_winning_moves_exist() {
         // fib(17,17): 17 = 13 + 3 + 1; from the rules, taking 1 leaves (16, 2): 16 =
         // 13 + 3, smallest 3 > 2; taking 4 leaves (13, 8): 13 > 8; taking 17 empties.

@@ -699,6 +699,35 @@ mod tests {
     }
 
     #[test]
+    fn winning_moves_of_more_heaps_match_exhaustive_search() {
+        let limits = Limits::default();
+        for k in 1..=6usize {
+            let mut s = Search::new(MooreRules { k });
+            for (n, max) in [(5usize, 3u64), (6, 2)] {
+                for p in all_positions(n, max) {
+                    let heaps = nats(&p);
+                    let mut opts = Vec::new();
+                    options(&p, k, &mut opts);
+                    let want: BTreeSet<Vec<u64>> = opts
+                        .into_iter()
+                        .filter(|o| s.grundy(&canonical(o), &limits).unwrap() == 0)
+                        .collect();
+                    let mut got = BTreeSet::new();
+                    winning_moves(&heaps, &Nat::from(k as u64), |m| {
+                        let mut q = p.clone();
+                        for (i, b) in &m.changes {
+                            q[*i] = b.to_u64().unwrap();
+                        }
+                        assert!(got.insert(q), "moore[{k}]{p:?}: duplicate");
+                        true
+                    });
+                    assert_eq!(got, want, "moore[{k}]{p:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn moves_to_other_values_match_exhaustive_search() {
         let limits = Limits::default();
         for k in 1..=3usize {

@@ -494,8 +494,14 @@ mod tests {
         // ring(1,1) from the rules: either move lowers an edge to 0 and leaves ring(1,0)
         // or ring(0,1), where the opponent crosses the other edge to 0: lost.
         assert!(is_p_position(&nats(&[1, 1])));
-        // ring(2,1): cross the first edge lowering it to 1, leaving ring(1,1): won.
+        // ring(2,1): cross the first edge lowering it to 1, leaving ring(1,1): won. This
+        // is the only winning move, so the study notes' "lowering an edge straight to 0 is
+        // always best" (stated for P1288, where some edge is 0) fails without a zero edge:
+        // lowering to 0 leaves ring(1,0) or ring(0,2), both won by the opponent.
         assert!(!is_p_position(&nats(&[2, 1])));
+        assert!(!is_p_position(&nats(&[1, 0])));
+        assert!(!is_p_position(&nats(&[0, 2])));
+        assert!(winning_ranges(&nats(&[2, 1]), Side::Last).is_empty());
         assert_eq!(
             winning_ranges(&nats(&[2, 1]), Side::First),
             [(Nat::from(1u64), Nat::from(1u64))]
