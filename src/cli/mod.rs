@@ -29,7 +29,13 @@ nim(a,…)        take any number from one heap (misère with solve --misere)\n 
 sub[S](n,…)     take s in S, e.g. sub[1,3,4](10), sub[2..5](40)\n  \
 bash[m](n,…)    take 1..m\n  \
 wythoff(a,b)    take from one heap, or the same from both\n  \
-king(r,c)       a king steps toward the corner (right, down, diagonal)\n\
+king(r,c)       a king steps toward the corner (right, down, diagonal)\n  \
+fib(n), fib(n,k) Fibonacci Nim: take 1..k, the next player at most twice that\n  \
+stair(a1,…)     staircase Nim: move stones from a step to the one below\n  \
+moore[k](a,…)   Moore's Nim: take from 1 to k heaps at once\n  \
+ed(x,y,…)       E&D: per pair, remove one pile and split the other\n  \
+adjacent[m](n,last) take 1..m, but never m+1-last\n  \
+ring(w1,…)      coin on a ring: lower an edge at the coin and cross it\n\
 Integers may have any length; '_' may separate digits.\n\n\
 Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else.\n\
 See 'sprague help <command>' for the options and examples of each command.")]

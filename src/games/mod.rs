@@ -3,8 +3,14 @@
 //! Each family states its rules once in its own module; the engine
 //! ([`crate::impartial`]) does the rest.
 
+pub mod adjacent;
+pub mod ed;
+pub mod fib;
 pub mod king;
+pub mod moore;
 pub mod nim;
+pub mod ring;
+pub mod stair;
 pub mod subtraction;
 pub mod wythoff;
 
@@ -208,7 +214,11 @@ impl<'a> Registry<'a> {
             if b.get(i) != Some(&b'(') {
                 return None;
             }
-            let (family, heap_args) = self.family(&term).ok()?;
+            let (family, per_component) = self.family(&term).ok()?;
+            if per_component > 1 {
+                return None;
+            }
+            let heap_args = per_component == 1;
             let mut pos = Pos::new();
             loop {
                 i = skip_ws(b, i + 1);
@@ -256,9 +266,9 @@ impl<'a> Registry<'a> {
         t: &mut FamilyTerm,
         out: &mut Vec<Component>,
     ) -> Result<(), ExprError> {
-        let (family, heap_args) = self.family(t)?;
+        let (family, per_component) = self.family(t)?;
         let args = self.int_args(t)?;
-        if heap_args {
+        if per_component == 1 {
             // One component per heap; the arguments are moved, not copied.
             out.reserve(args.len());
             for a in args {
@@ -272,6 +282,40 @@ impl<'a> Registry<'a> {
                     family: family.clone(),
                     pos,
                 });
+            }
+        } else if per_component > 1 {
+            // One component per group of arguments (ed: one per pair).
+            if args.len() % per_component != 0 {
+                let span = args.last().map(Arg::span).unwrap_or(t.span);
+                return Err(self.error(
+                    span,
+                    &format!(
+                        "{} takes groups of {per_component} arguments, one group per component; \
+                         found {} arguments",
+                        t.name,
+                        args.len()
+                    ),
+                ));
+            }
+            out.reserve(args.len() / per_component);
+            let mut pos = Pos::new();
+            let mut start = None;
+            for a in args {
+                let span = a.span();
+                start.get_or_insert(span);
+                let Arg::Int(n, _) = a else {
+                    unreachable!("checked by int_args")
+                };
+                pos.push(n);
+                if pos.len() == per_component {
+                    let pos = std::mem::take(&mut pos);
+                    let at = start.take().unwrap_or(span);
+                    family.check(&pos).map_err(|e| self.solve_error(at, e))?;
+                    out.push(Component {
+                        family: family.clone(),
+                        pos,
+                    });
+                }
             }
         } else {
             let span = t.span;
@@ -290,23 +334,53 @@ impl<'a> Registry<'a> {
 
     /// The family of a term (one object per family, shared by its terms), and whether
     /// its arguments are heaps, one component each.
-    fn family(&mut self, t: &FamilyTerm) -> Result<(Rc<dyn Family>, bool), ExprError> {
+    /// The family of a term, and how many arguments make one component (1: one per
+    /// heap; 2: one per pair; 0: all the arguments form one component).
+    fn family(&mut self, t: &FamilyTerm) -> Result<(Rc<dyn Family>, usize), ExprError> {
         Ok(match t.name.as_str() {
             "nim" => {
                 self.no_params(t)?;
-                (self.shared(HeapFamily::new(nim::Nim)), true)
+                (self.shared(HeapFamily::new(nim::Nim)), 1)
             }
             "sub" | "bash" => {
                 let rules = self.subtraction(t)?;
-                (self.shared(HeapFamily::new(rules)), true)
+                (self.shared(HeapFamily::new(rules)), 1)
             }
             "wythoff" => {
                 self.no_params(t)?;
-                (self.shared(wythoff::Wythoff::default()), false)
+                (self.shared(wythoff::Wythoff::default()), 0)
             }
             "king" => {
                 self.no_params(t)?;
-                (self.shared(king::King), false)
+                (self.shared(king::King), 0)
+            }
+            "fib" => {
+                self.no_params(t)?;
+                (self.shared(fib::Fib::default()), 0)
+            }
+            "stair" => {
+                self.no_params(t)?;
+                (self.shared(stair::Stair), 0)
+            }
+            "ring" => {
+                self.no_params(t)?;
+                (self.shared(ring::Ring::default()), 0)
+            }
+            "ed" => {
+                self.no_params(t)?;
+                (self.shared(ed::Ed), 2)
+            }
+            "moore" => {
+                let k = self.positive_param(
+                    t,
+                    "moore[k] takes one integer k ≥ 1 (the most heaps a move may take from)",
+                )?;
+                (self.shared(moore::Moore::new(k)), 0)
+            }
+            "adjacent" => {
+                let m =
+                    self.positive_param(t, "adjacent[m] takes one integer m ≥ 1 (take 1..m)")?;
+                (self.shared(adjacent::Adjacent::new(m)), 0)
             }
             name if KNOWN_FAMILIES.contains(&name) => {
                 return Err(self.error(
@@ -360,6 +434,21 @@ impl<'a> Registry<'a> {
             return Err(self.error(*s, &format!("{} takes integers", t.name)));
         }
         Ok(args)
+    }
+
+    /// The single integer parameter ≥ 1 of `t` (`moore[k]`, `adjacent[m]`).
+    fn positive_param(&self, t: &FamilyTerm, usage: &str) -> Result<crate::nat::Nat, ExprError> {
+        match t.params.as_deref() {
+            Some([Param::Int(k, s)]) => {
+                if k.is_zero() {
+                    Err(self.error(*s, usage))
+                } else {
+                    Ok(k.clone())
+                }
+            }
+            Some(ps) if !ps.is_empty() => Err(self.error(ps[0].span(), usage)),
+            _ => Err(self.error(t.span, usage)),
+        }
     }
 
     fn subtraction(&self, t: &FamilyTerm) -> Result<subtraction::Subtraction, ExprError> {

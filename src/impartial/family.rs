@@ -155,8 +155,9 @@ pub trait Family {
     /// Lines explaining the value of `pos` (a derivation or the theorem used).
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError>;
 
-    /// Whether components are single heaps, so that adjacent ones of the same family
-    /// print together as `name(a,b,c)`.
+    /// Whether components are written as groups of arguments of one family (single
+    /// heaps, or the pairs of `ed`), so that adjacent ones of the same family print
+    /// together as `name(a,b,c)` (their arguments in order).
     fn is_heap_family(&self) -> bool {
         false
     }

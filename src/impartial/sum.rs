@@ -121,10 +121,12 @@ pub fn write_sum_up_to(components: &[Component], out: &mut String, max_len: usiz
                 if out.len() >= max_len {
                     return true;
                 }
-                if j > i {
-                    out.push(',');
-                }
-                if let Some(h) = components[j].pos.first() {
+                // Every argument of each component, in order: `nim(3) + nim(4)` is
+                // `nim(3,4)`, `ed(1,2) + ed(3,4)` is `ed(1,2,3,4)`.
+                for (l, h) in components[j].pos.iter().enumerate() {
+                    if j > i || l > 0 {
+                        out.push(',');
+                    }
                     let _ = write!(out, "{h}");
                 }
                 j += 1;
