@@ -104,8 +104,8 @@ fn value_1e8(c: &mut Criterion) {
     // Each baseline iteration takes a fraction of a second: ten equal samples.
     g.sample_size(10)
         .sampling_mode(SamplingMode::Flat)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(6));
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(5));
     g.bench_function("baseline_vec_u8_loop", |b| {
         b.iter(|| black_box(plain_table(black_box(N + 1))[N]))
     });
@@ -152,7 +152,8 @@ criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(3));
+        .measurement_time(Duration::from_secs(2))
+        .nresamples(20_000);
     targets = table_1e6, value_1e8, nim_sum_1e5
 }
 criterion_main!(benches);
