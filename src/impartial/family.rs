@@ -7,7 +7,7 @@ use std::fmt;
 
 /// A position of one component: the family's arguments (a heap size, a pair of
 /// coordinates, …). Short positions are stored inline.
-pub type Pos = SmallVec<[Nat; 2]>;
+pub type Pos = SmallVec<[Nat; 1]>;
 
 /// Why a question could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
