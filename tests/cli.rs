@@ -207,7 +207,7 @@ fn bad_input_exits_2_with_a_column() {
     let (code, err) = exit_code(&["solve", "frobnicate(3)"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown game family"), "{err}");
-    let (code, err) = exit_code(&["solve", "nim(1) + fib(10)"]);
+    let (code, err) = exit_code(&["solve", "nim(1) + cut(10,10)"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("not supported yet") && err.contains("column 10"),

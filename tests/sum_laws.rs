@@ -87,6 +87,25 @@ fn wins(parts: &[Part], misere: bool, memo: &mut HashMap<(Vec<Part>, bool), bool
     win
 }
 
+/// Every move of the sum to a position lost for the player then to move.
+fn winning_moves(
+    parts: &[Part],
+    misere: bool,
+    memo: &mut HashMap<(Vec<Part>, bool), bool>,
+) -> BTreeSet<(usize, String)> {
+    let mut want = BTreeSet::new();
+    for (i, p) in parts.iter().enumerate() {
+        for q in p.moves() {
+            let mut next = parts.to_vec();
+            next[i] = q.clone();
+            if !wins(&next, misere, memo) {
+                want.insert((i, q.expr()));
+            }
+        }
+    }
+    want
+}
+
 fn components(parts: &[Part]) -> Vec<Component> {
     let nim: Rc<dyn Family> = Rc::new(HeapFamily::new(Nim));
     let s134: Rc<dyn Family> = Rc::new(HeapFamily::new(
@@ -140,17 +159,7 @@ proptest! {
         prop_assert_eq!(a.outcome, if win { Outcome::N } else { Outcome::P });
         prop_assert!(!a.truncated);
         let got: BTreeSet<(usize, String)> = a.winning.iter().map(|m| (m.component, m.mv.to.clone())).collect();
-        let mut want = BTreeSet::new();
-        for (i, p) in parts.iter().enumerate() {
-            for q in p.moves() {
-                let mut next = parts.clone();
-                next[i] = q.clone();
-                if !wins(&next, false, &mut memo) {
-                    want.insert((i, q.expr()));
-                }
-            }
-        }
-        prop_assert_eq!(got, want);
+        prop_assert_eq!(got, winning_moves(&parts, false, &mut memo));
     }
 
     #[test]
@@ -162,17 +171,7 @@ proptest! {
         let win = wins(&parts, true, &mut memo);
         prop_assert_eq!(a.outcome, if win { Outcome::N } else { Outcome::P });
         let got: BTreeSet<(usize, String)> = a.winning.iter().map(|m| (m.component, m.mv.to.clone())).collect();
-        let mut want = BTreeSet::new();
-        for (i, p) in parts.iter().enumerate() {
-            for q in p.moves() {
-                let mut next = parts.clone();
-                next[i] = q.clone();
-                if !wins(&next, true, &mut memo) {
-                    want.insert((i, q.expr()));
-                }
-            }
-        }
-        prop_assert_eq!(got, want);
+        prop_assert_eq!(got, winning_moves(&parts, true, &mut memo));
     }
 
     #[test]

@@ -6,6 +6,12 @@ use std::fmt::Write;
 /// Appends `s` as a JSON string.
 pub fn string(out: &mut String, s: &str) {
     out.push('"');
+    if !s.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+        // Nothing to escape (the usual case): copy it in one piece.
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),

@@ -3,12 +3,18 @@
 //! Each family states its rules once in its own module; the engine
 //! ([`crate::impartial`]) does the rest.
 
+pub mod adjacent;
 pub mod digraph;
+pub mod ed;
+pub mod fib;
 pub mod geography;
 pub mod graph_file;
 pub mod king;
 pub mod matching;
+pub mod moore;
 pub mod nim;
+pub mod ring;
+pub mod stair;
 pub mod subtraction;
 pub mod wythoff;
 
@@ -16,6 +22,7 @@ use crate::expr::{self, Arg, FamilyTerm, Param, Span, Sum, Term};
 use crate::impartial::family::{Family, Pos, SolveError};
 use crate::impartial::heap::{HeapFamily, TableFamily};
 use crate::impartial::sum::Component;
+use crate::nat::Nat;
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
@@ -74,6 +81,9 @@ impl std::error::Error for ExprError {}
 /// assert_eq!(c[2].expr(), "sub[1,3,4](10)");
 /// ```
 pub fn components(src: &str) -> Result<Vec<Component>, ExprError> {
+    if let Some(components) = Registry::new(src).build_plain(src) {
+        return Ok(components);
+    }
     let sum = expr::parse(src).map_err(|e| ExprError {
         column: e.column,
         message: format!("expected {}, found {}", e.expected, e.found),
@@ -173,47 +183,96 @@ impl<'a> Registry<'a> {
         Ok(out)
     }
 
+    /// A fast path for the common huge input, a sum of terms `name(n1,n2,…)` without
+    /// parameters whose arguments are decimal numbers below 10^19 (such as a Nim
+    /// position with a million heaps): reads the text directly, without a syntax tree.
+    /// Gives the same components as [`Registry::build`]; returns `None` for any other
+    /// input and on any error, so that the parser reads it and reports errors.
+    fn build_plain(&mut self, src: &str) -> Option<Vec<Component>> {
+        fn skip_ws(b: &[u8], mut i: usize) -> usize {
+            while let Some(b' ' | b'\t' | b'\n' | b'\r') = b.get(i) {
+                i += 1;
+            }
+            i
+        }
+        let b = src.as_bytes();
+        let mut out = Vec::new();
+        let mut i = skip_ws(b, 0);
+        loop {
+            let start = i;
+            if !matches!(b.get(i), Some(b'a'..=b'z')) {
+                return None;
+            }
+            while let Some(b'a'..=b'z' | b'0'..=b'9' | b'_') = b.get(i) {
+                i += 1;
+            }
+            let span = Span { start, end: i };
+            let term = FamilyTerm {
+                name: src[start..i].to_string(),
+                name_span: span,
+                params: None,
+                args: None,
+                span,
+            };
+            i = skip_ws(b, i);
+            if b.get(i) != Some(&b'(') {
+                return None;
+            }
+            let (family, per_component) = self.family(&term).ok()?;
+            if per_component > 1 {
+                return None;
+            }
+            let heap_args = per_component == 1;
+            let mut pos = Pos::new();
+            loop {
+                i = skip_ws(b, i + 1);
+                let digits = i;
+                let mut n = 0u64;
+                while let Some(&d @ b'0'..=b'9') = b.get(i) {
+                    n = n.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
+                    i += 1;
+                }
+                if !(1..=19).contains(&(i - digits)) {
+                    return None;
+                }
+                i = skip_ws(b, i);
+                if heap_args {
+                    let pos: Pos = smallvec::smallvec![Nat::Small(n)];
+                    family.check(&pos).ok()?;
+                    out.push(Component {
+                        family: family.clone(),
+                        pos,
+                    });
+                } else {
+                    pos.push(Nat::Small(n));
+                }
+                match b.get(i) {
+                    Some(b',') => {}
+                    Some(b')') => break,
+                    _ => return None,
+                }
+            }
+            if !heap_args {
+                family.check(&pos).ok()?;
+                out.push(Component { family, pos });
+            }
+            i = skip_ws(b, i + 1);
+            match b.get(i) {
+                None => return Some(out),
+                Some(b'+') => i = skip_ws(b, i + 1),
+                Some(_) => return None,
+            }
+        }
+    }
+
     fn family_term(
         &mut self,
         t: &mut FamilyTerm,
         out: &mut Vec<Component>,
     ) -> Result<(), ExprError> {
-        let (family, heap_args): (Rc<dyn Family>, bool) = match t.name.as_str() {
-            "nim" => {
-                self.no_params(t)?;
-                (self.shared(HeapFamily::new(nim::Nim)), true)
-            }
-            "sub" | "bash" => {
-                let rules = self.subtraction(t)?;
-                (self.shared(HeapFamily::new(rules)), true)
-            }
-            "wythoff" => {
-                self.no_params(t)?;
-                (self.shared(wythoff::Wythoff::default()), false)
-            }
-            "king" => {
-                self.no_params(t)?;
-                (self.shared(king::King), false)
-            }
-            "digraph" => {
-                let path = self.file_param(t)?;
-                (self.shared(digraph::Digraph::new(&path)), true)
-            }
-            "geography" => {
-                let path = self.file_param(t)?;
-                (self.shared(geography::Geography::new(&path)), false)
-            }
-
-            name if KNOWN_FAMILIES.contains(&name) => {
-                return Err(self.error(
-                    t.name_span,
-                    &format!("the family '{name}' is not supported yet"),
-                ));
-            }
-            name => return Err(self.unknown(t, name)),
-        };
+        let (family, per_component) = self.family(t)?;
         let args = self.int_args(t)?;
-        if heap_args {
+        if per_component == 1 {
             // One component per heap; the arguments are moved, not copied.
             out.reserve(args.len());
             for a in args {
@@ -228,6 +287,40 @@ impl<'a> Registry<'a> {
                     pos,
                 });
             }
+        } else if per_component > 1 {
+            // One component per group of arguments (ed: one per pair).
+            if args.len() % per_component != 0 {
+                let span = args.last().map(Arg::span).unwrap_or(t.span);
+                return Err(self.error(
+                    span,
+                    &format!(
+                        "{} takes groups of {per_component} arguments, one group per component; \
+                         found {} arguments",
+                        t.name,
+                        args.len()
+                    ),
+                ));
+            }
+            out.reserve(args.len() / per_component);
+            let mut pos = Pos::new();
+            let mut start = None;
+            for a in args {
+                let span = a.span();
+                start.get_or_insert(span);
+                let Arg::Int(n, _) = a else {
+                    unreachable!("checked by int_args")
+                };
+                pos.push(n);
+                if pos.len() == per_component {
+                    let pos = std::mem::take(&mut pos);
+                    let at = start.take().unwrap_or(span);
+                    family.check(&pos).map_err(|e| self.solve_error(at, e))?;
+                    out.push(Component {
+                        family: family.clone(),
+                        pos,
+                    });
+                }
+            }
         } else {
             let span = t.span;
             let pos: Pos = args
@@ -241,6 +334,74 @@ impl<'a> Registry<'a> {
             out.push(Component { family, pos });
         }
         Ok(())
+    }
+
+    /// The family of a term (one object per family, shared by its terms), and whether
+    /// its arguments are heaps, one component each.
+    /// The family of a term, and how many arguments make one component (1: one per
+    /// heap; 2: one per pair; 0: all the arguments form one component).
+    fn family(&mut self, t: &FamilyTerm) -> Result<(Rc<dyn Family>, usize), ExprError> {
+        Ok(match t.name.as_str() {
+            "nim" => {
+                self.no_params(t)?;
+                (self.shared(HeapFamily::new(nim::Nim)), 1)
+            }
+            "sub" | "bash" => {
+                let rules = self.subtraction(t)?;
+                (self.shared(HeapFamily::new(rules)), 1)
+            }
+            "wythoff" => {
+                self.no_params(t)?;
+                (self.shared(wythoff::Wythoff::default()), 0)
+            }
+            "king" => {
+                self.no_params(t)?;
+                (self.shared(king::King), 0)
+            }
+            "fib" => {
+                self.no_params(t)?;
+                (self.shared(fib::Fib::default()), 0)
+            }
+            "stair" => {
+                self.no_params(t)?;
+                (self.shared(stair::Stair), 0)
+            }
+            "ring" => {
+                self.no_params(t)?;
+                (self.shared(ring::Ring::default()), 0)
+            }
+            "ed" => {
+                self.no_params(t)?;
+                (self.shared(ed::Ed), 2)
+            }
+            "moore" => {
+                let k = self.positive_param(
+                    t,
+                    "moore[k] takes one integer k ≥ 1 (the most heaps a move may take from)",
+                )?;
+                (self.shared(moore::Moore::new(k)), 0)
+            }
+            "adjacent" => {
+                let m =
+                    self.positive_param(t, "adjacent[m] takes one integer m ≥ 1 (take 1..m)")?;
+                (self.shared(adjacent::Adjacent::new(m)), 0)
+            }
+            "digraph" => {
+                let path = self.file_param(t)?;
+                (self.shared(digraph::Digraph::new(&path)), 1)
+            }
+            "geography" => {
+                let path = self.file_param(t)?;
+                (self.shared(geography::Geography::new(&path)), 0)
+            }
+            name if KNOWN_FAMILIES.contains(&name) => {
+                return Err(self.error(
+                    t.name_span,
+                    &format!("the family '{name}' is not supported yet"),
+                ));
+            }
+            name => return Err(self.unknown(t, name)),
+        })
     }
 
     /// One family object per distinct name, so that components share tables.
@@ -308,6 +469,21 @@ impl<'a> Registry<'a> {
         Ok(args)
     }
 
+    /// The single integer parameter ≥ 1 of `t` (`moore[k]`, `adjacent[m]`).
+    fn positive_param(&self, t: &FamilyTerm, usage: &str) -> Result<crate::nat::Nat, ExprError> {
+        match t.params.as_deref() {
+            Some([Param::Int(k, s)]) => {
+                if k.is_zero() {
+                    Err(self.error(*s, usage))
+                } else {
+                    Ok(k.clone())
+                }
+            }
+            Some(ps) if !ps.is_empty() => Err(self.error(ps[0].span(), usage)),
+            _ => Err(self.error(t.span, usage)),
+        }
+    }
+
     fn subtraction(&self, t: &FamilyTerm) -> Result<subtraction::Subtraction, ExprError> {
         let Some(params) = &t.params else {
             return Err(self.error(
@@ -349,5 +525,73 @@ impl<'a> Registry<'a> {
             }
         }
         subtraction::Subtraction::new(&ranges).map_err(|e| self.error(t.span, &e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::sum::write_sum;
+
+    /// The components through the parser and the syntax tree.
+    fn parsed(src: &str) -> Vec<Component> {
+        let sum = expr::parse(src).expect(src);
+        Registry::new(src).build(sum).expect(src)
+    }
+
+    fn show(components: &[Component]) -> (String, Vec<String>) {
+        let mut s = String::new();
+        write_sum(components, &mut s);
+        (s, components.iter().map(Component::expr).collect())
+    }
+
+    #[test]
+    fn plain_sums_skip_the_syntax_tree_with_the_same_components() {
+        for src in [
+            "nim(3,4,5)",
+            "  nim ( 3 ,\t4 ,\n5 )  ",
+            "nim(0)+nim(007,1)",
+            "nim(9999999999999999999,1234567890123456789)",
+            "wythoff(3,5) + nim(1) + king(4,3) + nim(2,2)",
+            "nim(1)+wythoff(0,0)",
+        ] {
+            let fast = Registry::new(src).build_plain(src).expect(src);
+            assert_eq!(show(&fast), show(&parsed(src)), "{src}");
+            // Components of one family share one family object.
+            for (a, b) in fast.iter().zip(fast.iter().skip(1)) {
+                if a.family.name() == b.family.name() {
+                    assert!(Rc::ptr_eq(&a.family, &b.family), "{src}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn other_input_goes_through_the_parser() {
+        for src in [
+            "",
+            "nim()",
+            "nim(3,)",
+            "nim(1_000)",
+            "nim(10000000000000000000)",
+            "nim(3) nim(4)",
+            "nim(3)+",
+            "sub[1,3,4](10)",
+            "nim[2](3)",
+            "wythoff(3)",
+            "frobnicate(3)",
+            "lasker(3)",
+            "nim(\"3\")",
+            "*2 + nim(3)",
+            "Nim(3)",
+            "nim(3)\u{0}",
+        ] {
+            assert!(Registry::new(src).build_plain(src).is_none(), "{src:?}");
+        }
+        let big = components("nim(1_000, 100000000000000000000)")
+            .ok()
+            .unwrap();
+        assert_eq!(show(&big).0, "nim(1000,100000000000000000000)");
+        assert_eq!(components("nim(3,)").err().map(|e| e.column), Some(7));
     }
 }

@@ -1202,3 +1202,27 @@ mod tests {
         assert_eq!(w.name(), "wythoff");
     }
 }
+
+#[cfg(test)]
+mod floating_point_counterexample {
+    use super::*;
+
+    /// The study notes compute a_k = ⌊k·φ⌋ as `(int)((sqrt(5.0) + 1) / 2 * k)` in double
+    /// precision. At k = 10^18 that gives 1618033988749894912, while the digits of φ
+    /// (OEIS A001622: 1.618033988749894848204…) give ⌊10^18·φ⌋ = 1618033988749894848.
+    #[test]
+    fn double_precision_golden_ratio_is_wrong_at_10_18() {
+        let k = 1_000_000_000_000_000_000u64;
+        let phi = (1.0 + 5f64.sqrt()) / 2.0;
+        let float_guess = (phi * k as f64).floor() as u64;
+        let from_published_digits = 1_618_033_988_749_894_848u64;
+        assert_ne!(float_guess, from_published_digits);
+        assert_eq!(
+            lower_wythoff(&Nat::from(k)),
+            Nat::from(from_published_digits)
+        );
+        let (a, b) = p_position(&Nat::from(k));
+        assert!(is_p_position(&a, &b));
+        assert!(!is_p_position(&Nat::from(float_guess), &b));
+    }
+}

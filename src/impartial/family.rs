@@ -7,7 +7,7 @@ use std::fmt;
 
 /// A position of one component: the family's arguments (a heap size, a pair of
 /// coordinates, …). Short positions are stored inline.
-pub type Pos = SmallVec<[Nat; 2]>;
+pub type Pos = SmallVec<[Nat; 1]>;
 
 /// Why a question could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,8 +175,9 @@ pub trait Family {
     /// Lines explaining the value of `pos` (a derivation or the theorem used).
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError>;
 
-    /// Whether components are single heaps, so that adjacent ones of the same family
-    /// print together as `name(a,b,c)`.
+    /// Whether components are written as groups of arguments of one family (single
+    /// heaps, or the pairs of `ed`), so that adjacent ones of the same family print
+    /// together as `name(a,b,c)` (their arguments in order).
     fn is_heap_family(&self) -> bool {
         false
     }

@@ -135,22 +135,24 @@ pub fn write_sum_up_to(components: &[Component], out: &mut String, max_len: usiz
         }
         let c = &components[i];
         if c.family.is_heap_family() {
-            let mut j = i + 1;
-            while j < components.len() && Rc::ptr_eq(&components[j].family, &c.family) {
-                j += 1;
-            }
             out.push_str(&c.family.name());
             out.push('(');
-            for (k, d) in components[i..j].iter().enumerate() {
+            // The run of heaps of this family, found while writing (a preview of a
+            // huge sum stops early).
+            let mut j = i;
+            while j < components.len() && Rc::ptr_eq(&components[j].family, &c.family) {
                 if out.len() >= max_len {
                     return true;
                 }
-                if k > 0 {
-                    out.push(',');
-                }
-                if let Some(h) = d.pos.first() {
+                // Every argument of each component, in order: `nim(3) + nim(4)` is
+                // `nim(3,4)`, `ed(1,2) + ed(3,4)` is `ed(1,2,3,4)`.
+                for (l, h) in components[j].pos.iter().enumerate() {
+                    if j > i || l > 0 {
+                        out.push(',');
+                    }
                     let _ = write!(out, "{h}");
                 }
+                j += 1;
             }
             out.push(')');
             i = j;
