@@ -1,0 +1,734 @@
+//! Take-and-break heap games: octal games in the Guy–Smith convention, and Grundy's
+//! game (an octal-like game whose splits must be unequal).
+//!
+//! # Rules
+//!
+//! A game is given by code digits `d0.d1d2…dt`. A move picks one heap of `n` tokens and
+//! removes `i` of them, where the bits of `d_i` say what may be left:
+//!
+//! * 1: nothing (allowed when `i = n`);
+//! * 2: one non-empty heap of `n − i`;
+//! * 4: two non-empty heaps `a + b = n − i` of any sizes (for Grundy's game: `a ≠ b`).
+//!
+//! `d0` may only be 0 or 4 (4: split a heap without removing anything); removing
+//! nothing and leaving one heap, or leaving nothing from an empty heap, is no move.
+//!
+//! # Theorems used
+//!
+//! * Sprague–Grundy: `G(n) = mex` of the option values, and two heaps `a`, `b` have the
+//!   value `G(a) ⊕ G(b)`.
+//! * Octal periodicity theorem (Guy–Smith): if `G(n + p) = G(n)` for all
+//!   `n0 ≤ n < 2·n0 + p + t`, it holds for all `n ≥ n0`. Its proof pairs a split of
+//!   `n + p − i` with the split of `n − i` whose larger heap is `p` smaller, which needs
+//!   every split to be allowed: it does not apply to Grundy's game, whose periods are
+//!   reported unproved.
+//!
+//! # The fast table (rare and common values)
+//!
+//! Computing `G(n)` naively looks at every split, `Θ(n)` pairs per heap and `Θ(N²)` for a
+//! table of `N` heaps. Instead (after Gangolli–Plambeck and Flammenkamp's *sparse
+//! space*) a mask `m` splits values into *common* ones (`popcount(v & m)` odd) and *rare*
+//! ones (even). A split's value `G(a) ⊕ G(b)` is common exactly when one of `a`, `b` has
+//! a rare value, so the common values reachable from `n` are all found by pairing each
+//! of the few *rare heaps* with its complement: `O(#rare)` work per heap. The mex is the
+//! smallest unmarked value; when it is common it is final, and each smaller rare value
+//! that is not yet marked is looked for among all splits, scanning them once per heap
+//! and stopping as soon as the value turns up (usually after a few pairs; the full scan
+//! happens only when the heap's own value is rare). The mask is re-chosen as the table
+//! doubles, minimising the number of rare heaps over all masks with one Walsh–Hadamard
+//! transform of the value histogram. The result is the exact mex whatever the mask;
+//! the mask only decides the speed. All work (pairs looked at) is counted against
+//! [`OPTIONS_PER_STATE`] × `--max-states`.
+//!
+//! Winning moves from heaps of any size: the options of value `t` are found by scanning
+//! the splits of `n − i`; once a period `(n0, p)` is proved, the value of the split
+//! `(a, s − a)` with `a, s − a ≥ n0` depends on `a mod p` only, so a window of `p`
+//! consecutive `a` without a match ends the scan, and otherwise each window holds a
+//! match: at most `n0 + (cap + 1)·p` splits are looked at.
+
+use super::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use super::heap::{
+    HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, TableFamily, TableReport,
+};
+use crate::nat::Nat;
+use smallvec::smallvec;
+use std::cell::RefCell;
+
+/// How moves are put in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wording {
+    /// "take 2 from the heap of 9, leaving heaps of 3 and 4".
+    Heaps,
+    /// Kayles-like rows of pins: "knock down 2 pins in the middle, leaving rows of 3 and 4".
+    Pins,
+    /// Pure splitting: "split the heap of 7 into heaps of 3 and 4".
+    Splits,
+}
+
+/// The rules of a take-and-break game (see the module documentation).
+pub struct TakeBreak {
+    name: String,
+    /// `digits[i]` for `i = 0..=t`, without trailing zeros (at least one digit).
+    digits: Vec<u8>,
+    unequal: bool,
+    wording: Wording,
+    /// The `i ≥ 1` whose digit has bit 2 (leave one heap), ascending.
+    leave_one: Vec<usize>,
+    /// The `i ≥ 0` whose digit has bit 4 (leave two heaps), ascending.
+    split_after: Vec<usize>,
+    fast: RefCell<FastTable>,
+}
+
+impl TakeBreak {
+    /// A game named `name` with code digits `d0, d1, …` (each 0–7, `d0` 0 or 4);
+    /// `unequal` requires the two heaps of a split to differ (Grundy's game).
+    pub fn new(
+        name: impl Into<String>,
+        digits: &[u8],
+        unequal: bool,
+        wording: Wording,
+    ) -> Result<Self, String> {
+        if let Some((i, d)) = digits.iter().enumerate().find(|&(_, &d)| d > 7) {
+            return Err(format!("code digit d{i} = {d} is not an octal digit (0–7)"));
+        }
+        let d0 = digits.first().copied().unwrap_or(0);
+        if d0 != 0 && d0 != 4 {
+            return Err(format!(
+                "code digit d0 = {d0} is not allowed: before the point only 0 or 4 (split without removing)"
+            ));
+        }
+        let mut digits = digits.to_vec();
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        if digits.is_empty() {
+            digits.push(0);
+        }
+        let leave_one = (1..digits.len()).filter(|&i| digits[i] & 2 != 0).collect();
+        let split_after = (0..digits.len()).filter(|&i| digits[i] & 4 != 0).collect();
+        Ok(TakeBreak {
+            name: name.into(),
+            digits,
+            unequal,
+            wording,
+            leave_one,
+            split_after,
+            fast: RefCell::new(FastTable::default()),
+        })
+    }
+
+    /// `t`, the index of the last non-zero code digit (0 if there is none).
+    pub fn last_digit(&self) -> usize {
+        self.digits.len() - 1
+    }
+
+    /// The code digits `d0..=dt`.
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// The code written `d0.d1…dt`, or just `d0` when no other digit is non-zero.
+    pub fn code(&self) -> String {
+        let mut s = self.digits[0].to_string();
+        if self.digits.len() > 1 {
+            s.push('.');
+            for d in &self.digits[1..] {
+                s.push(char::from(b'0' + d));
+            }
+        }
+        s
+    }
+
+    /// Whether removing all `n` tokens is a move.
+    fn vanishes(&self, n: usize) -> bool {
+        n >= 1 && self.digits.get(n).is_some_and(|d| d & 1 != 0)
+    }
+}
+
+impl HeapRules for TakeBreak {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn options(&self, n: &Nat, out: &mut Vec<HeapOption>) {
+        // Asked only for heaps in the table (derivations); other sizes have no list.
+        let Some(n) = n.to_usize() else { return };
+        for i in 0..self.digits.len().min(n + 1) {
+            let d = self.digits[i];
+            let rest = n - i;
+            if d & 1 != 0 && i >= 1 && rest == 0 {
+                out.push(HeapOption::new());
+            }
+            if d & 2 != 0 && i >= 1 && rest >= 1 {
+                out.push(smallvec![Nat::from(rest)]);
+            }
+            if d & 4 != 0 {
+                for a in 1..=rest / 2 {
+                    if !(self.unequal && 2 * a == rest) {
+                        out.push(smallvec![Nat::from(a), Nat::from(rest - a)]);
+                    }
+                }
+            }
+        }
+    }
+
+    fn describe(&self, n: &Nat, option: &HeapOption) -> String {
+        let mut left = Nat::ZERO;
+        for h in option {
+            left = left.add(h);
+        }
+        let i = n.checked_sub(&left).unwrap_or_default();
+        let pins = |k: &Nat| {
+            if *k == Nat::from(1u64) {
+                "1 pin".to_string()
+            } else {
+                format!("{k} pins")
+            }
+        };
+        match (self.wording, option.as_slice()) {
+            (Wording::Pins, []) if i == Nat::from(1u64) => "knock down the last pin".into(),
+            (Wording::Pins, []) => format!("knock down the last {i} pins"),
+            (Wording::Pins, [m]) => format!("knock down {} at the end, leaving a row of {m}", pins(&i)),
+            (Wording::Pins, [a, b]) => format!(
+                "knock down {} in the middle, leaving rows of {a} and {b}",
+                pins(&i)
+            ),
+            (_, []) => format!("take the whole heap of {n}"),
+            (_, [m]) => format!("take {i} from the heap of {n}, leaving {m}"),
+            (_, [a, b]) if i.is_zero() => format!("split the heap of {n} into heaps of {a} and {b}"),
+            (_, [a, b]) => format!("take {i} from the heap of {n}, leaving heaps of {a} and {b}"),
+            _ => format!("move from the heap of {n}"),
+        }
+    }
+
+    fn period_proof(&self) -> PeriodProof {
+        if self.unequal {
+            PeriodProof::None
+        } else {
+            PeriodProof::Octal {
+                last_digit: self.last_digit(),
+            }
+        }
+    }
+
+    fn extend_values(
+        &self,
+        values: &mut Vec<u32>,
+        len: usize,
+        limits: &Limits,
+    ) -> Option<Result<(), SolveError>> {
+        Some(self.fast.borrow_mut().extend(self, values, len, limits))
+    }
+}
+
+/// The first table length at which the mask is chosen; then at every doubling.
+const FIRST_REVIEW: usize = 32;
+/// Largest value range (as a power of two) for which the mask is re-chosen.
+const MAX_REVIEW_BITS: u32 = 20;
+/// Splits scanned from the middle for each rare value before the targeted search.
+const SCAN_STEPS: usize = 150;
+/// Pairs the fast table may look at per state allowed by `--max-states`: a pair costs a
+/// few nanoseconds, several times less than a generic option
+/// ([`OPTIONS_PER_STATE`]).
+pub const PAIRS_PER_STATE: u64 = 4 * OPTIONS_PER_STATE;
+
+/// State of the fast table: the mask, the heaps of each value, and scratch space.
+#[derive(Default, Debug)]
+struct FastTable {
+    /// The table length the fields below describe.
+    built: usize,
+    /// Values with `popcount(v & mask)` odd are common, the others rare.
+    mask: u32,
+    /// The heaps `h ≥ 1` with a rare value, ascending.
+    rare: Vec<u32>,
+    /// `heaps[v]`: the heaps `h ≥ 1` of value `v`, ascending (length: a power of two
+    /// above every value, so that XORs of values index it too).
+    heaps: Vec<Vec<u32>>,
+    /// The values present, most frequent first (as of the last review, then new ones).
+    order: Vec<u32>,
+    /// `rank[v]`: the position of `v` in `order` (`u32::MAX` if absent).
+    rank: Vec<u32>,
+    /// `stamp[v] == round`: value `v` is reachable from the heap being computed.
+    stamp: Vec<u32>,
+    round: u32,
+    /// Pairs and options looked at so far.
+    work: u64,
+    /// The table length at which the mask is chosen next.
+    next_review: usize,
+}
+
+impl FastTable {
+    fn is_common(&self, v: usize) -> bool {
+        (v as u32 & self.mask).count_ones() % 2 == 1
+    }
+
+    /// Makes the state describe `values` (after another table was used, or at the start).
+    fn rebuild(&mut self, values: &[u32]) {
+        let max = values.iter().copied().max().unwrap_or(0) as usize;
+        let size = (max + 1).next_power_of_two();
+        self.heaps = vec![Vec::new(); size];
+        for (h, &v) in values.iter().enumerate().skip(1) {
+            self.heaps[v as usize].push(h as u32);
+        }
+        self.stamp = vec![0; size];
+        self.rank = vec![u32::MAX; size];
+        self.round = 0;
+        self.built = values.len();
+        self.next_review = FIRST_REVIEW;
+        while self.next_review <= values.len() {
+            self.next_review = self.next_review.saturating_mul(2);
+        }
+        self.review(values, true);
+    }
+
+    /// Re-chooses the mask and the order of values by frequency; rebuilds the list of
+    /// rare heaps when the mask changes or `fresh` says the list is stale.
+    fn review(&mut self, values: &[u32], fresh: bool) {
+        let old = self.mask;
+        self.choose_mask();
+        if fresh || self.mask != old {
+            self.rare = (1..values.len())
+                .filter(|&h| !self.is_common(values[h] as usize))
+                .map(|h| h as u32)
+                .collect();
+        }
+        let mut order: Vec<u32> = (0..self.heaps.len() as u32)
+            .filter(|&v| !self.heaps[v as usize].is_empty())
+            .collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(self.heaps[v as usize].len()));
+        self.rank.fill(u32::MAX);
+        for (k, &v) in order.iter().enumerate() {
+            self.rank[v as usize] = k as u32;
+        }
+        self.order = order;
+    }
+
+    /// Picks the mask that leaves the fewest rare heaps: with `W` the Walsh–Hadamard
+    /// transform of the value histogram, mask `m` leaves `(N + W(m)) / 2` rare heaps.
+    fn choose_mask(&mut self) {
+        let size = self.heaps.len();
+        if size < 2 || size > 1usize << MAX_REVIEW_BITS {
+            return;
+        }
+        let mut w: Vec<i64> = self.heaps.iter().map(|h| h.len() as i64).collect();
+        let mut half = 1;
+        while half < size {
+            for block in w.chunks_mut(2 * half) {
+                let (lo, hi) = block.split_at_mut(half);
+                for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                    let (a, b) = (*x, *y);
+                    *x = a + b;
+                    *y = a - b;
+                }
+            }
+            half *= 2;
+        }
+        if let Some((m, _)) = w.iter().enumerate().skip(1).min_by_key(|&(_, &v)| v) {
+            self.mask = m as u32;
+        }
+    }
+
+    /// Records heap `n` of value `v`.
+    fn record(&mut self, n: usize, v: u32) {
+        let vi = v as usize;
+        if vi >= self.heaps.len() {
+            let size = (vi + 1).next_power_of_two();
+            self.heaps.resize(size, Vec::new());
+            self.stamp.resize(size, 0);
+            self.rank.resize(size, u32::MAX);
+        }
+        self.built = n + 1;
+        if n == 0 {
+            return;
+        }
+        if self.heaps[vi].is_empty() {
+            self.rank[vi] = self.order.len() as u32;
+            self.order.push(v);
+        }
+        self.heaps[vi].push(n as u32);
+        if !self.is_common(vi) {
+            self.rare.push(n as u32);
+        }
+    }
+
+    fn extend(
+        &mut self,
+        rules: &TakeBreak,
+        values: &mut Vec<u32>,
+        len: usize,
+        limits: &Limits,
+    ) -> Result<(), SolveError> {
+        let too_many = || {
+            limits.states_exceeded(&format!(
+                "a table of {} (whose heaps have many options)",
+                rules.name
+            ))
+        };
+        if u32::try_from(len).is_err() {
+            return Err(too_many());
+        }
+        if self.built != values.len() || self.heaps.is_empty() {
+            self.rebuild(values);
+        }
+        let budget = limits.max_states.saturating_mul(PAIRS_PER_STATE);
+        values.reserve(len.saturating_sub(values.len()));
+        while values.len() < len {
+            let n = values.len();
+            let v = self.next_value(rules, values, budget).ok_or_else(too_many)?;
+            values.push(v);
+            self.record(n, v);
+            if values.len() >= self.next_review {
+                self.next_review = self.next_review.saturating_mul(2);
+                self.review(values, false);
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of heap `g.len()`, or `None` once the work exceeds `budget`.
+    fn next_value(&mut self, r: &TakeBreak, g: &[u32], budget: u64) -> Option<u32> {
+        let n = g.len();
+        self.round = self.round.wrapping_add(1);
+        if self.round == 0 {
+            self.stamp.fill(0);
+            self.round = 1;
+        }
+        let round = self.round;
+        let mut ops: u64 = 1;
+        if r.vanishes(n) {
+            self.stamp[0] = round;
+        }
+        for &i in &r.leave_one {
+            if i >= n {
+                break;
+            }
+            self.stamp[g[n - i] as usize] = round;
+            ops += 1;
+        }
+        // Every common value a split reaches pairs a rare heap with its complement.
+        for &i in &r.split_after {
+            if i + 2 > n {
+                break;
+            }
+            let s = n - i;
+            let mut looked = 0u64;
+            for &h in &self.rare {
+                let h = h as usize;
+                if h >= s {
+                    break;
+                }
+                looked += 1;
+                let b = s - h;
+                if r.unequal && b == h {
+                    continue;
+                }
+                self.stamp[(g[h] ^ g[b]) as usize] = round;
+            }
+            ops += looked;
+            if self.work.saturating_add(ops) > budget {
+                return None;
+            }
+        }
+        // The mex: a common value left unmarked is final; a rare one is looked for among
+        // the splits, first by a short scan from the middle (resumed across values), then
+        // by a search over the heaps of each pair of values with that XOR.
+        let mut scan = (0usize, 0usize);
+        let mut v = 0usize;
+        while v < self.stamp.len() {
+            if self.stamp[v] == round {
+                v += 1;
+                continue;
+            }
+            if self.is_common(v) {
+                break;
+            }
+            self.scan_middle(r, g, v, &mut scan, &mut ops);
+            if self.stamp[v] != round && !self.search(r, g, v, &mut ops, budget)? {
+                break;
+            }
+            v += 1;
+        }
+        self.work += ops;
+        Some(v as u32)
+    }
+
+    /// Looks at up to [`SCAN_STEPS`] more splits from the middle outwards, marking their
+    /// values, until `v` is marked. Both heaps are large there, so the values spread
+    /// over the whole range and most rare values turn up within a few pairs.
+    fn scan_middle(
+        &mut self,
+        r: &TakeBreak,
+        g: &[u32],
+        v: usize,
+        scan: &mut (usize, usize),
+        ops: &mut u64,
+    ) {
+        let n = g.len();
+        let round = self.round;
+        let mut steps = 0;
+        while let Some(&i) = r.split_after.get(scan.0) {
+            if i + 2 > n {
+                return;
+            }
+            let s = n - i;
+            let half = s / 2;
+            while scan.1 < half {
+                if steps == SCAN_STEPS {
+                    return;
+                }
+                let a = half - scan.1;
+                let b = s - a;
+                scan.1 += 1;
+                steps += 1;
+                *ops += 1;
+                if r.unequal && a == b {
+                    continue;
+                }
+                let x = (g[a] ^ g[b]) as usize;
+                self.stamp[x] = round;
+                if x == v {
+                    return;
+                }
+            }
+            *scan = (scan.0 + 1, 0);
+        }
+    }
+
+    /// Whether some split reaches the value `v`, by pairs of values `{w, w ⊕ v}`, most
+    /// frequent `w` first, walking the heaps of the less frequent of the two; `None` once
+    /// the work exceeds `budget`. The search is exhaustive, so `false` is a proof.
+    fn search(
+        &mut self,
+        r: &TakeBreak,
+        g: &[u32],
+        v: usize,
+        ops: &mut u64,
+        budget: u64,
+    ) -> Option<bool> {
+        let n = g.len();
+        for k in 0..self.order.len() {
+            let w = self.order[k] as usize;
+            let u = w ^ v;
+            if u >= self.heaps.len() || self.heaps[u].is_empty() || (self.rank[u] as usize) < k {
+                continue;
+            }
+            let (few, other) = if self.heaps[u].len() <= self.heaps[w].len() {
+                (u, w as u32)
+            } else {
+                (w, u as u32)
+            };
+            for &i in &r.split_after {
+                if i + 2 > n {
+                    break;
+                }
+                let s = n - i;
+                let mut looked = 0u64;
+                let mut hit = false;
+                for &a in &self.heaps[few] {
+                    let a = a as usize;
+                    if a >= s {
+                        break;
+                    }
+                    looked += 1;
+                    let b = s - a;
+                    if g[b] == other && !(r.unequal && a == b) {
+                        hit = true;
+                        break;
+                    }
+                }
+                *ops += looked;
+                if hit {
+                    self.stamp[v] = self.round;
+                    return Some(true);
+                }
+                if self.work.saturating_add(*ops) > budget {
+                    return None;
+                }
+            }
+        }
+        Some(false)
+    }
+}
+
+/// A take-and-break family: the heap engine with the fast table, plus winning moves
+/// from heaps of any size.
+pub struct TakeBreakFamily {
+    inner: HeapFamily<TakeBreak>,
+}
+
+impl TakeBreakFamily {
+    /// The family of `rules` with an empty table.
+    pub fn new(rules: TakeBreak) -> Self {
+        TakeBreakFamily {
+            inner: HeapFamily::new(rules),
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &TakeBreak {
+        self.inner.rules()
+    }
+
+    /// The value of a heap of `n`.
+    pub fn value(&self, n: &Nat, limits: &Limits) -> Result<Nat, SolveError> {
+        self.inner.value(n, limits)
+    }
+
+    /// The period proved so far, if any.
+    pub fn proved_period(&self) -> Option<super::period::Period> {
+        self.inner.proved_period()
+    }
+
+    fn g(&self, n: &Nat, limits: &Limits) -> Result<u32, SolveError> {
+        let v = self.inner.value(n, limits)?;
+        Ok(v.to_u64()
+            .and_then(|x| u32::try_from(x).ok())
+            .unwrap_or(u32::MAX))
+    }
+
+    fn write_option(&self, option: &HeapOption) -> String {
+        let name = self.inner.rules().name();
+        if option.is_empty() {
+            return format!("{name}(0)");
+        }
+        let parts: Vec<String> = option.iter().map(|h| format!("{name}({h})")).collect();
+        parts.join(" + ")
+    }
+
+    /// Offers the move from `n` to `option`; `false` once the sink is full.
+    fn offer(&self, n: &Nat, option: HeapOption, sink: &mut MoveSink) -> bool {
+        sink.push(Move {
+            to: self.write_option(&option),
+            text: self.inner.rules().describe(n, &option),
+        })
+    }
+
+    /// Offers the splits `a + b = s` (`a ≤ b`, both ≥ 1) of value `t`; `false` once the
+    /// sink is full.
+    fn splits_to_value(
+        &self,
+        n: &Nat,
+        s: &Nat,
+        t: u32,
+        limits: &Limits,
+        sink: &mut MoveSink,
+    ) -> Result<bool, SolveError> {
+        let rules = self.inner.rules();
+        let period = self.inner.proved_period();
+        let half = s.to_u64().map(|v| v / 2);
+        // Consecutive splits with a ≥ n0 that miss the target: on n0 ≤ a ≤ s/2 the
+        // split's value G(a) ⊕ G(s − a) has period p in a, so p misses in a row end it.
+        let mut misses: u64 = 0;
+        let mut a: u64 = 1;
+        loop {
+            if half.is_some_and(|h| a > h) {
+                return Ok(true);
+            }
+            let Some(b) = s.checked_sub(&Nat::from(a)) else {
+                return Ok(true);
+            };
+            if half.is_none() && period.is_none() {
+                // A heap beyond 2^64 has a value only through a proved period.
+                return Err(limits.states_exceeded(&format!("the moves of {}({n})", rules.name)));
+            }
+            let mut hit = false;
+            if !(rules.unequal && Nat::from(a) == b) {
+                let x = self.g(&Nat::from(a), limits)? ^ self.g(&b, limits)?;
+                if x == t {
+                    hit = true;
+                    if !self.offer(n, smallvec![Nat::from(a), b.clone()], sink) {
+                        return Ok(false);
+                    }
+                }
+            }
+            if let Some(p) = period {
+                if a >= p.preperiod as u64 {
+                    misses = if hit { 0 } else { misses + 1 };
+                    if misses >= p.period as u64 {
+                        return Ok(true);
+                    }
+                }
+            }
+            a += 1;
+        }
+    }
+}
+
+impl Family for TakeBreakFamily {
+    fn name(&self) -> String {
+        self.inner.rules().name()
+    }
+
+    fn check(&self, pos: &Pos) -> Result<(), SolveError> {
+        self.inner.check(pos)
+    }
+
+    fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        self.inner.grundy(pos, limits)
+    }
+
+    fn moves_to_value(
+        &self,
+        pos: &Pos,
+        target: &Nat,
+        limits: &Limits,
+        sink: &mut MoveSink,
+    ) -> Result<(), SolveError> {
+        let n = &pos[0];
+        // The heap's own value first: it proves the period that huge heaps need.
+        self.g(n, limits)?;
+        let Some(t) = target.to_u64().and_then(|t| u32::try_from(t).ok()) else {
+            return Ok(());
+        };
+        let rules = self.inner.rules();
+        for (i, &d) in rules.digits.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let Some(rest) = n.checked_sub(&Nat::from(i)) else {
+                break;
+            };
+            if d & 1 != 0 && i >= 1 && rest.is_zero() && t == 0 && !self.offer(n, smallvec![], sink)
+            {
+                return Ok(());
+            }
+            if d & 2 != 0
+                && i >= 1
+                && !rest.is_zero()
+                && self.g(&rest, limits)? == t
+                && !self.offer(n, smallvec![rest.clone()], sink)
+            {
+                return Ok(());
+            }
+            if d & 4 != 0
+                && rest >= Nat::from(2u64)
+                && !self.splits_to_value(n, &rest, t, limits, sink)?
+            {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
+        self.inner.explain(pos, limits)
+    }
+
+    fn is_heap_family(&self) -> bool {
+        true
+    }
+}
+
+impl TableFamily for TakeBreakFamily {
+    fn name(&self) -> String {
+        self.inner.rules().name()
+    }
+
+    fn report(&self, from: usize, to: usize, limits: &Limits) -> Result<TableReport, SolveError> {
+        self.inner.report(from, to, limits)
+    }
+
+    fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
+        self.inner.derivation(n, limits)
+    }
+}
