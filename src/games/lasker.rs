@@ -199,3 +199,143 @@ pub(crate) fn closed_form_table<R: HeapRules>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::family::{Family, MoveSink};
+    use crate::impartial::heap::HeapFamily;
+    use std::collections::{BTreeSet, HashSet};
+
+    /// Values straight from the rules: takes to every smaller heap, splits a + b = n.
+    fn exhaustive(len: usize) -> Vec<u64> {
+        let mut g: Vec<u64> = Vec::new();
+        for n in 0..len {
+            let mut seen: HashSet<u64> = (0..n).map(|m| g[m]).collect();
+            for a in 1..n {
+                seen.insert(g[a] ^ g[n - a]);
+            }
+            g.push((0..).find(|v| !seen.contains(v)).unwrap());
+        }
+        g
+    }
+
+    #[test]
+    fn closed_form_matches_exhaustive_search() {
+        let g = exhaustive(400);
+        for (n, &v) in g.iter().enumerate() {
+            assert_eq!(
+                Lasker.closed_form(&Nat::from(n)),
+                Some(Nat::from(v)),
+                "n = {n}"
+            );
+        }
+        // The seed notes' worked values: sg(3) = 4, sg(4) = 3.
+        assert_eq!((g[3], g[4]), (4, 3));
+    }
+
+    /// The moves of value `t` from `n`, by listing every option.
+    fn listed(g: &[u64], n: usize, t: u64) -> BTreeSet<Vec<u64>> {
+        let mut out = BTreeSet::new();
+        for (m, &v) in g.iter().enumerate().take(n) {
+            if v == t {
+                out.insert(vec![m as u64]);
+            }
+        }
+        for a in 1..=n / 2 {
+            if g[a] ^ g[n - a] == t {
+                out.insert(vec![a as u64, (n - a) as u64]);
+            }
+        }
+        out
+    }
+
+    fn as_set(opts: Vec<HeapOption>) -> BTreeSet<Vec<u64>> {
+        opts.into_iter()
+            .map(|o| o.iter().map(|h| h.to_u64().unwrap()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn moves_with_value_match_the_list_of_options() {
+        let g = exhaustive(130);
+        for n in 0..130 {
+            for t in 0..140u64 {
+                let got = Lasker
+                    .options_with_value(&Nat::from(n), &Nat::from(t), 1 << 20)
+                    .unwrap();
+                let len = got.len();
+                let got = as_set(got);
+                assert_eq!(got.len(), len, "duplicates at n={n} t={t}");
+                assert_eq!(got, listed(&g, n, t), "n={n} t={t}");
+            }
+        }
+    }
+
+    #[test]
+    fn moves_with_value_match_on_larger_heaps() {
+        let limit = 5000;
+        let g: Vec<u64> = (0..limit as u64)
+            .map(|n| Lasker.closed_form(&Nat::from(n)).unwrap().to_u64().unwrap())
+            .collect();
+        for n in [999usize, 1000, 1001, 1002, 4095, 4096, 4097, 4999] {
+            for t in [
+                0u64, 1, 3, 4, 7, 100, 255, 1023, 1024, 2047, 4000, 4095, 5000, 6000,
+            ] {
+                let got = Lasker
+                    .options_with_value(&Nat::from(n), &Nat::from(t), 1 << 20)
+                    .unwrap();
+                assert_eq!(as_set(got), listed(&g, n, t), "n={n} t={t}");
+            }
+        }
+    }
+
+    #[test]
+    fn huge_heaps_have_moves_of_the_right_value() {
+        let n: BigUint = format!("1{}", "0".repeat(60)).parse().unwrap();
+        let nn = Nat::from_big(n.clone());
+        for t in [0u64, 1, 2, 3, 5, 12345, 1 << 40] {
+            let got = Lasker.options_with_value(&nn, &Nat::from(t), 20).unwrap();
+            assert!(got.len() <= 21);
+            for o in &got {
+                let parts: Vec<BigUint> = o.iter().map(Nat::to_big).collect();
+                let v = parts
+                    .iter()
+                    .fold(BigUint::zero(), |acc, h| acc ^ lasker_value(h));
+                assert_eq!(v, BigUint::from(t));
+                match parts.as_slice() {
+                    [m] => assert!(*m < n),
+                    [a, b] => assert!(a + b == n && !a.is_zero() && a <= b),
+                    _ => panic!("bad option"),
+                }
+            }
+        }
+        // To value 0 (the P-positions): splits a + b = n with L(a) = L(b), i.e. a = b.
+        let zero = Lasker.options_with_value(&nn, &Nat::ZERO, 20).unwrap();
+        let half = Nat::from_big(&n / 2u32);
+        assert_eq!(
+            zero,
+            vec![smallvec![Nat::ZERO], smallvec![half.clone(), half]] as Vec<HeapOption>
+        );
+    }
+
+    #[test]
+    fn the_engine_answers_any_size_from_the_closed_form() {
+        let f = HeapFamily::new(Lasker);
+        let limits = Limits::default();
+        // 10^30 ≡ 0 (mod 4): value 10^30 − 1.
+        let n: Nat = format!("1{}", "0".repeat(30)).parse().unwrap();
+        let v = f.grundy(&smallvec![n.clone()], &limits).unwrap().unwrap();
+        assert_eq!(v, n.checked_sub(&Nat::from(1u64)).unwrap());
+        let mut sink = MoveSink::new(5);
+        f.moves_to_value(&smallvec![n], &Nat::from(7u64), &limits, &mut sink)
+            .unwrap();
+        assert!(!sink.moves.is_empty());
+        let r = f.report(0, 12, &limits).unwrap();
+        let want: Vec<Nat> = [0u64, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11]
+            .iter()
+            .map(|&v| Nat::from(v))
+            .collect();
+        assert_eq!(r.values, want);
+    }
+}

@@ -304,7 +304,8 @@ impl<'a> Registry<'a> {
             [Param::Int(n, span)] => {
                 let code = n.to_string();
                 if code.len() == 1 {
-                    octal::octal(&code).map_err(|(_, m)| self.error(*span, &format!("bad octal code {code}: {m}")))
+                    octal::octal(&code)
+                        .map_err(|(_, m)| self.error(*span, &format!("bad octal code {code}: {m}")))
                 } else {
                     Err(self.error(
                         *span,
@@ -312,10 +313,7 @@ impl<'a> Registry<'a> {
                     ))
                 }
             }
-            [other] => Err(self.error(
-                other.span(),
-                "octal takes a code such as 0.137 or 4.07",
-            )),
+            [other] => Err(self.error(other.span(), "octal takes a code such as 0.137 or 4.07")),
             [_, second, ..] => Err(self.error(second.span(), "octal takes one code")),
             [] => Err(self.error(t.span, "octal needs a code")),
         }

@@ -37,7 +37,7 @@ pub fn split_value(n: &BigUint) -> BigUint {
         return BigUint::zero();
     }
     let k = n - 1u32;
-    let even = k.count_ones() % 2 == 0;
+    let even = k.count_ones().is_multiple_of(2);
     (k << 1u32) + u32::from(even)
 }
 
@@ -106,7 +106,10 @@ fn odious_partners(t: &BigUint, bound: &BigUint, want: usize) -> Vec<BigUint> {
             let st = state[i];
             let (xb, next) = match ok(i, st, 0) {
                 Some(next) => (0, next),
-                None => (1, ok(i, st, 1).expect("a feasible state has a feasible bit")),
+                None => (
+                    1,
+                    ok(i, st, 1).expect("a feasible state has a feasible bit"),
+                ),
             };
             choice[i] = xb;
             if i > 1 {
@@ -169,7 +172,7 @@ impl HeapRules for Split {
                     Nat::ZERO
                 } else {
                     let k = v - 1;
-                    Nat::from(2 * k + u64::from(k.count_ones() % 2 == 0))
+                    Nat::from(2 * k + u64::from(k.count_ones().is_multiple_of(2)))
                 }
             }
             _ => Nat::from_big(split_value(&n.to_big())),
@@ -231,5 +234,140 @@ impl HeapRules for Split {
         limits: &Limits,
     ) -> Option<Result<(), SolveError>> {
         Some(super::lasker::closed_form_table(self, values, len, limits))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::family::{Family, MoveSink};
+    use crate::impartial::heap::HeapFamily;
+    use std::collections::{BTreeSet, HashSet};
+
+    /// Values straight from the rules: heap n becomes two heaps i, j < n.
+    fn exhaustive(len: usize) -> Vec<u64> {
+        let mut g: Vec<u64> = Vec::new();
+        for n in 0..len {
+            let mut seen = HashSet::new();
+            for i in 0..n {
+                for j in i..n {
+                    seen.insert(g[i] ^ g[j]);
+                }
+            }
+            g.push((0..).find(|v| !seen.contains(v)).unwrap());
+        }
+        g
+    }
+
+    #[test]
+    fn closed_form_matches_exhaustive_search() {
+        let g = exhaustive(160);
+        for (n, &v) in g.iter().enumerate() {
+            assert_eq!(
+                Split.closed_form(&Nat::from(n)),
+                Some(Nat::from(v)),
+                "n = {n}"
+            );
+            assert_eq!(split_value(&BigUint::from(n)), BigUint::from(v));
+        }
+        // The odious numbers (OEIS A000069) start 1, 2, 4, 7, 8, 11, 13, 14, 16, 19.
+        assert_eq!(g[1..11], [1, 2, 4, 7, 8, 11, 13, 14, 16, 19]);
+    }
+
+    fn listed(g: &[u64], n: usize, t: u64) -> BTreeSet<Vec<u64>> {
+        let mut out = BTreeSet::new();
+        for i in 0..n {
+            for j in i..n {
+                if g[i] ^ g[j] == t {
+                    out.insert(vec![i as u64, j as u64]);
+                }
+            }
+        }
+        out
+    }
+
+    fn as_set(opts: Vec<HeapOption>) -> BTreeSet<Vec<u64>> {
+        opts.into_iter()
+            .map(|o| o.iter().map(|h| h.to_u64().unwrap()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn moves_with_value_match_the_list_of_options() {
+        let g = exhaustive(70);
+        for n in 0..70 {
+            for t in 0..160u64 {
+                let got = Split
+                    .options_with_value(&Nat::from(n), &Nat::from(t), 1 << 20)
+                    .unwrap();
+                let len = got.len();
+                let got = as_set(got);
+                assert_eq!(got.len(), len, "duplicates at n={n} t={t}");
+                assert_eq!(got, listed(&g, n, t), "n={n} t={t}");
+            }
+        }
+    }
+
+    #[test]
+    fn moves_come_in_increasing_order_and_stop_at_the_cap() {
+        let g: Vec<u64> = (0..3000u64)
+            .map(|n| Split.closed_form(&Nat::from(n)).unwrap().to_u64().unwrap())
+            .collect();
+        for n in [1000usize, 2047, 2048, 2999] {
+            for t in [0u64, 3, 5, 6, 1000, 3000, 4095, 5998] {
+                let all: Vec<Vec<u64>> = listed(&g, n, t).into_iter().collect();
+                let got = Split
+                    .options_with_value(&Nat::from(n), &Nat::from(t), 9)
+                    .unwrap();
+                let got: Vec<Vec<u64>> = got
+                    .into_iter()
+                    .map(|o| o.iter().map(|h| h.to_u64().unwrap()).collect())
+                    .collect();
+                assert_eq!(got, all[..all.len().min(10)], "n={n} t={t}");
+            }
+        }
+    }
+
+    #[test]
+    fn huge_heaps_have_moves_of_the_right_value() {
+        let n: BigUint = format!("7{}", "3".repeat(80)).parse().unwrap();
+        let bound = split_value(&n);
+        for t in [
+            BigUint::from(3u32),
+            BigUint::from(6u32),
+            &bound - 1u32,
+            (&bound >> 1u32) | BigUint::from(1u32),
+            &n ^ BigUint::from(12345u32),
+        ] {
+            let got = Split
+                .options_with_value(&Nat::from_big(n.clone()), &Nat::from_big(t.clone()), 20)
+                .unwrap();
+            for o in &got {
+                let (a, b) = (o[0].to_big(), o[1].to_big());
+                assert!(a <= b && b < n);
+                assert_eq!(split_value(&a) ^ split_value(&b), t);
+            }
+            if t.count_ones() % 2 == 0 && t < bound && t > BigUint::from(2u32) {
+                // An evil t below the bound is reached: 2^j ⊕ (t − 2^j), as in the proof.
+                assert!(!got.is_empty(), "{t}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_engine_answers_any_size() {
+        let f = HeapFamily::new(Split);
+        let limits = Limits::default();
+        let mut sink = MoveSink::new(3);
+        let n: Nat = format!("1{}", "0".repeat(50)).parse().unwrap();
+        f.moves_to_value(&smallvec![n.clone()], &Nat::ZERO, &limits, &mut sink)
+            .unwrap();
+        assert_eq!(sink.moves.len(), 3);
+        assert!(sink.truncated);
+        assert_eq!(sink.moves[0].to, "split(0) + split(0)");
+        assert_eq!(
+            sink.moves[1].text,
+            format!("replace the heap of {n} by heaps of 1 and 1")
+        );
     }
 }

@@ -188,14 +188,18 @@ impl HeapRules for TakeBreak {
         match (self.wording, option.as_slice()) {
             (Wording::Pins, []) if i == Nat::from(1u64) => "knock down the last pin".into(),
             (Wording::Pins, []) => format!("knock down the last {i} pins"),
-            (Wording::Pins, [m]) => format!("knock down {} at the end, leaving a row of {m}", pins(&i)),
+            (Wording::Pins, [m]) => {
+                format!("knock down {} at the end, leaving a row of {m}", pins(&i))
+            }
             (Wording::Pins, [a, b]) => format!(
                 "knock down {} in the middle, leaving rows of {a} and {b}",
                 pins(&i)
             ),
             (_, []) => format!("take the whole heap of {n}"),
             (_, [m]) => format!("take {i} from the heap of {n}, leaving {m}"),
-            (_, [a, b]) if i.is_zero() => format!("split the heap of {n} into heaps of {a} and {b}"),
+            (_, [a, b]) if i.is_zero() => {
+                format!("split the heap of {n} into heaps of {a} and {b}")
+            }
             (_, [a, b]) => format!("take {i} from the heap of {n}, leaving heaps of {a} and {b}"),
             _ => format!("move from the heap of {n}"),
         }
@@ -307,7 +311,7 @@ impl FastTable {
     /// transform of the value histogram, mask `m` leaves `(N + W(m)) / 2` rare heaps.
     fn choose_mask(&mut self) {
         let size = self.heaps.len();
-        if size < 2 || size > 1usize << MAX_REVIEW_BITS {
+        if !(2..=1usize << MAX_REVIEW_BITS).contains(&size) {
             return;
         }
         let mut w: Vec<i64> = self.heaps.iter().map(|h| h.len() as i64).collect();
@@ -374,7 +378,9 @@ impl FastTable {
         values.reserve(len.saturating_sub(values.len()));
         while values.len() < len {
             let n = values.len();
-            let v = self.next_value(rules, values, budget).ok_or_else(too_many)?;
+            let v = self
+                .next_value(rules, values, budget)
+                .ok_or_else(too_many)?;
             values.push(v);
             self.record(n, v);
             if values.len() >= self.next_review {
@@ -641,12 +647,10 @@ impl TakeBreakFamily {
                     }
                 }
             }
-            if let Some(p) = period {
-                if a >= p.preperiod as u64 {
-                    misses = if hit { 0 } else { misses + 1 };
-                    if misses >= p.period as u64 {
-                        return Ok(true);
-                    }
+            if let Some(p) = period.filter(|p| a >= p.preperiod as u64) {
+                misses = if hit { 0 } else { misses + 1 };
+                if misses >= p.period as u64 {
+                    return Ok(true);
                 }
             }
             a += 1;
@@ -730,5 +734,288 @@ impl TableFamily for TakeBreakFamily {
 
     fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
         self.inner.derivation(n, limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::heap::HeapTable;
+    use std::collections::{BTreeSet, HashSet};
+
+    /// Values straight from the rules, with every option listed: an independent check
+    /// of the fast table.
+    fn naive(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::with_capacity(len);
+        for n in 0..len {
+            let mut seen = HashSet::new();
+            for (i, &d) in digits.iter().enumerate().take(n + 1) {
+                let rest = n - i;
+                if d & 1 != 0 && i > 0 && rest == 0 {
+                    seen.insert(0);
+                }
+                if d & 2 != 0 && i > 0 && rest > 0 {
+                    seen.insert(g[rest]);
+                }
+                if d & 4 != 0 {
+                    for a in 1..rest {
+                        if !(unequal && 2 * a == rest) {
+                            seen.insert(g[a] ^ g[rest - a]);
+                        }
+                    }
+                }
+            }
+            g.push((0..).find(|v| !seen.contains(v)).unwrap());
+        }
+        g
+    }
+
+    fn fast(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
+        let rules = TakeBreak::new("t", digits, unequal, Wording::Heaps).unwrap();
+        let mut t = HeapTable::default();
+        t.extend(&rules, len, &Limits::default()).unwrap();
+        t.values().to_vec()
+    }
+
+    /// All codes d0.d1d2 and a spread of longer ones (with d0 = 4 and unequal splits).
+    fn codes() -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        for d0 in [0u8, 4] {
+            for d1 in 0..8u8 {
+                for d2 in 0..8u8 {
+                    out.push(vec![d0, d1, d2]);
+                }
+            }
+        }
+        // A deterministic spread of 3- and 4-digit codes.
+        let mut x: u32 = 12345;
+        for _ in 0..60 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let len = 4 + (x >> 20) as usize % 2;
+            let mut d: Vec<u8> = (0..len).map(|k| ((x >> (3 * k)) & 7) as u8).collect();
+            d[0] = if x & (1 << 30) != 0 { 4 } else { 0 };
+            out.push(d);
+        }
+        out
+    }
+
+    #[test]
+    fn fast_table_matches_the_rules() {
+        for d in codes() {
+            for unequal in [false, true] {
+                let want = naive(&d, unequal, 400);
+                assert_eq!(
+                    fast(&d, unequal, 400),
+                    want,
+                    "code {d:?}, unequal {unequal}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fast_table_matches_the_rules_on_longer_tables() {
+        // Long enough for several mask reviews and many rare-value searches.
+        for (d, unequal) in [
+            (vec![4], true),           // Grundy's game
+            (vec![0, 6], false),       // Officers
+            (vec![0, 0, 0, 7], false), // Treblecross
+            (vec![0, 1, 6], false),    // 0.16
+            (vec![0, 7, 7], false),    // Kayles
+            (vec![4, 7], false),
+            (vec![0, 4, 4, 4], false),
+        ] {
+            let want = naive(&d, unequal, 3000);
+            assert_eq!(fast(&d, unequal, 3000), want, "code {d:?}");
+        }
+    }
+
+    #[test]
+    fn fast_table_resumes_and_rebuilds() {
+        let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
+        let want = naive(&[4], true, 2000);
+        let limits = Limits::default();
+        // Extended in uneven steps.
+        let mut t = HeapTable::default();
+        for len in [1, 2, 3, 50, 51, 700, 1999, 2000] {
+            t.extend(&rules, len, &limits).unwrap();
+            assert_eq!(t.values(), &want[..len]);
+        }
+        // A second table with the same rules makes the state rebuild from scratch.
+        let mut u = HeapTable::default();
+        u.extend(&rules, 1500, &limits).unwrap();
+        assert_eq!(u.values(), &want[..1500]);
+        t.extend(&rules, 2000, &limits).unwrap();
+        assert_eq!(t.values(), &want[..]);
+    }
+
+    #[test]
+    fn fast_table_stops_at_the_work_bound() {
+        let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
+        let mut t = HeapTable::default();
+        let tiny = Limits { max_states: 2000 };
+        let err = t.extend(&rules, 2000, &tiny).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                SolveError::Limit {
+                    flag: "--max-states",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn codes_are_validated_and_normalised() {
+        assert!(TakeBreak::new("x", &[0, 8], false, Wording::Heaps).is_err());
+        assert!(TakeBreak::new("x", &[2, 7], false, Wording::Heaps).is_err());
+        let r = TakeBreak::new("x", &[0, 7, 7, 0, 0], false, Wording::Heaps).unwrap();
+        assert_eq!((r.code(), r.last_digit()), ("0.77".to_string(), 2));
+        let r = TakeBreak::new("x", &[4, 0], false, Wording::Heaps).unwrap();
+        assert_eq!((r.code(), r.last_digit()), ("4".to_string(), 0));
+        assert_eq!(r.period_proof(), PeriodProof::Octal { last_digit: 0 });
+        let g = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
+        assert_eq!(g.period_proof(), PeriodProof::None);
+    }
+
+    /// The options of heap `n` with value `t`, from the rules and naive values, written
+    /// as the engine writes them.
+    fn naive_moves(
+        name: &str,
+        digits: &[u8],
+        unequal: bool,
+        g: &[u32],
+        n: usize,
+        t: u32,
+    ) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        for (i, &d) in digits.iter().enumerate().take(n + 1) {
+            let rest = n - i;
+            if d & 1 != 0 && i > 0 && rest == 0 && t == 0 {
+                out.insert(format!("{name}(0)"));
+            }
+            if d & 2 != 0 && i > 0 && rest > 0 && g[rest] == t {
+                out.insert(format!("{name}({rest})"));
+            }
+            if d & 4 != 0 {
+                for a in 1..=rest / 2 {
+                    if rest - a >= 1 && !(unequal && 2 * a == rest) && g[a] ^ g[rest - a] == t {
+                        out.insert(format!("{name}({a}) + {name}({})", rest - a));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn family_moves(f: &TakeBreakFamily, n: &Nat, t: u32, cap: usize) -> (Vec<Move>, bool) {
+        let mut sink = MoveSink::new(cap);
+        f.moves_to_value(
+            &smallvec![n.clone()],
+            &Nat::from(t),
+            &Limits::default(),
+            &mut sink,
+        )
+        .unwrap();
+        (sink.moves, sink.truncated)
+    }
+
+    #[test]
+    fn moves_to_a_value_match_the_rules() {
+        for d in codes().into_iter().step_by(3) {
+            for unequal in [false, true] {
+                let g = naive(&d, unequal, 70);
+                let f =
+                    TakeBreakFamily::new(TakeBreak::new("t", &d, unequal, Wording::Heaps).unwrap());
+                for n in 0..70 {
+                    for t in 0..12 {
+                        let (moves, truncated) = family_moves(&f, &Nat::from(n), t, 10_000);
+                        assert!(!truncated);
+                        let got: BTreeSet<String> = moves.iter().map(|m| m.to.clone()).collect();
+                        assert_eq!(got.len(), moves.len(), "no duplicates");
+                        assert_eq!(
+                            got,
+                            naive_moves("t", &d, unequal, &g, n, t),
+                            "{d:?} n={n} t={t}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn moves_beyond_the_proof_use_the_period_and_stay_complete() {
+        // Kayles and Dawson's Kayles: heaps past the preperiod, where the scan stops
+        // after a window of the period without a match.
+        for d in [vec![0u8, 7, 7], vec![0, 0, 7], vec![0, 1, 3, 7]] {
+            let f = TakeBreakFamily::new(TakeBreak::new("t", &d, false, Wording::Heaps).unwrap());
+            let far = Nat::from(1_000_000_000u64);
+            f.value(&far, &Limits::default()).unwrap();
+            assert!(f.proved_period().is_some());
+            let g = naive(&d, false, 1200);
+            for n in (900..1200).step_by(37) {
+                for t in 0..10 {
+                    let (moves, truncated) = family_moves(&f, &Nat::from(n), t, 100_000);
+                    assert!(!truncated);
+                    let got: BTreeSet<String> = moves.iter().map(|m| m.to.clone()).collect();
+                    assert_eq!(
+                        got,
+                        naive_moves("t", &d, false, &g, n, t),
+                        "{d:?} n={n} t={t}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_heaps_list_moves_in_order_from_the_period() {
+        // At n = 10^30 + r the engine's moves must be the first ones of the full list
+        // (removal i ascending: the heap left alone, then splits by smaller heap), built
+        // here from the naive table and the published periods (Kayles 12 from 71,
+        // Dawson's Kayles 34 from 53, Dawson's Chess 34 from 52; checked from the
+        // rules in the octal tests). Splits with the smaller heap up to 20000 suffice: a
+        // periodic match recurs every period, so either a removal has no match beyond
+        // the preperiod or it has more than the cap within that range.
+        let limits = Limits::default();
+        for (d, n0, p) in [
+            (vec![0u8, 7, 7], 71u128, 12u128),
+            (vec![0, 0, 7], 53, 34),
+            (vec![0, 1, 3, 7], 52, 34),
+        ] {
+            let f = TakeBreakFamily::new(TakeBreak::new("k", &d, false, Wording::Heaps).unwrap());
+            let g = naive(&d, false, 200);
+            let at = |x: u128| -> u32 { g[if x < n0 { x } else { n0 + (x - n0) % p } as usize] };
+            for r in [0u128, 1, 5, 17] {
+                let n = 10u128.pow(30) + r;
+                let nn = Nat::from_big(num_bigint::BigUint::from(n));
+                assert_eq!(f.value(&nn, &limits).unwrap(), Nat::from(at(n)));
+                for t in 0..10u32 {
+                    let mut want = Vec::new();
+                    for (i, &di) in d.iter().enumerate().skip(1) {
+                        let rest = n - i as u128;
+                        if di & 2 != 0 && at(rest) == t {
+                            want.push(format!("k({rest})"));
+                        }
+                        if di & 4 != 0 {
+                            for a in 1..=20_000u128 {
+                                if at(a) ^ at(rest - a) == t {
+                                    want.push(format!("k({a}) + k({})", rest - a));
+                                }
+                            }
+                        }
+                    }
+                    let cap = 50;
+                    let (moves, truncated) = family_moves(&f, &nn, t, cap);
+                    let got: Vec<String> = moves.iter().map(|m| m.to.clone()).collect();
+                    let k = want.len().min(cap);
+                    assert_eq!(got, want[..k], "{d:?} n = 10^30 + {r}, value {t}");
+                    assert_eq!(truncated, want.len() > cap, "{d:?} value {t}");
+                }
+            }
+        }
     }
 }
