@@ -186,10 +186,22 @@ fn explain_derives_values_by_mex_with_splits() {
         )),
         "{lines:?}"
     );
-    // Far heaps cite the proved period.
+    // Heaps with many options cite the proved period and one option per smaller value:
+    // 1000 − 71 = 929 ≡ 5 (mod 12), so heap 76, of value A002186(76) = 1; knocking down
+    // 2 pins to leave rows of 1 and 73 (1 + 2 + 73 = 76) has value sg(1) ⊕ sg(73) =
+    // 1 ⊕ 1 = 0 (A002186(73) = 1).
     let far = run_json(&["solve", "--json", "--explain", "kayles(1000)"]);
     let text = far["explanation"].to_string();
-    assert!(text.contains("sg(1000) = mex{"), "{text}");
+    assert!(
+        text.contains(
+            "sg(1000) = sg(76) = 1, because the values have period 12 from heap 71 (proved)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("(0 = sg(1) ⊕ sg(73)) and none reaches 1"),
+        "{text}"
+    );
     let huge = run_json(&[
         "solve",
         "--json",

@@ -601,23 +601,54 @@ impl TakeBreakFamily {
         parts.join(" + ")
     }
 
-    /// Offers the move from `n` to `option`; `false` once the sink is full.
-    fn offer(&self, n: &Nat, option: HeapOption, sink: &mut MoveSink) -> bool {
-        sink.push(Move {
-            to: self.write_option(&option),
-            text: self.inner.rules().describe(n, &option),
-        })
+    /// Calls `found` with each option of heap `n` of value `t` (removal `i` ascending;
+    /// for each, the heap left alone, then the splits by smaller heap) until it returns
+    /// `false`.
+    fn options_to_value(
+        &self,
+        n: &Nat,
+        t: u32,
+        limits: &Limits,
+        found: &mut dyn FnMut(HeapOption) -> bool,
+    ) -> Result<(), SolveError> {
+        let rules = self.inner.rules();
+        for (i, &d) in rules.digits.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let Some(rest) = n.checked_sub(&Nat::from(i)) else {
+                break;
+            };
+            if d & 1 != 0 && i >= 1 && rest.is_zero() && t == 0 && !found(smallvec![]) {
+                return Ok(());
+            }
+            if d & 2 != 0
+                && i >= 1
+                && !rest.is_zero()
+                && self.g(&rest, limits)? == t
+                && !found(smallvec![rest.clone()])
+            {
+                return Ok(());
+            }
+            if d & 4 != 0
+                && rest >= Nat::from(2u64)
+                && !self.splits_to_value(n, &rest, t, limits, found)?
+            {
+                return Ok(());
+            }
+        }
+        Ok(())
     }
 
-    /// Offers the splits `a + b = s` (`a ≤ b`, both ≥ 1) of value `t`; `false` once the
-    /// sink is full.
+    /// Calls `found` with the splits `a + b = s` (`a ≤ b`, both ≥ 1) of value `t`;
+    /// `false` once `found` has returned `false`.
     fn splits_to_value(
         &self,
         n: &Nat,
         s: &Nat,
         t: u32,
         limits: &Limits,
-        sink: &mut MoveSink,
+        found: &mut dyn FnMut(HeapOption) -> bool,
     ) -> Result<bool, SolveError> {
         let rules = self.inner.rules();
         let period = self.inner.proved_period();
@@ -642,7 +673,7 @@ impl TakeBreakFamily {
                 let x = self.g(&Nat::from(a), limits)? ^ self.g(&b, limits)?;
                 if x == t {
                     hit = true;
-                    if !self.offer(n, smallvec![Nat::from(a), b.clone()], sink) {
+                    if !found(smallvec![Nat::from(a), b.clone()]) {
                         return Ok(false);
                     }
                 }
@@ -656,7 +687,91 @@ impl TakeBreakFamily {
             a += 1;
         }
     }
+
+    /// The number of options of heap `n`.
+    fn option_count(&self, n: &Nat) -> Nat {
+        let rules = self.inner.rules();
+        let mut count = Nat::ZERO;
+        let one = Nat::from(1u64);
+        for (i, &d) in rules.digits.iter().enumerate() {
+            let Some(rest) = n.checked_sub(&Nat::from(i)) else {
+                break;
+            };
+            if d & 1 != 0 && i >= 1 && rest.is_zero() {
+                count = count.add(&one);
+            }
+            if d & 2 != 0 && i >= 1 && !rest.is_zero() {
+                count = count.add(&one);
+            }
+            if d & 4 != 0 {
+                let mut pairs = Nat::from_big(rest.to_big() >> 1u32);
+                if rules.unequal && !rest.is_zero() && !rest.bit(0) {
+                    pairs = pairs.checked_sub(&one).unwrap_or_default();
+                }
+                count = count.add(&pairs);
+            }
+        }
+        count
+    }
+
+    /// The derivation of the value of heap `n`: the full `mex{…}` when the heap has at
+    /// most [`MAX_LISTED`] options, else the period (when it applies) and one option
+    /// for each smaller value.
+    pub fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
+        let v = self.g(n, limits)?;
+        let count = self.option_count(n);
+        if count <= Nat::from(MAX_LISTED) {
+            return self.inner.derivation(n, limits);
+        }
+        if let Some(p) = self.inner.proved_period() {
+            let m = super::period::reduce(n, p);
+            if Nat::from(m) != *n {
+                return Ok(format!(
+                    "sg({n}) = sg({m}) = {v}, because the values have period {} from heap {} (proved); {}",
+                    p.period,
+                    p.preperiod,
+                    self.witnesses(&Nat::from(m), limits)?
+                ));
+            }
+        }
+        self.witnesses(n, limits)
+    }
+
+    /// `sg(n) = v`, with an option reaching each smaller value.
+    fn witnesses(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
+        let v = self.g(n, limits)?;
+        let count = self.option_count(n);
+        let mut parts = Vec::new();
+        for w in 0..v {
+            let mut first = None;
+            self.options_to_value(n, w, limits, &mut |o| {
+                first = Some(o);
+                false
+            })?;
+            let Some(o) = first else {
+                return self.inner.derivation(n, limits);
+            };
+            let terms: Vec<String> = o.iter().map(|h| format!("sg({h})")).collect();
+            let text = if terms.is_empty() {
+                "sg(0)".to_string()
+            } else {
+                terms.join(" ⊕ ")
+            };
+            parts.push(format!("{w} = {text}"));
+        }
+        Ok(if parts.is_empty() {
+            format!("sg({n}) = 0: none of its {count} options has value 0")
+        } else {
+            format!(
+                "sg({n}) = {v}: among its {count} options some reach every smaller value ({}) and none reaches {v}",
+                parts.join(", ")
+            )
+        })
+    }
 }
+
+/// Most options a derivation lists in full as `mex{…}`.
+pub const MAX_LISTED: u64 = 32;
 
 impl Family for TakeBreakFamily {
     fn name(&self) -> String {
@@ -685,37 +800,16 @@ impl Family for TakeBreakFamily {
             return Ok(());
         };
         let rules = self.inner.rules();
-        for (i, &d) in rules.digits.iter().enumerate() {
-            if d == 0 {
-                continue;
-            }
-            let Some(rest) = n.checked_sub(&Nat::from(i)) else {
-                break;
-            };
-            if d & 1 != 0 && i >= 1 && rest.is_zero() && t == 0 && !self.offer(n, smallvec![], sink)
-            {
-                return Ok(());
-            }
-            if d & 2 != 0
-                && i >= 1
-                && !rest.is_zero()
-                && self.g(&rest, limits)? == t
-                && !self.offer(n, smallvec![rest.clone()], sink)
-            {
-                return Ok(());
-            }
-            if d & 4 != 0
-                && rest >= Nat::from(2u64)
-                && !self.splits_to_value(n, &rest, t, limits, sink)?
-            {
-                return Ok(());
-            }
-        }
-        Ok(())
+        self.options_to_value(n, t, limits, &mut |o| {
+            sink.push(Move {
+                to: self.write_option(&o),
+                text: rules.describe(n, &o),
+            })
+        })
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
-        self.inner.explain(pos, limits)
+        Ok(vec![TakeBreakFamily::derivation(self, &pos[0], limits)?])
     }
 
     fn is_heap_family(&self) -> bool {
@@ -733,7 +827,7 @@ impl TableFamily for TakeBreakFamily {
     }
 
     fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
-        self.inner.derivation(n, limits)
+        TakeBreakFamily::derivation(self, n, limits)
     }
 }
 
