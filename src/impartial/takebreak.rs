@@ -737,38 +737,93 @@ impl TakeBreakFamily {
         self.witnesses(n, limits)
     }
 
-    /// `sg(n) = v`, with an option reaching each smaller value.
+    /// `sg(n) = v`, with an option reaching each smaller value: the first of each value
+    /// in one pass over the options (in the order of [`Self::options_to_value`]),
+    /// stopping once every smaller value is seen or after [`WITNESS_STEPS`] options.
     fn witnesses(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
         let v = self.g(n, limits)?;
         let count = self.option_count(n);
-        let mut parts = Vec::new();
-        for w in 0..v {
-            let mut first = None;
-            self.options_to_value(n, w, limits, &mut |o| {
-                first = Some(o);
-                false
-            })?;
-            let Some(o) = first else {
-                return self.inner.derivation(n, limits);
-            };
-            let terms: Vec<String> = o.iter().map(|h| format!("sg({h})")).collect();
-            let text = if terms.is_empty() {
-                "sg(0)".to_string()
-            } else {
-                terms.join(" ⊕ ")
-            };
-            parts.push(format!("{w} = {text}"));
+        if v == 0 {
+            return Ok(format!(
+                "sg({n}) = 0: none of its {count} options has value 0"
+            ));
         }
-        Ok(if parts.is_empty() {
-            format!("sg({n}) = 0: none of its {count} options has value 0")
-        } else {
-            format!(
+        let rules = self.inner.rules();
+        let mut first: Vec<Option<HeapOption>> = vec![None; v as usize];
+        let mut missing = v as usize;
+        let mut steps = 0u64;
+        let mut note = |o: HeapOption, x: u32, first: &mut Vec<Option<HeapOption>>| {
+            if let Some(slot) = first.get_mut(x as usize).filter(|s| s.is_none()) {
+                *slot = Some(o);
+                missing -= 1;
+            }
+            missing > 0
+        };
+        'all: for (i, &d) in rules.digits.iter().enumerate() {
+            let Some(rest) = n.checked_sub(&Nat::from(i)) else {
+                break;
+            };
+            if d & 1 != 0 && i >= 1 && rest.is_zero() && !note(smallvec![], 0, &mut first) {
+                break;
+            }
+            if d & 2 != 0 && i >= 1 && !rest.is_zero() {
+                let x = self.g(&rest, limits)?;
+                if !note(smallvec![rest.clone()], x, &mut first) {
+                    break;
+                }
+            }
+            if d & 4 != 0 {
+                // Split values repeat with a period in a past the preperiod (see
+                // `splits_to_value`), so one period past it shows them all.
+                let half = Nat::from_big(rest.to_big() >> 1u32);
+                let mut a = 1u64;
+                while Nat::from(a) <= half {
+                    if let Some(p) = self.inner.proved_period() {
+                        if a >= (p.preperiod + p.period) as u64 {
+                            break;
+                        }
+                    }
+                    steps += 1;
+                    if steps > WITNESS_STEPS {
+                        break 'all;
+                    }
+                    let b = rest.checked_sub(&Nat::from(a)).unwrap_or_default();
+                    if !(rules.unequal && Nat::from(a) == b) {
+                        let x = self.g(&Nat::from(a), limits)? ^ self.g(&b, limits)?;
+                        if !note(smallvec![Nat::from(a), b], x, &mut first) {
+                            break 'all;
+                        }
+                    }
+                    a += 1;
+                }
+            }
+        }
+        let parts: Option<Vec<String>> = first
+            .iter()
+            .enumerate()
+            .map(|(w, o)| {
+                let o = o.as_ref()?;
+                let terms: Vec<String> = o.iter().map(|h| format!("sg({h})")).collect();
+                let text = if terms.is_empty() {
+                    "sg(0)".to_string()
+                } else {
+                    terms.join(" ⊕ ")
+                };
+                Some(format!("{w} = {text}"))
+            })
+            .collect();
+        Ok(match parts {
+            Some(parts) => format!(
                 "sg({n}) = {v}: among its {count} options some reach every smaller value ({}) and none reaches {v}",
                 parts.join(", ")
-            )
+            ),
+            None => format!("sg({n}) = {v}, the mex of the values of its {count} options"),
         })
     }
 }
+
+/// Most options a derivation looks at to find one of each smaller value.
+pub const WITNESS_STEPS: u64 = 1 << 20;
 
 /// Most options a derivation lists in full as `mex{…}`.
 pub const MAX_LISTED: u64 = 32;
