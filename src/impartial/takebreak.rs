@@ -778,10 +778,10 @@ impl TakeBreakFamily {
                 let half = Nat::from_big(rest.to_big() >> 1u32);
                 let mut a = 1u64;
                 while Nat::from(a) <= half {
-                    if let Some(p) = self.inner.proved_period() {
-                        if a >= (p.preperiod + p.period) as u64 {
-                            break;
-                        }
+                    if let Some(p) = self.inner.proved_period()
+                        && a >= (p.preperiod + p.period) as u64
+                    {
+                        break;
                     }
                     steps += 1;
                     if steps > WITNESS_STEPS {
