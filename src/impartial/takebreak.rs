@@ -1167,4 +1167,57 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn derivations_name_an_option_for_each_smaller_value() {
+        let limits = Limits::default();
+        for (d, unequal) in [
+            (vec![4u8], true),
+            (vec![0, 6], false),
+            (vec![0, 7, 7], false),
+        ] {
+            let g = naive(&d, unequal, 400);
+            let f = TakeBreakFamily::new(TakeBreak::new("t", &d, unequal, Wording::Heaps).unwrap());
+            for n in [5usize, 40, 199, 399] {
+                let full = f.derivation(&Nat::from(n), &limits).unwrap();
+                // A reduced heap first cites the period: check the heap it reduces to.
+                let (n, line) = match full.split_once(" (proved); ") {
+                    Some((_, rest)) => {
+                        let m = rest[3..rest.find(')').unwrap()].parse().unwrap();
+                        assert_eq!(g[m], g[n], "{full}");
+                        (m, rest.to_string())
+                    }
+                    None => (n, full.clone()),
+                };
+                assert!(
+                    line.starts_with(&format!("sg({n}) = {}", g[n]))
+                        || line.ends_with(&format!("= {}", g[n])),
+                    "{line}"
+                );
+                if !line.contains("among its") {
+                    continue;
+                }
+                let inner = &line[line.find('(').unwrap()..];
+                let list =
+                    &inner[inner.find(" (").unwrap() + 2..inner.rfind(") and none").unwrap()];
+                for (w, item) in list.split(", ").enumerate() {
+                    let (value, terms) = item.split_once(" = ").unwrap();
+                    assert_eq!(value, w.to_string(), "{line}");
+                    let heaps: Vec<usize> = terms
+                        .split(" ⊕ ")
+                        .map(|t| {
+                            t.trim_start_matches("sg(")
+                                .trim_end_matches(')')
+                                .parse()
+                                .unwrap()
+                        })
+                        .collect();
+                    let x = heaps.iter().fold(0, |acc, &h| acc ^ g[h]);
+                    assert_eq!(x as usize, w, "{line}");
+                    let removed = n - heaps.iter().sum::<usize>();
+                    assert!(d.get(removed).is_some_and(|&dig| dig != 0), "{line}");
+                }
+            }
+        }
+    }
 }
