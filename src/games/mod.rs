@@ -9,11 +9,15 @@ pub mod ed;
 pub mod fib;
 pub mod geography;
 pub mod graph_file;
+pub mod grundy_game;
 pub mod king;
+pub mod lasker;
 pub mod matching;
 pub mod moore;
 pub mod nim;
+pub mod octal;
 pub mod ring;
+pub mod split;
 pub mod stair;
 pub mod subtraction;
 pub mod wythoff;
@@ -22,6 +26,7 @@ use crate::expr::{self, Arg, FamilyTerm, Param, Span, Sum, Term};
 use crate::impartial::family::{Family, Pos, SolveError};
 use crate::impartial::heap::{HeapFamily, TableFamily};
 use crate::impartial::sum::Component;
+use crate::impartial::takebreak::{TakeBreak, TakeBreakFamily};
 use crate::nat::Nat;
 use std::collections::HashMap;
 use std::fmt;
@@ -123,6 +128,17 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
             Ok(Rc::new(HeapFamily::new(nim::Nim)))
         }
         "sub" | "bash" => Ok(Rc::new(HeapFamily::new(reg.subtraction(term)?))),
+        "octal" | "kayles" | "dawson" | "grundy_game" => {
+            Ok(Rc::new(TakeBreakFamily::new(reg.take_break(term)?)))
+        }
+        "lasker" => {
+            reg.no_params(term)?;
+            Ok(Rc::new(HeapFamily::new(lasker::Lasker)))
+        }
+        "split" => {
+            reg.no_params(term)?;
+            Ok(Rc::new(HeapFamily::new(split::Split)))
+        }
         name if KNOWN_FAMILIES.contains(&name) => Err(reg.error(
             term.name_span,
             &format!("{name} is not a heap family with a table (or not supported yet)"),
@@ -350,6 +366,18 @@ impl<'a> Registry<'a> {
                 let rules = self.subtraction(t)?;
                 (self.shared(HeapFamily::new(rules)), 1)
             }
+            "octal" | "kayles" | "dawson" | "grundy_game" => {
+                let rules = self.take_break(t)?;
+                (self.shared_take_break(rules), 1)
+            }
+            "lasker" => {
+                self.no_params(t)?;
+                (self.shared(HeapFamily::new(lasker::Lasker)), 1)
+            }
+            "split" => {
+                self.no_params(t)?;
+                (self.shared(HeapFamily::new(split::Split)), 1)
+            }
             "wythoff" => {
                 self.no_params(t)?;
                 (self.shared(wythoff::Wythoff::default()), 0)
@@ -411,6 +439,78 @@ impl<'a> Registry<'a> {
             .entry(name)
             .or_insert_with(|| Rc::new(f))
             .clone()
+    }
+
+    /// Like [`Registry::shared`], without building a new table when the family exists.
+    fn shared_take_break(&mut self, rules: TakeBreak) -> Rc<dyn Family> {
+        use crate::impartial::heap::HeapRules;
+        let name = rules.name();
+        self.families
+            .entry(name)
+            .or_insert_with(|| Rc::new(TakeBreakFamily::new(rules)))
+            .clone()
+    }
+
+    /// The rules of `octal[CODE]`, `kayles`, `dawson` or `grundy_game`.
+    fn take_break(&self, t: &FamilyTerm) -> Result<TakeBreak, ExprError> {
+        if t.name != "octal" {
+            self.no_params(t)?;
+            return Ok(match t.name.as_str() {
+                "kayles" => octal::kayles(),
+                "dawson" => octal::dawson(),
+                _ => grundy_game::grundy_game(),
+            });
+        }
+        let params = match &t.params {
+            Some(p) => p.as_slice(),
+            None => {
+                return Err(self.error(
+                    t.name_span,
+                    "octal needs a code in brackets, e.g. octal[0.137] or octal[4.07]",
+                ));
+            }
+        };
+        match params {
+            [Param::Code(code, span)] => octal::octal(code).map_err(|(k, m)| ExprError {
+                column: self.column(self.code_char(*span, k)),
+                message: format!("bad octal code {code}: {m}"),
+            }),
+            [Param::Int(n, span)] => {
+                let code = n.to_string();
+                if code.len() == 1 {
+                    octal::octal(&code)
+                        .map_err(|(_, m)| self.error(*span, &format!("bad octal code {code}: {m}")))
+                } else {
+                    Err(self.error(
+                        *span,
+                        &format!("bad octal code {code}: an octal code has one digit before the point (0 or 4), as in 0.137 or 4.07"),
+                    ))
+                }
+            }
+            [other] => Err(self.error(other.span(), "octal takes a code such as 0.137 or 4.07")),
+            [_, second, ..] => Err(self.error(second.span(), "octal takes one code")),
+            [] => Err(self.error(t.span, "octal needs a code")),
+        }
+    }
+
+    /// The span of the `k`-th character of a code written at `span` (`_` separators in
+    /// the source are not part of the code).
+    fn code_char(&self, span: Span, k: usize) -> Span {
+        let text = self.src.get(span.start..span.end).unwrap_or("");
+        let mut seen = 0;
+        for (off, c) in text.char_indices() {
+            if c == '_' {
+                continue;
+            }
+            if seen == k {
+                return Span {
+                    start: span.start + off,
+                    end: span.start + off + c.len_utf8(),
+                };
+            }
+            seen += 1;
+        }
+        span
     }
 
     fn solve_error(&self, span: Span, e: SolveError) -> ExprError {
@@ -580,7 +680,7 @@ mod tests {
             "nim[2](3)",
             "wythoff(3)",
             "frobnicate(3)",
-            "lasker(3)",
+            "cut(3,3)",
             "nim(\"3\")",
             "*2 + nim(3)",
             "Nim(3)",

@@ -75,6 +75,18 @@ pub trait HeapRules {
     fn is_nim(&self) -> bool {
         false
     }
+
+    /// Extends `values` (the values of heaps `0..values.len()`) to heaps `0..len` by a
+    /// family-specific algorithm that counts its own work against `limits`; `None`
+    /// (the default) uses the generic mex over [`HeapRules::options`].
+    fn extend_values(
+        &self,
+        _values: &mut Vec<u32>,
+        _len: usize,
+        _limits: &Limits,
+    ) -> Option<Result<(), SolveError>> {
+        None
+    }
 }
 
 /// Values of a heap game for heaps `0..len`, with the proved period once known.
@@ -122,6 +134,9 @@ impl HeapTable {
     ) -> Result<(), SolveError> {
         if len as u64 > limits.max_states {
             return Err(limits.states_exceeded(&format!("a table of {}", rules.name())));
+        }
+        if let Some(done) = rules.extend_values(&mut self.values, len, limits) {
+            return done;
         }
         self.values.reserve(len.saturating_sub(self.values.len()));
         while self.values.len() < len {
@@ -225,6 +240,11 @@ impl<R: HeapRules> HeapFamily<R> {
     /// The rules of the family.
     pub fn rules(&self) -> &R {
         &self.rules
+    }
+
+    /// The period proved so far, if any.
+    pub fn proved_period(&self) -> Option<Period> {
+        self.table.borrow().proved()
     }
 
     /// The value of heap `n` (as a small integer) from the table, extending it or

@@ -8,3 +8,4 @@ pub mod period;
 pub mod search;
 pub mod searched;
 pub mod sum;
+pub mod takebreak;
