@@ -3,8 +3,11 @@
 //! Each family states its rules once in its own module; the engine
 //! ([`crate::impartial`]) does the rest.
 
+pub mod bits;
+pub mod factor;
 pub mod king;
 pub mod nim;
+pub mod submask;
 pub mod subtraction;
 pub mod wythoff;
 
@@ -109,6 +112,10 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
             Ok(Rc::new(HeapFamily::new(nim::Nim)))
         }
         "sub" | "bash" => Ok(Rc::new(HeapFamily::new(reg.subtraction(term)?))),
+        "submask" => {
+            reg.no_params(term)?;
+            Ok(Rc::new(HeapFamily::new(submask::Submask)))
+        }
         name if KNOWN_FAMILIES.contains(&name) => Err(reg.error(
             term.name_span,
             &format!("{name} is not a heap family with a table (or not supported yet)"),
@@ -182,6 +189,10 @@ impl<'a> Registry<'a> {
             "sub" | "bash" => {
                 let rules = self.subtraction(t)?;
                 (self.shared(HeapFamily::new(rules)), true)
+            }
+            "submask" => {
+                self.no_params(t)?;
+                (self.shared(HeapFamily::new(submask::Submask)), true)
             }
             "wythoff" => {
                 self.no_params(t)?;
