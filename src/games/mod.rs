@@ -4,6 +4,7 @@
 //! ([`crate::impartial`]) does the rest.
 
 pub mod bits;
+pub mod divisor;
 pub mod factor;
 pub mod king;
 pub mod nim;
@@ -116,6 +117,10 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
             reg.no_params(term)?;
             Ok(Rc::new(HeapFamily::new(submask::Submask)))
         }
+        "divisor" => {
+            reg.no_params(term)?;
+            Ok(Rc::new(HeapFamily::new(divisor::DivisorRules)))
+        }
         name if KNOWN_FAMILIES.contains(&name) => Err(reg.error(
             term.name_span,
             &format!("{name} is not a heap family with a table (or not supported yet)"),
@@ -193,6 +198,10 @@ impl<'a> Registry<'a> {
             "submask" => {
                 self.no_params(t)?;
                 (self.shared(HeapFamily::new(submask::Submask)), true)
+            }
+            "divisor" => {
+                self.no_params(t)?;
+                (self.shared(divisor::Divisor::new()), true)
             }
             "wythoff" => {
                 self.no_params(t)?;
