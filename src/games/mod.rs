@@ -3,6 +3,7 @@
 //! Each family states its rules once in its own module; the engine
 //! ([`crate::impartial`]) does the rest.
 
+pub mod andnim;
 pub mod bits;
 pub mod divisor;
 pub mod factor;
@@ -121,6 +122,10 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
             reg.no_params(term)?;
             Ok(Rc::new(HeapFamily::new(divisor::DivisorRules)))
         }
+        "andnim" => {
+            reg.no_params(term)?;
+            Ok(Rc::new(HeapFamily::new(andnim::AndNimRules)))
+        }
         name if KNOWN_FAMILIES.contains(&name) => Err(reg.error(
             term.name_span,
             &format!("{name} is not a heap family with a table (or not supported yet)"),
@@ -202,6 +207,10 @@ impl<'a> Registry<'a> {
             "divisor" => {
                 self.no_params(t)?;
                 (self.shared(divisor::Divisor::new()), true)
+            }
+            "andnim" => {
+                self.no_params(t)?;
+                (self.shared(andnim::AndNim::new()), true)
             }
             "wythoff" => {
                 self.no_params(t)?;
