@@ -242,8 +242,8 @@ fn options_to_value(n: &Nat, f: &Factorisation, target: &Nat, limit: usize) -> V
 /// budget derived from `--max-states`.
 #[derive(Default)]
 pub struct Divisor {
-    /// Factorisations found, and numbers given up on (with the reason), so that the
-    /// value, the moves and the explanation of one heap factor it once.
+    /// Factorisations of heaps above 2^64 found, and those given up on (with the
+    /// reason), so that the value, the moves and the explanation factor a heap once.
     cache: RefCell<HashMap<Nat, Result<Rc<Factorisation>, SolveError>>>,
 }
 
@@ -263,6 +263,11 @@ impl Divisor {
     /// The factorisation of `n ≥ 1`, or the limit error when it needs more work than
     /// the budget allows.
     pub fn factorisation(&self, n: &Nat, limits: &Limits) -> Result<Rc<Factorisation>, SolveError> {
+        if let Some(v) = n.to_u64() {
+            // Exact and fast below 2^64: no budget, no cache (sums may hold a million
+            // heaps).
+            return Ok(Rc::new(small_factorisation(v)));
+        }
         if let Some(f) = self.cache.borrow().get(n) {
             return f.clone();
         }
