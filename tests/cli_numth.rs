@@ -262,6 +262,14 @@ fn andnim_values_and_moves_follow_the_rules() {
 }
 
 #[test]
+fn andnim_table_beyond_the_limit_is_refused_at_once() {
+    // Up to 10^7 the table would examine about 3^24 / 2 options.
+    let (code, err) = exit_code(&["table", "--to", "10000000", "andnim"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("--max-states"), "{err}");
+}
+
+#[test]
 fn andnim_p_positions() {
     // 0b110110 = 54: closed runs "11", "11", both even: P. 0b1010 = 10: N.
     assert_eq!(solve_json(&["andnim(54)"])["outcome"], json!("P"));

@@ -60,7 +60,9 @@
 
 use super::bits::{binary_text, bits_of, from_bits};
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
-use crate::impartial::heap::{HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE};
+use crate::impartial::heap::{
+    HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, TableFamily, TableReport,
+};
 use crate::nat::Nat;
 use num_bigint::BigUint;
 use smallvec::smallvec;
@@ -385,6 +387,46 @@ impl AndNim {
         }
         let (m, _) = strip_trailing_ones(n);
         self.table_value(&m, limits)
+    }
+}
+
+/// The `table` command's view of andnim: the engine's table of the rules, refused at
+/// once (instead of after seconds of work) when it cannot fit the limits.
+pub struct AndNimTable {
+    table: HeapFamily<AndNimRules>,
+}
+
+impl Default for AndNimTable {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl AndNimTable {
+    /// An empty table.
+    pub fn new() -> Self {
+        AndNimTable {
+            table: HeapFamily::new(AndNimRules),
+        }
+    }
+}
+
+impl TableFamily for AndNimTable {
+    fn name(&self) -> String {
+        "andnim".into()
+    }
+
+    fn report(&self, from: usize, to: usize, limits: &Limits) -> Result<TableReport, SolveError> {
+        if !AndNim::table_reaches(&Nat::from(to), limits) && from <= to {
+            return Err(limits.states_exceeded(&format!(
+                "a table of andnim up to {to} (heaps with z zero bits have 2^z − 1 moves)"
+            )));
+        }
+        self.table.report(from, to, limits)
+    }
+
+    fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
+        self.table.derivation(n, limits)
     }
 }
 

@@ -653,6 +653,35 @@ mod tests {
     }
 
     #[test]
+    fn prime_powers_and_their_products() {
+        let primes: Vec<u64> = (2u64..600).filter(|&p| trial(p) == vec![(p, 1)]).collect();
+        for &p in &primes {
+            let mut q = p;
+            let mut k = 1;
+            loop {
+                assert_eq!(factor_u64(q), vec![(p, k)], "{p}^{k}");
+                match q.checked_mul(p) {
+                    Some(r) => q = r,
+                    None => break,
+                }
+                k += 1;
+            }
+        }
+        for (i, &p) in primes.iter().enumerate().skip(6).step_by(7) {
+            for &q in primes.iter().skip(i + 1).step_by(11) {
+                let Some(n) = p
+                    .pow(3)
+                    .checked_mul(q * q)
+                    .and_then(|n| n.checked_mul(1_000_003))
+                else {
+                    continue;
+                };
+                assert_eq!(factor_u64(n), vec![(p, 3), (q, 2), (1_000_003, 1)]);
+            }
+        }
+    }
+
+    #[test]
     fn pseudoprimes_are_composite() {
         // Carmichael numbers (Fermat liars to every coprime base).
         assert_eq!(factor_u64(561), vec![(3, 1), (11, 1), (17, 1)]);

@@ -124,7 +124,7 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
         }
         "andnim" => {
             reg.no_params(term)?;
-            Ok(Rc::new(HeapFamily::new(andnim::AndNimRules)))
+            Ok(Rc::new(andnim::AndNimTable::new()))
         }
         name if KNOWN_FAMILIES.contains(&name) => Err(reg.error(
             term.name_span,

@@ -57,10 +57,19 @@ impl HeapRules for Submask {
         if k == 0 {
             return Some("sg(0) = 0: no move".into());
         }
+        let bin = binary_text(n, 64);
+        if k == 1 {
+            return Some(format!(
+                "sg({n}) = popcount({n}) = 1 ({bin} has a single 1 bit): the only move takes the whole heap, to 0"
+            ));
+        }
+        let values = if k == 2 {
+            "0 and 1".to_string()
+        } else {
+            format!("0, …, {}", k - 1)
+        };
         Some(format!(
-            "sg({n}) = popcount({n}) = {k} ({} has {k} one bits): a move clears a non-empty set of its 1 bits (n − x = n XOR x) and reaches every proper submask, worth 0, …, {} (by induction, a submask is worth its number of bits) but never {k}",
-            binary_text(n, 64),
-            k - 1
+            "sg({n}) = popcount({n}) = {k} ({bin} has {k} one bits): a move clears a non-empty set of its 1 bits (n − x = n XOR x), reaching every proper submask; by induction a submask is worth its number of 1 bits, so the moves reach the values {values} but never {k}"
         ))
     }
 
