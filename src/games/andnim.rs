@@ -513,8 +513,11 @@ impl Family for AndNim {
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
         let n = &pos[0];
         let mut lines = Vec::new();
+        if n.is_zero() {
+            return Ok(vec!["sg(0) = 0: no move".into()]);
+        }
         let (m, t) = strip_trailing_ones(n);
-        if t > 0 && !n.is_zero() {
+        if t > 0 {
             lines.push(format!(
                 "its {t} lowest bits are 1 and no move changes them (x AND n = 0), so it plays like andnim({}): sg({n}) = sg({m})",
                 if m.bits() > 200 { "…".to_string() } else { m.to_string() }
@@ -531,7 +534,7 @@ impl Family for AndNim {
             Some((hi, lo)) => lines.push(format!(
                 "{bin}: {} followed by a 0 and has odd length {}, so the player to move wins by making every such run even",
                 if hi == lo {
-                    format!("the 1 at bit {hi} is a run of 1s")
+                    format!("the run of 1s at bit {hi} is")
                 } else {
                     format!("the run of 1s at bits {hi}…{lo} is")
                 },
