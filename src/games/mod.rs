@@ -4,8 +4,12 @@
 //! ([`crate::impartial`]) does the rest.
 
 pub mod adjacent;
+pub mod andnim;
+pub mod bits;
 pub mod digraph;
+pub mod divisor;
 pub mod ed;
+pub mod factor;
 pub mod fib;
 pub mod geography;
 pub mod graph_file;
@@ -19,6 +23,7 @@ pub mod octal;
 pub mod ring;
 pub mod split;
 pub mod stair;
+pub mod submask;
 pub mod subtraction;
 pub mod wythoff;
 
@@ -138,6 +143,18 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
         "split" => {
             reg.no_params(term)?;
             Ok(Rc::new(HeapFamily::new(split::Split)))
+        }
+        "submask" => {
+            reg.no_params(term)?;
+            Ok(Rc::new(HeapFamily::new(submask::Submask)))
+        }
+        "divisor" => {
+            reg.no_params(term)?;
+            Ok(Rc::new(HeapFamily::new(divisor::DivisorRules)))
+        }
+        "andnim" => {
+            reg.no_params(term)?;
+            Ok(Rc::new(andnim::AndNimTable::new()))
         }
         name if KNOWN_FAMILIES.contains(&name) => Err(reg.error(
             term.name_span,
@@ -373,6 +390,18 @@ impl<'a> Registry<'a> {
             "lasker" => {
                 self.no_params(t)?;
                 (self.shared(HeapFamily::new(lasker::Lasker)), 1)
+            }
+            "submask" => {
+                self.no_params(t)?;
+                (self.shared(HeapFamily::new(submask::Submask)), 1)
+            }
+            "divisor" => {
+                self.no_params(t)?;
+                (self.shared(divisor::Divisor::new()), 1)
+            }
+            "andnim" => {
+                self.no_params(t)?;
+                (self.shared(andnim::AndNim::new()), 1)
             }
             "split" => {
                 self.no_params(t)?;
