@@ -36,6 +36,13 @@ moore[k](a,…)   Moore's Nim: take from 1 to k heaps at once\n  \
 ed(x,y,…)       E&D: per pair, remove one pile and split the other\n  \
 adjacent[m](n,last) take 1..m, but never m+1-last\n  \
 ring(w1,…)      coin on a ring: lower an edge at the coin and cross it\n  \
+octal[CODE](n,…) octal take-and-break game, e.g. octal[0.137](9); kayles(n,…), dawson(n,…)\n  \
+grundy_game(n,…) split a heap into two unequal heaps\n  \
+lasker(n,…)     take any number, or split a heap into two\n  \
+split(n,…)      replace a heap by two smaller ones (zero allowed)\n  \
+andnim(n,…)     take x with x AND n = 0\n  \
+submask(n,…)    take a non-empty submask x of n\n  \
+divisor(n,…)    move to 0 or to a proper divisor\n  \
 digraph[\"FILE\"](v,…)     tokens on a directed graph (cycles allowed: draws, values ∞)\n  \
 geography[\"FILE\"](v,u1,…) undirected vertex geography: token on v, v and u1,… visited\n\
 Integers may have any length; '_' may separate digits.\n\n\
