@@ -1,0 +1,113 @@
+//! The samples of the contest problems our users bring, answered through the real
+//! binary. Each test quotes the problem's sample input and expected output, and turns
+//! the input into an expression the way the README shows.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn solve(args: &[&str], expr: &str) -> Value {
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .arg("solve")
+        .arg("--json")
+        .args(args)
+        .arg(expr)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// "Yes" when the player to move wins, as most of these problems print it.
+fn yes_no(v: &Value) -> &'static str {
+    if v["outcome"] == "N" { "Yes" } else { "No" }
+}
+
+/// Heaps written as the arguments of a family: "1 1" → "nim(1,1)".
+fn expr(family: &str, heaps: &str) -> String {
+    format!(
+        "{family}({})",
+        heaps.split_whitespace().collect::<Vec<_>>().join(",")
+    )
+}
+
+#[test]
+fn luogu_p2197_nim() {
+    // Sample: 2 test cases, "2 / 1 1" and "2 / 1 0"; output "No", "Yes".
+    let answers: Vec<&str> = ["1 1", "1 0"]
+        .iter()
+        .map(|h| yes_no(&solve(&[], &expr("nim", h))))
+        .collect();
+    assert_eq!(answers, ["No", "Yes"]);
+}
+
+#[test]
+fn poj_2234_matches_game() {
+    // Sample: "2 45 45" → No, "3 3 6 9" → Yes (the first number is the heap count).
+    assert_eq!(yes_no(&solve(&[], &expr("nim", "45 45"))), "No");
+    assert_eq!(yes_no(&solve(&[], &expr("nim", "3 6 9"))), "Yes");
+}
+
+#[test]
+fn acwing_891_nim() {
+    // Sample: "2 / 2 3" → Yes.
+    assert_eq!(yes_no(&solve(&[], &expr("nim", "2 3"))), "Yes");
+}
+
+#[test]
+fn luogu_p1247_first_move() {
+    // Sample: heaps 3 6 9 → "4 3" (take 4 from heap 3) then "3 6 5". 3 ⊕ 6 ⊕ 9 = 12, whose
+    // highest bit (8) only 9 has; 9 ⊕ 12 = 5.
+    let v = solve(&[], &expr("nim", "3 6 9"));
+    let moves: Vec<(u64, &str)> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["component"].as_u64().unwrap(), m["to"].as_str().unwrap()))
+        .collect();
+    assert_eq!(moves, vec![(2, "nim(5)")]);
+    assert_eq!(v["winning_moves"][0]["text"], "take 4 from the heap of 9");
+}
+
+#[test]
+fn acwing_893_set_nim() {
+    // Sample: S = {2, 5}, heaps 2 4 7 → Yes.
+    assert_eq!(yes_no(&solve(&[], &expr("sub[2,5]", "2 4 7"))), "Yes");
+}
+
+#[test]
+fn acwing_894_split_nim() {
+    // Sample: heaps 2 3 → Yes (replace a heap by two smaller heaps, zero allowed).
+    assert_eq!(yes_no(&solve(&[], &expr("split", "2 3"))), "Yes");
+}
+
+#[test]
+fn hdu_2509_misere_nim() {
+    // Sample: "2 / 2 2" → No and "1 / 3" → Yes; the player who takes the last apple loses.
+    assert_eq!(yes_no(&solve(&["--misere"], &expr("nim", "2 2"))), "No");
+    assert_eq!(yes_no(&solve(&["--misere"], &expr("nim", "3"))), "Yes");
+}
+
+#[test]
+fn hdu_3032_lasker_nim() {
+    // Sample: heaps 2 2 3 → Alice (the first player), heaps 3 3 → Bob.
+    assert_eq!(solve(&[], &expr("lasker", "2 2 3"))["outcome"], "N");
+    assert_eq!(solve(&[], &expr("lasker", "3 3"))["outcome"], "P");
+}
+
+#[test]
+fn poj_1067_wythoff() {
+    // Sample: "2 1" → 0, "8 4" → 1, "4 7" → 0 (1 when the first player wins).
+    let bit = |a: &str| {
+        if solve(&[], &format!("wythoff({a})"))["outcome"] == "N" {
+            1
+        } else {
+            0
+        }
+    };
+    assert_eq!([bit("2,1"), bit("8,4"), bit("4,7")], [0, 1, 0]);
+}
