@@ -44,6 +44,7 @@
 //! `--max-states`, else unknown (0 for P-positions).
 
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use crate::impartial::heap::OPTIONS_PER_STATE;
 use crate::impartial::search::{Rules, Search};
 use crate::nat::Nat;
 use std::cell::RefCell;
@@ -236,7 +237,7 @@ pub struct Ring {
 
 impl Ring {
     /// The value by exhaustive search, if the reachable positions, counted with their
-    /// length (each is stored whole), fit in `limits`.
+    /// length (each is stored whole), and the options they generate fit in `limits`.
     fn searched(&self, w: &[Nat], limits: &Limits) -> Result<Option<u32>, SolveError> {
         let mut small = Vec::with_capacity(w.len());
         let n = w.len() as u64;
@@ -255,6 +256,11 @@ impl Ring {
                 return Ok(None);
             }
             small.push(v);
+        }
+        // Each position has up to (sum of the weights) options: bound that work too.
+        let options: u64 = small.iter().fold(1u64, |a, &v| a.saturating_add(v));
+        if states.saturating_mul(options) > limits.max_states.saturating_mul(OPTIONS_PER_STATE) {
+            return Ok(None);
         }
         let mut cell = self.search.borrow_mut();
         let s = cell.get_or_insert_with(|| Search::new(RingRules));

@@ -3,6 +3,7 @@
 //! positions it may visit.
 
 use super::family::{Limits, SolveError};
+use super::heap::OPTIONS_PER_STATE;
 use super::mex::Mex;
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -41,6 +42,9 @@ pub struct Search<R: Rules> {
     rules: R,
     memo: HashMap<R::Position, u32>,
     mex: Mex,
+    /// Options generated so far, bounded by [`OPTIONS_PER_STATE`] × `--max-states`, so
+    /// that games with very many options per position stop instead of running for hours.
+    work: u64,
 }
 
 impl<R: Rules> Search<R> {
@@ -50,6 +54,7 @@ impl<R: Rules> Search<R> {
             rules,
             memo: HashMap::new(),
             mex: Mex::default(),
+            work: 0,
         }
     }
 
@@ -125,6 +130,15 @@ impl<R: Rules> Search<R> {
         }
         let mut options = Vec::new();
         self.rules.options(&p, &mut options);
+        self.work = self.work.saturating_add(options.len() as u64);
+        if self.work > limits.max_states.saturating_mul(OPTIONS_PER_STATE) {
+            for (q, _, _) in stack.iter() {
+                self.memo.remove(q);
+            }
+            return Err(
+                limits.states_exceeded("the exhaustive search (whose positions have many options)")
+            );
+        }
         self.memo.insert(p.clone(), IN_PROGRESS);
         stack.push((p, options, 0));
         Ok(())
