@@ -6,7 +6,8 @@
 //! the closed form sg(n) = ⌊(n mod (l+r)) / l⌋ answers any heap (tested against the
 //! table built from the rules).
 
-use crate::impartial::heap::{HeapOption, HeapRules, PeriodProof};
+use crate::impartial::family::{Limits, SolveError};
+use crate::impartial::heap::{HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof};
 use crate::impartial::period::Period;
 use crate::nat::Nat;
 use num_bigint::BigUint;
@@ -203,6 +204,39 @@ impl HeapRules for Subtraction {
         Some(out)
     }
 
+    /// A list of at most 63 takes: a tight loop over the takes with the mex taken from
+    /// a 64-bit mask (a value never exceeds |S|), instead of the generic options path.
+    fn extend_values(
+        &self,
+        values: &mut Vec<u32>,
+        len: usize,
+        limits: &Limits,
+    ) -> Option<Result<(), SolveError>> {
+        let mut takes = Vec::new();
+        for (l, r) in &self.ranges {
+            let (l, r) = (l.to_usize()?, r.to_usize()?);
+            if r - l >= 63 || takes.len() + (r - l + 1) > 63 {
+                return None;
+            }
+            takes.extend(l..=r);
+        }
+        let work = (len.saturating_sub(values.len()) as u64).saturating_mul(takes.len() as u64);
+        if work > limits.max_states.saturating_mul(OPTIONS_PER_STATE) {
+            return Some(Err(
+                limits.states_exceeded(&format!("a table of {}", self.name()))
+            ));
+        }
+        values.reserve(len.saturating_sub(values.len()));
+        for n in values.len()..len {
+            let mut seen = 0u64;
+            for &s in takes.iter().take_while(|&&s| s <= n) {
+                seen |= 1 << values[n - s];
+            }
+            values.push((!seen).trailing_zeros());
+        }
+        Some(Ok(()))
+    }
+
     fn period_proof(&self) -> PeriodProof {
         match self.max_move().to_usize() {
             Some(m) => PeriodProof::Subtraction { max_move: m },
@@ -334,6 +368,24 @@ mod tests {
                     "{set:?} at {n}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn tables_match_exhaustive_search_for_many_sets() {
+        // Every set S ⊆ {1..7}, plus sets near the 63-take limit of the fast loop.
+        let mut sets: Vec<Vec<u64>> = (1u32..128)
+            .map(|mask| (1..=7).filter(|s| mask >> (s - 1) & 1 == 1).collect())
+            .collect();
+        sets.push((1..=63).collect());
+        sets.push((1..=64).collect());
+        sets.push((2..=80).step_by(2).collect());
+        for set in sets {
+            let truth = exhaustive(&set, 400);
+            let fam = game(&set);
+            let report = fam.report(0, 399, &Limits::default()).unwrap();
+            let want: Vec<Nat> = truth.iter().map(|&v| Nat::from(v)).collect();
+            assert_eq!(report.values, want, "{set:?}");
         }
     }
 
