@@ -15,6 +15,9 @@ use crate::impartial::sum::{Component, Play};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
+/// Most options of one component the search lists.
+const MAX_COMPONENT_MOVES: u64 = 10_000;
+
 /// Longest line of play the search follows.
 const MAX_DEPTH: usize = 1_000;
 
@@ -111,7 +114,14 @@ impl Solver {
         let [c] = comps.as_slice() else {
             return None;
         };
-        let cap = usize::try_from(MAX_LISTED_MOVES).unwrap_or(usize::MAX);
+        // A component with more options than the search may visit positions is
+        // beyond it anyway.
+        let cap = usize::try_from(
+            MAX_LISTED_MOVES
+                .min(self.max_states)
+                .min(MAX_COMPONENT_MOVES),
+        )
+        .unwrap_or(usize::MAX);
         let mut sink = MoveSink::new(cap);
         c.family.moves(&c.pos, &self.limits, &mut sink).ok()?;
         if sink.truncated {

@@ -459,10 +459,13 @@ impl Session {
             let n = eval.winning.len();
             return Ok(Some(match best {
                 Some((r, m)) => {
+                    let which = if n == 1 {
+                        "its only winning move".to_string()
+                    } else {
+                        format!("of its {n} winning moves the one that wins fastest")
+                    };
                     let reason = format!(
-                        "the position was a win for the player to move; of its {n} winning move{} this one wins fastest: the game ends at most {} move{} later",
-                        plural(n),
-                        r,
+                        "the position was a win for the player to move; this is {which}: the game ends at most {r} move{} later",
                         plural(r as usize)
                     );
                     (m, reason)
