@@ -128,12 +128,9 @@ fn to_json(
         out.push('}');
     }
     let _ = write!(out, "],\"truncated\":{}", a.truncated);
-    out.push_str(",\"remoteness\":");
-    match remoteness {
-        Some(r) => {
-            let _ = write!(out, "{r}");
-        }
-        None => out.push_str("null"),
+    // Only where the exhaustive search could decide it.
+    if let Some(r) = remoteness {
+        let _ = write!(out, ",\"remoteness\":{r}");
     }
     if let Some(lines) = explanation {
         out.push_str(",\"explanation\":[");
