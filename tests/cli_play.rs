@@ -121,7 +121,7 @@ fn computer_never_loses_nim_1_2_3_moving_second() {
 
 #[test]
 fn computer_never_loses_nim_2_3_moving_first() {
-    assert!(lost("nim(2,3)", false) == false);
+    assert!(!lost("nim(2,3)", false));
     let games = explore(&["--first", "computer", "nim(2,3)"], false, &mut Vec::new());
     assert!(games > 1);
 }
