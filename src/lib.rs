@@ -8,3 +8,4 @@ pub mod expr;
 pub mod games;
 pub mod impartial;
 pub mod nat;
+pub mod play;

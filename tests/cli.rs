@@ -51,7 +51,9 @@ fn nim_3_4_5_has_one_winning_move() {
             "winning_moves": [
                 {"component": 0, "from": "nim(3)", "to": "nim(1)", "text": "take 2 from the heap of 3"}
             ],
-            "truncated": false
+            "truncated": false,
+            // The winner needs 11 moves in all when the loser stalls (brute force).
+            "remoteness": 11
         })
     );
 }

@@ -1,6 +1,8 @@
 //! Command-line front end: argument parsing, input, output and exit codes.
 
 mod json;
+mod play;
+mod repl;
 mod solve;
 mod table;
 
@@ -65,6 +67,14 @@ enum Command {
         after_help = "Examples:\n  sprague table --to 100 'sub[1,3,4]'\n  sprague table --explain --to 10 'sub[2,5]'\n  sprague table --json --from 1000 --to 1100 'bash[3]'"
     )]
     Table(table::TableArgs),
+    /// Play a position against the computer, which plays perfectly.
+    #[command(
+        after_help = "Moves: 'K H' takes K from heap H (heaps numbered from 1 across the sum), 'H A B' splits heap H into A and B,\n'K both' takes K from both heaps of a wythoff, 'right'/'down'/'diag' step a king, a number picks from the list\n('moves'), and the whole position after the move (e.g. nim(3,4,1)) always works.\nCommands: hint, why, undo, value, moves, show, help, quit.\n\nExamples:\n  sprague play 'nim(3,4,5)'\n  sprague play --first computer --misere 'nim(1,2,3)'\n  printf 'nim(3,4,1)\\nhint\\n' | sprague play --json 'nim(3,4,5)'"
+    )]
+    Play(play::PlayArgs),
+    /// Interactive worksheet: type positions, see who wins and how.
+    #[command(after_help = "Examples:\n  sprague repl\n  echo 'nim(3,4,5)' | sprague repl")]
+    Repl(repl::ReplArgs),
     /// Canonical value of a partizan game (not supported yet).
     Value {
         /// The game expression.
@@ -143,6 +153,8 @@ pub fn run() -> i32 {
     let result = match cli.command {
         Command::Solve(a) => solve::run(&a),
         Command::Table(a) => table::run(&a),
+        Command::Play(a) => play::run(&a),
+        Command::Repl(a) => repl::run(&a),
         Command::Value { .. } => Err(Failure::Input(
             "value: partizan game values are not supported yet".into(),
         )),

@@ -46,11 +46,13 @@ pub fn run(a: &SolveArgs) -> Result<(), Failure> {
         Vec::new()
     };
     let out = if a.json {
+        let remoteness = remoteness(&components, play, &limits);
         to_json(
             &components,
             &analysis,
             play,
             a.explain.then_some(&explanation),
+            remoteness,
         )
     } else {
         to_text(&components, &analysis, play, &explanation)
@@ -72,6 +74,7 @@ fn to_json(
     a: &Analysis,
     play: Play,
     explanation: Option<&Vec<String>>,
+    remoteness: Option<u32>,
 ) -> String {
     let mut out = String::with_capacity(64 + components.len() * 48);
     out.push_str("{\"position\":");
@@ -125,6 +128,10 @@ fn to_json(
         out.push('}');
     }
     let _ = write!(out, "],\"truncated\":{}", a.truncated);
+    // Only where the exhaustive search could decide it.
+    if let Some(r) = remoteness {
+        let _ = write!(out, ",\"remoteness\":{r}");
+    }
     if let Some(lines) = explanation {
         out.push_str(",\"explanation\":[");
         for (i, l) in lines.iter().enumerate() {
@@ -149,7 +156,12 @@ fn outcome_words(o: Outcome, play: Play) -> &'static str {
     }
 }
 
-fn to_text(components: &[Component], a: &Analysis, play: Play, explanation: &[String]) -> String {
+pub(super) fn to_text(
+    components: &[Component],
+    a: &Analysis,
+    play: Play,
+    explanation: &[String],
+) -> String {
     let mut out = String::new();
     let mut pos = String::new();
     let cut = write_sum_up_to(components, &mut pos, 200);
@@ -287,7 +299,7 @@ fn binary(n: &Nat, width: u64) -> String {
 }
 
 /// The reasoning behind the answer, in sentences.
-fn explain(
+pub(super) fn explain(
     components: &[Component],
     a: &Analysis,
     play: Play,
@@ -409,4 +421,22 @@ fn explain_infinite(components: &[Component], a: &Analysis, k: &[Nat], lines: &m
             "b = {b} is not in K, so no move reaches a position of value 0 and the sum is a draw: the player to move cannot win, but can always avoid losing."
         ));
     }
+}
+
+/// Most components of a sum whose remoteness `solve --json` searches for.
+const REMOTENESS_COMPONENTS: usize = 32;
+
+/// Most positions the remoteness search of `solve --json` visits (or `--max-states`
+/// when lower).
+const REMOTENESS_STATES: u64 = 100_000;
+
+/// The remoteness of a small position by exhaustive search, or `None`.
+pub(super) fn remoteness(components: &[Component], play: Play, limits: &Limits) -> Option<u32> {
+    if components.len() > REMOTENESS_COMPONENTS {
+        return None;
+    }
+    let states = limits.max_states.min(REMOTENESS_STATES);
+    sprague::play::remoteness::Solver::new(play, limits, states)
+        .decide(components)
+        .map(|d| d.remoteness)
 }

@@ -122,6 +122,23 @@ impl Family for King {
         Ok(())
     }
 
+    fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        let p = self.decode(pos)?;
+        let mut opts = Vec::new();
+        self.options(&p, &mut opts);
+        for o in opts {
+            let mut to = String::new();
+            self.write_position(&self.encode(&o), &mut to);
+            if !sink.push(Move {
+                to,
+                text: self.describe(&p, &o),
+            }) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
     fn explain(&self, pos: &Pos, _limits: &Limits) -> Result<Vec<String>, SolveError> {
         let (r, c) = self.decode(pos)?;
         let v = value(&r, &c);

@@ -43,7 +43,7 @@
 //! that the family ([`Wythoff`]) reports the value as unknown but still decides the
 //! outcome and lists the winning moves; P-positions have value 0 at any size.
 
-use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use crate::impartial::family::{Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError};
 use crate::impartial::search::Rules;
 use crate::impartial::searched::PositionRules;
 use crate::nat::Nat;
@@ -517,6 +517,33 @@ impl Family for Wythoff {
             if !sink.push(Move {
                 to: format!("wythoff({p},{q})"),
                 text: kind.text(&Nat::from(k)),
+            }) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        let (a, b) = Self::decode(pos)?;
+        let (Some(x), Some(y)) = (a.to_u64(), b.to_u64()) else {
+            return Err(SolveError::Limit {
+                what: format!("listing every move of wythoff({a},{b})"),
+                flag: "smaller heaps",
+            });
+        };
+        if x.saturating_add(y).saturating_mul(2) > MAX_LISTED_MOVES {
+            return Err(SolveError::Limit {
+                what: format!("listing every move of wythoff({a},{b})"),
+                flag: "smaller heaps",
+            });
+        }
+        let mut opts = Vec::new();
+        WythoffRules.options(&(x, y), &mut opts);
+        for o in opts {
+            if !sink.push(Move {
+                to: format!("wythoff({},{})", o.0, o.1),
+                text: WythoffRules.describe(&(x, y), &o),
             }) {
                 break;
             }

@@ -49,6 +49,10 @@ impl Default for Limits {
     }
 }
 
+/// Most options of one component that [`Family::moves`] lists (larger positions are
+/// answered with a `Limit` error).
+pub const MAX_LISTED_MOVES: u64 = 1 << 20;
+
 impl Limits {
     /// The error for exceeding `max_states` while doing `doing`.
     pub fn states_exceeded(&self, doing: &str) -> SolveError {
@@ -171,6 +175,16 @@ pub trait Family {
         limits: &Limits,
         sink: &mut MoveSink,
     ) -> Result<(), SolveError>;
+
+    /// Offers to `sink` every move from `pos`, whatever its value (for playing and for
+    /// checking a typed move). Families that cannot list their moves keep the default,
+    /// an `Input` error; callers then fall back on [`Family::moves_to_value`].
+    fn moves(&self, _pos: &Pos, _limits: &Limits, _sink: &mut MoveSink) -> Result<(), SolveError> {
+        Err(SolveError::Input(format!(
+            "listing every move is not supported for {}",
+            self.name()
+        )))
+    }
 
     /// Lines explaining the value of `pos` (a derivation or the theorem used).
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError>;

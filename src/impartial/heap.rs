@@ -3,7 +3,7 @@
 //! table indexed by heap size, extended on demand, and once a period is proved the
 //! table answers heaps of any size.
 
-use super::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use super::family::{Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError};
 use super::mex::Mex;
 use super::period::{self, Period};
 use crate::nat::Nat;
@@ -471,6 +471,28 @@ impl<R: HeapRules> Family for HeapFamily<R> {
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
         Ok(vec![self.derivation(self.heap(pos), limits)?])
+    }
+
+    fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        let n = self.heap(pos);
+        if n.to_u64().is_none_or(|v| v > MAX_LISTED_MOVES) {
+            return Err(SolveError::Limit {
+                what: format!("listing every move of {}({n})", self.rules.name()),
+                flag: "a smaller heap",
+            });
+        }
+        let mut all = Vec::new();
+        self.rules.options(n, &mut all);
+        for o in all {
+            let m = Move {
+                to: self.write_option(&o),
+                text: self.rules.describe(n, &o),
+            };
+            if !sink.push(m) {
+                break;
+            }
+        }
+        Ok(())
     }
 
     fn nim_heap<'a>(&self, pos: &'a Pos) -> Option<&'a Nat> {

@@ -86,6 +86,20 @@ impl<R: PositionRules> Family for Searched<R> {
         Ok(())
     }
 
+    fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        let p = self.search.borrow().rules().decode(pos)?;
+        for o in self.options(&p) {
+            let text = self.search.borrow().rules().describe(&p, &o);
+            if !sink.push(Move {
+                to: self.write(&o),
+                text,
+            }) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
         let p = self.search.borrow().rules().decode(pos)?;
         let v = self.value(&p, limits)?;

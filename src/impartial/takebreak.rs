@@ -876,6 +876,10 @@ impl Family for TakeBreakFamily {
         Ok(vec![TakeBreakFamily::derivation(self, &pos[0], limits)?])
     }
 
+    fn moves(&self, pos: &Pos, limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        self.inner.moves(pos, limits, sink)
+    }
+
     fn is_heap_family(&self) -> bool {
         true
     }

@@ -1,0 +1,559 @@
+//! `sprague play`: a game against the computer in the terminal, or driven by a
+//! program through standard input (`--json` prints one JSON object per state).
+
+use super::repl::LineReader;
+use super::{Failure, LimitArgs, json, read_expr, solve};
+use sprague::impartial::sum::{Component, Outcome, Play, analyse};
+use sprague::nat::Nat;
+use sprague::play::session::{self, Player, Session, SumMove};
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write};
+
+/// Largest heap drawn as a row of tokens.
+const DRAWN_HEAP: u64 = 40;
+/// Largest board side drawn.
+const DRAWN_BOARD: u64 = 12;
+/// Show the numbered menu with the position when there are at most this many moves.
+const SHOWN_MENU: usize = 12;
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum First {
+    Human,
+    Computer,
+}
+
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// The position, e.g. 'nim(3,4,5)'; '-' reads it from the first line of standard input.
+    #[arg(value_name = "EXPR", allow_hyphen_values = true)]
+    expr: String,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value = "human")]
+    first: First,
+    /// Print one JSON object per line for every state (and for answers and errors).
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+const HELP: &str = "Ways to move (the computer checks that the move is legal):
+  K H            take K from heap H (heaps are numbered from 1 across the whole sum)
+  H A B          replace heap H by heaps A and B (a split)
+  K both [H]     take K from both heaps of a wythoff
+  right|down|diag [N]   step the (N-th) king
+  N              the N-th move of the numbered list ('moves')
+  EXPR           the whole position after the move, e.g. nim(3,4,1)
+Commands: hint, why, undo, value, moves, show, help, quit";
+
+/// Output: plain text (colour on a terminal) or JSON lines.
+struct Out {
+    json: bool,
+    color: bool,
+}
+
+impl Out {
+    fn bold(&self, s: &str) -> String {
+        if self.color {
+            format!("\x1b[1m{s}\x1b[0m")
+        } else {
+            s.to_string()
+        }
+    }
+
+    fn emit(&self, text: &str) -> Result<(), Failure> {
+        let stdout = std::io::stdout();
+        let mut lock = stdout.lock();
+        lock.write_all(text.as_bytes())?;
+        if !text.ends_with('\n') {
+            lock.write_all(b"\n")?;
+        }
+        lock.flush()?;
+        Ok(())
+    }
+
+    /// An event with a message: a JSON object, or the message itself.
+    fn message(&self, event: &str, msg: &str) -> Result<(), Failure> {
+        if self.json {
+            let mut s = format!("{{\"event\":\"{event}\",\"message\":");
+            json::string(&mut s, msg);
+            s.push('}');
+            self.emit(&s)
+        } else {
+            self.emit(msg)
+        }
+    }
+}
+
+pub fn run(a: &PlayArgs) -> Result<(), Failure> {
+    let mut input = LineReader::new(!a.json);
+    let text = if a.expr == "-" {
+        match input.read("position> ") {
+            Some(l) => l,
+            None => return Err(Failure::Input("no position on standard input".into())),
+        }
+    } else {
+        read_expr(&a.expr)?
+    };
+    let play = if a.misere { Play::Misere } else { Play::Normal };
+    let first = match a.first {
+        First::Human => Player::Human,
+        First::Computer => Player::Computer,
+    };
+    let mut s = Session::new(&text, play, a.limits.limits(), first)?;
+    let out = Out {
+        json: a.json,
+        color: !a.json && std::io::stdout().is_terminal(),
+    };
+    let start = s.position_text();
+    let start_outcome = s.evaluate()?.outcome;
+    if !out.json {
+        let rule = match play {
+            Play::Normal => "normal play: whoever makes the last move wins",
+            Play::Misere => "misère play: whoever makes the last move loses",
+        };
+        out.emit(&format!(
+            "{} {start} ({rule}); {} first. Type 'help' for the ways to move.",
+            out.bold("sprague play:"),
+            match first {
+                Player::Human => "you move",
+                Player::Computer => "the computer moves",
+            }
+        ))?;
+    }
+    let mut show = true;
+    loop {
+        if show {
+            print_state(&mut s, &out)?;
+        }
+        show = true;
+        if let Some(w) = s.winner() {
+            let summary = format!(
+                "{start}, {}: {} after {} move{}; the start was {} for the first player ({}).",
+                match play {
+                    Play::Normal => "normal play",
+                    Play::Misere => "misère play",
+                },
+                match w {
+                    Player::Human => "you won",
+                    Player::Computer => "the computer won",
+                },
+                s.moves_made(),
+                if s.moves_made() == 1 { "" } else { "s" },
+                if start_outcome == Outcome::P {
+                    "a loss"
+                } else {
+                    "a win"
+                },
+                match first {
+                    Player::Human => "you",
+                    Player::Computer => "the computer",
+                }
+            );
+            if out.json {
+                let mut j = String::from("{\"event\":\"end\",\"winner\":");
+                json::string(&mut j, w.name());
+                let _ = write!(j, ",\"moves\":{},\"summary\":", s.moves_made());
+                json::string(&mut j, &summary);
+                j.push('}');
+                out.emit(&j)?;
+            } else {
+                let head = match w {
+                    Player::Human => "Game over: you win!",
+                    Player::Computer => "Game over: the computer wins.",
+                };
+                out.emit(&format!("{}\n{summary}", out.bold(head)))?;
+            }
+            return Ok(());
+        }
+        if s.to_move() == Player::Computer {
+            match s.computer_move()? {
+                Some(m) => {
+                    if !out.json {
+                        out.emit(&format!("{} {}", out.bold("Computer:"), describe(&m)))?;
+                    }
+                }
+                None => return Err(Failure::Other("the computer found no move".into())),
+            }
+            continue;
+        }
+        let Some(line) = input.read("your move> ") else {
+            out.message("end_of_input", "End of input: the game is left unfinished.")?;
+            return Ok(());
+        };
+        let line = line.trim();
+        show = false;
+        match line {
+            "" => {}
+            "quit" | "exit" | "q" => {
+                out.message("quit", "You left the game.")?;
+                return Ok(());
+            }
+            "help" | "?" => out.message("help", HELP)?,
+            "hint" => hint(&mut s, &out)?,
+            "why" => why(&s, &out)?,
+            "value" => value(&mut s, &out)?,
+            "moves" => moves(&s, &out)?,
+            "show" => show = true,
+            "undo" => {
+                if s.undo() {
+                    out.message("undo", "Taken back.")?;
+                    show = true;
+                } else {
+                    out.message("error", "Nothing to take back.")?;
+                }
+            }
+            _ => match s.parse_move(line) {
+                Ok(m) => {
+                    if !out.json {
+                        out.emit(&format!("{} {}", out.bold("You:"), describe(&m)))?;
+                    }
+                    s.make_move(m, None)?;
+                    show = true;
+                }
+                Err(e) => {
+                    let e = if line.contains(['(', '+'])
+                        || line.chars().next().is_some_and(|c| c.is_ascii_digit())
+                    {
+                        e
+                    } else {
+                        format!("unknown command or move '{line}'")
+                    };
+                    out.message("error", &format!("{e}. Try again ('help' for help)."))?
+                }
+            },
+        }
+    }
+}
+
+fn describe(m: &SumMove) -> String {
+    format!("{} ({} → {})", m.text, m.from, m.to)
+}
+
+fn move_json(j: &mut String, m: &SumMove) {
+    let _ = write!(j, "{{\"component\":{},\"from\":", m.component);
+    json::string(j, &m.from);
+    j.push_str(",\"to\":");
+    json::string(j, &m.to);
+    j.push_str(",\"text\":");
+    json::string(j, &m.text);
+    j.push('}');
+}
+
+fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
+    if out.json {
+        let e = s.evaluate()?;
+        let r = s.remoteness();
+        let mut j = String::from("{\"event\":\"state\",\"position\":");
+        json::string(&mut j, &s.position_text());
+        j.push_str(",\"play\":");
+        j.push_str(match s.play() {
+            Play::Normal => "\"normal\"",
+            Play::Misere => "\"misere\"",
+        });
+        j.push_str(",\"to_move\":");
+        json::string(&mut j, s.to_move().name());
+        let _ = write!(j, ",\"move_number\":{},\"last_move\":", s.moves_made());
+        match &s.current().last {
+            Some((who, m)) => {
+                j.push_str("{\"by\":");
+                json::string(&mut j, who.name());
+                j.push_str(",\"move\":");
+                move_json(&mut j, m);
+                j.push('}');
+            }
+            None => j.push_str("null"),
+        }
+        let _ = write!(j, ",\"outcome\":\"{}\",\"grundy\":", e.outcome.letter());
+        json::opt_nat(&mut j, e.grundy.as_ref());
+        j.push_str(",\"remoteness\":");
+        match r {
+            Some(d) => {
+                let _ = write!(j, "{}", d.remoteness);
+            }
+            None => j.push_str("null"),
+        }
+        let over = s.is_over();
+        let _ = write!(j, ",\"over\":{over},\"winner\":");
+        match s.winner() {
+            Some(w) => json::string(&mut j, w.name()),
+            None => j.push_str("null"),
+        }
+        j.push('}');
+        return out.emit(&j);
+    }
+    let mut t = String::new();
+    let _ = writeln!(t, "\n{} {}", out.bold("Position:"), s.position_text());
+    for l in draw(s.position()) {
+        let _ = writeln!(t, "  {l}");
+    }
+    if !s.is_over()
+        && s.to_move() == Player::Human
+        && let Some(menu) = s.menu().filter(|m| m.len() <= SHOWN_MENU)
+    {
+        let items: Vec<String> = menu
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let after = session::apply(s.position(), m)
+                    .map(|p| session::position_text(&p))
+                    .unwrap_or_else(|_| m.to.clone());
+                format!("{}) {after}", i + 1)
+            })
+            .collect();
+        let _ = writeln!(t, "  moves: {}", items.join("  "));
+    }
+    out.emit(t.trim_end())
+}
+
+/// The position drawn: heaps as rows of tokens, small boards as grids.
+pub fn draw(comps: &[Component]) -> Vec<String> {
+    let heaps = session::heaps(comps);
+    let mut lines = Vec::new();
+    let small = |n: &Nat, max: u64| n.to_u64().filter(|&v| v <= max);
+    for (i, c) in comps.iter().enumerate() {
+        let name = c.family.name();
+        let numbered: Vec<usize> = (0..heaps.len()).filter(|&k| heaps[k].0 == i).collect();
+        if !numbered.is_empty() {
+            for &k in &numbered {
+                let n = &c.pos[heaps[k].1];
+                let tokens = match small(n, DRAWN_HEAP) {
+                    Some(v) => "●".repeat(v as usize),
+                    None => "●●●…".to_string(),
+                };
+                let label = if c.family.is_heap_family() {
+                    name.clone()
+                } else {
+                    c.expr()
+                };
+                lines.push(format!("heap {}: {tokens} ({n})  {label}", k + 1));
+            }
+            if name == "wythoff"
+                && let (Some(a), Some(b)) =
+                    (small(&c.pos[0], DRAWN_BOARD), small(&c.pos[1], DRAWN_BOARD))
+            {
+                // The queen is a columns from the left edge and b rows from the
+                // bottom; moves go left, down, or diagonally down-left.
+                for row in (0..=b).rev() {
+                    let cells: String = (0..=a)
+                        .map(|col| {
+                            if row == b && col == a {
+                                'Q'
+                            } else if row == 0 && col == 0 {
+                                '+'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect();
+                    lines.push(format!("  {cells}"));
+                }
+            }
+            continue;
+        }
+        if name == "king"
+            && let (Some(r), Some(col)) =
+                (small(&c.pos[0], DRAWN_BOARD), small(&c.pos[1], DRAWN_BOARD))
+        {
+            lines.push(format!(
+                "{}: K moves right, down or diagonally to the corner +",
+                c.expr()
+            ));
+            for row in (0..=r).rev() {
+                let cells: String = (0..=col)
+                    .rev()
+                    .map(|cc| {
+                        if row == r && cc == col {
+                            'K'
+                        } else if row == 0 && cc == 0 {
+                            '+'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect();
+                lines.push(format!("  {cells}"));
+            }
+            continue;
+        }
+        lines.push(c.expr());
+    }
+    lines
+}
+
+fn hint(s: &mut Session, out: &Out) -> Result<(), Failure> {
+    let e = s.evaluate()?;
+    if out.json {
+        let mut j = String::from("{\"event\":\"hint\",\"outcome\":");
+        json::string(&mut j, e.outcome.letter());
+        j.push_str(",\"winning_moves\":[");
+        for (i, m) in e.winning.iter().enumerate() {
+            if i > 0 {
+                j.push(',');
+            }
+            move_json(&mut j, m);
+        }
+        j.push_str("]}");
+        return out.emit(&j);
+    }
+    if e.winning.is_empty() {
+        return out.emit("No winning move: the position is lost against best play. Make the game long and hope for a mistake.");
+    }
+    let mut t = format!(
+        "Winning move{}:",
+        if e.winning.len() == 1 { "" } else { "s" }
+    );
+    for m in e.winning.iter().take(10) {
+        let _ = write!(t, "\n  {}", describe(m));
+    }
+    if e.winning.len() > 10 {
+        let _ = write!(t, "\n  … and {} more", e.winning.len() - 10);
+    }
+    out.emit(&t)
+}
+
+fn why(s: &Session, out: &Out) -> Result<(), Failure> {
+    let hist = s.history();
+    let Some(k) = (1..hist.len())
+        .rev()
+        .find(|&k| matches!(hist[k].last, Some((Player::Computer, _))))
+    else {
+        return out.message("why", "The computer has not moved yet.");
+    };
+    let before = &hist[k - 1].position;
+    let Some((_, m)) = &hist[k].last else {
+        return Ok(());
+    };
+    let mut lines = vec![format!("The computer played {}.", describe(m))];
+    if let Some(r) = &hist[k].reason {
+        lines.push(format!("Why: {r}."));
+    }
+    if let Ok(a) = analyse(before, s.play(), s.limits(), 20)
+        && let Ok(more) = solve::explain(before, &a, s.play(), s.limits())
+    {
+        lines.extend(more);
+    }
+    if out.json {
+        let mut j = String::from("{\"event\":\"why\",\"lines\":[");
+        for (i, l) in lines.iter().enumerate() {
+            if i > 0 {
+                j.push(',');
+            }
+            json::string(&mut j, l);
+        }
+        j.push_str("]}");
+        out.emit(&j)
+    } else {
+        out.emit(&lines.join("\n"))
+    }
+}
+
+fn value(s: &mut Session, out: &Out) -> Result<(), Failure> {
+    let e = s.evaluate()?;
+    let r = s.remoteness();
+    let comps: Vec<String> = s.position().iter().map(Component::expr).collect();
+    if out.json {
+        let mut j = String::from("{\"event\":\"value\",\"outcome\":");
+        json::string(&mut j, e.outcome.letter());
+        j.push_str(",\"grundy\":");
+        json::opt_nat(&mut j, e.grundy.as_ref());
+        j.push_str(",\"components\":[");
+        for (i, c) in comps.iter().enumerate() {
+            if i > 0 {
+                j.push(',');
+            }
+            j.push_str("{\"expr\":");
+            json::string(&mut j, c);
+            j.push_str(",\"grundy\":");
+            json::opt_nat(&mut j, e.values.get(i).and_then(Option::as_ref));
+            j.push('}');
+        }
+        j.push_str("],\"remoteness\":");
+        match r {
+            Some(d) => {
+                let _ = write!(j, "{}", d.remoteness);
+            }
+            None => j.push_str("null"),
+        }
+        j.push('}');
+        return out.emit(&j);
+    }
+    let show = |v: Option<&Nat>| v.map_or("?".to_string(), Nat::to_string);
+    let parts: Vec<String> = comps
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            format!(
+                "sg({c}) = {}",
+                show(e.values.get(i).and_then(Option::as_ref))
+            )
+        })
+        .collect();
+    let mut t = String::new();
+    if s.play() == Play::Normal {
+        let _ = writeln!(
+            t,
+            "nim-value: {} ({})",
+            show(e.grundy.as_ref()),
+            parts.join(", ")
+        );
+    } else {
+        let _ = writeln!(t, "component values (normal play): {}", parts.join(", "));
+    }
+    let _ = write!(
+        t,
+        "outcome: {}",
+        match e.outcome {
+            Outcome::N => "N (the player to move wins)",
+            Outcome::P => "P (the player to move loses)",
+            _ => "D (a draw)",
+        }
+    );
+    if let Some(d) = r {
+        let _ = write!(
+            t,
+            "\nremoteness: {} (with best play the game ends after {} more move{}: the winner hurries, the loser stalls)",
+            d.remoteness,
+            d.remoteness,
+            if d.remoteness == 1 { "" } else { "s" }
+        );
+    }
+    out.emit(&t)
+}
+
+fn moves(s: &Session, out: &Out) -> Result<(), Failure> {
+    let list = match s.legal_moves() {
+        Ok(l) => l,
+        Err(e) => {
+            return out.message(
+                "error",
+                &format!("cannot list the moves here ({e}): type the position after your move"),
+            );
+        }
+    };
+    if out.json {
+        let mut j = String::from("{\"event\":\"moves\",\"moves\":[");
+        for (i, m) in list.iter().enumerate() {
+            if i > 0 {
+                j.push(',');
+            }
+            move_json(&mut j, m);
+        }
+        j.push_str("]}");
+        return out.emit(&j);
+    }
+    if list.len() > session::MENU_SIZE {
+        return out.emit(&format!(
+            "{} legal moves: too many to number; type K H (take K from heap H) or the position after the move.",
+            list.len()
+        ));
+    }
+    let mut t = String::from("Legal moves (type the number):");
+    for (i, m) in list.iter().enumerate() {
+        let _ = write!(t, "\n  {:>2}) {}", i + 1, describe(m));
+    }
+    out.emit(&t)
+}

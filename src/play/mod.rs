@@ -1,0 +1,8 @@
+//! Playing a position against the computer: the game session (position, history,
+//! undo, reading typed moves, the computer's choice) and the remoteness search.
+//!
+//! Front ends (the `play` and `repl` commands, or a web playground) drive a
+//! [`session::Session`] and print what it reports.
+
+pub mod remoteness;
+pub mod session;

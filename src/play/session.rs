@@ -1,0 +1,890 @@
+//! A game between a human and the computer on one position.
+//!
+//! The session keeps every position reached (for `undo`), reads typed moves, and
+//! chooses the computer's moves:
+//!
+//! - from a winning position the computer plays a winning move; among several, the
+//!   one whose result has the least remoteness (the quickest win), when the
+//!   remoteness search can decide it, else the first the engine lists;
+//! - from a losing position it plays the move that leaves the opponent the fewest
+//!   winning replies; among those, the one whose result has the largest remoteness
+//!   (the game lasts longest); then the first in order. Every move counts: the
+//!   opponent has the most chances to go wrong.
+//!
+//! A typed move is either the whole position after the move in expression syntax
+//! (always available), a number from the menu of legal moves, or a short form:
+//! `K H` takes K from heap H (heaps are numbered from 1 across the whole sum: each
+//! heap of a heap family, both heaps of a `wythoff`, every heap of `moore`), `H A B`
+//! replaces heap H by the heaps A and B (a split), `K both [H]` takes K from both
+//! heaps of a `wythoff` (the one holding heap H), and `right`, `down`, `diag [N]`
+//! step the (N-th) `king`. Every form is checked the same way: the position typed
+//! must be reachable in one legal move.
+
+use super::remoteness::{Decided, Solver};
+use crate::games;
+use crate::impartial::family::{Limits, MAX_LISTED_MOVES, MoveSink, SolveError};
+use crate::impartial::sum::{Analysis, Component, Outcome, Play, analyse, write_sum};
+use crate::nat::Nat;
+use std::fmt;
+
+/// Most legal moves shown as a numbered menu.
+pub const MENU_SIZE: usize = 30;
+
+/// Most moves the computer weighs from a losing position.
+const MAX_CANDIDATES: usize = 2_000;
+
+/// Most positions the remoteness search of a session keeps.
+pub const REMOTENESS_STATES: u64 = 200_000;
+
+/// Largest nim-value tried when a family cannot list its moves.
+const FALLBACK_VALUES: u64 = 64;
+
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// The person at the keyboard (or the script on standard input).
+    Human,
+    /// The program.
+    Computer,
+}
+
+impl Player {
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::Human => Player::Computer,
+            Player::Computer => Player::Human,
+        }
+    }
+
+    /// `human` or `computer`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Human => "human",
+            Player::Computer => "computer",
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::Human => "you",
+            Player::Computer => "the computer",
+        })
+    }
+}
+
+/// A move of a sum: the component moved in and the component after the move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumMove {
+    /// Index of the component moved in.
+    pub component: usize,
+    /// The component before the move, in expression syntax.
+    pub from: String,
+    /// The component after the move, in expression syntax (may be a sum).
+    pub to: String,
+    /// The move in words.
+    pub text: String,
+}
+
+impl fmt::Display for SumMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} → {} ({})", self.from, self.to, self.text)
+    }
+}
+
+/// One position of the game and how it was reached.
+#[derive(Clone)]
+pub struct Turn {
+    /// The position.
+    pub position: Vec<Component>,
+    /// Whose turn it is.
+    pub to_move: Player,
+    /// The move that led here, and who made it.
+    pub last: Option<(Player, SumMove)>,
+    /// When the computer made the last move: why it chose it.
+    pub reason: Option<String>,
+}
+
+/// Who wins a position, and the winning moves.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    /// The outcome for the player to move.
+    pub outcome: Outcome,
+    /// The nim-value of the whole position (normal play), when known.
+    pub grundy: Option<Nat>,
+    /// The nim-value of each component (normal play), when known.
+    pub values: Vec<Option<Nat>>,
+    /// The winning moves (at most [`MAX_CANDIDATES`]).
+    pub winning: Vec<SumMove>,
+}
+
+/// A game in progress.
+pub struct Session {
+    play: Play,
+    limits: Limits,
+    turns: Vec<Turn>,
+    solver: Solver,
+}
+
+/// The position written in expression syntax.
+pub fn position_text(comps: &[Component]) -> String {
+    let mut s = String::new();
+    write_sum(comps, &mut s);
+    s
+}
+
+fn bad_expr(e: games::ExprError) -> SolveError {
+    SolveError::Input(format!("bad expression: {e}"))
+}
+
+/// Whether a component is an empty heap (written `nim(0)`), which never matters.
+fn is_empty_heap(c: &Component) -> bool {
+    c.family.is_heap_family() && c.pos.iter().all(Nat::is_zero)
+}
+
+/// The component expressions of a sum, empty heaps left out, sorted.
+fn multiset(comps: &[Component]) -> Vec<String> {
+    let mut v: Vec<String> = comps
+        .iter()
+        .filter(|c| !is_empty_heap(c))
+        .map(Component::expr)
+        .collect();
+    v.sort();
+    v
+}
+
+/// The position after `mv`: component `mv.component` replaced by `mv.to`. The sum is
+/// parsed again so that components of one family share it (and print together).
+pub fn apply(comps: &[Component], mv: &SumMove) -> Result<Vec<Component>, SolveError> {
+    let mut parts = Vec::with_capacity(comps.len());
+    for (i, c) in comps.iter().enumerate() {
+        if i == mv.component {
+            parts.push(mv.to.clone());
+        } else {
+            parts.push(c.expr());
+        }
+    }
+    games::components(&parts.join(" + ")).map_err(bad_expr)
+}
+
+/// Every move of one component, or an error when the family cannot list them.
+fn component_moves(c: &Component, limits: &Limits) -> Result<Vec<SumMove>, SolveError> {
+    let cap = usize::try_from(MAX_LISTED_MOVES).unwrap_or(usize::MAX);
+    let mut sink = MoveSink::new(cap);
+    c.family.moves(&c.pos, limits, &mut sink)?;
+    Ok(to_sum_moves(0, c, sink))
+}
+
+fn to_sum_moves(i: usize, c: &Component, sink: MoveSink) -> Vec<SumMove> {
+    let from = c.expr();
+    sink.moves
+        .into_iter()
+        .map(|m| SumMove {
+            component: i,
+            from: from.clone(),
+            to: m.to,
+            text: m.text,
+        })
+        .collect()
+}
+
+/// Moves of a component found through its values (for families that cannot list
+/// their moves): every move to a position of value `0..=FALLBACK_VALUES`.
+fn moves_by_value(c: &Component, limits: &Limits, cap: usize) -> Vec<SumMove> {
+    let mut out = Vec::new();
+    for t in 0..=FALLBACK_VALUES {
+        let mut sink = MoveSink::new(cap);
+        if c.family
+            .moves_to_value(&c.pos, &Nat::from(t), limits, &mut sink)
+            .is_ok()
+        {
+            out.extend(to_sum_moves(0, c, sink));
+        }
+        if out.len() >= cap {
+            break;
+        }
+    }
+    out
+}
+
+/// Every legal move of a sum, or an error when some family cannot list its moves.
+pub fn legal_moves(comps: &[Component], limits: &Limits) -> Result<Vec<SumMove>, SolveError> {
+    let mut out = Vec::new();
+    for (i, c) in comps.iter().enumerate() {
+        for mut m in component_moves(c, limits)? {
+            m.component = i;
+            out.push(m);
+        }
+    }
+    Ok(out)
+}
+
+/// Legal moves of a sum as far as they can be found: all of them when every family
+/// can list its moves, else those found through values.
+fn some_moves(comps: &[Component], limits: &Limits, cap: usize) -> Vec<SumMove> {
+    let mut out = Vec::new();
+    for (i, c) in comps.iter().enumerate() {
+        let list = component_moves(c, limits).unwrap_or_else(|_| moves_by_value(c, limits, cap));
+        for mut m in list {
+            m.component = i;
+            out.push(m);
+            if out.len() >= cap {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// Decides a position with the engine (and, for misère play of families the engine
+/// cannot play misère, with the exhaustive search).
+pub fn evaluate(
+    comps: &[Component],
+    play: Play,
+    limits: &Limits,
+    solver: &mut Solver,
+) -> Result<Evaluation, SolveError> {
+    match analyse(comps, play, limits, MAX_CANDIDATES) {
+        Ok(a) => Ok(from_analysis(comps, a)),
+        Err(e @ SolveError::Input(_)) if play == Play::Misere => {
+            let Some(d) = solver.decide(comps) else {
+                return Err(e);
+            };
+            let mut winning = Vec::new();
+            if d.win {
+                for m in legal_moves(comps, limits)? {
+                    let child = apply(comps, &m)?;
+                    if solver.decide(&child).is_some_and(|c| !c.win) {
+                        winning.push(m);
+                    }
+                }
+            }
+            Ok(Evaluation {
+                outcome: if d.win { Outcome::N } else { Outcome::P },
+                grundy: None,
+                values: vec![None; comps.len()],
+                winning,
+            })
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn from_analysis(comps: &[Component], a: Analysis) -> Evaluation {
+    let winning = a
+        .winning
+        .into_iter()
+        .map(|w| SumMove {
+            component: w.component,
+            from: comps[w.component].expr(),
+            to: w.mv.to,
+            text: w.mv.text,
+        })
+        .collect();
+    Evaluation {
+        outcome: a.outcome,
+        grundy: a.grundy,
+        values: a.values,
+        winning,
+    }
+}
+
+/// Where a heap sits: component and argument.
+type HeapRef = (usize, usize);
+
+/// The heaps of a sum, numbered from 1 in the order returned.
+pub fn heaps(comps: &[Component]) -> Vec<HeapRef> {
+    let mut out = Vec::new();
+    for (i, c) in comps.iter().enumerate() {
+        let name = c.family.name();
+        if (c.family.is_heap_family() && c.pos.len() == 1)
+            || name == "wythoff"
+            || name.starts_with("moore")
+        {
+            out.extend((0..c.pos.len()).map(|j| (i, j)));
+        }
+    }
+    out
+}
+
+fn parse_count(s: &str, what: &str) -> Result<Nat, String> {
+    s.parse::<Nat>()
+        .map_err(|_| format!("'{s}' is not a {what} (a whole number)"))
+}
+
+impl Session {
+    /// A new game on `src` (an impartial expression); `first` moves first.
+    pub fn new(src: &str, play: Play, limits: Limits, first: Player) -> Result<Self, SolveError> {
+        let position = games::components(src).map_err(bad_expr)?;
+        // Fail early on positions the engine cannot play.
+        let mut solver = Solver::new(play, &limits, REMOTENESS_STATES);
+        evaluate(&position, play, &limits, &mut solver)?;
+        Ok(Session {
+            play,
+            limits,
+            turns: vec![Turn {
+                position,
+                to_move: first,
+                last: None,
+                reason: None,
+            }],
+            solver,
+        })
+    }
+
+    /// Normal or misère play.
+    pub fn play(&self) -> Play {
+        self.play
+    }
+
+    /// The resource bounds.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The current turn.
+    pub fn current(&self) -> &Turn {
+        self.turns.last().expect("a session has a turn")
+    }
+
+    /// Every position so far, the first one first.
+    pub fn history(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &[Component] {
+        &self.current().position
+    }
+
+    /// The current position in expression syntax.
+    pub fn position_text(&self) -> String {
+        position_text(self.position())
+    }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Player {
+        self.current().to_move
+    }
+
+    /// Who wins and the winning moves, for the player to move.
+    pub fn evaluate(&mut self) -> Result<Evaluation, SolveError> {
+        let comps = self.current().position.clone();
+        evaluate(&comps, self.play, &self.limits, &mut self.solver)
+    }
+
+    /// The remoteness of the current position, when the search can decide it.
+    pub fn remoteness(&mut self) -> Option<Decided> {
+        let comps = self.current().position.clone();
+        self.solver.decide(&comps)
+    }
+
+    /// Every legal move, or an error when some family cannot list its moves.
+    pub fn legal_moves(&self) -> Result<Vec<SumMove>, SolveError> {
+        legal_moves(self.position(), &self.limits)
+    }
+
+    /// The legal moves when there are at most [`MENU_SIZE`] of them.
+    pub fn menu(&self) -> Option<Vec<SumMove>> {
+        self.legal_moves().ok().filter(|m| m.len() <= MENU_SIZE)
+    }
+
+    /// Whether the player to move has no move.
+    pub fn is_over(&self) -> bool {
+        some_moves(self.position(), &self.limits, 1).is_empty()
+    }
+
+    /// When the game is over: the winner.
+    pub fn winner(&self) -> Option<Player> {
+        if !self.is_over() {
+            return None;
+        }
+        let stuck = self.to_move();
+        Some(match self.play {
+            Play::Normal => stuck.other(),
+            Play::Misere => stuck,
+        })
+    }
+
+    /// Number of moves made so far.
+    pub fn moves_made(&self) -> usize {
+        self.turns.len() - 1
+    }
+
+    /// Makes a move for the player to move.
+    pub fn make_move(&mut self, mv: SumMove, reason: Option<String>) -> Result<(), SolveError> {
+        let cur = self.current();
+        let position = apply(&cur.position, &mv)?;
+        let turn = Turn {
+            position,
+            to_move: cur.to_move.other(),
+            last: Some((cur.to_move, mv)),
+            reason,
+        };
+        self.turns.push(turn);
+        Ok(())
+    }
+
+    /// Takes back moves until it is the human's turn again (the human's last move
+    /// and the computer's answer); returns whether anything was taken back.
+    pub fn undo(&mut self) -> bool {
+        let Some(k) = self.turns[..self.turns.len() - 1]
+            .iter()
+            .rposition(|t| t.to_move == Player::Human)
+        else {
+            return false;
+        };
+        self.turns.truncate(k + 1);
+        true
+    }
+
+    /// Chooses the computer's move (see the module documentation) and the reason.
+    pub fn choose(&mut self) -> Result<Option<(SumMove, String)>, SolveError> {
+        let comps = self.current().position.clone();
+        let eval = evaluate(&comps, self.play, &self.limits, &mut self.solver)?;
+        if eval.outcome == Outcome::N && !eval.winning.is_empty() {
+            let mut best: Option<(u32, SumMove)> = None;
+            for m in &eval.winning {
+                let child = apply(&comps, m)?;
+                let Some(d) = self.solver.decide(&child) else {
+                    best = None;
+                    break;
+                };
+                if best.as_ref().is_none_or(|(r, _)| d.remoteness < *r) {
+                    best = Some((d.remoteness, m.clone()));
+                }
+            }
+            let n = eval.winning.len();
+            return Ok(Some(match best {
+                Some((r, m)) => {
+                    let which = if n == 1 {
+                        "its only winning move".to_string()
+                    } else {
+                        format!("of its {n} winning moves the one that wins fastest")
+                    };
+                    let reason = format!(
+                        "the position was a win for the player to move; this is {which}: the game ends at most {r} move{} later",
+                        plural(r as usize)
+                    );
+                    (m, reason)
+                }
+                None => (
+                    eval.winning[0].clone(),
+                    format!(
+                        "the position was a win for the player to move; this is the first of its {n} winning move{} (each leaves a position lost for the opponent)",
+                        plural(n)
+                    ),
+                ),
+            }));
+        }
+        let candidates = some_moves(&comps, &self.limits, MAX_CANDIDATES);
+        let mut best: Option<(usize, u32, SumMove)> = None;
+        for m in candidates {
+            let child = apply(&comps, &m)?;
+            let replies = match evaluate(&child, self.play, &self.limits, &mut self.solver) {
+                Ok(e) => e.winning.len(),
+                Err(_) => MAX_CANDIDATES,
+            };
+            let rem = self.solver.decide(&child).map_or(0, |d| d.remoteness);
+            let better = match &best {
+                None => true,
+                Some((br, brem, _)) => replies < *br || (replies == *br && rem > *brem),
+            };
+            if better {
+                best = Some((replies, rem, m));
+            }
+        }
+        Ok(best.map(|(replies, rem, m)| {
+            let reason = format!(
+                "the position was lost against best play (outcome {}); this move leaves the fewest winning replies ({replies}) and, among those, lasts longest (the opponent needs {rem} more move{} with best play)",
+                eval.outcome.letter(),
+                plural(rem as usize)
+            );
+            (m, reason)
+        }))
+    }
+
+    /// Chooses and makes the computer's move; `None` when there is no move.
+    pub fn computer_move(&mut self) -> Result<Option<SumMove>, SolveError> {
+        match self.choose()? {
+            Some((m, reason)) => {
+                self.make_move(m.clone(), Some(reason))?;
+                Ok(Some(m))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// Reads a typed move (see the module documentation); the message says what is
+    /// wrong otherwise.
+    pub fn parse_move(&self, input: &str) -> Result<SumMove, String> {
+        let input = input.trim();
+        let words: Vec<&str> = input
+            .split_whitespace()
+            .filter(|w| !matches!(*w, "take" | "from" | "heap" | "into"))
+            .collect();
+        let numeric = |w: &&str| w.chars().all(|c| c.is_ascii_digit() || c == '_');
+        let comps = self.position();
+        if !words.is_empty() && words.iter().all(numeric) {
+            return match words.as_slice() {
+                [n] => self.menu_choice(n),
+                [k, h] => self.take(k, h),
+                [h, a, b] => self.split(h, a, b),
+                _ => Err("too many numbers: type K H (take K from heap H), H A B (split heap H into A and B), or the position after the move".into()),
+            };
+        }
+        match words.as_slice() {
+            [k, "both"] => return self.both(k, None),
+            [k, "both", h] => return self.both(k, Some(h)),
+            [dir @ ("right" | "down" | "diag"), rest @ ..] if rest.len() <= 1 => {
+                return self.king(dir, rest.first().copied());
+            }
+            _ => {}
+        }
+        let typed = games::components(input)
+            .map_err(|e| format!("not a move: {e} (type 'help' for the ways to write a move)"))?;
+        find_move(comps, &typed, &self.limits)
+    }
+
+    fn menu_choice(&self, n: &str) -> Result<SumMove, String> {
+        let Some(menu) = self.menu() else {
+            return Err("there is no numbered menu here (too many moves): type K H (take K from heap H) or the position after the move".into());
+        };
+        let k: usize = n.parse().unwrap_or(0);
+        if k == 0 || k > menu.len() {
+            return Err(format!("choose a move between 1 and {}", menu.len()));
+        }
+        Ok(menu[k - 1].clone())
+    }
+
+    fn heap(&self, h: &str) -> Result<HeapRef, String> {
+        let list = heaps(self.position());
+        if list.is_empty() {
+            return Err(
+                "this position has no numbered heaps: type the position after the move".into(),
+            );
+        }
+        let i: usize = h.parse().unwrap_or(0);
+        if i == 0 || i > list.len() {
+            return Err(format!(
+                "there is no heap {h}: heaps are numbered 1 to {}",
+                list.len()
+            ));
+        }
+        Ok(list[i - 1])
+    }
+
+    /// The whole position with component `i` replaced by `to`, checked.
+    fn replaced(&self, i: usize, to: String, what: &str) -> Result<SumMove, String> {
+        let comps = self.position();
+        let parts: Vec<String> = comps
+            .iter()
+            .enumerate()
+            .map(|(j, c)| if j == i { to.clone() } else { c.expr() })
+            .collect();
+        let typed = games::components(&parts.join(" + ")).map_err(|e| format!("{what}: {e}"))?;
+        find_move(comps, &typed, &self.limits)
+            .map_err(|_| format!("{what} is not a legal move of {}", comps[i].expr()))
+    }
+
+    fn take(&self, k: &str, h: &str) -> Result<SumMove, String> {
+        let k = parse_count(k, "number of stones")?;
+        let (i, j) = self.heap(h)?;
+        let c = &self.position()[i];
+        let n = &c.pos[j];
+        let Some(left) = n.checked_sub(&k).filter(|_| !k.is_zero()) else {
+            return Err(format!("cannot take {k} from heap {h}: it has {n}"));
+        };
+        let mut pos = c.pos.clone();
+        pos[j] = left;
+        let mut to = String::new();
+        c.family.write_position(&pos, &mut to);
+        self.replaced(i, to, &format!("taking {k} from heap {h}"))
+    }
+
+    fn split(&self, h: &str, a: &str, b: &str) -> Result<SumMove, String> {
+        let a = parse_count(a, "heap size")?;
+        let b = parse_count(b, "heap size")?;
+        let (i, _) = self.heap(h)?;
+        let c = &self.position()[i];
+        if !(c.family.is_heap_family() && c.pos.len() == 1) {
+            return Err(format!(
+                "heap {h} is part of {}, which does not split",
+                c.expr()
+            ));
+        }
+        let name = c.family.name();
+        let to = format!("{name}({a}) + {name}({b})");
+        self.replaced(i, to, &format!("splitting heap {h} into {a} and {b}"))
+    }
+
+    fn both(&self, k: &str, h: Option<&&str>) -> Result<SumMove, String> {
+        let k = parse_count(k, "number of stones")?;
+        let comps = self.position();
+        let i = match h {
+            Some(h) => self.heap(h)?.0,
+            None => {
+                let w: Vec<usize> = (0..comps.len())
+                    .filter(|&i| comps[i].family.name() == "wythoff")
+                    .collect();
+                match w.as_slice() {
+                    [i] => *i,
+                    [] => return Err("'K both' takes K from both heaps of a wythoff, and there is none here".into()),
+                    _ => return Err("there are several wythoff components: type K both H, H a heap of the one you mean".into()),
+                }
+            }
+        };
+        let c = &comps[i];
+        if c.family.name() != "wythoff" {
+            return Err(format!("'both' is for wythoff, not {}", c.expr()));
+        }
+        let mut pos = c.pos.clone();
+        for x in pos.iter_mut() {
+            match x.checked_sub(&k).filter(|_| !k.is_zero()) {
+                Some(v) => *x = v,
+                None => return Err(format!("cannot take {k} from both heaps of {}", c.expr())),
+            }
+        }
+        let mut to = String::new();
+        c.family.write_position(&pos, &mut to);
+        self.replaced(i, to, &format!("taking {k} from both heaps"))
+    }
+
+    fn king(&self, dir: &str, n: Option<&str>) -> Result<SumMove, String> {
+        let comps = self.position();
+        let kings: Vec<usize> = (0..comps.len())
+            .filter(|&i| comps[i].family.name() == "king")
+            .collect();
+        if kings.is_empty() {
+            return Err(format!("'{dir}' moves a king, and there is none here"));
+        }
+        let idx = match n {
+            None if kings.len() == 1 => 0,
+            None => {
+                return Err(format!(
+                    "there are {} kings: type {dir} N for the N-th",
+                    kings.len()
+                ));
+            }
+            Some(n) => match n.parse::<usize>() {
+                Ok(k) if k >= 1 && k <= kings.len() => k - 1,
+                _ => {
+                    return Err(format!(
+                        "there is no king {n}: kings are numbered 1 to {}",
+                        kings.len()
+                    ));
+                }
+            },
+        };
+        let c = &comps[kings[idx]];
+        let one = Nat::from(1u64);
+        let mut pos = c.pos.clone();
+        let ok = match dir {
+            "right" => pos[1].checked_sub(&one).map(|v| pos[1] = v).is_some(),
+            "down" => pos[0].checked_sub(&one).map(|v| pos[0] = v).is_some(),
+            _ => match (pos[0].checked_sub(&one), pos[1].checked_sub(&one)) {
+                (Some(r), Some(c)) => {
+                    pos[0] = r;
+                    pos[1] = c;
+                    true
+                }
+                _ => false,
+            },
+        };
+        if !ok {
+            return Err(format!("the king of {} cannot step {dir}", c.expr()));
+        }
+        let mut to = String::new();
+        c.family.write_position(&pos, &mut to);
+        self.replaced(kings[idx], to, &format!("stepping {dir}"))
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// The move from `comps` to `typed`, if `typed` is reachable in one legal move (the
+/// order of summands and empty heaps do not matter).
+pub fn find_move(
+    comps: &[Component],
+    typed: &[Component],
+    limits: &Limits,
+) -> Result<SumMove, String> {
+    let old: Vec<String> = comps.iter().map(Component::expr).collect();
+    let mut used = vec![false; comps.len()];
+    let mut added = Vec::new();
+    for c in typed.iter().filter(|c| !is_empty_heap(c)) {
+        let e = c.expr();
+        match (0..old.len()).find(|&i| !used[i] && old[i] == e) {
+            Some(i) => used[i] = true,
+            None => added.push(c.clone()),
+        }
+    }
+    let changed: Vec<usize> = (0..comps.len())
+        .filter(|&i| !used[i] && !is_empty_heap(&comps[i]))
+        .collect();
+    let i = match changed.as_slice() {
+        [i] => *i,
+        [] if added.is_empty() => {
+            return Err("that is the current position: a move must change it".into());
+        }
+        [] => {
+            return Err(format!(
+                "{} is not reachable in one move: it adds to the position",
+                position_text(typed)
+            ));
+        }
+        _ => {
+            return Err(format!(
+                "{} is not reachable in one move: it changes {} components ({}), a move changes one",
+                position_text(typed),
+                changed.len(),
+                changed
+                    .iter()
+                    .map(|&i| old[i].as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    };
+    let c = &comps[i];
+    let want = multiset(&added);
+    let candidates = match component_moves(c, limits) {
+        Ok(list) => list,
+        Err(_) => {
+            // Through values: the moves of c to the value of what was typed.
+            let mut g = Nat::ZERO;
+            for a in &added {
+                match a.family.grundy(&a.pos, limits) {
+                    Ok(Some(v)) => g ^= &v,
+                    _ => return Err(format!("cannot check moves of {} here", old[i])),
+                }
+            }
+            let mut sink = MoveSink::new(100_000);
+            c.family
+                .moves_to_value(&c.pos, &g, limits, &mut sink)
+                .map_err(|e| format!("cannot check moves of {}: {e}", old[i]))?;
+            to_sum_moves(i, c, sink)
+        }
+    };
+    for mut m in candidates {
+        let Ok(to) = games::components(&m.to) else {
+            continue;
+        };
+        if multiset(&to) == want {
+            m.component = i;
+            return Ok(m);
+        }
+    }
+    Err(format!(
+        "{} is not reachable in one legal move: {} cannot move to {}",
+        position_text(typed),
+        old[i],
+        if added.is_empty() {
+            "nothing (an empty heap)".to_string()
+        } else {
+            position_text(&added)
+        }
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(src: &str, first: Player) -> Session {
+        Session::new(src, Play::Normal, Limits::default(), first).unwrap()
+    }
+
+    #[test]
+    fn typed_moves_in_every_form() {
+        let s = session("nim(3,4,5)", Player::Human);
+        let m = s.parse_move("nim(3,4,1)").unwrap();
+        assert_eq!((m.component, m.to.as_str()), (2, "nim(1)"));
+        assert_eq!(s.parse_move("4 3").unwrap(), m);
+        assert_eq!(s.parse_move("take 4 from heap 3").unwrap(), m);
+        // Order and empty heaps do not matter.
+        assert_eq!(s.parse_move("nim(1,4,3)").unwrap(), m);
+        let all = s.parse_move("nim(3,4)").unwrap();
+        assert_eq!(all.to, "nim(0)");
+        // Menu: 3 + 4 + 5 moves.
+        assert_eq!(s.menu().unwrap().len(), 12);
+        assert_eq!(s.parse_move("1").unwrap().to, "nim(0)");
+    }
+
+    #[test]
+    fn illegal_moves_are_explained() {
+        let s = session("nim(3,4,5) + sub[1,3,4](5)", Player::Human);
+        for bad in [
+            "nim(3,4,6) + sub[1,3,4](5)",
+            "nim(2,2,5) + sub[1,3,4](5)",
+            "nim(3,4,5) + sub[1,3,4](5)",
+            "2 4",
+            "9 1",
+            "0 1",
+            "1 9",
+            "nim(",
+            "hello",
+            "99",
+            "1 2 3 4",
+        ] {
+            let e = match s.parse_move(bad) {
+                Ok(m) => panic!("{bad} accepted as {m}"),
+                Err(e) => e,
+            };
+            assert!(!e.is_empty(), "{bad}");
+        }
+        assert!(s.parse_move("1 4").is_ok());
+        assert!(s.parse_move("3 4").is_ok());
+    }
+
+    #[test]
+    fn splits_wythoff_and_king() {
+        let s = session("lasker(5) + wythoff(3,5) + king(2,2)", Player::Human);
+        assert_eq!(s.parse_move("1 2 3").unwrap().to, "lasker(2) + lasker(3)");
+        assert_eq!(s.parse_move("2 both").unwrap().to, "wythoff(1,3)");
+        assert_eq!(s.parse_move("1 3").unwrap().to, "wythoff(3,4)");
+        assert_eq!(s.parse_move("diag").unwrap().to, "king(1,1)");
+        assert!(s.parse_move("1 1 3").is_err());
+    }
+
+    #[test]
+    fn undo_returns_to_the_humans_turn() {
+        let mut s = session("nim(3,4,5)", Player::Human);
+        assert!(!s.undo());
+        let m = s.parse_move("4 3").unwrap();
+        s.make_move(m, None).unwrap();
+        s.computer_move().unwrap().unwrap();
+        assert_eq!(s.moves_made(), 2);
+        assert!(s.undo());
+        assert_eq!(s.moves_made(), 0);
+        assert_eq!(s.position_text(), "nim(3,4,5)");
+    }
+
+    #[test]
+    fn computer_wins_from_winning_positions() {
+        let mut s = session("nim(1,2)", Player::Computer);
+        let m = s.computer_move().unwrap().unwrap();
+        assert_eq!(m.to, "nim(1)");
+        assert_eq!(s.position_text(), "nim(1,1)");
+    }
+
+    #[test]
+    fn misere_of_other_families_by_search() {
+        // Misère sub[1,2]: heaps ≡ 1 (mod 3) are lost.
+        for n in 0..12u64 {
+            let mut s = Session::new(
+                &format!("sub[1,2]({n})"),
+                Play::Misere,
+                Limits::default(),
+                Player::Human,
+            )
+            .unwrap();
+            let e = s.evaluate().unwrap();
+            assert_eq!(e.outcome == Outcome::P, n % 3 == 1, "n = {n}");
+        }
+    }
+}

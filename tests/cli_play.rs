@@ -1,0 +1,285 @@
+//! `sprague play` and `sprague repl` driven through standard input. Expected results
+//! come from the rules (Bouton's XOR, the subtraction game's period), not from the
+//! code under test.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn sprague() -> Command {
+    Command::cargo_bin("sprague").unwrap()
+}
+
+/// Runs `play --json` with `args` and `script` on standard input; returns the JSON
+/// lines. The run must succeed, with nothing on stderr.
+fn play_json(args: &[&str], script: &str) -> Vec<Value> {
+    let out = sprague()
+        .arg("play")
+        .arg("--json")
+        .args(args)
+        .write_stdin(script.to_string())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?} {script:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// The heaps of a position such as `bash[3](5) + nim(2,0)`: (family, size), in the
+/// order the program numbers them.
+fn heaps(position: &str) -> Vec<(String, u64)> {
+    let mut out = Vec::new();
+    for term in position.split(" + ") {
+        let open = term.rfind('(').unwrap();
+        let name = &term[..open];
+        for a in term[open + 1..term.len() - 1].split(',') {
+            out.push((name.to_string(), a.parse().unwrap()));
+        }
+    }
+    out
+}
+
+/// Largest take from a heap of `n` in this family (every take 1..=max is legal).
+fn max_take(family: &str, n: u64) -> u64 {
+    match family {
+        "nim" => n,
+        "bash[3]" => n.min(3),
+        f => panic!("unexpected family {f}"),
+    }
+}
+
+/// Nim-value of a heap by the rules: n for Nim, n mod 4 for Bash's game with 1..3.
+fn value(family: &str, n: u64) -> u64 {
+    match family {
+        "nim" => n,
+        "bash[3]" => n % 4,
+        f => panic!("unexpected family {f}"),
+    }
+}
+
+/// Whether the player to move loses (normal play by Sprague–Grundy; misère Nim by
+/// Bouton's rule).
+fn lost(position: &str, misere: bool) -> bool {
+    let h = heaps(position);
+    if misere && h.iter().all(|(_, n)| *n <= 1) {
+        return h.iter().filter(|(_, n)| *n == 1).count() % 2 == 1;
+    }
+    h.iter().fold(0, |x, (f, n)| x ^ value(f, *n)) == 0
+}
+
+/// Plays every sequence of human moves (typed as `K H`) from `start`, checking at each
+/// turn of the human that the computer left a lost position, and that the computer
+/// wins every game. Returns the number of games played.
+fn explore(args: &[&str], misere: bool, script: &mut Vec<String>) -> usize {
+    let lines = play_json(args, &script.join("\n"));
+    let states: Vec<&Value> = lines.iter().filter(|v| v["event"] == "state").collect();
+    let last = states.last().unwrap();
+    let position = last["position"].as_str().unwrap().to_string();
+    if last["over"] == true {
+        assert_eq!(last["winner"], "computer", "{args:?} {script:?}");
+        // By the rules: in normal play the player to move at the end lost, in misère won.
+        let stuck = if misere { "computer" } else { "human" };
+        assert_eq!(last["to_move"], stuck);
+        let end = lines.last().unwrap();
+        assert_eq!(end["event"], "end");
+        assert_eq!(end["winner"], "computer");
+        return 1;
+    }
+    assert_eq!(last["to_move"], "human");
+    assert!(
+        lost(&position, misere),
+        "computer left {position} ({script:?})"
+    );
+    assert_eq!(last["outcome"], "P");
+    let mut games = 0;
+    for (h, (family, n)) in heaps(&position).into_iter().enumerate() {
+        for k in 1..=max_take(&family, n) {
+            script.push(format!("{k} {}", h + 1));
+            games += explore(args, misere, script);
+            script.pop();
+        }
+    }
+    games
+}
+
+#[test]
+fn computer_never_loses_nim_1_2_3_moving_second() {
+    let games = explore(&["nim(1,2,3)"], false, &mut Vec::new());
+    assert!(games > 10);
+}
+
+#[test]
+fn computer_never_loses_nim_2_3_moving_first() {
+    assert!(!lost("nim(2,3)", false));
+    let games = explore(&["--first", "computer", "nim(2,3)"], false, &mut Vec::new());
+    assert!(games > 1);
+}
+
+#[test]
+fn computer_never_loses_a_sum_with_bash() {
+    // 5 mod 4 = 1, 1 ⊕ 2 = 3: a win for the first player.
+    let args = ["--first", "computer", "bash[3](5) + nim(2)"];
+    assert!(explore(&args, false, &mut Vec::new()) > 1);
+}
+
+#[test]
+fn computer_never_loses_misere_nim() {
+    // Misère: not all heaps ≤ 1, XOR 1 ≠ 0: the first player wins.
+    let args = ["--misere", "--first", "computer", "nim(1,2,2)"];
+    assert!(explore(&args, true, &mut Vec::new()) > 1);
+    // 1,1,1: an odd number of 1-heaps is lost for the player to move.
+    assert!(explore(&["--misere", "nim(1,1,1)"], true, &mut Vec::new()) >= 1);
+}
+
+#[test]
+fn every_form_of_move_is_accepted() {
+    // The same move (take 4 from the heap of 5) in three forms, then the menu.
+    for typed in ["4 3", "take 4 from heap 3", "nim(3,4,1)", "nim(1, 4, 3)"] {
+        let lines = play_json(&["nim(3,4,5)"], typed);
+        let s = &lines[1];
+        assert_eq!(s["event"], "state");
+        assert_eq!(s["last_move"]["by"], "human", "{typed}");
+        assert_eq!(s["last_move"]["move"]["to"], "nim(1)", "{typed}");
+    }
+    // Menu of nim(1,2): 1 + 2 moves; the first takes the heap of 1.
+    let lines = play_json(&["nim(1,2)"], "1");
+    assert_eq!(lines[1]["position"], "nim(0,2)");
+}
+
+#[test]
+fn malformed_and_illegal_moves_get_a_message_and_a_new_prompt() {
+    let script = "hello\nnim(\n9 9\n0 1\n4 9\nnim(3,4,6)\nnim(2,2,5)\nnim(3,4,5)\n99\n1 2 3 4\n\u{1F600}\nsub[1](3)\n\nnim(3,4,1)\n";
+    let lines = play_json(&["nim(3,4,5)"], script);
+    let errors = lines.iter().filter(|v| v["event"] == "error").count();
+    assert_eq!(errors, 12, "{lines:?}");
+    for v in lines.iter().filter(|v| v["event"] == "error") {
+        assert!(!v["message"].as_str().unwrap().is_empty());
+    }
+    // The legal move at the end is still played.
+    let moved = lines
+        .iter()
+        .find(|v| v["event"] == "state" && v["move_number"] == 1)
+        .unwrap();
+    assert_eq!(moved["position"], "nim(3,4,1)");
+}
+
+#[test]
+fn end_of_input_ends_cleanly() {
+    let lines = play_json(&["nim(3,4,5)"], "");
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["position"], "nim(3,4,5)");
+    assert_eq!(lines[1]["event"], "end_of_input");
+    let lines = play_json(&["nim(3,4,5)"], "quit\n");
+    assert_eq!(lines[1]["event"], "quit");
+}
+
+#[test]
+fn hint_undo_value_and_why() {
+    let lines = play_json(&["nim(3,4,5)"], "hint\nvalue\n4 3\nwhy\nundo\nhint\n");
+    let hint = &lines[1];
+    assert_eq!(hint["event"], "hint");
+    // 3 ⊕ 4 ⊕ 5 = 2: the only winning move is 3 → 1.
+    assert_eq!(hint["winning_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(hint["winning_moves"][0]["to"], "nim(1)");
+    assert_eq!(lines[2]["event"], "value");
+    assert_eq!(lines[2]["grundy"], 2);
+    let why = lines.iter().find(|v| v["event"] == "why").unwrap();
+    assert!(why["lines"].as_array().unwrap().len() >= 2);
+    let undo = lines.iter().position(|v| v["event"] == "undo").unwrap();
+    assert_eq!(lines[undo + 1]["position"], "nim(3,4,5)");
+    assert_eq!(lines[undo + 1]["to_move"], "human");
+}
+
+#[test]
+fn text_mode_in_a_pipe_has_no_colour_and_draws_heaps() {
+    let out = sprague()
+        .args(["play", "nim(3,4,5)"])
+        .write_stdin("4 3\nhint\nbogus\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains('\x1b'), "{text}");
+    assert!(text.contains("heap 3: ●●●●● (5)"), "{text}");
+    assert!(text.contains("Computer:"), "{text}");
+    assert!(text.contains("unknown command or move 'bogus'"), "{text}");
+}
+
+#[test]
+fn a_full_text_game_ends_with_a_winner() {
+    // The human takes the single heap: the human wins in one move.
+    let out = sprague()
+        .args(["play", "nim(4)"])
+        .write_stdin("4 1\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("you win"), "{text}");
+}
+
+#[test]
+fn bad_positions_exit_with_code_2() {
+    let out = sprague().args(["play", "nim("]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = sprague()
+        .args(["play", "--misere", "sub[1,2](4) + wythoff(1,2)"])
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(101), "no panic");
+}
+
+#[test]
+fn solve_json_reports_remoteness() {
+    // By hand: nim(1,1) lasts two moves; nim(1,2,3) is lost and the loser can make it
+    // last six moves (one stone at a time); nim(7) is won at once.
+    for (expr, r) in [
+        ("nim(1,1)", 2),
+        ("nim(1,2,3)", 6),
+        ("nim(7)", 1),
+        ("nim(0)", 0),
+    ] {
+        let out = sprague().args(["solve", "--json", expr]).output().unwrap();
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["remoteness"], r, "{expr}");
+    }
+    // Too large to search: the field is left out.
+    let out = sprague()
+        .args(["solve", "--json", "nim(1000000,1000000)"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v.get("remoteness").is_none());
+}
+
+#[test]
+fn repl_reads_lines_from_a_pipe() {
+    let out = sprague()
+        .arg("repl")
+        .write_stdin("nim(3,4,5)\nnim(1,2,3)\nnim(\n:misere\nnim(1,1)\n:quit\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains('\x1b'));
+    assert!(text.contains("N: the player to move wins"), "{text}");
+    assert!(text.contains("P: the player to move loses"), "{text}");
+    assert!(text.contains("error: bad expression"), "{text}");
+    // Misère nim(1,1): an even number of 1-heaps is a win for the player to move.
+    assert_eq!(
+        text.matches("N: the player to move wins").count(),
+        2,
+        "{text}"
+    );
+}
