@@ -428,7 +428,7 @@ const REMOTENESS_COMPONENTS: usize = 32;
 
 /// Most positions the remoteness search of `solve --json` visits (or `--max-states`
 /// when lower).
-const REMOTENESS_STATES: u64 = 100_000;
+const REMOTENESS_STATES: u64 = 20_000;
 
 /// The remoteness of a small position by exhaustive search, or `None`.
 pub(super) fn remoteness(components: &[Component], play: Play, limits: &Limits) -> Option<u32> {

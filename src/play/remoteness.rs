@@ -11,6 +11,7 @@
 
 use crate::games;
 use crate::impartial::family::{Limits, MAX_LISTED_MOVES, MoveSink};
+use crate::impartial::heap::OPTIONS_PER_STATE;
 use crate::impartial::sum::{Component, Play};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -43,6 +44,9 @@ pub struct Solver {
     in_progress: HashSet<Key>,
     /// The options of each component: each option a list of components.
     moves: HashMap<String, Option<Rc<Vec<Vec<String>>>>>,
+    /// Child positions generated so far, bounded by [`OPTIONS_PER_STATE`] × the state
+    /// bound: positions with many moves give up early instead of searching for long.
+    work: u64,
 }
 
 impl Solver {
@@ -55,6 +59,7 @@ impl Solver {
             memo: HashMap::new(),
             in_progress: HashSet::new(),
             moves: HashMap::new(),
+            work: 0,
         }
     }
 
@@ -142,6 +147,10 @@ impl Solver {
                 continue;
             }
             let moves = self.component_moves(&key[i])?;
+            self.work = self.work.saturating_add(moves.len() as u64);
+            if self.work > self.max_states.saturating_mul(OPTIONS_PER_STATE) {
+                return None;
+            }
             for m in moves.iter() {
                 let rest = key[..i].iter().chain(&key[i + 1..]).cloned();
                 let child = self.key(rest.chain(m.iter().cloned()))?;

@@ -34,7 +34,7 @@ pub const MENU_SIZE: usize = 30;
 const MAX_CANDIDATES: usize = 2_000;
 
 /// Most positions the remoteness search of a session keeps.
-pub const REMOTENESS_STATES: u64 = 200_000;
+pub const REMOTENESS_STATES: u64 = 50_000;
 
 /// Largest nim-value tried when a family cannot list its moves.
 const FALLBACK_VALUES: u64 = 64;
