@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 /// The first thirteen primes, the Miller–Rabin bases.
 const BASES: [u64; 13] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41];
 
-/// ψ₁₃: below it, Miller–Rabin with the thirteen [`BASES`] is deterministic.
+/// ψ₁₃: below it, Miller–Rabin with the thirteen smallest prime bases is deterministic.
 pub const PSI13: &str = "3317044064679887385961981";
 
 /// Primes below this are found by trial division before any other method.

@@ -116,7 +116,7 @@ pub struct Evaluation {
     pub grundy: Option<Nat>,
     /// The nim-value of each component (normal play), when known.
     pub values: Vec<Option<Nat>>,
-    /// The winning moves (at most [`MAX_CANDIDATES`]).
+    /// The winning moves (at most 2 000).
     pub winning: Vec<SumMove>,
 }
 
