@@ -25,6 +25,8 @@ pub mod split;
 pub mod stair;
 pub mod submask;
 pub mod subtraction;
+#[cfg(test)]
+mod testing;
 pub mod wythoff;
 
 use crate::expr::{self, Arg, FamilyTerm, Param, Span, Sum, Term};

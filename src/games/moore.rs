@@ -625,28 +625,8 @@ impl Family for Moore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::testing::{all_tuples, nats};
     use std::collections::BTreeSet;
-
-    fn all_positions(n: usize, max: u64) -> Vec<Vec<u64>> {
-        let mut out = vec![Vec::new()];
-        for _ in 0..n {
-            out = out
-                .into_iter()
-                .flat_map(|p| {
-                    (0..=max).map(move |a| {
-                        let mut q = p.clone();
-                        q.push(a);
-                        q
-                    })
-                })
-                .collect();
-        }
-        out
-    }
-
-    fn nats(v: &[u64]) -> Vec<Nat> {
-        v.iter().map(|&a| Nat::from(a)).collect()
-    }
 
     #[test]
     fn outcome_values_and_winning_moves_match_exhaustive_search() {
@@ -660,7 +640,7 @@ mod tests {
                     _ => 3,
                 };
                 let fam = Moore::new(Nat::from(k as u64));
-                for p in all_positions(n, max) {
+                for p in all_tuples(n, max) {
                     let g = s.grundy(&canonical(&p), &limits).unwrap();
                     let heaps = nats(&p);
                     assert_eq!(
@@ -704,7 +684,7 @@ mod tests {
         for k in 1..=6usize {
             let mut s = Search::new(MooreRules { k });
             for (n, max) in [(5usize, 3u64), (6, 2)] {
-                for p in all_positions(n, max) {
+                for p in all_tuples(n, max) {
                     let heaps = nats(&p);
                     let mut opts = Vec::new();
                     options(&p, k, &mut opts);
@@ -733,7 +713,7 @@ mod tests {
         for k in 1..=3usize {
             let mut s = Search::new(MooreRules { k });
             let fam = Moore::new(Nat::from(k as u64));
-            for p in all_positions(3, 3) {
+            for p in all_tuples(3, 3) {
                 let g = s.grundy(&canonical(&p), &limits).unwrap();
                 let mut opts = Vec::new();
                 options(&p, k, &mut opts);

@@ -426,28 +426,8 @@ impl Family for Ring {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::testing::{all_tuples, nats};
     use std::collections::BTreeSet;
-
-    fn all_rings(n: usize, max: u64) -> Vec<Vec<u64>> {
-        let mut out = vec![Vec::new()];
-        for _ in 0..n {
-            out = out
-                .into_iter()
-                .flat_map(|p| {
-                    (0..=max).map(move |a| {
-                        let mut q = p.clone();
-                        q.push(a);
-                        q
-                    })
-                })
-                .collect();
-        }
-        out
-    }
-
-    fn nats(v: &[u64]) -> Vec<Nat> {
-        v.iter().map(|&x| Nat::from(x)).collect()
-    }
 
     #[test]
     fn outcome_and_every_winning_move_match_exhaustive_search() {
@@ -460,7 +440,7 @@ mod tests {
                 5 => 3,
                 _ => 2,
             };
-            for w in all_rings(n, max) {
+            for w in all_tuples(n, max) {
                 let g = s.grundy(&w, &limits).unwrap();
                 let pos = nats(&w);
                 assert_eq!(is_p_position(&pos), g == 0, "ring{w:?}");
@@ -519,7 +499,7 @@ mod tests {
         let mut s = Search::new(RingRules);
         let limits = Limits::default();
         let fam = Ring::default();
-        for w in all_rings(3, 3) {
+        for w in all_tuples(3, 3) {
             let g = s.grundy(&w, &limits).unwrap();
             let pos: Pos = nats(&w).into_iter().collect();
             for target in 1..=g + 1 {

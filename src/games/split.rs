@@ -240,6 +240,7 @@ impl HeapRules for Split {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::testing::option_set;
     use crate::impartial::family::{Family, MoveSink};
     use crate::impartial::heap::HeapFamily;
     use std::collections::{BTreeSet, HashSet};
@@ -286,12 +287,6 @@ mod tests {
         out
     }
 
-    fn as_set(opts: Vec<HeapOption>) -> BTreeSet<Vec<u64>> {
-        opts.into_iter()
-            .map(|o| o.iter().map(|h| h.to_u64().unwrap()).collect())
-            .collect()
-    }
-
     #[test]
     fn moves_with_value_match_the_list_of_options() {
         let g = exhaustive(70);
@@ -301,7 +296,7 @@ mod tests {
                     .options_with_value(&Nat::from(n), &Nat::from(t), 1 << 20)
                     .unwrap();
                 let len = got.len();
-                let got = as_set(got);
+                let got = option_set(got);
                 assert_eq!(got.len(), len, "duplicates at n={n} t={t}");
                 assert_eq!(got, listed(&g, n, t), "n={n} t={t}");
             }

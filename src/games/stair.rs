@@ -209,25 +209,9 @@ impl Family for Stair {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::testing::all_tuples;
     use crate::impartial::search::Search;
     use std::collections::BTreeSet;
-
-    fn all_staircases(steps: usize, max: u64) -> Vec<Vec<u64>> {
-        let mut out = vec![Vec::new()];
-        for _ in 0..steps {
-            out = out
-                .into_iter()
-                .flat_map(|p| {
-                    (0..=max).map(move |a| {
-                        let mut q = p.clone();
-                        q.push(a);
-                        q
-                    })
-                })
-                .collect();
-        }
-        out
-    }
 
     fn after(p: &[u64], m: &StairMove) -> Vec<u64> {
         let mut q = p.to_vec();
@@ -245,7 +229,7 @@ mod tests {
         let limits = Limits::default();
         for steps in 1..=4 {
             let max = if steps == 4 { 3 } else { 5 };
-            for p in all_staircases(steps, max) {
+            for p in all_tuples(steps, max) {
                 let pos: Vec<Nat> = p.iter().map(|&a| Nat::from(a)).collect();
                 let g = s.grundy(&p, &limits).unwrap();
                 assert_eq!(value(&pos), Nat::from(g), "{p:?}");
