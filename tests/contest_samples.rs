@@ -111,3 +111,38 @@ fn poj_1067_wythoff() {
     };
     assert_eq!([bit("2,1"), bit("8,4"), bit("4,7")], [0, 1, 0]);
 }
+
+#[test]
+fn codeforces_1498f_christmas_game() {
+    // Tree 1-2, 1-3, 5-2, 4-3 with presents 0 3 2 4 4 and k = 1; for each root the
+    // answer is "1 0 0 1 1". Moving presents k levels up is staircase Nim along each
+    // root path with steps ⌊depth/k⌋, so the player to move wins iff the presents on
+    // odd steps XOR to non-zero: the position behaves as nim(those presents).
+    let presents = [0u64, 3, 2, 4, 4];
+    let edges = [(1, 2), (1, 3), (5, 2), (4, 3)];
+    let k = 1;
+    let mut answers = Vec::new();
+    for root in 1..=5usize {
+        // Depths by a breadth-first walk from the root.
+        let mut depth = [usize::MAX; 6];
+        depth[root] = 0;
+        let mut queue = vec![root];
+        while let Some(v) = queue.pop() {
+            for &(a, b) in &edges {
+                for (x, y) in [(a, b), (b, a)] {
+                    if x == v && depth[y] == usize::MAX {
+                        depth[y] = depth[v] + 1;
+                        queue.push(y);
+                    }
+                }
+            }
+        }
+        let odd: Vec<String> = (1..=5)
+            .filter(|&v| (depth[v] / k) % 2 == 1)
+            .map(|v| presents[v - 1].to_string())
+            .collect();
+        let v = solve(&[], &format!("nim({})", odd.join(",")));
+        answers.push(if v["outcome"] == "N" { 1 } else { 0 });
+    }
+    assert_eq!(answers, [1, 0, 0, 1, 1]);
+}
