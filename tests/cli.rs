@@ -1,36 +1,10 @@
 //! The command-line contract (SPEC §2, §3, exit codes) through the real binary.
 //! Expected values come from the rules of the games, worked by hand in the comments.
 
-use assert_cmd::Command;
 use serde_json::{Value, json};
 
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
-
-fn solve_json(args: &[&str]) -> Value {
-    let out = sprague()
-        .arg("solve")
-        .arg("--json")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{:?}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn exit_code(args: &[&str]) -> (i32, String) {
-    let out = sprague().args(args).output().unwrap();
-    assert!(out.stdout.is_empty() || out.status.success());
-    (
-        out.status.code().unwrap(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::{exit_code, solve_json, sprague};
 
 #[test]
 fn nim_3_4_5_has_one_winning_move() {

@@ -3,27 +3,10 @@
 //! (in the comments), and include the samples of the contest problems the study notes
 //! cite (HDU 2516, AcWing 892, Luogu P2148, Luogu P1288).
 
-use assert_cmd::Command;
 use serde_json::{Value, json};
 
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
-
-fn solve_json(args: &[&str]) -> Value {
-    let out = sprague()
-        .arg("solve")
-        .arg("--json")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{:?}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+mod common;
+use common::{exit_code, solve_json, sprague};
 
 fn solve_stdin(input: String, args: &[&str]) -> Value {
     let out = sprague()
@@ -40,15 +23,6 @@ fn solve_stdin(input: String, args: &[&str]) -> Value {
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn exit_code(args: &[&str]) -> (i32, String) {
-    let out = sprague().args(args).output().unwrap();
-    assert!(out.stdout.is_empty() || out.status.success());
-    (
-        out.status.code().unwrap(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn targets(v: &Value) -> Vec<String> {

@@ -2,16 +2,14 @@
 //! `geography` (the matching theorem), with the small graphs in tests/data/. Expected
 //! answers are worked out by hand from the rules in the comments.
 
-use assert_cmd::Command;
 use serde_json::{Value, json};
+
+mod common;
+use common::sprague;
 
 const LOOPY: &str = "tests/data/loopy.txt";
 const PATH: &str = "tests/data/path.txt";
 const PETERSEN: &str = "tests/data/petersen.txt";
-
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
 
 fn solve_json(expr: &str) -> Value {
     let out = sprague().args(["solve", "--json", expr]).output().unwrap();

@@ -2,39 +2,12 @@
 //! binary. Expected values come from the rules, worked by hand in the comments or
 //! computed here by the mex of the rules (independently of the program).
 
-use assert_cmd::Command;
 use num_bigint::BigUint;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
-
-fn run_json(args: &[&str]) -> Value {
-    let out = sprague().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{:?}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn solve_json(args: &[&str]) -> Value {
-    let mut all = vec!["solve", "--json"];
-    all.extend_from_slice(args);
-    run_json(&all)
-}
-
-fn exit_code(args: &[&str]) -> (i32, String) {
-    let out = sprague().args(args).output().unwrap();
-    assert!(out.stdout.is_empty() || out.status.success());
-    (
-        out.status.code().unwrap(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::{exit_code, run_json, solve_json, sprague};
 
 fn targets(v: &Value) -> BTreeSet<String> {
     v["winning_moves"]

@@ -3,34 +3,13 @@
 //! by hand in the comments) or from published tables (OEIS A002186 Kayles, A002187
 //! Dawson's Chess, A002188 Grundy's game; Winning Ways for the periods).
 
-use assert_cmd::Command;
 use serde_json::{Value, json};
 
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
-
-fn run_json(args: &[&str]) -> Value {
-    let out = sprague().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+mod common;
+use common::{exit_code, run_json};
 
 fn solve(expr: &str) -> Value {
     run_json(&["solve", "--json", expr])
-}
-
-fn exit_code(args: &[&str]) -> (i32, String) {
-    let out = sprague().args(args).output().unwrap();
-    assert!(out.stdout.is_empty() || out.status.success());
-    (
-        out.status.code().unwrap(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// Kayles values, OEIS A002186, heaps 0..=82 (to one full period after heap 71).
