@@ -222,3 +222,25 @@ fn help_documents_the_commands() {
         assert!(text.contains(word), "{text}");
     }
 }
+
+#[test]
+fn misere_sums_beyond_nim_are_searched() {
+    // Misère Kayles by hand (the player who cannot move wins): 0 wins, 1 loses, 2 and
+    // 3 win (to 1), 4 loses (every move reaches 3, 1+2, 2 or 1+1, all wins). From 5:
+    // to 4 (lost) wins, and to 2+2 wins too (its moves reach 1+2 or 2, both wins);
+    // 1+3 does not (it can move to 1+1+1, a loss).
+    let v = solve_json(&["--misere", "kayles(5)"]);
+    assert_eq!(v["outcome"], "N");
+    let mut to: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    to.sort();
+    assert_eq!(to, ["kayles(2) + kayles(2)", "kayles(4)"]);
+    assert_eq!(solve_json(&["--misere", "kayles(4)"])["outcome"], "P");
+    let (code, err) = exit_code(&["solve", "--misere", "--max-states", "250", "kayles(60)"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("--max-states"), "{err}");
+}

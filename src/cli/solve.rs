@@ -2,11 +2,13 @@
 
 use super::{Failure, LimitArgs, json, read_expr};
 use sprague::games;
-use sprague::impartial::family::Limits;
+use sprague::impartial::family::{Limits, Move, SolveError};
 use sprague::impartial::sum::{
-    Analysis, Component, Outcome, Play, analyse, write_sum, write_sum_up_to,
+    Analysis, Component, Outcome, Play, WinningMove, analyse, write_sum, write_sum_up_to,
 };
 use sprague::nat::Nat;
+use sprague::play::remoteness::Solver;
+use sprague::play::session::evaluate;
 use std::fmt::Write as _;
 use std::io::Write as _;
 
@@ -39,7 +41,18 @@ pub fn run(a: &SolveArgs) -> Result<(), Failure> {
     let components = games::components(&text)?;
     let limits = a.limits.limits();
     let play = if a.misere { Play::Misere } else { Play::Normal };
-    let analysis = analyse(&components, play, &limits, a.max_moves)?;
+    let analysis = match analyse(&components, play, &limits, a.max_moves) {
+        // Misère play has no theory beyond Nim: search the whole sum when it is small.
+        Err(SolveError::Input(_)) if play == Play::Misere => {
+            misere_by_search(&components, &limits, a.max_moves).ok_or_else(|| {
+                Failure::Limit(format!(
+                    "misère play of this sum has a closed form only for Nim heaps, and an exhaustive search of the whole sum needs more than {} positions (raise it with --max-states)",
+                    misere_states(&limits)
+                ))
+            })?
+        }
+        r => r?,
+    };
     let explanation = if a.explain {
         explain(&components, &analysis, play, &limits)?
     } else {
@@ -306,6 +319,15 @@ pub(super) fn explain(
     limits: &Limits,
 ) -> Result<Vec<String>, Failure> {
     let mut lines = Vec::new();
+    let all_nim = components
+        .iter()
+        .all(|c| c.family.nim_heap(&c.pos).is_some());
+    if play == Play::Misere && !all_nim {
+        lines.push(
+            "Misère play has no general theory beyond Nim: the answer comes from an exhaustive search of the whole sum, and the winning moves are those that leave a position lost for the player then to move.".to_string(),
+        );
+        return Ok(lines);
+    }
     if play == Play::Misere {
         lines.push(
             "Misère Nim (Bouton): play as in normal Nim unless the move would leave only heaps of size 0 or 1; then leave an odd number of 1-heaps.".to_string(),
@@ -421,6 +443,47 @@ fn explain_infinite(components: &[Component], a: &Analysis, k: &[Nat], lines: &m
             "b = {b} is not in K, so no move reaches a position of value 0 and the sum is a draw: the player to move cannot win, but can always avoid losing."
         ));
     }
+}
+
+/// The positions a misère search of a whole sum may visit: a 250th of `--max-states`
+/// (the search stores whole sums, not single components).
+fn misere_states(limits: &Limits) -> u64 {
+    (limits.max_states / 250).max(1)
+}
+
+/// Misère play of any small sum, by exhaustive search of the whole sum: the winning
+/// moves are those to positions lost for the next player. `None` when the search
+/// cannot decide within its bound (or a family cannot list its moves).
+fn misere_by_search(
+    components: &[Component],
+    limits: &Limits,
+    max_moves: usize,
+) -> Option<Analysis> {
+    let mut solver = Solver::new(Play::Misere, limits, misere_states(limits));
+    let e = evaluate(components, Play::Misere, limits, &mut solver).ok()?;
+    let truncated = e.winning.len() > max_moves;
+    let winning = e
+        .winning
+        .into_iter()
+        .take(max_moves)
+        .map(|m| WinningMove {
+            component: m.component,
+            mv: Move {
+                to: m.to,
+                text: m.text,
+            },
+        })
+        .collect();
+    Some(Analysis {
+        outcome: e.outcome,
+        grundy: None,
+        values: vec![None; components.len()],
+        winning,
+        truncated,
+        complete: true,
+        infinite: Vec::new(),
+        infinite_total: None,
+    })
 }
 
 /// Most components of a sum whose remoteness `solve --json` searches for.
