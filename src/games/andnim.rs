@@ -445,13 +445,7 @@ impl Family for AndNim {
     }
 
     fn check(&self, pos: &Pos) -> Result<(), SolveError> {
-        if pos.len() == 1 {
-            Ok(())
-        } else {
-            Err(SolveError::Input(
-                "andnim takes heap sizes, one per component".into(),
-            ))
-        }
+        crate::impartial::family::check_one_heap("andnim", pos)
     }
 
     fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {

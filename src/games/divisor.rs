@@ -297,13 +297,7 @@ impl Family for Divisor {
     }
 
     fn check(&self, pos: &Pos) -> Result<(), SolveError> {
-        if pos.len() == 1 {
-            Ok(())
-        } else {
-            Err(SolveError::Input(
-                "divisor takes heap sizes, one per component".into(),
-            ))
-        }
+        crate::impartial::family::check_one_heap("divisor", pos)
     }
 
     fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {

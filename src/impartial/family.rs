@@ -201,3 +201,14 @@ pub trait Family {
         None
     }
 }
+
+/// The check of a heap family's component: exactly one argument, the heap size.
+pub fn check_one_heap(family: &str, pos: &Pos) -> Result<(), SolveError> {
+    if pos.len() == 1 {
+        Ok(())
+    } else {
+        Err(SolveError::Input(format!(
+            "{family} takes heap sizes, one per component"
+        )))
+    }
+}

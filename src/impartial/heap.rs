@@ -417,14 +417,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
     }
 
     fn check(&self, pos: &Pos) -> Result<(), SolveError> {
-        if pos.len() == 1 {
-            Ok(())
-        } else {
-            Err(SolveError::Input(format!(
-                "{} takes heap sizes, one per component",
-                self.rules.name()
-            )))
-        }
+        super::family::check_one_heap(&self.rules.name(), pos)
     }
 
     fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
