@@ -125,6 +125,72 @@ fn many_heaps_from_standard_input() {
     assert_eq!(v["components"].as_array().unwrap().len(), 100_001);
 }
 
+/// Runs `sprague ARGS…` with standard input the file `name` holding `text`, read from
+/// byte `skip` on (the file's offset when the command starts).
+fn with_file_stdin(name: &str, text: &[u8], skip: u64, args: &[&str]) -> std::process::Output {
+    use std::io::{Seek, SeekFrom};
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).unwrap();
+    let mut file = std::fs::File::open(&path).unwrap();
+    file.seek(SeekFrom::Start(skip)).unwrap();
+    std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .stdin(file)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_file_on_standard_input_is_read_from_its_offset() {
+    // nim(1,2,4,8): nim-sum 15; the first line has been read by someone else.
+    let out = with_file_stdin(
+        "offset.txt",
+        b"not an expression\nnim(1,2,4,8)\n",
+        18,
+        &["solve", "--json", "-"],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["grundy"], 15);
+    assert_eq!(v["position"], "nim(1,2,4,8)");
+}
+
+#[test]
+fn a_file_and_a_pipe_on_standard_input_give_the_same_answer() {
+    // 20 001 heaps: pairs (k, k) cancel, then one heap of 5.
+    let mut text = String::from("nim(");
+    for k in 0..10_000u64 {
+        text.push_str(&format!("{k},{k},"));
+    }
+    text.push_str("5)");
+    let args = ["solve", "--json", "-"];
+    let file = with_file_stdin("many.txt", text.as_bytes(), 0, &args);
+    let pipe = sprague().args(args).write_stdin(text).output().unwrap();
+    assert!(file.status.success());
+    assert_eq!(file.stdout, pipe.stdout);
+    let v: Value = serde_json::from_slice(&file.stdout).unwrap();
+    assert_eq!(v["grundy"], 5);
+}
+
+#[test]
+fn bad_files_on_standard_input_are_input_errors() {
+    // Byte 6 is not UTF-8.
+    let out = with_file_stdin("latin1.txt", b"nim(3\xe9)", 0, &["solve", "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not UTF-8 text (byte 6)"));
+    // An empty file, or one read to its end, is an empty expression.
+    for skip in [0, 6] {
+        let text: &[u8] = if skip == 0 { b"" } else { b"nim(3)" };
+        let out = with_file_stdin("empty.txt", text, skip, &["solve", "-"]);
+        assert_eq!(out.status.code(), Some(2), "skip {skip}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
 #[test]
 fn max_moves_truncates() {
     // nim(1,1,1,1,1): nim-sum 1, and each of the five heaps can be emptied.

@@ -7,6 +7,7 @@ use sprague::games::digraph::Digraph;
 use sprague::games::nim::Nim;
 use sprague::impartial::family::{Family, Limits};
 use sprague::impartial::heap::HeapFamily;
+use sprague::impartial::position::Position;
 use sprague::impartial::sum::{Component, Outcome, Play, analyse};
 use sprague::nat::Nat;
 use std::collections::{BTreeSet, HashMap};
@@ -110,6 +111,10 @@ proptest! {
             .collect();
         comps.push(Component { family: nim, pos: smallvec::smallvec![Nat::from(u64::from(heap))] });
         let a = analyse(&comps, Play::Normal, &Limits::default(), 1000).unwrap();
+        // The same sum stored compactly (the tokens form one run of one family).
+        let b = analyse(&Position::from(comps.clone()), Play::Normal, &Limits::default(), 1000).unwrap();
+        prop_assert_eq!(&a.winning, &b.winning);
+        prop_assert_eq!((a.outcome, &a.grundy, &a.values, &a.infinite), (b.outcome, &b.grundy, &b.values, &b.infinite));
 
         let root: State = (tokens.clone(), heap);
         let out = retrograde(&arcs, &root);

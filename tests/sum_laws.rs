@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use sprague::games::{king::King, nim::Nim, subtraction::Subtraction};
 use sprague::impartial::family::{Family, Limits};
 use sprague::impartial::heap::HeapFamily;
+use sprague::impartial::position::Position;
 use sprague::impartial::sum::{Component, Outcome, Play, analyse};
 use sprague::nat::Nat;
 use std::collections::{BTreeSet, HashMap};
@@ -151,15 +152,22 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn sums_are_decided_with_every_winning_move(parts in prop::collection::vec(part(), 0..4)) {
+    fn sums_are_decided_with_every_winning_move(parts in prop::collection::vec(part(), 0..5)) {
         let mut memo = HashMap::new();
         let comps = components(&parts);
-        let a = analyse(&comps, Play::Normal, &Limits::default(), 1000).unwrap();
         let win = wins(&parts, false, &mut memo);
-        prop_assert_eq!(a.outcome, if win { Outcome::N } else { Outcome::P });
-        prop_assert!(!a.truncated);
-        let got: BTreeSet<(usize, String)> = a.winning.iter().map(|m| (m.component, m.mv.to.clone())).collect();
-        prop_assert_eq!(got, winning_moves(&parts, false, &mut memo));
+        let want = winning_moves(&parts, false, &mut memo);
+        // As a list of components, and stored compactly (runs of heaps of one family
+        // answered at once).
+        for a in [
+            analyse(&comps, Play::Normal, &Limits::default(), 1000).unwrap(),
+            analyse(&Position::from(comps.clone()), Play::Normal, &Limits::default(), 1000).unwrap(),
+        ] {
+            prop_assert_eq!(a.outcome, if win { Outcome::N } else { Outcome::P });
+            prop_assert!(!a.truncated);
+            let got: BTreeSet<(usize, String)> = a.winning.iter().map(|m| (m.component, m.mv.to.clone())).collect();
+            prop_assert_eq!(&got, &want);
+        }
     }
 
     #[test]
@@ -167,11 +175,16 @@ proptest! {
         let parts: Vec<Part> = heaps.iter().map(|&h| Part::Nim(h)).collect();
         let mut memo = HashMap::new();
         let comps = components(&parts);
-        let a = analyse(&comps, Play::Misere, &Limits::default(), 1000).unwrap();
         let win = wins(&parts, true, &mut memo);
-        prop_assert_eq!(a.outcome, if win { Outcome::N } else { Outcome::P });
-        let got: BTreeSet<(usize, String)> = a.winning.iter().map(|m| (m.component, m.mv.to.clone())).collect();
-        prop_assert_eq!(got, winning_moves(&parts, true, &mut memo));
+        let want = winning_moves(&parts, true, &mut memo);
+        for a in [
+            analyse(&comps, Play::Misere, &Limits::default(), 1000).unwrap(),
+            analyse(&Position::from(comps.clone()), Play::Misere, &Limits::default(), 1000).unwrap(),
+        ] {
+            prop_assert_eq!(a.outcome, if win { Outcome::N } else { Outcome::P });
+            let got: BTreeSet<(usize, String)> = a.winning.iter().map(|m| (m.component, m.mv.to.clone())).collect();
+            prop_assert_eq!(&got, &want);
+        }
     }
 
     #[test]

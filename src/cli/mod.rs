@@ -1,5 +1,6 @@
 //! Command-line front end: argument parsing, input, output and exit codes.
 
+mod input;
 mod json;
 mod play;
 mod repl;
@@ -7,9 +8,9 @@ mod solve;
 mod table;
 
 use clap::{Parser, Subcommand};
+use input::read_expr;
 use sprague::games::ExprError;
 use sprague::impartial::family::{Limits, SolveError};
-use std::io::Read;
 
 /// Exit code for success.
 const EXIT_OK: i32 = 0;
@@ -180,29 +181,4 @@ pub fn run() -> i32 {
             EXIT_OTHER
         }
     }
-}
-
-/// The expression text: the argument itself, or standard input for `-`.
-fn read_expr(arg: &str) -> Result<String, Failure> {
-    if arg != "-" {
-        return Ok(arg.to_string());
-    }
-    // When standard input is a file, read it into a buffer of the right size at once
-    // (a million heaps are 19 MB: growing a buffer by doubling copies and faults).
-    let size_hint = std::fs::metadata("/dev/stdin")
-        .ok()
-        .filter(|m| m.is_file())
-        .and_then(|m| usize::try_from(m.len()).ok())
-        .unwrap_or(0);
-    let mut bytes = Vec::with_capacity(size_hint.saturating_add(1));
-    std::io::stdin()
-        .lock()
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure::Input(format!("cannot read standard input: {e}")))?;
-    String::from_utf8(bytes).map_err(|e| {
-        Failure::Input(format!(
-            "standard input is not UTF-8 text (byte {})",
-            e.utf8_error().valid_up_to() + 1
-        ))
-    })
 }

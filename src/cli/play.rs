@@ -3,6 +3,7 @@
 
 use super::repl::LineReader;
 use super::{Failure, LimitArgs, json, read_expr, solve};
+use sprague::impartial::position::Position;
 use sprague::impartial::sum::{Component, Outcome, Play, analyse};
 use sprague::nat::Nat;
 use sprague::play::session::{self, Player, Session, SumMove};
@@ -96,7 +97,7 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
             None => return Err(Failure::Input("no position on standard input".into())),
         }
     } else {
-        read_expr(&a.expr)?
+        read_expr(&a.expr)?.into_string()
     };
     let play = if a.misere { Play::Misere } else { Play::Normal };
     let first = match a.first {
@@ -423,7 +424,7 @@ fn why(s: &Session, out: &Out) -> Result<(), Failure> {
     else {
         return out.message("why", "The computer has not moved yet.");
     };
-    let before = &hist[k - 1].position;
+    let before = Position::from(hist[k - 1].position.as_slice());
     let Some((_, m)) = &hist[k].last else {
         return Ok(());
     };
@@ -431,8 +432,8 @@ fn why(s: &Session, out: &Out) -> Result<(), Failure> {
     if let Some(r) = &hist[k].reason {
         lines.push(format!("Why: {r}."));
     }
-    if let Ok(a) = analyse(before, s.play(), s.limits(), 20)
-        && let Ok(more) = solve::explain(before, &a, s.play(), s.limits())
+    if let Ok(a) = analyse(&before, s.play(), s.limits(), 20)
+        && let Ok(more) = solve::explain(&before, &a, s.play(), s.limits())
     {
         lines.extend(more);
     }

@@ -139,7 +139,7 @@ fn summary(
     limits: &sprague::impartial::family::Limits,
     explain: bool,
 ) -> String {
-    let comps = match games::components(text) {
+    let comps = match games::position(text) {
         Ok(c) => c,
         Err(e) => return format!("error: bad expression: {e}\n"),
     };

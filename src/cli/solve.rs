@@ -3,9 +3,8 @@
 use super::{Failure, LimitArgs, json, read_expr};
 use sprague::games;
 use sprague::impartial::family::{Limits, Move, SolveError};
-use sprague::impartial::sum::{
-    Analysis, Component, Outcome, Play, WinningMove, analyse, write_sum, write_sum_up_to,
-};
+use sprague::impartial::position::{Components, Position, Values};
+use sprague::impartial::sum::{Analysis, Outcome, Play, WinningMove, analyse};
 use sprague::nat::Nat;
 use sprague::play::remoteness::Solver;
 use sprague::play::session::evaluate;
@@ -38,7 +37,7 @@ pub struct SolveArgs {
 
 pub fn run(a: &SolveArgs) -> Result<(), Failure> {
     let text = read_expr(&a.expr)?;
-    let components = games::components(&text)?;
+    let components = games::position(&text)?;
     let limits = a.limits.limits();
     let play = if a.misere { Play::Misere } else { Play::Normal };
     let analysis = match analyse(&components, play, &limits, a.max_moves) {
@@ -83,16 +82,16 @@ pub fn run(a: &SolveArgs) -> Result<(), Failure> {
 }
 
 fn to_json(
-    components: &[Component],
+    components: &Position,
     a: &Analysis,
     play: Play,
     explanation: Option<&Vec<String>>,
     remoteness: Option<u32>,
 ) -> String {
-    let mut out = String::with_capacity(64 + components.len() * 48);
+    let mut out = String::with_capacity(64 + components.count() * 48);
     out.push_str("{\"position\":");
     let mut pos = String::new();
-    write_sum(components, &mut pos);
+    components.write(&mut pos);
     json::string(&mut out, &pos);
     out.push_str(",\"play\":");
     out.push_str(match play {
@@ -107,7 +106,7 @@ fn to_json(
     }
     out.push_str(",\"components\":[");
     let mut expr = String::new();
-    for (i, c) in components.iter().enumerate() {
+    for (i, (c, g)) in components.each().zip(a.values.iter()).enumerate() {
         if i > 0 {
             out.push(',');
         }
@@ -117,13 +116,13 @@ fn to_json(
         json::string(&mut out, &expr);
         out.push_str(",\"grundy\":");
         let g = match play {
-            Play::Normal => a.values[i].as_ref(),
+            Play::Normal => g,
             Play::Misere => None,
         };
         if a.infinite_of(i).is_some() {
             out.push_str("\"inf\"");
         } else {
-            json::opt_nat(&mut out, g);
+            json::opt_nat(&mut out, g.as_ref());
         }
         out.push('}');
     }
@@ -133,7 +132,7 @@ fn to_json(
             out.push(',');
         }
         let _ = write!(out, "{{\"component\":{},\"from\":", m.component);
-        json::string(&mut out, &components[m.component].expr());
+        json::string(&mut out, &components.component(m.component).expr());
         out.push_str(",\"to\":");
         json::string(&mut out, &m.mv.to);
         out.push_str(",\"text\":");
@@ -170,21 +169,21 @@ fn outcome_words(o: Outcome, play: Play) -> &'static str {
 }
 
 pub(super) fn to_text(
-    components: &[Component],
+    components: &Position,
     a: &Analysis,
     play: Play,
     explanation: &[String],
 ) -> String {
     let mut out = String::new();
     let mut pos = String::new();
-    let cut = write_sum_up_to(components, &mut pos, 200);
+    let cut = components.write_up_to(&mut pos, 200);
     let mut shown = shorten(&pos, 200);
     if cut && !shown.ends_with('…') {
         shown.push('…');
     }
     let _ = writeln!(out, "position:  {shown}");
-    if components.len() > 1 {
-        let _ = writeln!(out, "           ({} components)", components.len());
+    if components.count() > 1 {
+        let _ = writeln!(out, "           ({} components)", components.count());
     }
     let _ = writeln!(
         out,
@@ -196,13 +195,13 @@ pub(super) fn to_text(
     );
     let _ = writeln!(out, "outcome:   {}", outcome_words(a.outcome, play));
     if let Some(k) = &a.infinite_total {
-        let what = if components.len() == 1 {
+        let what = if components.count() == 1 {
             "an infinite loopy value".to_string()
         } else {
             format!(
                 "infinite: {} of the {} components {}",
                 a.infinite.len(),
-                components.len(),
+                components.count(),
                 if a.infinite.len() == 1 {
                     "has an infinite loopy value"
                 } else {
@@ -220,13 +219,13 @@ pub(super) fn to_text(
                     .take(SHOWN_COMPONENTS)
                     .map(|v| v.as_ref().map(Nat::to_string).unwrap_or_else(|| "?".into()))
                     .collect();
-                if components.len() > 1 && components.len() <= SHOWN_COMPONENTS {
+                if components.count() > 1 && components.count() <= SHOWN_COMPONENTS {
                     let _ = writeln!(out, "nim-value: {g} = {}", parts.join(" ⊕ "));
-                } else if components.len() > SHOWN_COMPONENTS {
+                } else if components.count() > SHOWN_COMPONENTS {
                     let _ = writeln!(
                         out,
                         "nim-value: {g} (XOR of {} component values)",
-                        components.len()
+                        components.count()
                     );
                 } else {
                     let _ = writeln!(out, "nim-value: {g}");
@@ -249,7 +248,7 @@ pub(super) fn to_text(
         } else {
             let _ = writeln!(out, "winning moves:");
             for m in &a.winning {
-                let from = components[m.component].expr();
+                let from = components.component(m.component).expr();
                 let _ = writeln!(
                     out,
                     "  {} → {}: {}",
@@ -313,14 +312,14 @@ fn binary(n: &Nat, width: u64) -> String {
 
 /// The reasoning behind the answer, in sentences.
 pub(super) fn explain(
-    components: &[Component],
+    components: &Position,
     a: &Analysis,
     play: Play,
     limits: &Limits,
 ) -> Result<Vec<String>, Failure> {
     let mut lines = Vec::new();
     let all_nim = components
-        .iter()
+        .each()
         .all(|c| c.family.nim_heap(&c.pos).is_some());
     if play == Play::Misere && !all_nim {
         lines.push(
@@ -335,19 +334,19 @@ pub(super) fn explain(
         lines.push("So the player to move loses exactly when all heaps are 0 or 1 and an odd number are 1, or some heap is 2 or more and the XOR of the heaps is 0.".to_string());
         return Ok(lines);
     }
-    for c in components.iter().take(SHOWN_COMPONENTS) {
+    for c in components.each().take(SHOWN_COMPONENTS) {
         let expr = shorten(&c.expr(), 60);
         for l in c.family.explain(&c.pos, limits)? {
             lines.push(format!("{expr}: {l}"));
         }
     }
-    if components.len() > SHOWN_COMPONENTS {
+    if components.count() > SHOWN_COMPONENTS {
         lines.push(format!(
             "… and {} more components.",
-            components.len() - SHOWN_COMPONENTS
+            components.count() - SHOWN_COMPONENTS
         ));
     }
-    if components.len() == 1 {
+    if components.count() == 1 {
         return Ok(lines);
     }
     if let Some(k) = &a.infinite_total {
@@ -360,16 +359,16 @@ pub(super) fn explain(
         }
         return Ok(lines);
     };
-    if components.len() > 1 {
+    if components.count() > 1 {
         lines.push(
             "Sprague–Grundy: a sum is worth the XOR (nim-sum) of its components' values.".into(),
         );
-        if components.len() <= SHOWN_COMPONENTS {
+        if components.count() <= SHOWN_COMPONENTS {
             let width = a
                 .values
                 .iter()
                 .flatten()
-                .map(Nat::bits)
+                .map(|v| v.bits())
                 .max()
                 .unwrap_or(1)
                 .max(1);
@@ -377,7 +376,7 @@ pub(super) fn explain(
                 .values
                 .iter()
                 .flatten()
-                .map(|v| format!("{v} ({})", binary(v, width)))
+                .map(|v| format!("{v} ({})", binary(&v, width)))
                 .collect();
             lines.push(format!(
                 "{} = {total} ({})",
@@ -391,8 +390,8 @@ pub(super) fn explain(
     } else {
         let bit = total.bits() - 1;
         let having: Vec<String> = components
-            .iter()
-            .zip(&a.values)
+            .each()
+            .zip(a.values.iter())
             .filter(|(_, v)| v.as_ref().is_some_and(|v| v.bit(bit)))
             .take(SHOWN_COMPONENTS)
             .map(|(c, v)| {
@@ -415,7 +414,7 @@ pub(super) fn explain(
 }
 
 /// Smith's sum rules for a sum with infinite components.
-fn explain_infinite(components: &[Component], a: &Analysis, k: &[Nat], lines: &mut Vec<String>) {
+fn explain_infinite(components: &Position, a: &Analysis, k: &[Nat], lines: &mut Vec<String>) {
     lines.push("Smith's rules for loopy sums: finite values combine by XOR; a finite value b added to ∞(K) gives ∞(K ⊕ b); two infinite values give ∞{}, a draw.".into());
     let [(i, ki)] = a.infinite.as_slice() else {
         lines.push(format!(
@@ -426,9 +425,9 @@ fn explain_infinite(components: &[Component], a: &Analysis, k: &[Nat], lines: &m
     };
     let mut b = Nat::ZERO;
     for v in a.values.iter().flatten() {
-        b ^= v;
+        b ^= &v;
     }
-    let name = shorten(&components[*i].expr(), 60);
+    let name = shorten(&components.component(*i).expr(), 60);
     lines.push(format!(
         "{name} has value {}; the other components XOR to b = {b}; the sum is {}.",
         infinite_value(ki),
@@ -454,13 +453,9 @@ fn misere_states(limits: &Limits) -> u64 {
 /// Misère play of any small sum, by exhaustive search of the whole sum: the winning
 /// moves are those to positions lost for the next player. `None` when the search
 /// cannot decide within its bound (or a family cannot list its moves).
-fn misere_by_search(
-    components: &[Component],
-    limits: &Limits,
-    max_moves: usize,
-) -> Option<Analysis> {
+fn misere_by_search(components: &Position, limits: &Limits, max_moves: usize) -> Option<Analysis> {
     let mut solver = Solver::new(Play::Misere, limits, misere_states(limits));
-    let e = evaluate(components, Play::Misere, limits, &mut solver).ok()?;
+    let e = evaluate(&components.to_vec(), Play::Misere, limits, &mut solver).ok()?;
     let truncated = e.winning.len() > max_moves;
     let winning = e
         .winning
@@ -477,7 +472,7 @@ fn misere_by_search(
     Some(Analysis {
         outcome: e.outcome,
         grundy: None,
-        values: vec![None; components.len()],
+        values: Values::unknown(components.count()),
         winning,
         truncated,
         complete: true,
@@ -494,12 +489,12 @@ const REMOTENESS_COMPONENTS: usize = 32;
 const REMOTENESS_STATES: u64 = 20_000;
 
 /// The remoteness of a small position by exhaustive search, or `None`.
-pub(super) fn remoteness(components: &[Component], play: Play, limits: &Limits) -> Option<u32> {
-    if components.len() > REMOTENESS_COMPONENTS {
+pub(super) fn remoteness(components: &Position, play: Play, limits: &Limits) -> Option<u32> {
+    if components.count() > REMOTENESS_COMPONENTS {
         return None;
     }
     let states = limits.max_states.min(REMOTENESS_STATES);
     sprague::play::remoteness::Solver::new(play, limits, states)
-        .decide(components)
+        .decide(&components.to_vec())
         .map(|d| d.remoteness)
 }

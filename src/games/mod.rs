@@ -32,6 +32,7 @@ pub mod wythoff;
 use crate::expr::{self, Arg, FamilyTerm, Param, Span, Sum, Term};
 use crate::impartial::family::{Family, Pos, SolveError};
 use crate::impartial::heap::{HeapFamily, TableFamily};
+use crate::impartial::position::Position;
 use crate::impartial::sum::Component;
 use crate::impartial::takebreak::{TakeBreak, TakeBreakFamily};
 use crate::nat::Nat;
@@ -93,9 +94,29 @@ impl std::error::Error for ExprError {}
 /// assert_eq!(c[2].expr(), "sub[1,3,4](10)");
 /// ```
 pub fn components(src: &str) -> Result<Vec<Component>, ExprError> {
-    if let Some(components) = Registry::new(src).build_plain(src) {
-        return Ok(components);
+    match Registry::new(src).build_plain(src) {
+        Some(position) => Ok(position.to_vec()),
+        None => parse_and_build(src),
     }
+}
+
+/// Parses `src` into a compactly stored [`Position`]: the way to read a huge sum
+/// such as a Nim position with a million heaps.
+///
+/// ```
+/// use sprague::impartial::position::Components;
+/// let p = sprague::games::position("nim(3,4) + sub[1,3,4](10)").unwrap();
+/// assert_eq!(p.count(), 3);
+/// assert_eq!(p.component(1).expr(), "nim(4)");
+/// ```
+pub fn position(src: &str) -> Result<Position, ExprError> {
+    match Registry::new(src).build_plain(src) {
+        Some(position) => Ok(position),
+        None => parse_and_build(src).map(Position::from),
+    }
+}
+
+fn parse_and_build(src: &str) -> Result<Vec<Component>, ExprError> {
     let sum = expr::parse(src).map_err(|e| ExprError {
         column: e.column,
         message: format!("expected {}, found {}", e.expected, e.found),
@@ -223,7 +244,7 @@ impl<'a> Registry<'a> {
     /// position with a million heaps): reads the text directly, without a syntax tree.
     /// Gives the same components as [`Registry::build`]; returns `None` for any other
     /// input and on any error, so that the parser reads it and reports errors.
-    fn build_plain(&mut self, src: &str) -> Option<Vec<Component>> {
+    fn build_plain(&mut self, src: &str) -> Option<Position> {
         fn skip_ws(b: &[u8], mut i: usize) -> usize {
             while let Some(b' ' | b'\t' | b'\n' | b'\r') = b.get(i) {
                 i += 1;
@@ -231,7 +252,7 @@ impl<'a> Registry<'a> {
             i
         }
         let b = src.as_bytes();
-        let mut out = Vec::new();
+        let mut out = Position::new();
         let mut i = skip_ws(b, 0);
         loop {
             let start = i;
@@ -259,6 +280,7 @@ impl<'a> Registry<'a> {
             }
             let heap_args = per_component == 1;
             let mut pos = Pos::new();
+            let mut heaps = Vec::new();
             loop {
                 i = skip_ws(b, i + 1);
                 let digits = i;
@@ -274,10 +296,7 @@ impl<'a> Registry<'a> {
                 if heap_args {
                     let pos: Pos = smallvec::smallvec![Nat::Small(n)];
                     family.check(&pos).ok()?;
-                    out.push(Component {
-                        family: family.clone(),
-                        pos,
-                    });
+                    heaps.push(n);
                 } else {
                     pos.push(Nat::Small(n));
                 }
@@ -287,7 +306,9 @@ impl<'a> Registry<'a> {
                     _ => return None,
                 }
             }
-            if !heap_args {
+            if heap_args {
+                out.push_heaps(&family, heaps);
+            } else {
                 family.check(&pos).ok()?;
                 out.push(Component { family, pos });
             }
@@ -686,7 +707,7 @@ mod tests {
             "wythoff(3,5) + nim(1) + king(4,3) + nim(2,2)",
             "nim(1)+wythoff(0,0)",
         ] {
-            let fast = Registry::new(src).build_plain(src).expect(src);
+            let fast = Registry::new(src).build_plain(src).expect(src).to_vec();
             assert_eq!(show(&fast), show(&parsed(src)), "{src}");
             // Components of one family share one family object.
             for (a, b) in fast.iter().zip(fast.iter().skip(1)) {
@@ -695,6 +716,61 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_run_of_heaps_has_the_values_of_its_heaps_one_by_one() {
+        use crate::impartial::family::Limits;
+        use crate::impartial::position::Values;
+        let limits = Limits::default();
+        let sizes: Vec<u64> = (1..150).chain([1000, 20_000]).collect();
+        for name in [
+            "nim",
+            "sub[1,3,4]",
+            "bash[3]",
+            "sub[2..5]",
+            "octal[0.07]",
+            "kayles",
+            "dawson",
+            "grundy_game",
+            "lasker",
+            "split",
+            "submask",
+            "divisor",
+            "andnim",
+        ] {
+            let src = format!("{name}(1)");
+            let one = components(&src).unwrap();
+            let family = &one[0].family;
+            let mut batch = Values::default();
+            if !family.heap_values(&sizes, &limits, &mut batch).unwrap() {
+                assert!(batch.is_empty(), "{name}");
+                continue;
+            }
+            let each: Values = sizes
+                .iter()
+                .map(|&n| {
+                    let c = Component::heap(family, n);
+                    c.family.grundy(&c.pos, &limits).unwrap()
+                })
+                .collect();
+            assert_eq!(batch, each, "{name}");
+        }
+    }
+
+    #[test]
+    fn plain_sums_are_stored_as_runs_of_heaps() {
+        use crate::impartial::position::{Components, Stretch};
+        let p = position("nim(3,4) + nim(5) + wythoff(1,2) + sub[1,2](6,7)").unwrap();
+        let runs: Vec<String> = p
+            .stretches()
+            .map(|s| match s {
+                Stretch::Heaps { family, sizes } => format!("{}{sizes:?}", family.name()),
+                Stretch::One(c) => c.expr(),
+            })
+            .collect();
+        assert_eq!(runs, ["nim[3, 4, 5]", "wythoff(1,2)", "sub[1,2][6, 7]"]);
+        assert_eq!(p.count(), 6);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The interface between the engine and game families: a family turns its parsed
 //! parameters into rules, and answers questions about one component of a sum.
 
+use super::position::Values;
 use crate::nat::Nat;
 use smallvec::SmallVec;
 use std::fmt;
@@ -184,6 +185,19 @@ pub trait Family {
             "listing every move is not supported for {}",
             self.name()
         )))
+    }
+
+    /// For a run of one-heap components `name(n)`, `n` in `sizes` (as a Nim position
+    /// read from a file has a million of): appends the nim-value of each to `out` and
+    /// answers `Ok(true)`, without a call per heap. Families that answer one position
+    /// at a time keep the default, `Ok(false)` with nothing appended.
+    fn heap_values(
+        &self,
+        _sizes: &[u64],
+        _limits: &Limits,
+        _out: &mut Values,
+    ) -> Result<bool, SolveError> {
+        Ok(false)
     }
 
     /// Lines explaining the value of `pos` (a derivation or the theorem used).

@@ -6,6 +6,7 @@
 use super::family::{Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError};
 use super::mex::Mex;
 use super::period::{self, Period};
+use super::position::Values;
 use crate::nat::Nat;
 use smallvec::SmallVec;
 use std::cell::RefCell;
@@ -417,11 +418,27 @@ impl<R: HeapRules> Family for HeapFamily<R> {
     }
 
     fn check(&self, pos: &Pos) -> Result<(), SolveError> {
-        super::family::check_one_heap(&self.rules.name(), pos)
+        match pos.len() {
+            // The common case costs no name.
+            1 => Ok(()),
+            _ => super::family::check_one_heap(&self.rules.name(), pos),
+        }
     }
 
     fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
         self.value(self.heap(pos), limits).map(Some)
+    }
+
+    fn heap_values(
+        &self,
+        sizes: &[u64],
+        limits: &Limits,
+        out: &mut Values,
+    ) -> Result<bool, SolveError> {
+        for &n in sizes {
+            out.push(Some(self.value(&Nat::Small(n), limits)?));
+        }
+        Ok(true)
     }
 
     fn moves_to_value(

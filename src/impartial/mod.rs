@@ -5,6 +5,7 @@ pub mod family;
 pub mod heap;
 pub mod mex;
 pub mod period;
+pub mod position;
 pub mod search;
 pub mod searched;
 pub mod sum;

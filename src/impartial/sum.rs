@@ -11,8 +11,8 @@
 //! - two or more infinite components: the sum is ∞(∅), a draw.
 
 use super::family::{Family, Limits, LoopyValue, Move, MoveSink, Pos, SolveError};
+use super::position::{Components, Stretch, Values, write_up_to};
 use crate::nat::Nat;
-use std::fmt::Write;
 use std::rc::Rc;
 
 /// One summand of a position: a family and a position of it.
@@ -25,6 +25,14 @@ pub struct Component {
 }
 
 impl Component {
+    /// The one-heap component `family(size)`.
+    pub fn heap(family: &Rc<dyn Family>, size: u64) -> Component {
+        Component {
+            family: family.clone(),
+            pos: smallvec::smallvec![Nat::Small(size)],
+        }
+    }
+
     /// The component in expression syntax, e.g. `nim(3)`.
     pub fn expr(&self) -> String {
         let mut s = String::new();
@@ -87,7 +95,7 @@ pub struct Analysis {
     /// The nim-value of the sum (normal play), when known.
     pub grundy: Option<Nat>,
     /// The nim-value of each component, when known.
-    pub values: Vec<Option<Nat>>,
+    pub values: Values,
     /// Winning moves (at most the cap asked for).
     pub winning: Vec<WinningMove>,
     /// Whether winning moves were left out: more than the cap exist, or (rarely) the
@@ -115,53 +123,13 @@ impl Analysis {
 /// Writes a sum in normalised form: components joined by ` + `, adjacent heaps of
 /// one family written together (`nim(3) + nim(4)` is `nim(3,4)`).
 pub fn write_sum(components: &[Component], out: &mut String) {
-    write_sum_up_to(components, out, usize::MAX);
+    write_up_to(components.iter().cloned(), out, usize::MAX);
 }
 
 /// Like [`write_sum`], but stops soon after `out` reaches `max_len` bytes (for
 /// previews of huge positions); returns whether it stopped early.
 pub fn write_sum_up_to(components: &[Component], out: &mut String, max_len: usize) -> bool {
-    if components.is_empty() {
-        out.push('0');
-        return false;
-    }
-    let mut i = 0;
-    while i < components.len() {
-        if out.len() >= max_len {
-            return true;
-        }
-        if i > 0 {
-            out.push_str(" + ");
-        }
-        let c = &components[i];
-        if c.family.is_heap_family() {
-            out.push_str(&c.family.name());
-            out.push('(');
-            // The run of heaps of this family, found while writing (a preview of a
-            // huge sum stops early).
-            let mut j = i;
-            while j < components.len() && Rc::ptr_eq(&components[j].family, &c.family) {
-                if out.len() >= max_len {
-                    return true;
-                }
-                // Every argument of each component, in order: `nim(3) + nim(4)` is
-                // `nim(3,4)`, `ed(1,2) + ed(3,4)` is `ed(1,2,3,4)`.
-                for (l, h) in components[j].pos.iter().enumerate() {
-                    if j > i || l > 0 {
-                        out.push(',');
-                    }
-                    let _ = write!(out, "{h}");
-                }
-                j += 1;
-            }
-            out.push(')');
-            i = j;
-        } else {
-            c.family.write_position(&c.pos, out);
-            i += 1;
-        }
-    }
-    false
+    write_up_to(components.iter().cloned(), out, max_len)
 }
 
 /// Decides a sum and lists its winning moves (at most `max_moves`).
@@ -175,8 +143,8 @@ pub fn write_sum_up_to(components: &[Component], out: &mut String, max_len: usiz
 /// assert_eq!(a.grundy.unwrap().to_string(), "2");
 /// assert_eq!(a.winning[0].mv.to, "nim(1)");
 /// ```
-pub fn analyse(
-    components: &[Component],
+pub fn analyse<C: Components + ?Sized>(
+    components: &C,
     play: Play,
     limits: &Limits,
     max_moves: usize,
@@ -187,31 +155,38 @@ pub fn analyse(
     }
 }
 
-fn analyse_normal(
-    components: &[Component],
+fn analyse_normal<C: Components + ?Sized>(
+    components: &C,
     limits: &Limits,
     max_moves: usize,
 ) -> Result<Analysis, SolveError> {
-    let mut values = Vec::with_capacity(components.len());
-    let mut total = Nat::ZERO;
-    let mut unknown = Vec::new();
-    let mut infinite = Vec::new();
-    for (i, c) in components.iter().enumerate() {
-        let v = match c.family.loopy_value(&c.pos, limits)? {
-            None => c.family.grundy(&c.pos, limits)?,
-            Some(LoopyValue::Finite(g)) => Some(g),
-            Some(LoopyValue::Infinite(k)) => {
-                infinite.push((i, k));
-                values.push(None);
-                continue;
+    let mut t = Tally {
+        values: Values::with_capacity(components.count()),
+        total: Nat::ZERO,
+        unknown: Vec::new(),
+        infinite: Vec::new(),
+    };
+    for stretch in components.stretches() {
+        match stretch {
+            Stretch::Heaps { family, sizes } => {
+                let start = t.values.len();
+                if family.heap_values(sizes, limits, &mut t.values)? {
+                    t.count_from(start);
+                } else {
+                    for &n in sizes {
+                        t.add(&Component::heap(family, n), limits)?;
+                    }
+                }
             }
-        };
-        match &v {
-            Some(g) => total ^= g,
-            None => unknown.push(i),
+            Stretch::One(c) => t.add(&c, limits)?,
         }
-        values.push(v);
     }
+    let Tally {
+        values,
+        total,
+        unknown,
+        infinite,
+    } = t;
     if !infinite.is_empty() {
         return analyse_infinite(
             components, values, infinite, unknown, total, limits, max_moves,
@@ -223,12 +198,12 @@ fn analyse_normal(
     match unknown.as_slice() {
         [] => {
             if !total.is_zero() {
-                for (i, c) in components.iter().enumerate() {
-                    let Some(g) = values[i].as_ref() else {
+                for (i, (c, g)) in components.each().zip(values.iter()).enumerate() {
+                    let Some(g) = g else {
                         continue;
                     };
-                    let target = g ^ &total;
-                    match collect(&mut winning, max_moves, i, c, &target, limits) {
+                    let target = &g ^ &total;
+                    match collect(&mut winning, max_moves, i, &c, &target, limits) {
                         Ok(more) => truncated |= more,
                         // The outcome stands; only this component's moves are unknown.
                         Err(SolveError::Limit { .. }) => complete = false,
@@ -258,13 +233,13 @@ fn analyse_normal(
         [u] if total.is_zero() => {
             // The rest of the sum is a second-player win, so the sum has the outcome of
             // the one component whose value is unknown.
-            let c = &components[*u];
+            let c = components.component(*u);
             let p = c.family.is_p_position(&c.pos, limits)?;
             let mut complete = true;
             if !p {
-                truncated = collect(&mut winning, max_moves, *u, c, &Nat::ZERO, limits)?;
+                truncated = collect(&mut winning, max_moves, *u, &c, &Nat::ZERO, limits)?;
                 // Moves elsewhere would need that component's value to judge.
-                complete = components.len() == 1;
+                complete = components.count() == 1;
             }
             Ok(Analysis {
                 outcome: if p { Outcome::P } else { Outcome::N },
@@ -278,7 +253,7 @@ fn analyse_normal(
             })
         }
         _ => {
-            let c = &components[unknown[0]];
+            let c = components.component(unknown[0]);
             Err(limits.states_exceeded(&format!(
                 "the nim-value of {} (needed to combine it with the other components)",
                 c.expr()
@@ -287,10 +262,53 @@ fn analyse_normal(
     }
 }
 
+/// The values of a sum's components as they are found, and what they add up to.
+struct Tally {
+    values: Values,
+    /// The XOR of the finite values.
+    total: Nat,
+    /// The components whose value is unknown.
+    unknown: Vec<usize>,
+    /// The components of infinite value ∞(K), with K.
+    infinite: Vec<(usize, Vec<Nat>)>,
+}
+
+impl Tally {
+    /// Finds the value of the next component.
+    fn add(&mut self, c: &Component, limits: &Limits) -> Result<(), SolveError> {
+        let i = self.values.len();
+        let v = match c.family.loopy_value(&c.pos, limits)? {
+            None => c.family.grundy(&c.pos, limits)?,
+            Some(LoopyValue::Finite(g)) => Some(g),
+            Some(LoopyValue::Infinite(k)) => {
+                self.infinite.push((i, k));
+                self.values.push(None);
+                return Ok(());
+            }
+        };
+        match &v {
+            Some(g) => self.total ^= g,
+            None => self.unknown.push(i),
+        }
+        self.values.push(v);
+        Ok(())
+    }
+
+    /// Counts the values appended from index `start` on.
+    fn count_from(&mut self, start: usize) {
+        for (k, v) in self.values.iter_from(start).enumerate() {
+            match v {
+                Some(g) => self.total ^= &g,
+                None => self.unknown.push(start + k),
+            }
+        }
+    }
+}
+
 /// A sum with infinite components (Smith's rules, see the module documentation).
-fn analyse_infinite(
-    components: &[Component],
-    values: Vec<Option<Nat>>,
+fn analyse_infinite<C: Components + ?Sized>(
+    components: &C,
+    values: Values,
     infinite: Vec<(usize, Vec<Nat>)>,
     unknown: Vec<usize>,
     b: Nat,
@@ -311,7 +329,7 @@ fn analyse_infinite(
         if let Some(&u) = unknown.first() {
             return Err(limits.states_exceeded(&format!(
                 "the nim-value of {} (needed to combine it with a component of infinite value)",
-                components[u].expr()
+                components.component(u).expr()
             )));
         }
         let mut sum_k: Vec<Nat> = k.iter().map(|g| g ^ &b).collect();
@@ -322,7 +340,7 @@ fn analyse_infinite(
                 &mut analysis.winning,
                 max_moves,
                 *i,
-                &components[*i],
+                &components.component(*i),
                 &b,
                 limits,
             )?;
@@ -358,30 +376,31 @@ fn collect(
 
 /// Misère play of a sum of Nim heaps (Bouton): play as in normal Nim unless the move
 /// would leave only heaps of size at most 1; then leave an odd number of 1-heaps.
-fn analyse_misere_nim(
-    components: &[Component],
+fn analyse_misere_nim<C: Components + ?Sized>(
+    components: &C,
     limits: &Limits,
     max_moves: usize,
 ) -> Result<Analysis, SolveError> {
-    let mut heaps = Vec::with_capacity(components.len());
-    for c in components {
-        match c.family.nim_heap(&c.pos) {
-            Some(h) => heaps.push(h),
-            None => {
-                return Err(SolveError::Input(format!(
-                    "misère play is supported for sums of Nim heaps only, not yet for {}",
-                    c.family.name()
-                )));
-            }
-        }
-    }
+    let mut heaps = Values::with_capacity(components.count());
     let one = Nat::from(1u64);
-    let big: Vec<usize> = (0..heaps.len()).filter(|&i| *heaps[i] > one).collect();
-    let ones = heaps.iter().filter(|h| ***h == one).count();
+    let (mut big, mut ones) = (Vec::new(), 0usize);
     let mut total = Nat::ZERO;
-    for h in &heaps {
+    for (i, c) in components.each().enumerate() {
+        let Some(h) = c.family.nim_heap(&c.pos) else {
+            return Err(SolveError::Input(format!(
+                "misère play is supported for sums of Nim heaps only, not yet for {}",
+                c.family.name()
+            )));
+        };
+        if *h > one {
+            big.push(i);
+        } else if *h == one {
+            ones += 1;
+        }
         total ^= h;
+        heaps.push(Some(h.clone()));
     }
+    let heap = |i: usize| heaps.get(i).unwrap_or_default();
     let mut moves: Vec<(usize, Nat)> = Vec::new(); // (component, new heap size)
     let outcome = match big.len() {
         0 => {
@@ -389,9 +408,12 @@ fn analyse_misere_nim(
                 Outcome::P
             } else {
                 // Taking any 1-heap leaves an odd number of them.
-                for (i, h) in heaps.iter().enumerate() {
-                    if **h == one {
+                for i in 0..heaps.len() {
+                    if heap(i) == one {
                         moves.push((i, Nat::ZERO));
+                        if moves.len() > max_moves {
+                            break;
+                        }
                     }
                 }
                 Outcome::N
@@ -407,10 +429,14 @@ fn analyse_misere_nim(
             if total.is_zero() {
                 Outcome::P
             } else {
-                for (i, h) in heaps.iter().enumerate() {
-                    let t = *h ^ &total;
-                    if &t < *h {
+                for i in 0..heaps.len() {
+                    let h = heap(i);
+                    let t = &h ^ &total;
+                    if t < h {
                         moves.push((i, t));
+                        if moves.len() > max_moves {
+                            break;
+                        }
                     }
                 }
                 Outcome::N
@@ -425,12 +451,19 @@ fn analyse_misere_nim(
             break;
         }
         // A Nim heap has exactly one move to each smaller size.
-        collect(&mut winning, max_moves, i, &components[i], &to, limits)?;
+        collect(
+            &mut winning,
+            max_moves,
+            i,
+            &components.component(i),
+            &to,
+            limits,
+        )?;
     }
     Ok(Analysis {
         outcome,
         grundy: None,
-        values: heaps.into_iter().map(|h| Some(h.clone())).collect(),
+        values: heaps,
         winning,
         truncated,
         complete: true,

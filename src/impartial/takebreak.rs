@@ -59,6 +59,7 @@ use super::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
 use super::heap::{
     HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, TableFamily, TableReport,
 };
+use super::position::Values;
 use crate::nat::Nat;
 use smallvec::smallvec;
 use std::cell::RefCell;
@@ -848,6 +849,15 @@ impl Family for TakeBreakFamily {
 
     fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
         self.inner.grundy(pos, limits)
+    }
+
+    fn heap_values(
+        &self,
+        sizes: &[u64],
+        limits: &Limits,
+        out: &mut Values,
+    ) -> Result<bool, SolveError> {
+        self.inner.heap_values(sizes, limits, out)
     }
 
     fn moves_to_value(

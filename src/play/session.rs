@@ -286,7 +286,7 @@ fn from_analysis(comps: &[Component], a: Analysis) -> Evaluation {
     Evaluation {
         outcome: a.outcome,
         grundy: a.grundy,
-        values: a.values,
+        values: a.values.iter().collect(),
         winning,
     }
 }
