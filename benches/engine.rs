@@ -6,7 +6,8 @@
 //!   `HeapFamily::value` on a fresh family (so the period proof is included), against
 //!   the same loop up to 10^8;
 //! - `nim_sum_1e5`: `sum::analyse` of a Nim position with 10^5 heaps (nim-value and
-//!   winning moves), against the XOR of a `Vec<u64>`.
+//!   winning moves), stored as a list of components and as a compact `Position`,
+//!   against the XOR of a `Vec<u64>`.
 //!
 //! Run with `cargo bench --bench engine` (under a minute once built).
 
@@ -15,6 +16,7 @@ use sprague::games::nim::Nim;
 use sprague::games::subtraction::Subtraction;
 use sprague::impartial::family::{Family, Limits, Pos};
 use sprague::impartial::heap::{HeapFamily, HeapTable};
+use sprague::impartial::position::Position;
 use sprague::impartial::sum::{Component, Play, analyse};
 use sprague::nat::Nat;
 use std::hint::black_box;
@@ -144,6 +146,13 @@ fn nim_sum_1e5(c: &mut Criterion) {
         BenchmarkId::new("sum_analyse", COUNT),
         &components,
         |b, cs| b.iter(|| analyse(black_box(cs), Play::Normal, &limits, 20).expect("a Nim sum")),
+    );
+    let mut position = Position::new();
+    position.push_heaps(&family, sizes.clone());
+    g.bench_with_input(
+        BenchmarkId::new("sum_analyse_position", COUNT),
+        &position,
+        |b, p| b.iter(|| analyse(black_box(p), Play::Normal, &limits, 20).expect("a Nim sum")),
     );
     g.finish();
 }
