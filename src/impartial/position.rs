@@ -44,47 +44,26 @@ pub enum Stretch<'a> {
     One(Component),
 }
 
-impl Components for [Component] {
-    fn count(&self) -> usize {
-        self.len()
-    }
+/// Lists of components: slices, vectors and arrays.
+macro_rules! list_of_components {
+    ($([$($gen:tt)*] $t:ty),*) => {$(
+        impl<$($gen)*> Components for $t {
+            fn count(&self) -> usize {
+                self.len()
+            }
 
-    fn component(&self, i: usize) -> Component {
-        self[i].clone()
-    }
+            fn component(&self, i: usize) -> Component {
+                self[i].clone()
+            }
 
-    fn each(&self) -> impl Iterator<Item = Component> + '_ {
-        self.iter().cloned()
-    }
+            fn each(&self) -> impl Iterator<Item = Component> + '_ {
+                self.iter().cloned()
+            }
+        }
+    )*};
 }
 
-impl Components for Vec<Component> {
-    fn count(&self) -> usize {
-        self.len()
-    }
-
-    fn component(&self, i: usize) -> Component {
-        self[i].clone()
-    }
-
-    fn each(&self) -> impl Iterator<Item = Component> + '_ {
-        self.iter().cloned()
-    }
-}
-
-impl<const N: usize> Components for [Component; N] {
-    fn count(&self) -> usize {
-        N
-    }
-
-    fn component(&self, i: usize) -> Component {
-        self[i].clone()
-    }
-
-    fn each(&self) -> impl Iterator<Item = Component> + '_ {
-        self.iter().cloned()
-    }
-}
+list_of_components!([] [Component], [] Vec<Component>, [const N: usize] [Component; N]);
 
 /// A stretch of a position: consecutive heaps of one family, or one other component.
 #[derive(Clone)]
