@@ -203,7 +203,7 @@ pub(crate) fn closed_form_table<R: HeapRules>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::testing::option_set;
+    use crate::games::testing::{assert_options_with_value, option_set};
     use crate::impartial::family::{Family, MoveSink};
     use crate::impartial::heap::HeapFamily;
     use std::collections::{BTreeSet, HashSet};
@@ -254,17 +254,7 @@ mod tests {
     #[test]
     fn moves_with_value_match_the_list_of_options() {
         let g = exhaustive(130);
-        for n in 0..130 {
-            for t in 0..140u64 {
-                let got = Lasker
-                    .options_with_value(&Nat::from(n), &Nat::from(t), 1 << 20)
-                    .unwrap();
-                let len = got.len();
-                let got = option_set(got);
-                assert_eq!(got.len(), len, "duplicates at n={n} t={t}");
-                assert_eq!(got, listed(&g, n, t), "n={n} t={t}");
-            }
-        }
+        assert_options_with_value(&Lasker, 130, 140, |n, t| listed(&g, n, t));
     }
 
     #[test]

@@ -240,7 +240,7 @@ impl HeapRules for Split {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::testing::option_set;
+    use crate::games::testing::assert_options_with_value;
     use crate::impartial::family::{Family, MoveSink};
     use crate::impartial::heap::HeapFamily;
     use std::collections::{BTreeSet, HashSet};
@@ -290,17 +290,7 @@ mod tests {
     #[test]
     fn moves_with_value_match_the_list_of_options() {
         let g = exhaustive(70);
-        for n in 0..70 {
-            for t in 0..160u64 {
-                let got = Split
-                    .options_with_value(&Nat::from(n), &Nat::from(t), 1 << 20)
-                    .unwrap();
-                let len = got.len();
-                let got = option_set(got);
-                assert_eq!(got.len(), len, "duplicates at n={n} t={t}");
-                assert_eq!(got, listed(&g, n, t), "n={n} t={t}");
-            }
-        }
+        assert_options_with_value(&Split, 70, 160, |n, t| listed(&g, n, t));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Helpers shared by the families' tests.
 
-use crate::impartial::heap::HeapOption;
+use crate::impartial::heap::{HeapOption, HeapRules};
 use crate::nat::Nat;
 use std::collections::BTreeSet;
 
@@ -32,4 +32,26 @@ pub fn option_set(opts: Vec<HeapOption>) -> BTreeSet<Vec<u64>> {
     opts.into_iter()
         .map(|o| o.iter().map(|h| h.to_u64().unwrap()).collect())
         .collect()
+}
+
+/// Checks `options_with_value` of `rules` for every heap below `heaps` and every target
+/// below `targets`: no option twice, and the same options as `listed(n, t)`, the
+/// test's own list of the options of heap `n` worth `t`.
+pub fn assert_options_with_value<R: HeapRules>(
+    rules: &R,
+    heaps: usize,
+    targets: u64,
+    listed: impl Fn(usize, u64) -> BTreeSet<Vec<u64>>,
+) {
+    for n in 0..heaps {
+        for t in 0..targets {
+            let got = rules
+                .options_with_value(&Nat::from(n), &Nat::from(t), 1 << 20)
+                .unwrap();
+            let len = got.len();
+            let got = option_set(got);
+            assert_eq!(got.len(), len, "duplicates at n={n} t={t}");
+            assert_eq!(got, listed(n, t), "n={n} t={t}");
+        }
+    }
 }
