@@ -402,11 +402,7 @@ impl Family for Adjacent {
                     ));
                 }
             }
-            None if !is_p_position(m, &n, &last) => lines.push(format!(
-                "the nim-value is not computed: its table would exceed {} positions \
-                 (--max-states); the outcome and the winning moves need no table",
-                limits.max_states
-            )),
+            None if !is_p_position(m, &n, &last) => lines.push(limits.value_not_computed("table")),
             None => {}
         }
         Ok(lines)

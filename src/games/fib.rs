@@ -500,11 +500,7 @@ impl Family for Fib {
                     ));
                 }
             }
-            None if smallest <= q => lines.push(format!(
-                "the nim-value is not computed: its table would hold more than {} positions \
-                 (--max-states); the outcome and the winning moves need no table",
-                limits.max_states
-            )),
+            None if smallest <= q => lines.push(limits.value_not_computed("table")),
             None => {}
         }
         Ok(lines)

@@ -611,11 +611,7 @@ impl Family for Moore {
                 "sg = {v}, by exhaustive search of the positions below (no closed form is \
                  known for 2 ≤ k < n)"
             )),
-            None => lines.push(format!(
-                "the nim-value is not computed: the exhaustive search would exceed {} \
-                 positions (--max-states); the outcome and the winning moves need no search",
-                limits.max_states
-            )),
+            None => lines.push(limits.value_not_computed("exhaustive search")),
             _ => {}
         }
         Ok(lines)

@@ -412,11 +412,7 @@ impl Family for Ring {
         }
         match self.value(pos, limits)? {
             Some(v) if !v.is_zero() => lines.push(format!("sg = {v}, by exhaustive search")),
-            None => lines.push(format!(
-                "the nim-value is not computed: the exhaustive search would exceed {} \
-                 positions (--max-states); the outcome and the winning moves need no search",
-                limits.max_states
-            )),
+            None => lines.push(limits.value_not_computed("exhaustive search")),
             _ => {}
         }
         Ok(lines)

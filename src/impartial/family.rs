@@ -55,6 +55,17 @@ impl Default for Limits {
 pub const MAX_LISTED_MOVES: u64 = 1 << 20;
 
 impl Limits {
+    /// The explanation for a nim-value left uncomputed because its `by` (a table, an
+    /// exhaustive search) would exceed the bound, while the outcome and the winning
+    /// moves need none.
+    pub fn value_not_computed(&self, by: &str) -> String {
+        format!(
+            "the nim-value is not computed: its {by} would exceed {} positions \
+             (--max-states); the outcome and the winning moves need no {by}",
+            self.max_states
+        )
+    }
+
     /// The error for exceeding `max_states` while doing `doing`.
     pub fn states_exceeded(&self, doing: &str) -> SolveError {
         SolveError::Limit {
