@@ -63,9 +63,11 @@ use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
 use crate::impartial::heap::{
     HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, TableFamily, TableReport,
 };
+use crate::impartial::watch::{TableHalt, TableWatch};
 use crate::nat::Nat;
 use num_bigint::BigUint;
 use smallvec::smallvec;
+use std::cell::Ref;
 
 /// The rules of `andnim`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -416,17 +418,33 @@ impl TableFamily for AndNimTable {
         "andnim".into()
     }
 
-    fn report(&self, from: usize, to: usize, limits: &Limits) -> Result<TableReport, SolveError> {
+    fn report_watched(
+        &self,
+        from: usize,
+        to: usize,
+        limits: &Limits,
+        watch: &mut dyn TableWatch,
+    ) -> Result<TableReport, TableHalt> {
         if !AndNim::table_reaches(&Nat::from(to), limits) && from <= to {
-            return Err(limits.states_exceeded(&format!(
-                "a table of andnim up to {to} (heaps with z zero bits have 2^z − 1 moves)"
-            )));
+            return Err(limits
+                .states_exceeded(&format!(
+                    "a table of andnim up to {to} (heaps with z zero bits have 2^z − 1 moves)"
+                ))
+                .into());
         }
-        self.table.report(from, to, limits)
+        self.table.report_watched(from, to, limits, watch)
     }
 
     fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
         self.table.derivation(n, limits)
+    }
+
+    fn resume(&self, values: Vec<u32>) -> Result<(), String> {
+        self.table.resume(values)
+    }
+
+    fn known_values(&self) -> Ref<'_, [u32]> {
+        self.table.known_values()
     }
 }
 

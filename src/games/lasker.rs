@@ -31,6 +31,7 @@
 
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::heap::{HeapOption, HeapRules};
+use crate::impartial::watch::Poll;
 use crate::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
@@ -177,6 +178,7 @@ impl HeapRules for Lasker {
         values: &mut Vec<u32>,
         len: usize,
         limits: &Limits,
+        _poll: &mut Poll<'_>,
     ) -> Option<Result<(), SolveError>> {
         Some(closed_form_table(self, values, len, limits))
     }

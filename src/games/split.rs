@@ -22,6 +22,7 @@
 
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::heap::{HeapOption, HeapRules};
+use crate::impartial::watch::Poll;
 use crate::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -232,6 +233,7 @@ impl HeapRules for Split {
         values: &mut Vec<u32>,
         len: usize,
         limits: &Limits,
+        _poll: &mut Poll<'_>,
     ) -> Option<Result<(), SolveError>> {
         Some(super::lasker::closed_form_table(self, values, len, limits))
     }

@@ -9,6 +9,7 @@
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::heap::{HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof};
 use crate::impartial::period::Period;
+use crate::impartial::watch::Poll;
 use crate::nat::Nat;
 use num_bigint::BigUint;
 use smallvec::smallvec;
@@ -211,6 +212,7 @@ impl HeapRules for Subtraction {
         values: &mut Vec<u32>,
         len: usize,
         limits: &Limits,
+        _poll: &mut Poll<'_>,
     ) -> Option<Result<(), SolveError>> {
         let mut takes = Vec::new();
         for (l, r) in &self.ranges {
@@ -235,6 +237,18 @@ impl HeapRules for Subtraction {
             values.push((!seen).trailing_zeros());
         }
         Some(Ok(()))
+    }
+
+    /// A heap of `n` has at most `min(n, |S|)` options.
+    fn value_bound(&self, n: usize) -> u64 {
+        let takes = self.ranges.iter().fold(0u64, |acc, (l, r)| {
+            let size = r
+                .checked_sub(l)
+                .and_then(|d| d.to_u64())
+                .map_or(u64::MAX, |d| d.saturating_add(1));
+            acc.saturating_add(size)
+        });
+        takes.min(n as u64)
     }
 
     fn period_proof(&self) -> PeriodProof {

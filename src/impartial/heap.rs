@@ -7,9 +7,10 @@ use super::family::{Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, Solve
 use super::mex::Mex;
 use super::period::{self, Period};
 use super::position::Values;
+use super::watch::{Poll, TableHalt, TableWatch, Unwatched};
 use crate::nat::Nat;
 use smallvec::SmallVec;
-use std::cell::RefCell;
+use std::cell::{Ref, RefCell};
 use std::fmt::Write;
 
 /// One move of a heap game: the heaps left in place of the heap moved from.
@@ -79,21 +80,40 @@ pub trait HeapRules {
 
     /// Extends `values` (the values of heaps `0..values.len()`) to heaps `0..len` by a
     /// family-specific algorithm that counts its own work against `limits`; `None`
-    /// (the default) uses the generic mex over [`HeapRules::options`].
+    /// (the default) uses the generic mex over [`HeapRules::options`]. An algorithm
+    /// that takes long tells `poll` of each heap it adds
+    /// ([`Poll::heap_done`]) and, when that returns `false`, returns `Ok` at once with
+    /// fewer than `len` values.
     fn extend_values(
         &self,
         _values: &mut Vec<u32>,
         _len: usize,
         _limits: &Limits,
+        _poll: &mut Poll<'_>,
     ) -> Option<Result<(), SolveError>> {
         None
+    }
+
+    /// A bound on the value of a heap of `n`, such as its number of options (a mex
+    /// of k values is at most k): values read from a checkpoint above it are
+    /// rejected. The default, `u64::MAX`, bounds nothing; families whose tables keep
+    /// arrays indexed by value must give one.
+    fn value_bound(&self, _n: usize) -> u64 {
+        u64::MAX
     }
 }
 
 /// Values of a heap game for heaps `0..len`, with the proved period once known.
+///
+/// Values saved by an earlier computation ([`HeapTable::resume`]) are taken in as the
+/// table grows, exactly where it would have computed them, so that periods are looked
+/// for at the same lengths and the results are the same as without them.
 #[derive(Default, Debug)]
 pub struct HeapTable {
-    values: Vec<u32>,
+    /// The values known: heaps `0..len` are the table, the rest were loaded and not
+    /// reached yet.
+    known: Vec<u32>,
+    len: usize,
     proved: Option<Period>,
     mex: Mex,
     options: Vec<HeapOption>,
@@ -118,7 +138,43 @@ pub struct TableReport {
 impl HeapTable {
     /// The values computed so far (heaps `0..len`).
     pub fn values(&self) -> &[u32] {
-        &self.values
+        &self.known[..self.len]
+    }
+
+    /// Every value known: the table's, then those loaded by [`HeapTable::resume`] that
+    /// the table has not reached yet. This is what a checkpoint keeps.
+    pub fn known(&self) -> &[u32] {
+        &self.known
+    }
+
+    /// Adopts `values`, the values of heaps `0..values.len()` of the same rules saved by
+    /// an earlier computation. Values the table already knows must agree, and each
+    /// must be within [`HeapRules::value_bound`]; otherwise nothing changes and the
+    /// error says which heap is wrong.
+    pub fn resume<R: HeapRules + ?Sized>(
+        &mut self,
+        rules: &R,
+        values: Vec<u32>,
+    ) -> Result<(), String> {
+        let common = self.known.len().min(values.len());
+        if let Some(n) = (0..common).find(|&n| self.known[n] != values[n]) {
+            return Err(format!(
+                "heap {n} has the value {}, not {}",
+                values[n], self.known[n]
+            ));
+        }
+        if let Some((n, v)) = values
+            .iter()
+            .enumerate()
+            .skip(common)
+            .find(|&(n, &v)| u64::from(v) > rules.value_bound(n))
+        {
+            return Err(format!("heap {n} cannot have the value {v}"));
+        }
+        if values.len() > self.known.len() {
+            self.known = values;
+        }
+        Ok(())
     }
 
     /// The proved period, if found.
@@ -133,42 +189,94 @@ impl HeapTable {
         len: usize,
         limits: &Limits,
     ) -> Result<(), SolveError> {
+        self.extend_watched(rules, len, limits, &mut Poll::unwatched())
+            .map_err(TableHalt::into_error)
+    }
+
+    /// [`HeapTable::extend`], telling `poll` of each heap computed; when the watcher
+    /// stops it, the heaps computed so far stay and the result is
+    /// [`TableHalt::Stopped`].
+    pub fn extend_watched<R: HeapRules + ?Sized>(
+        &mut self,
+        rules: &R,
+        len: usize,
+        limits: &Limits,
+        poll: &mut Poll<'_>,
+    ) -> Result<(), TableHalt> {
         if len as u64 > limits.max_states {
-            return Err(limits.states_exceeded(&format!("a table of {}", rules.name())));
+            return Err(limits
+                .states_exceeded(&format!("a table of {}", rules.name()))
+                .into());
         }
-        if let Some(done) = rules.extend_values(&mut self.values, len, limits) {
-            return done;
+        poll.want(len);
+        if self.len < len && self.len < self.known.len() {
+            // Values loaded from a checkpoint, taken in as if computed.
+            self.len = len.min(self.known.len());
         }
-        self.values.reserve(len.saturating_sub(self.values.len()));
-        while self.values.len() < len {
-            let n = self.values.len();
+        if self.len >= len {
+            return Ok(());
+        }
+        let done = match rules.extend_values(&mut self.known, len, limits, poll) {
+            Some(done) => done,
+            None => self.extend_by_options(rules, len, limits, poll),
+        };
+        self.len = self.known.len();
+        done?;
+        if self.len < len {
+            return Err(TableHalt::Stopped);
+        }
+        poll.ask(&self.known);
+        Ok(())
+    }
+
+    /// The generic extension: the mex over the options of each heap.
+    fn extend_by_options<R: HeapRules + ?Sized>(
+        &mut self,
+        rules: &R,
+        len: usize,
+        limits: &Limits,
+        poll: &mut Poll<'_>,
+    ) -> Result<(), SolveError> {
+        self.known.reserve(len.saturating_sub(self.known.len()));
+        while self.known.len() < len {
+            let n = self.known.len();
             self.options.clear();
             rules.options(&Nat::from(n), &mut self.options);
-            self.work += self.options.len() as u64;
+            let count = self.options.len() as u64;
+            self.work += count;
             if self.work > limits.max_states.saturating_mul(OPTIONS_PER_STATE) {
                 return Err(limits.states_exceeded(&format!(
                     "a table of {} (whose heaps have many options)",
                     rules.name()
                 )));
             }
-            let values = &self.values;
+            let values = &self.known;
             let mut bad = None;
-            let v = self.mex.of(self.options.iter().map(|opt| {
-                opt.iter().fold(0u32, |acc, h| match h.to_usize() {
-                    Some(i) if i < n => acc ^ values[i],
-                    _ => {
-                        bad = Some(h.clone());
-                        acc
-                    }
+            // A value above the number of options cannot be the mex: leaving it out
+            // keeps the mex's scratch space small whatever the values are.
+            let v = self.mex.of(self
+                .options
+                .iter()
+                .map(|opt| {
+                    opt.iter().fold(0u32, |acc, h| match h.to_usize() {
+                        Some(i) if i < n => acc ^ values[i],
+                        _ => {
+                            bad = Some(h.clone());
+                            acc
+                        }
+                    })
                 })
-            }));
+                .filter(|&x| u64::from(x) <= count));
             if let Some(h) = bad {
                 return Err(SolveError::Input(format!(
                     "{}: a move from heap {n} leads to heap {h}, which is not smaller",
                     rules.name()
                 )));
             }
-            self.values.push(v);
+            self.known.push(v);
+            if !poll.heap_done(count, &self.known) {
+                break;
+            }
         }
         Ok(())
     }
@@ -176,13 +284,15 @@ impl HeapTable {
     /// Tries to prove a period from the values computed so far.
     pub fn try_prove(&mut self, proof: PeriodProof) -> Option<Period> {
         if self.proved.is_none() {
+            let values = &self.known[..self.len];
             self.proved = match proof {
                 PeriodProof::None => None,
                 PeriodProof::Subtraction { max_move } => {
-                    period::find_subtraction_period(&self.values, max_move)
+                    period::find_subtraction_period(values, max_move)
                 }
-                PeriodProof::Octal { last_digit } => period::detect(&self.values)
-                    .filter(|&p| period::prove_octal(&self.values, last_digit, p)),
+                PeriodProof::Octal { last_digit } => {
+                    period::detect(values).filter(|&p| period::prove_octal(values, last_digit, p))
+                }
             };
         }
         self.proved
@@ -196,14 +306,27 @@ impl HeapTable {
         len: usize,
         limits: &Limits,
     ) -> Result<(), SolveError> {
+        self.extend_or_prove_watched(rules, len, limits, &mut Poll::unwatched())
+            .map_err(TableHalt::into_error)
+    }
+
+    /// [`HeapTable::extend_or_prove`], telling `poll` of each heap computed.
+    pub fn extend_or_prove_watched<R: HeapRules + ?Sized>(
+        &mut self,
+        rules: &R,
+        len: usize,
+        limits: &Limits,
+        poll: &mut Poll<'_>,
+    ) -> Result<(), TableHalt> {
+        poll.want(len);
         let proof = rules.period_proof();
         let mut step = 1024usize;
-        while self.values.len() < len {
+        while self.len < len {
             if proof != PeriodProof::None && self.try_prove(proof).is_some() {
                 return Ok(());
             }
-            let next = len.min(self.values.len().saturating_add(step));
-            self.extend(rules, next, limits)?;
+            let next = len.min(self.len.saturating_add(step));
+            self.extend_watched(rules, next, limits, poll)?;
             step = step.saturating_mul(2);
         }
         if proof != PeriodProof::None {
@@ -215,10 +338,10 @@ impl HeapTable {
     /// The value of heap `n`, from the table or the proved period; `None` if neither
     /// covers `n`.
     pub fn lookup(&self, n: &Nat) -> Option<u32> {
-        if let Some(i) = n.to_usize().filter(|&i| i < self.values.len()) {
-            return Some(self.values[i]);
+        if let Some(i) = n.to_usize().filter(|&i| i < self.len) {
+            return Some(self.known[i]);
         }
-        self.proved.map(|p| self.values[period::reduce(n, p)])
+        self.proved.map(|p| self.known[period::reduce(n, p)])
     }
 }
 
@@ -290,13 +413,27 @@ impl<R: HeapRules> HeapFamily<R> {
         to: usize,
         limits: &Limits,
     ) -> Result<TableReport, SolveError> {
+        self.report_watched(from, to, limits, &mut Unwatched)
+            .map_err(TableHalt::into_error)
+    }
+
+    /// [`HeapFamily::report`], while `watch` sees the table grow and may stop it.
+    pub fn report_watched(
+        &self,
+        from: usize,
+        to: usize,
+        limits: &Limits,
+        watch: &mut dyn TableWatch,
+    ) -> Result<TableReport, TableHalt> {
         if to < from {
-            return Err(SolveError::Input(format!(
-                "--from {from} is larger than --to {to}"
-            )));
+            return Err(
+                SolveError::Input(format!("--from {from} is larger than --to {to}")).into(),
+            );
         }
         if (to - from) as u64 >= limits.max_states {
-            return Err(limits.states_exceeded(&format!("printing {} values", to - from + 1)));
+            return Err(limits
+                .states_exceeded(&format!("printing {} values", to - from + 1))
+                .into());
         }
         if self.rules.closed_form(&Nat::from(to)).is_some() {
             let values = (from..=to)
@@ -312,11 +449,12 @@ impl<R: HeapRules> HeapFamily<R> {
             .checked_add(1)
             .ok_or_else(|| limits.states_exceeded("this table"))?;
         let proof = self.rules.period_proof();
+        let mut poll = Poll::new(watch);
         if proof == PeriodProof::None {
-            table.extend(&self.rules, len, limits)?;
+            table.extend_watched(&self.rules, len, limits, &mut poll)?;
         } else {
             // Stops early once a period is proved: far heaps then come from the period.
-            table.extend_or_prove(&self.rules, len, limits)?;
+            table.extend_or_prove_watched(&self.rules, len, limits, &mut poll)?;
         }
         if proof != PeriodProof::None && table.try_prove(proof).is_none() {
             // Look a little further than asked: a proof often needs a few more values.
@@ -325,7 +463,7 @@ impl<R: HeapRules> HeapFamily<R> {
                 .unwrap_or(usize::MAX)
                 .min(more);
             if cap > len {
-                table.extend_or_prove(&self.rules, cap, limits)?;
+                table.extend_or_prove_watched(&self.rules, cap, limits, &mut poll)?;
             }
         }
         let values = (from..=to)
@@ -340,6 +478,17 @@ impl<R: HeapRules> HeapFamily<R> {
             }
         };
         Ok(TableReport { values, period })
+    }
+
+    /// Adopts values of heaps `0..values.len()` saved by an earlier computation (see
+    /// [`HeapTable::resume`]).
+    pub fn resume(&self, values: Vec<u32>) -> Result<(), String> {
+        self.table.borrow_mut().resume(&self.rules, values)
+    }
+
+    /// Every value known, computed or loaded: what a checkpoint keeps.
+    pub fn known_values(&self) -> Ref<'_, [u32]> {
+        Ref::map(self.table.borrow(), HeapTable::known)
     }
 
     /// The derivation of the value of heap `n`:
@@ -515,23 +664,57 @@ impl<R: HeapRules> Family for HeapFamily<R> {
 }
 
 /// A heap family seen as a table of values, as the `table` command uses it.
+///
+/// A long computation can be watched, stopped and resumed: [`TableFamily::report_watched`]
+/// shows a [`TableWatch`] the table as it grows and stops when told to,
+/// [`TableFamily::known_values`] are then what to save, and [`TableFamily::resume`]
+/// takes them back in a later run, which then gives exactly the report of a run that
+/// was never stopped.
 pub trait TableFamily {
     /// The family with its parameters.
     fn name(&self) -> String;
     /// Values for heaps `from..=to` and the period seen.
-    fn report(&self, from: usize, to: usize, limits: &Limits) -> Result<TableReport, SolveError>;
+    fn report(&self, from: usize, to: usize, limits: &Limits) -> Result<TableReport, SolveError> {
+        self.report_watched(from, to, limits, &mut Unwatched)
+            .map_err(TableHalt::into_error)
+    }
+    /// [`TableFamily::report`], while `watch` sees the table grow and may stop it.
+    fn report_watched(
+        &self,
+        from: usize,
+        to: usize,
+        limits: &Limits,
+        watch: &mut dyn TableWatch,
+    ) -> Result<TableReport, TableHalt>;
     /// The derivation of the value of heap `n`.
     fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError>;
+    /// Adopts the values of heaps `0..values.len()` saved by an earlier computation;
+    /// an error says which value cannot be right.
+    fn resume(&self, values: Vec<u32>) -> Result<(), String>;
+    /// Every value known so far, computed or adopted: what a checkpoint keeps.
+    fn known_values(&self) -> Ref<'_, [u32]>;
 }
 
 impl<R: HeapRules> TableFamily for HeapFamily<R> {
     fn name(&self) -> String {
         self.rules.name()
     }
-    fn report(&self, from: usize, to: usize, limits: &Limits) -> Result<TableReport, SolveError> {
-        HeapFamily::report(self, from, to, limits)
+    fn report_watched(
+        &self,
+        from: usize,
+        to: usize,
+        limits: &Limits,
+        watch: &mut dyn TableWatch,
+    ) -> Result<TableReport, TableHalt> {
+        HeapFamily::report_watched(self, from, to, limits, watch)
     }
     fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
         HeapFamily::derivation(self, n, limits)
+    }
+    fn resume(&self, values: Vec<u32>) -> Result<(), String> {
+        HeapFamily::resume(self, values)
+    }
+    fn known_values(&self) -> Ref<'_, [u32]> {
+        HeapFamily::known_values(self)
     }
 }

@@ -1,6 +1,7 @@
 //! The impartial engine: game rules, exhaustive Sprague–Grundy search, heap-game
 //! tables with periodicity, and disjunctive sums. It knows no family by name.
 
+pub mod checkpoint;
 pub mod family;
 pub mod heap;
 pub mod mex;
@@ -10,3 +11,4 @@ pub mod search;
 pub mod searched;
 pub mod sum;
 pub mod takebreak;
+pub mod watch;

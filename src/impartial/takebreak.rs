@@ -60,9 +60,10 @@ use super::heap::{
     HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, TableFamily, TableReport,
 };
 use super::position::Values;
+use super::watch::{Poll, TableHalt, TableWatch};
 use crate::nat::Nat;
 use smallvec::smallvec;
-use std::cell::RefCell;
+use std::cell::{Ref, RefCell};
 
 /// How moves are put in words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -230,8 +231,18 @@ impl HeapRules for TakeBreak {
         values: &mut Vec<u32>,
         len: usize,
         limits: &Limits,
+        poll: &mut Poll<'_>,
     ) -> Option<Result<(), SolveError>> {
-        Some(self.fast.borrow_mut().extend(self, values, len, limits))
+        Some(
+            self.fast
+                .borrow_mut()
+                .extend(self, values, len, limits, poll),
+        )
+    }
+
+    /// A heap of `n` has at most `1 + (n − i) / 2` options for each removal `i`.
+    fn value_bound(&self, n: usize) -> u64 {
+        (self.digits.len() as u64).saturating_mul((n / 2) as u64 + 1)
     }
 }
 
@@ -371,6 +382,7 @@ impl FastTable {
         values: &mut Vec<u32>,
         len: usize,
         limits: &Limits,
+        poll: &mut Poll<'_>,
     ) -> Result<(), SolveError> {
         let too_many = || {
             limits.states_exceeded(&format!(
@@ -388,6 +400,7 @@ impl FastTable {
         values.reserve(len.saturating_sub(values.len()));
         while values.len() < len {
             let n = values.len();
+            let before = self.work;
             let v = self
                 .next_value(rules, values, budget)
                 .ok_or_else(too_many)?;
@@ -396,6 +409,9 @@ impl FastTable {
             if values.len() >= self.next_review {
                 self.next_review = self.next_review.saturating_mul(2);
                 self.review(values, false);
+            }
+            if !poll.heap_done(self.work - before, values) {
+                break;
             }
         }
         Ok(())
@@ -900,12 +916,26 @@ impl TableFamily for TakeBreakFamily {
         self.inner.rules().name()
     }
 
-    fn report(&self, from: usize, to: usize, limits: &Limits) -> Result<TableReport, SolveError> {
-        self.inner.report(from, to, limits)
+    fn report_watched(
+        &self,
+        from: usize,
+        to: usize,
+        limits: &Limits,
+        watch: &mut dyn TableWatch,
+    ) -> Result<TableReport, TableHalt> {
+        self.inner.report_watched(from, to, limits, watch)
     }
 
     fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
         TakeBreakFamily::derivation(self, n, limits)
+    }
+
+    fn resume(&self, values: Vec<u32>) -> Result<(), String> {
+        self.inner.resume(values)
+    }
+
+    fn known_values(&self) -> Ref<'_, [u32]> {
+        self.inner.known_values()
     }
 }
 

@@ -1,0 +1,403 @@
+//! Checkpoints of a heap-game table: the values computed so far, written so that a
+//! long computation can stop and later go on from where it was.
+//!
+//! # Format
+//!
+//! A short text header, the values, and a checksum:
+//!
+//! ```text
+//! sprague table checkpoint 1
+//! family octal[0.007]
+//! heaps 1000000
+//! width 1
+//!
+//! ```
+//!
+//! Each header line ends with a newline, and an empty line ends the header. Then come
+//! `heaps` values, for heaps 0, 1, 2, …, each an unsigned little-endian integer of
+//! `width` bytes (1, 2 or 4: the fewest that hold the largest value). Last come 4
+//! bytes: the CRC-32 (the IEEE polynomial, as in zip and PNG) of every byte before
+//! them, little-endian. The family is written in normalised form, as `table` prints it.
+//!
+//! ```
+//! use sprague::impartial::checkpoint;
+//! let mut file = Vec::new();
+//! checkpoint::write(&mut file, "kayles", &[0, 1, 2, 3, 1]).unwrap();
+//! assert!(file.starts_with(b"sprague table checkpoint 1\nfamily kayles\nheaps 5\n"));
+//! let size = file.len() as u64;
+//! let values = checkpoint::read(&mut &file[..], size, "kayles", 1000).unwrap();
+//! assert_eq!(values, [0, 1, 2, 3, 1]);
+//! assert!(checkpoint::read(&mut &file[..], size, "dawson", 1000).is_err());
+//! ```
+
+use std::fmt;
+use std::io::{self, BufRead, BufReader, Read, Write};
+
+/// The first line of every checkpoint (the number is the format's version).
+pub const MAGIC: &str = "sprague table checkpoint 1";
+
+/// Most bytes a header may take (the family name is the only long part).
+pub const MAX_HEADER: u64 = 4096;
+
+/// Values encoded or decoded at a time.
+const CHUNK: usize = 1 << 14;
+
+/// What is wrong with a checkpoint that cannot be used.
+#[derive(Debug)]
+pub enum CheckpointError {
+    /// The file could not be read.
+    Io(io::Error),
+    /// The first line is not [`MAGIC`].
+    NotCheckpoint,
+    /// A header line is missing or malformed.
+    Header(String),
+    /// The file is shorter than its header says.
+    Truncated {
+        /// Bytes the header announces (values and checksum included).
+        expected: u64,
+        /// Bytes the file has.
+        found: u64,
+    },
+    /// The file is longer than its header says.
+    TooLong {
+        /// Bytes the header announces.
+        expected: u64,
+        /// Bytes the file has.
+        found: u64,
+    },
+    /// The checksum does not match the contents.
+    Checksum,
+    /// The checkpoint is of another family.
+    OtherFamily {
+        /// The family it is of.
+        found: String,
+        /// The family asked for.
+        wanted: String,
+    },
+    /// The checkpoint holds more heaps than the state bound allows.
+    TooLarge {
+        /// The heaps it holds.
+        heaps: u64,
+    },
+}
+
+impl fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckpointError::Io(e) => write!(f, "cannot be read: {e}"),
+            CheckpointError::NotCheckpoint => write!(
+                f,
+                "is not a table checkpoint (its first line is not '{MAGIC}')"
+            ),
+            CheckpointError::Header(m) => write!(f, "has a damaged header: {m}"),
+            CheckpointError::Truncated { expected, found } => write!(
+                f,
+                "is truncated: its header announces {expected} bytes, the file has {found}"
+            ),
+            CheckpointError::TooLong { expected, found } => write!(
+                f,
+                "is corrupted: its header announces {expected} bytes, the file has {found}"
+            ),
+            CheckpointError::Checksum => {
+                write!(f, "is corrupted: its checksum does not match its contents")
+            }
+            CheckpointError::OtherFamily { found, wanted } => {
+                write!(f, "is a table of {found}, not of {wanted}")
+            }
+            CheckpointError::TooLarge { heaps } => {
+                write!(f, "holds {heaps} heaps, more than --max-states allows")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CheckpointError {}
+
+/// The width in bytes of each value: the fewest of 1, 2, 4 that hold them all.
+fn width_for(values: &[u32]) -> usize {
+    match values.iter().copied().max().unwrap_or(0) {
+        0..=0xff => 1,
+        0x100..=0xffff => 2,
+        _ => 4,
+    }
+}
+
+/// Writes the checkpoint of `family` with the values of heaps `0..values.len()`.
+pub fn write(out: &mut impl Write, family: &str, values: &[u32]) -> io::Result<()> {
+    let width = width_for(values);
+    let header = format!(
+        "{MAGIC}\nfamily {family}\nheaps {}\nwidth {width}\n\n",
+        values.len()
+    );
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(header.as_bytes());
+    out.write_all(header.as_bytes())?;
+    let mut buf = Vec::with_capacity(CHUNK * width);
+    for chunk in values.chunks(CHUNK) {
+        buf.clear();
+        for &v in chunk {
+            buf.extend_from_slice(&v.to_le_bytes()[..width]);
+        }
+        crc.update(&buf);
+        out.write_all(&buf)?;
+    }
+    out.write_all(&crc.finalize().to_le_bytes())?;
+    out.flush()
+}
+
+/// One header line `key value`, without its newline; `None` at the end of the header.
+fn header_line(
+    input: &mut impl BufRead,
+    used: &mut u64,
+    crc: &mut crc32fast::Hasher,
+) -> Result<Option<String>, CheckpointError> {
+    let mut line = Vec::new();
+    let left = MAX_HEADER.saturating_sub(*used);
+    input
+        .take(left)
+        .read_until(b'\n', &mut line)
+        .map_err(CheckpointError::Io)?;
+    *used += line.len() as u64;
+    crc.update(&line);
+    if line.last() != Some(&b'\n') {
+        return Err(if *used >= MAX_HEADER {
+            CheckpointError::Header(format!("no end within {MAX_HEADER} bytes"))
+        } else {
+            CheckpointError::Header("it ends before the values".into())
+        });
+    }
+    line.pop();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    String::from_utf8(line)
+        .map(Some)
+        .map_err(|_| CheckpointError::Header("a line is not UTF-8 text".into()))
+}
+
+/// The value of the header line `key value` that must come next.
+fn field(
+    input: &mut impl BufRead,
+    used: &mut u64,
+    crc: &mut crc32fast::Hasher,
+    key: &str,
+) -> Result<String, CheckpointError> {
+    let line = header_line(input, used, crc)?
+        .ok_or_else(|| CheckpointError::Header(format!("the line '{key} …' is missing")))?;
+    line.strip_prefix(key)
+        .and_then(|rest| rest.strip_prefix(' '))
+        .map(str::to_string)
+        .ok_or_else(|| CheckpointError::Header(format!("expected '{key} …', found '{line}'")))
+}
+
+/// Reads a checkpoint of `size` bytes and returns its values, checking that it is
+/// whole (length and checksum), of the family named `family`, and of at most
+/// `max_heaps` heaps.
+pub fn read(
+    input: &mut impl Read,
+    size: u64,
+    family: &str,
+    max_heaps: u64,
+) -> Result<Vec<u32>, CheckpointError> {
+    let mut input = BufReader::with_capacity(1 << 16, input);
+    let mut crc = crc32fast::Hasher::new();
+    let mut used = 0u64;
+    match header_line(&mut input, &mut used, &mut crc) {
+        Ok(Some(line)) if line == MAGIC => {}
+        Err(CheckpointError::Io(e)) => return Err(CheckpointError::Io(e)),
+        _ => return Err(CheckpointError::NotCheckpoint),
+    }
+    let name = field(&mut input, &mut used, &mut crc, "family")?;
+    let heaps: u64 = field(&mut input, &mut used, &mut crc, "heaps")?
+        .parse()
+        .map_err(|_| CheckpointError::Header("the number of heaps is not a number".into()))?;
+    let width: u64 = match field(&mut input, &mut used, &mut crc, "width")?.as_str() {
+        "1" => 1,
+        "2" => 2,
+        "4" => 4,
+        w => {
+            return Err(CheckpointError::Header(format!(
+                "width {w} is not 1, 2 or 4"
+            )));
+        }
+    };
+    if let Some(line) = header_line(&mut input, &mut used, &mut crc)? {
+        return Err(CheckpointError::Header(format!(
+            "expected an empty line, found '{line}'"
+        )));
+    }
+    let expected = heaps
+        .checked_mul(width)
+        .and_then(|b| b.checked_add(used + 4))
+        .unwrap_or(u64::MAX);
+    if size < expected {
+        return Err(CheckpointError::Truncated {
+            expected,
+            found: size,
+        });
+    }
+    if size > expected {
+        return Err(CheckpointError::TooLong {
+            expected,
+            found: size,
+        });
+    }
+    if heaps > max_heaps {
+        return Err(CheckpointError::TooLarge { heaps });
+    }
+    let truncated = |e: io::Error| {
+        if e.kind() == io::ErrorKind::UnexpectedEof {
+            CheckpointError::Truncated {
+                expected,
+                found: size,
+            }
+        } else {
+            CheckpointError::Io(e)
+        }
+    };
+    let width = width as usize;
+    let mut values: Vec<u32> = Vec::with_capacity(heaps.min(CHUNK as u64) as usize);
+    let mut buf = vec![0u8; CHUNK * width];
+    let mut left = heaps;
+    while left > 0 {
+        let n = left.min(CHUNK as u64) as usize;
+        let bytes = &mut buf[..n * width];
+        input.read_exact(bytes).map_err(truncated)?;
+        crc.update(bytes);
+        values.extend(bytes.chunks_exact(width).map(|b| {
+            let mut le = [0u8; 4];
+            le[..width].copy_from_slice(b);
+            u32::from_le_bytes(le)
+        }));
+        left -= n as u64;
+    }
+    let mut sum = [0u8; 4];
+    input.read_exact(&mut sum).map_err(truncated)?;
+    if u32::from_le_bytes(sum) != crc.finalize() {
+        return Err(CheckpointError::Checksum);
+    }
+    if name != family {
+        return Err(CheckpointError::OtherFamily {
+            found: name,
+            wanted: family.to_string(),
+        });
+    }
+    Ok(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn encode(family: &str, values: &[u32]) -> Vec<u8> {
+        let mut out = Vec::new();
+        write(&mut out, family, values).unwrap();
+        out
+    }
+
+    fn decode(file: &[u8], family: &str) -> Result<Vec<u32>, CheckpointError> {
+        read(&mut &file[..], file.len() as u64, family, 1 << 30)
+    }
+
+    #[test]
+    fn values_of_every_width_come_back() {
+        let mut x: u32 = 7;
+        for top in [0u32, 1, 255, 256, 65_535, 65_536, u32::MAX] {
+            let values: Vec<u32> = (0..40_000)
+                .map(|_| {
+                    x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                    if top == u32::MAX { x } else { x % (top + 1) }
+                })
+                .chain([top])
+                .collect();
+            let file = encode("octal[0.007]", &values);
+            assert_eq!(decode(&file, "octal[0.007]").unwrap(), values);
+        }
+        assert_eq!(
+            decode(&encode("nim", &[]), "nim").unwrap(),
+            Vec::<u32>::new()
+        );
+    }
+
+    #[test]
+    fn the_width_is_the_smallest_that_fits() {
+        let file = encode("f", &[3, 300, 2]);
+        let header = b"sprague table checkpoint 1\nfamily f\nheaps 3\nwidth 2\n\n";
+        assert!(file.starts_with(header));
+        assert_eq!(file.len(), header.len() + 3 * 2 + 4);
+        assert_eq!(file[header.len()..header.len() + 2], [3, 0]);
+    }
+
+    #[test]
+    fn every_damage_is_named() {
+        let file = encode("kayles", &(0..1000).map(|n| n % 9).collect::<Vec<_>>());
+        // Any one byte changed, anywhere.
+        for i in (0..file.len()).step_by(7) {
+            let mut bad = file.clone();
+            bad[i] ^= 0x20;
+            assert!(decode(&bad, "kayles").is_err(), "byte {i}");
+        }
+        // Cut anywhere.
+        for cut in (0..file.len()).step_by(13) {
+            assert!(decode(&file[..cut], "kayles").is_err(), "cut at {cut}");
+        }
+        let cut = &file[..file.len() - 10];
+        assert!(matches!(
+            decode(cut, "kayles"),
+            Err(CheckpointError::Truncated { .. })
+        ));
+        let mut long = file.clone();
+        long.push(0);
+        assert!(matches!(
+            decode(&long, "kayles"),
+            Err(CheckpointError::TooLong { .. })
+        ));
+        let mut flipped = file.clone();
+        let k = flipped.len() - 20;
+        flipped[k] ^= 1;
+        assert!(matches!(
+            decode(&flipped, "kayles"),
+            Err(CheckpointError::Checksum)
+        ));
+        assert!(matches!(
+            decode(&file, "dawson"),
+            Err(CheckpointError::OtherFamily { found, .. }) if found == "kayles"
+        ));
+        assert!(matches!(
+            decode(b"hello\n", "kayles"),
+            Err(CheckpointError::NotCheckpoint)
+        ));
+        assert!(matches!(
+            decode(&[0xff; 10_000], "kayles"),
+            Err(CheckpointError::NotCheckpoint)
+        ));
+        let endless = format!("{MAGIC}\nfamily {}", "x".repeat(10_000));
+        assert!(matches!(
+            decode(endless.as_bytes(), "kayles"),
+            Err(CheckpointError::Header(_))
+        ));
+        assert!(matches!(
+            read(&mut &file[..], file.len() as u64, "kayles", 999),
+            Err(CheckpointError::TooLarge { heaps: 1000 })
+        ));
+    }
+
+    #[test]
+    fn a_huge_heap_count_is_caught_before_anything_is_allocated() {
+        let file = format!("{MAGIC}\nfamily f\nheaps 18446744073709551615\nwidth 4\n\n");
+        assert!(matches!(
+            decode(file.as_bytes(), "f"),
+            Err(CheckpointError::Truncated { .. })
+        ));
+    }
+
+    #[test]
+    fn messages_say_what_is_wrong() {
+        let e = CheckpointError::OtherFamily {
+            found: "kayles".into(),
+            wanted: "dawson".into(),
+        };
+        assert_eq!(e.to_string(), "is a table of kayles, not of dawson");
+        assert!(CheckpointError::Checksum.to_string().contains("corrupted"));
+    }
+}

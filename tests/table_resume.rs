@@ -1,0 +1,151 @@
+//! Tables stopped and resumed through the library: whatever the stops, the report is
+//! the one of a run that was never stopped (values, period, and whether it is proved).
+
+use sprague::games::table_family;
+use sprague::impartial::family::Limits;
+use sprague::impartial::heap::TableReport;
+use sprague::impartial::watch::{TableHalt, TableWatch};
+use std::ops::ControlFlow;
+
+/// Stops at its `stop_at`-th call, asked every `every` work units; remembers the
+/// lengths it was shown.
+struct StopAt {
+    stop_at: usize,
+    every: u64,
+    calls: usize,
+    seen: Vec<(usize, usize)>,
+}
+
+impl TableWatch for StopAt {
+    fn progress(&mut self, values: &[u32], wanted: usize) -> ControlFlow<()> {
+        self.calls += 1;
+        self.seen.push((values.len(), wanted));
+        if self.calls >= self.stop_at {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn interval(&self) -> u64 {
+        self.every
+    }
+}
+
+fn limits() -> Limits {
+    Limits {
+        max_states: 5_000_000,
+    }
+}
+
+/// Runs `family` to `to`, stopped at the `stop_at`-th poll of every run and resumed
+/// from the values kept, until it finishes; returns the report and the number of runs.
+fn stopped_and_resumed(
+    family: &str,
+    to: usize,
+    stop_at: usize,
+    every: u64,
+) -> (TableReport, usize) {
+    let mut saved: Vec<u32> = Vec::new();
+    for runs in 1.. {
+        let f = table_family(family).unwrap();
+        f.resume(saved.clone()).unwrap();
+        let mut watch = StopAt {
+            stop_at,
+            every,
+            calls: 0,
+            seen: Vec::new(),
+        };
+        match f.report_watched(0, to, &limits(), &mut watch) {
+            Ok(report) => return (report, runs),
+            Err(TableHalt::Stopped) => {
+                let known = f.known_values().to_vec();
+                assert!(
+                    known.len() > saved.len(),
+                    "{family}: run {runs} made no progress"
+                );
+                assert_eq!(known[..saved.len()], saved[..], "{family}: values kept");
+                assert!(
+                    watch
+                        .seen
+                        .iter()
+                        .all(|&(done, wanted)| done <= wanted.max(done))
+                );
+                saved = known;
+            }
+            Err(e) => panic!("{family}: {e:?}"),
+        }
+        assert!(runs < 10_000, "{family}: does not finish");
+    }
+    unreachable!()
+}
+
+#[test]
+fn stopped_tables_resume_to_the_same_report() {
+    for (family, to, every) in [
+        ("kayles", 3000, 2000),           // fast table, period proved early
+        ("octal[0.007]", 2500, 20_000),   // fast table, many rare heaps
+        ("octal[4.007]", 1500, 20_000),   // splits without removing
+        ("octal[0.16]", 4000, 5_000),     // no period within reach
+        ("grundy_game", 4000, 5_000),     // no theorem: period never proved
+        ("andnim", 3000, 5_000),          // generic mex over options
+        ("sub[2,5,7..80]", 3000, 20_000), // generic, subtraction proof
+    ] {
+        let whole = table_family(family)
+            .unwrap()
+            .report(0, to, &limits())
+            .unwrap();
+        for stop_at in [1, 3] {
+            let (resumed, runs) = stopped_and_resumed(family, to, stop_at, every);
+            assert_eq!(resumed, whole, "{family}, stopped at poll {stop_at}");
+            assert!(runs >= 2, "{family}: never stopped");
+        }
+    }
+}
+
+#[test]
+fn values_beyond_the_table_change_nothing() {
+    // A checkpoint of a longer run: the table takes in only what it would compute, so
+    // periods are looked for at the same lengths.
+    for family in ["kayles", "octal[0.16]", "grundy_game", "sub[2,5,7..80]"] {
+        let long = table_family(family).unwrap();
+        long.report(0, 6000, &limits()).unwrap();
+        let saved = long.known_values().to_vec();
+        for to in [10, 500, 2000] {
+            let whole = table_family(family)
+                .unwrap()
+                .report(0, to, &limits())
+                .unwrap();
+            let f = table_family(family).unwrap();
+            f.resume(saved.clone()).unwrap();
+            assert_eq!(
+                f.report(0, to, &limits()).unwrap(),
+                whole,
+                "{family} to {to}"
+            );
+            let known = f.known_values();
+            assert!(known.starts_with(&saved), "nothing loaded is lost");
+        }
+    }
+}
+
+#[test]
+fn impossible_values_are_refused() {
+    let f = table_family("kayles").unwrap();
+    f.report(0, 100, &limits()).unwrap();
+    let mut other = f.known_values().to_vec();
+    other[50] ^= 1;
+    let e = f.resume(other).unwrap_err();
+    assert!(e.contains("heap 50"), "{e}");
+    // A value above the number of options, anywhere.
+    let g = table_family("octal[0.007]").unwrap();
+    let e = g.resume(vec![0, 0, 0, 0, 1_000_000]).unwrap_err();
+    assert!(e.contains("heap 4"), "{e}");
+    let s = table_family("sub[2,5,7..80]").unwrap();
+    assert!(s.resume(vec![0, 0, 1, 1, 80]).is_err());
+    // Values the generic mex reads are bounded by the number of options, whatever
+    // they are: a table built on garbage stays small (and its values are garbage).
+    let a = table_family("andnim").unwrap();
+    a.resume(vec![u32::MAX; 64]).unwrap();
+    a.report(0, 200, &limits()).unwrap();
+}
