@@ -1,11 +1,14 @@
 //! Command-line front end: argument parsing, input, output and exit codes.
 
+mod checkpoint;
 mod input;
+mod interrupt;
 mod json;
 mod play;
 mod repl;
 mod solve;
 mod table;
+mod watcher;
 
 use clap::{Parser, Subcommand};
 use input::read_expr;
@@ -49,7 +52,8 @@ divisor(n,…)    move to 0 or to a proper divisor\n  \
 digraph[\"FILE\"](v,…)     tokens on a directed graph (cycles allowed: draws, values ∞)\n  \
 geography[\"FILE\"](v,u1,…) undirected vertex geography: token on v, v and u1,… visited\n\
 Integers may have any length; '_' may separate digits.\n\n\
-Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else.\n\
+Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else,\n\
+130 interrupted by Ctrl-C (table keeps what it computed with --checkpoint FILE).\n\
 See 'sprague help <command>' for the options and examples of each command.")]
 struct Cli {
     #[command(subcommand)]
@@ -65,7 +69,7 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Print the Sprague–Grundy values of a heap family, with their period.
     #[command(
-        after_help = "Examples:\n  sprague table --to 100 'sub[1,3,4]'\n  sprague table --explain --to 10 'sub[2,5]'\n  sprague table --json --from 1000 --to 1100 'bash[3]'"
+        after_help = "Examples:\n  sprague table --to 100 'sub[1,3,4]'\n  sprague table --explain --to 10 'sub[2,5]'\n  sprague table --json --from 1000 --to 1100 'bash[3]'\n  sprague table --to 10000000 --max-states 100000000 --checkpoint t.ckpt 'octal[0.007]'\n\nCtrl-C stops a long table at the next heap (exit 130); with --checkpoint the values\ncomputed so far are kept in FILE, and the same command goes on from them."
     )]
     Table(table::TableArgs),
     /// Play a position against the computer, which plays perfectly.
@@ -118,6 +122,8 @@ pub enum Failure {
     Limit(String),
     /// Anything else: exit 1.
     Other(String),
+    /// Stopped by Ctrl-C: exit 130.
+    Interrupted(String),
 }
 
 impl From<ExprError> for Failure {
@@ -172,6 +178,10 @@ pub fn run() -> i32 {
         Err(Failure::Limit(m)) => {
             eprintln!("sprague: limit reached: {m}");
             EXIT_LIMIT
+        }
+        Err(Failure::Interrupted(m)) => {
+            eprintln!("sprague: {m}");
+            interrupt::EXIT_INTERRUPTED
         }
         Err(Failure::Other(m)) => {
             // A closed pipe (e.g. `| head`) is not worth a message.

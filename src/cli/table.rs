@@ -1,10 +1,16 @@
 //! `sprague table`: the values of a heap family, OEIS style, with their period.
 
-use super::{Failure, LimitArgs, json, read_expr};
+use super::checkpoint::CheckpointFile;
+use super::watcher::{ProgressWhen, Watcher};
+use super::{Failure, LimitArgs, interrupt, json, read_expr};
 use sprague::games;
+use sprague::impartial::family::SolveError;
+use sprague::impartial::heap::{TableFamily, TableReport};
+use sprague::impartial::watch::TableHalt;
 use sprague::nat::Nat;
 use std::fmt::Write as _;
 use std::io::Write as _;
+use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct TableArgs {
@@ -23,15 +29,87 @@ pub struct TableArgs {
     /// Show each value's derivation: sg(5) = mex{sg(4), sg(2), sg(1)} = mex{2, 0, 1} = 3.
     #[arg(long)]
     explain: bool,
+    /// Save the values computed to FILE every few seconds, on Ctrl-C and at a limit;
+    /// when FILE exists, go on from the values it holds.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Show progress on standard error: a bar when it is a terminal (auto), also
+    /// lines for logs otherwise (always), or nothing (never).
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ProgressWhen::Auto)]
+    progress: ProgressWhen,
+    /// Acts as Ctrl-C once N heaps are known (for testing interruptions).
+    #[arg(long, value_name = "N", hide = true)]
+    interrupt_at: Option<usize>,
     #[command(flatten)]
     limits: LimitArgs,
+}
+
+/// Computes the report, watched: progress, Ctrl-C, checkpoints.
+fn compute(a: &TableArgs, family: &dyn TableFamily) -> Result<TableReport, Failure> {
+    let limits = a.limits.limits();
+    // From here Ctrl-C stops at the next heap (reading a checkpoint is part of it).
+    interrupt::install();
+    interrupt::computing(true);
+    let watched = a
+        .checkpoint
+        .as_deref()
+        .map(|path| CheckpointFile::open(path, family, &limits))
+        .transpose()
+        .map(|checkpoint| {
+            let mut watcher = Watcher::new(family.name(), a.progress, checkpoint, a.interrupt_at);
+            let result = family.report_watched(a.from, a.to, &limits, &mut watcher);
+            (watcher, result)
+        });
+    interrupt::computing(false);
+    let (mut watcher, result) = watched?;
+    watcher.clear();
+    let known = family.known_values();
+    match result {
+        Ok(report) => {
+            if let Some(file) = watcher.checkpoint() {
+                file.save_if_more(&known)?;
+            }
+            Ok(report)
+        }
+        Err(TableHalt::Stopped) if !watcher.interrupted() => Err(watcher
+            .take_failure()
+            .unwrap_or_else(|| Failure::Other("the table stopped early".into()))),
+        Err(TableHalt::Stopped) => {
+            let how_far = format!(
+                "interrupted after {} of {} heaps",
+                known.len(),
+                watcher.wanted()
+            );
+            Err(Failure::Interrupted(match watcher.checkpoint() {
+                Some(file) => {
+                    file.save_if_more(&known)?;
+                    format!(
+                        "{how_far}; saved in {0}: run the same command with --checkpoint {0} to go on",
+                        file.shown()
+                    )
+                }
+                None => format!(
+                    "{how_far}; nothing saved: add --checkpoint FILE to keep the values and go on later"
+                ),
+            }))
+        }
+        Err(TableHalt::Failed(e @ SolveError::Limit { .. })) => {
+            let mut m = e.to_string();
+            if let Some(file) = watcher.checkpoint() {
+                file.save_if_more(&known)?;
+                let _ = write!(m, "; {} heaps saved in {}", file.saved(), file.shown());
+            }
+            Err(Failure::Limit(m))
+        }
+        Err(TableHalt::Failed(e)) => Err(e.into()),
+    }
 }
 
 pub fn run(a: &TableArgs) -> Result<(), Failure> {
     let text = read_expr(&a.family)?;
     let family = games::table_family(&text)?;
     let limits = a.limits.limits();
-    let report = family.report(a.from, a.to, &limits)?;
+    let report = compute(a, &*family)?;
     let mut derivations = Vec::new();
     if a.explain {
         for n in a.from..=a.to {

@@ -256,7 +256,8 @@ pub fn read(
         }
     };
     let width = width as usize;
-    let mut values: Vec<u32> = Vec::with_capacity(heaps.min(CHUNK as u64) as usize);
+    // The file has been seen to hold every value announced: room for them all at once.
+    let mut values: Vec<u32> = Vec::with_capacity(usize::try_from(heaps).unwrap_or(0));
     let mut buf = vec![0u8; CHUNK * width];
     let mut left = heaps;
     while left > 0 {

@@ -1,0 +1,373 @@
+//! `table --checkpoint FILE`, Ctrl-C and progress, through the real binary: a table
+//! stopped (at a limit, by the interrupt hook, by SIGINT) and run again gives exactly
+//! the output of a run never stopped; damaged checkpoints are refused with exit 2.
+
+mod common;
+
+use common::{exit_code, sprague};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// A fresh directory for one test's files.
+fn dir(test: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("checkpoint-{test}"));
+    let _ = fs::remove_dir_all(&d);
+    fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs `sprague ARGS…`: exit code, standard output, standard error.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = sprague().args(args).output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The number of heaps a checkpoint's header announces.
+fn heaps_in(file: &Path) -> u64 {
+    let bytes = fs::read(file).unwrap();
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(200)]).into_owned();
+    let line = text.lines().find(|l| l.starts_with("heaps ")).unwrap();
+    line[6..].parse().unwrap()
+}
+
+fn table_args<'a>(family: &'a str, to: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut v = vec!["table", "--to", to];
+    v.extend_from_slice(extra);
+    v.push(family);
+    v
+}
+
+#[test]
+fn a_table_stopped_at_the_state_limit_goes_on_from_its_checkpoint() {
+    let d = dir("limit");
+    for (family, to, json) in [
+        ("octal[0.007]", "3000", true),
+        ("octal[0.007]", "3000", false),
+        ("grundy_game", "6000", true),
+        ("sub[2,5,7..80]", "3000", true),
+    ] {
+        let file = d.join("t.ckpt");
+        let _ = fs::remove_file(&file);
+        let f = file.to_str().unwrap();
+        let fmt: &[&str] = if json { &["--json"] } else { &[] };
+        let (code, whole, err) = run(&table_args(family, to, fmt));
+        assert_eq!(code, 0, "{err}");
+        // Small state bounds stop it part way, each run going further.
+        let mut kept = 0;
+        for max in ["3500", "7000", "12000", "20000"] {
+            let mut args = table_args(family, to, fmt);
+            args.extend(["--checkpoint", f, "--max-states", max]);
+            let (code, out, err) = run(&args);
+            if code == 0 {
+                assert_eq!(out, whole, "{family}");
+                break;
+            }
+            assert_eq!(code, 3, "{family}: {err}");
+            assert!(out.is_empty());
+            let heaps = heaps_in(&file);
+            assert!(heaps >= kept, "{family}: values lost");
+            kept = heaps;
+            assert!(
+                err.contains(&format!("; {heaps} heaps saved in {f}"))
+                    && err.contains("--max-states"),
+                "{err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+        assert!(kept > 0, "{family}: never stopped part way");
+        let mut args = table_args(family, to, fmt);
+        args.extend(["--checkpoint", f]);
+        let (code, out, err) = run(&args);
+        assert_eq!((code, err.as_str()), (0, ""), "{family}");
+        assert_eq!(out, whole, "{family}: resumed output differs");
+    }
+}
+
+#[test]
+fn interrupted_tables_resume_to_the_same_output() {
+    let d = dir("interrupt");
+    for (family, to) in [
+        ("octal[0.007]", "4000"),
+        ("octal[4.007]", "2500"),
+        ("grundy_game", "8000"),
+    ] {
+        let file = d.join("t.ckpt");
+        let _ = fs::remove_file(&file);
+        let f = file.to_str().unwrap();
+        let (code, whole, _) = run(&table_args(family, to, &["--json"]));
+        assert_eq!(code, 0);
+        let mut runs = 0;
+        let out = loop {
+            runs += 1;
+            assert!(runs < 100, "{family}: does not finish");
+            let at = (runs * 1000).to_string();
+            let (code, out, err) = run(&table_args(
+                family,
+                to,
+                &["--json", "--checkpoint", f, "--interrupt-at", &at],
+            ));
+            if code == 0 {
+                break out;
+            }
+            assert_eq!(code, 130, "{family}: {err}");
+            assert!(out.is_empty());
+            let heaps = heaps_in(&file);
+            assert_eq!(
+                err,
+                format!(
+                    "sprague: interrupted after {heaps} of {} heaps; saved in {f}: run the same command with --checkpoint {f} to go on\n",
+                    err.split(" of ").nth(1).unwrap().split(' ').next().unwrap()
+                )
+            );
+        };
+        assert!(runs > 2, "{family}: interrupted only {} times", runs - 1);
+        assert_eq!(out, whole, "{family}");
+    }
+}
+
+#[test]
+fn an_interrupt_without_a_checkpoint_says_nothing_was_saved() {
+    let (code, err) = exit_code(&[
+        "table",
+        "--to",
+        "5000",
+        "--interrupt-at",
+        "1",
+        "grundy_game",
+    ]);
+    assert_eq!(code, 130);
+    assert!(err.starts_with("sprague: interrupted after "), "{err}");
+    assert!(
+        err.contains("nothing saved: add --checkpoint FILE"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_checkpoint_longer_than_asked_gives_the_short_table() {
+    let d = dir("longer");
+    let f = d.join("k.ckpt");
+    let f = f.to_str().unwrap();
+    let (code, _, _) = run(&table_args("octal[0.007]", "3000", &["--checkpoint", f]));
+    assert_eq!(code, 0);
+    for to in ["10", "100", "2999"] {
+        let (_, whole, _) = run(&table_args("octal[0.007]", to, &["--json"]));
+        let (code, out, _) = run(&table_args(
+            "octal[0.007]",
+            to,
+            &["--json", "--checkpoint", f],
+        ));
+        assert_eq!((code, out), (0, whole), "to {to}");
+    }
+}
+
+/// A checkpoint of `octal[0.007]` to heap 2000, as bytes.
+fn good_checkpoint(d: &Path) -> Vec<u8> {
+    let f = d.join("good.ckpt");
+    let (code, _, err) = run(&table_args(
+        "octal[0.007]",
+        "2000",
+        &["--checkpoint", f.to_str().unwrap()],
+    ));
+    assert_eq!(code, 0, "{err}");
+    fs::read(f).unwrap()
+}
+
+/// Runs the table with `bytes` as its checkpoint: the exit code and the message.
+fn with_checkpoint(d: &Path, name: &str, bytes: &[u8], family: &str) -> (i32, String, Vec<u8>) {
+    let f = d.join(name);
+    fs::write(&f, bytes).unwrap();
+    let (code, err) = exit_code(&table_args(
+        family,
+        "2500",
+        &["--checkpoint", f.to_str().unwrap()],
+    ));
+    (code, err, fs::read(&f).unwrap())
+}
+
+#[test]
+fn damaged_or_foreign_checkpoints_are_refused_and_left_alone() {
+    let d = dir("damaged");
+    let good = good_checkpoint(&d);
+    let mut flipped = good.clone();
+    let k = good.len() - 100;
+    flipped[k] ^= 0x01;
+    let cut = &good[..good.len() - 37];
+    let cases: Vec<(&str, Vec<u8>, &str, &str)> = vec![
+        (
+            "flipped.ckpt",
+            flipped,
+            "octal[0.007]",
+            "is corrupted: its checksum does not match",
+        ),
+        ("cut.ckpt", cut.to_vec(), "octal[0.007]", "is truncated"),
+        (
+            "empty.ckpt",
+            Vec::new(),
+            "octal[0.007]",
+            "is not a table checkpoint",
+        ),
+        (
+            "text.ckpt",
+            b"heaps 12\n".to_vec(),
+            "octal[0.007]",
+            "is not a table checkpoint",
+        ),
+        (
+            "other.ckpt",
+            good.clone(),
+            "kayles",
+            "is a table of octal[0.007], not of kayles",
+        ),
+        ("same.ckpt", good.clone(), "octal[0.0070]", "__ok__"),
+    ];
+    for (name, bytes, family, what) in cases {
+        let (code, err, after) = with_checkpoint(&d, name, &bytes, family);
+        if what == "__ok__" {
+            // The family is compared in normalised form.
+            assert_eq!(code, 0, "{err}");
+            continue;
+        }
+        assert_eq!(code, 2, "{name}: {err}");
+        let path = d.join(name);
+        assert!(
+            err.starts_with(&format!("sprague: checkpoint {} {what}", path.display())),
+            "{name}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert_eq!(after, bytes, "{name}: a refused file is left as it was");
+    }
+}
+
+#[test]
+fn checkpoints_that_cannot_be_written_or_read_are_refused_before_any_work() {
+    let d = dir("unwritable");
+    let missing = d.join("no such folder").join("k.ckpt");
+    let (code, err) = exit_code(&table_args(
+        "octal[0.007]",
+        "100",
+        &["--checkpoint", missing.to_str().unwrap()],
+    ));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot be written"), "{err}");
+    assert!(err.contains("'"), "a name with a space is quoted: {err}");
+    let (code, err) = exit_code(&table_args(
+        "octal[0.007]",
+        "100",
+        &["--checkpoint", d.to_str().unwrap()],
+    ));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot be read"), "{err}");
+}
+
+#[test]
+fn a_checkpoint_larger_than_the_state_bound_is_a_limit() {
+    let d = dir("large");
+    let f = d.join("k.ckpt");
+    let f = f.to_str().unwrap();
+    let (code, _, _) = run(&table_args("octal[0.007]", "2000", &["--checkpoint", f]));
+    assert_eq!(code, 0);
+    let (code, err) = exit_code(&table_args(
+        "octal[0.007]",
+        "10",
+        &["--checkpoint", f, "--max-states", "1000"],
+    ));
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("more than --max-states allows"), "{err}");
+}
+
+#[test]
+fn progress_goes_to_standard_error_only() {
+    let args = table_args("octal[0.007]", "12000", &["--json"]);
+    let (code, plain, err) = run(&args);
+    assert_eq!(
+        (code, err.as_str()),
+        (0, ""),
+        "no progress when not a terminal"
+    );
+    let mut always = args.clone();
+    always.extend(["--progress", "always"]);
+    let (code, out, err) = run(&always);
+    assert_eq!(code, 0);
+    assert_eq!(out, plain, "standard output is the same JSON document");
+    serde_json::from_str::<serde_json::Value>(&out).unwrap();
+    for line in err.lines() {
+        assert!(
+            line.starts_with("sprague: octal[0.007]: ") && line.contains(" heaps"),
+            "{line}"
+        );
+    }
+    let mut never = args.clone();
+    never.extend(["--progress", "never"]);
+    assert_eq!(run(&never), (0, plain, String::new()));
+}
+
+/// Ctrl-C for real: SIGINT to a long computation stops it with exit 130 and a
+/// checkpoint that the next run takes up.
+#[cfg(unix)]
+#[test]
+fn sigint_stops_a_long_table_and_keeps_its_values() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let d = dir("sigint");
+    let file = d.join("k.ckpt");
+    let f = file.to_str().unwrap();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .args([
+            "table",
+            "--json",
+            "--to",
+            "10000000",
+            "--max-states",
+            "1000000000",
+            "--checkpoint",
+            f,
+            "octal[0.007]",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The empty checkpoint appears once Ctrl-C is handled.
+    let start = Instant::now();
+    while !file.exists() {
+        assert!(start.elapsed() < Duration::from_secs(30), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("SIGINT did not stop the table");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(err.contains(&format!("--checkpoint {f} to go on")), "{err}");
+    let heaps = heaps_in(&file);
+    assert!(heaps >= 1);
+    // The values kept are those of the table.
+    let to = (heaps - 1).min(3000).to_string();
+    let (_, whole, _) = run(&table_args("octal[0.007]", &to, &["--json"]));
+    let (code, out, _) = run(&table_args(
+        "octal[0.007]",
+        &to,
+        &["--json", "--checkpoint", f],
+    ));
+    assert_eq!((code, out), (0, whole));
+}
