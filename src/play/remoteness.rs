@@ -599,6 +599,7 @@ pub fn remoteness(comps: &[Component], play: Play, limits: &Limits) -> Option<De
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::family::SolveError;
 
     fn nim_xor(h: &[u64]) -> u64 {
         h.iter().fold(0, |a, b| a ^ b)
@@ -697,5 +698,317 @@ mod tests {
                 .decide(&comps)
                 .is_none()
         );
+    }
+
+    /// One summand of the brute force below.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    enum Part {
+        /// A Nim heap: take any number of counters.
+        Nim(u32),
+        /// A row of Kayles pins: knock down one pin or two adjacent ones, which may
+        /// split the row in two.
+        Kayles(u32),
+        /// A Wythoff position: take from one pile, or the same number from both.
+        Wythoff(u32, u32),
+    }
+
+    impl Part {
+        /// Every option of the summand, from the rules: the summands it leaves.
+        fn options(self) -> Vec<Vec<Part>> {
+            let mut out = Vec::new();
+            match self {
+                Part::Nim(n) => out.extend((0..n).map(|k| vec![Part::Nim(k)])),
+                Part::Kayles(n) => {
+                    for take in 1..=2.min(n) {
+                        for left in 0..=n - take {
+                            out.push(vec![Part::Kayles(left), Part::Kayles(n - take - left)]);
+                        }
+                    }
+                }
+                Part::Wythoff(a, b) => {
+                    out.extend((0..a).map(|k| vec![Part::Wythoff(k, b)]));
+                    out.extend((0..b).map(|k| vec![Part::Wythoff(a, k)]));
+                    out.extend((1..=a.min(b)).map(|k| vec![Part::Wythoff(a - k, b - k)]));
+                }
+            }
+            out
+        }
+
+        fn expr(self) -> String {
+            match self {
+                Part::Nim(n) => format!("nim({n})"),
+                Part::Kayles(n) => format!("kayles({n})"),
+                Part::Wythoff(a, b) => format!("wythoff({a},{b})"),
+            }
+        }
+    }
+
+    /// Win/loss and remoteness of a sum straight from the definitions (the module
+    /// documentation), by recursion over the sum's positions.
+    fn brute(
+        parts: &[Part],
+        misere: bool,
+        memo: &mut HashMap<Vec<Part>, (bool, u32)>,
+    ) -> (bool, u32) {
+        let mut key = parts.to_vec();
+        key.sort();
+        if let Some(&r) = memo.get(&key) {
+            return r;
+        }
+        let mut fastest_win: Option<u32> = None;
+        let mut longest = None;
+        for (i, p) in key.iter().enumerate() {
+            for o in p.options() {
+                let mut next: Vec<Part> = key[..i].iter().chain(&key[i + 1..]).copied().collect();
+                next.extend(o);
+                let (win, r) = brute(&next, misere, memo);
+                if !win {
+                    fastest_win = Some(fastest_win.map_or(r, |f| f.min(r)));
+                }
+                longest = Some(longest.map_or(r, |l: u32| l.max(r)));
+            }
+        }
+        let r = match (fastest_win, longest) {
+            (_, None) => (misere, 0),
+            (Some(f), _) => (true, f + 1),
+            (None, Some(l)) => (false, l + 1),
+        };
+        memo.insert(key, r);
+        r
+    }
+
+    fn sum_expr(parts: &[Part]) -> String {
+        parts
+            .iter()
+            .map(|p| p.expr())
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
+    /// Checks the search against the brute force on each sum, with one solver for all
+    /// of them (so that later sums reuse what earlier ones decided) and a fresh one each.
+    fn check_against_brute_force(sums: &[Vec<Part>]) {
+        for play in [Play::Normal, Play::Misere] {
+            let misere = play == Play::Misere;
+            let mut memo = HashMap::new();
+            let mut shared = Solver::new(play, &Limits::default(), 1_000_000);
+            for parts in sums {
+                let e = sum_expr(parts);
+                let comps = games::components(&e).unwrap();
+                let (win, remoteness) = brute(parts, misere, &mut memo);
+                let want = Decided { win, remoteness };
+                assert_eq!(shared.decide(&comps), Some(want), "{e} ({play:?})");
+                let mut fresh = Solver::new(play, &Limits::default(), 1_000_000);
+                assert_eq!(fresh.decide(&comps), Some(want), "{e} ({play:?}, fresh)");
+            }
+        }
+    }
+
+    #[test]
+    fn nim_sums_match_brute_force() {
+        // Every sequence of one to three heaps of at most 4, in every order.
+        let mut sums = Vec::new();
+        for len in 1..=3u32 {
+            for code in 0..5u32.pow(len) {
+                sums.push(
+                    (0..len)
+                        .map(|i| Part::Nim(code / 5u32.pow(i) % 5))
+                        .collect(),
+                );
+            }
+        }
+        check_against_brute_force(&sums);
+    }
+
+    #[test]
+    fn kayles_and_wythoff_sums_match_brute_force() {
+        // Kayles rows split (an option of two components, some of them empty), and
+        // Wythoff positions have two arguments.
+        let mut sums = Vec::new();
+        for a in 0..=7 {
+            sums.push(vec![Part::Kayles(a)]);
+            for b in 0..=5 {
+                sums.push(vec![Part::Kayles(a), Part::Kayles(b)]);
+                sums.push(vec![Part::Kayles(a), Part::Nim(b)]);
+            }
+        }
+        for a in 0..=3 {
+            for b in 0..=3 {
+                for c in 0..=3 {
+                    sums.push(vec![Part::Wythoff(a, b), Part::Nim(c)]);
+                    sums.push(vec![Part::Wythoff(a, b), Part::Kayles(c)]);
+                }
+            }
+        }
+        check_against_brute_force(&sums);
+    }
+
+    /// Decides `expr` on a thread with a small stack (a recursive search would
+    /// overflow it on long lines of play).
+    fn decide_on_small_stack(expr: &str, play: Play, max_states: u64) -> Option<Decided> {
+        let expr = expr.to_string();
+        std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || {
+                let comps = games::components(&expr).unwrap();
+                Solver::new(play, &Limits::default(), max_states).decide(&comps)
+            })
+            .unwrap()
+            .join()
+            .unwrap()
+    }
+
+    #[test]
+    fn long_lines_of_play_are_followed() {
+        // sub[1](5000): every move takes one counter, so the game lasts exactly 5000
+        // moves through 5001 positions. In normal play the second player makes the
+        // last move (5000 is even); in misère play that loses.
+        assert_eq!(
+            decide_on_small_stack("sub[1](5000)", Play::Normal, 5_001),
+            Some(Decided {
+                win: false,
+                remoteness: 5000
+            })
+        );
+        assert_eq!(
+            decide_on_small_stack("sub[1](5000)", Play::Misere, 5_001),
+            Some(Decided {
+                win: true,
+                remoteness: 5000
+            })
+        );
+        // The whole line is held at once: one position fewer is not enough.
+        assert_eq!(
+            decide_on_small_stack("sub[1](5000)", Play::Normal, 5_000),
+            None
+        );
+    }
+
+    #[test]
+    fn a_search_given_up_leaves_the_solver_usable() {
+        // The line from 5000 does not fit in 3000 positions; positions that were on
+        // it are searched afresh afterwards: 2500 is lost in 2500 moves.
+        let mut s = Solver::new(Play::Normal, &Limits::default(), 3_000);
+        let comps = |e: &str| games::components(e).unwrap();
+        assert_eq!(s.decide(&comps("sub[1](5000)")), None);
+        assert_eq!(
+            s.decide(&comps("sub[1](2500)")),
+            Some(Decided {
+                win: false,
+                remoteness: 2500
+            })
+        );
+        assert!(s.decided() <= 3_000);
+    }
+
+    #[test]
+    fn families_that_cannot_list_their_moves_give_up() {
+        let mut s = Solver::new(Play::Misere, &Limits::default(), 100_000);
+        // `digraph` answers with values, not lists of moves.
+        let comps = games::components("digraph[\"tests/data/path.txt\"](0)").unwrap();
+        assert_eq!(s.decide(&comps), None);
+        let comps = games::components("nim(2) + digraph[\"tests/data/path.txt\"](0)").unwrap();
+        assert_eq!(s.decide(&comps), None);
+        assert_eq!(s.winning_replies(&comps), None);
+        // A heap with more options than the search lists.
+        let comps = games::components("nim(1) + nim(20000)").unwrap();
+        assert_eq!(s.decide(&comps), None);
+    }
+
+    #[test]
+    fn the_work_bound_gives_up_before_the_state_bound() {
+        // Positions of nim(90,90) have up to 180 options; a bound of 100 positions
+        // allows 800 options listed, far fewer than the positions it would take.
+        let mut s = Solver::new(Play::Normal, &Limits::default(), 100);
+        let comps = games::components("nim(90,90)").unwrap();
+        assert_eq!(s.decide(&comps), None);
+        assert!(s.decided() < 100);
+    }
+
+    /// A loopy game for the test: a token on heap 1 or 2 moves to the other heap, so
+    /// positions repeat. The search reads move targets back as expressions and tells
+    /// components apart by their expressions, so the game writes its positions as
+    /// `nim(1)` and `nim(2)`: given these components first, the search takes them for
+    /// those expressions.
+    struct Swap;
+
+    impl crate::impartial::family::Family for Swap {
+        fn name(&self) -> String {
+            "nim".to_string()
+        }
+
+        fn check(&self, _pos: &crate::impartial::family::Pos) -> Result<(), SolveError> {
+            Ok(())
+        }
+
+        fn grundy(
+            &self,
+            _pos: &crate::impartial::family::Pos,
+            _limits: &Limits,
+        ) -> Result<Option<crate::nat::Nat>, SolveError> {
+            Ok(None)
+        }
+
+        fn moves_to_value(
+            &self,
+            _pos: &crate::impartial::family::Pos,
+            _target: &crate::nat::Nat,
+            _limits: &Limits,
+            _sink: &mut MoveSink,
+        ) -> Result<(), SolveError> {
+            Ok(())
+        }
+
+        fn moves(
+            &self,
+            pos: &crate::impartial::family::Pos,
+            _limits: &Limits,
+            sink: &mut MoveSink,
+        ) -> Result<(), SolveError> {
+            let other = if pos[0] == crate::nat::Nat::from(1u64) {
+                2
+            } else {
+                1
+            };
+            sink.push(crate::impartial::family::Move {
+                to: format!("nim({other})"),
+                text: "move the token to the other heap".to_string(),
+            });
+            Ok(())
+        }
+
+        fn explain(
+            &self,
+            _pos: &crate::impartial::family::Pos,
+            _limits: &Limits,
+        ) -> Result<Vec<String>, SolveError> {
+            Ok(Vec::new())
+        }
+    }
+
+    #[test]
+    fn cycles_give_up() {
+        let family: std::rc::Rc<dyn crate::impartial::family::Family> = std::rc::Rc::new(Swap);
+        let token = |k: u64| Component {
+            family: family.clone(),
+            pos: smallvec::smallvec![crate::nat::Nat::from(k)],
+        };
+        let mut s = Solver::new(Play::Normal, &Limits::default(), 1_000);
+        // {1, 2} → {2, 2} → {1, 2}: a cycle.
+        let loopy = [token(1), token(2)];
+        assert_eq!(s.decide(&loopy), None);
+        assert_eq!(s.decide(&loopy), None);
+        assert_eq!(s.winning_replies(&loopy), None);
+        // The solver still decides other games: bash[3](5), take 1 to leave 4, which
+        // is lost in 2 more moves.
+        let comps = games::components("bash[3](5)").unwrap();
+        assert_eq!(
+            s.decide(&comps),
+            Some(Decided {
+                win: true,
+                remoteness: 3
+            })
+        );
+        assert_eq!(s.winning_replies(&comps), Some(1));
     }
 }
