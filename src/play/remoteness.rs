@@ -12,10 +12,10 @@
 //!
 //! The search is iterative (an explicit stack of frames, so a line of play of any
 //! length within the state bound is followed) and works on small integers:
-//! - each distinct component (by its expression) is interned once as a `u32`, and its
-//!   moves are listed once, each option kept as the sorted ids of the components it
-//!   leaves that still have a move (a move's target is parsed once, however many
-//!   components reach it);
+//! - each distinct component (by its expression) is interned once as a `u32`; whether
+//!   it has a move is asked once (one move listed), and its moves are listed once, when
+//!   a position containing it is first searched (a move's target is parsed once,
+//!   however many components reach it);
 //! - a position of the sum is the sorted list of its components' ids, components
 //!   without a move left out; positions are interned in one flat arena with an
 //!   open-addressing table, and the search keeps one status per position.
@@ -596,6 +596,7 @@ impl Solver {
 pub fn remoteness(comps: &[Component], play: Play, limits: &Limits) -> Option<Decided> {
     Solver::new(play, limits, limits.max_states).decide(comps)
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
