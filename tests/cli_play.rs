@@ -264,6 +264,39 @@ fn solve_json_reports_remoteness() {
 }
 
 #[test]
+fn remoteness_follows_long_lines_of_play() {
+    // sub[1](5000): every move takes one counter, so the game lasts exactly 5000
+    // moves. Normal play: the second player makes the last move and wins. Misère
+    // play: the second player makes the last move and loses.
+    for (misere, outcome) in [(false, "P"), (true, "N")] {
+        let mut args = vec!["solve", "--json"];
+        if misere {
+            args.push("--misere");
+        }
+        args.push("sub[1](5000)");
+        let out = sprague().args(&args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["outcome"], outcome, "{args:?}");
+        assert_eq!(v["remoteness"], 5000, "{args:?}");
+    }
+}
+
+#[test]
+fn play_bounds_its_remoteness_search_by_max_states() {
+    // nim(10,10,10) has 286 positions (the multisets of at most three heaps of 1 to
+    // 10): 100 are too few for its remoteness, 1000 are enough.
+    let lines = play_json(&["--max-states", "100", "nim(10,10,10)"], "quit\n");
+    assert!(lines[0]["remoteness"].is_null(), "{}", lines[0]);
+    let lines = play_json(&["--max-states", "1000", "nim(10,10,10)"], "quit\n");
+    assert!(lines[0]["remoteness"].is_u64(), "{}", lines[0]);
+}
+
+#[test]
 fn repl_reads_lines_from_a_pipe() {
     let out = sprague()
         .arg("repl")

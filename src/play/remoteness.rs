@@ -7,20 +7,28 @@
 //! (last as long as possible). The search is exhaustive over positions of the whole
 //! sum (a sum is a multiset of components, so the order of summands is ignored), works
 //! for normal and misère play alike, and gives up (answers `None`) on families that
-//! cannot list their moves, on cycles (loopy games), and beyond its state bound.
+//! cannot list their moves, on cycles (loopy games), and beyond its bounds: the
+//! positions it keeps, and the options it lists ([`OPTIONS_PER_STATE`] per position).
+//!
+//! The search is iterative (an explicit stack of frames, so a line of play of any
+//! length within the state bound is followed) and works on small integers:
+//! - each distinct component (by its expression) is interned once as a `u32`; whether
+//!   it has a move is asked once (one move listed), and its moves are listed once, when
+//!   a position containing it is first searched (a move's target is parsed once,
+//!   however many components reach it);
+//! - a position of the sum is the sorted list of its components' ids, components
+//!   without a move left out; positions are interned in one flat arena with an
+//!   open-addressing table, and the search keeps one status per position.
 
 use crate::games;
 use crate::impartial::family::{Limits, MAX_LISTED_MOVES, MoveSink};
 use crate::impartial::heap::OPTIONS_PER_STATE;
 use crate::impartial::sum::{Component, Play};
-use std::collections::{HashMap, HashSet};
-use std::rc::Rc;
+use smallvec::SmallVec;
+use std::collections::HashMap;
 
 /// Most options of one component the search lists.
 const MAX_COMPONENT_MOVES: u64 = 10_000;
-
-/// Longest line of play the search follows.
-const MAX_DEPTH: usize = 1_000;
 
 /// A decided position: who wins, and in how many moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,35 +39,351 @@ pub struct Decided {
     pub remoteness: u32,
 }
 
-/// A position of the search: the components in expression syntax, sorted, without
-/// components that have no move.
-pub type Key = Vec<String>;
+/// The id of an interned component.
+type Id = u32;
 
-/// A memoised exhaustive search of sums.
+/// One option of a component: the ids of the components the move leaves.
+type Opt = SmallVec<[Id; 2]>;
+
+/// A position of the sum while it is built: component ids (short sums inline).
+type KeyBuf = SmallVec<[Id; 16]>;
+
+/// What the search knows of a component's moves.
+enum Listing {
+    /// Not listed yet: the component, to list when first needed, and whether it has
+    /// a move once that has been asked.
+    Unlisted(Component, Option<bool>),
+    /// The family cannot list its moves, or the component has too many.
+    Unlistable,
+    /// Each option as the ids of the components it leaves, and whether the option
+    /// is ready: its components without a move left out, ascending (done when the
+    /// option is first taken, so that a component with many options does not ask
+    /// every component they leave whether it has a move).
+    Listed(Box<[Opt]>, Box<[bool]>),
+}
+
+/// The distinct components met so far, each with its options listed once.
+struct Components {
+    limits: Limits,
+    /// Most options of one component listed.
+    cap: usize,
+    ids: HashMap<String, Id>,
+    listings: Vec<Listing>,
+    /// The components of each move target met so far (targets are parsed once),
+    /// `None` when a target cannot be parsed.
+    targets: HashMap<String, Option<Opt>>,
+}
+
+impl Components {
+    fn new(limits: &Limits, max_states: u64) -> Self {
+        // A component with more options than the search may visit positions is
+        // beyond it anyway.
+        let cap = MAX_LISTED_MOVES.min(max_states).min(MAX_COMPONENT_MOVES);
+        Components {
+            limits: limits.clone(),
+            cap: usize::try_from(cap).unwrap_or(usize::MAX),
+            ids: HashMap::new(),
+            listings: Vec::new(),
+            targets: HashMap::new(),
+        }
+    }
+
+    /// The id of a component (by its expression), new ones numbered in order.
+    fn intern(&mut self, c: &Component) -> Option<Id> {
+        let expr = c.expr();
+        if let Some(&id) = self.ids.get(&expr) {
+            return Some(id);
+        }
+        let id = Id::try_from(self.listings.len()).ok()?;
+        self.listings.push(Listing::Unlisted(c.clone(), None));
+        self.ids.insert(expr, id);
+        Some(id)
+    }
+
+    /// Whether component `id` has a move, or `None` when its family cannot list its
+    /// moves. Asks the family for one move only: the options are listed when the
+    /// search first needs them.
+    fn has_moves(&mut self, id: Id) -> Option<bool> {
+        match &mut self.listings[id as usize] {
+            Listing::Unlisted(_, Some(has)) => Some(*has),
+            Listing::Unlisted(c, known) => {
+                let mut sink = MoveSink::new(1);
+                let has = match c.family.moves(&c.pos, &self.limits, &mut sink) {
+                    Ok(()) => !sink.moves.is_empty(),
+                    Err(_) => {
+                        self.listings[id as usize] = Listing::Unlistable;
+                        return None;
+                    }
+                };
+                *known = Some(has);
+                Some(has)
+            }
+            Listing::Unlistable => None,
+            Listing::Listed(o, _) => Some(!o.is_empty()),
+        }
+    }
+
+    /// The components of a move target, parsed once.
+    fn target(&mut self, to: String) -> Option<Opt> {
+        if let Some(t) = self.targets.get(&to) {
+            return t.clone();
+        }
+        let t = match games::components(&to) {
+            Ok(comps) => comps.iter().map(|c| self.intern(c)).collect(),
+            Err(_) => None,
+        };
+        self.targets.insert(to, t.clone());
+        t
+    }
+
+    /// The number of options of component `id`, listed once; `None` when they cannot
+    /// be listed, or when there are more than `room` (then nothing is remembered, and
+    /// a later call with more room lists them).
+    fn options(&mut self, id: Id, room: u64) -> Option<usize> {
+        let i = id as usize;
+        if let Listing::Unlisted(c, _) = &self.listings[i] {
+            let c = c.clone();
+            let room = usize::try_from(room).unwrap_or(usize::MAX);
+            let listing = if room < self.cap {
+                self.list(&c, room)?
+            } else {
+                self.list(&c, self.cap).unwrap_or(Listing::Unlistable)
+            };
+            self.listings[i] = listing;
+        }
+        match &self.listings[i] {
+            Listing::Listed(o, _) => Some(o.len()),
+            _ => None,
+        }
+    }
+
+    /// Lists the moves of one component, `None` when they cannot be listed or there
+    /// are more than `cap`.
+    fn list(&mut self, c: &Component, cap: usize) -> Option<Listing> {
+        let mut sink = MoveSink::new(cap);
+        c.family.moves(&c.pos, &self.limits, &mut sink).ok()?;
+        if sink.truncated {
+            return None;
+        }
+        let mut out = Vec::with_capacity(sink.moves.len());
+        for m in sink.moves {
+            out.push(self.target(m.to)?);
+        }
+        let ready = vec![false; out.len()].into_boxed_slice();
+        Some(Listing::Listed(out.into_boxed_slice(), ready))
+    }
+
+    /// Option `o` of component `id` (listed before): the ids of the components it
+    /// leaves that have a move, ascending.
+    fn option(&mut self, id: Id, o: usize) -> Option<&[Id]> {
+        let i = id as usize;
+        let Listing::Listed(options, ready) = &self.listings[i] else {
+            return None;
+        };
+        if !*ready.get(o)? {
+            let mut kept = options[o].clone();
+            let mut k = 0;
+            for j in 0..kept.len() {
+                if self.has_moves(kept[j])? {
+                    kept[k] = kept[j];
+                    k += 1;
+                }
+            }
+            kept.truncate(k);
+            kept.sort_unstable();
+            if let Listing::Listed(options, ready) = &mut self.listings[i] {
+                options[o] = kept;
+                ready[o] = true;
+            }
+        }
+        match &self.listings[i] {
+            Listing::Listed(options, _) => Some(&options[o]),
+            _ => None,
+        }
+    }
+}
+
+/// How far the search has got with one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    /// Not searched (or a search of it was abandoned).
+    Unknown,
+    /// On the current line of play: meeting it again is a cycle.
+    InProgress,
+    /// Decided.
+    Done(Decided),
+}
+
+/// Positions of the sum, each the ascending ids of its components with a move,
+/// interned as `u32` ids: keys lie one after another in an arena, found through an
+/// open-addressing table.
+struct Positions {
+    arena: Vec<Id>,
+    /// Where each position's key starts in `arena`; one entry more than positions.
+    starts: Vec<usize>,
+    /// Position id + 1 per slot, 0 when free; the length is a power of two, at most
+    /// half full.
+    table: Vec<u32>,
+    status: Vec<Status>,
+}
+
+/// A hash of a key (FxHash steps, then the MurmurHash3 finaliser so that the low bits
+/// used by the table depend on every id).
+fn hash_key(key: &[Id]) -> u64 {
+    let mut h = key.len() as u64;
+    for &x in key {
+        h = (h.rotate_left(5) ^ u64::from(x)).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
+}
+
+/// Whether two keys are equal (element by element: keys are short).
+fn same(a: &[Id], b: &[Id]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
+impl Positions {
+    fn new() -> Self {
+        Positions {
+            arena: Vec::new(),
+            starts: vec![0],
+            table: vec![0; 64],
+            status: Vec::new(),
+        }
+    }
+
+    fn key(&self, p: u32) -> &[Id] {
+        let p = p as usize;
+        &self.arena[self.starts[p]..self.starts[p + 1]]
+    }
+
+    /// The id of a position, added (status unknown) when new; `None` past `u32` ids.
+    fn intern(&mut self, key: &[Id]) -> Option<u32> {
+        if (self.status.len() + 1) * 2 > self.table.len() {
+            self.grow();
+        }
+        let mask = self.table.len() - 1;
+        let mut slot = hash_key(key) as usize & mask;
+        loop {
+            match self.table[slot] {
+                0 => break,
+                s if same(self.key(s - 1), key) => return Some(s - 1),
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+        let p = u32::try_from(self.status.len())
+            .ok()
+            .filter(|&p| p < u32::MAX)?;
+        self.arena.extend_from_slice(key);
+        self.starts.push(self.arena.len());
+        self.status.push(Status::Unknown);
+        self.table[slot] = p + 1;
+        Some(p)
+    }
+
+    fn grow(&mut self) {
+        let size = self.table.len() * 2;
+        let mask = size - 1;
+        let mut table = vec![0u32; size];
+        for p in 0..self.status.len() as u32 {
+            let mut slot = hash_key(self.key(p)) as usize & mask;
+            while table[slot] != 0 {
+                slot = (slot + 1) & mask;
+            }
+            table[slot] = p + 1;
+        }
+        self.table = table;
+    }
+}
+
+/// A position being searched, with the cursor over its options: the next one is
+/// option `opt` of the component at index `comp` of its key.
+struct Frame {
+    pos: u32,
+    comp: usize,
+    opt: usize,
+    /// Whether an option has been decided.
+    any: bool,
+    /// The least remoteness of an option lost for the opponent, if any.
+    fastest_win: Option<u32>,
+    /// The largest remoteness of an option.
+    longest: u32,
+}
+
+impl Frame {
+    fn absorb(&mut self, d: Decided) {
+        if !d.win {
+            self.fastest_win = Some(
+                self.fastest_win
+                    .map_or(d.remoteness, |r| r.min(d.remoteness)),
+            );
+        }
+        self.longest = self.longest.max(d.remoteness);
+        self.any = true;
+    }
+
+    fn result(&self, play: Play) -> Decided {
+        if !self.any {
+            Decided {
+                win: play == Play::Misere,
+                remoteness: 0,
+            }
+        } else if let Some(r) = self.fastest_win {
+            Decided {
+                win: true,
+                remoteness: r.saturating_add(1),
+            }
+        } else {
+            Decided {
+                win: false,
+                remoteness: self.longest.saturating_add(1),
+            }
+        }
+    }
+}
+
+/// What the frame on top of the stack does next.
+enum Step {
+    /// Look at this option.
+    Child(u32),
+    /// Every option has been looked at.
+    Done,
+    /// The search cannot go on (a family cannot list its moves, or a bound).
+    GiveUp,
+}
+
+/// A memoised exhaustive search of sums. Positions decided stay known to later calls.
 pub struct Solver {
     play: Play,
-    limits: Limits,
     max_states: u64,
-    memo: HashMap<Key, Decided>,
-    in_progress: HashSet<Key>,
-    /// The options of each component: each option a list of components.
-    moves: HashMap<String, Option<Rc<Vec<Vec<String>>>>>,
-    /// Child positions generated so far, bounded by [`OPTIONS_PER_STATE`] × the state
-    /// bound: positions with many moves give up early instead of searching for long.
+    comps: Components,
+    positions: Positions,
+    /// Positions decided so far.
+    decided: u64,
+    /// Options of searched positions so far, bounded by [`OPTIONS_PER_STATE`] × the
+    /// state bound: positions with many moves give up early instead of searching for
+    /// long.
     work: u64,
+    /// The current line of play, each position with its cursor.
+    stack: Vec<Frame>,
 }
 
 impl Solver {
-    /// A search that keeps at most `max_states` positions.
+    /// A search that keeps at most `max_states` positions (decided or on the
+    /// current line of play).
     pub fn new(play: Play, limits: &Limits, max_states: u64) -> Self {
         Solver {
             play,
-            limits: limits.clone(),
             max_states,
-            memo: HashMap::new(),
-            in_progress: HashSet::new(),
-            moves: HashMap::new(),
+            comps: Components::new(limits, max_states),
+            positions: Positions::new(),
+            decided: 0,
             work: 0,
+            stack: Vec::new(),
         }
     }
 
@@ -74,132 +398,197 @@ impl Solver {
     /// assert_eq!(d.remoteness, 3); // to nim(1,1), then two more moves
     /// ```
     pub fn decide(&mut self, comps: &[Component]) -> Option<Decided> {
-        let key = self.key(comps.iter().map(Component::expr))?;
-        self.in_progress.clear();
-        self.solve(&key, 0)
+        let root = self.root(comps)?;
+        self.solve(root)
     }
 
     /// The number of options of the sum that are lost for the opponent (winning
     /// moves), or `None` when the search cannot tell.
     pub fn winning_replies(&mut self, comps: &[Component]) -> Option<usize> {
-        let key = self.key(comps.iter().map(Component::expr))?;
-        self.in_progress.clear();
+        let root = self.root(comps)?;
+        self.expand(root)?;
+        let mut options = Vec::new();
+        let len = self.positions.key(root).len();
+        for i in 0..len {
+            let c = self.positions.key(root)[i];
+            if i > 0 && self.positions.key(root)[i - 1] == c {
+                continue;
+            }
+            for o in 0..self.comps.options(c, u64::MAX)? {
+                options.push(self.child(root, i, o)?);
+            }
+        }
         let mut n = 0;
-        for child in self.children(&key)? {
-            if !self.solve(&child, 1)?.win {
+        for p in options {
+            if !self.solve(p)?.win {
                 n += 1;
             }
         }
         Some(n)
     }
 
-    fn key(&mut self, exprs: impl Iterator<Item = String>) -> Option<Key> {
-        let mut key = Vec::new();
-        for e in exprs {
-            if !self.component_moves(&e)?.is_empty() {
-                key.push(e);
+    /// The number of positions decided so far (they stay known to later calls).
+    pub fn decided(&self) -> u64 {
+        self.decided
+    }
+
+    /// The position of a sum given as components.
+    fn root(&mut self, comps: &[Component]) -> Option<u32> {
+        let mut key = KeyBuf::new();
+        for c in comps {
+            let id = self.comps.intern(c)?;
+            if self.comps.has_moves(id)? {
+                key.push(id);
             }
         }
-        key.sort();
-        Some(key)
+        key.sort_unstable();
+        self.positions.intern(&key)
     }
 
-    /// The options of one component (cached), or `None` when they cannot be listed.
-    fn component_moves(&mut self, expr: &str) -> Option<Rc<Vec<Vec<String>>>> {
-        if let Some(m) = self.moves.get(expr) {
-            return m.clone();
-        }
-        let list = self.list_moves(expr);
-        self.moves.insert(expr.to_string(), list.clone());
-        list
-    }
-
-    fn list_moves(&self, expr: &str) -> Option<Rc<Vec<Vec<String>>>> {
-        let comps = games::components(expr).ok()?;
-        let [c] = comps.as_slice() else {
-            return None;
-        };
-        // A component with more options than the search may visit positions is
-        // beyond it anyway.
-        let cap = usize::try_from(
-            MAX_LISTED_MOVES
-                .min(self.max_states)
-                .min(MAX_COMPONENT_MOVES),
-        )
-        .unwrap_or(usize::MAX);
-        let mut sink = MoveSink::new(cap);
-        c.family.moves(&c.pos, &self.limits, &mut sink).ok()?;
-        if sink.truncated {
-            return None;
-        }
-        let mut out = Vec::with_capacity(sink.moves.len());
-        for m in sink.moves {
-            let to = games::components(&m.to).ok()?;
-            out.push(to.iter().map(Component::expr).collect());
-        }
-        Some(Rc::new(out))
-    }
-
-    fn children(&mut self, key: &Key) -> Option<Vec<Key>> {
-        let mut out = Vec::new();
-        for i in 0..key.len() {
-            if i > 0 && key[i] == key[i - 1] {
+    /// Lists the options of each distinct component of position `p` and counts them
+    /// as work; `None` when they cannot be listed or past the work bound.
+    fn expand(&mut self, p: u32) -> Option<()> {
+        let bound = self.max_states.saturating_mul(OPTIONS_PER_STATE);
+        let len = self.positions.key(p).len();
+        for i in 0..len {
+            let c = self.positions.key(p)[i];
+            if i > 0 && self.positions.key(p)[i - 1] == c {
                 continue;
             }
-            let moves = self.component_moves(&key[i])?;
-            self.work = self.work.saturating_add(moves.len() as u64);
-            if self.work > self.max_states.saturating_mul(OPTIONS_PER_STATE) {
+            // Beyond the bound, the options are not even listed.
+            let n = self.comps.options(c, bound.saturating_sub(self.work))?;
+            self.work = self.work.saturating_add(n as u64);
+            if self.work > bound {
                 return None;
             }
-            for m in moves.iter() {
-                let rest = key[..i].iter().chain(&key[i + 1..]).cloned();
-                let child = self.key(rest.chain(m.iter().cloned()))?;
-                out.push(child);
-            }
         }
-        Some(out)
+        Some(())
     }
 
-    fn solve(&mut self, key: &Key, depth: usize) -> Option<Decided> {
-        if let Some(d) = self.memo.get(key) {
-            return Some(*d);
+    /// The position after option `o` of the component at index `i` of position `p`
+    /// (whose options are listed): the other components merged with those the move
+    /// leaves.
+    fn child(&mut self, p: u32, i: usize, o: usize) -> Option<u32> {
+        let c = self.positions.key(p)[i];
+        let opt = self.comps.option(c, o)?;
+        let key = self.positions.key(p);
+        let mut child = KeyBuf::new();
+        let mut rest = opt.iter().copied().peekable();
+        for (j, &k) in key.iter().enumerate() {
+            if j == i {
+                continue;
+            }
+            while let Some(x) = rest.next_if(|&x| x < k) {
+                child.push(x);
+            }
+            child.push(k);
         }
-        if depth > MAX_DEPTH
-            || self.in_progress.contains(key)
-            || self.memo.len() as u64 >= self.max_states
-        {
+        child.extend(rest);
+        self.positions.intern(&child)
+    }
+
+    /// Moves the cursor of the frame on top to its next option.
+    fn step(&mut self) -> Step {
+        let Some(top) = self.stack.last() else {
+            return Step::GiveUp;
+        };
+        let (p, mut i, mut o) = (top.pos, top.comp, top.opt);
+        let key = self.positions.key(p);
+        let next = loop {
+            let Some(&c) = key.get(i) else {
+                break None;
+            };
+            let n = match &self.comps.listings[c as usize] {
+                Listing::Listed(options, _) => options.len(),
+                _ => return Step::GiveUp,
+            };
+            if o < n {
+                break Some((i, o));
+            }
+            // The next distinct component.
+            while key.get(i) == Some(&c) {
+                i += 1;
+            }
+            o = 0;
+        };
+        let Some((i, o)) = next else {
+            return Step::Done;
+        };
+        if let Some(top) = self.stack.last_mut() {
+            top.comp = i;
+            top.opt = o + 1;
+        }
+        match self.child(p, i, o) {
+            Some(q) => Step::Child(q),
+            None => Step::GiveUp,
+        }
+    }
+
+    /// Starts searching position `p`: lists its options and pushes its frame.
+    fn open(&mut self, p: u32) -> Option<()> {
+        if self.decided.saturating_add(self.stack.len() as u64) >= self.max_states {
             return None;
         }
-        self.in_progress.insert(key.clone());
-        let children = self.children(key)?;
-        let mut fastest_win: Option<u32> = None;
-        let mut longest = 0;
-        for child in &children {
-            let d = self.solve(child, depth + 1)?;
-            if !d.win {
-                fastest_win = Some(fastest_win.map_or(d.remoteness, |r| r.min(d.remoteness)));
-            }
-            longest = longest.max(d.remoteness);
+        self.expand(p)?;
+        self.positions.status[p as usize] = Status::InProgress;
+        self.stack.push(Frame {
+            pos: p,
+            comp: 0,
+            opt: 0,
+            any: false,
+            fastest_win: None,
+            longest: 0,
+        });
+        Some(())
+    }
+
+    /// Gives up the current search: the positions on the line of play are unknown
+    /// again.
+    fn abandon(&mut self) -> Option<Decided> {
+        for f in self.stack.drain(..) {
+            self.positions.status[f.pos as usize] = Status::Unknown;
         }
-        self.in_progress.remove(key);
-        let d = if children.is_empty() {
-            Decided {
-                win: self.play == Play::Misere,
-                remoteness: 0,
+        None
+    }
+
+    /// Decides position `root` by a depth-first search with an explicit stack.
+    fn solve(&mut self, root: u32) -> Option<Decided> {
+        match self.positions.status[root as usize] {
+            Status::Done(d) => return Some(d),
+            Status::InProgress => return None,
+            Status::Unknown => {}
+        }
+        if self.open(root).is_none() {
+            return self.abandon();
+        }
+        loop {
+            match self.step() {
+                Step::Child(q) => match self.positions.status[q as usize] {
+                    Status::Done(d) => {
+                        if let Some(top) = self.stack.last_mut() {
+                            top.absorb(d);
+                        }
+                    }
+                    Status::InProgress => return self.abandon(),
+                    Status::Unknown => {
+                        if self.open(q).is_none() {
+                            return self.abandon();
+                        }
+                    }
+                },
+                Step::Done => {
+                    let top = self.stack.pop()?;
+                    let d = top.result(self.play);
+                    self.positions.status[top.pos as usize] = Status::Done(d);
+                    self.decided += 1;
+                    match self.stack.last_mut() {
+                        Some(parent) => parent.absorb(d),
+                        None => return Some(d),
+                    }
+                }
+                Step::GiveUp => return self.abandon(),
             }
-        } else if let Some(r) = fastest_win {
-            Decided {
-                win: true,
-                remoteness: r + 1,
-            }
-        } else {
-            Decided {
-                win: false,
-                remoteness: longest + 1,
-            }
-        };
-        self.memo.insert(key.clone(), d);
-        Some(d)
+        }
     }
 }
 
@@ -211,6 +600,7 @@ pub fn remoteness(comps: &[Component], play: Play, limits: &Limits) -> Option<De
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::family::SolveError;
 
     fn nim_xor(h: &[u64]) -> u64 {
         h.iter().fold(0, |a, b| a ^ b)
@@ -309,5 +699,317 @@ mod tests {
                 .decide(&comps)
                 .is_none()
         );
+    }
+
+    /// One summand of the brute force below.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    enum Part {
+        /// A Nim heap: take any number of counters.
+        Nim(u32),
+        /// A row of Kayles pins: knock down one pin or two adjacent ones, which may
+        /// split the row in two.
+        Kayles(u32),
+        /// A Wythoff position: take from one pile, or the same number from both.
+        Wythoff(u32, u32),
+    }
+
+    impl Part {
+        /// Every option of the summand, from the rules: the summands it leaves.
+        fn options(self) -> Vec<Vec<Part>> {
+            let mut out = Vec::new();
+            match self {
+                Part::Nim(n) => out.extend((0..n).map(|k| vec![Part::Nim(k)])),
+                Part::Kayles(n) => {
+                    for take in 1..=2.min(n) {
+                        for left in 0..=n - take {
+                            out.push(vec![Part::Kayles(left), Part::Kayles(n - take - left)]);
+                        }
+                    }
+                }
+                Part::Wythoff(a, b) => {
+                    out.extend((0..a).map(|k| vec![Part::Wythoff(k, b)]));
+                    out.extend((0..b).map(|k| vec![Part::Wythoff(a, k)]));
+                    out.extend((1..=a.min(b)).map(|k| vec![Part::Wythoff(a - k, b - k)]));
+                }
+            }
+            out
+        }
+
+        fn expr(self) -> String {
+            match self {
+                Part::Nim(n) => format!("nim({n})"),
+                Part::Kayles(n) => format!("kayles({n})"),
+                Part::Wythoff(a, b) => format!("wythoff({a},{b})"),
+            }
+        }
+    }
+
+    /// Win/loss and remoteness of a sum straight from the definitions (the module
+    /// documentation), by recursion over the sum's positions.
+    fn brute(
+        parts: &[Part],
+        misere: bool,
+        memo: &mut HashMap<Vec<Part>, (bool, u32)>,
+    ) -> (bool, u32) {
+        let mut key = parts.to_vec();
+        key.sort();
+        if let Some(&r) = memo.get(&key) {
+            return r;
+        }
+        let mut fastest_win: Option<u32> = None;
+        let mut longest = None;
+        for (i, p) in key.iter().enumerate() {
+            for o in p.options() {
+                let mut next: Vec<Part> = key[..i].iter().chain(&key[i + 1..]).copied().collect();
+                next.extend(o);
+                let (win, r) = brute(&next, misere, memo);
+                if !win {
+                    fastest_win = Some(fastest_win.map_or(r, |f| f.min(r)));
+                }
+                longest = Some(longest.map_or(r, |l: u32| l.max(r)));
+            }
+        }
+        let r = match (fastest_win, longest) {
+            (_, None) => (misere, 0),
+            (Some(f), _) => (true, f + 1),
+            (None, Some(l)) => (false, l + 1),
+        };
+        memo.insert(key, r);
+        r
+    }
+
+    fn sum_expr(parts: &[Part]) -> String {
+        parts
+            .iter()
+            .map(|p| p.expr())
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
+    /// Checks the search against the brute force on each sum, with one solver for all
+    /// of them (so that later sums reuse what earlier ones decided) and a fresh one each.
+    fn check_against_brute_force(sums: &[Vec<Part>]) {
+        for play in [Play::Normal, Play::Misere] {
+            let misere = play == Play::Misere;
+            let mut memo = HashMap::new();
+            let mut shared = Solver::new(play, &Limits::default(), 1_000_000);
+            for parts in sums {
+                let e = sum_expr(parts);
+                let comps = games::components(&e).unwrap();
+                let (win, remoteness) = brute(parts, misere, &mut memo);
+                let want = Decided { win, remoteness };
+                assert_eq!(shared.decide(&comps), Some(want), "{e} ({play:?})");
+                let mut fresh = Solver::new(play, &Limits::default(), 1_000_000);
+                assert_eq!(fresh.decide(&comps), Some(want), "{e} ({play:?}, fresh)");
+            }
+        }
+    }
+
+    #[test]
+    fn nim_sums_match_brute_force() {
+        // Every sequence of one to three heaps of at most 4, in every order.
+        let mut sums = Vec::new();
+        for len in 1..=3u32 {
+            for code in 0..5u32.pow(len) {
+                sums.push(
+                    (0..len)
+                        .map(|i| Part::Nim(code / 5u32.pow(i) % 5))
+                        .collect(),
+                );
+            }
+        }
+        check_against_brute_force(&sums);
+    }
+
+    #[test]
+    fn kayles_and_wythoff_sums_match_brute_force() {
+        // Kayles rows split (an option of two components, some of them empty), and
+        // Wythoff positions have two arguments.
+        let mut sums = Vec::new();
+        for a in 0..=7 {
+            sums.push(vec![Part::Kayles(a)]);
+            for b in 0..=5 {
+                sums.push(vec![Part::Kayles(a), Part::Kayles(b)]);
+                sums.push(vec![Part::Kayles(a), Part::Nim(b)]);
+            }
+        }
+        for a in 0..=3 {
+            for b in 0..=3 {
+                for c in 0..=3 {
+                    sums.push(vec![Part::Wythoff(a, b), Part::Nim(c)]);
+                    sums.push(vec![Part::Wythoff(a, b), Part::Kayles(c)]);
+                }
+            }
+        }
+        check_against_brute_force(&sums);
+    }
+
+    /// Decides `expr` on a thread with a small stack (a recursive search would
+    /// overflow it on long lines of play).
+    fn decide_on_small_stack(expr: &str, play: Play, max_states: u64) -> Option<Decided> {
+        let expr = expr.to_string();
+        std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || {
+                let comps = games::components(&expr).unwrap();
+                Solver::new(play, &Limits::default(), max_states).decide(&comps)
+            })
+            .unwrap()
+            .join()
+            .unwrap()
+    }
+
+    #[test]
+    fn long_lines_of_play_are_followed() {
+        // sub[1](5000): every move takes one counter, so the game lasts exactly 5000
+        // moves through 5001 positions. In normal play the second player makes the
+        // last move (5000 is even); in misère play that loses.
+        assert_eq!(
+            decide_on_small_stack("sub[1](5000)", Play::Normal, 5_001),
+            Some(Decided {
+                win: false,
+                remoteness: 5000
+            })
+        );
+        assert_eq!(
+            decide_on_small_stack("sub[1](5000)", Play::Misere, 5_001),
+            Some(Decided {
+                win: true,
+                remoteness: 5000
+            })
+        );
+        // The whole line is held at once: one position fewer is not enough.
+        assert_eq!(
+            decide_on_small_stack("sub[1](5000)", Play::Normal, 5_000),
+            None
+        );
+    }
+
+    #[test]
+    fn a_search_given_up_leaves_the_solver_usable() {
+        // The line from 5000 does not fit in 3000 positions; positions that were on
+        // it are searched afresh afterwards: 2500 is lost in 2500 moves.
+        let mut s = Solver::new(Play::Normal, &Limits::default(), 3_000);
+        let comps = |e: &str| games::components(e).unwrap();
+        assert_eq!(s.decide(&comps("sub[1](5000)")), None);
+        assert_eq!(
+            s.decide(&comps("sub[1](2500)")),
+            Some(Decided {
+                win: false,
+                remoteness: 2500
+            })
+        );
+        assert!(s.decided() <= 3_000);
+    }
+
+    #[test]
+    fn families_that_cannot_list_their_moves_give_up() {
+        let mut s = Solver::new(Play::Misere, &Limits::default(), 100_000);
+        // `digraph` answers with values, not lists of moves.
+        let comps = games::components("digraph[\"tests/data/path.txt\"](0)").unwrap();
+        assert_eq!(s.decide(&comps), None);
+        let comps = games::components("nim(2) + digraph[\"tests/data/path.txt\"](0)").unwrap();
+        assert_eq!(s.decide(&comps), None);
+        assert_eq!(s.winning_replies(&comps), None);
+        // A heap with more options than the search lists.
+        let comps = games::components("nim(1) + nim(20000)").unwrap();
+        assert_eq!(s.decide(&comps), None);
+    }
+
+    #[test]
+    fn the_work_bound_gives_up_before_the_state_bound() {
+        // Positions of nim(90,90) have up to 180 options; a bound of 100 positions
+        // allows 800 options listed, far fewer than the positions it would take.
+        let mut s = Solver::new(Play::Normal, &Limits::default(), 100);
+        let comps = games::components("nim(90,90)").unwrap();
+        assert_eq!(s.decide(&comps), None);
+        assert!(s.decided() < 100);
+    }
+
+    /// A loopy game for the test: a token on heap 1 or 2 moves to the other heap, so
+    /// positions repeat. The search reads move targets back as expressions and tells
+    /// components apart by their expressions, so the game writes its positions as
+    /// `nim(1)` and `nim(2)`: given these components first, the search takes them for
+    /// those expressions.
+    struct Swap;
+
+    impl crate::impartial::family::Family for Swap {
+        fn name(&self) -> String {
+            "nim".to_string()
+        }
+
+        fn check(&self, _pos: &crate::impartial::family::Pos) -> Result<(), SolveError> {
+            Ok(())
+        }
+
+        fn grundy(
+            &self,
+            _pos: &crate::impartial::family::Pos,
+            _limits: &Limits,
+        ) -> Result<Option<crate::nat::Nat>, SolveError> {
+            Ok(None)
+        }
+
+        fn moves_to_value(
+            &self,
+            _pos: &crate::impartial::family::Pos,
+            _target: &crate::nat::Nat,
+            _limits: &Limits,
+            _sink: &mut MoveSink,
+        ) -> Result<(), SolveError> {
+            Ok(())
+        }
+
+        fn moves(
+            &self,
+            pos: &crate::impartial::family::Pos,
+            _limits: &Limits,
+            sink: &mut MoveSink,
+        ) -> Result<(), SolveError> {
+            let other = if pos[0] == crate::nat::Nat::from(1u64) {
+                2
+            } else {
+                1
+            };
+            sink.push(crate::impartial::family::Move {
+                to: format!("nim({other})"),
+                text: "move the token to the other heap".to_string(),
+            });
+            Ok(())
+        }
+
+        fn explain(
+            &self,
+            _pos: &crate::impartial::family::Pos,
+            _limits: &Limits,
+        ) -> Result<Vec<String>, SolveError> {
+            Ok(Vec::new())
+        }
+    }
+
+    #[test]
+    fn cycles_give_up() {
+        let family: std::rc::Rc<dyn crate::impartial::family::Family> = std::rc::Rc::new(Swap);
+        let token = |k: u64| Component {
+            family: family.clone(),
+            pos: smallvec::smallvec![crate::nat::Nat::from(k)],
+        };
+        let mut s = Solver::new(Play::Normal, &Limits::default(), 1_000);
+        // {1, 2} → {2, 2} → {1, 2}: a cycle.
+        let loopy = [token(1), token(2)];
+        assert_eq!(s.decide(&loopy), None);
+        assert_eq!(s.decide(&loopy), None);
+        assert_eq!(s.winning_replies(&loopy), None);
+        // The solver still decides other games: bash[3](5), take 1 to leave 4, which
+        // is lost in 2 more moves.
+        let comps = games::components("bash[3](5)").unwrap();
+        assert_eq!(
+            s.decide(&comps),
+            Some(Decided {
+                win: true,
+                remoteness: 3
+            })
+        );
+        assert_eq!(s.winning_replies(&comps), Some(1));
     }
 }

@@ -33,8 +33,14 @@ pub const MENU_SIZE: usize = 30;
 /// Most moves the computer weighs from a losing position.
 const MAX_CANDIDATES: usize = 2_000;
 
-/// Most positions the remoteness search of a session keeps.
-pub const REMOTENESS_STATES: u64 = 50_000;
+/// Most positions the remoteness search of a session keeps (or `--max-states` when
+/// lower). The search serves the whole game (hints, the computer's choice, misère play
+/// of sums beyond Nim) and keeps what it decided, so the bound is spent once per game.
+/// At 200 000 a search that runs into the bound gives up within about a second even
+/// on positions whose components have thousands of moves (listing moves dominates
+/// there), and decides misère `kayles(40)` or `kayles(20,20)`; small games take well
+/// under a millisecond.
+pub const REMOTENESS_STATES: u64 = 200_000;
 
 /// Largest nim-value tried when a family cannot list its moves.
 const FALLBACK_VALUES: u64 = 64;
@@ -319,7 +325,8 @@ impl Session {
     pub fn new(src: &str, play: Play, limits: Limits, first: Player) -> Result<Self, SolveError> {
         let position = games::components(src).map_err(bad_expr)?;
         // Fail early on positions the engine cannot play.
-        let mut solver = Solver::new(play, &limits, REMOTENESS_STATES);
+        let states = limits.max_states.min(REMOTENESS_STATES);
+        let mut solver = Solver::new(play, &limits, states);
         evaluate(&position, play, &limits, &mut solver)?;
         Ok(Session {
             play,
