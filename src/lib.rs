@@ -2,10 +2,12 @@
 //!
 //! - [`expr`]: the expression language (parsing, printing);
 //! - [`impartial`]: the impartial engine (Sprague–Grundy values, sums, tables);
-//! - [`games`]: the game families and the registry that builds positions.
+//! - [`games`]: the game families and the registry that builds positions;
+//! - [`nash`]: two-player normal-form games and their Nash equilibria.
 
 pub mod expr;
 pub mod games;
 pub mod impartial;
+pub mod nash;
 pub mod nat;
 pub mod play;
