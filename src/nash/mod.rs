@@ -1,25 +1,39 @@
-//! Two-player normal-form (bimatrix) games, in exact rational arithmetic.
+//! Two-player normal-form (bimatrix) games: dominance, pure and mixed Nash
+//! equilibria, all in exact rational arithmetic.
 //!
 //! - [`game`]: the game itself ([`Bimatrix`]), strategy names and payoffs;
 //! - [`read`]: reading a game from its JSON file, with errors that say where;
 //! - [`number`]: exact numbers from text (`-3`, `0.25`, `1e3`, `"3/4"`);
-//! - [`dominance`]: dominant and dominated strategies, iterated elimination.
+//! - [`dominance`]: dominant and dominated strategies, iterated elimination;
+//! - [`equilibria`]: pure equilibria, and every equilibrium (extreme equilibria of
+//!   degenerate games) by support and vertex enumeration;
+//! - [`linear`] and [`subsets`]: the exact linear algebra and the subsets behind them.
 //!
 //! ```
-//! use sprague::nash::{read_game, Player};
+//! use sprague::nash::{equilibria, read_game, Budget};
 //!
 //! let game = read_game(r#"{ "rows": ["heads", "tails"], "cols": ["heads", "tails"],
 //!     "row_payoffs": [[1, -1], [-1, 1]], "col_payoffs": [[-1, 1], [1, -1]] }"#).unwrap();
-//! assert_eq!(game.count(Player::Row), 2);
-//! assert_eq!(game.payoff(Player::Col, 1, 0).to_string(), "1");
+//! let all = equilibria(&game, &mut Budget::new(1000)).unwrap();
+//! assert!(!all.degenerate);
+//! assert_eq!(all.list.len(), 1);
+//! assert_eq!(all.list[0].row[0].to_string(), "1/2");
 //! ```
 
 pub mod dominance;
+pub mod equilibria;
 pub mod game;
+pub mod linear;
 pub mod number;
+mod polytope;
 pub mod read;
+pub mod subsets;
 
 pub use dominance::{Domination, Elimination, dominant, dominated, iterated_elimination};
+pub use equilibria::{
+    Degeneracy, Equilibria, Equilibrium, PureEquilibrium, equilibria, is_equilibrium,
+    pure_equilibria,
+};
 pub use game::{Bimatrix, GameError, Player};
 pub use read::{ReadError, read_game};
 
