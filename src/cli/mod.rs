@@ -4,6 +4,7 @@ mod checkpoint;
 mod input;
 mod interrupt;
 mod json;
+mod nash;
 mod play;
 mod repl;
 mod solve;
@@ -88,14 +89,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Nash equilibria of a bimatrix game (not supported yet).
-    Nash {
-        /// The game file (JSON).
-        file: String,
-        /// Print one JSON document.
-        #[arg(long)]
-        json: bool,
-    },
+    /// Nash equilibria of a bimatrix game, with dominance, in exact arithmetic.
+    #[command(
+        after_help = "Examples:\n  sprague nash prisoners.json\n  sprague nash --explain sexes.json\n  sprague nash --json --max-pairs 5000000 game.json"
+    )]
+    Nash(nash::NashArgs),
 }
 
 /// Options shared by the commands that compute.
@@ -165,9 +163,7 @@ pub fn run() -> i32 {
         Command::Value { .. } => Err(Failure::Input(
             "value: partizan game values are not supported yet".into(),
         )),
-        Command::Nash { .. } => Err(Failure::Input(
-            "nash: normal-form games are not supported yet".into(),
-        )),
+        Command::Nash(a) => nash::run(&a),
     };
     match result {
         Ok(()) => EXIT_OK,

@@ -117,8 +117,9 @@ impl fmt::Display for GameError {
                 expected,
             } => write!(
                 f,
-                "{} has {found} rows, but rows names {expected} strategies",
-                table_key(*player)
+                "{} has {found} rows, but rows names {}",
+                table_key(*player),
+                strategies(*expected)
             ),
             GameError::Shape {
                 player,
@@ -127,8 +128,9 @@ impl fmt::Display for GameError {
                 expected,
             } => write!(
                 f,
-                "{}[{i}] has {found} entries, but cols names {expected} strategies",
-                table_key(*player)
+                "{}[{i}] has {found} entries, but cols names {}",
+                table_key(*player),
+                strategies(*expected)
             ),
             GameError::DuplicateName {
                 player,
@@ -147,6 +149,15 @@ impl fmt::Display for GameError {
 }
 
 impl std::error::Error for GameError {}
+
+/// "1 strategy", "2 strategies".
+fn strategies(k: usize) -> String {
+    if k == 1 {
+        "1 strategy".to_string()
+    } else {
+        format!("{k} strategies")
+    }
+}
 
 /// The JSON key of a player's strategy names.
 pub(crate) fn names_key(p: Player) -> &'static str {

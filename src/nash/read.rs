@@ -310,7 +310,7 @@ mod tests {
         );
         assert_eq!(
             err(&OK.replace(r#"[[3], [4]]"#, r#"[[3], [4, 5]]"#)),
-            "line 1, column 85: col_payoffs[1] has 2 entries, but cols names 1 strategies"
+            "line 1, column 85: col_payoffs[1] has 2 entries, but cols names 1 strategy"
         );
         assert!(
             err(&OK.replace(r#"[[3], [4]]"#, r#"[[3], [null]]"#))

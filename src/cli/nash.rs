@@ -1,0 +1,216 @@
+//! `sprague nash`: the Nash equilibria of a bimatrix game read from a JSON file,
+//! with dominance, in exact arithmetic (SPEC §5).
+
+mod report;
+mod why;
+
+use super::{Failure, json};
+use sprague::nash::dominance::Step;
+use sprague::nash::number::show;
+use sprague::nash::{
+    Bimatrix, Budget, Domination, Elimination, Equilibria, Player, PureEquilibrium, Rational,
+    dominant, dominated, equilibria, iterated_elimination, pure_equilibria, read_game,
+};
+use std::fmt::Write as _;
+use std::io::{Read, Write as _};
+
+/// The default of `--max-pairs`: about five seconds of support enumeration at most
+/// (an 11×11 game has 705 431 pairs of supports; 12×12 has 2 704 155).
+const DEFAULT_MAX_PAIRS: u64 = 1_000_000;
+
+#[derive(clap::Args)]
+pub struct NashArgs {
+    /// The game: a JSON file with rows, cols, row_payoffs and col_payoffs; '-' reads standard input.
+    #[arg(value_name = "FILE", allow_hyphen_values = true)]
+    file: String,
+    /// Print one JSON document: pure, mixed, dominant, degenerate (and dominated, iterated, degeneracy).
+    #[arg(long)]
+    json: bool,
+    /// Show the indifference equations that fix each mixed equilibrium.
+    #[arg(long)]
+    explain: bool,
+    /// Most pairs examined before giving up (exit 3): pairs of supports (C(m+n, m) - 1 for an m×n game), pairs of strategies compared for dominance, and for degenerate games pairs of polytope vertices.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PAIRS)]
+    max_pairs: u64,
+}
+
+/// Everything the command reports about a game.
+pub(super) struct Analysis {
+    game: Bimatrix,
+    dominant: [Option<usize>; 2],
+    dominated: [Vec<Domination>; 2],
+    elimination: Elimination,
+    pure: Vec<PureEquilibrium>,
+    all: Equilibria,
+}
+
+const PLAYERS: [Player; 2] = [Player::Row, Player::Col];
+
+pub fn run(a: &NashArgs) -> Result<(), Failure> {
+    let (name, text) = read_file(&a.file)?;
+    let game = read_game(&text).map_err(|e| Failure::Input(format!("nash: {name}: {e}")))?;
+    let analysis =
+        analyse(game, a.max_pairs).map_err(|e| Failure::Limit(format!("nash: {name}: {e}")))?;
+    let out = if a.json {
+        to_json(&analysis, a.explain)
+    } else {
+        report::text(&analysis, a.explain)
+    };
+    std::io::stdout().lock().write_all(out.as_bytes())?;
+    Ok(())
+}
+
+/// The file's name for messages and its text.
+fn read_file(file: &str) -> Result<(String, String), Failure> {
+    let (name, bytes) = if file == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(|e| Failure::Input(format!("nash: cannot read standard input: {e}")))?;
+        ("standard input".to_string(), bytes)
+    } else {
+        let bytes = std::fs::read(file)
+            .map_err(|e| Failure::Input(format!("nash: cannot read {file}: {e}")))?;
+        (file.to_string(), bytes)
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((name, text)),
+        Err(e) => Err(Failure::Input(format!(
+            "nash: {name}: not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to() + 1
+        ))),
+    }
+}
+
+fn analyse(game: Bimatrix, max_pairs: u64) -> Result<Analysis, sprague::nash::LimitExceeded> {
+    let budget = &mut Budget::new(max_pairs);
+    // The largest piece of work first, so that a game too large stops at once.
+    let all = equilibria(&game, budget)?;
+    let dominant = [
+        dominant(&game, Player::Row, budget)?,
+        dominant(&game, Player::Col, budget)?,
+    ];
+    let dominated = [
+        dominated(&game, Player::Row, budget)?,
+        dominated(&game, Player::Col, budget)?,
+    ];
+    let elimination = iterated_elimination(&game, budget)?;
+    let pure = pure_equilibria(&game);
+    Ok(Analysis {
+        game,
+        dominant,
+        dominated,
+        elimination,
+        pure,
+        all,
+    })
+}
+
+/// The JSON document of SPEC §5, with the extra fields `dominated`, `iterated`,
+/// `degeneracy` and, with `--explain`, `explanation`.
+fn to_json(a: &Analysis, explain: bool) -> String {
+    let mut out = String::new();
+    out.push_str("{\"pure\":[");
+    for (k, p) in a.pure.iter().enumerate() {
+        comma(&mut out, k);
+        let _ = write!(out, "{{\"row\":{},\"col\":{},\"payoffs\":", p.row, p.col);
+        strings(&mut out, [&p.payoffs.0, &p.payoffs.1]);
+        out.push('}');
+    }
+    out.push_str("],\"mixed\":[");
+    for (k, e) in a.all.list.iter().enumerate() {
+        comma(&mut out, k);
+        out.push_str("{\"row\":");
+        strings(&mut out, &e.row);
+        out.push_str(",\"col\":");
+        strings(&mut out, &e.col);
+        out.push_str(",\"payoffs\":");
+        strings(&mut out, [&e.payoffs.0, &e.payoffs.1]);
+        out.push('}');
+    }
+    out.push_str("],\"dominant\":{");
+    for (k, p) in PLAYERS.into_iter().enumerate() {
+        comma(&mut out, k);
+        let _ = write!(out, "\"{}\":", p.key());
+        match a.dominant[k] {
+            Some(s) => {
+                let _ = write!(out, "{s}");
+            }
+            None => out.push_str("null"),
+        }
+    }
+    let _ = write!(out, "}},\"degenerate\":{}", a.all.degenerate);
+    out.push_str(",\"dominated\":{");
+    for (k, p) in PLAYERS.into_iter().enumerate() {
+        comma(&mut out, k);
+        let _ = write!(out, "\"{}\":[", p.key());
+        for (i, d) in a.dominated[k].iter().enumerate() {
+            comma(&mut out, i);
+            let _ = write!(
+                out,
+                "{{\"strategy\":{},\"by\":{},\"strict\":{}}}",
+                d.strategy, d.by, d.strict
+            );
+        }
+        out.push(']');
+    }
+    let e = &a.elimination;
+    let _ = write!(
+        out,
+        "}},\"iterated\":{{\"row\":{:?},\"col\":{:?},\"rounds\":{},\"eliminated\":[",
+        e.rows, e.cols, e.rounds
+    );
+    for (
+        i,
+        Step {
+            round,
+            player,
+            strategy,
+            by,
+        },
+    ) in e.steps.iter().enumerate()
+    {
+        comma(&mut out, i);
+        let _ = write!(
+            out,
+            "{{\"round\":{round},\"player\":\"{}\",\"strategy\":{strategy},\"by\":{by}}}",
+            player.key()
+        );
+    }
+    out.push_str("]},\"degeneracy\":");
+    match &a.all.degeneracy {
+        Some(d) => {
+            let _ = write!(out, "{{\"player\":\"{}\",\"strategy\":", d.player.key());
+            strings(&mut out, &d.strategy);
+            let _ = write!(out, ",\"best_responses\":{:?}}}", d.best_responses);
+        }
+        None => out.push_str("null"),
+    }
+    if explain {
+        out.push_str(",\"explanation\":[");
+        for (k, e) in a.all.list.iter().enumerate() {
+            comma(&mut out, k);
+            json::string(&mut out, &why::sentence(&a.game, e));
+        }
+        out.push(']');
+    }
+    out.push_str("}\n");
+    out
+}
+
+fn comma(out: &mut String, index: usize) {
+    if index > 0 {
+        out.push(',');
+    }
+}
+
+/// Appends a JSON array of rationals written as strings.
+fn strings<'a>(out: &mut String, values: impl IntoIterator<Item = &'a Rational>) {
+    out.push('[');
+    for (k, v) in values.into_iter().enumerate() {
+        comma(out, k);
+        json::string(out, &show(v));
+    }
+    out.push(']');
+}
