@@ -401,13 +401,31 @@ fn large_games_stop_at_the_limit() {
     assert!(err.contains("--max-pairs"), "{err}");
     assert!(err.contains("2704155"), "{err}");
     assert!(start.elapsed().as_secs() < 10);
-    // 3×3 has C(6, 3) - 1 = 19 pairs.
-    let (code, err) = exit_code(&["nash", "--max-pairs", "18", &data("rps")]);
+    // One row against 20 000 columns: few pairs of supports, but 20 000 · 19 999
+    // pairs of columns to compare for dominance.
+    let cols: Vec<String> = (0..20_000).map(|j| format!("\"c{j}\"")).collect();
+    let zeros = vec!["0"; 20_000].join(",");
+    let wide = format!(
+        r#"{{"rows": ["r"], "cols": [{}], "row_payoffs": [[{zeros}]], "col_payoffs": [[{zeros}]]}}"#,
+        cols.join(",")
+    );
+    let f = temp_file("wide.json", wide.as_bytes());
+    let start = std::time::Instant::now();
+    let (code, err) = exit_code(&["nash", &f]);
     assert_eq!(code, 3, "{err}");
-    assert!(err.contains("19 pairs"), "{err}");
-    // The budget covers the dominance checks too: 19 + 2 · 2 + 2 · 6 + 2 · 6 = 47.
+    assert!(err.contains("399980000 pairs"), "{err}");
+    assert!(start.elapsed().as_secs() < 10);
+    // 3×3 has C(6, 3) - 1 = 19 pairs of supports, after the dominance checks:
+    // 2 · 2 (dominant) + 2 · 6 (dominated) + 2 · 6 (a round of elimination) = 28.
+    let (code, err) = exit_code(&["nash", "--max-pairs", "46", &data("rps")]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("support enumeration of a 3×3 game needs 19 pairs after 28 already examined, more than the limit of 46"),
+        "{err}"
+    );
     let v = run_json(&["nash", "--json", "--max-pairs", "47", &data("rps")]);
     assert_eq!(v["degenerate"], json!(false));
-    let (code, _) = exit_code(&["nash", "--json", "--max-pairs", "46", &data("rps")]);
+    let (code, err) = exit_code(&["nash", "--json", "--max-pairs", "27", &data("rps")]);
     assert_eq!(code, 3);
+    assert!(err.contains("iterated elimination"), "{err}");
 }

@@ -85,8 +85,9 @@ fn read_file(file: &str) -> Result<(String, String), Failure> {
 
 fn analyse(game: Bimatrix, max_pairs: u64) -> Result<Analysis, sprague::nash::LimitExceeded> {
     let budget = &mut Budget::new(max_pairs);
-    // The largest piece of work first, so that a game too large stops at once.
-    let all = equilibria(&game, budget)?;
+    // Dominance first: its budget is charged before its work, and it bounds the
+    // games with one strategy against very many, where each pair of supports costs
+    // a pass over all strategies.
     let dominant = [
         dominant(&game, Player::Row, budget)?,
         dominant(&game, Player::Col, budget)?,
@@ -96,6 +97,7 @@ fn analyse(game: Bimatrix, max_pairs: u64) -> Result<Analysis, sprague::nash::Li
         dominated(&game, Player::Col, budget)?,
     ];
     let elimination = iterated_elimination(&game, budget)?;
+    let all = equilibria(&game, budget)?;
     let pure = pure_equilibria(&game);
     Ok(Analysis {
         game,
@@ -156,11 +158,11 @@ fn to_json(a: &Analysis, explain: bool) -> String {
         out.push(']');
     }
     let e = &a.elimination;
-    let _ = write!(
-        out,
-        "}},\"iterated\":{{\"row\":{:?},\"col\":{:?},\"rounds\":{},\"eliminated\":[",
-        e.rows, e.cols, e.rounds
-    );
+    out.push_str("},\"iterated\":{\"row\":");
+    ints(&mut out, &e.rows);
+    out.push_str(",\"col\":");
+    ints(&mut out, &e.cols);
+    let _ = write!(out, ",\"rounds\":{},\"eliminated\":[", e.rounds);
     for (
         i,
         Step {
@@ -183,7 +185,9 @@ fn to_json(a: &Analysis, explain: bool) -> String {
         Some(d) => {
             let _ = write!(out, "{{\"player\":\"{}\",\"strategy\":", d.player.key());
             strings(&mut out, &d.strategy);
-            let _ = write!(out, ",\"best_responses\":{:?}}}", d.best_responses);
+            out.push_str(",\"best_responses\":");
+            ints(&mut out, &d.best_responses);
+            out.push('}');
         }
         None => out.push_str("null"),
     }
@@ -203,6 +207,16 @@ fn comma(out: &mut String, index: usize) {
     if index > 0 {
         out.push(',');
     }
+}
+
+/// Appends a JSON array of indices.
+fn ints(out: &mut String, values: &[usize]) {
+    out.push('[');
+    for (k, v) in values.iter().enumerate() {
+        comma(out, k);
+        let _ = write!(out, "{v}");
+    }
+    out.push(']');
 }
 
 /// Appends a JSON array of rationals written as strings.

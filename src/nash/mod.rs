@@ -85,14 +85,19 @@ impl Budget {
     pub fn spend(&mut self, pairs: u128, doing: &str) -> Result<(), LimitExceeded> {
         let total = u128::from(self.spent).saturating_add(pairs);
         if total > u128::from(self.limit) {
-            let needed = if total == u128::MAX {
+            let needed = if pairs == u128::MAX {
                 "more than 10^38".to_string()
             } else {
-                total.to_string()
+                pairs.to_string()
+            };
+            let after = if self.spent > 0 {
+                format!(" after {} already examined", self.spent)
+            } else {
+                String::new()
             };
             return Err(LimitExceeded {
                 what: format!(
-                    "{doing} needs {needed} pairs in all, more than the limit of {}",
+                    "{doing} needs {needed} pairs{after}, more than the limit of {}",
                     self.limit
                 ),
             });

@@ -160,6 +160,25 @@ impl<'a> Doc<'a> {
         }
     }
 
+    /// An error of serde_json in reading `part`, a slice of the document, located in
+    /// the whole document.
+    fn nested(&self, part: &str, e: &serde_json::Error, path: &str) -> ReadError {
+        // serde_json counts lines from 1 and columns in bytes from 1.
+        let line_start: usize = part
+            .split_inclusive('\n')
+            .take(e.line().saturating_sub(1))
+            .map(str::len)
+            .sum();
+        let mut offset = (line_start + e.column().saturating_sub(1)).min(part.len());
+        while !part.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let full = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        let message = full.strip_suffix(&suffix).unwrap_or(&full);
+        self.at(&part[offset..], format!("{path}: {message}"))
+    }
+
     /// A JSON syntax (or top-level type) error from serde_json.
     fn syntax(&self, e: &serde_json::Error) -> ReadError {
         let full = e.to_string();
@@ -191,8 +210,7 @@ impl<'a> Doc<'a> {
                 format!("{path}: expected {expected}, found {}", kind(text)),
             ));
         }
-        serde_json::from_str::<Vec<&'a RawValue>>(text)
-            .map_err(|e| self.at(text, format!("{path}: {e}")))
+        serde_json::from_str::<Vec<&'a RawValue>>(text).map_err(|e| self.nested(text, &e, path))
     }
 
     /// A player's strategy names, each with its text.
@@ -213,7 +231,7 @@ impl<'a> Doc<'a> {
                     ));
                 }
                 let name: String = serde_json::from_str(text)
-                    .map_err(|e| self.at(text, format!("{key}[{i}]: {e}")))?;
+                    .map_err(|e| self.nested(text, &e, &format!("{key}[{i}]")))?;
                 Ok((text, name))
             })
             .collect()
@@ -243,8 +261,9 @@ impl<'a> Doc<'a> {
         let text = raw.get();
         let literal = match text.as_bytes()[0] {
             b'-' | b'0'..=b'9' => text.to_string(),
-            b'"' => serde_json::from_str::<String>(text)
-                .map_err(|e| self.at(text, format!("{path}: {e}")))?,
+            b'"' => {
+                serde_json::from_str::<String>(text).map_err(|e| self.nested(text, &e, path))?
+            }
             _ => {
                 return Err(self.at(
                     text,
