@@ -157,12 +157,6 @@ fn pure(out: &mut String, a: &Analysis) {
     }
     let _ = writeln!(out, "pure equilibria ({}):", a.pure.len());
     for p in &a.pure {
-        let e = a
-            .all
-            .list
-            .iter()
-            .find(|e| e.pure() == Some((p.row, p.col)))
-            .expect("every pure equilibrium is an extreme equilibrium");
         let _ = writeln!(
             out,
             "  ({}, {}) → {}, {}: {}",
@@ -170,9 +164,7 @@ fn pure(out: &mut String, a: &Analysis) {
             a.game.names(Player::Col)[p.col],
             show(&p.payoffs.0),
             show(&p.payoffs.1),
-            why::reason(&a.game, e)
-                .split_once(": ")
-                .map_or("", |(_, r)| r)
+            why::pure_reason(&a.game, p.row, p.col)
         );
     }
 }

@@ -22,15 +22,11 @@ pub fn sentence(game: &Bimatrix, e: &Equilibrium) -> String {
 /// Why neither player gains by deviating, in one line.
 pub fn reason(game: &Bimatrix, e: &Equilibrium) -> String {
     if let Some((i, j)) = e.pure() {
-        let names = |p: Player| game.names(p);
-        let rows = names(Player::Row);
-        let cols = names(Player::Col);
         return format!(
-            "({}, {}): neither player gains by deviating: {}; {}",
-            rows[i],
-            cols[j],
-            pure_side(game, Player::Row, i, j),
-            pure_side(game, Player::Col, j, i)
+            "({}, {}): {}",
+            game.names(Player::Row)[i],
+            game.names(Player::Col)[j],
+            pure_reason(game, i, j)
         );
     }
     let parts: Vec<String> = [Player::Row, Player::Col]
@@ -40,6 +36,15 @@ pub fn reason(game: &Bimatrix, e: &Equilibrium) -> String {
     format!(
         "{}; {}: neither player gains by deviating",
         parts[0], parts[1]
+    )
+}
+
+/// Why row `i` against column `j` is an equilibrium (or what each player gets).
+pub fn pure_reason(game: &Bimatrix, i: usize, j: usize) -> String {
+    format!(
+        "neither player gains by deviating: {}; {}",
+        pure_side(game, Player::Row, i, j),
+        pure_side(game, Player::Col, j, i)
     )
 }
 
