@@ -25,10 +25,8 @@ pub trait Components {
     fn each(&self) -> impl Iterator<Item = Component> + '_;
 
     /// The components in order, runs of one-heap components of one family together
-    /// where the storage keeps them so (the default: one component at a time).
-    fn stretches(&self) -> impl Iterator<Item = Stretch<'_>> + '_ {
-        self.each().map(Stretch::One)
-    }
+    /// where the storage keeps them so.
+    fn stretches(&self) -> impl Iterator<Item = Stretch<'_>> + '_;
 }
 
 /// A stretch of a sum (see [`Components::stretches`]).
@@ -41,7 +39,7 @@ pub enum Stretch<'a> {
         sizes: &'a [u64],
     },
     /// One component.
-    One(Component),
+    One(&'a Component),
 }
 
 /// Lists of components: slices, vectors and arrays.
@@ -58,6 +56,10 @@ macro_rules! list_of_components {
 
             fn each(&self) -> impl Iterator<Item = Component> + '_ {
                 self.iter().cloned()
+            }
+
+            fn stretches(&self) -> impl Iterator<Item = Stretch<'_>> + '_ {
+                self.iter().map(Stretch::One)
             }
         }
     )*};
@@ -199,7 +201,7 @@ impl Components for Position {
     fn stretches(&self) -> impl Iterator<Item = Stretch<'_>> + '_ {
         self.runs.iter().map(|run| match run {
             Run::Heaps { family, sizes } => Stretch::Heaps { family, sizes },
-            Run::One(c) => Stretch::One(c.clone()),
+            Run::One(c) => Stretch::One(c),
         })
     }
 

@@ -178,7 +178,7 @@ fn analyse_normal<C: Components + ?Sized>(
                     }
                 }
             }
-            Stretch::One(c) => t.add(&c, limits)?,
+            Stretch::One(c) => t.add(c, limits)?,
         }
     }
     let Tally {
