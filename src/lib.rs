@@ -2,10 +2,13 @@
 //!
 //! - [`expr`]: the expression language (parsing, printing);
 //! - [`impartial`]: the impartial engine (Sprague–Grundy values, sums, tables);
-//! - [`games`]: the game families and the registry that builds positions.
+//! - [`games`]: the game families and the registry that builds positions;
+//! - [`partizan`]: short partizan games (canonical forms, sums, thermographs) and the
+//!   command `value`.
 
 pub mod expr;
 pub mod games;
 pub mod impartial;
 pub mod nat;
+pub mod partizan;
 pub mod play;
