@@ -39,6 +39,27 @@ pub fn closed_form(w: &Nat, h: &Nat) -> BigInt {
     if w >= h { strips(w, h) } else { -strips(h, w) }
 }
 
+/// The closed form applied to a `w × h` bar, in words.
+///
+/// ```
+/// use sprague::partizan::cut::explain;
+/// assert_eq!(explain(&5u64.into(), &3u64.into()), "Cutcake, wider than high: ⌊5 / 2⌋ − 1 = 1 (2 = the largest power of two ≤ 3)");
+/// ```
+pub fn explain(w: &Nat, h: &Nat) -> String {
+    let v = closed_form(w, h);
+    let (long, short, how) = if w >= h {
+        (w, h, "wider than high")
+    } else {
+        (h, w, "higher than wide, so negative")
+    };
+    let p = Nat::from_big(num_bigint::BigUint::from(1u32) << short.bits().saturating_sub(1));
+    let sign = if w >= h { "" } else { "−(" };
+    let close = if w >= h { "" } else { ")" };
+    format!(
+        "Cutcake, {how}: {sign}⌊{long} / {p}⌋ − 1{close} = {v} ({p} = the largest power of two ≤ {short})"
+    )
+}
+
 /// The value of a `w × h` bar as a game.
 pub fn value(t: &mut GameTable, w: &Nat, h: &Nat) -> Result<Game, SolveError> {
     t.number(Dyadic::from_bigint(closed_form(w, h)))

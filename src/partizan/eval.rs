@@ -281,10 +281,7 @@ impl<'a> Evaluator<'a> {
             self.explained.push(Explained {
                 expr: self.text(f.span),
                 value: v,
-                why: Why::Family(format!(
-                    "cutting game (Cutcake): {} (⌊longer / 2^⌊lg shorter⌋⌋ − 1, negative when taller than wide)",
-                    cut::closed_form(w, h)
-                )),
+                why: Why::Family(cut::explain(w, h)),
             });
         }
         Ok(v)
@@ -311,6 +308,7 @@ impl<'a> Evaluator<'a> {
                 return Err(self.input(p.span(), usage));
             }
             Some([_, q]) => return Err(self.input(q.span(), usage)),
+            Some([only]) => return Err(self.input(only.span(), usage)),
             _ => return Err(self.input(f.span, usage)),
         };
         let args = self.args(f, "unfair[p,q] takes heap sizes, e.g. unfair[2,1](5,7)")?;
@@ -327,7 +325,8 @@ impl<'a> Evaluator<'a> {
             if self.explain {
                 let how = match rules.period() {
                     Some((a, per)) if n.to_usize().is_none_or(|k| k >= a + per) => format!(
-                        "by the period {per} of the values from heap {a} (proved: {} consecutive values repeat)",
+                        "values repeat with period {per} from heap {a} (proved: a run of max(p,q) = {} values repeats, and each value depends only on the {} below it)",
+                        p.max(q),
                         p.max(q)
                     ),
                     _ => "from the values of the smaller heaps".to_string(),

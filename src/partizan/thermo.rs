@@ -191,6 +191,10 @@ impl GameTable {
     /// assert_eq!(t.stops(g).unwrap().1.to_string(), "-1/2");
     /// ```
     pub fn stops(&mut self, g: Game) -> Result<(Dyadic, Dyadic), SolveError> {
+        // Canonical games keep their stops; the thermograph is the fallback.
+        if let Some((l, r)) = self.stops_of(g) {
+            return Ok((l.clone(), r.clone()));
+        }
         let th = self.thermograph(g)?;
         Ok((th.left.at(&Dyadic::zero()), th.right.at(&Dyadic::zero())))
     }
