@@ -253,6 +253,18 @@ impl Ord for Dyadic {
         if self.exp == other.exp {
             return self.num.cmp(&other.num);
         }
+        // Different signs decide at once; small values compare in registers.
+        let (sa, sb) = (self.num.sign(), other.num.sign());
+        if sa != sb {
+            return sa.cmp(&sb);
+        }
+        if let (Ok(a), Ok(b)) = (i64::try_from(&self.num), i64::try_from(&other.num)) {
+            let e = self.exp.max(other.exp);
+            let (da, db) = (e - self.exp, e - other.exp);
+            if da < 63 && db < 63 {
+                return (i128::from(a) << da).cmp(&(i128::from(b) << db));
+            }
+        }
         let e = self.exp.max(other.exp);
         let a = &self.num << (e - self.exp);
         let b = &other.num << (e - other.exp);

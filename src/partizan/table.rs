@@ -21,7 +21,9 @@
 use super::dyadic::Dyadic;
 use crate::impartial::family::SolveError;
 use crate::nat::Nat;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHasher};
+use smallvec::SmallVec;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 /// The id of a game in a [`GameTable`]. Ids of canonical games are equal exactly when
@@ -98,7 +100,8 @@ pub(crate) struct Node {
 pub struct GameTable {
     pub(crate) nodes: Vec<Node>,
     nus_index: FxHashMap<Nus, Game>,
-    general_index: FxHashMap<(Options, Options), Game>,
+    /// General nodes by a hash of their option lists (collisions share a bucket).
+    general_index: FxHashMap<u64, SmallVec<[Game; 1]>>,
     /// The canonical form of each form that has been simplified.
     pub(crate) resolved: FxHashMap<Game, Game>,
     /// Cached comparisons: `(a, b) → a ≤ b`.
@@ -381,10 +384,11 @@ impl GameTable {
 
     /// Looks up a general node by its (sorted) options.
     pub(crate) fn find_general(&self, left: &[Game], right: &[Game]) -> Option<Game> {
-        // The map is keyed by `Rc<[Game]>`; a borrowed lookup would need a custom key
-        // type, and the lists are short, so build the key.
-        let key: (Options, Options) = (Rc::from(left), Rc::from(right));
-        self.general_index.get(&key).copied()
+        let bucket = self.general_index.get(&options_hash(left, right))?;
+        bucket.iter().copied().find(|g| {
+            let node = &self.nodes[g.index()];
+            node.left.as_deref() == Some(left) && node.right.as_deref() == Some(right)
+        })
     }
 
     /// Stores a general node with the given sorted options: a canonical game, or with
@@ -404,7 +408,10 @@ impl GameTable {
             form,
             stops,
         });
-        self.general_index.insert((left, right), g);
+        self.general_index
+            .entry(options_hash(&left, &right))
+            .or_default()
+            .push(g);
         Ok(g)
     }
 
@@ -476,6 +483,14 @@ pub const DEFAULT_MAX_STATES: u64 = 2_000_000;
 
 fn empty() -> Options {
     Rc::from(Vec::new())
+}
+
+/// The hash of a pair of option lists, for the index of general nodes.
+fn options_hash(left: &[Game], right: &[Game]) -> u64 {
+    let mut h = FxHasher::default();
+    left.hash(&mut h);
+    right.hash(&mut h);
+    h.finish()
 }
 
 /// Sorts and deduplicates a list of ids.
