@@ -208,6 +208,29 @@ fn unfair_subtraction() {
 }
 
 #[test]
+fn domineering_published_values() {
+    // Left plays vertically, rows × columns; cgt, pycgt and CGSuite agree on these.
+    for (expr, want) in [
+        ("domineering(2,2)", "±1"),
+        ("domineering(2,3)", "{2|-1/2}"),
+        ("domineering(3,4)", "-3/2"),
+        ("domineering(4,5)", "1"),
+        ("domineering(5,5)", "0"),
+        ("domineering(\"..|..\")", "±1"),
+        ("domineering(\"..#..|..#..\")", "0"),
+        ("domineering(2,2) + domineering(2,2)", "0"),
+    ] {
+        assert_eq!(canonical(expr), want, "{expr}");
+    }
+    let (code, err) = exit_code(&["value", "domineering(9,9)"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("at most 64 squares"), "{err}");
+    let (code, err) = exit_code(&["value", "domineering(\"..|.?\")"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("column 18"), "{err}");
+}
+
+#[test]
 fn impartial_components_are_nimbers() {
     assert_eq!(canonical("nim(3)"), "*3");
     assert_eq!(canonical("nim(3) + ^"), "^*3");

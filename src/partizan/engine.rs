@@ -111,6 +111,10 @@ pub(crate) struct Canon {
     /// always tested against it.
     form: Game,
     reversal: bool,
+    /// While removing dominated options: the options of each side kept so far, and the
+    /// next option of each side to compare with them.
+    kept: [Vec<Game>; 2],
+    next: [usize; 2],
     trace: Option<Trace>,
 }
 
@@ -562,68 +566,62 @@ impl GameTable {
     ) -> Result<Option<Game>, SolveError> {
         loop {
             if !c.reversal {
-                // Dominated options.
-                let mut waiting = false;
-                for side in [&c.left, &c.right] {
-                    for &x in side.iter() {
-                        for &y in side.iter() {
-                            if x != y && self.le_known(x, y).is_none() {
-                                deps.push(Job::Le {
-                                    a: x,
-                                    b: y,
-                                    cursor: 0,
-                                });
-                                waiting = true;
+                // Dominated options: each option in turn is compared with the options
+                // kept so far (the undominated ones), a batch of comparisons at a time.
+                for side in 0..2 {
+                    let list = if side == 0 { &c.left } else { &c.right };
+                    while c.next[side] < list.len() {
+                        let x = list[c.next[side]];
+                        let mut waiting = false;
+                        for &m in &c.kept[side] {
+                            for (a, b) in [(x, m), (m, x)] {
+                                if self.le_known(a, b).is_none() {
+                                    deps.push(Job::Le { a, b, cursor: 0 });
+                                    waiting = true;
+                                }
                             }
                         }
+                        if waiting {
+                            return Ok(None);
+                        }
+                        // For Left, x is dominated by m when x ≤ m; for Right when
+                        // x ≥ m. Distinct canonical games are never equal.
+                        let below = |t: &Self, a: Game, b: Game| {
+                            let (a, b) = if side == 0 { (a, b) } else { (b, a) };
+                            t.le_known(a, b) == Some(true)
+                        };
+                        let who = if side == 0 { Side::Left } else { Side::Right };
+                        let kept = &mut c.kept[side];
+                        if let Some(&by) = kept.iter().find(|&&m| below(self, x, m)) {
+                            if let Some(t) = &mut c.trace {
+                                t.steps.push(Step::Dominated {
+                                    side: who,
+                                    option: x,
+                                    by,
+                                });
+                            }
+                        } else {
+                            kept.retain(|&m| {
+                                let dominated = below(self, m, x);
+                                if dominated && let Some(t) = &mut c.trace {
+                                    t.steps.push(Step::Dominated {
+                                        side: who,
+                                        option: m,
+                                        by: x,
+                                    });
+                                }
+                                !dominated
+                            });
+                            kept.push(x);
+                        }
+                        c.next[side] += 1;
                     }
                 }
-                if waiting {
-                    return Ok(None);
-                }
-                let le = |t: &Self, x: Game, y: Game| t.le_known(x, y) == Some(true);
-                let mut steps = Vec::new();
-                let keep_left: Vec<Game> = c
-                    .left
-                    .iter()
-                    .copied()
-                    .filter(
-                        |&x| match c.left.iter().find(|&&y| y != x && le(self, x, y)) {
-                            Some(&by) => {
-                                steps.push(Step::Dominated {
-                                    side: Side::Left,
-                                    option: x,
-                                    by,
-                                });
-                                false
-                            }
-                            None => true,
-                        },
-                    )
-                    .collect();
-                let keep_right: Vec<Game> = c
-                    .right
-                    .iter()
-                    .copied()
-                    .filter(
-                        |&x| match c.right.iter().find(|&&y| y != x && le(self, y, x)) {
-                            Some(&by) => {
-                                steps.push(Step::Dominated {
-                                    side: Side::Right,
-                                    option: x,
-                                    by,
-                                });
-                                false
-                            }
-                            None => true,
-                        },
-                    )
-                    .collect();
-                c.left = keep_left;
-                c.right = keep_right;
-                if let Some(t) = &mut c.trace {
-                    t.steps.extend(steps);
-                }
+                c.left = std::mem::take(&mut c.kept[0]);
+                c.right = std::mem::take(&mut c.kept[1]);
+                c.left.sort_unstable();
+                c.right.sort_unstable();
+                c.next = [0, 0];
                 c.reversal = true;
             }
             // Reversible options: a Left option A with some A^R ≤ G, a Right option B
@@ -815,6 +813,8 @@ impl Canon {
             right: right.to_vec(),
             form,
             reversal: false,
+            kept: [Vec::new(), Vec::new()],
+            next: [0, 0],
             trace: trace.then(|| Trace {
                 left: left.to_vec(),
                 right: right.to_vec(),

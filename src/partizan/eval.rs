@@ -1,11 +1,13 @@
 //! Values of game expressions (SPEC §1): sums of literals (`3/4`, `*2`, `^`, `±1`…),
-//! option terms `{A,B|C}`, the partizan families `hackenbush`, `cut` and `unfair`, and
-//! impartial family components, each worth the nimber of its nim-value.
+//! option terms `{A,B|C}`, the partizan families `hackenbush`, `cut`, `unfair` and
+//! `domineering`, and impartial family components, each worth the nimber of its
+//! nim-value.
 //!
 //! The syntax tree is walked recursively: the parser bounds its nesting (at most
 //! [`crate::expr::MAX_NESTING`] levels of braces), so the recursion is bounded too.
 
 use super::cut;
+use super::domineering::{self, Board, Domineering};
 use super::dyadic::Dyadic;
 use super::engine::Trace;
 use super::hackenbush;
@@ -77,6 +79,7 @@ pub struct Evaluator<'a> {
     /// The explained parts, in the order they were evaluated.
     pub explained: Vec<Explained>,
     unfair: FxHashMap<(usize, usize), Unfair>,
+    domineering: Option<Domineering>,
 }
 
 impl GameTable {
@@ -112,6 +115,7 @@ impl<'a> Evaluator<'a> {
             explain,
             explained: Vec::new(),
             unfair: FxHashMap::default(),
+            domineering: None,
         }
     }
 
@@ -218,6 +222,7 @@ impl<'a> Evaluator<'a> {
             "hackenbush" => self.hackenbush(f),
             "cut" => self.cut(f),
             "unfair" => self.unfair(f),
+            "domineering" => self.domineering(f),
             _ => self.impartial(f),
         }
     }
@@ -340,6 +345,43 @@ impl<'a> Evaluator<'a> {
             total = self.table.add(total, v)?;
         }
         Ok(total)
+    }
+
+    fn domineering(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        self.no_params(f)?;
+        let usage = "domineering takes a board: domineering(rows,cols) for an empty one, or domineering(\"..#|...\") (rows separated by |, . empty, # filled), at most 64 squares";
+        let args = self.args(f, usage)?;
+        let board = match args {
+            [Arg::Int(r, rs), Arg::Int(c, _)] => {
+                let (Some(r), Some(c)) = (r.to_usize(), c.to_usize()) else {
+                    return Err(self.input(*rs, usage));
+                };
+                Board::empty(r, c).ok_or_else(|| self.input(*rs, usage))?
+            }
+            [Arg::Str(s, span)] => Board::parse(s).map_err(|(i, m)| {
+                let at = Span {
+                    start: span.start + 1 + s.char_indices().nth(i).map_or(0, |(b, _)| b),
+                    end: span.end,
+                };
+                self.input(at, m)
+            })?,
+            [a, ..] => return Err(self.input(a.span(), usage)),
+            [] => return Err(self.input(f.span, usage)),
+        };
+        let d = self.domineering.get_or_insert_with(Domineering::new);
+        let v = d.value(self.table, &board)?;
+        if self.explain {
+            let regions = d.regions();
+            self.explained.push(Explained {
+                expr: self.text(f.span),
+                value: v,
+                why: Why::Family(format!(
+                    "Domineering (Left places vertical dominoes), from the game tree: {regions} regions of empty squares valued, each region once up to mirror images (at most {} squares)",
+                    domineering::MAX_SQUARES
+                )),
+            });
+        }
+        Ok(v)
     }
 
     /// An impartial family term: each component is worth the nimber of its nim-value.

@@ -13,8 +13,8 @@
 //! - Thermographs, stops, mean and temperature: [`GameTable::thermograph`].
 //! - Printing in CGSuite's notation: [`GameTable::show`].
 //! - Expressions (SPEC §1) to values: [`Evaluator`], [`GameTable::parse_value`].
-//! - The partizan families: [`hackenbush`] strings, the cutting game [`cut`], and
-//!   [`unfair`] subtraction.
+//! - The partizan families: [`hackenbush`] strings, the cutting game [`cut`],
+//!   [`unfair`] subtraction, and [`domineering`].
 //!
 //! ```
 //! use sprague::partizan::GameTable;
@@ -35,6 +35,8 @@ mod thermo;
 
 #[path = "../games/cut.rs"]
 pub mod cut;
+#[path = "../games/domineering.rs"]
+pub mod domineering;
 #[path = "../games/hackenbush.rs"]
 pub mod hackenbush;
 #[path = "../games/unfair.rs"]
