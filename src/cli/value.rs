@@ -33,9 +33,11 @@ pub struct ValueArgs {
     #[arg(long)]
     ascii: bool,
     /// Most stored games and cached comparisons and sums (and characters of the
-    /// canonical form) before giving up (exit 3).
-    #[arg(long, value_name = "N", default_value_t = sprague::partizan::DEFAULT_MAX_STATES)]
-    max_states: u64,
+    /// canonical form) before giving up (exit 3); also bounds the tables of impartial
+    /// components. Default: 2000000 for the partizan game table, and for impartial
+    /// components the bound of `solve` (50000000).
+    #[arg(long, value_name = "N")]
+    max_states: Option<u64>,
 }
 
 /// Everything printed about a value.
@@ -53,9 +55,13 @@ struct Report {
 
 pub fn run(a: &ValueArgs) -> Result<(), Failure> {
     let text = read_expr(&a.expr)?;
-    let mut table = GameTable::with_limit(a.max_states);
-    let limits = Limits {
-        max_states: a.max_states,
+    let mut table = GameTable::with_limit(
+        a.max_states
+            .unwrap_or(sprague::partizan::DEFAULT_MAX_STATES),
+    );
+    let limits = match a.max_states {
+        Some(n) => Limits { max_states: n },
+        None => Limits::default(),
     };
     let opts = PrintOptions { ascii: a.ascii };
     let mut ev = Evaluator::new(&mut table, &text, limits, a.explain);
@@ -178,7 +184,6 @@ fn list(t: &mut GameTable, v: &[Game], opts: PrintOptions) -> String {
 fn explain(t: &mut GameTable, e: &Explained, opts: PrintOptions, out: &mut Vec<String>) {
     let value = short(t, e.value, opts);
     match &e.why {
-        Why::Literal => {}
         Why::Family(how) => out.push(format!("{} = {value}: {how}", e.expr)),
         Why::Options(trace) => {
             out.push(format!(

@@ -31,6 +31,12 @@ pub struct Board {
 
 impl Board {
     /// The empty `rows × cols` board, if it has at most 64 squares.
+    ///
+    /// ```
+    /// use sprague::partizan::domineering::Board;
+    /// assert!(Board::empty(8, 8).is_some());
+    /// assert!(Board::empty(9, 8).is_none());
+    /// ```
     pub fn empty(rows: usize, cols: usize) -> Option<Board> {
         let n = rows.checked_mul(cols)?;
         if n > MAX_SQUARES {

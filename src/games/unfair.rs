@@ -40,6 +40,15 @@ impl Unfair {
     }
 
     /// The proved period `(a, P)`, if found: `U(n + P) = U(n)` for every `n ≥ a`.
+    ///
+    /// ```
+    /// use sprague::partizan::unfair::Unfair;
+    /// use sprague::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let mut u = Unfair::new(3, 3);
+    /// u.value(&mut t, &20u64.into()).unwrap();
+    /// assert_eq!(u.period().map(|(_, p)| p), Some(4));
+    /// ```
     pub fn period(&self) -> Option<(usize, usize)> {
         self.period
     }

@@ -197,6 +197,14 @@ impl GameTable {
     }
 
     /// `-g`.
+    ///
+    /// ```
+    /// use sprague::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let g = t.parse_value("{2|-1/2} + ^").unwrap();
+    /// let n = t.neg(g).unwrap();
+    /// assert_eq!(t.show(n), "{1/2v|-2v}");
+    /// ```
     pub fn neg(&mut self, g: Game) -> Result<Game, SolveError> {
         if let Some(n) = self.neg_known(g)? {
             return Ok(n);
@@ -206,6 +214,13 @@ impl GameTable {
     }
 
     /// `a - b`.
+    ///
+    /// ```
+    /// use sprague::partizan::{Game, GameTable};
+    /// let mut t = GameTable::new();
+    /// let g = t.parse_value("{3||2+*|1+*}").unwrap();
+    /// assert_eq!(t.sub(g, g).unwrap(), Game::ZERO);
+    /// ```
     pub fn sub(&mut self, a: Game, b: Game) -> Result<Game, SolveError> {
         let nb = self.neg(b)?;
         self.add(a, nb)
@@ -232,6 +247,17 @@ impl GameTable {
 
     /// How `a` compares with `b`: `Some(ordering)`, or `None` when they are confused
     /// (incomparable).
+    ///
+    /// ```
+    /// use sprague::partizan::GameTable;
+    /// use std::cmp::Ordering;
+    /// let mut t = GameTable::new();
+    /// let up = t.parse_value("^").unwrap();
+    /// let star = t.parse_value("*").unwrap();
+    /// let double_up = t.parse_value("^ + ^").unwrap();
+    /// assert_eq!(t.compare(up, star).unwrap(), None); // ^ || *
+    /// assert_eq!(t.compare(double_up, star).unwrap(), Some(Ordering::Greater)); // ^^ > *
+    /// ```
     pub fn compare(&mut self, a: Game, b: Game) -> Result<Option<Ordering>, SolveError> {
         if a == b {
             return Ok(Some(Ordering::Equal));
@@ -248,6 +274,20 @@ impl GameTable {
 
     /// The outcome class: `L` (Left wins whoever starts, G > 0), `R` (G < 0), `P` (the
     /// second player wins, G = 0) or `N` (the first player wins, G confused with 0).
+    ///
+    /// ```
+    /// use sprague::impartial::sum::Outcome;
+    /// use sprague::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let mut outcome = |s: &str| {
+    ///     let g = t.parse_value(s).unwrap();
+    ///     t.outcome(g).unwrap()
+    /// };
+    /// assert_eq!(outcome("^ + *"), Outcome::N);
+    /// assert_eq!(outcome("^ + ^ + *"), Outcome::L);
+    /// assert_eq!(outcome("{1|-1} + {1|-1}"), Outcome::P);
+    /// assert_eq!(outcome("-1/2"), Outcome::R);
+    /// ```
     pub fn outcome(&mut self, g: Game) -> Result<Outcome, SolveError> {
         Ok(match self.compare(g, Game::ZERO)? {
             Some(Ordering::Equal) => Outcome::P,
@@ -774,20 +814,22 @@ impl GameTable {
         if let [r] = right
             && let Some(n) = self.as_nus(*r).cloned()
             && n.up >= 0
+            && let Some(up) = n.up.checked_add(1)
         {
             candidates.push(Nus {
                 number: n.number,
-                up: n.up + 1,
+                up,
                 star: &n.star ^ &Nat::Small(1),
             });
         }
         if let [l] = left
             && let Some(n) = self.as_nus(*l).cloned()
             && n.up <= 0
+            && let Some(up) = n.up.checked_sub(1)
         {
             candidates.push(Nus {
                 number: n.number,
-                up: n.up - 1,
+                up,
                 star: &n.star ^ &Nat::Small(1),
             });
         }

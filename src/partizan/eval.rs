@@ -49,8 +49,6 @@ impl From<SolveError> for ValueError {
 /// How a part of the expression got its value, for explanations.
 #[derive(Clone, Debug)]
 pub enum Why {
-    /// A literal such as `3/4`, `*2`, `^`, `±1`.
-    Literal,
     /// An option term, with the simplification of its options.
     Options(Trace),
     /// A sum of two values, with the simplification of its options.
@@ -107,6 +105,18 @@ impl<'a> Evaluator<'a> {
     /// An evaluator of `src` into `table`; impartial components are valued within
     /// `limits`; with `explain`, every part's derivation is recorded in
     /// [`Evaluator::explained`].
+    ///
+    /// ```
+    /// use sprague::impartial::family::Limits;
+    /// use sprague::partizan::{Evaluator, GameTable, Why};
+    /// let mut t = GameTable::new();
+    /// let mut ev = Evaluator::new(&mut t, "{0,*|*} + nim(2)", Limits::default(), true);
+    /// let g = ev.eval_source().unwrap();
+    /// let parts: Vec<String> = ev.explained.iter().map(|e| e.expr.clone()).collect();
+    /// assert_eq!(parts, ["{0,*|*}", "nim(2)", "{0,*|*} + nim(2)"]);
+    /// assert!(matches!(ev.explained[0].why, Why::Options(_)));
+    /// assert_eq!(t.show(g), "^*2");
+    /// ```
     pub fn new(table: &'a mut GameTable, src: &'a str, limits: Limits, explain: bool) -> Self {
         Evaluator {
             table,
@@ -167,13 +177,7 @@ impl<'a> Evaluator<'a> {
 
     fn eval_term(&mut self, term: &Term) -> Result<Game, ValueError> {
         match term {
-            Term::Literal(lit, span) => {
-                let g = self.literal(lit, *span)?;
-                if self.explain {
-                    self.note(*span, g, Why::Literal);
-                }
-                Ok(g)
-            }
+            Term::Literal(lit, span) => self.literal(lit, *span),
             Term::Options(o) => self.options(o),
             Term::Family(f) => self.family(f),
         }

@@ -67,6 +67,13 @@ enum Item {
 }
 
 /// Writes a number-up-star: `0`, `3/4`, `*`, `^^`, `1/2v3*2`.
+///
+/// ```
+/// use sprague::partizan::{nus_text, Dyadic, Nus};
+/// let n = Nus { number: Dyadic::ratio(1, 1), up: -3, star: 2u64.into() };
+/// assert_eq!(nus_text(&n), "1/2v3*2");
+/// assert_eq!(nus_text(&Nus::default()), "0");
+/// ```
 pub fn nus_text(n: &Nus) -> String {
     let mut s = String::new();
     if !n.number.is_zero() || (n.up == 0 && n.star.is_zero()) {
@@ -120,6 +127,13 @@ impl GameTable {
     /// `g` in CGSuite notation. A `Limit` error if the text would be longer than the
     /// table's state bound (a sum of many switches can have a canonical form of
     /// exponential length).
+    ///
+    /// ```
+    /// use sprague::partizan::{GameTable, PrintOptions};
+    /// let mut t = GameTable::new();
+    /// let g = t.parse_value("{3|-3}").unwrap();
+    /// assert_eq!(t.show_with(g, PrintOptions { ascii: true }).unwrap(), "+-3");
+    /// ```
     pub fn show_with(&mut self, g: Game, opts: PrintOptions) -> Result<String, SolveError> {
         let infos = self.print_infos(g)?;
         let limit = self.max_states();
@@ -199,6 +213,15 @@ impl GameTable {
     }
 
     /// The Left and Right options of `g` in the order they are printed.
+    ///
+    /// ```
+    /// use sprague::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let g = t.parse_value("*3").unwrap();
+    /// let (l, _) = t.printed_options(g).unwrap();
+    /// let shown: Vec<String> = l.into_iter().map(|o| t.show(o)).collect();
+    /// assert_eq!(shown, ["0", "*", "*2"]);
+    /// ```
     pub fn printed_options(&mut self, g: Game) -> Result<(Vec<Game>, Vec<Game>), SolveError> {
         let (l, r) = self.options(g)?;
         let keys = self.sort_keys(g)?;

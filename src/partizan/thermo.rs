@@ -200,6 +200,13 @@ impl GameTable {
     }
 
     /// The mean value of `g`.
+    ///
+    /// ```
+    /// use sprague::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let g = t.parse_value("{7|-3} + 1/2").unwrap();
+    /// assert_eq!(t.mean(g).unwrap().to_string(), "5/2");
+    /// ```
     pub fn mean(&mut self, g: Game) -> Result<Dyadic, SolveError> {
         Ok(self.thermograph(g)?.mean.clone())
     }
@@ -224,7 +231,20 @@ impl GameTable {
         Ok(self.thermograph(g)?.temperature.clone())
     }
 
-    /// The thermograph of `g` (cached).
+    /// The thermograph of `g` (cached): its walls for temperatures `t ≥ 0`, with the
+    /// temperature and mean.
+    ///
+    /// ```
+    /// use sprague::partizan::{Dyadic, GameTable};
+    /// let mut t = GameTable::new();
+    /// let g = t.parse_value("{2|{1|0}}").unwrap();
+    /// let th = t.thermograph(g).unwrap();
+    /// assert_eq!(th.temperature.to_string(), "3/4");
+    /// assert_eq!(th.mean.to_string(), "5/4");
+    /// // At t = 1/2 the left wall is at 2 - 1/2; the right wall has reached 1.
+    /// assert_eq!(th.left.at(&Dyadic::ratio(1, 1)).to_string(), "3/2");
+    /// assert_eq!(th.right.at(&Dyadic::ratio(1, 1)).to_string(), "1");
+    /// ```
     pub fn thermograph(&mut self, g: Game) -> Result<Rc<Thermograph>, SolveError> {
         if let Some(th) = self.thermo_cache.get(&g) {
             return Ok(th.clone());
