@@ -11,14 +11,19 @@ use super::domineering::{self, Board, Domineering};
 use super::dyadic::Dyadic;
 use super::engine::Trace;
 use super::hackenbush;
-use super::table::{Game, GameTable};
+use super::table::{Game, GameTable, Nus};
 use super::unfair::Unfair;
 use crate::expr::{self, Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
 use crate::games::{self, ExprError};
 use crate::impartial::family::{Limits, LoopyValue, SolveError};
+use crate::impartial::position::{Components, Stretch, Values};
+use crate::impartial::sum::Component;
 use crate::nat::Nat;
 use rustc_hash::FxHashMap;
 use std::fmt;
+
+/// Impartial components explained one by one; beyond, only their nim-sum.
+const SHOWN_COMPONENTS: usize = 12;
 
 /// Why an expression has no value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,6 +147,9 @@ impl<'a> Evaluator<'a> {
 
     /// The value of a sum.
     pub fn eval_sum(&mut self, sum: &Sum) -> Result<Game, ValueError> {
+        if !self.explain {
+            return self.eval_sum_quietly(sum);
+        }
         let mut acc: Option<(Game, Span)> = None;
         for term in &sum.terms {
             let v = self.eval_term(term)?;
@@ -173,6 +181,62 @@ impl<'a> Evaluator<'a> {
             });
         }
         Ok(acc.map_or(Game::ZERO, |(g, _)| g))
+    }
+
+    /// A sum without explanation: numbers, ups and nimbers are added part by part as
+    /// they come, without storing every partial sum in the table (a sum of a million
+    /// literals stores one game), and the other terms are added to them at the end.
+    fn eval_sum_quietly(&mut self, sum: &Sum) -> Result<Game, ValueError> {
+        let mut parts = Nus::default();
+        let mut rest = Game::ZERO;
+        for term in &sum.terms {
+            let nus = match term {
+                Term::Literal(lit, span) => self.literal_nus(lit, *span)?,
+                _ => None,
+            };
+            let nus = match nus {
+                Some(n) => n,
+                None => {
+                    let v = self.eval_term(term)?;
+                    match self.table.as_nus(v) {
+                        Some(n) => n.clone(),
+                        None => {
+                            rest = self.table.add(rest, v)?;
+                            continue;
+                        }
+                    }
+                }
+            };
+            parts = Nus {
+                number: parts.number.add(&nus.number),
+                up: parts
+                    .up
+                    .checked_add(nus.up)
+                    .ok_or_else(|| ValueError::Limit(self.table.limit_error()))?,
+                star: &parts.star ^ &nus.star,
+            };
+        }
+        let parts = self.table.nus(parts)?;
+        Ok(self.table.add(parts, rest)?)
+    }
+
+    /// A literal that is a number, an up or a nimber, as its parts (`None` for `±x`).
+    fn literal_nus(&self, lit: &Literal, span: Span) -> Result<Option<Nus>, ValueError> {
+        Ok(match lit {
+            Literal::Number { negative, num, den } => Some(Nus::number(
+                Dyadic::from_literal(*negative, num, den)
+                    .ok_or_else(|| self.input(span, "the denominator must be a power of two"))?,
+            )),
+            Literal::Star(n) => Some(Nus {
+                star: n.clone(),
+                ..Nus::default()
+            }),
+            Literal::Up | Literal::Down => Some(Nus {
+                up: if *lit == Literal::Up { 1 } else { -1 },
+                ..Nus::default()
+            }),
+            Literal::PlusMinus(_) => None,
+        })
     }
 
     fn eval_term(&mut self, term: &Term) -> Result<Game, ValueError> {
@@ -392,50 +456,116 @@ impl<'a> Evaluator<'a> {
     fn impartial(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
         let text = self.src.get(f.span.start..f.span.end).unwrap_or("");
         let offset = self.column(f.span) - 1;
-        let comps = games::components(text).map_err(|e| {
+        let position = games::position(text).map_err(|e| {
             ValueError::Input(ExprError {
                 column: e.column + offset,
                 message: e.message,
             })
         })?;
-        let mut total = Game::ZERO;
-        for c in comps {
-            let limit = |e: SolveError| match e {
-                SolveError::Input(m) => self.input(f.span, &m),
-                e => ValueError::Limit(e),
-            };
-            if let Some(LoopyValue::Infinite(_)) =
-                c.family.loopy_value(&c.pos, &self.limits).map_err(limit)?
-            {
-                return Err(self.input(
-                    f.span,
-                    &format!(
-                        "{} has an infinite loopy value: it is not a short game",
-                        c.expr()
-                    ),
-                ));
+        // The nim-values XOR together (Sprague–Grundy): one nimber for the whole term,
+        // whatever its number of heaps.
+        let mut total = Nat::ZERO;
+        let mut shown = 0usize;
+        for stretch in position.stretches() {
+            match stretch {
+                Stretch::Heaps { family, sizes } => {
+                    let mut values = Values::default();
+                    let batch = family
+                        .heap_values(sizes, &self.limits, &mut values)
+                        .map_err(|e| self.limit(f.span, e))?;
+                    if batch {
+                        for (v, &n) in values.iter().zip(sizes) {
+                            let c = Component::heap(family, n);
+                            let g = v.ok_or_else(|| self.too_costly(&c))?;
+                            self.note_component(&c, &g, &mut shown)?;
+                            total ^= &g;
+                        }
+                    } else {
+                        for &n in sizes {
+                            let g = self.component(f, &Component::heap(family, n), &mut shown)?;
+                            total ^= &g;
+                        }
+                    }
+                }
+                Stretch::One(c) => {
+                    let g = self.component(f, &c, &mut shown)?;
+                    total ^= &g;
+                }
             }
-            let g = c
-                .family
-                .grundy(&c.pos, &self.limits)
-                .map_err(limit)?
-                .ok_or_else(|| {
-                    ValueError::Limit(
-                        self.limits
-                            .states_exceeded(&format!("the nim-value of {}", c.expr())),
-                    )
-                })?;
-            let v = self.table.nimber(g.clone())?;
-            if self.explain {
-                self.explained.push(Explained {
-                    expr: c.expr(),
-                    value: v,
-                    why: Why::Family(format!("impartial, nim-value {g}")),
-                });
-            }
-            total = self.table.add(total, v)?;
         }
-        Ok(total)
+        if self.explain && shown > SHOWN_COMPONENTS {
+            let v = self.table.nimber(total.clone())?;
+            self.explained.push(Explained {
+                expr: self.text(f.span),
+                value: v,
+                why: Why::Family(format!(
+                    "{shown} impartial components: the nim-sum (XOR) of their nim-values is {total}"
+                )),
+            });
+        }
+        Ok(self.table.nimber(total)?)
+    }
+
+    /// The nim-value of one impartial component (which must not be loopy).
+    fn component(
+        &mut self,
+        f: &FamilyTerm,
+        c: &Component,
+        shown: &mut usize,
+    ) -> Result<Nat, ValueError> {
+        if let Some(LoopyValue::Infinite(_)) = c
+            .family
+            .loopy_value(&c.pos, &self.limits)
+            .map_err(|e| self.limit(f.span, e))?
+        {
+            return Err(self.input(
+                f.span,
+                &format!(
+                    "{} has an infinite loopy value: it is not a short game",
+                    c.expr()
+                ),
+            ));
+        }
+        let g = c
+            .family
+            .grundy(&c.pos, &self.limits)
+            .map_err(|e| self.limit(f.span, e))?
+            .ok_or_else(|| self.too_costly(c))?;
+        self.note_component(c, &g, shown)?;
+        Ok(g)
+    }
+
+    /// Records a component's value for the explanation (the first few only).
+    fn note_component(
+        &mut self,
+        c: &Component,
+        g: &Nat,
+        shown: &mut usize,
+    ) -> Result<(), ValueError> {
+        *shown += 1;
+        if self.explain && *shown <= SHOWN_COMPONENTS {
+            let v = self.table.nimber(g.clone())?;
+            self.explained.push(Explained {
+                expr: c.expr(),
+                value: v,
+                why: Why::Family(format!("impartial, nim-value {g}")),
+            });
+        }
+        Ok(())
+    }
+
+    fn limit(&self, span: Span, e: SolveError) -> ValueError {
+        match e {
+            SolveError::Input(m) => self.input(span, &m),
+            e => ValueError::Limit(e),
+        }
+    }
+
+    fn too_costly(&self, c: &Component) -> ValueError {
+        ValueError::Limit(
+            self.limits
+                .states_exceeded(&format!("the nim-value of {}", c.expr())),
+        )
     }
 
     // ----- helpers ---------------------------------------------------------------------
