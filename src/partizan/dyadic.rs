@@ -1,9 +1,10 @@
 //! Dyadic rationals `n / 2^k`: the numbers of short games, exactly.
 //!
-//! A [`Dyadic`] keeps a `BigInt` numerator and the exponent of its power-of-two
-//! denominator, always reduced (the numerator is odd unless the denominator is 1), so
-//! that equal values have equal representations and can be hashed. There is no floating
-//! point anywhere.
+//! A [`Dyadic`] keeps its numerator and the exponent of its power-of-two denominator,
+//! always reduced (the numerator is odd unless the denominator is 1), so that equal
+//! values have equal representations and can be hashed. Numerators that fit in 64 bits
+//! are kept inline (the common case: no allocation), larger ones as a `BigInt`. There is
+//! no floating point anywhere.
 
 use num_bigint::{BigInt, Sign};
 use num_integer::Integer;
@@ -12,6 +13,40 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use crate::nat::Nat;
+
+/// A numerator: inline when it fits in an `i64` (always, then), else a `BigInt`.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Int {
+    Small(i64),
+    Big(Box<BigInt>),
+}
+
+impl Int {
+    fn from_big(b: BigInt) -> Int {
+        match i64::try_from(&b) {
+            Ok(v) => Int::Small(v),
+            Err(_) => Int::Big(Box::new(b)),
+        }
+    }
+
+    fn big(&self) -> BigInt {
+        match self {
+            Int::Small(v) => BigInt::from(*v),
+            Int::Big(b) => (**b).clone(),
+        }
+    }
+
+    fn signum(&self) -> i8 {
+        match self {
+            Int::Small(v) => v.signum() as i8,
+            Int::Big(b) => match b.sign() {
+                Sign::Minus => -1,
+                Sign::NoSign => 0,
+                Sign::Plus => 1,
+            },
+        }
+    }
+}
 
 /// A dyadic rational `num / 2^exp`, reduced.
 ///
@@ -23,34 +58,65 @@ use crate::nat::Nat;
 /// assert_eq!(a.sub(&a).to_string(), "0");
 /// assert!(b < a);
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Dyadic {
-    num: BigInt,
+    num: Int,
     exp: u64,
+}
+
+impl Default for Dyadic {
+    fn default() -> Self {
+        Dyadic::zero()
+    }
 }
 
 impl Dyadic {
     /// Zero.
     pub fn zero() -> Dyadic {
-        Dyadic::default()
+        Dyadic {
+            num: Int::Small(0),
+            exp: 0,
+        }
     }
 
     /// The integer `n`.
     pub fn int(n: i64) -> Dyadic {
         Dyadic {
-            num: BigInt::from(n),
+            num: Int::Small(n),
             exp: 0,
         }
     }
 
     /// The integer `n`.
     pub fn from_bigint(n: BigInt) -> Dyadic {
-        Dyadic { num: n, exp: 0 }
+        Dyadic {
+            num: Int::from_big(n),
+            exp: 0,
+        }
     }
 
     /// `num / 2^exp`, reduced.
     pub fn ratio(num: i64, exp: u64) -> Dyadic {
-        Dyadic::new(BigInt::from(num), exp)
+        Dyadic::small(i128::from(num), exp)
+    }
+
+    /// `num / 2^exp`, reduced, from a numerator in registers.
+    fn small(num: i128, exp: u64) -> Dyadic {
+        if num == 0 {
+            return Dyadic::zero();
+        }
+        let tz = u64::from(num.trailing_zeros()).min(exp);
+        let n = num >> tz;
+        match i64::try_from(n) {
+            Ok(v) => Dyadic {
+                num: Int::Small(v),
+                exp: exp - tz,
+            },
+            Err(_) => Dyadic {
+                num: Int::Big(Box::new(BigInt::from(n))),
+                exp: exp - tz,
+            },
+        }
     }
 
     /// `num / 2^exp`, reduced.
@@ -60,7 +126,7 @@ impl Dyadic {
         }
         let tz = num.trailing_zeros().unwrap_or(0).min(exp);
         Dyadic {
-            num: num >> tz,
+            num: Int::from_big(num >> tz),
             exp: exp - tz,
         }
     }
@@ -81,8 +147,8 @@ impl Dyadic {
     }
 
     /// The numerator (odd unless the value is an integer).
-    pub fn numerator(&self) -> &BigInt {
-        &self.num
+    pub fn numerator(&self) -> BigInt {
+        self.num.big()
     }
 
     /// The exponent `k` of the denominator `2^k`.
@@ -92,7 +158,7 @@ impl Dyadic {
 
     /// Whether the value is zero.
     pub fn is_zero(&self) -> bool {
-        self.num.is_zero()
+        self.num == Int::Small(0)
     }
 
     /// Whether the value is an integer.
@@ -102,27 +168,30 @@ impl Dyadic {
 
     /// Whether the value is negative.
     pub fn is_negative(&self) -> bool {
-        self.num.is_negative()
+        self.num.signum() < 0
     }
 
     /// Whether the value is positive.
     pub fn is_positive(&self) -> bool {
-        self.num.is_positive()
+        self.num.signum() > 0
     }
 
     /// The value as an `i64`, if it is an integer that fits.
     pub fn to_i64(&self) -> Option<i64> {
-        if self.exp != 0 {
-            return None;
+        match (&self.num, self.exp) {
+            (Int::Small(v), 0) => Some(*v),
+            _ => None,
         }
-        i64::try_from(&self.num).ok()
     }
 
     /// `-self`.
     pub fn neg(&self) -> Dyadic {
-        Dyadic {
-            num: -&self.num,
-            exp: self.exp,
+        match &self.num {
+            Int::Small(v) => Dyadic::small(-i128::from(*v), self.exp),
+            Int::Big(b) => Dyadic {
+                num: Int::from_big(-&**b),
+                exp: self.exp,
+            },
         }
     }
 
@@ -135,8 +204,15 @@ impl Dyadic {
             return other.clone();
         }
         let e = self.exp.max(other.exp);
-        let a = &self.num << (e - self.exp);
-        let b = &other.num << (e - other.exp);
+        let (da, db) = (e - self.exp, e - other.exp);
+        if let (Int::Small(a), Int::Small(b)) = (&self.num, &other.num)
+            && da < 63
+            && db < 63
+        {
+            return Dyadic::small((i128::from(*a) << da) + (i128::from(*b) << db), e);
+        }
+        let a = self.num.big() << da;
+        let b = other.num.big() << db;
         Dyadic::new(a + b, e)
     }
 
@@ -147,7 +223,10 @@ impl Dyadic {
 
     /// `self / 2^k`.
     pub fn shr(&self, k: u64) -> Dyadic {
-        Dyadic::new(self.num.clone(), self.exp + k)
+        match &self.num {
+            Int::Small(v) => Dyadic::small(i128::from(*v), self.exp + k),
+            Int::Big(b) => Dyadic::new((**b).clone(), self.exp + k),
+        }
     }
 
     /// `self / 2`.
@@ -158,39 +237,41 @@ impl Dyadic {
     /// `self · 2`.
     pub fn double(&self) -> Dyadic {
         if self.exp > 0 {
-            Dyadic {
+            return Dyadic {
                 num: self.num.clone(),
                 exp: self.exp - 1,
-            }
-        } else {
-            Dyadic {
-                num: &self.num << 1u32,
-                exp: 0,
-            }
+            };
+        }
+        match &self.num {
+            Int::Small(v) => Dyadic::small(i128::from(*v) << 1, 0),
+            Int::Big(b) => Dyadic::from_bigint(&**b << 1u32),
         }
     }
 
     /// `self · n`.
     pub fn mul_int(&self, n: i64) -> Dyadic {
-        Dyadic::new(&self.num * n, self.exp)
+        match &self.num {
+            Int::Small(v) => Dyadic::small(i128::from(*v) * i128::from(n), self.exp),
+            Int::Big(b) => Dyadic::new(&**b * n, self.exp),
+        }
     }
 
     /// The largest integer `≤ self`.
     pub fn floor(&self) -> BigInt {
         if self.exp == 0 {
-            return self.num.clone();
+            return self.num.big();
         }
         let d = BigInt::one() << self.exp;
-        self.num.div_floor(&d)
+        self.num.big().div_floor(&d)
     }
 
     /// The smallest integer `≥ self`.
     pub fn ceil(&self) -> BigInt {
         if self.exp == 0 {
-            return self.num.clone();
+            return self.num.big();
         }
         let d = BigInt::one() << self.exp;
-        self.num.div_ceil(&d)
+        self.num.big().div_ceil(&d)
     }
 
     /// The simplest number (Conway's simplicity rule) strictly between `lo` and `hi`,
@@ -230,10 +311,10 @@ impl Dyadic {
         // than both exponents, so that both ends are integers A < B with a gap of at
         // least 2; the answer is the integer of [A+1, B-1] with the most trailing zero
         // bits, which is B-1 with its bits below the highest bit where A+1 and B-1
-        // differ cleared.
+        // differ cleared (A+1 is odd, so it never has more).
         let e = lo.exp.max(hi.exp) + 1;
-        let a = &lo.num << (e - lo.exp);
-        let b = &hi.num << (e - hi.exp);
+        let a = lo.num.big() << (e - lo.exp);
+        let b = hi.num.big() << (e - hi.exp);
         let k = lo.floor() << e;
         // Shift to non-negative integers: k·2^e ≤ A < B ≤ (k+1)·2^e.
         let first = a - &k + 1u32;
@@ -250,24 +331,21 @@ impl Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Self) -> Ordering {
-        if self.exp == other.exp {
-            return self.num.cmp(&other.num);
-        }
         // Different signs decide at once; small values compare in registers.
-        let (sa, sb) = (self.num.sign(), other.num.sign());
+        let (sa, sb) = (self.num.signum(), other.num.signum());
         if sa != sb {
             return sa.cmp(&sb);
         }
-        if let (Ok(a), Ok(b)) = (i64::try_from(&self.num), i64::try_from(&other.num)) {
-            let e = self.exp.max(other.exp);
-            let (da, db) = (e - self.exp, e - other.exp);
-            if da < 63 && db < 63 {
-                return (i128::from(a) << da).cmp(&(i128::from(b) << db));
-            }
-        }
         let e = self.exp.max(other.exp);
-        let a = &self.num << (e - self.exp);
-        let b = &other.num << (e - other.exp);
+        let (da, db) = (e - self.exp, e - other.exp);
+        if let (Int::Small(a), Int::Small(b)) = (&self.num, &other.num)
+            && da < 63
+            && db < 63
+        {
+            return (i128::from(*a) << da).cmp(&(i128::from(*b) << db));
+        }
+        let a = self.num.big() << da;
+        let b = other.num.big() << db;
         a.cmp(&b)
     }
 }
@@ -281,10 +359,11 @@ impl PartialOrd for Dyadic {
 impl fmt::Display for Dyadic {
     /// `3`, `-5`, `3/4`, `-5/8`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.exp == 0 {
-            write!(f, "{}", self.num)
-        } else {
-            write!(f, "{}/{}", self.num, BigInt::one() << self.exp)
+        match (&self.num, self.exp) {
+            (Int::Small(v), 0) => write!(f, "{v}"),
+            (Int::Small(v), e) if e < 63 => write!(f, "{v}/{}", 1u64 << e),
+            (n, 0) => write!(f, "{}", n.big()),
+            (n, e) => write!(f, "{}/{}", n.big(), BigInt::one() << e),
         }
     }
 }
@@ -382,6 +461,6 @@ mod tests {
         let tiny = Dyadic::new(BigInt::one(), 100_000);
         let s = Dyadic::simplest_between(Some(&Dyadic::zero()), Some(&tiny));
         assert_eq!(s.exponent(), 100_001);
-        assert_eq!(s.numerator(), &BigInt::one());
+        assert_eq!(s.numerator(), BigInt::one());
     }
 }
