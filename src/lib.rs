@@ -3,8 +3,8 @@
 //! - [`expr`]: the expression language (parsing, printing);
 //! - [`impartial`]: the impartial engine (Sprague–Grundy values, sums, tables);
 //! - [`games`]: the game families and the registry that builds positions;
-//! - [`partizan`]: short partizan games (canonical forms, sums, thermographs) and the
-//!   command `value`.
+//! - [`partizan`]: short partizan games (canonical forms, sums, thermographs), as
+//!   `sprague value` reports them.
 
 pub mod expr;
 pub mod games;

@@ -7,7 +7,7 @@
 
 use proptest::prelude::*;
 use sprague::impartial::sum::Outcome;
-use sprague::partizan::{Game, GameTable};
+use sprague::partizan::{Dyadic, Game, GameTable};
 
 /// A game as an explicit tree of options.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -285,6 +285,36 @@ proptest! {
         prop_assert_eq!(t.le(ga, gb).unwrap(), le(&ta, &tb));
         prop_assert_eq!(t.le(gb, ga).unwrap(), le(&tb, &ta));
         prop_assert_eq!(build(&mut t, &ta), ga);
+    }
+
+    #[test]
+    fn means_add_and_temperatures_are_consistent(a in gens(), b in gens()) {
+        let mut t = GameTable::new();
+        let (ga, gb) = (build_gen(&mut t, &a), build_gen(&mut t, &b));
+        let s = t.add(ga, gb).unwrap();
+        // The mean is additive (Siegel, CGT II.5).
+        let (ma, mb, ms) = (t.mean(ga).unwrap(), t.mean(gb).unwrap(), t.mean(s).unwrap());
+        prop_assert_eq!(ma.add(&mb), ms);
+        for g in [ga, gb, s] {
+            let temp = t.temperature(g).unwrap();
+            let (ls, rs) = t.stops(g).unwrap();
+            prop_assert!(ls >= rs);
+            let mean = t.mean(g).unwrap();
+            prop_assert!(rs <= mean && mean <= ls);
+            match t.as_number(g) {
+                // Numbers: -1/2^k, integers -1.
+                Some(x) => prop_assert_eq!(
+                    temp,
+                    if x.is_integer() { Dyadic::int(-1) } else { Dyadic::ratio(-1, x.exponent()) }
+                ),
+                // Other games are at least as hot as 0, and hot ones at least half
+                // as hot as their stops are apart.
+                None => {
+                    prop_assert!(!temp.is_negative());
+                    prop_assert!(temp.double() >= ls.sub(&rs));
+                }
+            }
+        }
     }
 
     #[test]
