@@ -3,11 +3,14 @@
 //! - [`expr`]: the expression language (parsing, printing);
 //! - [`impartial`]: the impartial engine (Sprague–Grundy values, sums, tables);
 //! - [`games`]: the game families and the registry that builds positions;
-//! - [`nash`]: two-player normal-form games and their Nash equilibria.
+//! - [`nash`]: two-player normal-form games and their Nash equilibria;
+//! - [`partizan`]: short partizan games (canonical forms, sums, thermographs), as
+//!   `sprague value` reports them.
 
 pub mod expr;
 pub mod games;
 pub mod impartial;
 pub mod nash;
 pub mod nat;
+pub mod partizan;
 pub mod play;

@@ -265,7 +265,7 @@ fn bad_input_exits_2_with_a_column() {
     assert_eq!(code, 2);
     let (code, _) = exit_code(&["solve", &"{".repeat(100_000)]);
     assert_eq!(code, 2);
-    let (code, _) = exit_code(&["value", "{1|-1}"]);
+    let (code, _) = exit_code(&["value", "{1|-1"]);
     assert_eq!(code, 2);
 }
 

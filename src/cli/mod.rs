@@ -9,6 +9,7 @@ mod play;
 mod repl;
 mod solve;
 mod table;
+mod value;
 mod watcher;
 
 use clap::{Parser, Subcommand};
@@ -81,14 +82,11 @@ enum Command {
     /// Interactive worksheet: type positions, see who wins and how.
     #[command(after_help = "Examples:\n  sprague repl\n  echo 'nim(3,4,5)' | sprague repl")]
     Repl(repl::ReplArgs),
-    /// Canonical value of a partizan game (not supported yet).
-    Value {
-        /// The game expression.
-        expr: String,
-        /// Print one JSON document.
-        #[arg(long)]
-        json: bool,
-    },
+    /// Canonical form of a short game, with its outcome, mean and temperature.
+    #[command(
+        after_help = "Games are sums of literals (0, 3/4, -5/8, *, *2, ^, v, ±1 or +-1), options {A,B|C} (slashes: {2||1|0}),\nhackenbush(\"BRB\") (B/L Left, R Right, G either), cut(w,h) (Left cuts vertically), unfair[p,q](n,…)\n(Left takes 1..p, Right 1..q), domineering(r,c) or domineering(\"..#|...\") (Left places vertical dominoes),\nand impartial components (nim(3) is *3).\n\nExamples:\n  sprague value '{1|-1} + {1|-1}'\n  sprague value --explain '{0,*|0}'\n  sprague value --json 'hackenbush(\"lrlrrllr\") + cut(5,2) + ^'\n  sprague value 'nim(3) + ^'"
+    )]
+    Value(value::ValueArgs),
     /// Nash equilibria of a bimatrix game, with dominance, in exact arithmetic.
     #[command(
         after_help = "Examples:\n  sprague nash prisoners.json\n  sprague nash --explain sexes.json\n  sprague nash --json --max-pairs 5000000 game.json"
@@ -160,9 +158,7 @@ pub fn run() -> i32 {
         Command::Table(a) => table::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Repl(a) => repl::run(&a),
-        Command::Value { .. } => Err(Failure::Input(
-            "value: partizan game values are not supported yet".into(),
-        )),
+        Command::Value(a) => value::run(&a),
         Command::Nash(a) => nash::run(&a),
     };
     match result {

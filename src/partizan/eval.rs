@@ -1,0 +1,622 @@
+//! Values of game expressions (SPEC §1): sums of literals (`3/4`, `*2`, `^`, `±1`…),
+//! option terms `{A,B|C}`, the partizan families `hackenbush`, `cut`, `unfair` and
+//! `domineering`, and impartial family components, each worth the nimber of its
+//! nim-value.
+//!
+//! The syntax tree is walked recursively: the parser bounds its nesting (at most
+//! [`crate::expr::MAX_NESTING`] levels of braces), so the recursion is bounded too.
+
+use super::cut;
+use super::domineering::{self, Board, Domineering};
+use super::dyadic::Dyadic;
+use super::engine::Trace;
+use super::hackenbush;
+use super::table::{Game, GameTable, Nus};
+use super::unfair::Unfair;
+use crate::expr::{self, Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
+use crate::games::{self, ExprError};
+use crate::impartial::family::{Limits, LoopyValue, SolveError};
+use crate::impartial::position::{Components, Stretch, Values};
+use crate::impartial::sum::Component;
+use crate::nat::Nat;
+use rustc_hash::FxHashMap;
+use std::fmt;
+
+/// Impartial components explained one by one; beyond, only their nim-sum.
+const SHOWN_COMPONENTS: usize = 12;
+
+/// Why an expression has no value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueError {
+    /// Bad input: syntax, unknown family, bad argument; with its column.
+    Input(ExprError),
+    /// A resource bound was reached (a `SolveError::Limit`).
+    Limit(SolveError),
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ValueError::Input(e) => write!(f, "{e}"),
+            ValueError::Limit(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ValueError {}
+
+impl From<SolveError> for ValueError {
+    fn from(e: SolveError) -> Self {
+        ValueError::Limit(e)
+    }
+}
+
+/// How a part of the expression got its value, for explanations.
+#[derive(Clone, Debug)]
+pub enum Why {
+    /// An option term, with the simplification of its options.
+    Options(Trace),
+    /// A sum of two values, with the simplification of its options.
+    Sum(Trace),
+    /// A family component, with the rule used.
+    Family(String),
+}
+
+/// One explained part of an expression.
+#[derive(Clone, Debug)]
+pub struct Explained {
+    /// The part, in expression syntax (for a sum, its two summands' texts joined).
+    pub expr: String,
+    /// Its value.
+    pub value: Game,
+    /// How the value was found.
+    pub why: Why,
+}
+
+/// Evaluates expressions into a [`GameTable`].
+pub struct Evaluator<'a> {
+    table: &'a mut GameTable,
+    src: &'a str,
+    limits: Limits,
+    explain: bool,
+    /// The explained parts, in the order they were evaluated.
+    pub explained: Vec<Explained>,
+    unfair: FxHashMap<(usize, usize), Unfair>,
+    domineering: Option<Domineering>,
+}
+
+impl GameTable {
+    /// The value of an expression without families' state bound beyond the table's:
+    /// a convenience for literals and option terms.
+    ///
+    /// ```
+    /// use sprague::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let g = t.parse_value("{0|*}").unwrap();
+    /// assert_eq!(t.show(g), "^");
+    /// assert_eq!(t.parse_value("nim(3) + *3").unwrap(), sprague::partizan::Game::ZERO);
+    /// assert_eq!(t.parse_value("{0|").unwrap_err().to_string(),
+    ///            "column 4: expected a game expression, '|' or '}', found end of input");
+    /// ```
+    pub fn parse_value(&mut self, src: &str) -> Result<Game, ValueError> {
+        let limits = Limits {
+            max_states: self.max_states(),
+        };
+        Evaluator::new(self, src, limits, false).eval_source()
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    /// An evaluator of `src` into `table`; impartial components are valued within
+    /// `limits`; with `explain`, every part's derivation is recorded in
+    /// [`Evaluator::explained`].
+    ///
+    /// ```
+    /// use sprague::impartial::family::Limits;
+    /// use sprague::partizan::{Evaluator, GameTable, Why};
+    /// let mut t = GameTable::new();
+    /// let mut ev = Evaluator::new(&mut t, "{0,*|*} + nim(2)", Limits::default(), true);
+    /// let g = ev.eval_source().unwrap();
+    /// let parts: Vec<String> = ev.explained.iter().map(|e| e.expr.clone()).collect();
+    /// assert_eq!(parts, ["{0,*|*}", "nim(2)", "{0,*|*} + nim(2)"]);
+    /// assert!(matches!(ev.explained[0].why, Why::Options(_)));
+    /// assert_eq!(t.show(g), "^*2");
+    /// ```
+    pub fn new(table: &'a mut GameTable, src: &'a str, limits: Limits, explain: bool) -> Self {
+        Evaluator {
+            table,
+            src,
+            limits,
+            explain,
+            explained: Vec::new(),
+            unfair: FxHashMap::default(),
+            domineering: None,
+        }
+    }
+
+    /// Parses the source and evaluates it.
+    pub fn eval_source(&mut self) -> Result<Game, ValueError> {
+        let sum = expr::parse(self.src).map_err(|e| {
+            ValueError::Input(ExprError {
+                column: e.column,
+                message: format!("expected {}, found {}", e.expected, e.found),
+            })
+        })?;
+        self.eval_sum(&sum)
+    }
+
+    /// The value of a sum.
+    pub fn eval_sum(&mut self, sum: &Sum) -> Result<Game, ValueError> {
+        if !self.explain {
+            return self.eval_sum_quietly(sum);
+        }
+        let mut acc: Option<(Game, Span)> = None;
+        for term in &sum.terms {
+            let v = self.eval_term(term)?;
+            let span = term.span();
+            acc = Some(match acc {
+                None => (v, span),
+                Some((a, sa)) => {
+                    let s = if self.explain {
+                        let s = self.table.add_traced(a, v)?;
+                        if let Some(trace) = self.table.take_traces().pop() {
+                            let whole = Span {
+                                start: sa.start,
+                                end: span.end,
+                            };
+                            self.note(whole, s, Why::Sum(trace));
+                        }
+                        s
+                    } else {
+                        self.table.add(a, v)?
+                    };
+                    (
+                        s,
+                        Span {
+                            start: sa.start,
+                            end: span.end,
+                        },
+                    )
+                }
+            });
+        }
+        Ok(acc.map_or(Game::ZERO, |(g, _)| g))
+    }
+
+    /// A sum without explanation: numbers, ups and nimbers are added part by part as
+    /// they come, without storing every partial sum in the table (a sum of a million
+    /// literals stores one game), and the other terms are added to them at the end.
+    fn eval_sum_quietly(&mut self, sum: &Sum) -> Result<Game, ValueError> {
+        let mut parts = Nus::default();
+        let mut rest = Game::ZERO;
+        for term in &sum.terms {
+            let nus = match term {
+                Term::Literal(lit, span) => self.literal_nus(lit, *span)?,
+                _ => None,
+            };
+            let nus = match nus {
+                Some(n) => n,
+                None => {
+                    let v = self.eval_term(term)?;
+                    match self.table.as_nus(v) {
+                        Some(n) => n.clone(),
+                        None => {
+                            rest = self.table.add(rest, v)?;
+                            continue;
+                        }
+                    }
+                }
+            };
+            parts = Nus {
+                number: parts.number.add(&nus.number),
+                up: parts
+                    .up
+                    .checked_add(nus.up)
+                    .ok_or_else(|| ValueError::Limit(self.table.limit_error()))?,
+                star: &parts.star ^ &nus.star,
+            };
+        }
+        let parts = self.table.nus(parts)?;
+        Ok(self.table.add(parts, rest)?)
+    }
+
+    /// A literal that is a number, an up or a nimber, as its parts (`None` for `±x`).
+    fn literal_nus(&self, lit: &Literal, span: Span) -> Result<Option<Nus>, ValueError> {
+        Ok(match lit {
+            Literal::Number { negative, num, den } => Some(Nus::number(
+                Dyadic::from_literal(*negative, num, den)
+                    .ok_or_else(|| self.input(span, "the denominator must be a power of two"))?,
+            )),
+            Literal::Star(n) => Some(Nus {
+                star: n.clone(),
+                ..Nus::default()
+            }),
+            Literal::Up | Literal::Down => Some(Nus {
+                up: if *lit == Literal::Up { 1 } else { -1 },
+                ..Nus::default()
+            }),
+            Literal::PlusMinus(_) => None,
+        })
+    }
+
+    fn eval_term(&mut self, term: &Term) -> Result<Game, ValueError> {
+        match term {
+            Term::Literal(lit, span) => self.literal(lit, *span),
+            Term::Options(o) => self.options(o),
+            Term::Family(f) => self.family(f),
+        }
+    }
+
+    fn literal(&mut self, lit: &Literal, span: Span) -> Result<Game, ValueError> {
+        Ok(match lit {
+            Literal::Number { negative, num, den } => {
+                let x = Dyadic::from_literal(*negative, num, den)
+                    .ok_or_else(|| self.input(span, "the denominator must be a power of two"))?;
+                self.table.number(x)?
+            }
+            Literal::Star(n) => self.table.nimber(n.clone())?,
+            Literal::Up => self.table.up(1)?,
+            Literal::Down => self.table.up(-1)?,
+            Literal::PlusMinus(x) => {
+                let g = self.literal(x, span)?;
+                let n = self.table.neg(g)?;
+                self.table.game(&[g], &[n])?
+            }
+        })
+    }
+
+    fn options(&mut self, o: &OptionsTerm) -> Result<Game, ValueError> {
+        let mut left = Vec::with_capacity(o.left.len());
+        for s in &o.left {
+            left.push(self.eval_sum(s)?);
+        }
+        let mut right = Vec::with_capacity(o.right.len());
+        for s in &o.right {
+            right.push(self.eval_sum(s)?);
+        }
+        if self.explain {
+            let g = self.table.game_traced(&left, &right)?;
+            if let Some(trace) = self.table.take_traces().pop() {
+                self.note(o.span, g, Why::Options(trace));
+            }
+            Ok(g)
+        } else {
+            Ok(self.table.game(&left, &right)?)
+        }
+    }
+
+    fn family(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        match f.name.as_str() {
+            "hackenbush" => self.hackenbush(f),
+            "cut" => self.cut(f),
+            "unfair" => self.unfair(f),
+            "domineering" => self.domineering(f),
+            _ => self.impartial(f),
+        }
+    }
+
+    fn hackenbush(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        self.no_params(f)?;
+        let usage = "hackenbush takes stalks written as strings of B (Left), R (Right) and G (either), e.g. hackenbush(\"BBR\")";
+        let args = self.args(f, usage)?;
+        let mut total = Game::ZERO;
+        for a in args {
+            let Arg::Str(s, span) = a else {
+                return Err(self.input(a.span(), usage));
+            };
+            let edges = hackenbush::parse(s).map_err(|i| {
+                let bad = Span {
+                    start: span.start + 1 + s.char_indices().nth(i).map_or(0, |(b, _)| b),
+                    end: span.end,
+                };
+                self.input(bad, "a Hackenbush stalk has edges B (or L), R and G")
+            })?;
+            let v = hackenbush::value(self.table, &edges)?;
+            if self.explain {
+                let why = match hackenbush::sign_expansion(&edges) {
+                    Some(x) => format!("sign expansion of a blue-red stalk: {x}"),
+                    None => "game tree of the stalk (it has green edges)".to_string(),
+                };
+                let text = format!("hackenbush(\"{s}\")");
+                self.explained.push(Explained {
+                    expr: text,
+                    value: v,
+                    why: Why::Family(why),
+                });
+            }
+            total = self.table.add(total, v)?;
+        }
+        Ok(total)
+    }
+
+    fn cut(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        self.no_params(f)?;
+        let usage = "cut(w,h) takes the width and height of the bar, both at least 1";
+        let args = self.args(f, usage)?;
+        let (w, h) = match args {
+            [Arg::Int(w, ws), Arg::Int(h, hs)] => {
+                for (n, s) in [(w, ws), (h, hs)] {
+                    if n.is_zero() {
+                        return Err(self.input(*s, usage));
+                    }
+                }
+                (w, h)
+            }
+            [_, _, third, ..] => return Err(self.input(third.span(), usage)),
+            [a, ..] => {
+                let at = args.iter().find(|a| matches!(a, Arg::Str(..))).unwrap_or(a);
+                return Err(self.input(at.span(), usage));
+            }
+            [] => return Err(self.input(f.span, usage)),
+        };
+        let v = cut::value(self.table, w, h)?;
+        if self.explain {
+            self.explained.push(Explained {
+                expr: self.text(f.span),
+                value: v,
+                why: Why::Family(cut::explain(w, h)),
+            });
+        }
+        Ok(v)
+    }
+
+    fn unfair(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        let usage = "unfair[p,q] takes two integers p, q ≥ 1: Left takes 1..p, Right 1..q";
+        let (p, q) = match f.params.as_deref() {
+            Some([Param::Int(p, ps), Param::Int(q, qs)]) => {
+                let get = |n: &Nat, s: &Span| match n.to_usize() {
+                    Some(v) if v >= 1 && (v as u64) <= self.table.max_states() => Ok(v),
+                    Some(v) if v >= 1 => Err(ValueError::Limit(SolveError::Limit {
+                        what: format!(
+                            "unfair[p,q] with a take of {v} needs more positions than the bound"
+                        ),
+                        flag: "--max-states",
+                    })),
+                    _ => Err(self.input(*s, usage)),
+                };
+                (get(p, ps)?, get(q, qs)?)
+            }
+            Some([_, _, third, ..]) => return Err(self.input(third.span(), usage)),
+            Some([p, ..]) if !matches!(p, Param::Int(..)) => {
+                return Err(self.input(p.span(), usage));
+            }
+            Some([_, q]) => return Err(self.input(q.span(), usage)),
+            Some([only]) => return Err(self.input(only.span(), usage)),
+            _ => return Err(self.input(f.span, usage)),
+        };
+        let args = self.args(f, "unfair[p,q] takes heap sizes, e.g. unfair[2,1](5,7)")?;
+        let mut total = Game::ZERO;
+        for a in args {
+            let Arg::Int(n, _) = a else {
+                return Err(self.input(a.span(), "unfair[p,q] takes heap sizes (integers)"));
+            };
+            let rules = self
+                .unfair
+                .entry((p, q))
+                .or_insert_with(|| Unfair::new(p, q));
+            let v = rules.value(self.table, n)?;
+            if self.explain {
+                let how = match rules.period() {
+                    Some((a, per)) if n.to_usize().is_none_or(|k| k >= a + per) => format!(
+                        "values repeat with period {per} from heap {a} (proved: a run of max(p,q) = {} values repeats, and each value depends only on the {} below it)",
+                        p.max(q),
+                        p.max(q)
+                    ),
+                    _ => "from the values of the smaller heaps".to_string(),
+                };
+                self.explained.push(Explained {
+                    expr: format!("unfair[{p},{q}]({n})"),
+                    value: v,
+                    why: Why::Family(how),
+                });
+            }
+            total = self.table.add(total, v)?;
+        }
+        Ok(total)
+    }
+
+    fn domineering(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        self.no_params(f)?;
+        let usage = "domineering takes a board: domineering(rows,cols) for an empty one, or domineering(\"..#|...\") (rows separated by |, . empty, # filled), at most 64 squares";
+        let args = self.args(f, usage)?;
+        let board = match args {
+            [Arg::Int(r, rs), Arg::Int(c, _)] => {
+                let (Some(r), Some(c)) = (r.to_usize(), c.to_usize()) else {
+                    return Err(self.input(*rs, usage));
+                };
+                Board::empty(r, c).ok_or_else(|| self.input(*rs, usage))?
+            }
+            [Arg::Str(s, span)] => Board::parse(s).map_err(|(i, m)| {
+                let at = Span {
+                    start: span.start + 1 + s.char_indices().nth(i).map_or(0, |(b, _)| b),
+                    end: span.end,
+                };
+                self.input(at, m)
+            })?,
+            [a, ..] => return Err(self.input(a.span(), usage)),
+            [] => return Err(self.input(f.span, usage)),
+        };
+        let d = self.domineering.get_or_insert_with(Domineering::new);
+        let v = d.value(self.table, &board)?;
+        if self.explain {
+            let regions = d.regions();
+            self.explained.push(Explained {
+                expr: self.text(f.span),
+                value: v,
+                why: Why::Family(format!(
+                    "Domineering (Left places vertical dominoes), from the game tree: {regions} regions of empty squares valued, each region once up to mirror images (at most {} squares)",
+                    domineering::MAX_SQUARES
+                )),
+            });
+        }
+        Ok(v)
+    }
+
+    /// An impartial family term: each component is worth the nimber of its nim-value.
+    fn impartial(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        let text = self.src.get(f.span.start..f.span.end).unwrap_or("");
+        let offset = self.column(f.span) - 1;
+        let position = games::position(text).map_err(|e| {
+            ValueError::Input(ExprError {
+                column: e.column + offset,
+                message: e.message,
+            })
+        })?;
+        // The nim-values XOR together (Sprague–Grundy): one nimber for the whole term,
+        // whatever its number of heaps.
+        let mut total = Nat::ZERO;
+        let mut shown = 0usize;
+        for stretch in position.stretches() {
+            match stretch {
+                Stretch::Heaps { family, sizes } => {
+                    let mut values = Values::default();
+                    let batch = family
+                        .heap_values(sizes, &self.limits, &mut values)
+                        .map_err(|e| self.limit(f.span, e))?;
+                    if batch {
+                        for (v, &n) in values.iter().zip(sizes) {
+                            let c = Component::heap(family, n);
+                            let g = v.ok_or_else(|| self.too_costly(&c))?;
+                            self.note_component(&c, &g, &mut shown)?;
+                            total ^= &g;
+                        }
+                    } else {
+                        for &n in sizes {
+                            let g = self.component(f, &Component::heap(family, n), &mut shown)?;
+                            total ^= &g;
+                        }
+                    }
+                }
+                Stretch::One(c) => {
+                    let g = self.component(f, c, &mut shown)?;
+                    total ^= &g;
+                }
+            }
+        }
+        if self.explain && shown > SHOWN_COMPONENTS {
+            let v = self.table.nimber(total.clone())?;
+            self.explained.push(Explained {
+                expr: self.text(f.span),
+                value: v,
+                why: Why::Family(format!(
+                    "{shown} impartial components: the nim-sum (XOR) of their nim-values is {total}"
+                )),
+            });
+        }
+        Ok(self.table.nimber(total)?)
+    }
+
+    /// The nim-value of one impartial component (which must not be loopy).
+    fn component(
+        &mut self,
+        f: &FamilyTerm,
+        c: &Component,
+        shown: &mut usize,
+    ) -> Result<Nat, ValueError> {
+        if let Some(LoopyValue::Infinite(_)) = c
+            .family
+            .loopy_value(&c.pos, &self.limits)
+            .map_err(|e| self.limit(f.span, e))?
+        {
+            return Err(self.input(
+                f.span,
+                &format!(
+                    "{} has an infinite loopy value: it is not a short game",
+                    c.expr()
+                ),
+            ));
+        }
+        let g = c
+            .family
+            .grundy(&c.pos, &self.limits)
+            .map_err(|e| self.limit(f.span, e))?
+            .ok_or_else(|| self.too_costly(c))?;
+        self.note_component(c, &g, shown)?;
+        Ok(g)
+    }
+
+    /// Records a component's value for the explanation (the first few only).
+    fn note_component(
+        &mut self,
+        c: &Component,
+        g: &Nat,
+        shown: &mut usize,
+    ) -> Result<(), ValueError> {
+        *shown += 1;
+        if self.explain && *shown <= SHOWN_COMPONENTS {
+            let v = self.table.nimber(g.clone())?;
+            self.explained.push(Explained {
+                expr: c.expr(),
+                value: v,
+                why: Why::Family(format!("impartial, nim-value {g}")),
+            });
+        }
+        Ok(())
+    }
+
+    fn limit(&self, span: Span, e: SolveError) -> ValueError {
+        match e {
+            SolveError::Input(m) => self.input(span, &m),
+            e => ValueError::Limit(e),
+        }
+    }
+
+    fn too_costly(&self, c: &Component) -> ValueError {
+        ValueError::Limit(
+            self.limits
+                .states_exceeded(&format!("the nim-value of {}", c.expr())),
+        )
+    }
+
+    // ----- helpers ---------------------------------------------------------------------
+
+    fn note(&mut self, span: Span, value: Game, why: Why) {
+        let expr = self.text(span);
+        self.explained.push(Explained { expr, value, why });
+    }
+
+    /// The source text of a span, with spaces normalised away where the parser allows.
+    fn text(&self, span: Span) -> String {
+        self.src
+            .get(span.start..span.end)
+            .unwrap_or("")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn column(&self, span: Span) -> usize {
+        let end = span.start.min(self.src.len());
+        self.src.get(..end).unwrap_or(self.src).chars().count() + 1
+    }
+
+    fn input(&self, span: Span, message: &str) -> ValueError {
+        ValueError::Input(ExprError {
+            column: self.column(span),
+            message: message.to_string(),
+        })
+    }
+
+    fn no_params(&self, f: &FamilyTerm) -> Result<(), ValueError> {
+        match f.params.as_deref() {
+            Some(p) => Err(self.input(
+                p.first().map_or(f.span, Param::span),
+                &format!("{} takes no [parameters]", f.name),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn args<'f>(&self, f: &'f FamilyTerm, usage: &str) -> Result<&'f [Arg], ValueError> {
+        match f.args.as_deref() {
+            Some(a) => Ok(a),
+            None => Err(self.input(
+                Span {
+                    start: f.span.end,
+                    end: f.span.end,
+                },
+                usage,
+            )),
+        }
+    }
+}

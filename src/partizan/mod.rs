@@ -1,0 +1,50 @@
+//! Short partizan games: canonical forms, sums, comparison, outcome, mean and
+//! temperature (Conway, *On Numbers and Games*; Berlekamp, Conway and Guy, *Winning
+//! Ways*; Siegel, *Combinatorial Game Theory*, ch. II).
+//!
+//! - [`GameTable`] stores every canonical game once: equal values have equal ids
+//!   ([`Game`]). Numbers, ups and nimbers `x + n·↑ + *m` are stored by their parts
+//!   ([`Nus`], numbers exact [`Dyadic`] rationals), every other game by its options.
+//!   Comparisons, sums and negatives are cached, and computed with explicit stacks
+//!   (no recursion on the depth of a game), within a bound on stored games and cached
+//!   results that turns into a `Limit` error naming `--max-states`.
+//! - [`GameTable::game`] brings `{L | R}` to canonical form by removing dominated and
+//!   bypassing reversible options; [`GameTable::game_traced`] records the steps.
+//! - Thermographs, stops, mean and temperature: [`GameTable::thermograph`].
+//! - Printing in CGSuite's notation: [`GameTable::show`].
+//! - Expressions (SPEC §1) to values: [`Evaluator`], [`GameTable::parse_value`].
+//! - The partizan families: [`hackenbush`] strings, the cutting game [`cut`],
+//!   [`unfair`] subtraction, and [`domineering`].
+//!
+//! ```
+//! use sprague::partizan::GameTable;
+//! use sprague::impartial::sum::Outcome;
+//! let mut t = GameTable::new();
+//! let g = t.parse_value("{2|-1/2} + ^ + nim(3)").unwrap();
+//! assert_eq!(t.show(g), "{2^*3|-1/2^*3}");
+//! assert_eq!(t.outcome(g).unwrap(), Outcome::N);
+//! assert_eq!(t.mean(g).unwrap().to_string(), "3/4");
+//! ```
+
+mod dyadic;
+mod engine;
+mod eval;
+mod print;
+mod table;
+mod thermo;
+
+#[path = "../games/cut.rs"]
+pub mod cut;
+#[path = "../games/domineering.rs"]
+pub mod domineering;
+#[path = "../games/hackenbush.rs"]
+pub mod hackenbush;
+#[path = "../games/unfair.rs"]
+pub mod unfair;
+
+pub use dyadic::Dyadic;
+pub use engine::{Side, Step, Trace};
+pub use eval::{Evaluator, Explained, ValueError, Why};
+pub use print::{PrintOptions, nus_text};
+pub use table::{DEFAULT_MAX_STATES, Game, GameTable, Nus};
+pub use thermo::{Thermograph, Wall};
