@@ -252,7 +252,7 @@ fn bad_input_exits_2_with_a_column() {
     let (code, err) = exit_code(&["solve", "nim(1) + cut(10,10)"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("not supported yet") && err.contains("column 10"),
+        err.contains("sprague value") && err.contains("column 10"),
         "{err}"
     );
     let (code, _) = exit_code(&["solve", ""]);

@@ -67,6 +67,7 @@ pub const KNOWN_FAMILIES: &[&str] = &[
     "hackenbush",
     "cut",
     "unfair",
+    "domineering",
 ];
 
 /// An expression that cannot be turned into a position: where and why.
@@ -231,7 +232,7 @@ impl<'a> Registry<'a> {
                 Term::Family(ref mut t) => self.family_term(t, &mut out)?,
                 Term::Literal(_, span) | Term::Options(expr::OptionsTerm { span, .. }) => {
                     return Err(
-                        self.error(span, "partizan game values are not supported yet in solve")
+                        self.error(span, "a partizan game: `sprague value` gives its value and outcome (solve decides impartial positions)")
                     );
                 }
             }
@@ -473,6 +474,16 @@ impl<'a> Registry<'a> {
             "geography" => {
                 let path = self.file_param(t)?;
                 (self.shared(geography::Geography::new(&path)), 0)
+            }
+            "hackenbush" | "cut" | "unfair" | "domineering" => {
+                return Err(self.error(
+                    t.name_span,
+                    &format!(
+                        "{} is a partizan game: `sprague value` gives its value and outcome \
+                         (solve decides impartial positions)",
+                        t.name
+                    ),
+                ));
             }
             name if KNOWN_FAMILIES.contains(&name) => {
                 return Err(self.error(
