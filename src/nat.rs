@@ -229,6 +229,24 @@ impl std::ops::BitXorAssign<&Nat> for Nat {
     }
 }
 
+impl Nat {
+    /// Appends the decimal digits to `out` (faster than `write!` for the many numbers
+    /// of a huge position).
+    ///
+    /// ```
+    /// use sprague::nat::Nat;
+    /// let mut s = String::from("heap ");
+    /// Nat::from(1234u64).write_decimal(&mut s);
+    /// assert_eq!(s, "heap 1234");
+    /// ```
+    pub fn write_decimal(&self, out: &mut String) {
+        match self {
+            Nat::Small(v) => out.push_str(itoa::Buffer::new().format(*v)),
+            Nat::Big(b) => out.push_str(&b.to_string()),
+        }
+    }
+}
+
 impl fmt::Display for Nat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

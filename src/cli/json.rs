@@ -31,11 +31,11 @@ pub fn string(out: &mut String, s: &str) {
 /// Appends an integer: a JSON number below 2^64, else a string of digits (SPEC §2).
 pub fn nat(out: &mut String, n: &Nat) {
     match n {
-        Nat::Small(v) => {
-            let _ = write!(out, "{v}");
-        }
+        Nat::Small(_) => n.write_decimal(out),
         Nat::Big(_) => {
-            let _ = write!(out, "\"{n}\"");
+            out.push('"');
+            n.write_decimal(out);
+            out.push('"');
         }
     }
 }

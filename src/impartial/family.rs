@@ -155,7 +155,7 @@ pub trait Family {
             if i > 0 {
                 out.push(',');
             }
-            out.push_str(&a.to_string());
+            a.write_decimal(out);
         }
         out.push(')');
     }

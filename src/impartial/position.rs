@@ -9,7 +9,6 @@
 use super::family::Family;
 use super::sum::Component;
 use crate::nat::Nat;
-use std::fmt::Write;
 use std::rc::Rc;
 
 /// Read access to the components of a sum, however they are stored: a slice of
@@ -318,7 +317,7 @@ pub fn write_up_to(
             if l > 0 {
                 out.push(',');
             }
-            let _ = write!(out, "{h}");
+            h.write_decimal(out);
         }
         first = false;
     }
