@@ -84,6 +84,16 @@ pub struct Move {
     pub text: String,
 }
 
+impl Move {
+    /// A move to `to` (expression syntax), described by `text`.
+    pub fn new(to: impl Into<String>, text: impl Into<String>) -> Move {
+        Move {
+            to: to.into(),
+            text: text.into(),
+        }
+    }
+}
+
 /// Collects moves up to a cap and remembers whether more were offered.
 #[derive(Debug)]
 pub struct MoveSink {
