@@ -21,6 +21,7 @@ pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod ring;
+pub mod seqnim;
 pub mod split;
 pub mod stair;
 pub mod submask;
@@ -64,6 +65,7 @@ pub const KNOWN_FAMILIES: &[&str] = &[
     "king",
     "digraph",
     "geography",
+    "seqnim",
     "hackenbush",
     "cut",
     "unfair",
@@ -466,6 +468,16 @@ impl<'a> Registry<'a> {
                 let m =
                     self.positive_param(t, "adjacent[m] takes one integer m ≥ 1 (take 1..m)")?;
                 (self.shared(adjacent::Adjacent::new(m)), 0)
+            }
+            "seqnim" => {
+                let m = match &t.params {
+                    None => None,
+                    Some(_) => Some(self.positive_param(
+                        t,
+                        "seqnim[m] takes one integer m ≥ 1 (the most stones per move)",
+                    )?),
+                };
+                (self.shared(seqnim::SeqNim::new(m)), 0)
             }
             "digraph" => {
                 let path = self.file_param(t)?;
