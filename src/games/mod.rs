@@ -6,6 +6,7 @@
 pub mod adjacent;
 pub mod andnim;
 pub mod bits;
+pub mod circle;
 pub mod digraph;
 pub mod divisor;
 pub mod ed;
@@ -13,8 +14,10 @@ pub mod factor;
 pub mod fib;
 pub mod geography;
 pub mod graph_file;
+pub mod grid;
 pub mod grundy_game;
 pub mod king;
+pub mod kth;
 pub mod lasker;
 pub mod matching;
 pub mod moore;
@@ -28,6 +31,7 @@ pub mod submask;
 pub mod subtraction;
 #[cfg(test)]
 mod testing;
+pub mod treestair;
 pub mod wythoff;
 
 use crate::expr::{self, Arg, FamilyTerm, Param, Span, Sum, Term};
@@ -66,6 +70,10 @@ pub const KNOWN_FAMILIES: &[&str] = &[
     "digraph",
     "geography",
     "seqnim",
+    "kth",
+    "circle",
+    "treestair",
+    "grid",
     "hackenbush",
     "cut",
     "unfair",
@@ -478,6 +486,52 @@ impl<'a> Registry<'a> {
                     )?),
                 };
                 (self.shared(seqnim::SeqNim::new(m)), 0)
+            }
+            "kth" => {
+                self.no_params(t)?;
+                (self.shared(kth::Kth), 0)
+            }
+            "circle" => {
+                let usage =
+                    "circle[d,k] takes the radius d and the step k ≥ 1, e.g. circle[5,2](0,0)";
+                match t.params.as_deref() {
+                    Some([Param::Int(d, _), Param::Int(k, ks)]) => {
+                        if k.is_zero() {
+                            return Err(self.error(*ks, usage));
+                        }
+                        (self.shared(circle::Circle::new(d, k)), 0)
+                    }
+                    Some([p, ..]) => return Err(self.error(p.span(), usage)),
+                    _ => return Err(self.error(t.span, usage)),
+                }
+            }
+            "grid" => {
+                let usage = "grid takes one parameter: the grid in quotes, rows of '.' (free) and \
+                             '#' (blocked) separated by '/', or a file name, e.g. grid[\"..#/...\"](0,0)";
+                match t.params.as_deref() {
+                    Some([Param::Str(s, span)]) => {
+                        let g = grid::Grid::new(s)
+                            .map_err(|m| self.error(*span, &format!("bad grid: {m}")))?;
+                        (self.shared(g), 2)
+                    }
+                    Some([p, ..]) => return Err(self.error(p.span(), usage)),
+                    _ => return Err(self.error(t.name_span, usage)),
+                }
+            }
+            "treestair" => {
+                let usage = "treestair takes the tree file in quotes and the level k ≥ 1, e.g. \
+                             treestair[\"t.txt\",2](0)";
+                match t.params.as_deref() {
+                    Some([Param::Str(path, _)]) => {
+                        (self.shared(treestair::TreeStair::new(path, 1)), 0)
+                    }
+                    Some([Param::Str(path, _), Param::Int(k, ks)]) => match k.to_u64() {
+                        Some(k) if k >= 1 => (self.shared(treestair::TreeStair::new(path, k)), 0),
+                        _ => return Err(self.error(*ks, usage)),
+                    },
+                    Some([p, ..]) => return Err(self.error(p.span(), usage)),
+                    _ => return Err(self.error(t.name_span, usage)),
+                }
             }
             "digraph" => {
                 let path = self.file_param(t)?;
