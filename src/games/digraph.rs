@@ -456,10 +456,7 @@ impl Family for Digraph {
         let Ok(w) = self.vertex(to, &s) else {
             return Ok(None);
         };
-        Ok(s.fwd
-            .neighbours(v)
-            .contains(&w)
-            .then(|| self.slide(v, w)))
+        Ok(s.fwd.neighbours(v).contains(&w).then(|| self.slide(v, w)))
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {

@@ -390,8 +390,8 @@ impl Family for Divisor {
         let [d] = to.as_slice() else {
             return Ok(None);
         };
-        let legal = !n.is_zero()
-            && (d.is_zero() || (d < n && (n.to_big() % d.to_big()) == BigUint::ZERO));
+        let legal =
+            !n.is_zero() && (d.is_zero() || (d < n && (n.to_big() % d.to_big()) == BigUint::ZERO));
         Ok(legal.then(|| Move::new(format!("divisor({d})"), move_text(n, d))))
     }
 

@@ -675,7 +675,10 @@ impl Family for Moore {
             return Ok(None);
         }
         let m = MooreMove { changes };
-        Ok(Some(Move::new(self.write_after(pos, &m), Self::text(pos, &m))))
+        Ok(Some(Move::new(
+            self.write_after(pos, &m),
+            Self::text(pos, &m),
+        )))
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {

@@ -549,7 +549,11 @@ impl Family for Wythoff {
             // Huge heaps: the moves one by one, as far as the sink goes.
             let one = Nat::from(1u64);
             let lo = a.clone().min(b.clone());
-            for (kind, top) in [(MoveKind::First, &a), (MoveKind::Second, &b), (MoveKind::Both, &lo)] {
+            for (kind, top) in [
+                (MoveKind::First, &a),
+                (MoveKind::Second, &b),
+                (MoveKind::Both, &lo),
+            ] {
                 let mut k = one.clone();
                 while k <= *top {
                     if !sink.push(Self::take(&a, &b, kind, &k)) {

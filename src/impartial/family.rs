@@ -94,6 +94,10 @@ impl Move {
     }
 }
 
+/// Most bytes of move text (targets and descriptions) one [`MoveSink`] keeps: the
+/// moves of a position with a million heaps each write the whole position.
+pub const MAX_LISTED_BYTES: usize = 1 << 27;
+
 /// Collects moves up to a cap and remembers whether more were offered.
 #[derive(Debug)]
 pub struct MoveSink {
@@ -103,21 +107,26 @@ pub struct MoveSink {
     pub cap: usize,
     /// Whether a move was offered after the cap was reached.
     pub truncated: bool,
+    /// Bytes of text kept so far, at most [`MAX_LISTED_BYTES`].
+    bytes: usize,
 }
 
 impl MoveSink {
-    /// A sink keeping at most `cap` moves.
+    /// A sink keeping at most `cap` moves (and [`MAX_LISTED_BYTES`] of text).
     pub fn new(cap: usize) -> Self {
         MoveSink {
             moves: Vec::new(),
             cap,
             truncated: false,
+            bytes: 0,
         }
     }
 
     /// Offers a move; returns `false` once the sink is full (stop enumerating).
     pub fn push(&mut self, m: Move) -> bool {
-        if self.moves.len() < self.cap {
+        let bytes = self.bytes.saturating_add(m.to.len() + m.text.len());
+        if self.moves.len() < self.cap && bytes <= MAX_LISTED_BYTES {
+            self.bytes = bytes;
             self.moves.push(m);
             true
         } else {
