@@ -43,12 +43,7 @@ pub fn run(a: &SolveArgs) -> Result<(), Failure> {
     let analysis = match analyse(&components, play, &limits, a.max_moves) {
         // Misère play has no theory beyond Nim: search the whole sum when it is small.
         Err(SolveError::Input(_)) if play == Play::Misere => {
-            misere_by_search(&components, &limits, a.max_moves).ok_or_else(|| {
-                Failure::Limit(format!(
-                    "misère play of this sum has a closed form only for Nim heaps, and an exhaustive search of the whole sum needs more than {} positions (raise it with --max-states)",
-                    misere_states(&limits)
-                ))
-            })?
+            misere_by_search(&components, &limits, a.max_moves)?
         }
         r => r?,
     };
@@ -451,11 +446,16 @@ fn misere_states(limits: &Limits) -> u64 {
 }
 
 /// Misère play of any small sum, by exhaustive search of the whole sum: the winning
-/// moves are those to positions lost for the next player. `None` when the search
-/// cannot decide within its bound (or a family cannot list its moves).
-fn misere_by_search(components: &Position, limits: &Limits, max_moves: usize) -> Option<Analysis> {
+/// moves are those to positions lost for the next player. An error when the search
+/// cannot decide: a `Limit` when its bound was reached, else an `Input` error saying
+/// why no bound helps (a loopy game, a component with too many moves).
+fn misere_by_search(
+    components: &Position,
+    limits: &Limits,
+    max_moves: usize,
+) -> Result<Analysis, SolveError> {
     let mut solver = Solver::new(Play::Misere, limits, misere_states(limits));
-    let e = evaluate(&components.to_vec(), Play::Misere, limits, &mut solver).ok()?;
+    let e = evaluate(&components.to_vec(), Play::Misere, limits, &mut solver)?;
     let truncated = e.winning.len() > max_moves;
     let winning = e
         .winning
@@ -463,13 +463,10 @@ fn misere_by_search(components: &Position, limits: &Limits, max_moves: usize) ->
         .take(max_moves)
         .map(|m| WinningMove {
             component: m.component,
-            mv: Move {
-                to: m.to,
-                text: m.text,
-            },
+            mv: Move::new(m.to, m.text),
         })
         .collect();
-    Some(Analysis {
+    Ok(Analysis {
         outcome: e.outcome,
         grundy: None,
         values: Values::unknown(components.count()),

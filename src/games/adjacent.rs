@@ -350,6 +350,43 @@ impl Family for Adjacent {
         Ok(())
     }
 
+    fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        // Every take 1..=min(m, n) but the forbidden one.
+        let (n, last) = self.decode(pos)?;
+        let top = n.clone().min(self.m.clone());
+        let one = Nat::from(1u64);
+        let mut t = one.clone();
+        while t <= top {
+            if allowed(&self.m, &last, &t) && !sink.push(self.take_move(&n, &t)) {
+                break;
+            }
+            t = t.add(&one);
+        }
+        Ok(())
+    }
+
+    fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        let (n, last) = self.decode(pos)?;
+        let top = n.min(self.m.clone());
+        // The forbidden take m + 1 − last lies in 1..=m when last ≥ 1.
+        let forbidden = self.m.add(&Nat::from(1u64)).checked_sub(&last);
+        let out = match forbidden {
+            Some(f) if !last.is_zero() && f <= top => top.checked_sub(&Nat::from(1u64)),
+            _ => Some(top),
+        };
+        Ok(out)
+    }
+
+    fn move_to(&self, pos: &Pos, to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {
+        let (n, last) = self.decode(pos)?;
+        let Ok((rest, taken)) = self.decode(to) else {
+            return Ok(None);
+        };
+        Ok(n.checked_sub(&rest)
+            .filter(|t| !t.is_zero() && *t <= self.m && *t == taken && allowed(&self.m, &last, t))
+            .map(|t| self.take_move(&n, &t)))
+    }
+
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
         let (n, last) = self.decode(pos)?;
         let m = &self.m;

@@ -448,6 +448,13 @@ impl TableFamily for AndNimTable {
     }
 }
 
+/// The 0 bits of `n` below its top bit, lowest first: a take is any non-empty set of
+/// them (x AND n = 0 and x ≤ n).
+fn zero_bits(n: &Nat) -> Vec<u64> {
+    let top = n.bits().saturating_sub(1);
+    (0..top).filter(|&b| !n.bit(b)).collect()
+}
+
 /// `(m << t) | (2^t − 1)`: heap `m` with `t` trailing 1 bits put back.
 fn with_trailing_ones(m: &Nat, t: u64) -> Nat {
     if t == 0 {
@@ -520,6 +527,46 @@ impl Family for AndNim {
             }
         }
         Ok(())
+    }
+
+    fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        // The takes x are the non-empty sets of the 0 bits of n below its top bit;
+        // the i-th set (i = 1, 2, …, spread over those bits) is the i-th smallest x.
+        let n = &pos[0];
+        let zeros = zero_bits(n);
+        let big = n.to_big();
+        let mut i: u64 = 1;
+        while zeros.len() >= 64 || i >> zeros.len() == 0 {
+            let mut x = BigUint::ZERO;
+            for (j, &b) in zeros.iter().enumerate().take(64) {
+                if i >> j & 1 == 1 {
+                    x.set_bit(b, true);
+                }
+            }
+            let to = Nat::from_big(&big - x);
+            if !sink.push(Move::new(format!("andnim({to})"), take_text(n, &to))) {
+                break;
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+
+    fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        // 2^z − 1 for z zero bits below the top bit.
+        let z = zero_bits(&pos[0]).len() as u64;
+        Ok(Some(Nat::from_big((BigUint::from(1u32) << z) - 1u32)))
+    }
+
+    fn move_to(&self, pos: &Pos, to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {
+        let n = &pos[0];
+        let [r] = to.as_slice() else {
+            return Ok(None);
+        };
+        let legal = n
+            .checked_sub(r)
+            .is_some_and(|x| !x.is_zero() && (x.to_big() & n.to_big()) == BigUint::ZERO);
+        Ok(legal.then(|| Move::new(format!("andnim({r})"), take_text(n, r))))
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {

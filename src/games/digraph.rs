@@ -356,6 +356,11 @@ impl Digraph {
     fn at(&self, v: u32) -> String {
         format!("{}({v})", self.name())
     }
+
+    /// The move sliding the token from `v` to `w`.
+    fn slide(&self, v: u32, w: u32) -> Move {
+        Move::new(self.at(w), format!("move the token from {v} to {w}"))
+    }
 }
 
 fn value_name(x: u32) -> String {
@@ -421,16 +426,37 @@ impl Family for Digraph {
             return Ok(());
         };
         for w in s.options(v) {
-            if u64::from(s.values[w as usize]) == t
-                && !sink.push(Move {
-                    to: self.at(w),
-                    text: format!("move the token from {v} to {w}"),
-                })
-            {
+            if u64::from(s.values[w as usize]) == t && !sink.push(self.slide(v, w)) {
                 break;
             }
         }
         Ok(())
+    }
+
+    fn moves(&self, pos: &Pos, limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        let s = self.solved(limits)?;
+        let v = self.vertex(pos, &s)?;
+        for w in s.options(v) {
+            if !sink.push(self.slide(v, w)) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn move_count(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        let s = self.solved(limits)?;
+        let v = self.vertex(pos, &s)?;
+        Ok(Some(Nat::from(s.options(v).len())))
+    }
+
+    fn move_to(&self, pos: &Pos, to: &Pos, limits: &Limits) -> Result<Option<Move>, SolveError> {
+        let s = self.solved(limits)?;
+        let v = self.vertex(pos, &s)?;
+        let Ok(w) = self.vertex(to, &s) else {
+            return Ok(None);
+        };
+        Ok(s.fwd.neighbours(v).contains(&w).then(|| self.slide(v, w)))
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {

@@ -348,6 +348,53 @@ impl Family for Divisor {
         Ok(())
     }
 
+    fn moves(&self, pos: &Pos, limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        // 0, then the proper divisors by their number of prime factors (read off the
+        // factorisation, so that no number is tried in vain).
+        let n = self.heap(pos);
+        if n.is_zero() || !sink.push(Move::new("divisor(0)", move_text(n, &Nat::ZERO))) {
+            return Ok(());
+        }
+        let f = self.factorisation(n, limits)?;
+        for count in 0..f.omega() {
+            let room = sink.cap.saturating_sub(sink.moves.len()).saturating_add(1);
+            for d in divisors_with_omega(&f, count, room) {
+                if !sink.push(Move::new(format!("divisor({d})"), move_text(n, &d))) {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn move_count(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        // 0 and the τ(n) − 1 proper divisors: τ(n) moves.
+        let n = self.heap(pos);
+        if n.is_zero() {
+            return Ok(Some(Nat::ZERO));
+        }
+        match self.factorisation(n, limits) {
+            Ok(f) => Ok(Some(Nat::from_big(
+                f.primes
+                    .iter()
+                    .map(|&(_, e)| BigUint::from(e) + 1u32)
+                    .product(),
+            ))),
+            Err(SolveError::Limit { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn move_to(&self, pos: &Pos, to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {
+        let n = self.heap(pos);
+        let [d] = to.as_slice() else {
+            return Ok(None);
+        };
+        let legal =
+            !n.is_zero() && (d.is_zero() || (d < n && (n.to_big() % d.to_big()) == BigUint::ZERO));
+        Ok(legal.then(|| Move::new(format!("divisor({d})"), move_text(n, d))))
+    }
+
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
         let n = self.heap(pos);
         if n.is_zero() {

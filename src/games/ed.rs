@@ -156,6 +156,16 @@ impl Ed {
     }
 }
 
+impl Ed {
+    /// The move removing the pile `removed` and splitting `split` into `a` and `b`.
+    fn split_move(removed: &Nat, split: &Nat, a: &Nat, b: &Nat) -> Move {
+        Move::new(
+            format!("ed({a},{b})"),
+            format!("remove the pile of {removed}, split the pile of {split} into {a} and {b}"),
+        )
+    }
+}
+
 impl Family for Ed {
     fn name(&self) -> String {
         "ed".into()
@@ -186,12 +196,7 @@ impl Family for Ed {
         for &(removed, split) in sides {
             let mut more = true;
             splits_to_value(split, p, |a, b| {
-                more = sink.push(Move {
-                    to: format!("ed({a},{b})"),
-                    text: format!(
-                        "remove the pile of {removed}, split the pile of {split} into {a} and {b}"
-                    ),
-                });
+                more = sink.push(Self::split_move(removed, split, &a, &b));
                 more
             });
             if !more {
@@ -199,6 +204,50 @@ impl Family for Ed {
             }
         }
         Ok(())
+    }
+
+    fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        // Remove x and split y into a + (y − a), a ≤ y − a; then the other way round
+        // (once if the piles are equal).
+        let (x, y) = Self::decode(pos)?;
+        let sides: &[(&Nat, &Nat)] = if x == y { &[(x, y)] } else { &[(x, y), (y, x)] };
+        let one = Nat::from(1u64);
+        for &(removed, split) in sides {
+            let mut a = one.clone();
+            while let Some(b) = split.checked_sub(&a).filter(|b| *b >= a) {
+                if !sink.push(Self::split_move(removed, split, &a, &b)) {
+                    return Ok(());
+                }
+                a = a.add(&one);
+            }
+        }
+        Ok(())
+    }
+
+    fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        let (x, y) = Self::decode(pos)?;
+        let half = |s: &Nat| Nat::from_big(s.to_big() >> 1u32);
+        Ok(Some(if x == y {
+            half(x)
+        } else {
+            half(x).add(&half(y))
+        }))
+    }
+
+    fn move_to(&self, pos: &Pos, to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {
+        let (x, y) = Self::decode(pos)?;
+        let Ok((c, d)) = Self::decode(to) else {
+            return Ok(None);
+        };
+        let (a, b) = if c <= d { (c, d) } else { (d, c) };
+        let total = a.add(b);
+        Ok(if total == *y {
+            Some(Self::split_move(x, y, a, b))
+        } else if total == *x {
+            Some(Self::split_move(y, x, a, b))
+        } else {
+            None
+        })
     }
 
     fn explain(&self, pos: &Pos, _limits: &Limits) -> Result<Vec<String>, SolveError> {

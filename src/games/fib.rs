@@ -435,6 +435,35 @@ impl Family for Fib {
         Ok(())
     }
 
+    fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        // Every take t = 1, 2, …, min(q, n), as far as the sink goes.
+        let (n, q) = Self::decode(pos)?;
+        let top = n.clone().min(q);
+        let one = Nat::from(1u64);
+        let mut t = one.clone();
+        while t <= top {
+            if !sink.push(Self::take_move(&n, &t)) {
+                break;
+            }
+            t = t.add(&one);
+        }
+        Ok(())
+    }
+
+    fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        let (n, q) = Self::decode(pos)?;
+        Ok(Some(n.min(q)))
+    }
+
+    fn move_to(&self, pos: &Pos, to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {
+        let (n, q) = Self::decode(pos)?;
+        let (rest, limit) = Self::decode(to)?;
+        Ok(n.checked_sub(&rest)
+            // An empty heap is the same game whatever its limit.
+            .filter(|t| !t.is_zero() && *t <= q && (rest.is_zero() || t.add(t) == limit))
+            .map(|t| Self::take_move(&n, &t)))
+    }
+
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
         let (n, q) = Self::decode(pos)?;
         let mut lines = Vec::new();

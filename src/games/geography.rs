@@ -243,6 +243,22 @@ impl Geography {
         s
     }
 
+    /// The unvisited neighbours of the token, ascending: the moves.
+    fn open_neighbours(&self, pos: &Pos, limits: &Limits) -> Result<Vec<u32>, SolveError> {
+        let g = self.graph(limits)?;
+        let (v, mut visited) = self.decode(pos, &g)?;
+        visited.sort_unstable();
+        let mut out: Vec<u32> = g
+            .neighbours(v)
+            .iter()
+            .copied()
+            .filter(|u| visited.binary_search(u).is_err())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+
     fn push_move(&self, pos: &Pos, u: u32, sink: &mut MoveSink) -> bool {
         sink.push(Move {
             to: self.after(pos, u),
@@ -414,6 +430,43 @@ impl Family for Geography {
             }
         }
         Ok(())
+    }
+
+    fn moves(&self, pos: &Pos, limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        for u in self.open_neighbours(pos, limits)? {
+            if !self.push_move(pos, u, sink) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn move_count(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        Ok(Some(Nat::from(self.open_neighbours(pos, limits)?.len())))
+    }
+
+    fn move_to(&self, pos: &Pos, to: &Pos, limits: &Limits) -> Result<Option<Move>, SolveError> {
+        let g = self.graph(limits)?;
+        let (v, visited) = self.decode(pos, &g)?;
+        let Ok((u, mut after)) = self.decode(to, &g) else {
+            return Ok(None);
+        };
+        if !self.open_neighbours(pos, limits)?.contains(&u) {
+            return Ok(None);
+        }
+        // The visited vertices after the move, in any order: those before and v.
+        let mut want = visited;
+        want.push(v);
+        want.push(u);
+        for list in [&mut want, &mut after] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        Ok((want == after).then(|| {
+            let mut sink = MoveSink::new(1);
+            self.push_move(pos, u, &mut sink);
+            sink.moves.remove(0)
+        }))
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {

@@ -160,6 +160,48 @@ pub fn is_p_position(heaps: &[Nat], k: &Nat) -> bool {
     column_counts(heaps).iter().all(|&c| c % m == 0)
 }
 
+/// Most word operations spent counting the moves of a position.
+const COUNT_WORK: u64 = 50_000_000;
+
+/// The number of moves of `heaps` in `moore[k]`: the sets of at most k non-empty heaps,
+/// each weighted by the product of their sizes (the elementary symmetric sums
+/// e_1 + … + e_k of the sizes); `None` when counting would cost more than
+/// [`COUNT_WORK`] word operations.
+///
+/// ```
+/// use sprague::games::moore::move_count;
+/// use sprague::nat::Nat;
+/// let h: Vec<Nat> = [1u64, 2, 3].map(Nat::from).to_vec();
+/// // One heap: 1 + 2 + 3; two heaps: 1·2 + 1·3 + 2·3.
+/// assert_eq!(move_count(&h, &Nat::from(2u64)), Some(Nat::from(17u64)));
+/// ```
+pub fn move_count(heaps: &[Nat], k: &Nat) -> Option<Nat> {
+    let live: Vec<BigUint> = heaps
+        .iter()
+        .filter(|h| !h.is_zero())
+        .map(Nat::to_big)
+        .collect();
+    let k = effective_k(k, live.len().max(1)).min(live.len());
+    let bits = live.iter().map(|a| a.bits()).max().unwrap_or(0);
+    let words = (k as u64).saturating_mul(bits) / 64 + 1;
+    let work = (live.len() as u64)
+        .saturating_mul(k as u64)
+        .saturating_mul(words);
+    if work > COUNT_WORK {
+        return None;
+    }
+    // e[s]: the sum over sets of s heaps of the product of their sizes.
+    let mut e = vec![BigUint::ZERO; k + 1];
+    e[0] = BigUint::from(1u32);
+    for a in &live {
+        for s in (1..=k).rev() {
+            let add = &e[s - 1] * a;
+            e[s] += add;
+        }
+    }
+    Some(Nat::from_big(e[1..].iter().sum()))
+}
+
 /// A move of Moore's Nim: the heaps changed (0-based indices, increasing) and their new
 /// sizes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -567,6 +609,76 @@ impl Family for Moore {
             }
         }
         Ok(())
+    }
+
+    fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        // Sets of 1, 2, …, k non-empty heaps (in lexicographic order), each with every
+        // tuple of smaller sizes: every set yields a move, so listing k moves costs
+        // O(k·(n + size of a move)) whatever the number of heaps.
+        let live: Vec<usize> = (0..pos.len()).filter(|&i| !pos[i].is_zero()).collect();
+        let k = effective_k(&self.k, live.len().max(1)).min(live.len());
+        let one = Nat::from(1u64);
+        for size in 1..=k {
+            let mut comb: Vec<usize> = (0..size).collect();
+            loop {
+                let mut vals = vec![Nat::ZERO; size];
+                'tuples: loop {
+                    let changes = comb
+                        .iter()
+                        .zip(&vals)
+                        .map(|(&c, v)| (live[c], v.clone()))
+                        .collect();
+                    if !self.push(pos, &MooreMove { changes }, sink) {
+                        return Ok(());
+                    }
+                    // The next tuple, the last heap of the set fastest.
+                    let mut j = size;
+                    loop {
+                        if j == 0 {
+                            break 'tuples;
+                        }
+                        j -= 1;
+                        vals[j] = vals[j].add(&one);
+                        if vals[j] < pos[live[comb[j]]] {
+                            break;
+                        }
+                        vals[j] = Nat::ZERO;
+                    }
+                }
+                if !next_combination(&mut comb, live.len()) {
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        Ok(move_count(pos, &self.k))
+    }
+
+    fn move_to(&self, pos: &Pos, to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {
+        if to.len() != pos.len() {
+            return Ok(None);
+        }
+        let mut changes = Vec::new();
+        for (i, (a, b)) in pos.iter().zip(to).enumerate() {
+            if b > a {
+                return Ok(None);
+            }
+            if b < a {
+                changes.push((i, b.clone()));
+            }
+        }
+        let k = effective_k(&self.k, pos.len());
+        if changes.is_empty() || changes.len() > k {
+            return Ok(None);
+        }
+        let m = MooreMove { changes };
+        Ok(Some(Move::new(
+            self.write_after(pos, &m),
+            Self::text(pos, &m),
+        )))
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {

@@ -217,6 +217,16 @@ pub fn winning_ranges(w: &[Nat], side: Side) -> Vec<(Nat, Nat)> {
     out
 }
 
+/// The edges at the coin with their weights: the first, and the last when it is
+/// another edge (n ≥ 2).
+fn sides(w: &[Nat]) -> impl Iterator<Item = (Side, &Nat)> {
+    let n = w.len();
+    w.first()
+        .map(|f| (Side::First, f))
+        .into_iter()
+        .chain((n >= 2).then(|| (Side::Last, &w[n - 1])))
+}
+
 /// The coin game on a ring as a family.
 ///
 /// ```
@@ -375,6 +385,43 @@ impl Family for Ring {
             }
         }
         Ok(())
+    }
+
+    fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        // Cross the first edge, then the last (the same edge when n = 1), lowering it to
+        // every smaller value.
+        let one = Nat::from(1u64);
+        for (side, w) in sides(pos) {
+            let mut v = Nat::ZERO;
+            while v < *w {
+                if !sink.push(Self::the_move(pos, side, &v)) {
+                    return Ok(());
+                }
+                v = v.add(&one);
+            }
+        }
+        Ok(())
+    }
+
+    fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        Ok(Some(sides(pos).fold(Nat::ZERO, |s, (_, w)| s.add(w))))
+    }
+
+    fn move_to(&self, pos: &Pos, to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {
+        let n = pos.len();
+        if to.len() != n {
+            return Ok(None);
+        }
+        for (side, w) in sides(pos) {
+            let v = match side {
+                Side::First => &to[n - 1],
+                Side::Last => &to[0],
+            };
+            if v < w && after(pos, side, v.clone()).as_slice() == to.as_slice() {
+                return Ok(Some(Self::the_move(pos, side, v)));
+            }
+        }
+        Ok(None)
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {

@@ -189,6 +189,46 @@ impl Family for Stair {
         Ok(())
     }
 
+    fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        // Every count 1..=a_i from every step i, lowest step first.
+        let one = Nat::from(1u64);
+        for (i, a) in pos.iter().enumerate() {
+            let mut count = one.clone();
+            while count <= *a {
+                let m = StairMove { from: i + 1, count };
+                if !sink.push(Move::new(self.write_after(pos, &m), Self::text(&m))) {
+                    return Ok(());
+                }
+                count = m.count.add(&one);
+            }
+        }
+        Ok(())
+    }
+
+    fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        Ok(Some(pos.iter().fold(Nat::ZERO, |s, a| s.add(a))))
+    }
+
+    fn move_to(&self, pos: &Pos, to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {
+        if to.len() != pos.len() {
+            return Ok(None);
+        }
+        // The highest step that changed is the one moved from.
+        let Some(i) = (0..pos.len()).rev().find(|&i| pos[i] != to[i]) else {
+            return Ok(None);
+        };
+        let Some(count) = pos[i].checked_sub(&to[i]).filter(|c| !c.is_zero()) else {
+            return Ok(None);
+        };
+        let below_ok = i == 0 || to[i - 1] == pos[i - 1].add(&count);
+        let rest_same = (0..i.saturating_sub(1)).all(|j| pos[j] == to[j]);
+        if !(below_ok && rest_same) {
+            return Ok(None);
+        }
+        let m = StairMove { from: i + 1, count };
+        Ok(Some(Move::new(self.write_after(pos, &m), Self::text(&m))))
+    }
+
     fn explain(&self, pos: &Pos, _limits: &Limits) -> Result<Vec<String>, SolveError> {
         let x = value(pos);
         let odd: Vec<String> = pos.iter().step_by(2).map(Nat::to_string).collect();

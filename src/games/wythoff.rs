@@ -451,6 +451,19 @@ impl Wythoff {
     }
 }
 
+impl Wythoff {
+    /// The move taking `k` stones the way `kind` says from `wythoff(a,b)`.
+    fn take(a: &Nat, b: &Nat, kind: MoveKind, k: &Nat) -> Move {
+        let less = |x: &Nat| x.checked_sub(k).unwrap_or_default();
+        let (p, q) = match kind {
+            MoveKind::First => (less(a), b.clone()),
+            MoveKind::Second => (a.clone(), less(b)),
+            MoveKind::Both => (less(a), less(b)),
+        };
+        Move::new(format!("wythoff({p},{q})"), kind.text(k))
+    }
+}
+
 impl Family for Wythoff {
     fn name(&self) -> String {
         "wythoff".into()
@@ -526,18 +539,31 @@ impl Family for Wythoff {
 
     fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
         let (a, b) = Self::decode(pos)?;
-        let (Some(x), Some(y)) = (a.to_u64(), b.to_u64()) else {
-            return Err(SolveError::Limit {
-                what: format!("listing every move of wythoff({a},{b})"),
-                flag: "smaller heaps",
-            });
+        let small = match (a.to_u64(), b.to_u64()) {
+            (Some(x), Some(y)) if x.saturating_add(y).saturating_mul(2) <= MAX_LISTED_MOVES => {
+                Some((x, y))
+            }
+            _ => None,
         };
-        if x.saturating_add(y).saturating_mul(2) > MAX_LISTED_MOVES {
-            return Err(SolveError::Limit {
-                what: format!("listing every move of wythoff({a},{b})"),
-                flag: "smaller heaps",
-            });
-        }
+        let Some((x, y)) = small else {
+            // Huge heaps: the moves one by one, as far as the sink goes.
+            let one = Nat::from(1u64);
+            let lo = a.clone().min(b.clone());
+            for (kind, top) in [
+                (MoveKind::First, &a),
+                (MoveKind::Second, &b),
+                (MoveKind::Both, &lo),
+            ] {
+                let mut k = one.clone();
+                while k <= *top {
+                    if !sink.push(Self::take(&a, &b, kind, &k)) {
+                        return Ok(());
+                    }
+                    k = k.add(&one);
+                }
+            }
+            return Ok(());
+        };
         let mut opts = Vec::new();
         WythoffRules.options(&(x, y), &mut opts);
         for o in opts {
@@ -549,6 +575,28 @@ impl Family for Wythoff {
             }
         }
         Ok(())
+    }
+
+    fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        let (a, b) = Self::decode(pos)?;
+        let lo = a.clone().min(b.clone());
+        Ok(Some(a.add(&b).add(&lo)))
+    }
+
+    fn move_to(&self, pos: &Pos, to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {
+        let (a, b) = Self::decode(pos)?;
+        let Ok((p, q)) = Self::decode(to) else {
+            return Ok(None);
+        };
+        let (Some(da), Some(db)) = (a.checked_sub(&p), b.checked_sub(&q)) else {
+            return Ok(None);
+        };
+        Ok(match (da.is_zero(), db.is_zero()) {
+            (false, true) => Some(Self::take(&a, &b, MoveKind::First, &da)),
+            (true, false) => Some(Self::take(&a, &b, MoveKind::Second, &db)),
+            (false, false) if da == db => Some(Self::take(&a, &b, MoveKind::Both, &da)),
+            _ => None,
+        })
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {

@@ -94,6 +94,10 @@ impl Move {
     }
 }
 
+/// Most bytes of move text (targets and descriptions) one [`MoveSink`] keeps: the
+/// moves of a position with a million heaps each write the whole position.
+pub const MAX_LISTED_BYTES: usize = 1 << 27;
+
 /// Collects moves up to a cap and remembers whether more were offered.
 #[derive(Debug)]
 pub struct MoveSink {
@@ -103,21 +107,26 @@ pub struct MoveSink {
     pub cap: usize,
     /// Whether a move was offered after the cap was reached.
     pub truncated: bool,
+    /// Bytes of text kept so far, at most [`MAX_LISTED_BYTES`].
+    bytes: usize,
 }
 
 impl MoveSink {
-    /// A sink keeping at most `cap` moves.
+    /// A sink keeping at most `cap` moves (and [`MAX_LISTED_BYTES`] of text).
     pub fn new(cap: usize) -> Self {
         MoveSink {
             moves: Vec::new(),
             cap,
             truncated: false,
+            bytes: 0,
         }
     }
 
     /// Offers a move; returns `false` once the sink is full (stop enumerating).
     pub fn push(&mut self, m: Move) -> bool {
-        if self.moves.len() < self.cap {
+        let bytes = self.bytes.saturating_add(m.to.len() + m.text.len());
+        if self.moves.len() < self.cap && bytes <= MAX_LISTED_BYTES {
+            self.bytes = bytes;
             self.moves.push(m);
             true
         } else {
@@ -198,12 +207,39 @@ pub trait Family {
         sink: &mut MoveSink,
     ) -> Result<(), SolveError>;
 
-    /// Offers to `sink` every move from `pos`, whatever its value (for playing and for
-    /// checking a typed move). Families that cannot list their moves keep the default,
-    /// an `Input` error; callers then fall back on [`Family::moves_to_value`].
+    /// Offers to `sink` every move from `pos`, whatever its value (for playing, for
+    /// checking a typed move and for the whole-sum searches), until the sink is full.
+    /// Every family lists its moves; the default (an `Input` error) remains for rules
+    /// that cannot, and callers then fall back on [`Family::moves_to_value`]. A `Limit`
+    /// error says that the moves are too many to enumerate at all (the sink's cap
+    /// keeps the others bounded).
     fn moves(&self, _pos: &Pos, _limits: &Limits, _sink: &mut MoveSink) -> Result<(), SolveError> {
         Err(SolveError::Input(format!(
             "listing every move is not supported for {}",
+            self.name()
+        )))
+    }
+
+    /// How many moves `pos` has: exact when the family can count them (a closed form
+    /// for huge positions), `None` when it cannot tell within its bounds. The default
+    /// counts the listed moves, up to [`MAX_LISTED_MOVES`].
+    fn move_count(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        let mut sink = MoveSink::new(usize::try_from(MAX_LISTED_MOVES).unwrap_or(usize::MAX));
+        match self.moves(pos, limits, &mut sink) {
+            Ok(()) if !sink.truncated => Ok(Some(Nat::from(sink.moves.len()))),
+            Ok(()) | Err(SolveError::Limit { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The move from `pos` to `to` (a position of this family), `Ok(None)` when `to`
+    /// is not reached in one move: for checking a typed move where the moves are too
+    /// many to list. Families whose positions can have that many moves answer from
+    /// their rules; the default (an `Input` error) sends the caller back to the listed
+    /// moves.
+    fn move_to(&self, _pos: &Pos, _to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {
+        Err(SolveError::Input(format!(
+            "{} checks a move only among its listed moves",
             self.name()
         )))
     }

@@ -634,6 +634,19 @@ impl<R: HeapRules> Family for HeapFamily<R> {
 
     fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
         let n = self.heap(pos);
+        if n.to_u64().is_none_or(|v| v > MAX_LISTED_MOVES) && self.rules.is_nim() {
+            // A huge Nim heap: the moves to 0, 1, 2, … as far as the sink goes.
+            let one = Nat::from(1u64);
+            let mut to = Nat::ZERO;
+            while to < *n {
+                let o: HeapOption = smallvec::smallvec![to.clone()];
+                if !sink.push(Move::new(self.write_option(&o), self.rules.describe(n, &o))) {
+                    break;
+                }
+                to = to.add(&one);
+            }
+            return Ok(());
+        }
         if n.to_u64().is_none_or(|v| v > MAX_LISTED_MOVES) {
             return Err(SolveError::Limit {
                 what: format!("listing every move of {}({n})", self.rules.name()),
@@ -652,6 +665,30 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             }
         }
         Ok(())
+    }
+
+    fn move_count(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        if self.rules.is_nim() {
+            return Ok(Some(self.heap(pos).clone()));
+        }
+        let mut sink = MoveSink::new(usize::try_from(MAX_LISTED_MOVES).unwrap_or(usize::MAX));
+        match self.moves(pos, limits, &mut sink) {
+            Ok(()) if !sink.truncated => Ok(Some(Nat::from(sink.moves.len()))),
+            _ => Ok(None),
+        }
+    }
+
+    fn move_to(&self, pos: &Pos, to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {
+        if !self.rules.is_nim() {
+            return Err(SolveError::Input(format!(
+                "{} checks a move only among its listed moves",
+                self.rules.name()
+            )));
+        }
+        let n = self.heap(pos);
+        let o: HeapOption = to.iter().cloned().collect();
+        Ok((o.len() == 1 && o[0] < *n)
+            .then(|| Move::new(self.write_option(&o), self.rules.describe(n, &o))))
     }
 
     fn nim_heap<'a>(&self, pos: &'a Pos) -> Option<&'a Nat> {

@@ -8,7 +8,9 @@
 //! sum (a sum is a multiset of components, so the order of summands is ignored), works
 //! for normal and misère play alike, and gives up (answers `None`) on families that
 //! cannot list their moves, on cycles (loopy games), and beyond its bounds: the
-//! positions it keeps, and the options it lists ([`OPTIONS_PER_STATE`] per position).
+//! positions it keeps, and the options it lists ([`OPTIONS_PER_STATE`] per position);
+//! [`Solver::gave_up`] then says which ([`GaveUp`]), so that callers report a bound
+//! only when raising it can help.
 //!
 //! The search is iterative (an explicit stack of frames, so a line of play of any
 //! length within the state bound is followed) and works on small integers:
@@ -27,8 +29,19 @@ use crate::impartial::sum::{Component, Play};
 use smallvec::SmallVec;
 use std::collections::HashMap;
 
-/// Most options of one component the search lists.
-const MAX_COMPONENT_MOVES: u64 = 10_000;
+/// Why a search gave up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GaveUp {
+    /// A line of play came back to a position on it: the game is loopy, and the
+    /// search decides only games that end.
+    Cycle,
+    /// Some component cannot list its moves, or has more than can be listed at all
+    /// ([`MAX_LISTED_MOVES`]): no bound makes the search possible.
+    Unlistable,
+    /// The positions, the options listed, or the options of one component exceeded
+    /// the bound the search was given (`--max-states` raises it).
+    Bound,
+}
 
 /// A decided position: who wins, and in how many moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,8 +66,8 @@ enum Listing {
     /// Not listed yet: the component, to list when first needed, and whether it has
     /// a move once that has been asked.
     Unlisted(Component, Option<bool>),
-    /// The family cannot list its moves, or the component has too many.
-    Unlistable,
+    /// The family cannot list its moves, or the component has too many (why).
+    Unlistable(GaveUp),
     /// Each option as the ids of the components it leaves, and whether the option
     /// is ready: its components without a move left out, ascending (done when the
     /// option is first taken, so that a component with many options does not ask
@@ -72,20 +85,29 @@ struct Components {
     /// The components of each move target met so far (targets are parsed once),
     /// `None` when a target cannot be parsed.
     targets: HashMap<String, Option<Opt>>,
+    /// Why a component could not be listed, when one could not.
+    failure: Option<GaveUp>,
 }
 
 impl Components {
     fn new(limits: &Limits, max_states: u64) -> Self {
         // A component with more options than the search may visit positions is
         // beyond it anyway.
-        let cap = MAX_LISTED_MOVES.min(max_states).min(MAX_COMPONENT_MOVES);
+        let cap = MAX_LISTED_MOVES.min(max_states);
         Components {
             limits: limits.clone(),
             cap: usize::try_from(cap).unwrap_or(usize::MAX),
             ids: HashMap::new(),
             listings: Vec::new(),
             targets: HashMap::new(),
+            failure: None,
         }
+    }
+
+    /// Marks component `id` as impossible to list, for `why`.
+    fn unlistable(&mut self, id: Id, why: GaveUp) {
+        self.listings[id as usize] = Listing::Unlistable(why);
+        self.failure = Some(why);
     }
 
     /// The id of a component (by its expression), new ones numbered in order.
@@ -111,14 +133,17 @@ impl Components {
                 let has = match c.family.moves(&c.pos, &self.limits, &mut sink) {
                     Ok(()) => !sink.moves.is_empty(),
                     Err(_) => {
-                        self.listings[id as usize] = Listing::Unlistable;
+                        self.unlistable(id, GaveUp::Unlistable);
                         return None;
                     }
                 };
                 *known = Some(has);
                 Some(has)
             }
-            Listing::Unlistable => None,
+            Listing::Unlistable(why) => {
+                self.failure = Some(*why);
+                None
+            }
             Listing::Listed(o, _) => Some(!o.is_empty()),
         }
     }
@@ -145,29 +170,62 @@ impl Components {
             let c = c.clone();
             let room = usize::try_from(room).unwrap_or(usize::MAX);
             let listing = if room < self.cap {
-                self.list(&c, room)?
+                match self.list(&c, room) {
+                    Some(l) => l,
+                    None => {
+                        // Not remembered: more room may list them later.
+                        self.failure.get_or_insert(GaveUp::Bound);
+                        return None;
+                    }
+                }
             } else {
-                self.list(&c, self.cap).unwrap_or(Listing::Unlistable)
+                match self.list(&c, self.cap) {
+                    Some(l) => l,
+                    None => {
+                        let why = self.failure.unwrap_or(GaveUp::Bound);
+                        self.unlistable(id, why);
+                        return None;
+                    }
+                }
             };
             self.listings[i] = listing;
         }
         match &self.listings[i] {
             Listing::Listed(o, _) => Some(o.len()),
-            _ => None,
+            Listing::Unlistable(why) => {
+                self.failure = Some(*why);
+                None
+            }
+            Listing::Unlisted(..) => None,
         }
     }
 
     /// Lists the moves of one component, `None` when they cannot be listed or there
     /// are more than `cap`.
+    /// Sets `failure` to say why not.
     fn list(&mut self, c: &Component, cap: usize) -> Option<Listing> {
         let mut sink = MoveSink::new(cap);
-        c.family.moves(&c.pos, &self.limits, &mut sink).ok()?;
+        if c.family.moves(&c.pos, &self.limits, &mut sink).is_err() {
+            self.failure = Some(GaveUp::Unlistable);
+            return None;
+        }
         if sink.truncated {
+            // More moves than any bound lets the search list, or than this one does.
+            let all = cap as u64 >= MAX_LISTED_MOVES || sink.moves.len() < cap;
+            self.failure = Some(if all {
+                GaveUp::Unlistable
+            } else {
+                GaveUp::Bound
+            });
             return None;
         }
         let mut out = Vec::with_capacity(sink.moves.len());
         for m in sink.moves {
-            out.push(self.target(m.to)?);
+            let Some(t) = self.target(m.to) else {
+                self.failure = Some(GaveUp::Unlistable);
+                return None;
+            };
+            out.push(t);
         }
         let ready = vec![false; out.len()].into_boxed_slice();
         Some(Listing::Listed(out.into_boxed_slice(), ready))
@@ -370,6 +428,8 @@ pub struct Solver {
     work: u64,
     /// The current line of play, each position with its cursor.
     stack: Vec<Frame>,
+    /// Whether the last search met a cycle.
+    cycle: bool,
 }
 
 impl Solver {
@@ -384,7 +444,37 @@ impl Solver {
             decided: 0,
             work: 0,
             stack: Vec::new(),
+            cycle: false,
         }
+    }
+
+    /// Why the last call that answered `None` gave up.
+    ///
+    /// ```
+    /// use sprague::play::remoteness::{GaveUp, Solver};
+    /// use sprague::impartial::{family::Limits, sum::Play};
+    /// let comps = sprague::games::components("nim(9,9,9,9)").unwrap();
+    /// let mut s = Solver::new(Play::Misere, &Limits::default(), 10);
+    /// assert_eq!(s.decide(&comps), None);
+    /// assert_eq!(s.gave_up(), GaveUp::Bound);
+    /// ```
+    pub fn gave_up(&self) -> GaveUp {
+        if self.cycle {
+            GaveUp::Cycle
+        } else {
+            self.comps.failure.unwrap_or(GaveUp::Bound)
+        }
+    }
+
+    /// The most positions the search keeps.
+    pub fn max_states(&self) -> u64 {
+        self.max_states
+    }
+
+    /// Forgets why an earlier call gave up.
+    fn fresh(&mut self) {
+        self.cycle = false;
+        self.comps.failure = None;
     }
 
     /// Decides a sum, or `None` when the search cannot (see the module documentation).
@@ -398,6 +488,7 @@ impl Solver {
     /// assert_eq!(d.remoteness, 3); // to nim(1,1), then two more moves
     /// ```
     pub fn decide(&mut self, comps: &[Component]) -> Option<Decided> {
+        self.fresh();
         let root = self.root(comps)?;
         self.solve(root)
     }
@@ -405,6 +496,7 @@ impl Solver {
     /// The number of options of the sum that are lost for the opponent (winning
     /// moves), or `None` when the search cannot tell.
     pub fn winning_replies(&mut self, comps: &[Component]) -> Option<usize> {
+        self.fresh();
         let root = self.root(comps)?;
         self.expand(root)?;
         let mut options = Vec::new();
@@ -555,7 +647,10 @@ impl Solver {
     fn solve(&mut self, root: u32) -> Option<Decided> {
         match self.positions.status[root as usize] {
             Status::Done(d) => return Some(d),
-            Status::InProgress => return None,
+            Status::InProgress => {
+                self.cycle = true;
+                return None;
+            }
             Status::Unknown => {}
         }
         if self.open(root).is_none() {
@@ -569,7 +664,10 @@ impl Solver {
                             top.absorb(d);
                         }
                     }
-                    Status::InProgress => return self.abandon(),
+                    Status::InProgress => {
+                        self.cycle = true;
+                        return self.abandon();
+                    }
                     Status::Unknown => {
                         if self.open(q).is_none() {
                             return self.abandon();

@@ -20,7 +20,7 @@
 //! step the (N-th) `king`. Every form is checked the same way: the position typed
 //! must be reachable in one legal move.
 
-use super::remoteness::{Decided, Solver};
+use super::remoteness::{Decided, GaveUp, Solver};
 use crate::games;
 use crate::impartial::family::{Limits, MAX_LISTED_MOVES, MoveSink, SolveError};
 use crate::impartial::sum::{Analysis, Component, Outcome, Play, analyse, write_sum};
@@ -254,9 +254,9 @@ pub fn evaluate(
 ) -> Result<Evaluation, SolveError> {
     match analyse(comps, play, limits, MAX_CANDIDATES) {
         Ok(a) => Ok(from_analysis(comps, a)),
-        Err(e @ SolveError::Input(_)) if play == Play::Misere => {
+        Err(SolveError::Input(_)) if play == Play::Misere => {
             let Some(d) = solver.decide(comps) else {
-                return Err(e);
+                return Err(misere_failure(solver.gave_up(), solver.max_states()));
             };
             let mut winning = Vec::new();
             if d.win {
@@ -275,6 +275,24 @@ pub fn evaluate(
             })
         }
         Err(e) => Err(e),
+    }
+}
+
+/// The error for misère play of a sum beyond Nim that the whole-sum search (keeping
+/// at most `states` positions) gave up on: a bound only when raising it can help.
+pub fn misere_failure(why: GaveUp, states: u64) -> SolveError {
+    const WHY: &str = "misère play has a closed form only for sums of Nim heaps; other sums are decided by an exhaustive search of the whole sum";
+    match why {
+        GaveUp::Cycle => SolveError::Input(format!(
+            "misère play of this sum is not supported: its positions can repeat (a loopy game), and {WHY}, which decides only games that end"
+        )),
+        GaveUp::Unlistable => SolveError::Input(format!(
+            "misère play of this sum is not supported: {WHY}, which needs every move of every component, and the moves of some component cannot all be listed (at most {MAX_LISTED_MOVES} per component)"
+        )),
+        GaveUp::Bound => SolveError::Limit {
+            what: format!("{WHY}, and this one needs more than {states} positions"),
+            flag: "--max-states",
+        },
     }
 }
 
