@@ -35,6 +35,7 @@ impl TableWatch for StopAt {
 fn limits() -> Limits {
     Limits {
         max_states: 5_000_000,
+        ..Limits::default()
     }
 }
 

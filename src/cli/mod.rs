@@ -106,6 +106,7 @@ impl LimitArgs {
     fn limits(&self) -> Limits {
         Limits {
             max_states: self.max_states,
+            ..Limits::default()
         }
     }
 }

@@ -60,7 +60,10 @@ pub fn run(a: &ValueArgs) -> Result<(), Failure> {
             .unwrap_or(sprague::partizan::DEFAULT_MAX_STATES),
     );
     let limits = match a.max_states {
-        Some(n) => Limits { max_states: n },
+        Some(n) => Limits {
+            max_states: n,
+            ..Limits::default()
+        },
         None => Limits::default(),
     };
     let opts = PrintOptions { ascii: a.ascii };

@@ -823,7 +823,10 @@ mod tests {
     #[test]
     fn limits_bound_the_table() {
         let f = AndNim::new();
-        let small = Limits { max_states: 1000 };
+        let small = Limits {
+            max_states: 1000,
+            ..Limits::default()
+        };
         // 2^12: 4095 heaps are more than 1000 states; the value is unknown but the
         // outcome is not.
         let pos: Pos = smallvec![Nat::from(4096u64)];

@@ -18,7 +18,7 @@
 //! factorisation (see [`super::factor`]) and listed without enumerating the others.
 
 use super::factor::{self, Budget, Factorisation};
-use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError, Spent};
 use crate::impartial::heap::{HeapOption, HeapRules};
 use crate::nat::Nat;
 use num_bigint::BigUint;
@@ -253,15 +253,16 @@ impl Divisor {
         Divisor::default()
     }
 
-    /// The budget for factoring one number: `--max-states / 20` modular
+    /// The whole command's budget for factoring: `--max-states / 20` modular
     /// multiplications (the default allows 2.5 million, about a second on 200-bit
-    /// numbers; rho then finds prime factors up to about 10^12).
-    pub fn budget(limits: &Limits) -> Budget {
-        Budget::new((limits.max_states / 20).max(1))
+    /// numbers; rho then finds prime factors up to about 10^12), shared by every
+    /// number the command factors.
+    pub fn budget(limits: &Limits) -> u64 {
+        (limits.max_states / 20).max(1)
     }
 
     /// The factorisation of `n ≥ 1`, or the limit error when it needs more work than
-    /// the budget allows.
+    /// is left of the command's factoring budget ([`Divisor::budget`]).
     pub fn factorisation(&self, n: &Nat, limits: &Limits) -> Result<Rc<Factorisation>, SolveError> {
         if let Some(v) = n.to_u64() {
             // Exact and fast below 2^64: no budget, no cache (sums may hold a million
@@ -271,17 +272,19 @@ impl Divisor {
         if let Some(f) = self.cache.borrow().get(n) {
             return f.clone();
         }
-        let mut budget = Self::budget(limits);
-        let f = factor::factor(n, &mut budget)
-            .map(Rc::new)
-            .map_err(|_| SolveError::Limit {
-                what: format!(
-                    "factoring {} needs more than {} modular multiplications (--max-states / 20)",
-                    short(n),
-                    budget.total
-                ),
-                flag: "--max-states",
-            });
+        let total = Self::budget(limits);
+        let used = &limits.spent.factoring;
+        let left = Spent::left(used, total);
+        let mut budget = Budget::new(left);
+        let result = factor::factor(n, &mut budget);
+        Spent::add(used, left - budget.left());
+        let f = result.map(Rc::new).map_err(|_| SolveError::Limit {
+            what: format!(
+                "factoring {} needs more than the {left} modular multiplications left of the {total} allowed for the whole command (--max-states / 20)",
+                short(n),
+            ),
+            flag: "--max-states",
+        });
         self.cache.borrow_mut().insert(n.clone(), f.clone());
         f
     }
@@ -599,6 +602,7 @@ mod tests {
         let pos: Pos = smallvec![Nat::from_big(p * q)];
         let limits = Limits {
             max_states: 100_000,
+            ..Limits::default()
         };
         let f = Divisor::new();
         assert_eq!(f.grundy(&pos, &limits).unwrap(), None);

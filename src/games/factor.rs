@@ -198,6 +198,11 @@ impl Budget {
         }
     }
 
+    /// The multiplications not yet spent.
+    pub fn left(&self) -> u64 {
+        self.left
+    }
+
     /// Charges `count` divisions of a number of `bits` bits by a small number.
     fn charge_linear(&mut self, count: u64, bits: u64) -> Result<(), OutOfBudget> {
         let blocks = bits.div_ceil(512).max(1);

@@ -683,7 +683,10 @@ mod tests {
             assert_eq!(got, want, "target {target}");
         }
         // Beyond the table the value is unknown but the outcome is not.
-        let small = Limits { max_states: 10 };
+        let small = Limits {
+            max_states: 10,
+            ..Limits::default()
+        };
         let big: Pos = smallvec::smallvec![nat(1000)];
         assert_eq!(f.grundy(&big, &small).unwrap(), None);
         assert!(!f.is_p_position(&big, &small).unwrap());

@@ -26,7 +26,7 @@
 
 use super::graph_file::{self, Csr, GraphFile};
 use super::matching::{self, Matching, NONE};
-use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError, Spent};
 use crate::nat::Nat;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -210,10 +210,18 @@ impl Geography {
         }
         let g = self.graph(limits)?;
         let (v, visited) = self.decode(pos, &g)?;
-        let budget = limits.max_states.min(MAX_SEARCH_STATES);
+        // The searches of all components share one budget of `--max-states` positions
+        // for the whole command, each at most MAX_SEARCH_STATES.
+        let used = &limits.spent.search;
+        let budget = Spent::left(used, limits.max_states).min(MAX_SEARCH_STATES);
         let result = self
             .part(&g, v, &visited, 128)
-            .and_then(|(local, part)| Some((exhaustive(&part, budget)?, local)))
+            .and_then(|(local, part)| {
+                let mut spent = 0;
+                let found = exhaustive(&part, budget, &mut spent);
+                Spent::add(used, spent);
+                Some((found?, local))
+            })
             .map(|((value, opts), local)| {
                 Rc::new(Searched {
                     value,
@@ -270,7 +278,7 @@ impl Geography {
 /// Nim-values by exhaustive search over (token, visited set) in a graph of at most
 /// 128 vertices with the token on vertex 0: the value of the start and of each of its
 /// options (by local vertex), or `None` past `budget` positions.
-fn exhaustive(g: &Csr, budget: u64) -> Option<(u32, Vec<(u32, u32)>)> {
+fn exhaustive(g: &Csr, budget: u64, spent: &mut u64) -> Option<(u32, Vec<(u32, u32)>)> {
     let k = g.len();
     if k > 128 {
         return None;
@@ -299,7 +307,8 @@ fn exhaustive(g: &Csr, budget: u64) -> Option<(u32, Vec<(u32, u32)>)> {
         match memo.get(&(child, u)) {
             Some(&x) => top.3 |= 1 << x,
             None => {
-                if memo.len() as u64 + stack.len() as u64 >= budget {
+                *spent = memo.len() as u64 + stack.len() as u64;
+                if *spent >= budget {
                     return None;
                 }
                 stack.push((u, child, adj[u as usize] & !child, 0));
@@ -638,7 +647,10 @@ mod tests {
             }
         }
         let geo = Geography::from_edges("k40.txt", n, &a, &b);
-        let limits = Limits { max_states: 10_000 };
+        let limits = Limits {
+            max_states: 10_000,
+            ..Limits::default()
+        };
         let p: Pos = smallvec::smallvec![Nat::ZERO];
         assert_eq!(geo.grundy(&p, &limits).unwrap(), None);
         assert!(!geo.is_p_position(&p, &limits).unwrap());

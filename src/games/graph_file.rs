@@ -507,7 +507,10 @@ mod tests {
 
     #[test]
     fn big_graphs_hit_the_state_limit() {
-        let small = Limits { max_states: 10 };
+        let small = Limits {
+            max_states: 10,
+            ..Limits::default()
+        };
         let e = parse("g.txt", "11 0\n".as_bytes(), true, &small).unwrap_err();
         assert!(matches!(
             e,

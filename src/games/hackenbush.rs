@@ -9,11 +9,20 @@
 //! ch. 2; Conway, ONAG, ch. 3): the first run of k edges of one colour is worth ±k, and
 //! every later edge ±1/2, ±1/4, … in turn (+ for B, − for R). For example `lrlrrllr`
 //! is 1 − 1/2 + 1/4 − 1/8 − 1/16 + 1/32 + 1/64 − 1/128 = 77/128. Strings with green
-//! edges are not numbers in general; their values come from the game tree (the
-//! positions are the stalk's prefixes).
+//! edges are not numbers in general.
+//!
+//! A blue-red stalk of value x topped by n ≥ 1 green edges is worth x + *n (so a green
+//! stalk of n edges is *n, and green stalks add as Nim heaps). Proof, by induction on
+//! n: cutting the k-th green edge leaves x + *k (k < n); cutting a blue (red) edge of
+//! the blue-red part leaves a Left (Right) option of the stalk of x, a number below
+//! (above) x, so it is dominated by the option x + *0 = x that both players have. What
+//! remains is {x + *k, k < n | x + *k, k < n} = x + *n. Other strings with green
+//! edges take their values from the game tree (the positions are the stalk's
+//! prefixes), each prefix of that form by the rule above.
 
 use crate::impartial::family::SolveError;
-use crate::partizan::{Dyadic, Game, GameTable};
+use crate::nat::Nat;
+use crate::partizan::{Dyadic, Game, GameTable, Nus};
 use num_bigint::{BigInt, BigUint, Sign};
 
 /// The colour of an edge: who may remove it.
@@ -92,9 +101,36 @@ pub fn sign_expansion(edges: &[Edge]) -> Option<Dyadic> {
 /// a prefix of length k having as options the shorter prefixes left by removing one of
 /// its edges. Costs time quadratic in the length (bounded by the table's state bound).
 pub fn game_tree(t: &mut GameTable, edges: &[Edge]) -> Result<Game, SolveError> {
+    tree(t, edges, false)
+}
+
+/// The game tree of a stalk, prefix by prefix; with `fast`, a prefix that is a
+/// blue-red stalk topped by green edges takes its value from [`green_top`].
+fn tree(t: &mut GameTable, edges: &[Edge], fast: bool) -> Result<Game, SolveError> {
     let mut values: Vec<Game> = vec![Game::ZERO];
+    // The longest prefix that is a blue-red stalk topped by green edges: it ends at the
+    // first blue or red edge above a green one.
+    let first_green = edges.iter().position(|&e| e == Edge::Green);
+    let simple = match first_green {
+        Some(g) if fast => edges[g..]
+            .iter()
+            .position(|&e| e != Edge::Green)
+            .map_or(edges.len(), |i| g + i),
+        _ => 0,
+    };
     for k in 1..=edges.len() {
         t.count(k as u64 / 4)?;
+        t.charge(k as u64)?;
+        if k <= simple
+            && let Some((x, n)) = green_top(&edges[..k])
+        {
+            values.push(t.nus(Nus {
+                number: x,
+                up: 0,
+                star: Nat::from(n),
+            })?);
+            continue;
+        }
         let cut = |who: Edge| -> Vec<Game> {
             (0..k)
                 .filter(|&j| edges[j] == who || edges[j] == Edge::Green)
@@ -107,12 +143,36 @@ pub fn game_tree(t: &mut GameTable, edges: &[Edge]) -> Result<Game, SolveError> 
     Ok(values[edges.len()])
 }
 
-/// The value of a stalk: the sign expansion for blue-red stalks, the game tree when
-/// there are green edges.
+/// The value of a blue-red stalk topped by green edges, x + *n with x the sign
+/// expansion of the blue-red part and n the number of green edges on top (see the
+/// module's proof); `None` if a green edge lies below a blue or red one.
+///
+/// ```
+/// use sprague::partizan::hackenbush::{green_top, parse};
+/// let (x, n) = green_top(&parse("BRGGG").unwrap()).unwrap();
+/// assert_eq!((x.to_string(), n), ("1/2".to_string(), 3));
+/// assert!(green_top(&parse("GB").unwrap()).is_none());
+/// ```
+pub fn green_top(edges: &[Edge]) -> Option<(Dyadic, usize)> {
+    let n = edges
+        .iter()
+        .rev()
+        .take_while(|&&e| e == Edge::Green)
+        .count();
+    let x = sign_expansion(&edges[..edges.len() - n])?;
+    Some((x, n))
+}
+
+/// The value of a stalk: the sign expansion for blue-red stalks, x + *n for a blue-red
+/// stalk topped by n green edges, the game tree otherwise.
 pub fn value(t: &mut GameTable, edges: &[Edge]) -> Result<Game, SolveError> {
-    match sign_expansion(edges) {
-        Some(x) => t.number(x),
-        None => game_tree(t, edges),
+    match green_top(edges) {
+        Some((x, n)) => t.nus(Nus {
+            number: x,
+            up: 0,
+            star: Nat::from(n),
+        }),
+        None => tree(t, edges, true),
     }
 }
 
@@ -143,6 +203,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn green_tops_and_fast_trees_agree_with_the_game_tree() {
+        let mut t = GameTable::new();
+        let mut green_tops = 0;
+        for len in 0..=7 {
+            for s in stalks(len) {
+                let edges = parse(&s).unwrap();
+                let tree = game_tree(&mut t, &edges).unwrap();
+                if let Some((x, n)) = green_top(&edges) {
+                    let rule = t
+                        .nus(Nus {
+                            number: x,
+                            up: 0,
+                            star: Nat::from(n),
+                        })
+                        .unwrap();
+                    assert_eq!(rule, tree, "{s}");
+                    green_tops += 1;
+                }
+                assert_eq!(value(&mut t, &edges).unwrap(), tree, "{s}");
+            }
+        }
+        // Every string that is blue-red below a (possibly empty) green top: for each
+        // length l, sum over n of 2^(l-n).
+        assert_eq!(green_tops, (0..=7).map(|l| (1 << (l + 1)) - 1).sum::<i32>());
+    }
+
+    #[test]
+    fn long_green_stalks_are_nimbers() {
+        let mut t = GameTable::new();
+        let g = value(&mut t, &parse(&"G".repeat(100_000)).unwrap()).unwrap();
+        assert_eq!(t.show(g), "*100000");
+        let g = value(
+            &mut t,
+            &parse(&("BR".to_string() + &"G".repeat(1000))).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(t.show(g), "1/2*1000");
     }
 
     #[test]

@@ -271,6 +271,7 @@ mod tests {
     fn octal_0_16_has_the_published_long_period() {
         let limits = Limits {
             max_states: 2_000_000_000,
+            ..Limits::default()
         };
         let f = TakeBreakFamily::new(octal("0.16").unwrap());
         let far = Nat::from(10u64.pow(18));

@@ -423,7 +423,10 @@ mod tests {
     #[test]
     fn states_bound_stops_unprovable_huge_heaps() {
         let fam = game(&[1, 3, 4]);
-        let tiny = Limits { max_states: 3 };
+        let tiny = Limits {
+            max_states: 3,
+            ..Limits::default()
+        };
         let n = Nat::from(10u64.pow(12));
         assert!(matches!(
             fam.value(&n, &tiny),

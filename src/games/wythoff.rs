@@ -1207,7 +1207,10 @@ mod tests {
     #[test]
     fn state_bound_applies_to_values_not_to_outcomes() {
         let w = Wythoff::default();
-        let small = Limits { max_states: 100 };
+        let small = Limits {
+            max_states: 100,
+            ..Limits::default()
+        };
         let p = pos(&n(20), &n(20));
         assert_eq!(w.grundy(&p, &small).unwrap(), None);
         assert!(!w.is_p_position(&p, &small).unwrap());

@@ -5,6 +5,8 @@ use super::position::Values;
 use crate::nat::Nat;
 use smallvec::SmallVec;
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A position of one component: the family's arguments (a heap size, a pair of
 /// coordinates, …). Short positions are stored inline.
@@ -40,13 +42,39 @@ impl std::error::Error for SolveError {}
 pub struct Limits {
     /// Most positions an exhaustive search or table may hold.
     pub max_states: u64,
+    /// Work already spent under budgets that cover a whole command rather than one
+    /// component; clones of these limits share it.
+    pub spent: Arc<Spent>,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_states: 50_000_000,
+            spent: Arc::default(),
         }
+    }
+}
+
+/// Work spent so far by every component of one command, against budgets derived from
+/// `--max-states`: a sum of many hard components stops once, not once per component.
+#[derive(Debug, Default)]
+pub struct Spent {
+    /// Modular multiplications spent factoring (budget `--max-states / 20`).
+    pub factoring: AtomicU64,
+    /// Positions of exhaustive searches of components (budget `--max-states`).
+    pub search: AtomicU64,
+}
+
+impl Spent {
+    /// What is left of `total` after the `used` counter.
+    pub fn left(used: &AtomicU64, total: u64) -> u64 {
+        total.saturating_sub(used.load(Ordering::Relaxed))
+    }
+
+    /// Adds `n` to the `used` counter.
+    pub fn add(used: &AtomicU64, n: u64) {
+        used.fetch_add(n, Ordering::Relaxed);
     }
 }
 

@@ -195,7 +195,10 @@ mod tests {
     #[test]
     fn state_bound_is_enforced_and_search_can_resume() {
         let mut s = Search::new(Chain);
-        let small = Limits { max_states: 100 };
+        let small = Limits {
+            max_states: 100,
+            ..Limits::default()
+        };
         let err = s.grundy(&1000, &small).unwrap_err();
         assert!(matches!(
             err,

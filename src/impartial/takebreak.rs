@@ -1055,7 +1055,10 @@ mod tests {
     fn fast_table_stops_at_the_work_bound() {
         let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
         let mut t = HeapTable::default();
-        let tiny = Limits { max_states: 2000 };
+        let tiny = Limits {
+            max_states: 2000,
+            ..Limits::default()
+        };
         let err = t.extend(&rules, 2000, &tiny).unwrap_err();
         assert!(
             matches!(

@@ -148,6 +148,7 @@ impl GameTable {
     }
 
     fn build(&mut self, left: &[Game], right: &[Game], trace: bool) -> Result<Game, SolveError> {
+        self.charge((left.len() + right.len()) as u64)?;
         let left = sorted(left.to_vec());
         let right = sorted(right.to_vec());
         let form = match self.find_general(&left, &right) {
@@ -358,6 +359,7 @@ impl GameTable {
         let mut stack = vec![job];
         let mut deps = Vec::new();
         while let Some(mut job) = stack.pop() {
+            self.charge(1)?;
             let done = match &mut job {
                 Job::Le { a, b, cursor } => self.le_step(*a, *b, cursor, &mut deps)?,
                 Job::Neg(g) => self.neg_step(*g, &mut deps)?,
@@ -409,6 +411,7 @@ impl GameTable {
             self.right_of(b)?
         };
         let n = al.len() + br.len();
+        self.charge(n.saturating_sub(*cursor) as u64)?;
         let mut answer = true;
         for i in *cursor..n {
             // a ≤ b fails if some a^L ≥ b or some b^R ≤ a.
@@ -446,6 +449,7 @@ impl GameTable {
         }
         let left = self.left_of(g)?;
         let right = self.right_of(g)?;
+        self.charge((left.len() + right.len()) as u64)?;
         let mut waiting = false;
         for &o in left.iter().chain(right.iter()) {
             if self.neg_known(o)?.is_none() {
@@ -593,6 +597,7 @@ impl GameTable {
         let mut rp: Vec<(Game, Game)> = ar.iter().map(|&o| (o, b)).collect();
         rp.extend(br.iter().map(|&o| (a, o)));
         self.count((lp.len() + rp.len()) as u64 / 8)?;
+        self.charge((lp.len() + rp.len()) as u64)?;
         Ok((lp, rp))
     }
 
@@ -612,6 +617,7 @@ impl GameTable {
                     let list = if side == 0 { &c.left } else { &c.right };
                     while c.next[side] < list.len() {
                         let x = list[c.next[side]];
+                        self.charge(4 * c.kept[side].len() as u64 + 1)?;
                         let mut waiting = false;
                         for &m in &c.kept[side] {
                             for (a, b) in [(x, m), (m, x)] {
@@ -668,8 +674,12 @@ impl GameTable {
             // with some B^L ≥ G.
             let form = c.form;
             let mut waiting = false;
+            let options: usize = c.left.len() + c.right.len();
+            self.charge(options as u64)?;
             for &x in &c.left {
-                for &xr in self.right_of(x)?.iter() {
+                let xr = self.right_of(x)?;
+                self.charge(xr.len() as u64)?;
+                for &xr in xr.iter() {
                     if self.le_known(xr, form).is_none() {
                         deps.push(Job::Le {
                             a: xr,
@@ -681,7 +691,9 @@ impl GameTable {
                 }
             }
             for &x in &c.right {
-                for &xl in self.left_of(x)?.iter() {
+                let xl = self.left_of(x)?;
+                self.charge(xl.len() as u64)?;
+                for &xl in xl.iter() {
                     if self.le_known(form, xl).is_none() {
                         deps.push(Job::Le {
                             a: form,

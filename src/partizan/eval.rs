@@ -101,6 +101,7 @@ impl GameTable {
     pub fn parse_value(&mut self, src: &str) -> Result<Game, ValueError> {
         let limits = Limits {
             max_states: self.max_states(),
+            ..Limits::default()
         };
         Evaluator::new(self, src, limits, false).eval_source()
     }

@@ -118,6 +118,11 @@ pub struct GameTable {
     max_states: u64,
     /// Stored games and cached results so far.
     states: u64,
+    /// Most elementary steps (option comparisons, sum and simplification steps)
+    /// before giving up: [`WORK_PER_STATE`] times `max_states`.
+    max_work: u64,
+    /// Elementary steps so far.
+    work: u64,
 }
 
 impl Default for GameTable {
@@ -148,6 +153,8 @@ impl GameTable {
             thermo_cache: FxHashMap::default(),
             max_states,
             states: 0,
+            max_work: max_states.saturating_mul(WORK_PER_STATE),
+            work: 0,
         };
         let empty: Options = Rc::from(Vec::new());
         t.nodes.push(Node {
@@ -171,6 +178,11 @@ impl GameTable {
         self.states
     }
 
+    /// Elementary steps so far (option comparisons, sum and simplification steps).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
     /// Number of stored games (canonical games and forms).
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -186,6 +198,24 @@ impl GameTable {
         self.states += n;
         if self.states > self.max_states {
             Err(self.limit_error())
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Counts `n` more elementary steps (option scans, comparisons in a
+    /// simplification, thermograph segments) against the work bound,
+    /// [`WORK_PER_STATE`] steps per stored game allowed by `--max-states`.
+    pub(crate) fn charge(&mut self, n: u64) -> Result<(), SolveError> {
+        self.work = self.work.saturating_add(n);
+        if self.work > self.max_work {
+            Err(SolveError::Limit {
+                what: format!(
+                    "the canonical forms need more than {} elementary steps ({WORK_PER_STATE} per stored game allowed)",
+                    self.max_work
+                ),
+                flag: "--max-states",
+            })
         } else {
             Ok(())
         }
@@ -480,6 +510,10 @@ impl GameTable {
 
 /// Default bound on stored games and cached results of a [`GameTable`].
 pub const DEFAULT_MAX_STATES: u64 = 2_000_000;
+
+/// Elementary steps of work (option comparisons, sum and simplification steps) allowed
+/// per stored game of the bound: the default bound allows 2·10^8 steps, a few seconds.
+pub const WORK_PER_STATE: u64 = 20;
 
 fn empty() -> Options {
     Rc::from(Vec::new())

@@ -18,6 +18,7 @@
 //! stack, and cached per game.
 
 use super::dyadic::Dyadic;
+use super::engine::Side;
 use super::table::{Game, GameTable};
 use crate::impartial::family::SolveError;
 use std::rc::Rc;
@@ -272,14 +273,8 @@ impl GameTable {
                 }
                 continue;
             }
-            let lw: Option<Wall> = left
-                .iter()
-                .map(|o| self.thermo_cache[o].right.tilt(-1))
-                .reduce(|a, b| a.envelope(&b, true));
-            let rw: Option<Wall> = right
-                .iter()
-                .map(|o| self.thermo_cache[o].left.tilt(1))
-                .reduce(|a, b| a.envelope(&b, false));
+            let lw = self.envelope_of(&left, Side::Left)?;
+            let rw = self.envelope_of(&right, Side::Right)?;
             let th = match (lw, rw) {
                 (Some(l), Some(r)) => {
                     let diff = difference(&l, &r);
@@ -301,6 +296,32 @@ impl GameTable {
             self.thermo_cache.insert(h, Rc::new(th));
         }
         Ok(self.thermo_cache[&g].clone())
+    }
+}
+
+impl GameTable {
+    /// The envelope of the options' walls, tilted: for Left options the maximum of
+    /// their right walls tilted by -1, for Right options the minimum of their left
+    /// walls tilted by +1. Each envelope step is charged to the work bound (it scans
+    /// both walls' segments for every segment start).
+    fn envelope_of(&mut self, options: &[Game], side: Side) -> Result<Option<Wall>, SolveError> {
+        let mut acc: Option<Wall> = None;
+        for o in options {
+            let th = self.thermo_cache[o].clone();
+            let w = match side {
+                Side::Left => th.right.tilt(-1),
+                Side::Right => th.left.tilt(1),
+            };
+            acc = Some(match acc {
+                None => w,
+                Some(a) => {
+                    let n = (a.segments.len() + w.segments.len()) as u64;
+                    self.charge(n.saturating_mul(n))?;
+                    a.envelope(&w, side == Side::Left)
+                }
+            });
+        }
+        Ok(acc)
     }
 }
 
