@@ -92,7 +92,7 @@ impl Out {
 pub fn run(a: &PlayArgs) -> Result<(), Failure> {
     let mut input = LineReader::new(!a.json);
     let text = if a.expr == "-" {
-        match input.read("position> ") {
+        match input.read("position> ")? {
             Some(l) => l,
             None => return Err(Failure::Input("no position on standard input".into())),
         }
@@ -181,7 +181,7 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
             }
             continue;
         }
-        let Some(line) = input.read("your move> ") else {
+        let Some(line) = input.read("your move> ")? else {
             out.message("end_of_input", "End of input: the game is left unfinished.")?;
             return Ok(());
         };
