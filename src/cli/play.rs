@@ -78,6 +78,7 @@ impl Out {
 
     /// An event with a message: a JSON object, or the message itself.
     fn message(&self, event: &str, msg: &str) -> Result<(), Failure> {
+        let msg = &sprague::expr::shorten_message(msg);
         if self.json {
             let mut s = format!("{{\"event\":\"{event}\",\"message\":");
             json::string(&mut s, msg);

@@ -5,6 +5,7 @@ use super::input::bytes_name;
 use super::{Failure, LimitArgs, solve};
 use rustyline::DefaultEditor;
 use rustyline::error::ReadlineError;
+use sprague::expr::shorten_message;
 use sprague::games;
 use sprague::impartial::sum::{Play, analyse};
 use std::io::{BufRead, IsTerminal, Read, Write};
@@ -170,7 +171,7 @@ fn summary(
     };
     let a = match analyse(&comps, play, limits, 20) {
         Ok(a) => a,
-        Err(e) => return format!("error: {e}\n"),
+        Err(e) => return format!("error: {}\n", shorten_message(&e.to_string())),
     };
     let lines = if explain {
         solve::explain(&comps, &a, play, limits).unwrap_or_default()
