@@ -3,6 +3,11 @@
 //! A file on standard input is mapped into memory rather than copied: a Nim position
 //! with a million heaps is 19 MB of text, and reading it would cost a copy and a page
 //! fault every 4 KiB.
+//!
+//! Every read is bounded: an expression on standard input may have at most
+//! [`MAX_EXPR_BYTES`] bytes (256 MiB, room for 10^7 heaps of 19 digits), and a file
+//! named on the command line (`nash FILE`) at most [`MAX_FILE_BYTES`] (64 MiB); beyond, the
+//! command exits 2 naming the bound and the input, without reading further.
 
 use super::Failure;
 use memmap2::{Mmap, MmapOptions};
@@ -42,23 +47,78 @@ impl ExprText {
     }
 }
 
+/// Most bytes of an expression read from standard input (256 MiB).
+pub const MAX_EXPR_BYTES: u64 = 256 << 20;
+
+/// Most bytes of an input file such as a `nash` game (64 MiB: a 1000 × 1000 game
+/// with payoffs of 10 digits takes 22 MB).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
 /// The expression text: the argument itself, or standard input for `-`.
 pub fn read_expr(arg: &str) -> Result<ExprText, Failure> {
     if arg != "-" {
         return Ok(ExprText(Source::Owned(arg.to_string())));
     }
-    if let Some(map) = map_stdin() {
-        utf8(&map)?;
-        return Ok(ExprText(Source::Mapped(map)));
+    let too_long = || {
+        Failure::Input(format!(
+            "standard input: the expression is longer than {} (the most an expression may have)",
+            bytes_name(MAX_EXPR_BYTES)
+        ))
+    };
+    match map_stdin(MAX_EXPR_BYTES) {
+        Mapped::Map(map) => {
+            utf8(&map)?;
+            return Ok(ExprText(Source::Mapped(map)));
+        }
+        Mapped::TooLong => return Err(too_long()),
+        Mapped::Read => {}
     }
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .lock()
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure::Input(format!("cannot read standard input: {e}")))?;
+    let bytes = read_bounded(std::io::stdin().lock(), MAX_EXPR_BYTES)
+        .map_err(|e| Failure::Input(format!("cannot read standard input: {e}")))?
+        .ok_or_else(too_long)?;
     utf8(&bytes)?;
     let text = String::from_utf8(bytes).unwrap_or_default();
     Ok(ExprText(Source::Owned(text)))
+}
+
+/// A byte count for messages: `256 MiB`, `64 KiB` or `100 bytes`.
+pub fn bytes_name(n: u64) -> String {
+    if n >= 1 << 20 && n % (1 << 20) == 0 {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 10 && n % (1 << 10) == 0 {
+        format!("{} KiB", n >> 10)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// All of `input` when it has at most `max` bytes; `None` (having read `max + 1`
+/// bytes) when it has more.
+pub fn read_bounded(input: impl Read, max: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let mut bytes = Vec::new();
+    input.take(max + 1).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= max).then_some(bytes))
+}
+
+/// The file `path`, or standard input for `-`, when it has at most
+/// [`MAX_FILE_BYTES`] bytes; `what` names the command in messages (`nash`). Returns
+/// the name for messages and the bytes.
+pub fn read_file(what: &str, path: &str) -> Result<(String, Vec<u8>), Failure> {
+    let (name, read) = if path == "-" {
+        let name = "standard input".to_string();
+        (name, read_bounded(std::io::stdin().lock(), MAX_FILE_BYTES))
+    } else {
+        let read = File::open(path).and_then(|f| read_bounded(f, MAX_FILE_BYTES));
+        (path.to_string(), read)
+    };
+    match read {
+        Ok(Some(bytes)) => Ok((name, bytes)),
+        Ok(None) => Err(Failure::Input(format!(
+            "{what}: {name} is longer than {} (the most an input file may have)",
+            bytes_name(MAX_FILE_BYTES)
+        ))),
+        Err(e) => Err(Failure::Input(format!("{what}: cannot read {name}: {e}"))),
+    }
 }
 
 fn utf8(bytes: &[u8]) -> Result<(), Failure> {
@@ -70,9 +130,27 @@ fn utf8(bytes: &[u8]) -> Result<(), Failure> {
     })
 }
 
+/// What [`map_stdin`] found.
+enum Mapped {
+    /// A regular file, mapped.
+    Map(Mmap),
+    /// A regular file with more bytes than the bound.
+    TooLong,
+    /// Anything else (a pipe, a terminal, an empty file): the caller reads it.
+    Read,
+}
+
 /// Standard input mapped into memory from its current offset, when it is a regular
-/// non-empty file; `None` otherwise (a pipe, a terminal), and the caller reads it.
-fn map_stdin() -> Option<Mmap> {
+/// non-empty file of at most `max` bytes from there.
+fn map_stdin(max: u64) -> Mapped {
+    match try_map_stdin(max) {
+        Some(Ok(map)) => Mapped::Map(map),
+        Some(Err(())) => Mapped::TooLong,
+        None => Mapped::Read,
+    }
+}
+
+fn try_map_stdin(max: u64) -> Option<Result<Mmap, ()>> {
     // A duplicate of descriptor 0 shares its offset.
     let mut file = File::from(std::io::stdin().as_fd().try_clone_to_owned().ok()?);
     let meta = file.metadata().ok()?;
@@ -80,10 +158,13 @@ fn map_stdin() -> Option<Mmap> {
     if !meta.is_file() || offset >= meta.len() {
         return None;
     }
+    if meta.len() - offset > max {
+        return Some(Err(()));
+    }
     // SAFETY: the map is private and read-only. As every program that maps its input,
     // sprague assumes that the file does not change while it reads it.
     let map = unsafe { MmapOptions::new().offset(offset).map(&file) }.ok()?;
     // Leave the offset at the end, as reading would.
     file.seek(SeekFrom::End(0)).ok()?;
-    Some(map)
+    Some(Ok(map))
 }

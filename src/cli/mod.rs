@@ -149,9 +149,13 @@ pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { EXIT_INPUT } else { EXIT_OK };
-            let _ = e.print();
-            return code;
+            if !e.use_stderr() {
+                // --help and --version.
+                let _ = e.print();
+                return EXIT_OK;
+            }
+            eprintln!("sprague: {}", command_line_error(&e));
+            return EXIT_INPUT;
         }
     };
     let result = match cli.command {
@@ -162,6 +166,12 @@ pub fn run() -> i32 {
         Command::Value(a) => value::run(&a),
         Command::Nash(a) => nash::run(&a),
     };
+    let result = result.map_err(|f| match f {
+        Failure::Input(m) => Failure::Input(message(&m)),
+        Failure::Limit(m) => Failure::Limit(message(&m)),
+        Failure::Other(m) => Failure::Other(message(&m)),
+        Failure::Interrupted(m) => Failure::Interrupted(message(&m)),
+    });
     match result {
         Ok(()) => EXIT_OK,
         Err(Failure::Input(m)) => {
@@ -184,4 +194,49 @@ pub fn run() -> i32 {
             EXIT_OTHER
         }
     }
+}
+
+/// An error of the argument parser in one line: its message, its tips, and the usage
+/// of the command (`unexpected argument 'x' found (usage: sprague solve [OPTIONS] <EXPR>)`).
+fn command_line_error(e: &clap::Error) -> String {
+    use clap::error::ErrorKind;
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        return "a command is needed: solve, table, play, repl, value or nash (see 'sprague --help')"
+            .into();
+    }
+    let text = e.render().to_string();
+    let mut parts: Vec<String> = Vec::new();
+    let mut usage = None;
+    for para in text.split("\n\n") {
+        let para = para.trim();
+        if let Some(u) = para.strip_prefix("Usage:") {
+            usage = Some(u.split_whitespace().collect::<Vec<_>>().join(" "));
+        } else if para.starts_with("For more information") || para.is_empty() {
+            continue;
+        } else {
+            let para = para.strip_prefix("error:").unwrap_or(para);
+            parts.push(para.split_whitespace().collect::<Vec<_>>().join(" "));
+        }
+    }
+    let mut line = parts.join("; ");
+    match usage {
+        Some(u) => line.push_str(&format!(" (usage: {u})")),
+        None => line.push_str(" (see --help)"),
+    }
+    message(&line)
+}
+
+/// A message made fit for one line of standard error: line breaks become spaces, and
+/// long numbers and expressions are shortened ([`sprague::expr::shorten_message`]).
+fn message(m: &str) -> String {
+    let one_line = if m.contains(['\n', '\r']) {
+        m.split(['\n', '\r'])
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        m.to_string()
+    };
+    sprague::expr::shorten_message(&one_line)
 }

@@ -4,7 +4,7 @@
 mod report;
 mod why;
 
-use super::{Failure, json};
+use super::{Failure, input, json};
 use sprague::nash::dominance::Step;
 use sprague::nash::number::show;
 use sprague::nash::{
@@ -12,7 +12,7 @@ use sprague::nash::{
     dominant, dominated, equilibria, iterated_elimination, pure_equilibria, read_game,
 };
 use std::fmt::Write as _;
-use std::io::{Read, Write as _};
+use std::io::Write as _;
 
 /// The default of `--max-pairs`: about five seconds of support enumeration at most
 /// (an 11×11 game has 705 431 pairs of supports; 12×12 has 2 704 155).
@@ -60,20 +60,9 @@ pub fn run(a: &NashArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The file's name for messages and its text.
+/// The file's name for messages and its text (at most [`input::MAX_FILE_BYTES`]).
 fn read_file(file: &str) -> Result<(String, String), Failure> {
-    let (name, bytes) = if file == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Failure::Input(format!("nash: cannot read standard input: {e}")))?;
-        ("standard input".to_string(), bytes)
-    } else {
-        let bytes = std::fs::read(file)
-            .map_err(|e| Failure::Input(format!("nash: cannot read {file}: {e}")))?;
-        (file.to_string(), bytes)
-    };
+    let (name, bytes) = input::read_file("nash", file)?;
     match String::from_utf8(bytes) {
         Ok(text) => Ok((name, text)),
         Err(e) => Err(Failure::Input(format!(

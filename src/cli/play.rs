@@ -78,6 +78,7 @@ impl Out {
 
     /// An event with a message: a JSON object, or the message itself.
     fn message(&self, event: &str, msg: &str) -> Result<(), Failure> {
+        let msg = &sprague::expr::shorten_message(msg);
         if self.json {
             let mut s = format!("{{\"event\":\"{event}\",\"message\":");
             json::string(&mut s, msg);
@@ -92,7 +93,7 @@ impl Out {
 pub fn run(a: &PlayArgs) -> Result<(), Failure> {
     let mut input = LineReader::new(!a.json);
     let text = if a.expr == "-" {
-        match input.read("position> ") {
+        match input.read("position> ")? {
             Some(l) => l,
             None => return Err(Failure::Input("no position on standard input".into())),
         }
@@ -181,7 +182,7 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
             }
             continue;
         }
-        let Some(line) = input.read("your move> ") else {
+        let Some(line) = input.read("your move> ")? else {
             out.message("end_of_input", "End of input: the game is left unfinished.")?;
             return Ok(());
         };

@@ -1,12 +1,14 @@
 //! `sprague repl`: type expressions, see the solve summary (in the spirit of the
 //! CGSuite worksheet). Line editing and history on a terminal; plain lines from a pipe.
 
+use super::input::bytes_name;
 use super::{Failure, LimitArgs, solve};
 use rustyline::DefaultEditor;
 use rustyline::error::ReadlineError;
+use sprague::expr::shorten_message;
 use sprague::games;
 use sprague::impartial::sum::{Play, analyse};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 
 #[derive(clap::Args)]
 pub struct ReplArgs {
@@ -17,12 +19,17 @@ pub struct ReplArgs {
     limits: LimitArgs,
 }
 
+/// Most bytes of one input line of `repl` and `play` (1 MiB). A longer line from a
+/// pipe or a file ends the program (exit 2) without reading it whole; a longer line
+/// typed or pasted on a terminal is skipped with a message.
+pub(super) const MAX_LINE_BYTES: usize = 1 << 20;
+
 /// Lines from a terminal (with editing and history) or from a pipe (plain).
 pub(super) enum LineReader {
     /// A terminal.
     Editor(Box<DefaultEditor>),
-    /// A pipe or a file.
-    Plain(std::io::StdinLock<'static>),
+    /// A pipe or a file, and the number of lines read.
+    Plain(std::io::StdinLock<'static>, u64),
 }
 
 impl LineReader {
@@ -35,30 +42,49 @@ impl LineReader {
         {
             return LineReader::Editor(Box::new(ed));
         }
-        LineReader::Plain(std::io::stdin().lock())
+        LineReader::Plain(std::io::stdin().lock(), 0)
     }
 
     /// The next line without its end, or `None` at the end of input (or Ctrl-D/Ctrl-C).
-    /// `prompt` is printed only on a terminal.
-    pub(super) fn read(&mut self, prompt: &str) -> Option<String> {
+    /// `prompt` is printed only on a terminal. A line from a pipe longer than
+    /// [`MAX_LINE_BYTES`] is an input error.
+    pub(super) fn read(&mut self, prompt: &str) -> Result<Option<String>, Failure> {
         match self {
-            LineReader::Editor(ed) => match ed.readline(prompt) {
-                Ok(line) => {
-                    if !line.trim().is_empty() {
-                        let _ = ed.add_history_entry(line.as_str());
+            LineReader::Editor(ed) => loop {
+                return Ok(match ed.readline(prompt) {
+                    Ok(line) if line.len() > MAX_LINE_BYTES => {
+                        eprintln!(
+                            "sprague: line skipped: it is longer than {} (the most a line may have)",
+                            bytes_name(MAX_LINE_BYTES as u64)
+                        );
+                        continue;
                     }
-                    Some(line)
-                }
-                Err(ReadlineError::Interrupted | ReadlineError::Eof) => None,
-                Err(_) => None,
+                    Ok(line) => {
+                        if !line.trim().is_empty() {
+                            let _ = ed.add_history_entry(line.as_str());
+                        }
+                        Some(line)
+                    }
+                    Err(ReadlineError::Interrupted | ReadlineError::Eof) => None,
+                    Err(_) => None,
+                });
             },
-            LineReader::Plain(input) => {
+            LineReader::Plain(input, count) => {
                 let mut buf = Vec::new();
-                match input.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => None,
+                let limit = MAX_LINE_BYTES as u64 + 2;
+                match input.by_ref().take(limit).read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => Ok(None),
                     Ok(_) => {
-                        let s = String::from_utf8_lossy(&buf);
-                        Some(s.trim_end_matches(['\n', '\r']).to_string())
+                        *count += 1;
+                        let end = buf.strip_suffix(b"\n").unwrap_or(&buf);
+                        let end = end.strip_suffix(b"\r").unwrap_or(end);
+                        if end.len() > MAX_LINE_BYTES {
+                            return Err(Failure::Input(format!(
+                                "standard input line {count}: longer than {} (the most a line may have)",
+                                bytes_name(MAX_LINE_BYTES as u64)
+                            )));
+                        }
+                        Ok(Some(String::from_utf8_lossy(end).into_owned()))
                     }
                 }
             }
@@ -88,7 +114,7 @@ pub fn run(a: &ReplArgs) -> Result<(), Failure> {
             Play::Normal => "sprague> ",
             Play::Misere => "sprague (misère)> ",
         };
-        let Some(line) = input.read(prompt) else {
+        let Some(line) = input.read(prompt)? else {
             break;
         };
         let line = line.trim();
@@ -145,7 +171,7 @@ fn summary(
     };
     let a = match analyse(&comps, play, limits, 20) {
         Ok(a) => a,
-        Err(e) => return format!("error: {e}\n"),
+        Err(e) => return format!("error: {}\n", shorten_message(&e.to_string())),
     };
     let lines = if explain {
         solve::explain(&comps, &a, play, limits).unwrap_or_default()

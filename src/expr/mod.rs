@@ -6,5 +6,5 @@ mod parser;
 mod printer;
 
 pub use ast::{Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
-pub use parser::{MAX_NESTING, ParseError, parse};
+pub use parser::{MAX_NESTING, ParseError, parse, shorten_message};
 pub use printer::{write_literal, write_sum, write_term};

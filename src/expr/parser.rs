@@ -978,6 +978,57 @@ fn truncate(s: &str) -> String {
     }
 }
 
+/// Most characters of a word (a run without spaces, such as an expression) kept whole
+/// by [`shorten_message`].
+const MAX_WORD: usize = 80;
+
+/// A message with long numbers and long expressions shortened as parse errors show
+/// tokens: a run of more than 24 digits keeps its first 20 (`12345678901234567890…`),
+/// and a word of more than 80 characters keeps its first 60 and last 12 around `…`.
+/// Short messages are returned unchanged.
+///
+/// ```
+/// use sprague::expr::shorten_message;
+/// let m = format!("the value of kayles({}) needs more", "7".repeat(100_000));
+/// assert_eq!(shorten_message(&m), "the value of kayles(77777777777777777777…) needs more");
+/// ```
+pub fn shorten_message(m: &str) -> String {
+    let mut digits = String::with_capacity(m.len().min(1 << 16));
+    let mut run = 0..0;
+    let flush = |out: &mut String, run: &std::ops::Range<usize>| {
+        out.push_str(&truncate(&m[run.clone()]));
+    };
+    for (i, c) in m.char_indices() {
+        if c.is_ascii_digit() {
+            if run.is_empty() {
+                run = i..i;
+            }
+            run.end = i + 1;
+        } else {
+            if !run.is_empty() {
+                flush(&mut digits, &run);
+                run = 0..0;
+            }
+            digits.push(c);
+        }
+    }
+    if !run.is_empty() {
+        flush(&mut digits, &run);
+    }
+    let mut out = String::with_capacity(digits.len());
+    for word in digits.split_inclusive(' ') {
+        let n = word.chars().count();
+        if n <= MAX_WORD {
+            out.push_str(word);
+        } else {
+            out.extend(word.chars().take(MAX_WORD - 20));
+            out.push('…');
+            out.extend(word.chars().skip(n - 12));
+        }
+    }
+    out
+}
+
 /// Whether `n` is a power of two (1, 2, 4, …).
 fn is_power_of_two(n: &Nat) -> bool {
     match n {

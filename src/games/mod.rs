@@ -649,6 +649,13 @@ impl<'a> Registry<'a> {
     /// The one parameter of a graph family: the file, e.g. `digraph["g.txt"]`.
     fn file_param(&self, t: &FamilyTerm) -> Result<String, ExprError> {
         match t.params.as_deref() {
+            Some([Param::Str(path, span)]) if path.is_empty() => Err(self.error(
+                *span,
+                &format!(
+                    "the graph file name is empty: write the path of a graph file, e.g. {}[\"g.txt\"]",
+                    t.name
+                ),
+            )),
             Some([Param::Str(path, _)]) => Ok(path.clone()),
             Some([p, ..]) => Err(self.error(
                 p.span(),
