@@ -2,12 +2,11 @@
 //! CGSuite worksheet). Line editing and history on a terminal; plain lines from a pipe.
 
 use super::input::bytes_name;
-use super::{Failure, LimitArgs, solve};
+use super::{Failure, LimitArgs};
 use rustyline::DefaultEditor;
 use rustyline::error::ReadlineError;
-use sprague::expr::shorten_message;
-use sprague::games;
-use sprague::impartial::sum::{Play, analyse};
+use sprague::impartial::family::Limits;
+use sprague::impartial::sum::Play;
 use std::io::{BufRead, IsTerminal, Read, Write};
 
 #[derive(clap::Args)]
@@ -15,8 +14,10 @@ pub struct ReplArgs {
     /// Start in misère play (switch with ':misere' and ':normal').
     #[arg(long)]
     misere: bool,
-    #[command(flatten)]
-    limits: LimitArgs,
+    /// Most positions an exhaustive search or table may hold (default: that of each
+    /// command: solve and table 50000000, value 2000000).
+    #[arg(long, value_name = "N")]
+    max_states: Option<u64>,
 }
 
 /// Most bytes of one input line of `repl` and `play` (1 MiB). A longer line from a
@@ -97,12 +98,18 @@ impl LineReader {
     }
 }
 
-const HELP: &str = "Type a position to solve it, e.g. nim(3,4,5) or sub[1,3,4](10) + wythoff(3,5).\n\
-Commands: :misere / :normal switch the play convention, :explain EXPR solves with the explanation,\n\
-:help shows this, :quit (or end of input) leaves.";
+const HELP: &str = "Type a position to solve it, e.g. nim(3,4,5) or sub[1,3,4](10) + wythoff(3,5)\n\
+(as `sprague solve` does, in the current play convention).\n\
+Commands:\n  \
+:misere / :normal       switch the play convention (misère: the last player to move loses)\n  \
+:explain EXPR           solve with the explanation (solve --explain)\n  \
+:value GAME             canonical form, outcome, mean and temperature (sprague value), e.g. :value {1|-1}\n  \
+:table FAMILY N         values of heaps 0..N with their period (sprague table --to N), e.g. :table sub[1,3,4] 30\n  \
+:table FAMILY A..N      values of heaps A..N (sprague table --from A --to N)\n  \
+:help                   this text\n  \
+:quit (or end of input) leave";
 
 pub fn run(a: &ReplArgs) -> Result<(), Failure> {
-    let limits = a.limits.limits();
     let mut play = if a.misere { Play::Misere } else { Play::Normal };
     let mut input = LineReader::new(true);
     let stdout = std::io::stdout();
@@ -118,37 +125,37 @@ pub fn run(a: &ReplArgs) -> Result<(), Failure> {
             break;
         };
         let line = line.trim();
-        let mut out = String::new();
-        let (explain, text) = match line {
-            "" => continue,
-            ":quit" | ":q" | ":exit" | "quit" | "exit" => break,
-            ":help" | "help" | ":h" => {
-                out.push_str(HELP);
-                out.push('\n');
-                (false, "")
-            }
-            ":misere" => {
-                play = Play::Misere;
-                out.push_str("misère play: the player who makes the last move loses\n");
-                (false, "")
-            }
-            ":normal" => {
-                play = Play::Normal;
-                out.push_str("normal play: the player who makes the last move wins\n");
-                (false, "")
-            }
-            l if l.starts_with(":explain") => (true, l[":explain".len()..].trim()),
-            l if l.starts_with(':') => {
-                out.push_str(&format!("unknown command {l} (type :help)\n"));
-                (false, "")
-            }
-            l => (false, l),
+        let (command, rest) = match line.split_once(char::is_whitespace) {
+            Some((c, r)) if c.starts_with(':') => (c, r.trim()),
+            _ if line.starts_with(':') => (line, ""),
+            _ => ("", line),
         };
-        if !text.is_empty() {
-            out.push_str(&summary(text, play, &limits, explain));
-        }
+        let result = match command {
+            _ if line.is_empty() => continue,
+            _ if matches!(line, ":quit" | ":q" | ":exit" | "quit" | "exit") => break,
+            _ if matches!(line, ":help" | "help" | ":h") => say(HELP),
+            ":misere" if rest.is_empty() => {
+                play = Play::Misere;
+                say("misère play: the player who makes the last move loses")
+            }
+            ":normal" if rest.is_empty() => {
+                play = Play::Normal;
+                say("normal play: the player who makes the last move wins")
+            }
+            "" | ":solve" => solve(rest, play, a.max_states, false),
+            ":explain" => solve(rest, play, a.max_states, true),
+            ":value" => value(rest, a.max_states),
+            ":table" => table(rest, a.max_states),
+            c => say(&format!("unknown command {c} (type :help)")),
+        };
         let mut lock = stdout.lock();
-        lock.write_all(out.as_bytes())?;
+        if let Err(e) = result {
+            let m = match e {
+                Failure::Limit(m) => format!("limit reached: {m}"),
+                Failure::Input(m) | Failure::Other(m) | Failure::Interrupted(m) => m,
+            };
+            writeln!(lock, "error: {m}")?;
+        }
         if !input.is_terminal() {
             // Separate answers in a transcript.
             lock.write_all(b"\n")?;
@@ -158,29 +165,84 @@ pub fn run(a: &ReplArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The solve summary of one expression, or the error in one line.
-fn summary(
-    text: &str,
-    play: Play,
-    limits: &sprague::impartial::family::Limits,
-    explain: bool,
-) -> String {
-    let comps = match games::position(text) {
-        Ok(c) => c,
-        Err(e) => return format!("error: bad expression: {e}\n"),
-    };
-    let a = match analyse(&comps, play, limits, 20) {
-        Ok(a) => a,
-        Err(e) => return format!("error: {}\n", shorten_message(&e.to_string())),
-    };
-    let lines = if explain {
-        solve::explain(&comps, &a, play, limits).unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let mut out = solve::to_text(&comps, &a, play, &lines);
-    if let Some(r) = solve::remoteness(&comps, play, limits) {
-        out.push_str(&format!("remoteness: {r}\n"));
+/// Prints a line of the worksheet itself.
+fn say(text: &str) -> Result<(), Failure> {
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    writeln!(lock, "{text}")?;
+    Ok(())
+}
+
+/// The bound of `--max-states` for the computing commands: the one given, else theirs.
+fn limit_args(max_states: Option<u64>) -> LimitArgs {
+    LimitArgs {
+        max_states: max_states.unwrap_or(Limits::default().max_states),
     }
-    out
+}
+
+fn needs(what: &str, example: &str) -> Result<(), Failure> {
+    Err(Failure::Input(format!("{what} (e.g. {example})")))
+}
+
+/// `sprague solve [--misere] [--explain] EXPR`.
+fn solve(text: &str, play: Play, max_states: Option<u64>, explain: bool) -> Result<(), Failure> {
+    if text.is_empty() {
+        return needs("type a position after the command", ":explain nim(3,4,5)");
+    }
+    let a = super::solve::SolveArgs {
+        expr: text.to_string(),
+        misere: play == Play::Misere,
+        max_moves: 20,
+        json: false,
+        explain,
+        limits: limit_args(max_states),
+    };
+    super::solve::answer(&a, text)
+}
+
+/// `sprague value GAME`.
+fn value(text: &str, max_states: Option<u64>) -> Result<(), Failure> {
+    if text.is_empty() {
+        return needs("type a game after :value", ":value {1|-1} + ^");
+    }
+    let a = super::value::ValueArgs {
+        expr: text.to_string(),
+        json: false,
+        explain: false,
+        ascii: false,
+        max_states,
+    };
+    super::value::answer(&a, text)
+}
+
+/// `sprague table --from A --to N FAMILY`, from `FAMILY N` or `FAMILY A..N`.
+fn table(text: &str, max_states: Option<u64>) -> Result<(), Failure> {
+    let usage = || {
+        Failure::Input(
+            "type a family and the last heap after :table (e.g. :table sub[1,3,4] 30, or :table kayles 10..20)"
+                .into(),
+        )
+    };
+    let (family, range) = text.rsplit_once(char::is_whitespace).ok_or_else(usage)?;
+    let number = |s: &str| s.trim().replace('_', "").parse::<usize>().ok();
+    let (from, to) = match range.split_once("..") {
+        Some((a, b)) => (number(a), number(b)),
+        None => (Some(0), number(range)),
+    };
+    let (Some(from), Some(to)) = (from, to) else {
+        return Err(usage());
+    };
+    let family = family.trim();
+    let a = super::table::TableArgs {
+        family: family.to_string(),
+        from,
+        to,
+        json: false,
+        explain: false,
+        checkpoint: None,
+        progress: super::watcher::ProgressWhen::Auto,
+        interrupt_at: None,
+        limits: limit_args(max_states),
+    };
+    super::table::answer(&a, family)
 }

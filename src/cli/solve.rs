@@ -18,26 +18,32 @@ const SHOWN_COMPONENTS: usize = 12;
 pub struct SolveArgs {
     /// The position, e.g. 'nim(3,4,5)' or 'sub[1,3,4](10) + wythoff(3,5)'; '-' reads it from standard input.
     #[arg(value_name = "EXPR", allow_hyphen_values = true)]
-    expr: String,
+    pub(super) expr: String,
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
-    misere: bool,
+    pub(super) misere: bool,
     /// List at most N winning moves.
     #[arg(long, value_name = "N", default_value_t = 20)]
-    max_moves: usize,
+    pub(super) max_moves: usize,
     /// Print one JSON document: position, play, outcome, grundy, components, winning_moves, truncated.
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
     /// Explain the answer: the value of each component and why the moves win.
     #[arg(long)]
-    explain: bool,
+    pub(super) explain: bool,
     #[command(flatten)]
-    limits: LimitArgs,
+    pub(super) limits: LimitArgs,
 }
 
 pub fn run(a: &SolveArgs) -> Result<(), Failure> {
     let text = read_expr(&a.expr)?;
-    let components = games::position(&text)?;
+    answer(a, &text)
+}
+
+/// Solves `text` as `a` asks and writes the answer to standard output (the `solve`
+/// command, and the worksheet of `repl`).
+pub(super) fn answer(a: &SolveArgs, text: &str) -> Result<(), Failure> {
+    let components = games::position(text)?;
     let limits = a.limits.limits();
     let play = if a.misere { Play::Misere } else { Play::Normal };
     let analysis = match analyse(&components, play, &limits, a.max_moves) {

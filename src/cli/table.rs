@@ -16,32 +16,32 @@ use std::path::PathBuf;
 pub struct TableArgs {
     /// The heap family, e.g. 'sub[1,3,4]', 'bash[3]', 'nim'; '-' reads it from standard input.
     #[arg(value_name = "FAMILY", allow_hyphen_values = true)]
-    family: String,
+    pub(super) family: String,
     /// First heap size.
     #[arg(long, value_name = "A", default_value_t = 0)]
-    from: usize,
+    pub(super) from: usize,
     /// Last heap size.
     #[arg(long, value_name = "N")]
-    to: usize,
+    pub(super) to: usize,
     /// Print one JSON document: family, from, values, period.
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
     /// Show each value's derivation: sg(5) = mex{sg(4), sg(2), sg(1)} = mex{2, 0, 1} = 3.
     #[arg(long)]
-    explain: bool,
+    pub(super) explain: bool,
     /// Save the values computed to FILE every few seconds, on Ctrl-C and at a limit;
     /// when FILE exists, go on from the values it holds.
     #[arg(long, value_name = "FILE")]
-    checkpoint: Option<PathBuf>,
+    pub(super) checkpoint: Option<PathBuf>,
     /// Show progress on standard error: a bar when it is a terminal (auto), also
     /// lines for logs otherwise (always), or nothing (never).
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ProgressWhen::Auto)]
-    progress: ProgressWhen,
+    pub(super) progress: ProgressWhen,
     /// Acts as Ctrl-C once N heaps are known (for testing interruptions).
     #[arg(long, value_name = "N", hide = true)]
-    interrupt_at: Option<usize>,
+    pub(super) interrupt_at: Option<usize>,
     #[command(flatten)]
-    limits: LimitArgs,
+    pub(super) limits: LimitArgs,
 }
 
 /// Computes the report, watched: progress, Ctrl-C, checkpoints.
@@ -107,7 +107,13 @@ fn compute(a: &TableArgs, family: &dyn TableFamily) -> Result<TableReport, Failu
 
 pub fn run(a: &TableArgs) -> Result<(), Failure> {
     let text = read_expr(&a.family)?;
-    let family = games::table_family(&text)?;
+    answer(a, &text)
+}
+
+/// The table of the family `text` as `a` asks, written to standard output (the
+/// `table` command, and `:table` in `repl`).
+pub(super) fn answer(a: &TableArgs, text: &str) -> Result<(), Failure> {
+    let family = games::table_family(text)?;
     let limits = a.limits.limits();
     let report = compute(a, &*family)?;
     let mut derivations = Vec::new();

@@ -21,23 +21,23 @@ const EXPLAIN_LINES: usize = 400;
 pub struct ValueArgs {
     /// The game, e.g. '{1|-1} + ^', 'hackenbush("BRB")', 'cut(5,3)', 'nim(3) + ^'; '-' reads it from standard input.
     #[arg(value_name = "EXPR", allow_hyphen_values = true)]
-    expr: String,
+    pub(super) expr: String,
     /// Print one JSON document: canonical, outcome, number, temperature, mean, stops, options.
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
     /// Show how each part was brought to canonical form: dominated options removed,
     /// reversible options bypassed.
     #[arg(long)]
-    explain: bool,
+    pub(super) explain: bool,
     /// Write ± as +- (plain ASCII, as CGSuite's text output).
     #[arg(long)]
-    ascii: bool,
+    pub(super) ascii: bool,
     /// Most stored games and cached comparisons and sums (and characters of the
     /// canonical form) before giving up (exit 3); also bounds the tables of impartial
     /// components. Default: 2000000 for the partizan game table, and for impartial
     /// components the bound of `solve` (50000000).
     #[arg(long, value_name = "N")]
-    max_states: Option<u64>,
+    pub(super) max_states: Option<u64>,
 }
 
 /// Everything printed about a value.
@@ -55,6 +55,12 @@ struct Report {
 
 pub fn run(a: &ValueArgs) -> Result<(), Failure> {
     let text = read_expr(&a.expr)?;
+    answer(a, &text)
+}
+
+/// Values `text` as `a` asks and writes the answer to standard output (the `value`
+/// command, and `:value` in `repl`).
+pub(super) fn answer(a: &ValueArgs, text: &str) -> Result<(), Failure> {
     let mut table = GameTable::with_limit(
         a.max_states
             .unwrap_or(sprague::partizan::DEFAULT_MAX_STATES),
@@ -67,7 +73,7 @@ pub fn run(a: &ValueArgs) -> Result<(), Failure> {
         None => Limits::default(),
     };
     let opts = PrintOptions { ascii: a.ascii };
-    let mut ev = Evaluator::new(&mut table, &text, limits, a.explain);
+    let mut ev = Evaluator::new(&mut table, text, limits, a.explain);
     let g = ev.eval_source().map_err(value_failure)?;
     let explained = std::mem::take(&mut ev.explained);
     let report = report(&mut table, g, opts, &explained)?;

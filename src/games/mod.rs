@@ -128,11 +128,122 @@ pub fn position(src: &str) -> Result<Position, ExprError> {
 }
 
 fn parse_and_build(src: &str) -> Result<Vec<Component>, ExprError> {
-    let sum = expr::parse(src).map_err(|e| ExprError {
-        column: e.column,
-        message: format!("expected {}, found {}", e.expected, e.found),
-    })?;
+    let sum = expr::parse(src).map_err(|e| parse_error(src, e))?;
     Registry::new(src).build(sum)
+}
+
+/// The error for text that does not parse, with a suggestion for the usual slips.
+fn parse_error(src: &str, e: expr::ParseError) -> ExprError {
+    let hint = bare_numbers_hint(src);
+    if hint.is_empty() {
+        return game_parse_error(src, e);
+    }
+    ExprError {
+        column: e.column,
+        message: format!("expected {}, found {}{hint}", e.expected, e.found),
+    }
+}
+
+/// The error for a game expression (where bare numbers are numbers) that does not
+/// parse, with the lower-case name of a family written with capitals.
+pub(crate) fn game_parse_error(src: &str, e: expr::ParseError) -> ExprError {
+    let hint = capitalised_name_hint(src, e.column);
+    ExprError {
+        column: e.column,
+        message: format!("expected {}, found {}{hint}", e.expected, e.found),
+    }
+}
+
+/// For a family name written with capitals where the parser stopped (`Nim(3)`): the
+/// lower-case name it is close to.
+fn capitalised_name_hint(src: &str, column: usize) -> String {
+    let word: String = src
+        .chars()
+        .skip(column.saturating_sub(1))
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .take(64)
+        .collect();
+    if !word.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return String::new();
+    }
+    match nearest_family(&word) {
+        Some(k) => format!(" (did you mean '{k}'? family names are lower case)"),
+        None => String::new(),
+    }
+}
+
+/// Most heaps quoted in the suggestion for a position of bare numbers.
+const QUOTED_HEAPS: usize = 8;
+
+/// For a position typed as bare numbers (`3 6 9`, `3,6,9`): the hint to write the
+/// heaps of a family, `nim(3,6,9)`; otherwise nothing.
+fn bare_numbers_hint(src: &str) -> String {
+    let numbers = src
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty());
+    let mut quoted = Vec::new();
+    let mut count = 0usize;
+    for w in numbers {
+        if !w.bytes().all(|b| b.is_ascii_digit() || b == b'_')
+            || !w.starts_with(|c: char| c.is_ascii_digit())
+        {
+            return String::new();
+        }
+        if quoted.len() < QUOTED_HEAPS {
+            quoted.push(w);
+        }
+        count += 1;
+    }
+    if count < 2 {
+        return String::new();
+    }
+    let more = if count > quoted.len() { ",…" } else { "" };
+    format!(
+        " (bare numbers are not a position: for Nim heaps write nim({}{more}), or name another family, e.g. sub[1,3,4]({}{more}))",
+        quoted.join(","),
+        quoted.join(",")
+    )
+}
+
+/// The known family name closest to `name`, when it is close: the same name in
+/// lower case, a name `name` begins (at least 3 letters), or one within a small edit
+/// distance (one edit for every three letters, at least one).
+pub fn nearest_family(name: &str) -> Option<&'static str> {
+    let lower = name.to_ascii_lowercase();
+    if let Some(k) = KNOWN_FAMILIES.iter().find(|k| **k == lower) {
+        return Some(k);
+    }
+    if lower.len() >= 3
+        && let Some(k) = KNOWN_FAMILIES.iter().find(|k| k.starts_with(&lower))
+    {
+        return Some(k);
+    }
+    let most = (lower.chars().count() / 3).max(1);
+    KNOWN_FAMILIES
+        .iter()
+        .map(|k| (edit_distance(&lower, k), *k))
+        .filter(|(d, _)| *d <= most)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+/// Levenshtein distance (insertions, deletions, substitutions) of two short names.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().take(64).collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (diag + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diag = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 /// Parses a heap family written without arguments (`sub[1,3,4]`) for tables.
@@ -142,10 +253,7 @@ fn parse_and_build(src: &str) -> Result<Vec<Component>, ExprError> {
 /// assert_eq!(f.name(), "bash[3]");
 /// ```
 pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
-    let sum = expr::parse(src).map_err(|e| ExprError {
-        column: e.column,
-        message: format!("expected {}, found {}", e.expected, e.found),
-    })?;
+    let sum = expr::parse(src).map_err(|e| parse_error(src, e))?;
     let reg = Registry::new(src);
     let term = match sum.terms.as_slice() {
         [Term::Family(t)] => t,
@@ -226,13 +334,22 @@ impl<'a> Registry<'a> {
     }
 
     fn unknown(&self, term: &FamilyTerm, name: &str) -> ExprError {
-        self.error(
-            term.name_span,
-            &format!(
+        let message = match nearest_family(name) {
+            Some(k) if k.eq_ignore_ascii_case(name) => {
+                format!(
+                    "unknown game family '{name}': did you mean '{k}'? (family names are lower case)"
+                )
+            }
+            Some(k) => format!(
+                "unknown game family '{name}': did you mean '{k}'? (known: {})",
+                KNOWN_FAMILIES.join(", ")
+            ),
+            None => format!(
                 "unknown game family '{name}' (known: {})",
                 KNOWN_FAMILIES.join(", ")
             ),
-        )
+        };
+        self.error(term.name_span, &message)
     }
 
     fn build(mut self, sum: Sum) -> Result<Vec<Component>, ExprError> {
@@ -779,6 +896,33 @@ mod tests {
         let mut s = String::new();
         write_sum(components, &mut s);
         (s, components.iter().map(Component::expr).collect())
+    }
+
+    #[test]
+    fn near_names_are_suggested_and_far_ones_are_not() {
+        assert_eq!(nearest_family("Nim"), Some("nim"));
+        assert_eq!(nearest_family("KAYLES"), Some("kayles"));
+        assert_eq!(nearest_family("kayle"), Some("kayles"));
+        assert_eq!(nearest_family("wytoff"), Some("wythoff"));
+        assert_eq!(nearest_family("grundy"), Some("grundy_game"));
+        assert_eq!(nearest_family("lasper"), Some("lasker"));
+        assert_eq!(nearest_family("chess"), None);
+        assert_eq!(nearest_family("x"), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "nim"), 3);
+    }
+
+    #[test]
+    fn bare_numbers_are_pointed_to_a_family() {
+        assert!(bare_numbers_hint("3 6 9").contains("nim(3,6,9)"));
+        assert!(bare_numbers_hint(" 3, 6 ,9\n").contains("nim(3,6,9)"));
+        let many = (1..=20)
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(bare_numbers_hint(&many).contains("nim(1,2,3,4,5,6,7,8,…)"));
+        assert_eq!(bare_numbers_hint("7"), "");
+        assert_eq!(bare_numbers_hint("nim 3 4"), "");
     }
 
     #[test]

@@ -137,12 +137,8 @@ impl<'a> Evaluator<'a> {
 
     /// Parses the source and evaluates it.
     pub fn eval_source(&mut self) -> Result<Game, ValueError> {
-        let sum = expr::parse(self.src).map_err(|e| {
-            ValueError::Input(ExprError {
-                column: e.column,
-                message: format!("expected {}, found {}", e.expected, e.found),
-            })
-        })?;
+        let sum = expr::parse(self.src)
+            .map_err(|e| ValueError::Input(crate::games::game_parse_error(self.src, e)))?;
         self.eval_sum(&sum)
     }
 
