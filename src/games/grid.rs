@@ -446,7 +446,10 @@ mod tests {
         assert!(err("..\n...\n").starts_with("g.txt line 2: a row of 3 cells"));
         assert!(err("..\n.x\n").starts_with("g.txt line 2: unexpected 'x'"));
         assert!(err("\n\n").starts_with("g.txt: the grid file has no rows"));
-        let small = Limits { max_states: 4 };
+        let small = Limits {
+            max_states: 4,
+            ..Limits::default()
+        };
         assert!(matches!(
             parse_file("g.txt", ".....".as_bytes(), &small),
             Err(SolveError::Limit {

@@ -824,7 +824,10 @@ mod tests {
         assert!(err("2 1\n0 x\n").starts_with("t.txt line 2: unexpected 'x'"));
         assert!(err("").starts_with("t.txt: no header"));
         assert!(err("1 0\n99999999999999999999\n").starts_with("t.txt line 2: number too large"));
-        let small = Limits { max_states: 3 };
+        let small = Limits {
+            max_states: 3,
+            ..Limits::default()
+        };
         assert!(matches!(
             parse("t.txt", "5 4\n".as_bytes(), &small),
             Err(SolveError::Limit { .. })
