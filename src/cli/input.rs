@@ -83,9 +83,9 @@ pub fn read_expr(arg: &str) -> Result<ExprText, Failure> {
 
 /// A byte count for messages: `256 MiB`, `64 KiB` or `100 bytes`.
 pub fn bytes_name(n: u64) -> String {
-    if n >= 1 << 20 && n % (1 << 20) == 0 {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
         format!("{} MiB", n >> 20)
-    } else if n >= 1 << 10 && n % (1 << 10) == 0 {
+    } else if n >= 1 << 10 && n.is_multiple_of(1 << 10) {
         format!("{} KiB", n >> 10)
     } else {
         format!("{n} bytes")

@@ -21,7 +21,7 @@
 //! arcs of vertices having an option labelled k, summed over k. The graph is read once
 //! per file: components of the same file share the family and its labels.
 
-use super::graph_file::{self, Csr, GraphFile};
+use super::graph_file::{self, Csr, GraphFile, Vertices};
 use crate::impartial::family::{Family, Limits, LoopyValue, Move, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
 use std::cell::RefCell;
@@ -233,12 +233,15 @@ impl Mex {
     }
 }
 
-/// A graph with the values of all its vertices.
+/// A graph with the values of all its vertices. The graph is stored on compact
+/// vertices ([`Vertices`]); the methods take and give the file's vertex numbers.
 #[derive(Debug)]
 pub struct Solved {
-    /// The arcs.
+    /// The file's vertices and their compact numbers.
+    pub vertices: Vertices,
+    /// The arcs, between compact vertices.
     pub fwd: Csr,
-    /// The value of each vertex (finite, or [`INFINITE`]).
+    /// The value of each compact vertex (finite, or [`INFINITE`]).
     pub values: Vec<u32>,
 }
 
@@ -250,23 +253,42 @@ impl Solved {
             .zip(dst)
             .map(|(&u, &v)| graph_file::pack(u, v))
             .collect();
-        Solved::from_file(GraphFile { n, arcs })
+        match Solved::from_file(GraphFile { n, arcs }) {
+            Ok(s) => s,
+            // As `vec!` does when memory runs out.
+            Err(_) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<u64>()),
+        }
     }
 
-    /// Solves the graph of a file.
-    pub fn from_file(g: GraphFile) -> Solved {
+    /// Solves the graph of a file, or fails when its storage cannot be allocated.
+    pub fn from_file(g: GraphFile) -> Result<Solved, std::collections::TryReserveError> {
+        let (vertices, g) = g.compact()?;
         let mut scratch = Vec::new();
-        let fwd = Csr::from_packed(g.n, &g.arcs, &mut scratch, false);
-        let rev = Csr::from_packed(g.n, &g.arcs, &mut scratch, true);
+        let fwd = Csr::try_from_packed(g.n, &g.arcs, &mut scratch, false)?;
+        let rev = Csr::try_from_packed(g.n, &g.arcs, &mut scratch, true)?;
         drop(g);
         drop(scratch);
         let values = smith_values(&fwd, &rev);
-        Solved { fwd, values }
+        Ok(Solved {
+            vertices,
+            fwd,
+            values,
+        })
+    }
+
+    /// The value of vertex `v` (finite, or [`INFINITE`]).
+    pub fn value(&self, v: u32) -> u32 {
+        self.values[self.vertices.local(v) as usize]
     }
 
     /// The options of `v`, ascending, each once.
     pub fn options(&self, v: u32) -> Vec<u32> {
-        let mut o = self.fwd.neighbours(v).to_vec();
+        let mut o: Vec<u32> = self
+            .fwd
+            .neighbours(self.vertices.local(v))
+            .iter()
+            .filter_map(|&w| self.vertices.global(w))
+            .collect();
         o.sort_unstable();
         o.dedup();
         o
@@ -276,7 +298,7 @@ impl Solved {
     pub fn option_values(&self, v: u32) -> Vec<u32> {
         let mut k: Vec<u32> = self
             .fwd
-            .neighbours(v)
+            .neighbours(self.vertices.local(v))
             .iter()
             .map(|&w| self.values[w as usize])
             .filter(|&x| x != INFINITE)
@@ -288,7 +310,7 @@ impl Solved {
 
     /// The generalised value of `v`.
     pub fn loopy_value(&self, v: u32) -> LoopyValue {
-        match self.values[v as usize] {
+        match self.value(v) {
             INFINITE => LoopyValue::Infinite(
                 self.option_values(v)
                     .into_iter()
@@ -329,21 +351,22 @@ impl Digraph {
             return Ok(s.clone());
         }
         let g = graph_file::read(&self.path, true, limits)?;
-        let s = Rc::new(Solved::from_file(g));
+        let arcs = g.arcs.len();
+        let s = Solved::from_file(g).map_err(|_| graph_file::no_memory(&self.path, arcs))?;
+        let s = Rc::new(s);
         *self.solved.borrow_mut() = Some(s.clone());
         Ok(s)
     }
 
     fn vertex(&self, pos: &Pos, s: &Solved) -> Result<u32, SolveError> {
-        let n = s.values.len();
+        let n = s.vertices.declared;
         match pos.as_slice() {
-            [v] => match v.to_usize() {
-                Some(x) if x < n => Ok(x as u32),
+            [v] => match v.to_u64() {
+                Some(x) if x < u64::from(n) => Ok(x as u32),
                 _ => Err(SolveError::Input(format!(
-                    "{}({v}): vertex {v} out of range ({} has {n} vertices, numbered 0 to {})",
+                    "{}({v}): {}",
                     self.name(),
-                    self.path,
-                    n.saturating_sub(1)
+                    s.vertices.out_of_range(v, &self.path)
                 ))),
             },
             _ => Err(SolveError::Input(format!(
@@ -401,7 +424,7 @@ impl Family for Digraph {
     fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
         let s = self.solved(limits)?;
         let v = self.vertex(pos, &s)?;
-        Ok(match s.values[v as usize] {
+        Ok(match s.value(v) {
             INFINITE => None,
             x => Some(Nat::from(u64::from(x))),
         })
@@ -410,7 +433,7 @@ impl Family for Digraph {
     fn is_p_position(&self, pos: &Pos, limits: &Limits) -> Result<bool, SolveError> {
         let s = self.solved(limits)?;
         let v = self.vertex(pos, &s)?;
-        Ok(s.values[v as usize] == 0)
+        Ok(s.value(v) == 0)
     }
 
     fn moves_to_value(
@@ -426,7 +449,7 @@ impl Family for Digraph {
             return Ok(());
         };
         for w in s.options(v) {
-            if u64::from(s.values[w as usize]) == t && !sink.push(self.slide(v, w)) {
+            if u64::from(s.value(w)) == t && !sink.push(self.slide(v, w)) {
                 break;
             }
         }
@@ -463,28 +486,24 @@ impl Family for Digraph {
         let s = self.solved(limits)?;
         let v = self.vertex(pos, &s)?;
         let opts = s.options(v);
-        let mut vals: Vec<u32> = opts.iter().map(|&w| s.values[w as usize]).collect();
+        let mut vals: Vec<u32> = opts.iter().map(|&w| s.value(w)).collect();
         vals.sort_unstable();
         vals.dedup();
-        let x = s.values[v as usize];
+        let x = s.value(v);
         let line = if opts.is_empty() {
             format!("vertex {v} has value 0: it has no options, so the player to move there loses")
         } else if x == INFINITE {
             let k = s.option_values(v);
             let m = (0u32..).find(|i| k.binary_search(i).is_err()).unwrap_or(0);
             // Rule 3 fails for m: some option of larger or infinite value cannot move to m.
-            let blocker = opts.iter().copied().find(|&w| {
-                s.values[w as usize] > m
-                    && !s
-                        .fwd
-                        .neighbours(w)
-                        .iter()
-                        .any(|&y| s.values[y as usize] == m)
-            });
+            let blocker = opts
+                .iter()
+                .copied()
+                .find(|&w| s.value(w) > m && !s.options(w).iter().any(|&y| s.value(y) == m));
             let why = match blocker {
                 Some(w) => format!(
                     "the only candidate is {m} (the least value missing among the options), but option {w} (value {}) has no option of value {m}",
-                    value_name(s.values[w as usize])
+                    value_name(s.value(w))
                 ),
                 None => {
                     format!("the only candidate is {m}, the least value missing among the options")
@@ -504,7 +523,7 @@ impl Family for Digraph {
             let k = s.option_values(v);
             let loops: Vec<String> = opts
                 .iter()
-                .filter(|&&w| s.values[w as usize] == INFINITE)
+                .filter(|&&w| s.value(w) == INFINITE)
                 .map(|w| w.to_string())
                 .collect();
             let mut line = format!(
@@ -611,7 +630,7 @@ mod tests {
             for v in 0..n {
                 let k = s.option_values(v);
                 for h in 0..heaps {
-                    let want = match s.values[v as usize] {
+                    let want = match s.value(v) {
                         INFINITE if k.contains(&(h as u32)) => 'N',
                         INFINITE => 'D',
                         x if x as usize == h => 'P',

@@ -24,7 +24,7 @@
 //! otherwise the value is reported as unknown while the outcome and the winning
 //! moves are still exact.
 
-use super::graph_file::{self, Csr, GraphFile};
+use super::graph_file::{self, Csr, GraphFile, Vertices};
 use super::matching::{self, Matching, NONE};
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError, Spent};
 use crate::nat::Nat;
@@ -63,10 +63,35 @@ struct Searched {
     options: Vec<(u32, u32)>,
 }
 
+/// The graph of a family: its edges between compact vertices ([`Vertices`]).
+#[derive(Debug)]
+struct Graph {
+    vertices: Vertices,
+    edges: Csr,
+}
+
+impl Graph {
+    /// The undirected graph of a file, or the error when it cannot be allocated.
+    fn new(file: GraphFile, name: &str) -> Result<Graph, SolveError> {
+        let m = file.arcs.len();
+        let no_memory = |_| graph_file::no_memory(name, m);
+        let (vertices, file) = file.compact().map_err(no_memory)?;
+        let GraphFile { n, mut arcs } = file;
+        let edges = Csr::try_undirected_packed(n, &mut arcs).map_err(no_memory)?;
+        Ok(Graph { vertices, edges })
+    }
+
+    /// The file's vertex of compact vertex `x`; `token` for the stand-in of the
+    /// vertices without edges (which can only be the token's vertex).
+    fn global(&self, x: u32, token: u32) -> u32 {
+        self.vertices.global(x).unwrap_or(token)
+    }
+}
+
 /// The `geography["FILE"]` family: the file is read on first use.
 pub struct Geography {
     path: String,
-    graph: RefCell<Option<Rc<Csr>>>,
+    graph: RefCell<Option<Rc<Graph>>>,
     matched: RefCell<HashMap<Pos, Rc<Matched>>>,
     searched: RefCell<HashMap<Pos, Option<Rc<Searched>>>>,
 }
@@ -85,41 +110,52 @@ impl Geography {
     /// The family of the graph with `n` vertices and edges `a[i]–b[i]`, named as if
     /// read from `path`.
     pub fn from_edges(path: &str, n: u32, a: &[u32], b: &[u32]) -> Self {
-        let g = Geography::new(path);
-        *g.graph.borrow_mut() = Some(Rc::new(Csr::undirected(n, a, b)));
-        g
+        let geo = Geography::new(path);
+        let arcs = a
+            .iter()
+            .zip(b)
+            .map(|(&u, &v)| graph_file::pack(u, v))
+            .collect();
+        let g = match Graph::new(GraphFile { n, arcs }, path) {
+            Ok(g) => g,
+            // As `vec!` does when memory runs out.
+            Err(_) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<u64>()),
+        };
+        *geo.graph.borrow_mut() = Some(Rc::new(g));
+        geo
     }
 
-    fn graph(&self, limits: &Limits) -> Result<Rc<Csr>, SolveError> {
+    fn graph(&self, limits: &Limits) -> Result<Rc<Graph>, SolveError> {
         if let Some(g) = self.graph.borrow().as_ref() {
             return Ok(g.clone());
         }
-        let GraphFile { n, mut arcs } = graph_file::read(&self.path, false, limits)?;
-        let g = Rc::new(Csr::undirected_packed(n, &mut arcs));
+        let file = graph_file::read(&self.path, false, limits)?;
+        let g = Rc::new(Graph::new(file, &self.path)?);
         *self.graph.borrow_mut() = Some(g.clone());
         Ok(g)
     }
 
-    /// The token and the visited vertices, checked against the graph.
-    fn decode(&self, pos: &Pos, g: &Csr) -> Result<(u32, Vec<u32>), SolveError> {
-        let n = g.len();
-        let mut vs = Vec::with_capacity(pos.len());
+    /// The token's vertex, then the token and the visited vertices as compact
+    /// vertices, checked against the graph.
+    fn decode(&self, pos: &Pos, g: &Graph) -> Result<(u32, u32, Vec<u32>), SolveError> {
+        let n = g.vertices.declared;
+        let mut vs = Vec::with_capacity(pos.len().min(1 << 20));
         for a in pos {
-            match a.to_usize() {
-                Some(x) if x < n => vs.push(x as u32),
+            match a.to_u64() {
+                Some(x) if x < u64::from(n) => vs.push(g.vertices.local(x as u32)),
                 _ => {
                     let mut at = String::new();
                     self.write_position(pos, &mut at);
                     return Err(SolveError::Input(format!(
-                        "{at}: vertex {a} out of range ({} has {n} vertices, numbered 0 to {})",
-                        self.path,
-                        n.saturating_sub(1)
+                        "{at}: {}",
+                        g.vertices.out_of_range(a, &self.path)
                     )));
                 }
             }
         }
         let v = vs.first().copied().ok_or_else(|| self.arity())?;
-        Ok((v, vs))
+        let token = pos[0].to_u64().unwrap_or(0) as u32;
+        Ok((token, v, vs))
     }
 
     fn arity(&self) -> SolveError {
@@ -171,9 +207,12 @@ impl Geography {
         if let Some(m) = self.matched.borrow().get(pos) {
             return Ok(m.clone());
         }
-        let g = self.graph(limits)?;
-        let (v, visited) = self.decode(pos, &g)?;
-        let (local, part) = self.part(&g, v, &visited, usize::MAX).unwrap_or_default();
+        let graph = self.graph(limits)?;
+        let (token, v, visited) = self.decode(pos, &graph)?;
+        let (local, part) = self
+            .part(&graph.edges, v, &visited, usize::MAX)
+            .unwrap_or_default();
+        let local: Vec<u32> = local.iter().map(|&x| graph.global(x, token)).collect();
         // H: the part without the token (local 0 keeps no edges).
         let k = local.len() as u32;
         let (mut src, mut dst) = (Vec::new(), Vec::new());
@@ -208,14 +247,15 @@ impl Geography {
         if let Some(s) = self.searched.borrow().get(pos) {
             return Ok(s.clone());
         }
-        let g = self.graph(limits)?;
-        let (v, visited) = self.decode(pos, &g)?;
+        let graph = self.graph(limits)?;
+        let (token, v, visited) = self.decode(pos, &graph)?;
+        let g = &graph.edges;
         // The searches of all components share one budget of `--max-states` positions
         // for the whole command, each at most MAX_SEARCH_STATES.
         let used = &limits.spent.search;
         let budget = Spent::left(used, limits.max_states).min(MAX_SEARCH_STATES);
         let result = self
-            .part(&g, v, &visited, 128)
+            .part(g, v, &visited, 128)
             .and_then(|(local, part)| {
                 let mut spent = 0;
                 let found = exhaustive(&part, budget, &mut spent);
@@ -227,7 +267,7 @@ impl Geography {
                     value,
                     options: opts
                         .into_iter()
-                        .map(|(u, x)| (local[u as usize], x))
+                        .map(|(u, x)| (graph.global(local[u as usize], token), x))
                         .collect(),
                 })
             });
@@ -254,13 +294,16 @@ impl Geography {
     /// The unvisited neighbours of the token, ascending: the moves.
     fn open_neighbours(&self, pos: &Pos, limits: &Limits) -> Result<Vec<u32>, SolveError> {
         let g = self.graph(limits)?;
-        let (v, mut visited) = self.decode(pos, &g)?;
+        let (token, v, mut visited) = self.decode(pos, &g)?;
         visited.sort_unstable();
+        // Neighbours always have edges, so their compact numbers map back exactly.
         let mut out: Vec<u32> = g
+            .edges
             .neighbours(v)
             .iter()
             .copied()
             .filter(|u| visited.binary_search(u).is_err())
+            .map(|u| g.global(u, token))
             .collect();
         out.sort_unstable();
         out.dedup();
@@ -456,16 +499,23 @@ impl Family for Geography {
 
     fn move_to(&self, pos: &Pos, to: &Pos, limits: &Limits) -> Result<Option<Move>, SolveError> {
         let g = self.graph(limits)?;
-        let (v, visited) = self.decode(pos, &g)?;
-        let Ok((u, mut after)) = self.decode(to, &g) else {
+        self.decode(pos, &g)?;
+        if self.decode(to, &g).is_err() {
             return Ok(None);
+        }
+        // In the file's vertex numbers (both positions are valid, so they fit in u32).
+        let global = |p: &Pos| -> Vec<u32> {
+            p.iter()
+                .map(|a| a.to_u64().unwrap_or(0) as u32)
+                .collect()
         };
+        let (before, mut after) = (global(pos), global(to));
+        let u = after[0];
         if !self.open_neighbours(pos, limits)?.contains(&u) {
             return Ok(None);
         }
-        // The visited vertices after the move, in any order: those before and v.
-        let mut want = visited;
-        want.push(v);
+        // The visited vertices after the move, in any order: those before and u.
+        let mut want = before;
         want.push(u);
         for list in [&mut want, &mut after] {
             list.sort_unstable();

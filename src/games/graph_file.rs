@@ -16,11 +16,26 @@
 //!   naming the file and the line (exit 2).
 //!
 //! The file is read in chunks, never whole, so a huge or malformed file costs bounded
-//! memory beyond the arcs themselves; graphs with more vertices or arcs than
-//! `--max-states` are refused with a limit error (exit 3).
+//! memory beyond the arcs themselves. Bounds:
+//! - graphs with more arcs than `--max-states` are refused with a limit error (exit 3),
+//!   and so is a graph whose arcs cannot be allocated;
+//! - a file may have at most [`MAX_BYTES_PER_EDGE`] bytes per announced edge plus
+//!   [`SLACK_BYTES`] for comments (exit 2 beyond, without reading further);
+//! - the declared vertex count costs nothing by itself: a graph is stored on the
+//!   vertices its arcs use ([`Vertices`]), so `100000000 0` takes no more memory
+//!   than `1 0`, and the work is proportional to the arcs.
 
 use crate::impartial::family::{Limits, SolveError};
+use std::collections::TryReserveError;
 use std::io::Read;
+
+/// A vector of `len` copies of `x`, or the allocation error.
+fn filled<T: Clone>(len: usize, x: T) -> Result<Vec<T>, TryReserveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)?;
+    v.resize(len, x);
+    Ok(v)
+}
 
 /// Adjacency lists in compressed form: the neighbours of `v` are
 /// `targets[offsets[v]..offsets[v + 1]]`.
@@ -49,13 +64,28 @@ impl Csr {
     /// consecutive vertices, then each bucket, small enough for the cache, is spread
     /// into its lists.
     pub fn from_packed(n: u32, arcs: &[u64], scratch: &mut Vec<u64>, reverse: bool) -> Csr {
+        match Csr::try_from_packed(n, arcs, scratch, reverse) {
+            Ok(g) => g,
+            // As `vec!` does when memory runs out.
+            Err(_) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<u64>()),
+        }
+    }
+
+    /// Like [`Csr::from_packed`], with an error instead of an abort when memory cannot
+    /// be allocated.
+    pub fn try_from_packed(
+        n: u32,
+        arcs: &[u64],
+        scratch: &mut Vec<u64>,
+        reverse: bool,
+    ) -> Result<Csr, TryReserveError> {
         let key = |a: u64| if reverse { a as u32 } else { (a >> 32) as u32 };
         let value = |a: u64| if reverse { (a >> 32) as u32 } else { a as u32 };
         let bits = 32 - n.saturating_sub(1).leading_zeros();
         let shift = bits.saturating_sub(8);
         let width = 1usize << shift;
         let buckets = (n as usize).div_ceil(width);
-        let mut start = vec![0usize; buckets + 1];
+        let mut start = filled(buckets + 1, 0usize)?;
         for &a in arcs {
             start[(key(a) >> shift) as usize + 1] += 1;
         }
@@ -64,6 +94,7 @@ impl Csr {
         }
         if scratch.len() != arcs.len() {
             scratch.clear();
+            scratch.try_reserve_exact(arcs.len())?;
             scratch.resize(arcs.len(), 0);
         }
         let mut next = start.clone();
@@ -72,9 +103,9 @@ impl Csr {
             scratch[*slot] = a;
             *slot += 1;
         }
-        let mut offsets = vec![0u32; n as usize + 1];
-        let mut targets = vec![0u32; arcs.len()];
-        let mut local = vec![0u32; width + 1];
+        let mut offsets = filled(n as usize + 1, 0u32)?;
+        let mut targets = filled(arcs.len(), 0u32)?;
+        let mut local = filled(width + 1, 0u32)?;
         for b in 0..buckets {
             let slice = &scratch[start[b]..start[b + 1]];
             let lo = b * width;
@@ -96,7 +127,7 @@ impl Csr {
             }
         }
         offsets[n as usize] = arcs.len() as u32;
-        Csr { offsets, targets }
+        Ok(Csr { offsets, targets })
     }
 
     /// Builds undirected lists (each edge in both directions), sorted and without
@@ -108,15 +139,24 @@ impl Csr {
 
     /// Like [`Csr::undirected`], from packed edges (which it consumes).
     pub fn undirected_packed(n: u32, edges: &mut Vec<u64>) -> Csr {
+        match Csr::try_undirected_packed(n, edges) {
+            Ok(g) => g,
+            Err(_) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<u64>()),
+        }
+    }
+
+    /// Like [`Csr::undirected_packed`], with an error instead of an abort when memory
+    /// cannot be allocated.
+    pub fn try_undirected_packed(n: u32, edges: &mut Vec<u64>) -> Result<Csr, TryReserveError> {
         let m = edges.len();
-        edges.reserve_exact(m);
+        edges.try_reserve_exact(m)?;
         for i in 0..m {
             let e = edges[i];
             edges.push(e.rotate_left(32));
         }
-        let mut g = Csr::from_packed(n, edges, &mut Vec::new(), false);
+        let mut g = Csr::try_from_packed(n, edges, &mut Vec::new(), false)?;
         g.sort_dedup();
-        g
+        Ok(g)
     }
 
     /// Sorts every list and removes repeated neighbours.
@@ -167,6 +207,82 @@ pub fn pack(u: u32, v: u32) -> u64 {
     (u64::from(u) << 32) | u64::from(v)
 }
 
+/// The vertices of a graph as stored: the vertices its arcs use, numbered compactly.
+///
+/// A graph declared with many more vertices than its arcs use (more than twice the arcs
+/// plus [`DENSE_SLACK`]) is stored *sparse*: compact vertex `x` is the `x`-th smallest
+/// vertex with an arc, and one more compact vertex, without arcs, stands for every
+/// vertex without arcs (they are all alike). Otherwise it is stored *dense*: every
+/// vertex is its own compact vertex. Either way the storage is proportional to the
+/// arcs, and compact numbers keep the order of the vertices.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Vertices {
+    /// The vertex count of the file's header.
+    pub declared: u32,
+    /// Sparse form: the vertices with arcs, ascending. `None` in dense form.
+    used: Option<Vec<u32>>,
+}
+
+/// A graph may be stored dense when its declared vertices are at most twice its arcs
+/// plus this many.
+pub const DENSE_SLACK: u32 = 1024;
+
+impl Vertices {
+    /// Every vertex of `n` its own compact vertex.
+    pub fn dense(n: u32) -> Vertices {
+        Vertices {
+            declared: n,
+            used: None,
+        }
+    }
+
+    /// Number of compact vertices.
+    pub fn len(&self) -> u32 {
+        match &self.used {
+            None => self.declared,
+            Some(used) => used.len() as u32 + 1,
+        }
+    }
+
+    /// Whether there are no compact vertices (a dense graph of no vertices).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The compact vertex of vertex `v < declared`.
+    pub fn local(&self, v: u32) -> u32 {
+        match &self.used {
+            None => v,
+            Some(used) => match used.binary_search(&v) {
+                Ok(x) => x as u32,
+                Err(_) => used.len() as u32,
+            },
+        }
+    }
+
+    /// The vertex of compact vertex `x`; `None` for the stand-in of the vertices
+    /// without arcs.
+    pub fn global(&self, x: u32) -> Option<u32> {
+        match &self.used {
+            None => Some(x),
+            Some(used) => used.get(x as usize).copied(),
+        }
+    }
+
+    /// `vertex {v} out of range (FILE has n vertices, numbered 0 to n−1)`, or
+    /// `(FILE has no vertices)`.
+    pub fn out_of_range(&self, v: &dyn std::fmt::Display, file: &str) -> String {
+        match self.declared {
+            0 => format!("vertex {v} out of range ({file} has no vertices)"),
+            1 => format!("vertex {v} out of range ({file} has 1 vertex, numbered 0)"),
+            n => format!(
+                "vertex {v} out of range ({file} has {n} vertices, numbered 0 to {})",
+                n - 1
+            ),
+        }
+    }
+}
+
 /// A graph file as read: `n` vertices and the arcs (or edges), packed by [`pack`] in
 /// the order of the file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -182,7 +298,50 @@ impl GraphFile {
     pub fn pairs(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         self.arcs.iter().map(|&a| ((a >> 32) as u32, a as u32))
     }
+
+    /// The graph on compact vertices (see [`Vertices`]): the vertex map, and the
+    /// graph with `n` the number of compact vertices and the arcs renumbered. Costs
+    /// time proportional to the arcs (times their logarithm when sparse), never to
+    /// the declared vertices.
+    pub fn compact(self) -> Result<(Vertices, GraphFile), TryReserveError> {
+        let m = self.arcs.len() as u64;
+        if u64::from(self.n) <= 2 * m + u64::from(DENSE_SLACK) {
+            return Ok((Vertices::dense(self.n), self));
+        }
+        let mut used: Vec<u32> = Vec::new();
+        used.try_reserve_exact(2 * self.arcs.len())?;
+        used.extend(self.pairs().flat_map(|(u, v)| [u, v]));
+        used.sort_unstable();
+        used.dedup();
+        used.shrink_to_fit();
+        let vertices = Vertices {
+            declared: self.n,
+            used: Some(used),
+        };
+        let mut arcs = self.arcs;
+        for a in &mut arcs {
+            let (u, v) = ((*a >> 32) as u32, *a as u32);
+            *a = pack(vertices.local(u), vertices.local(v));
+        }
+        let n = vertices.len();
+        Ok((vertices, GraphFile { n, arcs }))
+    }
 }
+
+/// The limit error for a graph whose storage cannot be allocated.
+pub fn no_memory(name: &str, edges: usize) -> SolveError {
+    SolveError::Limit {
+        what: format!(
+            "the graph in {name} ({edges} edges) needs more memory than the system gives"
+        ),
+        flag: "--max-states",
+    }
+}
+
+/// Most bytes a graph file may have per edge announced in its header.
+pub const MAX_BYTES_PER_EDGE: u64 = 64;
+/// Bytes a graph file may have beyond [`MAX_BYTES_PER_EDGE`] per edge (1 MiB).
+pub const SLACK_BYTES: u64 = 1 << 20;
 
 /// Most vertices a graph may have (vertex numbers are stored in 32 bits).
 pub const MAX_VERTICES: u64 = u32::MAX as u64 - 1;
@@ -216,7 +375,16 @@ pub fn parse(
         graph: GraphFile::default(),
     };
     let mut buf = vec![0u8; 1 << 16];
+    let mut read = 0u64;
     loop {
+        let m = p.header.map_or(0, |h| h.1);
+        let most = SLACK_BYTES.saturating_add(m.saturating_mul(MAX_BYTES_PER_EDGE));
+        if read > most {
+            return Err(SolveError::Input(format!(
+                "{name}: longer than {most} bytes, the most a graph file of {m} edges may have \
+                 ({MAX_BYTES_PER_EDGE} bytes per edge and {SLACK_BYTES} more)"
+            )));
+        }
         let k = match input.read(&mut buf) {
             Ok(0) => break,
             Ok(k) => k,
@@ -227,6 +395,7 @@ pub fn parse(
                 )));
             }
         };
+        read += k as u64;
         p.feed(&buf[..k])?;
     }
     p.finish()
@@ -398,7 +567,9 @@ impl Parser<'_> {
                     "a graph may have at most {MAX_VERTICES} vertices and {MAX_EDGES} edges"
                 )));
             }
-            if n > self.limits.max_states || m > self.limits.max_states {
+            // The vertices cost nothing by themselves (see `Vertices`): only the
+            // arcs are bounded.
+            if m > self.limits.max_states {
                 return Err(self.limits.states_exceeded(&format!(
                     "the graph in {} ({n} vertices, {m} edges)",
                     self.name
@@ -408,7 +579,7 @@ impl Parser<'_> {
             self.graph.n = n as u32;
             // Room for the announced arcs, up to a bound: a header may promise more
             // than the file holds (the vector grows if it really does).
-            self.graph.arcs.reserve_exact(m.min(1 << 26) as usize);
+            self.reserve(m.min(1 << 26) as usize)?;
             return Ok(());
         };
         if count != 2 {
@@ -433,8 +604,20 @@ impl Parser<'_> {
                 "self-loop {u}–{u} (geography needs a graph without loops)"
             )));
         }
+        let arcs = self.graph.arcs.len();
+        if arcs == self.graph.arcs.capacity() {
+            // Double, up to the announced count (`arcs < m` here).
+            self.reserve(arcs.max(1 << 10).min((m - arcs as u64) as usize))?;
+        }
         self.graph.arcs.push(pack(u as u32, v as u32));
         Ok(())
+    }
+
+    /// Room for `more` arcs, or the limit error when memory cannot be allocated.
+    fn reserve(&mut self, more: usize) -> Result<(), SolveError> {
+        let arcs = &mut self.graph.arcs;
+        arcs.try_reserve_exact(more)
+            .map_err(|_| no_memory(self.name, arcs.len() + more))
     }
 
     fn finish(mut self) -> Result<GraphFile, SolveError> {
@@ -511,7 +694,9 @@ mod tests {
             max_states: 10,
             ..Limits::default()
         };
-        let e = parse("g.txt", "11 0\n".as_bytes(), true, &small).unwrap_err();
+        // Vertices cost nothing by themselves; edges count.
+        assert!(parse("g.txt", "4000000000 0\n".as_bytes(), true, &small).is_ok());
+        let e = parse("g.txt", "3 11\n".as_bytes(), true, &small).unwrap_err();
         assert!(matches!(
             e,
             SolveError::Limit {
@@ -558,6 +743,45 @@ mod tests {
         assert!(
             matches!(e, SolveError::Input(m) if m.starts_with("cannot read graph file /nonexistent/g.txt"))
         );
+    }
+
+    #[test]
+    fn sparse_graphs_are_stored_on_the_vertices_with_arcs() {
+        let g = parse_str("4000000000 3\n7 3999999999\n7 7\n12 7\n", true).unwrap();
+        let (vs, c) = g.compact().unwrap();
+        assert_eq!(vs.declared, 4_000_000_000);
+        // 7, 12, 3999999999, and one stand-in for every vertex without arcs.
+        assert_eq!((vs.len(), c.n), (4, 4));
+        assert_eq!(c.pairs().collect::<Vec<_>>(), vec![(0, 2), (0, 0), (1, 0)]);
+        assert_eq!((vs.local(12), vs.global(1)), (1, Some(12)));
+        assert_eq!((vs.local(8), vs.local(0), vs.global(3)), (3, 3, None));
+        // A graph with about as many arcs as vertices stays dense.
+        let (vs, c) = parse_str("5 2\n0 4\n4 0\n", true)
+            .unwrap()
+            .compact()
+            .unwrap();
+        assert_eq!((vs.len(), vs.local(3), vs.global(3)), (5, 3, Some(3)));
+        assert_eq!(c.pairs().collect::<Vec<_>>(), vec![(0, 4), (4, 0)]);
+    }
+
+    #[test]
+    fn files_are_bounded_by_their_edge_count() {
+        // A header of 1 edge allows 1 MiB + 64 bytes: a longer stream of comments ends
+        // the read (the reader stops, so an endless stream ends too).
+        let endless = std::io::repeat(b'#').take(u64::MAX);
+        let e = parse(
+            "g.txt",
+            "2 1\n0 1\n".as_bytes().chain(endless),
+            true,
+            &Limits::default(),
+        );
+        assert!(
+            matches!(&e, Err(SolveError::Input(m)) if m.starts_with("g.txt: longer than 1048640 bytes")),
+            "{e:?}"
+        );
+        let mut ok = b"2 1\n0 1\n#".to_vec();
+        ok.resize(1 << 20, b'#');
+        assert!(parse("g.txt", ok.as_slice(), true, &Limits::default()).is_ok());
     }
 
     #[test]

@@ -257,7 +257,10 @@ pub fn read(
     };
     let width = width as usize;
     // The file has been seen to hold every value announced: room for them all at once.
-    let mut values: Vec<u32> = Vec::with_capacity(usize::try_from(heaps).unwrap_or(0));
+    let mut values: Vec<u32> = Vec::new();
+    values
+        .try_reserve_exact(usize::try_from(heaps).unwrap_or(usize::MAX))
+        .map_err(|_| CheckpointError::TooLarge { heaps })?;
     let mut buf = vec![0u8; CHUNK * width];
     let mut left = heaps;
     while left > 0 {
