@@ -673,7 +673,7 @@ impl<'a> Registry<'a> {
 
     /// The parameters of `treestair["FILE",k]` (k = 1 when left out).
     fn treestair_params(&self, t: &FamilyTerm) -> Result<(String, u64), ExprError> {
-        let usage = "treestair takes the tree file in quotes and the level k ≥ 1, e.g. \
+        let usage = "treestair takes the tree file in quotes and the level k (1 ≤ k < 2^64), e.g. \
                      treestair[\"t.txt\",2](0)";
         match t.params.as_deref() {
             Some([Param::Str(path, _)]) => Ok((path.clone(), 1)),

@@ -333,7 +333,7 @@ impl Family for SeqNim {
                 .to_string(),
             Some(m) => format!(
                 "from the last heap backwards, a heap x before heaps of value s has value \
-                 s if x ≡ 0, r − 1 if 1 ≤ r = x mod {p} ≤ s, else r, when s ≤ {m}; and \
+                 s if x ≡ 0 (mod {p}), r − 1 if 1 ≤ r = x mod {p} ≤ s, else r, when s ≤ {m}; and \
                  (x − 1) mod {p} when s > {m} (empty heaps are skipped)",
                 p = m.add(&Nat::from(1u64))
             ),
