@@ -741,10 +741,12 @@ mod tests {
                                 adj: Csr::undirected(n as u32, &a, &b),
                                 coins: coins.clone(),
                             };
+                            let every = all_roots(&tree, k as u64, &limits).unwrap();
                             let fam = TreeStair::from_tree("t.txt", k as u64, tree);
                             let p: Pos = smallvec::smallvec![Nat::from(root as u64)];
                             let g = s.grundy(&coins, &limits).unwrap();
                             assert_eq!(fam.grundy(&p, &limits).unwrap(), Some(Nat::from(g)));
+                            assert_eq!(every[root], u128::from(g), "rerooted, root {root}");
                             // Winning moves: the options of value 0, as coin vectors.
                             let mut want: Vec<Vec<u64>> = s
                                 .options(&coins)
