@@ -146,3 +146,81 @@ fn codeforces_1498f_christmas_game() {
     }
     assert_eq!(answers, [1, 0, 0, 1, 1]);
 }
+
+#[test]
+fn codeforces_1498f_christmas_game_on_the_tree_file() {
+    // The same sample through the tree family: tests/data/christmas.txt holds the tree
+    // (nodes renumbered from 0) and the presents; k = 1; expected "1 0 0 1 1".
+    let tree = "tests/data/christmas.txt";
+    let each: Vec<u32> = (0..5)
+        .map(|root| {
+            let v = solve(&[], &format!("treestair[\"{tree}\",1]({root})"));
+            u32::from(v["outcome"] == "N")
+        })
+        .collect();
+    assert_eq!(each, [1, 0, 0, 1, 1]);
+    // Every root in one pass.
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .args(["roots", "--json", &format!("treestair[\"{tree}\",1]")])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcomes"], "NPPNN");
+}
+
+#[test]
+fn codeforces_1382b_sequential_nim() {
+    // Sample: 7 test cases; the answers are First, Second, Second, First, First,
+    // Second, First.
+    let cases = [
+        "2 5 4",
+        "1 1 1 1 1 1 1 1",
+        "1 2 3 4 5 6",
+        "1 1 2 1 2 2",
+        "1000000000",
+        "1 2 2 1 1",
+        "1 1 1",
+    ];
+    let answers: Vec<&str> = cases
+        .iter()
+        .map(|h| {
+            if solve(&[], &expr("seqnim", h))["outcome"] == "N" {
+                "First"
+            } else {
+                "Second"
+            }
+        })
+        .collect();
+    assert_eq!(
+        answers,
+        [
+            "First", "Second", "Second", "First", "First", "Second", "First"
+        ]
+    );
+}
+
+#[test]
+fn codeforces_1451d_circle_game() {
+    // Sample: "d k" = "2 1", "5 2", "10 3", "25 4", "15441 33"; Ashish moves first;
+    // the answers are Utkarsh, Ashish, Utkarsh, Utkarsh, Ashish.
+    let answers: Vec<&str> = [(2, 1), (5, 2), (10, 3), (25, 4), (15441, 33)]
+        .iter()
+        .map(|(d, k)| {
+            if solve(&[], &format!("circle[{d},{k}](0,0)"))["outcome"] == "N" {
+                "Ashish"
+            } else {
+                "Utkarsh"
+            }
+        })
+        .collect();
+    assert_eq!(
+        answers,
+        ["Utkarsh", "Ashish", "Utkarsh", "Utkarsh", "Ashish"]
+    );
+}

@@ -7,6 +7,7 @@ mod json;
 mod nash;
 mod play;
 mod repl;
+mod roots;
 mod solve;
 mod table;
 mod value;
@@ -52,7 +53,12 @@ andnim(n,…)     take x with x AND n = 0\n  \
 submask(n,…)    take a non-empty submask x of n\n  \
 divisor(n,…)    move to 0 or to a proper divisor\n  \
 digraph[\"FILE\"](v,…)     tokens on a directed graph (cycles allowed: draws, values ∞)\n  \
-geography[\"FILE\"](v,u1,…) undirected vertex geography: token on v, v and u1,… visited\n\
+geography[\"FILE\"](v,u1,…) undirected vertex geography: token on v, v and u1,… visited\n  \
+seqnim(a,…), seqnim[m](a,…) take from the first non-empty heap only (at most m)\n  \
+kth(n,k)        the k-th move takes 1..k stones\n  \
+circle[d,k](x,y) add k to x or y, staying within distance d of the origin\n  \
+grid[\"..#/...\"](r,c,…) tokens step right, down or diagonally on free cells\n  \
+treestair[\"FILE\",k](root) move coins k levels up a tree (sprague roots: every root)\n\
 Integers may have any length; '_' may separate digits.\n\n\
 Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else,\n\
 130 interrupted by Ctrl-C (table keeps what it computed with --checkpoint FILE).\n\
@@ -92,6 +98,11 @@ enum Command {
         after_help = "Examples:\n  sprague nash prisoners.json\n  sprague nash --explain sexes.json\n  sprague nash --json --max-pairs 5000000 game.json"
     )]
     Nash(nash::NashArgs),
+    /// Outcome and nim-value of a tree game (treestair) for every root, in one pass.
+    #[command(
+        after_help = "Examples:\n  sprague roots 'treestair[\"tree.txt\",2]'\n  sprague roots --json 'treestair[\"tree.txt\"]'"
+    )]
+    Roots(roots::RootsArgs),
 }
 
 /// Options shared by the commands that compute.
@@ -165,6 +176,7 @@ pub fn run() -> i32 {
         Command::Repl(a) => repl::run(&a),
         Command::Value(a) => value::run(&a),
         Command::Nash(a) => nash::run(&a),
+        Command::Roots(a) => roots::run(&a),
     };
     let result = result.map_err(|f| match f {
         Failure::Input(m) => Failure::Input(message(&m)),

@@ -306,6 +306,42 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
     }
 }
 
+/// Parses `treestair["FILE",k]`, written without a root, for the values at every root.
+///
+/// ```
+/// let t = sprague::games::tree_family("treestair[\"t.txt\",2]").unwrap();
+/// use sprague::impartial::family::Family;
+/// assert_eq!(t.name(), "treestair[\"t.txt\",2]");
+/// ```
+pub fn tree_family(src: &str) -> Result<treestair::TreeStair, ExprError> {
+    let sum = expr::parse(src).map_err(|e| ExprError {
+        column: e.column,
+        message: format!("expected {}, found {}", e.expected, e.found),
+    })?;
+    let reg = Registry::new(src);
+    match sum.terms.as_slice() {
+        [Term::Family(t)] if t.name == "treestair" => {
+            if let Some(args) = &t.args {
+                let span = args.first().map(Arg::span).unwrap_or(t.span);
+                return Err(reg.error(
+                    span,
+                    "write the family without a root, e.g. treestair[\"t.txt\",2]",
+                ));
+            }
+            let (path, k) = reg.treestair_params(t)?;
+            Ok(treestair::TreeStair::new(&path, k))
+        }
+        [t] => Err(reg.error(
+            t.span(),
+            "expected a tree family such as treestair[\"t.txt\",2]",
+        )),
+        _ => Err(ExprError {
+            column: 1,
+            message: "expected one tree family such as treestair[\"t.txt\",2], not a sum".into(),
+        }),
+    }
+}
+
 /// Builds components from parsed terms, sharing one family object per family.
 struct Registry<'a> {
     src: &'a str,
@@ -636,19 +672,8 @@ impl<'a> Registry<'a> {
                 }
             }
             "treestair" => {
-                let usage = "treestair takes the tree file in quotes and the level k ≥ 1, e.g. \
-                             treestair[\"t.txt\",2](0)";
-                match t.params.as_deref() {
-                    Some([Param::Str(path, _)]) => {
-                        (self.shared(treestair::TreeStair::new(path, 1)), 0)
-                    }
-                    Some([Param::Str(path, _), Param::Int(k, ks)]) => match k.to_u64() {
-                        Some(k) if k >= 1 => (self.shared(treestair::TreeStair::new(path, k)), 0),
-                        _ => return Err(self.error(*ks, usage)),
-                    },
-                    Some([p, ..]) => return Err(self.error(p.span(), usage)),
-                    _ => return Err(self.error(t.name_span, usage)),
-                }
+                let (path, k) = self.treestair_params(t)?;
+                (self.shared(treestair::TreeStair::new(&path, k)), 0)
             }
             "digraph" => {
                 let path = self.file_param(t)?;
@@ -761,6 +786,21 @@ impl<'a> Registry<'a> {
 
     fn solve_error(&self, span: Span, e: SolveError) -> ExprError {
         self.error(span, &e.to_string())
+    }
+
+    /// The parameters of `treestair["FILE",k]` (k = 1 when left out).
+    fn treestair_params(&self, t: &FamilyTerm) -> Result<(String, u64), ExprError> {
+        let usage = "treestair takes the tree file in quotes and the level k (1 ≤ k < 2^64), e.g. \
+                     treestair[\"t.txt\",2](0)";
+        match t.params.as_deref() {
+            Some([Param::Str(path, _)]) => Ok((path.clone(), 1)),
+            Some([Param::Str(path, _), Param::Int(k, ks)]) => match k.to_u64() {
+                Some(k) if k >= 1 => Ok((path.clone(), k)),
+                _ => Err(self.error(*ks, usage)),
+            },
+            Some([p, ..]) => Err(self.error(p.span(), usage)),
+            _ => Err(self.error(t.name_span, usage)),
+        }
     }
 
     /// The one parameter of a graph family: the file, e.g. `digraph["g.txt"]`.

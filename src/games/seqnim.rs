@@ -22,6 +22,9 @@
 //! O(n) operations. For the unbounded game this is the known rule: with L the number
 //! of leading heaps of 1 (empty heaps skipped), the first player wins iff L is even,
 //! except that when every heap is 1 the first player wins iff their number is odd.
+//! With the bound m the same holds for residues mod m + 1: a heap ≡ 0 has the value s
+//! of the heaps after it (it is skipped), a heap ≡ 1 has value 0 exactly when s ≠ 0,
+//! and a heap of residue ≥ 2 is never 0 (values from an empty tail stay ≤ m).
 //!
 //! # Moves to a value
 //!
@@ -333,7 +336,7 @@ impl Family for SeqNim {
                 .to_string(),
             Some(m) => format!(
                 "from the last heap backwards, a heap x before heaps of value s has value \
-                 s if x ≡ 0, r − 1 if 1 ≤ r = x mod {p} ≤ s, else r, when s ≤ {m}; and \
+                 s if x ≡ 0 (mod {p}), r − 1 if 1 ≤ r = x mod {p} ≤ s, else r, when s ≤ {m}; and \
                  (x − 1) mod {p} when s > {m} (empty heaps are skipped)",
                 p = m.add(&Nat::from(1u64))
             ),
@@ -429,6 +432,35 @@ mod tests {
                     lead % 2 == 0
                 };
                 assert_eq!(s.grundy(&p, &limits).unwrap() != 0, first_wins, "{p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_residue_rule_for_a_bound_matches_exhaustive_search() {
+        // With at most m per move: skip the heaps ≡ 0 (mod m + 1); with L the leading
+        // heaps ≡ 1, the first player wins iff L is even when a heap of residue ≥ 2
+        // follows them, else iff L is odd ("the first heap whose residue exceeds 1
+        // decides; mind the residue 0").
+        let limits = Limits::default();
+        for m in 1..=4u64 {
+            let mut s = Search::new(SeqNimRules { m: Some(m) });
+            for heaps in 1..=4 {
+                for p in all_tuples(heaps, 7) {
+                    let residues: Vec<u64> =
+                        p.iter().map(|a| a % (m + 1)).filter(|&r| r != 0).collect();
+                    let lead = residues.iter().take_while(|&&r| r == 1).count();
+                    let first_wins = if lead == residues.len() {
+                        lead % 2 == 1
+                    } else {
+                        lead % 2 == 0
+                    };
+                    assert_eq!(
+                        s.grundy(&p, &limits).unwrap() != 0,
+                        first_wins,
+                        "m={m} {p:?}"
+                    );
+                }
             }
         }
     }

@@ -4,7 +4,8 @@
 //! its coins to its k-th ancestor (the node k edges closer to the root). The player who
 //! cannot move loses. `treestair["FILE"]` is k = 1. Later positions write the coin
 //! counts that differ from the file as pairs after the root:
-//! `treestair["FILE",k](root,v1,c1,v2,c2,…)` has c_i coins on node v_i.
+//! `treestair["FILE",k](root,v1,c1,v2,c2,…)` has c_i coins on node v_i (the coins of a
+//! position total less than 2^127, so moves never overflow a count).
 //!
 //! # Tree file
 //!
@@ -376,11 +377,16 @@ pub fn all_roots(tree: &CoinTree, k: u64, limits: &Limits) -> Result<Vec<u128>, 
         .collect())
 }
 
+/// Most coins a position may hold in all (so that no count overflows).
+const MAX_COINS: u128 = u128::MAX >> 1;
+
 /// One position: the root and every node's coins.
 struct State {
     rooted: Rooted,
     coins: Vec<u128>,
     root: u32,
+    /// The counts that differ from the file.
+    changed: BTreeMap<u32, u128>,
 }
 
 /// The `treestair["FILE",k]` family: the file is read on first use.
@@ -440,30 +446,41 @@ impl TreeStair {
         };
         let root = node(&pos[0])?;
         let mut coins: Vec<u128> = tree.coins.iter().map(|&a| u128::from(a)).collect();
+        let mut changed = BTreeMap::new();
         for pair in pos[1..].chunks(2) {
             let v = node(&pair[0])?;
-            coins[v as usize] = pair[1].to_u64().map(u128::from).ok_or_else(|| {
-                SolveError::Input(format!(
-                    "{}: node {v} may hold at most 2^64 − 1 coins",
-                    self.name()
-                ))
-            })?;
+            let c = pair[1].to_big().to_u128().filter(|&c| c <= MAX_COINS);
+            let c = c.ok_or_else(|| self.too_many_coins())?;
+            coins[v as usize] = c;
+            if c == u128::from(tree.coins[v as usize]) {
+                changed.remove(&v);
+            } else {
+                changed.insert(v, c);
+            }
         }
+        // Every count reached by moves stays below the total: no overflow.
+        coins
+            .iter()
+            .try_fold(0u128, |t, &c| t.checked_add(c).filter(|&t| t <= MAX_COINS))
+            .ok_or_else(|| self.too_many_coins())?;
         Ok(State {
             rooted: root_tree(&tree.adj, root, self.k),
             coins,
             root,
+            changed,
         })
+    }
+
+    fn too_many_coins(&self) -> SolveError {
+        SolveError::Input(format!(
+            "{}: the coins of a position must total less than 2^127",
+            self.name()
+        ))
     }
 
     /// The position after moving `c` coins from `v` to its k-th ancestor `u`.
     fn after(&self, tree: &CoinTree, s: &State, v: u32, u: u32, c: u128) -> String {
-        let mut changed: BTreeMap<u32, u128> = BTreeMap::new();
-        for (i, (&now, &file)) in s.coins.iter().zip(&tree.coins).enumerate() {
-            if now != u128::from(file) {
-                changed.insert(i as u32, now);
-            }
-        }
+        let mut changed = s.changed.clone();
         changed.insert(v, s.coins[v as usize] - c);
         changed.insert(u, s.coins[u as usize] + c);
         let mut out = format!("{}({}", self.name(), s.root);
@@ -562,7 +579,10 @@ impl Family for TreeStair {
             .filter(|&&v| s.rooted.ancestor[v as usize] != NONE)
             .map(|&v| s.coins[v as usize])
             .fold(0u128, u128::saturating_add);
-        if total > u128::from(MAX_LISTED_MOVES) {
+        let per_move = s.changed.len() as u128 + 2;
+        if total > u128::from(MAX_LISTED_MOVES)
+            || total.min(sink.cap as u128 + 1) * per_move > 1 << 26
+        {
             return Err(SolveError::Limit {
                 what: format!("listing every move of a tree with {total} movable coins"),
                 flag: "a smaller position",
@@ -721,10 +741,12 @@ mod tests {
                                 adj: Csr::undirected(n as u32, &a, &b),
                                 coins: coins.clone(),
                             };
+                            let every = all_roots(&tree, k as u64, &limits).unwrap();
                             let fam = TreeStair::from_tree("t.txt", k as u64, tree);
                             let p: Pos = smallvec::smallvec![Nat::from(root as u64)];
                             let g = s.grundy(&coins, &limits).unwrap();
                             assert_eq!(fam.grundy(&p, &limits).unwrap(), Some(Nat::from(g)));
+                            assert_eq!(every[root], u128::from(g), "rerooted, root {root}");
                             // Winning moves: the options of value 0, as coin vectors.
                             let mut want: Vec<Vec<u64>> = s
                                 .options(&coins)
@@ -799,6 +821,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn counts_past_64_bits_are_exact_and_totals_bounded() {
+        // The path 0 - 1 - 2 rooted at 0 with k = 1: node 1 is on step 1, so the value is
+        // its count, here 2^70 (beyond a file's 64-bit counts, as moves can gather).
+        let tree = CoinTree {
+            adj: Csr::undirected(3, &[0, 1], &[1, 2]),
+            coins: vec![0, 0, 0],
+        };
+        let fam = TreeStair::from_tree("t.txt", 1, tree);
+        let big = Nat::from_big(BigUint::from(1u32) << 70u32);
+        let p: Pos = smallvec::smallvec![Nat::ZERO, Nat::from(1u64), big.clone()];
+        let limits = Limits::default();
+        assert_eq!(fam.grundy(&p, &limits).unwrap(), Some(big));
+        // Two counts of 2^126 total 2^127: refused, so no move can overflow.
+        let half = Nat::from_big(BigUint::from(1u32) << 126u32);
+        let p: Pos = smallvec::smallvec![
+            Nat::ZERO,
+            Nat::from(1u64),
+            half.clone(),
+            Nat::from(2u64),
+            half
+        ];
+        assert!(matches!(fam.grundy(&p, &limits), Err(SolveError::Input(_))));
     }
 
     #[test]
