@@ -75,6 +75,7 @@ fn play_one(expr: &str, misere: bool, first: &str, rng: &mut Rng) -> u64 {
         moves_made += 1;
     }
     let _ = child.kill();
+    let _ = child.wait();
     panic!("{expr}: no end after {moves_made} of our moves");
 }
 
