@@ -29,6 +29,12 @@ use crate::impartial::sum::{Component, Play};
 use smallvec::SmallVec;
 use std::collections::HashMap;
 
+/// Most arguments of a component the search lists the moves of: each move of a
+/// component writes it whole, so listing the moves of a `moore` position with a
+/// hundred thousand heaps would take seconds and gigabytes, for a search that could
+/// never hold its positions anyway.
+const MAX_SEARCHED_ARGS: usize = 1_000;
+
 /// Why a search gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GaveUp {
@@ -204,6 +210,10 @@ impl Components {
     /// are more than `cap`.
     /// Sets `failure` to say why not.
     fn list(&mut self, c: &Component, cap: usize) -> Option<Listing> {
+        if c.pos.len() > MAX_SEARCHED_ARGS {
+            self.failure = Some(GaveUp::Bound);
+            return None;
+        }
         let mut sink = MoveSink::new(cap);
         if c.family.moves(&c.pos, &self.limits, &mut sink).is_err() {
             self.failure = Some(GaveUp::Unlistable);
