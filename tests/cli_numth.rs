@@ -49,7 +49,9 @@ fn divisor_360_is_worth_omega_plus_one() {
             "winning_moves": [
                 {"component": 0, "from": "divisor(360)", "to": "divisor(0)", "text": "move from 360 to 0"}
             ],
-            "truncated": false
+            "truncated": false,
+            // Moving to 0 ends the game at once.
+            "remoteness": 1
         })
     );
 }

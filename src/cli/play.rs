@@ -16,6 +16,10 @@ const DRAWN_HEAP: u64 = 40;
 const DRAWN_BOARD: u64 = 12;
 /// Show the numbered menu with the position when there are at most this many moves.
 const SHOWN_MENU: usize = 12;
+/// Moves per page of the `moves` command.
+const PAGE: usize = 20;
+/// Most moves in the JSON answer to `moves`.
+const JSON_MOVES: usize = 1_000;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum First {
@@ -198,7 +202,11 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
             "hint" => hint(&mut s, &out)?,
             "why" => why(&s, &out)?,
             "value" => value(&mut s, &out)?,
-            "moves" => moves(&s, &out)?,
+            "moves" => moves(&mut s, &out, 1)?,
+            _ if line.starts_with("moves ") => match line[6..].trim().parse::<usize>() {
+                Ok(page) if page >= 1 => moves(&mut s, &out, page)?,
+                _ => out.message("error", "type 'moves' or 'moves P' for page P of the moves")?,
+            },
             "show" => show = true,
             "undo" => {
                 if s.undo() {
@@ -526,8 +534,13 @@ fn value(s: &mut Session, out: &Out) -> Result<(), Failure> {
     out.emit(&t)
 }
 
-fn moves(s: &Session, out: &Out) -> Result<(), Failure> {
-    let list = match s.legal_moves() {
+fn moves(s: &mut Session, out: &Out, page: usize) -> Result<(), Failure> {
+    let want = if out.json {
+        JSON_MOVES
+    } else {
+        page.saturating_mul(PAGE)
+    };
+    let list = match s.move_list(want) {
         Ok(l) => l,
         Err(e) => {
             return out.message(
@@ -537,8 +550,14 @@ fn moves(s: &Session, out: &Out) -> Result<(), Failure> {
         }
     };
     if out.json {
-        let mut j = String::from("{\"event\":\"moves\",\"moves\":[");
-        for (i, m) in list.iter().enumerate() {
+        let mut j = String::from("{\"event\":\"moves\",\"count\":");
+        json::nat(&mut j, &list.count);
+        let _ = write!(
+            j,
+            ",\"count_exact\":{},\"complete\":{},\"winning_first\":{},\"moves\":[",
+            list.count_exact, list.complete, list.winning_first
+        );
+        for (i, m) in list.moves.iter().enumerate() {
             if i > 0 {
                 j.push(',');
             }
@@ -547,15 +566,43 @@ fn moves(s: &Session, out: &Out) -> Result<(), Failure> {
         j.push_str("]}");
         return out.emit(&j);
     }
-    if list.len() > session::MENU_SIZE {
-        return out.emit(&format!(
-            "{} legal moves: too many to number; type K H (take K from heap H) or the position after the move.",
-            list.len()
-        ));
+    if list.complete && list.moves.len() <= session::MENU_SIZE {
+        let mut t = String::from("Legal moves (type the number):");
+        for (i, m) in list.moves.iter().enumerate() {
+            let _ = write!(t, "\n  {:>2}) {}", i + 1, describe(m));
+        }
+        return out.emit(&t);
     }
-    let mut t = String::from("Legal moves (type the number):");
-    for (i, m) in list.iter().enumerate() {
-        let _ = write!(t, "\n  {:>2}) {}", i + 1, describe(m));
+    let count = if list.count_exact {
+        list.count.to_string()
+    } else {
+        format!("at least {}", list.count)
+    };
+    let first = (page - 1).saturating_mul(PAGE);
+    let mut t = format!("{count} legal moves");
+    if list.winning_first > 0 {
+        let _ = write!(
+            t,
+            "; the {} winning move{} first",
+            list.winning_first,
+            if list.winning_first == 1 { "" } else { "s" }
+        );
+    }
+    if first >= list.moves.len() {
+        let _ = write!(t, ": page {page} is past the moves numbered");
+        return out.emit(&t);
+    }
+    let _ = write!(t, " (type the number, or the move as 'help' shows):");
+    for (i, m) in list.moves.iter().enumerate().skip(first).take(PAGE) {
+        let mark = if i < list.winning_first {
+            " (wins)"
+        } else {
+            ""
+        };
+        let _ = write!(t, "\n  {:>4}) {}{mark}", i + 1, describe(m));
+    }
+    if !list.complete || list.moves.len() > first + PAGE {
+        let _ = write!(t, "\n  … 'moves {}' for the next page", page + 1);
     }
     out.emit(&t)
 }

@@ -29,6 +29,12 @@ use crate::impartial::sum::{Component, Play};
 use smallvec::SmallVec;
 use std::collections::HashMap;
 
+/// Most arguments of a component the search lists the moves of: each move of a
+/// component writes it whole, so listing the moves of a `moore` position with a
+/// hundred thousand heaps would take seconds and gigabytes, for a search that could
+/// never hold its positions anyway.
+const MAX_SEARCHED_ARGS: usize = 1_000;
+
 /// Why a search gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GaveUp {
@@ -204,6 +210,10 @@ impl Components {
     /// are more than `cap`.
     /// Sets `failure` to say why not.
     fn list(&mut self, c: &Component, cap: usize) -> Option<Listing> {
+        if c.pos.len() > MAX_SEARCHED_ARGS {
+            self.failure = Some(GaveUp::Bound);
+            return None;
+        }
         let mut sink = MoveSink::new(cap);
         if c.family.moves(&c.pos, &self.limits, &mut sink).is_err() {
             self.failure = Some(GaveUp::Unlistable);
@@ -1001,17 +1011,78 @@ mod tests {
     }
 
     #[test]
-    fn families_that_cannot_list_their_moves_give_up() {
+    fn components_that_cannot_be_listed_give_up_and_say_why() {
         let mut s = Solver::new(Play::Misere, &Limits::default(), 100_000);
-        // `digraph` answers with values, not lists of moves.
-        let comps = games::components("digraph[\"tests/data/path.txt\"](0)").unwrap();
+        // A family that cannot list its moves (the trait's default).
+        let family: std::rc::Rc<dyn crate::impartial::family::Family> = std::rc::Rc::new(Opaque);
+        let opaque = Component {
+            family,
+            pos: smallvec::smallvec![crate::nat::Nat::from(1u64)],
+        };
+        let nim = games::components("nim(2)").unwrap();
+        let comps = [nim[0].clone(), opaque];
         assert_eq!(s.decide(&comps), None);
-        let comps = games::components("nim(2) + digraph[\"tests/data/path.txt\"](0)").unwrap();
-        assert_eq!(s.decide(&comps), None);
+        assert_eq!(s.gave_up(), GaveUp::Unlistable);
         assert_eq!(s.winning_replies(&comps), None);
-        // A heap with more options than the search lists.
-        let comps = games::components("nim(1) + nim(20000)").unwrap();
+        assert_eq!(s.gave_up(), GaveUp::Unlistable);
+        // A heap too large to list at all: no bound helps.
+        let comps = games::components("sub[1,2](100000000000000000000000)").unwrap();
         assert_eq!(s.decide(&comps), None);
+        assert_eq!(s.gave_up(), GaveUp::Unlistable);
+        // A heap with more options than a small bound lists: the bound.
+        let mut small = Solver::new(Play::Misere, &Limits::default(), 1_000);
+        let comps = games::components("nim(1) + nim(20000)").unwrap();
+        assert_eq!(small.decide(&comps), None);
+        assert_eq!(small.gave_up(), GaveUp::Bound);
+        // With room enough such a sum is decided: take the big heap, leave nim(1),
+        // and the opponent must take the last counter (misère).
+        let comps = games::components("nim(1) + nim(300)").unwrap();
+        assert_eq!(
+            s.decide(&comps),
+            Some(Decided {
+                win: true,
+                remoteness: 2
+            })
+        );
+    }
+
+    /// A family that keeps the default `moves` (it cannot list them).
+    struct Opaque;
+
+    impl crate::impartial::family::Family for Opaque {
+        fn name(&self) -> String {
+            "opaque".to_string()
+        }
+
+        fn check(&self, _pos: &crate::impartial::family::Pos) -> Result<(), SolveError> {
+            Ok(())
+        }
+
+        fn grundy(
+            &self,
+            _pos: &crate::impartial::family::Pos,
+            _limits: &Limits,
+        ) -> Result<Option<crate::nat::Nat>, SolveError> {
+            Ok(None)
+        }
+
+        fn moves_to_value(
+            &self,
+            _pos: &crate::impartial::family::Pos,
+            _target: &crate::nat::Nat,
+            _limits: &Limits,
+            _sink: &mut MoveSink,
+        ) -> Result<(), SolveError> {
+            Ok(())
+        }
+
+        fn explain(
+            &self,
+            _pos: &crate::impartial::family::Pos,
+            _limits: &Limits,
+        ) -> Result<Vec<String>, SolveError> {
+            Ok(Vec::new())
+        }
     }
 
     #[test]
@@ -1069,10 +1140,10 @@ mod tests {
             } else {
                 1
             };
-            sink.push(crate::impartial::family::Move {
-                to: format!("nim({other})"),
-                text: "move the token to the other heap".to_string(),
-            });
+            sink.push(crate::impartial::family::Move::new(
+                format!("nim({other})"),
+                "move the token to the other heap",
+            ));
             Ok(())
         }
 
@@ -1096,6 +1167,7 @@ mod tests {
         // {1, 2} → {2, 2} → {1, 2}: a cycle.
         let loopy = [token(1), token(2)];
         assert_eq!(s.decide(&loopy), None);
+        assert_eq!(s.gave_up(), GaveUp::Cycle);
         assert_eq!(s.decide(&loopy), None);
         assert_eq!(s.winning_replies(&loopy), None);
         // The solver still decides other games: bash[3](5), take 1 to leave 4, which

@@ -30,6 +30,30 @@ use std::fmt;
 /// Most legal moves shown as a numbered menu.
 pub const MENU_SIZE: usize = 30;
 
+/// Positions with at most this many legal moves number them in the order the
+/// families list them; beyond it the winning moves come first (see [`MoveList`]).
+pub const ORDERED_MOVES: usize = 1_000;
+
+/// Most moves numbered in a position with more moves than can be listed.
+pub const MAX_NUMBERED: usize = 100_000;
+
+/// The legal moves of a position in the order they are shown and numbered (from 1).
+#[derive(Clone, Debug)]
+pub struct MoveList {
+    /// The moves: all of them in the families' order when there are at most
+    /// [`ORDERED_MOVES`], else the winning moves first, then the others, cut short.
+    pub moves: Vec<SumMove>,
+    /// How many of the first moves are the winning moves put first (0 when the moves
+    /// are in the families' order).
+    pub winning_first: usize,
+    /// Whether `moves` holds every legal move.
+    pub complete: bool,
+    /// The number of legal moves: exact when `count_exact`, else a lower bound.
+    pub count: Nat,
+    /// Whether `count` is exact.
+    pub count_exact: bool,
+}
+
 /// Most moves the computer weighs from a losing position.
 const MAX_CANDIDATES: usize = 2_000;
 
@@ -178,9 +202,75 @@ pub fn apply(comps: &[Component], mv: &SumMove) -> Result<Vec<Component>, SolveE
 /// Every move of one component, or an error when the family cannot list them.
 fn component_moves(c: &Component, limits: &Limits) -> Result<Vec<SumMove>, SolveError> {
     let cap = usize::try_from(MAX_LISTED_MOVES).unwrap_or(usize::MAX);
+    Ok(component_moves_upto(c, limits, cap)?.0)
+}
+
+/// At most `cap` moves of one component, and whether that is all of them.
+fn component_moves_upto(
+    c: &Component,
+    limits: &Limits,
+    cap: usize,
+) -> Result<(Vec<SumMove>, bool), SolveError> {
     let mut sink = MoveSink::new(cap);
     c.family.moves(&c.pos, limits, &mut sink)?;
-    Ok(to_sum_moves(0, c, sink))
+    let complete = !sink.truncated;
+    Ok((to_sum_moves(0, c, sink), complete))
+}
+
+/// At most `cap` legal moves of a sum, component by component, and whether that is
+/// all of them (a component whose moves cannot be listed makes the list incomplete).
+pub fn list_moves(comps: &[Component], limits: &Limits, cap: usize) -> (Vec<SumMove>, bool) {
+    let mut out = Vec::new();
+    for (i, c) in comps.iter().enumerate() {
+        let room = cap - out.len();
+        if room == 0 {
+            // Full: the list is complete only if no component has a move left.
+            let more = comps[i..]
+                .iter()
+                .any(|c| component_moves_upto(c, limits, 1).is_ok_and(|(m, _)| !m.is_empty()));
+            return (out, !more);
+        }
+        match component_moves_upto(c, limits, room) {
+            Ok((list, complete)) => {
+                out.extend(list.into_iter().map(|mut m| {
+                    m.component = i;
+                    m
+                }));
+                if !complete {
+                    return (out, false);
+                }
+            }
+            Err(_) => return (out, false),
+        }
+    }
+    (out, true)
+}
+
+/// Most moves listed to count the moves of a position whose families cannot count
+/// them by a rule.
+const COUNT_BUDGET: usize = 1 << 21;
+
+/// The number of legal moves of a sum: exact (`true`) when every component's moves
+/// can be counted, else a lower bound (`false`).
+pub fn count_moves(comps: &[Component], limits: &Limits) -> (Nat, bool) {
+    let mut total = Nat::ZERO;
+    let mut budget = COUNT_BUDGET;
+    let mut exact = true;
+    for c in comps {
+        if let Ok(Some(n)) = c.family.move_count(&c.pos, limits) {
+            total = total.add(&n);
+            continue;
+        }
+        match component_moves_upto(c, limits, budget) {
+            Ok((list, complete)) => {
+                budget -= list.len();
+                total = total.add(&Nat::from(list.len()));
+                exact &= complete;
+            }
+            Err(_) => exact = false,
+        }
+    }
+    (total, exact)
 }
 
 fn to_sum_moves(i: usize, c: &Component, sink: MoveSink) -> Vec<SumMove> {
@@ -227,12 +317,14 @@ pub fn legal_moves(comps: &[Component], limits: &Limits) -> Result<Vec<SumMove>,
     Ok(out)
 }
 
-/// Legal moves of a sum as far as they can be found: all of them when every family
-/// can list its moves, else those found through values.
+/// Legal moves of a sum as far as they can be found, at most `cap`: listed when the
+/// family can list them, else found through values.
 fn some_moves(comps: &[Component], limits: &Limits, cap: usize) -> Vec<SumMove> {
     let mut out = Vec::new();
     for (i, c) in comps.iter().enumerate() {
-        let list = component_moves(c, limits).unwrap_or_else(|_| moves_by_value(c, limits, cap));
+        let list = component_moves_upto(c, limits, cap - out.len())
+            .map(|(m, _)| m)
+            .unwrap_or_else(|_| moves_by_value(c, limits, cap));
         for mut m in list {
             m.component = i;
             out.push(m);
@@ -413,7 +505,53 @@ impl Session {
 
     /// The legal moves when there are at most [`MENU_SIZE`] of them.
     pub fn menu(&self) -> Option<Vec<SumMove>> {
-        self.legal_moves().ok().filter(|m| m.len() <= MENU_SIZE)
+        let (moves, complete) = list_moves(self.position(), &self.limits, MENU_SIZE + 1);
+        (complete && moves.len() <= MENU_SIZE).then_some(moves)
+    }
+
+    /// The legal moves in the order they are numbered, at most `cap` of them (and at
+    /// most [`MAX_NUMBERED`]), with their number: see [`MoveList`].
+    pub fn move_list(&mut self, cap: usize) -> Result<MoveList, SolveError> {
+        let cap = cap.min(MAX_NUMBERED);
+        let comps = self.position().to_vec();
+        let (listed, complete) = list_moves(&comps, &self.limits, cap.max(ORDERED_MOVES + 1));
+        if complete && listed.len() <= ORDERED_MOVES {
+            let count = Nat::from(listed.len());
+            let mut moves = listed;
+            moves.truncate(cap);
+            return Ok(MoveList {
+                complete: moves.len() == count.to_usize().unwrap_or(usize::MAX),
+                moves,
+                winning_first: 0,
+                count,
+                count_exact: true,
+            });
+        }
+        let (count, count_exact) = count_moves(&comps, &self.limits);
+        let mut moves: Vec<SumMove> = match self.evaluate() {
+            Ok(e) => e.winning,
+            Err(_) => Vec::new(),
+        };
+        moves.truncate(cap);
+        let winning_first = moves.len();
+        let mut seen: std::collections::HashSet<(usize, String)> =
+            moves.iter().map(|m| (m.component, m.to.clone())).collect();
+        for m in listed {
+            if moves.len() >= cap {
+                break;
+            }
+            if seen.insert((m.component, m.to.clone())) {
+                moves.push(m);
+            }
+        }
+        let complete = complete && count_exact && Nat::from(moves.len()) == count;
+        Ok(MoveList {
+            moves,
+            winning_first,
+            complete,
+            count,
+            count_exact,
+        })
     }
 
     /// Whether the player to move has no move.
@@ -574,14 +712,31 @@ impl Session {
     }
 
     fn menu_choice(&self, n: &str) -> Result<SumMove, String> {
-        let Some(menu) = self.menu() else {
-            return Err("there is no numbered menu here (too many moves): type K H (take K from heap H) or the position after the move".into());
-        };
         let k: usize = n.parse().unwrap_or(0);
-        if k == 0 || k > menu.len() {
-            return Err(format!("choose a move between 1 and {}", menu.len()));
+        // The numbering of `moves` (winning moves first in long lists), computed on a
+        // copy: choosing a move does not change the session.
+        let mut copy = Session {
+            play: self.play,
+            limits: self.limits.clone(),
+            turns: vec![self.current().clone()],
+            solver: Solver::new(self.play, &self.limits, self.solver.max_states()),
+        };
+        let list = copy
+            .move_list(k.max(1))
+            .map_err(|e| format!("cannot number the moves here ({e})"))?;
+        if list.moves.is_empty() {
+            return Err("there is no legal move".into());
         }
-        Ok(menu[k - 1].clone())
+        if k == 0 || k > list.moves.len() {
+            return Err(if list.complete {
+                format!("choose a move between 1 and {}", list.moves.len())
+            } else {
+                format!(
+                    "only the first {MAX_NUMBERED} moves are numbered (see 'moves'): type the move instead"
+                )
+            });
+        }
+        Ok(list.moves[k - 1].clone())
     }
 
     fn heap(&self, h: &str) -> Result<HeapRef, String> {
@@ -777,9 +932,46 @@ pub fn find_move(
     };
     let c = &comps[i];
     let want = multiset(&added);
-    let candidates = match component_moves(c, limits) {
-        Ok(list) => list,
-        Err(_) => {
+    // One component of the same family: the family checks the move by its rules,
+    // however many moves there are.
+    if let [a] = added.as_slice()
+        && a.family.name() == c.family.name()
+    {
+        match c.family.move_to(&c.pos, &a.pos, limits) {
+            Ok(Some(m)) => {
+                return Ok(SumMove {
+                    component: i,
+                    from: old[i].clone(),
+                    to: m.to,
+                    text: m.text,
+                });
+            }
+            Ok(None) => {
+                return Err(format!(
+                    "{} is not reachable in one legal move: {} cannot move to {}",
+                    position_text(typed),
+                    old[i],
+                    a.expr()
+                ));
+            }
+            Err(_) => {}
+        }
+    }
+    let listed = component_moves_upto(
+        c,
+        limits,
+        usize::try_from(MAX_LISTED_MOVES).unwrap_or(usize::MAX),
+    );
+    let candidates = match listed {
+        Ok((list, true)) => list,
+        Ok((list, false))
+            if list
+                .iter()
+                .any(|m| games::components(&m.to).is_ok_and(|to| multiset(&to) == want)) =>
+        {
+            list
+        }
+        _ => {
             // Through values: the moves of c to the value of what was typed.
             let mut g = Nat::ZERO;
             for a in &added {
