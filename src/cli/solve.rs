@@ -4,7 +4,9 @@ use super::{Failure, LimitArgs, json, read_expr};
 use sprague::games;
 use sprague::impartial::family::{Limits, Move, SolveError};
 use sprague::impartial::position::{Components, Position, Values};
-use sprague::impartial::sum::{Analysis, Outcome, Play, WinningMove, analyse};
+use sprague::impartial::sum::{
+    Analysis, Component, Outcome, Play, WinningMove, analyse, heap_move_text,
+};
 use sprague::nat::Nat;
 use sprague::play::remoteness::Solver;
 use sprague::play::session::evaluate;
@@ -137,12 +139,27 @@ fn to_json(
         if i > 0 {
             out.push(',');
         }
+        let c = components.component(m.component);
         let _ = write!(out, "{{\"component\":{},\"from\":", m.component);
-        json::string(&mut out, &components.component(m.component).expr());
+        json::string(&mut out, &c.expr());
         out.push_str(",\"to\":");
         json::string(&mut out, &m.mv.to);
         out.push_str(",\"text\":");
-        json::string(&mut out, &m.mv.text);
+        json::string(&mut out, &move_text(m, &c));
+        // The heap number (1-based, as in the text) and the stones taken, where they
+        // apply: what a contest judge asks for.
+        out.push_str(",\"heap\":");
+        match c.heap_size() {
+            Some(_) => {
+                let _ = write!(out, "{}", m.component + 1);
+            }
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"take\":");
+        json::opt_nat(
+            &mut out,
+            m.mv.take.as_ref().filter(|_| c.heap_size().is_some()),
+        );
         out.push('}');
     }
     let _ = write!(out, "],\"truncated\":{}", a.truncated);
@@ -254,13 +271,13 @@ pub(super) fn to_text(
         } else {
             let _ = writeln!(out, "winning moves:");
             for m in &a.winning {
-                let from = components.component(m.component).expr();
+                let c = components.component(m.component);
                 let _ = writeln!(
                     out,
                     "  {} → {}: {}",
-                    shorten(&from, 80),
+                    shorten(&c.expr(), 80),
                     shorten(&m.mv.to, 80),
-                    m.mv.text
+                    move_text(m, &c)
                 );
             }
             if a.truncated {
@@ -293,6 +310,15 @@ pub(super) fn to_text(
         }
     }
     out
+}
+
+/// The words of a winning move; a heap is named by its number, the 1-based index of
+/// its component in the sum as written.
+fn move_text(m: &WinningMove, c: &Component) -> String {
+    match c.heap_size() {
+        Some(size) => heap_move_text(m.component + 1, size, &m.mv.text, m.mv.take.as_ref()),
+        None => m.mv.text.clone(),
+    }
 }
 
 fn shorten(s: &str, max: usize) -> String {
@@ -472,6 +498,7 @@ fn misere_by_search(components: &Position, limits: &Limits, max_moves: usize) ->
             mv: Move {
                 to: m.to,
                 text: m.text,
+                take: m.take,
             },
         })
         .collect();

@@ -422,10 +422,10 @@ impl Family for Digraph {
         };
         for w in s.options(v) {
             if u64::from(s.values[w as usize]) == t
-                && !sink.push(Move {
-                    to: self.at(w),
-                    text: format!("move the token from {v} to {w}"),
-                })
+                && !sink.push(Move::new(
+                    self.at(w),
+                    format!("move the token from {v} to {w}"),
+                ))
             {
                 break;
             }

@@ -186,12 +186,12 @@ impl Family for Ed {
         for &(removed, split) in sides {
             let mut more = true;
             splits_to_value(split, p, |a, b| {
-                more = sink.push(Move {
-                    to: format!("ed({a},{b})"),
-                    text: format!(
+                more = sink.push(Move::new(
+                    format!("ed({a},{b})"),
+                    format!(
                         "remove the pile of {removed}, split the pile of {split} into {a} and {b}"
                     ),
-                });
+                ));
                 more
             });
             if !more {

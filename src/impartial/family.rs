@@ -82,6 +82,9 @@ pub struct Move {
     pub to: String,
     /// The move in words, e.g. "take 2 from the heap of 3".
     pub text: String,
+    /// For a move of a one-heap component that takes stones and leaves one heap
+    /// (possibly empty): how many it takes. `None` for every other move.
+    pub take: Option<Nat>,
 }
 
 impl Move {
@@ -90,7 +93,14 @@ impl Move {
         Move {
             to: to.into(),
             text: text.into(),
+            take: None,
         }
+    }
+
+    /// The same move, marked as taking `n` stones from its heap.
+    pub fn with_take(mut self, n: Nat) -> Move {
+        self.take = Some(n);
+        self
     }
 }
 

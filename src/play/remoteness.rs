@@ -971,10 +971,10 @@ mod tests {
             } else {
                 1
             };
-            sink.push(crate::impartial::family::Move {
-                to: format!("nim({other})"),
-                text: "move the token to the other heap".to_string(),
-            });
+            sink.push(crate::impartial::family::Move::new(
+                format!("nim({other})"),
+                "move the token to the other heap".to_string(),
+            ));
             Ok(())
         }
 
