@@ -220,7 +220,7 @@ fn split_values_are_the_odious_numbers() {
     assert_eq!(
         s["winning_moves"],
         json!([{"component": 1, "from": "split(3)", "to": "split(0) + split(2)",
-                "text": "replace the heap of 3 by heaps of 0 and 2"}])
+                "text": "replace the heap of 3 by heaps of 0 and 2", "heap": 2, "take": null}])
     );
 }
 

@@ -252,7 +252,7 @@ fn move_json(j: &mut String, m: &SumMove) {
     j.push_str(",\"to\":");
     json::string(j, &m.to);
     j.push_str(",\"text\":");
-    json::string(j, &m.words());
+    json::string(j, &m.text);
     j.push_str(",\"heap\":");
     match &m.heap {
         Some((k, _)) => {

@@ -145,7 +145,8 @@ fn to_json(
         out.push_str(",\"to\":");
         json::string(&mut out, &m.mv.to);
         out.push_str(",\"text\":");
-        json::string(&mut out, &move_text(m, &c));
+        // The family's words, as SPEC §2 shows them; the heap is in the fields below.
+        json::string(&mut out, &m.mv.text);
         // The heap number (1-based, as in the text) and the stones taken, where they
         // apply: what a contest judge asks for.
         out.push_str(",\"heap\":");

@@ -241,6 +241,14 @@ pub trait Family {
         false
     }
 
+    /// Whether each one-argument component is a heap of that many stones, named by
+    /// its number in move texts ("take 4 from heap 2 (5 → 1)"). The default follows
+    /// [`Family::is_heap_family`]; families whose arguments are not heaps (the
+    /// vertices of `digraph`) answer `false`.
+    fn is_numbered_heap(&self) -> bool {
+        self.is_heap_family()
+    }
+
     /// For Nim heaps: the heap size, so that sums of Nim heaps can be played misère.
     fn nim_heap<'a>(&self, _pos: &'a Pos) -> Option<&'a Nat> {
         None

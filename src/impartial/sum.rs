@@ -92,7 +92,7 @@ impl Component {
     /// (`nim(5)`, `kayles(7)`, …), the kind of component that heap numbers name.
     pub fn heap_size(&self) -> Option<&Nat> {
         match self.pos.as_slice() {
-            [n] if self.family.is_heap_family() => Some(n),
+            [n] if self.family.is_numbered_heap() => Some(n),
             _ => None,
         }
     }

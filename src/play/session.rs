@@ -338,10 +338,7 @@ pub fn heaps(comps: &[Component]) -> Vec<HeapRef> {
     let mut out = Vec::new();
     for (i, c) in comps.iter().enumerate() {
         let name = c.family.name();
-        if (c.family.is_heap_family() && c.pos.len() == 1)
-            || name == "wythoff"
-            || name.starts_with("moore")
-        {
+        if c.heap_size().is_some() || name == "wythoff" || name.starts_with("moore") {
             out.extend((0..c.pos.len()).map(|j| (i, j)));
         }
     }
