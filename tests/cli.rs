@@ -23,7 +23,8 @@ fn nim_3_4_5_has_one_winning_move() {
                 {"expr": "nim(5)", "grundy": 5}
             ],
             "winning_moves": [
-                {"component": 0, "from": "nim(3)", "to": "nim(1)", "text": "take 2 from the heap of 3"}
+                {"component": 0, "from": "nim(3)", "to": "nim(1)", "text": "take 2 from the heap of 3",
+                 "heap": 1, "take": 2}
             ],
             "truncated": false,
             // The winner needs 11 moves in all when the loser stalls (brute force).

@@ -228,9 +228,9 @@ fn luogu_p2148_sample_e_and_d() {
         v["winning_moves"],
         json!([
             {"component": 0, "from": "ed(1,2)", "to": "ed(1,1)",
-             "text": "remove the pile of 1, split the pile of 2 into 1 and 1"},
+             "text": "remove the pile of 1, split the pile of 2 into 1 and 1", "heap": null, "take": null},
             {"component": 1, "from": "ed(3,1)", "to": "ed(1,2)",
-             "text": "remove the pile of 1, split the pile of 3 into 1 and 2"}
+             "text": "remove the pile of 1, split the pile of 3 into 1 and 2", "heap": null, "take": null}
         ])
     );
     let v = solve_json(&["ed(1,1,1,1,1,1)"]);

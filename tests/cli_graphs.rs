@@ -69,7 +69,8 @@ fn infinite_vertex_alone_wins_by_moving_to_value_zero() {
             "grundy": "inf",
             "components": [{"expr": dg("7"), "grundy": "inf"}],
             "winning_moves": [
-                {"component": 0, "from": dg("7"), "to": dg("2"), "text": "move the token from 7 to 2"}
+                {"component": 0, "from": dg("7"), "to": dg("2"), "text": "move the token from 7 to 2",
+                 "heap": null, "take": null}
             ],
             "truncated": false
         })

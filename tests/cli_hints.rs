@@ -40,3 +40,64 @@ fn family_names_are_corrected() {
     assert!(!err.contains("did you mean"), "{err}");
     assert!(err.contains("unknown game family 'chess'"), "{err}");
 }
+
+#[test]
+fn winning_moves_name_the_heap_by_number() {
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .args(["solve", "nim(5,5,1)"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    // 5 ⊕ 5 ⊕ 1 = 1: each heap with bit 0 set moves to g ⊕ 1 (Bouton); the two heaps
+    // of 5 are told apart by their numbers.
+    assert!(
+        text.contains("nim(5) → nim(4): take 1 from heap 1 (5 → 4)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("nim(5) → nim(4): take 1 from heap 2 (5 → 4)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("nim(1) → nim(0): take 1 from heap 3 (1 → 0)"),
+        "{text}"
+    );
+    // Heap numbers count every component of the sum as written: kayles(7) is heap 2.
+    // kayles(7) has value 2 (OEIS A002186), so the sum is 3 ⊕ 2 = 1: the winning moves
+    // take nim(3) to 2, or kayles(7) to value 3, e.g. kayles(6).
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .args(["solve", "--json", "nim(3) + kayles(7)"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for m in v["winning_moves"].as_array().unwrap() {
+        let c = m["component"].as_u64().unwrap();
+        assert_eq!(m["heap"].as_u64(), Some(c + 1), "{m}");
+        if m["to"] == "nim(2)" {
+            assert_eq!(m["take"], 1, "{m}");
+        }
+        if m["to"] == "kayles(6)" {
+            // Knocking 1 pin off the end of a row of 7 takes 1.
+            assert_eq!(m["take"], 1, "{m}");
+        }
+    }
+    // A move that splits takes no stones from one heap: take is null. Grundy's game:
+    // values 0 0 0 1 0 2 1 0 2 for heaps 0..8 (OEIS A002188), so grundy_game(8) wins
+    // by splitting into 1 and 7 (0 ⊕ 0).
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .args(["solve", "--json", "grundy_game(8)"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["winning_moves"][0]["to"],
+        "grundy_game(1) + grundy_game(7)"
+    );
+    for m in v["winning_moves"].as_array().unwrap() {
+        assert_eq!(m["heap"], 1, "{m}");
+        assert!(m["take"].is_null(), "{m}");
+    }
+}

@@ -47,7 +47,8 @@ fn divisor_360_is_worth_omega_plus_one() {
             "grundy": 7,
             "components": [{"expr": "divisor(360)", "grundy": 7}],
             "winning_moves": [
-                {"component": 0, "from": "divisor(360)", "to": "divisor(0)", "text": "move from 360 to 0"}
+                {"component": 0, "from": "divisor(360)", "to": "divisor(0)", "text": "move from 360 to 0",
+                 "heap": 1, "take": null}
             ],
             "truncated": false,
             // Moving to 0 ends the game at once.
@@ -204,7 +205,7 @@ fn andnim_values_and_moves_follow_the_rules() {
     assert_eq!(
         v["winning_moves"],
         json!([{"component": 0, "from": "andnim(20)", "to": "andnim(12)",
-                "text": "take 8 from the heap of 20"}])
+                "text": "take 8 from the heap of 20", "heap": 1, "take": 8}])
     );
     // In a sum every target is reachable by the table: compare with the rules.
     let v = solve_json(&["--max-moves", "100", "andnim(40, 21) + nim(2)"]);

@@ -108,7 +108,10 @@ fn huge_kayles_heaps_are_answered_from_the_period() {
             "component": 0,
             "from": "kayles(1000000000000000000)",
             "to": "kayles(1) + kayles(999999999999999997)",
-            "text": "knock down 2 pins in the middle, leaving rows of 1 and 999999999999999997"
+            "text": "knock down 2 pins in the middle, leaving rows of 1 and 999999999999999997",
+            // Heap 1, split in two: no stones taken from one heap.
+            "heap": 1,
+            "take": null
         })
     );
     // A googol: 10^100 ≡ 4 (mod 12) too.
@@ -220,7 +223,7 @@ fn split_values_are_the_odious_numbers() {
     assert_eq!(
         s["winning_moves"],
         json!([{"component": 1, "from": "split(3)", "to": "split(0) + split(2)",
-                "text": "replace the heap of 3 by heaps of 0 and 2"}])
+                "text": "replace the heap of 3 by heaps of 0 and 2", "heap": 2, "take": null}])
     );
 }
 

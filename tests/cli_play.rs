@@ -213,7 +213,70 @@ fn text_mode_in_a_pipe_has_no_colour_and_draws_heaps() {
     assert!(!text.contains('\x1b'), "{text}");
     assert!(text.contains("heap 3: ●●●●● (5)"), "{text}");
     assert!(text.contains("Computer:"), "{text}");
-    assert!(text.contains("unknown command or move 'bogus'"), "{text}");
+    assert!(text.contains("'bogus' is not a move"), "{text}");
+    assert!(text.contains("Nothing was played"), "{text}");
+    // The move typed is echoed with its heap: 4 from heap 3 leaves 1.
+    assert!(text.contains("You: take 4 from heap 3 (5 → 1)"), "{text}");
+}
+
+#[test]
+fn take_k_alone_is_never_guessed() {
+    // `take 1` in nim(3,5) names no heap: an error, and nothing is played (the menu's
+    // first entry would take all 3 stones of heap 1).
+    let lines = play_json(
+        &["nim(3,5)"],
+        "take 1
+",
+    );
+    assert_eq!(lines[1]["event"], "error", "{lines:?}");
+    assert!(lines[1]["message"].as_str().unwrap().contains("which heap"));
+    assert!(!lines.iter().any(|v| v["move_number"] == 1), "{lines:?}");
+    // `take 1 from heap 2`: heap 2 goes from 5 to 4, and the JSON says so in numbers.
+    let lines = play_json(
+        &["nim(3,5)"],
+        "take 1 from heap 2
+",
+    );
+    let m = &lines[1]["last_move"]["move"];
+    assert_eq!(lines[1]["position"], "nim(3,4)");
+    assert_eq!((m["heap"].as_u64(), m["take"].as_u64()), (Some(2), Some(1)));
+    // With one heap, `take 3` is clear: sub[1,3,4](10) → 7.
+    let lines = play_json(
+        &["sub[1,3,4](10)"],
+        "take 3
+",
+    );
+    assert_eq!(lines[1]["position"], "sub[1,3,4](7)");
+    // `#N` is move N of the menu of nim(1,2): nim(0,2), nim(1,0), nim(1,1).
+    let lines = play_json(
+        &["nim(1,2)"],
+        "#3
+",
+    );
+    assert_eq!(lines[1]["position"], "nim(1,1)");
+}
+
+#[test]
+fn equal_heaps_are_named_apart_in_hints() {
+    // nim(5,5,1): 5 ⊕ 5 ⊕ 1 = 1; taking 1 from either 5 or the whole 1 wins (Bouton).
+    let out = sprague()
+        .args(["play", "nim(5,5,1)"])
+        .write_stdin(
+            "hint
+take 1 from heap 1
+",
+        )
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for l in [
+        "take 1 from heap 1 (5 → 4)",
+        "take 1 from heap 2 (5 → 4)",
+        "take 1 from heap 3 (1 → 0)",
+        "You: take 1 from heap 1 (5 → 4)",
+    ] {
+        assert!(text.contains(l), "{l}: {text}");
+    }
 }
 
 #[test]

@@ -71,6 +71,9 @@ fn luogu_p1247_first_move() {
         .collect();
     assert_eq!(moves, vec![(2, "nim(5)")]);
     assert_eq!(v["winning_moves"][0]["text"], "take 4 from the heap of 9");
+    // The judge's answer "4 3" from the numeric fields: take 4 from heap 3.
+    assert_eq!(v["winning_moves"][0]["take"], 4);
+    assert_eq!(v["winning_moves"][0]["heap"], 3);
 }
 
 #[test]

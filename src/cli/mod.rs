@@ -82,7 +82,7 @@ enum Command {
     Table(table::TableArgs),
     /// Play a position against the computer, which plays perfectly.
     #[command(
-        after_help = "Moves: 'K H' takes K from heap H (heaps numbered from 1 across the sum), 'H A B' splits heap H into A and B,\n'K both' takes K from both heaps of a wythoff, 'right'/'down'/'diag' step a king, a number picks from the list\n('moves'), and the whole position after the move (e.g. nim(3,4,1)) always works.\nCommands: hint, why, undo, value, moves, show, help, quit.\n\nExamples:\n  sprague play 'nim(3,4,5)'\n  sprague play --first computer --misere 'nim(1,2,3)'\n  printf 'nim(3,4,1)\\nhint\\n' | sprague play --json 'nim(3,4,5)'"
+        after_help = "Moves: 'take K from heap H' or 'K H' takes K from heap H (heaps numbered from 1 across the sum; 'take K'\nwhen there is one heap), 'split heap H into A and B' or 'H A B' splits heap H, 'K both' takes K from both heaps\nof a wythoff, 'right'/'down'/'diag' step a king, 'N' or '#N' picks move N of the list ('moves'), and the whole\nposition after the move (e.g. nim(3,4,1)) always works. Anything else is not played.\nCommands: hint, why, undo, value, moves, show, help, quit.\n\nExamples:\n  sprague play 'nim(3,4,5)'\n  sprague play --first computer --misere 'nim(1,2,3)'\n  printf 'nim(3,4,1)\\nhint\\n' | sprague play --json 'nim(3,4,5)'"
     )]
     Play(play::PlayArgs),
     /// Interactive worksheet: type positions, see who wins and how.

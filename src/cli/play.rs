@@ -45,13 +45,16 @@ pub struct PlayArgs {
     limits: LimitArgs,
 }
 
-const HELP: &str = "Ways to move (the computer checks that the move is legal):
-  K H            take K from heap H (heaps are numbered from 1 across the whole sum)
-  H A B          replace heap H by heaps A and B (a split)
-  K both [H]     take K from both heaps of a wythoff
-  right|down|diag [N]   step the (N-th) king
-  N              the N-th move of the numbered list ('moves')
-  EXPR           the whole position after the move, e.g. nim(3,4,1)
+const HELP: &str =
+    "Ways to move (the computer checks that the move is legal, and says what it understood):
+  take K from heap H, or K H     take K from heap H (heaps are numbered from 1 as drawn)
+  take K                         take K from the heap, when there is only one
+  split heap H into A and B, or H A B    replace heap H by heaps A and B (a split)
+  K both [H]                     take K from both heaps of a wythoff
+  right|down|diag [N]            step the (N-th) king
+  N or #N                        the N-th move of the numbered list ('moves')
+  EXPR                           the whole position after the move, e.g. nim(3,4,1)
+Anything else is not played: the message lists these forms.
 Commands: hint, why, undo, value, moves, show, help, quit";
 
 /// Output: plain text (colour on a terminal) or JSON lines.
@@ -226,21 +229,30 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
                 }
                 Err(e) => {
                     let e = if line.contains(['(', '+'])
-                        || line.chars().next().is_some_and(|c| c.is_ascii_digit())
+                        || line
+                            .chars()
+                            .next()
+                            .is_some_and(|c| c.is_ascii_digit() || c == '#')
                     {
-                        e
+                        format!("{e}.")
                     } else {
-                        format!("unknown command or move '{line}'")
+                        format!("{e}; commands: hint, why, undo, value, moves, show, help, quit.")
                     };
-                    out.message("error", &format!("{e}. Try again ('help' for help)."))?
+                    out.message("error", &format!("{e} Nothing was played; try again."))?
                 }
             },
         }
     }
 }
 
+/// A move in words: by heap number and sizes for a heap ("take 2 from heap 1 (3 →
+/// 1)"), else the family's words and the component before and after.
 fn describe(m: &SumMove) -> String {
-    format!("{} ({} → {})", m.text, m.from, m.to)
+    if m.heap.is_some() {
+        m.words()
+    } else {
+        format!("{} ({} → {})", m.text, m.from, m.to)
+    }
 }
 
 fn move_json(j: &mut String, m: &SumMove) {
@@ -250,6 +262,15 @@ fn move_json(j: &mut String, m: &SumMove) {
     json::string(j, &m.to);
     j.push_str(",\"text\":");
     json::string(j, &m.text);
+    j.push_str(",\"heap\":");
+    match &m.heap {
+        Some((k, _)) => {
+            let _ = write!(j, "{k}");
+        }
+        None => j.push_str("null"),
+    }
+    j.push_str(",\"take\":");
+    json::opt_nat(j, m.take.as_ref().filter(|_| m.heap.is_some()));
     j.push('}');
 }
 

@@ -4,7 +4,9 @@ use super::{Failure, LimitArgs, json, read_expr};
 use sprague::games;
 use sprague::impartial::family::{Limits, Move, SolveError};
 use sprague::impartial::position::{Components, Position, Values};
-use sprague::impartial::sum::{Analysis, Outcome, Play, WinningMove, analyse};
+use sprague::impartial::sum::{
+    Analysis, Component, Outcome, Play, WinningMove, analyse, heap_move_text,
+};
 use sprague::nat::Nat;
 use sprague::play::remoteness::Solver;
 use sprague::play::session::evaluate;
@@ -132,12 +134,28 @@ fn to_json(
         if i > 0 {
             out.push(',');
         }
+        let c = components.component(m.component);
         let _ = write!(out, "{{\"component\":{},\"from\":", m.component);
-        json::string(&mut out, &components.component(m.component).expr());
+        json::string(&mut out, &c.expr());
         out.push_str(",\"to\":");
         json::string(&mut out, &m.mv.to);
         out.push_str(",\"text\":");
+        // The family's words, as SPEC §2 shows them; the heap is in the fields below.
         json::string(&mut out, &m.mv.text);
+        // The heap number (1-based, as in the text) and the stones taken, where they
+        // apply: what a contest judge asks for.
+        out.push_str(",\"heap\":");
+        match c.heap_size() {
+            Some(_) => {
+                let _ = write!(out, "{}", m.component + 1);
+            }
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"take\":");
+        json::opt_nat(
+            &mut out,
+            m.mv.take.as_ref().filter(|_| c.heap_size().is_some()),
+        );
         out.push('}');
     }
     let _ = write!(out, "],\"truncated\":{}", a.truncated);
@@ -249,13 +267,13 @@ pub(super) fn to_text(
         } else {
             let _ = writeln!(out, "winning moves:");
             for m in &a.winning {
-                let from = components.component(m.component).expr();
+                let c = components.component(m.component);
                 let _ = writeln!(
                     out,
                     "  {} → {}: {}",
-                    shorten(&from, 80),
+                    shorten(&c.expr(), 80),
                     shorten(&m.mv.to, 80),
-                    m.mv.text
+                    move_text(m, &c)
                 );
             }
             if a.truncated {
@@ -288,6 +306,15 @@ pub(super) fn to_text(
         }
     }
     out
+}
+
+/// The words of a winning move; a heap is named by its number, the 1-based index of
+/// its component in the sum as written.
+fn move_text(m: &WinningMove, c: &Component) -> String {
+    match c.heap_size() {
+        Some(size) => heap_move_text(m.component + 1, size, &m.mv.text, m.mv.take.as_ref()),
+        None => m.mv.text.clone(),
+    }
 }
 
 fn shorten(s: &str, max: usize) -> String {
@@ -469,7 +496,11 @@ fn misere_by_search(
         .take(max_moves)
         .map(|m| WinningMove {
             component: m.component,
-            mv: Move::new(m.to, m.text),
+            mv: Move {
+                to: m.to,
+                text: m.text,
+                take: m.take,
+            },
         })
         .collect();
     Ok(Analysis {

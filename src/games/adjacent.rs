@@ -289,10 +289,7 @@ impl Adjacent {
 
     fn take_move(&self, n: &Nat, t: &Nat) -> Move {
         let rest = n.checked_sub(t).unwrap_or_default();
-        Move {
-            to: format!("{}({rest},{t})", self.name()),
-            text: format!("take {t}"),
-        }
+        Move::new(format!("{}({rest},{t})", self.name()), format!("take {t}"))
     }
 }
 

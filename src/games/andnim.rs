@@ -518,10 +518,10 @@ impl Family for AndNim {
             keep
         };
         for r in to {
-            let m = Move {
-                to: format!("andnim({r})"),
-                text: take_text(n, &r),
-            };
+            let mut m = Move::new(format!("andnim({r})"), take_text(n, &r));
+            if let Some(k) = n.checked_sub(&r).filter(|k| !k.is_zero()) {
+                m = m.with_take(k);
+            }
             if !sink.push(m) {
                 break;
             }

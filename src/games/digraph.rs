@@ -544,6 +544,10 @@ impl Family for Digraph {
     fn is_heap_family(&self) -> bool {
         true
     }
+
+    fn is_numbered_heap(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

@@ -192,6 +192,10 @@ impl HeapRules for DivisorRules {
         out.extend(large.into_iter().rev().map(|e| smallvec![Nat::from(e)]));
     }
 
+    fn takes_stones(&self) -> bool {
+        false
+    }
+
     fn describe(&self, n: &Nat, option: &HeapOption) -> String {
         move_text(n, &option.first().cloned().unwrap_or_default())
     }
@@ -340,10 +344,7 @@ impl Family for Divisor {
             options_to_value(n, &f, target, limit)
         };
         for d in to {
-            let m = Move {
-                to: format!("divisor({d})"),
-                text: move_text(n, &d),
-            };
+            let m = Move::new(format!("divisor({d})"), move_text(n, &d));
             if !sink.push(m) {
                 break;
             }

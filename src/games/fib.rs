@@ -346,10 +346,7 @@ impl Fib {
         } else {
             format!("take {t} (the opponent may then take up to {limit})")
         };
-        Move {
-            to: format!("fib({rest},{limit})"),
-            text,
-        }
+        Move::new(format!("fib({rest},{limit})"), text)
     }
 }
 

@@ -311,10 +311,10 @@ impl Geography {
     }
 
     fn push_move(&self, pos: &Pos, u: u32, sink: &mut MoveSink) -> bool {
-        sink.push(Move {
-            to: self.after(pos, u),
-            text: format!("move the token from {} to {u}", pos[0]),
-        })
+        sink.push(Move::new(
+            self.after(pos, u),
+            format!("move the token from {} to {u}", pos[0]),
+        ))
     }
 }
 

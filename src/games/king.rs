@@ -111,10 +111,7 @@ impl Family for King {
             if Nat::from(value(&o.0, &o.1)) == *target {
                 let mut to = String::new();
                 self.write_position(&self.encode(&o), &mut to);
-                if !sink.push(Move {
-                    to,
-                    text: self.describe(&p, &o),
-                }) {
+                if !sink.push(Move::new(to, self.describe(&p, &o))) {
                     break;
                 }
             }
@@ -129,10 +126,7 @@ impl Family for King {
         for o in opts {
             let mut to = String::new();
             self.write_position(&self.encode(&o), &mut to);
-            if !sink.push(Move {
-                to,
-                text: self.describe(&p, &o),
-            }) {
+            if !sink.push(Move::new(to, self.describe(&p, &o))) {
                 break;
             }
         }

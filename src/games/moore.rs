@@ -524,10 +524,7 @@ impl Moore {
     }
 
     fn push(&self, heaps: &[Nat], m: &MooreMove, sink: &mut MoveSink) -> bool {
-        sink.push(Move {
-            to: self.write_after(heaps, m),
-            text: Self::text(heaps, m),
-        })
+        sink.push(Move::new(self.write_after(heaps, m), Self::text(heaps, m)))
     }
 }
 

@@ -308,10 +308,10 @@ impl Ring {
             Side::First => ("first", &w[0]),
             Side::Last => ("last", &w[n - 1]),
         };
-        Move {
-            to: Self::write(&after(w, side, v.clone())),
-            text: format!("cross the {name} edge, lowering it from {we} to {v}"),
-        }
+        Move::new(
+            Self::write(&after(w, side, v.clone())),
+            format!("cross the {name} edge, lowering it from {we} to {v}"),
+        )
     }
 }
 

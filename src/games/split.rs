@@ -159,6 +159,10 @@ impl HeapRules for Split {
         }
     }
 
+    fn takes_stones(&self) -> bool {
+        false
+    }
+
     fn describe(&self, n: &Nat, option: &HeapOption) -> String {
         match option.as_slice() {
             [a, b] => format!("replace the heap of {n} by heaps of {a} and {b}"),

@@ -181,10 +181,7 @@ impl Family for Stair {
         sink: &mut MoveSink,
     ) -> Result<(), SolveError> {
         moves_to(pos, target, |m| {
-            sink.push(Move {
-                to: self.write_after(pos, &m),
-                text: Self::text(&m),
-            })
+            sink.push(Move::new(self.write_after(pos, &m), Self::text(&m)))
         });
         Ok(())
     }

@@ -493,10 +493,7 @@ impl Family for Wythoff {
         let (a, b) = Self::decode(pos)?;
         if target.is_zero() {
             for m in winning_moves(&a, &b) {
-                if !sink.push(Move {
-                    to: m.to_expr(),
-                    text: m.text(),
-                }) {
+                if !sink.push(Move::new(m.to_expr(), m.text())) {
                     break;
                 }
             }
@@ -527,10 +524,10 @@ impl Family for Wythoff {
             both.map(|k| (MoveKind::Both, k, (x - k, y - k))),
         ];
         for (kind, k, (p, q)) in found.into_iter().flatten() {
-            if !sink.push(Move {
-                to: format!("wythoff({p},{q})"),
-                text: kind.text(&Nat::from(k)),
-            }) {
+            if !sink.push(Move::new(
+                format!("wythoff({p},{q})"),
+                kind.text(&Nat::from(k)),
+            )) {
                 break;
             }
         }
@@ -567,10 +564,10 @@ impl Family for Wythoff {
         let mut opts = Vec::new();
         WythoffRules.options(&(x, y), &mut opts);
         for o in opts {
-            if !sink.push(Move {
-                to: format!("wythoff({},{})", o.0, o.1),
-                text: WythoffRules.describe(&(x, y), &o),
-            }) {
+            if !sink.push(Move::new(
+                format!("wythoff({},{})", o.0, o.1),
+                WythoffRules.describe(&(x, y), &o),
+            )) {
                 break;
             }
         }

@@ -110,6 +110,9 @@ pub struct Move {
     pub to: String,
     /// The move in words, e.g. "take 2 from the heap of 3".
     pub text: String,
+    /// For a move of a one-heap component that takes stones and leaves one heap
+    /// (possibly empty): how many it takes. `None` for every other move.
+    pub take: Option<Nat>,
 }
 
 impl Move {
@@ -118,7 +121,14 @@ impl Move {
         Move {
             to: to.into(),
             text: text.into(),
+            take: None,
         }
+    }
+
+    /// The same move, marked as taking `n` stones from its heap.
+    pub fn with_take(mut self, n: Nat) -> Move {
+        self.take = Some(n);
+        self
     }
 }
 
@@ -288,6 +298,14 @@ pub trait Family {
     /// together as `name(a,b,c)` (their arguments in order).
     fn is_heap_family(&self) -> bool {
         false
+    }
+
+    /// Whether each one-argument component is a heap of that many stones, named by
+    /// its number in move texts ("take 4 from heap 2 (5 → 1)"). The default follows
+    /// [`Family::is_heap_family`]; families whose arguments are not heaps (the
+    /// vertices of `digraph`) answer `false`.
+    fn is_numbered_heap(&self) -> bool {
+        self.is_heap_family()
     }
 
     /// For Nim heaps: the heap size, so that sums of Nim heaps can be played misère.

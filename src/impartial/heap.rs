@@ -101,6 +101,36 @@ pub trait HeapRules {
     fn value_bound(&self, _n: usize) -> u64 {
         u64::MAX
     }
+
+    /// Whether a move to one smaller heap (or to nothing) takes stones from the heap,
+    /// as in Nim (the default); `false` where the rules replace the heap by another
+    /// (a divisor, a split with an empty part).
+    fn takes_stones(&self) -> bool {
+        true
+    }
+}
+
+/// The move from a heap of `n` to `option`, written `to`: the words of the rules, and
+/// the stones taken when the move leaves one heap and the rules take stones.
+pub fn heap_move<R: HeapRules + ?Sized>(
+    rules: &R,
+    n: &Nat,
+    option: &HeapOption,
+    to: String,
+) -> Move {
+    let m = Move::new(to, rules.describe(n, option));
+    if !rules.takes_stones() {
+        return m;
+    }
+    let left = match option.as_slice() {
+        [] => Nat::ZERO,
+        [h] => h.clone(),
+        _ => return m,
+    };
+    match n.checked_sub(&left) {
+        Some(k) if !k.is_zero() => m.with_take(k),
+        _ => m,
+    }
 }
 
 /// Values of a heap game for heaps `0..len`, with the proved period once known.
@@ -617,10 +647,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             }
         };
         for o in options {
-            let m = Move {
-                to: self.write_option(&o),
-                text: self.rules.describe(n, &o),
-            };
+            let m = heap_move(&self.rules, n, &o, self.write_option(&o));
             if !sink.push(m) {
                 break;
             }
@@ -656,10 +683,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
         let mut all = Vec::new();
         self.rules.options(n, &mut all);
         for o in all {
-            let m = Move {
-                to: self.write_option(&o),
-                text: self.rules.describe(n, &o),
-            };
+            let m = heap_move(&self.rules, n, &o, self.write_option(&o));
             if !sink.push(m) {
                 break;
             }

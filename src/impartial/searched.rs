@@ -75,10 +75,7 @@ impl<R: PositionRules> Family for Searched<R> {
         for o in self.options(&p) {
             if Nat::from(self.value(&o, limits)?) == *target {
                 let text = self.search.borrow().rules().describe(&p, &o);
-                if !sink.push(Move {
-                    to: self.write(&o),
-                    text,
-                }) {
+                if !sink.push(Move::new(self.write(&o), text)) {
                     break;
                 }
             }
@@ -90,10 +87,7 @@ impl<R: PositionRules> Family for Searched<R> {
         let p = self.search.borrow().rules().decode(pos)?;
         for o in self.options(&p) {
             let text = self.search.borrow().rules().describe(&p, &o);
-            if !sink.push(Move {
-                to: self.write(&o),
-                text,
-            }) {
+            if !sink.push(Move::new(self.write(&o), text)) {
                 break;
             }
         }

@@ -87,6 +87,39 @@ pub struct WinningMove {
     pub mv: Move,
 }
 
+impl Component {
+    /// The size of the heap when the component is one heap of a heap family
+    /// (`nim(5)`, `kayles(7)`, …), the kind of component that heap numbers name.
+    pub fn heap_size(&self) -> Option<&Nat> {
+        match self.pos.as_slice() {
+            [n] if self.family.is_numbered_heap() => Some(n),
+            _ => None,
+        }
+    }
+}
+
+/// The words of a move of a one-heap component, naming the heap by its number
+/// `heap` (1-based) and its size `size`: "take 4 from heap 2 (5 → 1)" for a move
+/// that takes stones; otherwise the family's words with "the heap of 5" written
+/// "heap 2 (5)", or prefixed by "heap 2 (5): " when they do not name the heap.
+/// `text` and `take` are those of the [`Move`].
+pub fn heap_move_text(heap: usize, size: &Nat, text: &str, take: Option<&Nat>) -> String {
+    if let Some(k) = take
+        && let Some(left) = size.checked_sub(k)
+    {
+        return format!("take {k} from heap {heap} ({size} → {left})");
+    }
+    let named = format!("the heap of {size}");
+    match text.find(&named) {
+        Some(at) => format!(
+            "{}heap {heap} ({size}){}",
+            &text[..at],
+            &text[at + named.len()..]
+        ),
+        None => format!("heap {heap} ({size}): {text}"),
+    }
+}
+
 /// The analysis of a sum for the player to move.
 #[derive(Clone, Debug)]
 pub struct Analysis {

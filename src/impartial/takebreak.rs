@@ -55,9 +55,10 @@
 //! consecutive `a` without a match ends the scan, and otherwise each window holds a
 //! match: at most `n0 + (cap + 1)·p` splits are looked at.
 
-use super::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use super::family::{Family, Limits, MoveSink, Pos, SolveError};
 use super::heap::{
     HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, TableFamily, TableReport,
+    heap_move,
 };
 use super::position::Values;
 use super::watch::{Poll, TableHalt, TableWatch};
@@ -891,10 +892,7 @@ impl Family for TakeBreakFamily {
         };
         let rules = self.inner.rules();
         self.options_to_value(n, t, limits, &mut |o| {
-            sink.push(Move {
-                to: self.write_option(&o),
-                text: rules.describe(n, &o),
-            })
+            sink.push(heap_move(rules, n, &o, self.write_option(&o)))
         })
     }
 
@@ -1115,7 +1113,12 @@ mod tests {
         out
     }
 
-    fn family_moves(f: &TakeBreakFamily, n: &Nat, t: u32, cap: usize) -> (Vec<Move>, bool) {
+    fn family_moves(
+        f: &TakeBreakFamily,
+        n: &Nat,
+        t: u32,
+        cap: usize,
+    ) -> (Vec<crate::impartial::family::Move>, bool) {
         let mut sink = MoveSink::new(cap);
         f.moves_to_value(
             &smallvec![n.clone()],

@@ -11,19 +11,28 @@
 //!   (the game lasts longest); then the first in order. Every move counts: the
 //!   opponent has the most chances to go wrong.
 //!
-//! A typed move is either the whole position after the move in expression syntax
-//! (always available), a number from the menu of legal moves, or a short form:
-//! `K H` takes K from heap H (heaps are numbered from 1 across the whole sum: each
-//! heap of a heap family, both heaps of a `wythoff`, every heap of `moore`), `H A B`
-//! replaces heap H by the heaps A and B (a split), `K both [H]` takes K from both
-//! heaps of a `wythoff` (the one holding heap H), and `right`, `down`, `diag [N]`
-//! step the (N-th) `king`. Every form is checked the same way: the position typed
+//! A typed move is in one of these forms, and nothing else is played (text in no
+//! form is an error listing them; a move is never guessed):
+//! - `N` or `#N`: move N of the numbered menu of legal moves;
+//! - `take K from heap H`, `take K from H` or `K H`: take K from heap H (heaps are
+//!   numbered from 1 across the whole sum: each heap of a heap family, both heaps of
+//!   a `wythoff`, every heap of `moore`); `take K` when the position has one heap;
+//! - `split heap H into A and B` (or `split H into A B`, `split H A B`, `H A B`):
+//!   replace heap H by the heaps A and B;
+//! - `K both [H]` or `take K from both [H]`: take K from both heaps of a `wythoff`
+//!   (the one holding heap H);
+//! - `right`, `down`, `diag [N]`: step the (N-th) `king`;
+//! - the whole position after the move in expression syntax (always available).
+//!
+//! Every form is checked the same way: the position typed
 //! must be reachable in one legal move.
 
 use super::remoteness::{Decided, GaveUp, Solver};
 use crate::games;
 use crate::impartial::family::{Limits, MAX_LISTED_MOVES, MoveSink, SolveError};
-use crate::impartial::sum::{Analysis, Component, Outcome, Play, analyse, write_sum};
+use crate::impartial::sum::{
+    Analysis, Component, Outcome, Play, analyse, heap_move_text, write_sum,
+};
 use crate::nat::Nat;
 use std::fmt;
 
@@ -114,13 +123,29 @@ pub struct SumMove {
     pub from: String,
     /// The component after the move, in expression syntax (may be a sum).
     pub to: String,
-    /// The move in words.
+    /// The move in words, as the family says it (see [`SumMove::words`]).
     pub text: String,
+    /// For a move taking stones from a heap: how many.
+    pub take: Option<Nat>,
+    /// For a move of a one-heap component: the heap's number (as [`heaps`] numbers
+    /// them, from 1) and its size before the move.
+    pub heap: Option<(usize, Nat)>,
+}
+
+impl SumMove {
+    /// The move in words, naming the heap by its number where there is one:
+    /// "take 4 from heap 2 (5 → 1)".
+    pub fn words(&self) -> String {
+        match &self.heap {
+            Some((k, n)) => heap_move_text(*k, n, &self.text, self.take.as_ref()),
+            None => self.text.clone(),
+        }
+    }
 }
 
 impl fmt::Display for SumMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} → {} ({})", self.from, self.to, self.text)
+        write!(f, "{} → {} ({})", self.from, self.to, self.words())
     }
 }
 
@@ -220,6 +245,13 @@ fn component_moves_upto(
 /// At most `cap` legal moves of a sum, component by component, and whether that is
 /// all of them (a component whose moves cannot be listed makes the list incomplete).
 pub fn list_moves(comps: &[Component], limits: &Limits, cap: usize) -> (Vec<SumMove>, bool) {
+    let (mut out, complete) = listed_moves(comps, limits, cap);
+    number_heaps(comps, &mut out);
+    (out, complete)
+}
+
+/// [`list_moves`] without the heaps' numbers.
+fn listed_moves(comps: &[Component], limits: &Limits, cap: usize) -> (Vec<SumMove>, bool) {
     let mut out = Vec::new();
     for (i, c) in comps.iter().enumerate() {
         let room = cap - out.len();
@@ -282,6 +314,8 @@ fn to_sum_moves(i: usize, c: &Component, sink: MoveSink) -> Vec<SumMove> {
             from: from.clone(),
             to: m.to,
             text: m.text,
+            take: m.take,
+            heap: None,
         })
         .collect()
 }
@@ -314,6 +348,7 @@ pub fn legal_moves(comps: &[Component], limits: &Limits) -> Result<Vec<SumMove>,
             out.push(m);
         }
     }
+    number_heaps(comps, &mut out);
     Ok(out)
 }
 
@@ -329,10 +364,12 @@ fn some_moves(comps: &[Component], limits: &Limits, cap: usize) -> Vec<SumMove> 
             m.component = i;
             out.push(m);
             if out.len() >= cap {
+                number_heaps(comps, &mut out);
                 return out;
             }
         }
     }
+    number_heaps(comps, &mut out);
     out
 }
 
@@ -389,7 +426,7 @@ pub fn misere_failure(why: GaveUp, states: u64) -> SolveError {
 }
 
 fn from_analysis(comps: &[Component], a: Analysis) -> Evaluation {
-    let winning = a
+    let mut winning: Vec<SumMove> = a
         .winning
         .into_iter()
         .map(|w| SumMove {
@@ -397,8 +434,11 @@ fn from_analysis(comps: &[Component], a: Analysis) -> Evaluation {
             from: comps[w.component].expr(),
             to: w.mv.to,
             text: w.mv.text,
+            take: w.mv.take,
+            heap: None,
         })
         .collect();
+    number_heaps(comps, &mut winning);
     Evaluation {
         outcome: a.outcome,
         grundy: a.grundy,
@@ -415,14 +455,37 @@ pub fn heaps(comps: &[Component]) -> Vec<HeapRef> {
     let mut out = Vec::new();
     for (i, c) in comps.iter().enumerate() {
         let name = c.family.name();
-        if (c.family.is_heap_family() && c.pos.len() == 1)
-            || name == "wythoff"
-            || name.starts_with("moore")
-        {
+        if c.heap_size().is_some() || name == "wythoff" || name.starts_with("moore") {
             out.extend((0..c.pos.len()).map(|j| (i, j)));
         }
     }
     out
+}
+
+/// The forms of a typed move, for messages.
+pub const MOVE_FORMS: &str = "A move is typed as: N or #N (move N of the numbered list); take K from heap H, or K H; \
+take K (when there is one heap); split heap H into A and B, or H A B; K both (Wythoff); right, down or diag (a king); \
+or the whole position after the move, e.g. nim(3,4,1)";
+
+/// Whether `w` is a whole number as typed (digits, `_` between them).
+fn is_count(w: &str) -> bool {
+    w.starts_with(|c: char| c.is_ascii_digit()) && w.chars().all(|c| c.is_ascii_digit() || c == '_')
+}
+
+/// Names the heap of each move of a one-heap component by its number (as [`heaps`]
+/// numbers them) and its size.
+fn number_heaps(comps: &[Component], moves: &mut [SumMove]) {
+    if moves.is_empty() {
+        return;
+    }
+    let list = heaps(comps);
+    for m in moves {
+        m.heap = comps.get(m.component).and_then(|c| {
+            let size = c.heap_size()?;
+            let k = list.binary_search(&(m.component, 0)).ok()?;
+            Some((k + 1, size.clone()))
+        });
+    }
 }
 
 fn parse_count(s: &str, what: &str) -> Result<Nat, String> {
@@ -680,35 +743,62 @@ impl Session {
         }
     }
 
-    /// Reads a typed move (see the module documentation); the message says what is
-    /// wrong otherwise.
+    /// Reads a typed move in one of the forms of the module documentation; the
+    /// message says what is wrong otherwise. Nothing is guessed: text in no form is an
+    /// error listing the forms.
     pub fn parse_move(&self, input: &str) -> Result<SumMove, String> {
         let input = input.trim();
-        let words: Vec<&str> = input
-            .split_whitespace()
-            .filter(|w| !matches!(*w, "take" | "from" | "heap" | "into"))
-            .collect();
-        let numeric = |w: &&str| w.chars().all(|c| c.is_ascii_digit() || c == '_');
-        let comps = self.position();
-        if !words.is_empty() && words.iter().all(numeric) {
-            return match words.as_slice() {
-                [n] => self.menu_choice(n),
-                [k, h] => self.take(k, h),
-                [h, a, b] => self.split(h, a, b),
-                _ => Err("too many numbers: type K H (take K from heap H), H A B (split heap H into A and B), or the position after the move".into()),
-            };
-        }
+        let lower = input.to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        let n = |w: &&str| is_count(w);
         match words.as_slice() {
-            [k, "both"] => return self.both(k, None),
-            [k, "both", h] => return self.both(k, Some(h)),
-            [dir @ ("right" | "down" | "diag"), rest @ ..] if rest.len() <= 1 => {
-                return self.king(dir, rest.first().copied());
+            [w] if w.len() > 1 && w.starts_with('#') && is_count(&w[1..]) => {
+                return self.menu_choice(&w[1..]);
             }
+            ["#", k] if n(k) => return self.menu_choice(k),
+            [k] if n(k) => return self.menu_choice(k),
+            [k, h] if n(k) && n(h) => return self.take(k, h),
+            [h, a, b] if n(h) && n(a) && n(b) => return self.split(h, a, b),
+            ["take", k] if n(k) => return self.take_from_the_heap(k),
+            ["take", k, "from", "heap", h] | ["take", k, "from", h] if n(k) && n(h) => {
+                return self.take(k, h);
+            }
+            ["split", "heap", h, "into", a, "and", b]
+            | ["split", h, "into", a, "and", b]
+            | ["split", "heap", h, "into", a, b]
+            | ["split", h, "into", a, b]
+            | ["split", h, a, b]
+                if n(h) && n(a) && n(b) =>
+            {
+                return self.split(h, a, b);
+            }
+            [k, "both"] | ["take", k, "from", "both"] if n(k) => return self.both(k, None),
+            [k, "both", h] | ["take", k, "from", "both", h] if n(k) && n(h) => {
+                return self.both(k, Some(h));
+            }
+            [dir @ ("right" | "down" | "diag")] => return self.king(dir, None),
+            [dir @ ("right" | "down" | "diag"), k] if n(k) => return self.king(dir, Some(k)),
             _ => {}
+        }
+        if !input.contains('(') {
+            return Err(format!("'{input}' is not a move. {MOVE_FORMS}"));
         }
         let typed = games::components(input)
             .map_err(|e| format!("not a move: {e} (type 'help' for the ways to write a move)"))?;
-        find_move(comps, &typed, &self.limits)
+        find_move(self.position(), &typed, &self.limits)
+    }
+
+    /// `take K` on a position of one heap; with several heaps, which one is asked.
+    fn take_from_the_heap(&self, k: &str) -> Result<SumMove, String> {
+        match heaps(self.position()).len() {
+            1 => self.take(k, "1"),
+            0 => {
+                Err("this position has no numbered heaps: type the position after the move".into())
+            }
+            many => Err(format!(
+                "which heap? type take {k} from heap H (or {k} H), H from 1 to {many}"
+            )),
+        }
     }
 
     fn menu_choice(&self, n: &str) -> Result<SumMove, String> {
@@ -759,13 +849,10 @@ impl Session {
     /// The whole position with component `i` replaced by `to`, checked.
     fn replaced(&self, i: usize, to: String, what: &str) -> Result<SumMove, String> {
         let comps = self.position();
-        let parts: Vec<String> = comps
-            .iter()
-            .enumerate()
-            .map(|(j, c)| if j == i { to.clone() } else { c.expr() })
-            .collect();
-        let typed = games::components(&parts.join(" + ")).map_err(|e| format!("{what}: {e}"))?;
-        find_move(comps, &typed, &self.limits)
+        let typed = games::components(&to).map_err(|e| format!("{what}: {e}"))?;
+        let added: Vec<Component> = typed.into_iter().filter(|c| !is_empty_heap(c)).collect();
+        // The move of this very component (with equal heaps, the one named).
+        move_of(comps, i, &added, &self.limits)
             .map_err(|_| format!("{what} is not a legal move of {}", comps[i].expr()))
     }
 
@@ -930,27 +1017,38 @@ pub fn find_move(
             ));
         }
     };
+    move_of(comps, i, &added, limits)
+}
+
+/// The move of component `i` of `comps` to the components `added` (empty heaps
+/// left out), if it is a legal move.
+fn move_of(
+    comps: &[Component],
+    i: usize,
+    added: &[Component],
+    limits: &Limits,
+) -> Result<SumMove, String> {
+    let old_i = comps[i].expr();
     let c = &comps[i];
-    let want = multiset(&added);
+    let want = multiset(added);
     // One component of the same family: the family checks the move by its rules,
     // however many moves there are.
-    if let [a] = added.as_slice()
+    if let [a] = added
         && a.family.name() == c.family.name()
     {
         match c.family.move_to(&c.pos, &a.pos, limits) {
             Ok(Some(m)) => {
-                return Ok(SumMove {
-                    component: i,
-                    from: old[i].clone(),
-                    to: m.to,
-                    text: m.text,
-                });
+                let mut sink = MoveSink::new(1);
+                sink.push(m);
+                let mut found = to_sum_moves(i, c, sink);
+                number_heaps(comps, &mut found);
+                if let Some(m) = found.pop() {
+                    return Ok(m);
+                }
             }
             Ok(None) => {
                 return Err(format!(
-                    "{} is not reachable in one legal move: {} cannot move to {}",
-                    position_text(typed),
-                    old[i],
+                    "{old_i} cannot move to {} in one legal move",
                     a.expr()
                 ));
             }
@@ -974,16 +1072,16 @@ pub fn find_move(
         _ => {
             // Through values: the moves of c to the value of what was typed.
             let mut g = Nat::ZERO;
-            for a in &added {
+            for a in added {
                 match a.family.grundy(&a.pos, limits) {
                     Ok(Some(v)) => g ^= &v,
-                    _ => return Err(format!("cannot check moves of {} here", old[i])),
+                    _ => return Err(format!("cannot check moves of {} here", old_i)),
                 }
             }
             let mut sink = MoveSink::new(100_000);
             c.family
                 .moves_to_value(&c.pos, &g, limits, &mut sink)
-                .map_err(|e| format!("cannot check moves of {}: {e}", old[i]))?;
+                .map_err(|e| format!("cannot check moves of {}: {e}", old_i))?;
             to_sum_moves(i, c, sink)
         }
     };
@@ -993,17 +1091,17 @@ pub fn find_move(
         };
         if multiset(&to) == want {
             m.component = i;
+            number_heaps(comps, std::slice::from_mut(&mut m));
             return Ok(m);
         }
     }
     Err(format!(
-        "{} is not reachable in one legal move: {} cannot move to {}",
-        position_text(typed),
-        old[i],
+        "{} cannot move to {}",
+        old_i,
         if added.is_empty() {
             "nothing (an empty heap)".to_string()
         } else {
-            position_text(&added)
+            position_text(added)
         }
     ))
 }
@@ -1056,6 +1154,80 @@ mod tests {
         }
         assert!(s.parse_move("1 4").is_ok());
         assert!(s.parse_move("3 4").is_ok());
+    }
+
+    #[test]
+    fn words_are_read_strictly_and_never_guessed() {
+        let s = session("nim(3,5)", Player::Human);
+        // `take 1` once read "take" as filler and played menu entry 1 (taking 3).
+        let e = s.parse_move("take 1").unwrap_err();
+        assert!(e.contains("which heap"), "{e}");
+        for bad in [
+            "take",
+            "take from heap 2",
+            "take 1 from",
+            "heap 2",
+            "1 from 2 heap",
+            "take 1 2 3",
+        ] {
+            let e = s.parse_move(bad).unwrap_err();
+            assert!(e.contains("A move is typed as"), "{bad}: {e}");
+        }
+        // Take 1 from heap 2 (5 → 4), in every form.
+        for good in [
+            "take 1 from heap 2",
+            "take 1 from 2",
+            "1 2",
+            "TAKE 1 FROM HEAP 2",
+        ] {
+            let m = s.parse_move(good).unwrap();
+            assert_eq!((m.component, m.to.as_str()), (1, "nim(4)"), "{good}");
+            assert_eq!(m.words(), "take 1 from heap 2 (5 → 4)", "{good}");
+        }
+        // The menu lists nim(0,5), nim(1,5), …: entry 2 takes 2 from heap 1.
+        assert_eq!(s.parse_move("#2").unwrap().to, "nim(1)");
+        assert_eq!(s.parse_move("2").unwrap().to, "nim(1)");
+        assert_eq!(s.parse_move("# 2").unwrap().to, "nim(1)");
+        // One heap: `take K` is clear.
+        let one = session("sub[1,3,4](10)", Player::Human);
+        let m = one.parse_move("take 3").unwrap();
+        assert_eq!(m.to, "sub[1,3,4](7)");
+        assert_eq!(m.words(), "take 3 from heap 1 (10 → 7)");
+        assert!(one.parse_move("take 2").is_err());
+    }
+
+    #[test]
+    fn equal_heaps_are_told_apart() {
+        let s = session("nim(5,5,1)", Player::Human);
+        let a = s.parse_move("take 1 from heap 1").unwrap();
+        let b = s.parse_move("take 1 from heap 2").unwrap();
+        assert_eq!((a.component, b.component), (0, 1));
+        assert_eq!(a.words(), "take 1 from heap 1 (5 → 4)");
+        assert_eq!(b.words(), "take 1 from heap 2 (5 → 4)");
+        // 5 ⊕ 5 ⊕ 1 = 1: the winning moves take 1 from a heap of 5 or empty the
+        // heap of 1 (Bouton), each named by its own heap.
+        let mut t = session("nim(5,5,1)", Player::Human);
+        let words: Vec<String> = t
+            .evaluate()
+            .unwrap()
+            .winning
+            .iter()
+            .map(SumMove::words)
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "take 1 from heap 1 (5 → 4)",
+                "take 1 from heap 2 (5 → 4)",
+                "take 1 from heap 3 (1 → 0)"
+            ]
+        );
+        let split = session("lasker(5) + nim(2)", Player::Human);
+        let m = split.parse_move("split heap 1 into 2 and 3").unwrap();
+        assert_eq!(m.to, "lasker(2) + lasker(3)");
+        assert_eq!(m.words(), "split heap 1 (5) into heaps of 2 and 3");
+        assert_eq!(split.parse_move("split 1 into 2 3").unwrap(), m);
+        assert_eq!(split.parse_move("1 2 3").unwrap(), m);
     }
 
     #[test]
