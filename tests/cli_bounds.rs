@@ -32,7 +32,7 @@ fn is_prime(n: u128) -> bool {
         return false;
     }
     for p in BASES {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             return n == p;
         }
     }
@@ -60,7 +60,7 @@ fn is_prime(n: u128) -> bool {
         r
     };
     let (mut d, mut s) = (n - 1, 0);
-    while d % 2 == 0 {
+    while d.is_multiple_of(2) {
         d /= 2;
         s += 1;
     }
