@@ -128,7 +128,13 @@ fn solve(src: &str) {
     if a.infinite_total.is_some() || !a.infinite.is_empty() {
         return;
     }
-    assert_eq!(a.outcome == Outcome::P, a.winning.is_empty(), "{src:?}");
+    // A P-position has no winning move; an N-position lists some, unless the list
+    // says it was cut short (the moves would exceed the bound).
+    if a.outcome == Outcome::P {
+        assert!(a.winning.is_empty(), "{src:?}");
+    } else {
+        assert!(!a.winning.is_empty() || a.truncated, "{src:?}");
+    }
     for w in &a.winning {
         let after: Vec<String> = comps
             .iter()
