@@ -128,12 +128,12 @@ pub const OPTIONS_PER_STATE: u64 = 8;
 
 /// Options the check of loaded values may examine: every heap is checked while the
 /// total stays within it (cheap for subtraction games at any length, for octal games
-/// up to a few thousand heaps); beyond, a sample is.
-pub const CHECK_OPTIONS: u64 = 20_000_000;
+/// up to about 2 800 heaps); beyond, a sample is.
+pub const CHECK_OPTIONS: u64 = 2_000_000;
 
 /// Heaps of the sample checked beyond [`CHECK_OPTIONS`]: the last ones, evenly spaced
 /// ones and pseudo-random ones, this many of each.
-const CHECK_SAMPLE: usize = 32;
+const CHECK_SAMPLE: usize = 16;
 
 /// Re-derives loaded values from the rules (the closed form where there is one, else
 /// the mex of the options' values, each option's value the XOR of its heaps'), for
