@@ -371,3 +371,96 @@ fn sigint_stops_a_long_table_and_keeps_its_values() {
     ));
     assert_eq!((code, out), (0, whole));
 }
+
+/// Rewrites the checkpoint with the value of heap `heap` changed and a correct CRC-32
+/// over the changed contents, as a careless edit or a bug would.
+fn tamper(file: &Path, heap: usize) {
+    let mut bytes = fs::read(file).unwrap();
+    bytes.truncate(bytes.len() - 4);
+    let start = bytes.windows(2).position(|w| w == b"\n\n").unwrap() + 2;
+    let header = String::from_utf8_lossy(&bytes[..start]).into_owned();
+    let width: usize = header
+        .lines()
+        .find_map(|l| l.strip_prefix("width "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    bytes[start + heap * width] ^= 1;
+    let crc = crc32fast::hash(&bytes);
+    bytes.extend_from_slice(&crc.to_le_bytes());
+    fs::write(file, bytes).unwrap();
+}
+
+#[test]
+fn a_tampered_value_with_a_recomputed_checksum_is_refused() {
+    let d = dir("tampered");
+    // Early and late heaps of a cheap table (every heap is checked), and of an octal
+    // table long enough that only a sample of its heaps is checked: the last heap is
+    // always in the sample.
+    for (family, to, heap) in [
+        ("kayles", "300", Some(7)),
+        ("kayles", "300", Some(300)),
+        ("grundy_game", "3000", Some(2000)),
+        ("octal[0.007]", "12000", None),
+    ] {
+        let file = d.join("t.ckpt");
+        let _ = fs::remove_file(&file);
+        let f = file.to_str().unwrap();
+        let (code, _, err) = run(&table_args(family, to, &["--checkpoint", f]));
+        assert_eq!(code, 0, "{err}");
+        let heap = heap.unwrap_or(heaps_in(&file) as usize - 1);
+        tamper(&file, heap);
+        let before = fs::read(&file).unwrap();
+        let (code, out, err) = run(&table_args(family, to, &["--checkpoint", f]));
+        assert_eq!(code, 2, "{family} {heap}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(
+            err.contains(f) && err.contains(&format!("heap {heap} has the value")),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        // The file is left as it is.
+        assert_eq!(fs::read(&file).unwrap(), before);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_checkpoint_past_the_file_size_limit_still_prints_the_table() {
+    use std::os::unix::process::CommandExt;
+    let d = dir("fsize");
+    let file = d.join("t.ckpt");
+    let f = file.to_str().unwrap();
+    let args = table_args("kayles", "3000", &["--checkpoint", f]);
+    let whole = sprague()
+        .args(table_args("kayles", "3000", &[]))
+        .output()
+        .unwrap();
+    assert!(whole.status.success());
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"));
+    cmd.args(&args);
+    // SAFETY: setrlimit is async-signal-safe; nothing else runs in the child.
+    unsafe {
+        cmd.pre_exec(|| {
+            // 1024 bytes: room for the empty checkpoint, not for 3001 values.
+            let limit = libc::rlimit {
+                rlim_cur: 1024,
+                rlim_max: 1024,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    // Not a signal (SIGXFSZ), not bad input: exit 1, with the whole table printed.
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(out.stdout, whole.stdout);
+    assert!(
+        err.contains(f) && err.contains("cannot be written"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -144,9 +144,24 @@ fn impossible_values_are_refused() {
     assert!(e.contains("heap 4"), "{e}");
     let s = table_family("sub[2,5,7..80]").unwrap();
     assert!(s.resume(vec![0, 0, 1, 1, 80]).is_err());
-    // Values the generic mex reads are bounded by the number of options, whatever
-    // they are: a table built on garbage stays small (and its values are garbage).
+    // Values are re-derived from the rules before they are taken in: garbage is
+    // refused, and the family's own table is unharmed.
     let a = table_family("andnim").unwrap();
-    a.resume(vec![u32::MAX; 64]).unwrap();
+    assert!(a.resume(vec![u32::MAX; 64]).is_err());
     a.report(0, 200, &limits()).unwrap();
+    // A value within the bounds but not the mex of its options, with nothing computed
+    // yet to compare it with: kayles(3) is 3 (its options kayles(2), kayles(1) +
+    // kayles(1) and kayles(1) have the values 2, 0 and 1), so 2 is refused.
+    let k = table_family("kayles").unwrap();
+    let e = k.resume(vec![0, 1, 2, 2]).unwrap_err();
+    assert!(
+        e.contains("heap 3 has the value 2, but the rules give 3"),
+        "{e}"
+    );
+    assert!(
+        table_family("kayles")
+            .unwrap()
+            .resume(vec![0, 1, 2, 3])
+            .is_ok()
+    );
 }

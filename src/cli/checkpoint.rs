@@ -54,7 +54,11 @@ impl CheckpointFile {
                 let _ = fs::remove_file(&file.temp);
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                file.save(&[])?;
+                // Before any work, a file that cannot be written is bad input.
+                file.save(&[]).map_err(|f| match f {
+                    Failure::Other(m) => Failure::Input(m),
+                    f => f,
+                })?;
             }
             Err(e) => return Err(file.unreadable(e)),
         }
@@ -71,7 +75,9 @@ impl CheckpointFile {
         shown(&self.path)
     }
 
-    /// Saves `values` (heaps `0..values.len()`); returns how long it took.
+    /// Saves `values` (heaps `0..values.len()`); returns how long it took. A write that
+    /// fails (a full disk, a file size limit) is an exit-1 failure: the values are
+    /// still good, only the file is not.
     pub fn save(&mut self, values: &[u32]) -> Result<Duration, Failure> {
         let start = Instant::now();
         let write = || -> io::Result<()> {
@@ -84,7 +90,10 @@ impl CheckpointFile {
         };
         if let Err(e) = write() {
             let _ = fs::remove_file(&self.temp);
-            return Err(self.unwritable(e));
+            return Err(Failure::Other(format!(
+                "checkpoint {} cannot be written: {e}",
+                self.shown()
+            )));
         }
         self.saved = values.len();
         Ok(start.elapsed())

@@ -44,8 +44,12 @@ pub struct TableArgs {
     pub(super) limits: LimitArgs,
 }
 
-/// Computes the report, watched: progress, Ctrl-C, checkpoints.
-fn compute(a: &TableArgs, family: &dyn TableFamily) -> Result<TableReport, Failure> {
+/// Computes the report, watched: progress, Ctrl-C, checkpoints. With the report, the
+/// failure to save it (exit 1 once the table is printed).
+fn compute(
+    a: &TableArgs,
+    family: &dyn TableFamily,
+) -> Result<(TableReport, Option<Failure>), Failure> {
     let limits = a.limits.limits();
     // From here Ctrl-C stops at the next heap (reading a checkpoint is part of it).
     interrupt::install();
@@ -66,10 +70,13 @@ fn compute(a: &TableArgs, family: &dyn TableFamily) -> Result<TableReport, Failu
     let known = family.known_values();
     match result {
         Ok(report) => {
-            if let Some(file) = watcher.checkpoint() {
-                file.save_if_more(&known)?;
+            let mut unsaved = watcher.take_failure();
+            if unsaved.is_none()
+                && let Some(file) = watcher.checkpoint()
+            {
+                unsaved = file.save_if_more(&known).err();
             }
-            Ok(report)
+            Ok((report, unsaved))
         }
         Err(TableHalt::Stopped) if !watcher.interrupted() => Err(watcher
             .take_failure()
@@ -115,7 +122,10 @@ pub fn run(a: &TableArgs) -> Result<(), Failure> {
 pub(super) fn answer(a: &TableArgs, text: &str) -> Result<(), Failure> {
     let family = games::table_family(text)?;
     let limits = a.limits.limits();
-    let report = compute(a, &*family)?;
+    if a.checkpoint.is_some() {
+        ignore_file_size_signal();
+    }
+    let (report, unsaved) = compute(a, &*family)?;
     let mut derivations = Vec::new();
     if a.explain {
         for n in a.from..=a.to {
@@ -197,5 +207,22 @@ pub(super) fn answer(a: &TableArgs, text: &str) -> Result<(), Failure> {
     let mut lock = stdout.lock();
     lock.write_all(out.as_bytes())?;
     lock.flush()?;
-    Ok(())
+    match unsaved {
+        Some(Failure::Other(m)) => Err(Failure::Other(format!(
+            "{m}; the table above is complete but not saved"
+        ))),
+        Some(f) => Err(f),
+        None => Ok(()),
+    }
+}
+
+/// Past a file size limit (`ulimit -f`), a write fails with an error instead of the
+/// signal SIGXFSZ ending the program, so a checkpoint that cannot grow is reported
+/// like a full disk.
+fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_IGN installs no handler code.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
 }

@@ -55,7 +55,8 @@ pub struct Watcher {
     wanted: usize,
     /// Whether the computation was stopped by Ctrl-C (or `stop_at`).
     interrupted: bool,
-    /// A failure that stopped the computation (a checkpoint that cannot be written).
+    /// A checkpoint that could not be written: the computation goes on without saving,
+    /// and the front end reports it at the end.
     failure: Option<Failure>,
 }
 
@@ -101,7 +102,7 @@ impl Watcher {
         self.interrupted
     }
 
-    /// The failure that stopped the computation, if any.
+    /// The failure of a save (the computation went on without saving), if any.
     pub fn take_failure(&mut self) -> Option<Failure> {
         self.failure.take()
     }
@@ -210,15 +211,14 @@ impl TableWatch for Watcher {
         let now = Instant::now();
         self.show(done, wanted, now);
         if let Some(file) = self.checkpoint.as_mut()
+            && self.failure.is_none()
             && now >= self.next_save
             && done > file.saved()
         {
             match file.save(values) {
                 Ok(took) => self.next_save = Instant::now() + SAVE_EVERY.max(took * SAVE_SHARE),
-                Err(f) => {
-                    self.failure = Some(f);
-                    return ControlFlow::Break(());
-                }
+                // A full disk: keep computing, so that the table is still printed.
+                Err(f) => self.failure = Some(f),
             }
         }
         ControlFlow::Continue(())

@@ -504,11 +504,8 @@ impl Family for Geography {
             return Ok(None);
         }
         // In the file's vertex numbers (both positions are valid, so they fit in u32).
-        let global = |p: &Pos| -> Vec<u32> {
-            p.iter()
-                .map(|a| a.to_u64().unwrap_or(0) as u32)
-                .collect()
-        };
+        let global =
+            |p: &Pos| -> Vec<u32> { p.iter().map(|a| a.to_u64().unwrap_or(0) as u32).collect() };
         let (before, mut after) = (global(pos), global(to));
         let u = after[0];
         if !self.open_neighbours(pos, limits)?.contains(&u) {

@@ -156,6 +156,92 @@ pub struct HeapTable {
 /// for hours.
 pub const OPTIONS_PER_STATE: u64 = 8;
 
+/// Options the check of loaded values may examine: every heap is checked while the
+/// total stays within it (cheap for subtraction games at any length, for octal games
+/// up to about 2 800 heaps); beyond, a sample is.
+pub const CHECK_OPTIONS: u64 = 2_000_000;
+
+/// Heaps of the sample checked beyond [`CHECK_OPTIONS`]: the last ones, evenly spaced
+/// ones and pseudo-random ones, this many of each.
+const CHECK_SAMPLE: usize = 16;
+
+/// Re-derives loaded values from the rules (the closed form where there is one, else
+/// the mex of the options' values, each option's value the XOR of its heaps'), for
+/// heaps from `from` on: every heap while
+/// the options examined stay within [`CHECK_OPTIONS`], then a sample. The first wrong
+/// one found, as (heap, value loaded, value by the rules).
+fn check_values<R: HeapRules + ?Sized>(
+    rules: &R,
+    values: &[u32],
+    from: usize,
+) -> Option<(usize, u32, u32)> {
+    let len = values.len();
+    let mut options = Vec::new();
+    let mut seen: Vec<bool> = Vec::new();
+    let mut spent = 0u64;
+    let mut check = |n: usize, spent: &mut u64| -> Option<Option<u32>> {
+        // A closed form, where the rules have one, is the value (and some families
+        // list the options of small heaps only).
+        if let Some(v) = rules.closed_form(&Nat::from(n)) {
+            *spent += 1;
+            let v = v
+                .to_u64()
+                .and_then(|v| u32::try_from(v).ok())
+                .unwrap_or(u32::MAX);
+            return Some((v != values[n]).then_some(v));
+        }
+        options.clear();
+        rules.options(&Nat::from(n), &mut options);
+        *spent += options.len() as u64 + 1;
+        seen.clear();
+        seen.resize(options.len() + 1, false);
+        for o in &options {
+            let mut x = 0u32;
+            for h in o {
+                match h.to_usize() {
+                    Some(i) if i < n => x ^= values[i],
+                    // An option this check cannot value from smaller heaps.
+                    _ => return None,
+                }
+            }
+            if let Some(slot) = seen.get_mut(x as usize) {
+                *slot = true;
+            }
+        }
+        let mex = seen.iter().position(|&b| !b).unwrap_or(seen.len()) as u32;
+        Some((mex != values[n]).then_some(mex))
+    };
+    let mut n = from;
+    while n < len && spent <= CHECK_OPTIONS {
+        if let Some(Some(right)) = check(n, &mut spent) {
+            return Some((n, values[n], right));
+        }
+        n += 1;
+    }
+    if n >= len {
+        return None;
+    }
+    // A sample of the rest: the last heaps, evenly spaced ones, and pseudo-random ones
+    // (a linear congruential sequence seeded by the length).
+    let rest = len - n;
+    let mut sample: Vec<usize> = (0..CHECK_SAMPLE)
+        .flat_map(|k| [len - 1 - k % rest, n + k * rest / CHECK_SAMPLE])
+        .collect();
+    let mut x = len as u64 ^ 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..CHECK_SAMPLE {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        sample.push(n + (x >> 33) as usize % rest);
+    }
+    sample.sort_unstable();
+    sample.dedup();
+    sample.into_iter().find_map(|k| match check(k, &mut spent) {
+        Some(Some(right)) => Some((k, values[k], right)),
+        _ => None,
+    })
+}
+
 /// A computed table slice with its periodicity.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableReport {
@@ -200,6 +286,11 @@ impl HeapTable {
             .find(|&(n, &v)| u64::from(v) > rules.value_bound(n))
         {
             return Err(format!("heap {n} cannot have the value {v}"));
+        }
+        if let Some((n, v, right)) = check_values(rules, &values, common) {
+            return Err(format!(
+                "heap {n} has the value {v}, but the rules give {right}"
+            ));
         }
         if values.len() > self.known.len() {
             self.known = values;
