@@ -104,7 +104,7 @@ fn a_line_of_one_mebibyte_is_accepted() {
     let text = String::from_utf8_lossy(&out.stdout);
     let error = text.lines().find(|l| l.contains("\"error\"")).unwrap();
     // The message quotes the line shortened, not whole.
-    assert!(error.len() < 300, "{error}");
+    assert!(error.len() < 2000, "{error}");
     assert!(text.contains("\"event\":\"quit\""), "{text}");
 }
 

@@ -105,6 +105,12 @@ fn random_games_finish_in_every_family() {
         "digraph[\"tests/data/path.txt\"](0)",
         "geography[\"tests/data/petersen.txt\"](0)",
         "fib(6) + divisor(12) + ed(3,4)",
+        "seqnim(2,1,3)",
+        "seqnim[2](4,1,5)",
+        "kth(9,2)",
+        "circle[5,2](0,0)",
+        "grid[\"..#./..../#...\"](0,0)",
+        "treestair[\"tests/data/christmas.txt\",1](0)",
     ];
     for expr in games {
         for (misere, first) in [(false, "human"), (true, "computer"), (true, "human")] {

@@ -135,6 +135,8 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
     }
     let mut show = true;
     loop {
+        // Each turn is one command: the budgets shared by a command start afresh.
+        s.limits().spent.reset();
         if show {
             print_state(&mut s, &out)?;
         }

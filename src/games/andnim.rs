@@ -566,7 +566,13 @@ impl Family for AndNim {
         let legal = n
             .checked_sub(r)
             .is_some_and(|x| !x.is_zero() && (x.to_big() & n.to_big()) == BigUint::ZERO);
-        Ok(legal.then(|| Move::new(format!("andnim({r})"), take_text(n, r))))
+        Ok(legal.then(|| {
+            let m = Move::new(format!("andnim({r})"), take_text(n, r));
+            match n.checked_sub(r) {
+                Some(k) => m.with_take(k),
+                None => m,
+            }
+        }))
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {

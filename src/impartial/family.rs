@@ -67,6 +67,13 @@ pub struct Spent {
 }
 
 impl Spent {
+    /// Sets every counter back to zero: a new command (e.g. the next turn of a
+    /// game, which keeps its limits) starts with the whole budget again.
+    pub fn reset(&self) {
+        self.factoring.store(0, Ordering::Relaxed);
+        self.search.store(0, Ordering::Relaxed);
+    }
+
     /// What is left of `total` after the `used` counter.
     pub fn left(used: &AtomicU64, total: u64) -> u64 {
         total.saturating_sub(used.load(Ordering::Relaxed))

@@ -797,7 +797,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
         let n = self.heap(pos);
         let o: HeapOption = to.iter().cloned().collect();
         Ok((o.len() == 1 && o[0] < *n)
-            .then(|| Move::new(self.write_option(&o), self.rules.describe(n, &o))))
+            .then(|| heap_move(&self.rules, n, &o, self.write_option(&o))))
     }
 
     fn nim_heap<'a>(&self, pos: &'a Pos) -> Option<&'a Nat> {
