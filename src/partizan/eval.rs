@@ -452,10 +452,11 @@ impl<'a> Evaluator<'a> {
     /// An impartial family term: each component is worth the nimber of its nim-value.
     fn impartial(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
         let text = self.src.get(f.span.start..f.span.end).unwrap_or("");
-        let offset = self.column(f.span) - 1;
+        // The column is counted only on an error: counting it for every term of a long
+        // sum would cost time quadratic in its length.
         let position = games::position(text).map_err(|e| {
             ValueError::Input(ExprError {
-                column: e.column + offset,
+                column: e.column + self.column(f.span) - 1,
                 message: e.message,
             })
         })?;
