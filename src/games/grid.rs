@@ -18,6 +18,7 @@
 //! [`king`](super::king) game at distances (rows − 1 − r, columns − 1 − c), which the
 //! tests use as a check.
 
+use super::graph_file;
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
 use std::cell::RefCell;
@@ -120,6 +121,10 @@ pub fn parse_file(name: &str, mut input: impl Read, limits: &Limits) -> Result<C
     let mut row_len = 0usize;
     let mut after_cr = false;
     let mut buf = vec![0u8; 1 << 16];
+    // A grid of at most `--max-states` cells needs at most two bytes a cell (a
+    // one-column grid) and room for blank lines: nothing longer is read.
+    let most = graph_file::SLACK_BYTES.saturating_add(limits.max_states.saturating_mul(2));
+    let mut total = 0u64;
     let at = |line: u64, msg: &str| SolveError::Input(format!("{name} line {line}: {msg}"));
     let end_row = |cells: &mut Cells, row_len: &mut usize, line: u64| -> Result<(), SolveError> {
         if *row_len > 0 {
@@ -150,6 +155,12 @@ pub fn parse_file(name: &str, mut input: impl Read, limits: &Limits) -> Result<C
                 )));
             }
         };
+        total = total.saturating_add(k as u64);
+        if total > most {
+            return Err(limits.states_exceeded(&format!(
+                "grid file {name}: more than {most} bytes; a grid of that size"
+            )));
+        }
         for &b in &buf[..k] {
             if after_cr && b != b'\n' {
                 return Err(at(line, "a carriage return inside a line"));
@@ -348,6 +359,27 @@ impl Family for Grid {
 mod tests {
     use super::*;
     use crate::impartial::search::{Rules, Search};
+
+    #[test]
+    fn endless_grid_files_stop_at_the_bound() {
+        let small = Limits {
+            max_states: 100,
+            ..Limits::default()
+        };
+        for endless in [b'\n', b'.'] {
+            let e = parse_file("g.txt", std::io::repeat(endless), &small).unwrap_err();
+            assert!(
+                matches!(
+                    e,
+                    SolveError::Limit {
+                        flag: "--max-states",
+                        ..
+                    }
+                ),
+                "{e}"
+            );
+        }
+    }
 
     /// The rules from the module documentation, on a grid given as rows of text.
     struct GridRules(Vec<Vec<u8>>);

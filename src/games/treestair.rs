@@ -35,6 +35,7 @@
 //! value for every root in O(n·k) ([`TreeStair::all_roots`]).
 
 use super::graph_file::Csr;
+use super::graph_file::{MAX_BYTES_PER_EDGE, SLACK_BYTES};
 use crate::impartial::family::{Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
 use num_bigint::BigUint;
@@ -133,6 +134,7 @@ pub fn parse(name: &str, mut input: impl Read, limits: &Limits) -> Result<CoinTr
     };
     let mut buf = vec![0u8; 1 << 16];
     let mut last = b'\n';
+    let mut total = 0u64;
     loop {
         let k = match input.read(&mut buf) {
             Ok(0) => break,
@@ -144,6 +146,17 @@ pub fn parse(name: &str, mut input: impl Read, limits: &Limits) -> Result<CoinTr
                 )));
             }
         };
+        // As for graph files: so many bytes per edge and coin count the header
+        // announces, and room for comments; nothing longer is read.
+        total = total.saturating_add(k as u64);
+        let lines = p.header.map_or(0, |(n, m)| n.saturating_add(m));
+        let most = SLACK_BYTES.saturating_add(lines.saturating_mul(MAX_BYTES_PER_EDGE));
+        if total > most {
+            return Err(SolveError::Input(format!(
+                "tree file {name} is longer than {most} bytes \
+                 ({MAX_BYTES_PER_EDGE} bytes per edge and coin count, and {SLACK_BYTES} more)"
+            )));
+        }
         for &c in &buf[..k] {
             p.byte(c)?;
         }
@@ -846,6 +859,23 @@ mod tests {
             half
         ];
         assert!(matches!(fam.grundy(&p, &limits), Err(SolveError::Input(_))));
+    }
+
+    #[test]
+    fn endless_files_are_not_read_whole() {
+        // Only blanks and no header: at most the slack is read.
+        let e = parse("t.txt", std::io::repeat(b' '), &Limits::default()).unwrap_err();
+        assert!(
+            matches!(e, SolveError::Input(ref m) if m.contains("longer than")),
+            "{e}"
+        );
+        // A header of 3 nodes, then endless comments.
+        let endless = "3 2\n".as_bytes().chain(std::io::repeat(b'#'));
+        let e = parse("t.txt", endless, &Limits::default()).unwrap_err();
+        assert!(
+            matches!(e, SolveError::Input(ref m) if m.contains("longer than")),
+            "{e}"
+        );
     }
 
     #[test]
