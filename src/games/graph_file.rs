@@ -340,6 +340,16 @@ pub fn no_memory(name: &str, edges: usize) -> SolveError {
 
 /// Most bytes a graph file may have per edge announced in its header.
 pub const MAX_BYTES_PER_EDGE: u64 = 64;
+/// An unexpected byte of a file as a message shows it: `'x'` when printable, else
+/// `byte 0x07`.
+pub fn shown_byte(c: u8) -> String {
+    if c.is_ascii_graphic() {
+        format!("'{}'", c as char)
+    } else {
+        format!("byte 0x{c:02x}")
+    }
+}
+
 /// Bytes a graph file may have beyond [`MAX_BYTES_PER_EDGE`] per edge (1 MiB).
 pub const SLACK_BYTES: u64 = 1 << 20;
 
@@ -514,11 +524,7 @@ impl Parser<'_> {
                     self.comment = true;
                 }
                 c => {
-                    let shown = if c.is_ascii_graphic() {
-                        format!("'{}'", c as char)
-                    } else {
-                        format!("byte 0x{c:02x}")
-                    };
+                    let shown = shown_byte(c);
                     return Err(self.error(&format!(
                         "unexpected {shown} (expected numbers separated by spaces)"
                     )));

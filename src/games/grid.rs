@@ -180,11 +180,7 @@ pub fn parse_file(name: &str, mut input: impl Read, limits: &Limits) -> Result<C
                     line += 1;
                 }
                 c => {
-                    let shown = if c.is_ascii_graphic() {
-                        format!("'{}'", c as char)
-                    } else {
-                        format!("byte 0x{c:02x}")
-                    };
+                    let shown = graph_file::shown_byte(c);
                     return Err(at(
                         line,
                         &format!("unexpected {shown} (a grid has '.' free and '#' blocked cells)"),

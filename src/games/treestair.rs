@@ -216,11 +216,7 @@ impl Parser<'_> {
                 self.comment = true;
             }
             c => {
-                let shown = if c.is_ascii_graphic() {
-                    format!("'{}'", c as char)
-                } else {
-                    format!("byte 0x{c:02x}")
-                };
+                let shown = super::graph_file::shown_byte(c);
                 return Err(self.error(&format!(
                     "unexpected {shown} (expected numbers separated by spaces)"
                 )));
