@@ -5,7 +5,8 @@
 //! - [`games`]: the game families and the registry that builds positions;
 //! - [`nash`]: two-player normal-form games and their Nash equilibria;
 //! - [`partizan`]: short partizan games (canonical forms, sums, thermographs), as
-//!   `sprague value` reports them.
+//!   `sprague value` reports them;
+//! - [`report`]: the answers of `solve`, `table`, `value` and `nash` as text and JSON documents.
 
 pub mod expr;
 pub mod games;
@@ -14,3 +15,4 @@ pub mod nash;
 pub mod nat;
 pub mod partizan;
 pub mod play;
+pub mod report;
