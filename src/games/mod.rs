@@ -7,6 +7,7 @@ pub mod adjacent;
 pub mod andnim;
 pub mod bits;
 pub mod circle;
+pub mod custom;
 pub mod digraph;
 pub mod divisor;
 pub mod ed;
@@ -38,6 +39,7 @@ use crate::expr::{self, Arg, FamilyTerm, Param, Span, Sum, Term};
 use crate::impartial::family::{Family, Pos, SolveError};
 use crate::impartial::heap::{HeapFamily, TableFamily};
 use crate::impartial::position::Position;
+use crate::impartial::searched::Searched;
 use crate::impartial::sum::Component;
 use crate::impartial::takebreak::{TakeBreak, TakeBreakFamily};
 use crate::nat::Nat;
@@ -297,6 +299,16 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
         "andnim" => {
             reg.no_params(term)?;
             Ok(Rc::new(andnim::AndNimTable::new()))
+        }
+        name if let Some(c) = custom::lookup(name) => {
+            reg.no_params(term)?;
+            match c.kind {
+                custom::Kind::Heap => Ok(Rc::new(HeapFamily::new(c))),
+                custom::Kind::Tuple { .. } => Err(reg.error(
+                    term.name_span,
+                    &format!("{name} is a game on tuples, not a heap family with a table"),
+                )),
+            }
         }
         name if KNOWN_FAMILIES.contains(&name) => Err(reg.error(
             term.name_span,
@@ -692,6 +704,13 @@ impl<'a> Registry<'a> {
                         t.name
                     ),
                 ));
+            }
+            name if let Some(c) = custom::lookup(name) => {
+                self.no_params(t)?;
+                match c.kind {
+                    custom::Kind::Heap => (self.shared(HeapFamily::new(c)), 1),
+                    custom::Kind::Tuple { .. } => (self.shared(Searched::new(c)), 0),
+                }
             }
             name if KNOWN_FAMILIES.contains(&name) => {
                 return Err(self.error(

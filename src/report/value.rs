@@ -59,6 +59,18 @@ pub struct Valued {
 /// ```
 pub fn value(text: &str, o: &Options) -> Result<Valued, Failure> {
     let mut table = GameTable::with_limit(o.max_states.unwrap_or(DEFAULT_MAX_STATES));
+    let (g, explained) = evaluate(&mut table, text, o)?;
+    valued(&mut table, g, &explained, o)
+}
+
+/// Evaluates the game `text` into `table` (which may hold games of earlier calls, so
+/// that a front end can add and compare them), with the explanation of each part when
+/// `o.explain` is set.
+pub fn evaluate(
+    table: &mut GameTable,
+    text: &str,
+    o: &Options,
+) -> Result<(Game, Vec<Explained>), Failure> {
     let limits = match o.max_states {
         Some(n) => Limits {
             max_states: n,
@@ -66,11 +78,22 @@ pub fn value(text: &str, o: &Options) -> Result<Valued, Failure> {
         },
         None => Limits::default(),
     };
-    let opts = PrintOptions { ascii: o.ascii };
-    let mut ev = Evaluator::new(&mut table, text, limits, o.explain);
+    let mut ev = Evaluator::new(table, text, limits, o.explain);
     let g = ev.eval_source().map_err(value_failure)?;
     let explained = std::mem::take(&mut ev.explained);
-    let mut valued = report(&mut table, g, opts, &explained)?;
+    Ok((g, explained))
+}
+
+/// The document of the game `g` of `table`, e.g. one made by [`evaluate`] or by the
+/// table's sums and negatives; `explained` is what [`evaluate`] gave, or empty.
+pub fn valued(
+    table: &mut GameTable,
+    g: Game,
+    explained: &[Explained],
+    o: &Options,
+) -> Result<Valued, Failure> {
+    let opts = PrintOptions { ascii: o.ascii };
+    let mut valued = report(table, g, opts, explained)?;
     valued.explain = o.explain;
     Ok(valued)
 }
@@ -94,7 +117,8 @@ fn value_failure(e: ValueError) -> Failure {
     }
 }
 
-fn solve_failure(e: SolveError) -> Failure {
+/// A limit or input error of the game engine as a [`Failure`].
+pub fn solve_failure(e: SolveError) -> Failure {
     match e {
         SolveError::Limit { .. } => Failure::Limit(e.to_string()),
         SolveError::Input(m) => Failure::Input(m),

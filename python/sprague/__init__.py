@@ -1,0 +1,696 @@
+"""sprague: combinatorial game theory, exact and fast, from Python.
+
+Who wins a game, by how much, and how: Sprague–Grundy values of impartial games
+and their sums, tables of heap games with their periods, canonical forms and
+thermographs of short partizan games, and Nash equilibria of bimatrix games.
+Every answer comes from the Rust engine (the same library as the ``sprague``
+command line); this package only turns the answers into Python objects.
+
+>>> import sprague
+>>> r = sprague.solve("nim(3,4,5)")
+>>> r.outcome, r.grundy
+('N', 2)
+>>> r.winning_moves[0].text
+'take 2 from the heap of 3'
+>>> sprague.table("sub[1,3,4]", to=9).period
+Period(preperiod=0, period=7, proved=True)
+>>> g = sprague.value("{2|-1/2}")
+>>> g.mean, g.temperature
+(Fraction(3, 4), Fraction(5, 4))
+>>> sprague.value("^") + sprague.value("v") == 0
+True
+
+Long computations run without holding the GIL, and Ctrl-C (KeyboardInterrupt)
+interrupts them. Errors are :class:`ParseError`, :class:`InputError` and
+:class:`LimitError`, with the command line's messages.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union
+
+from . import _sprague
+from . import _display
+
+__all__ = [
+    "solve",
+    "table",
+    "value",
+    "nash",
+    "heap_game",
+    "game",
+    "Solved",
+    "Move",
+    "Component",
+    "Table",
+    "Period",
+    "Value",
+    "Thermograph",
+    "Nash",
+    "Equilibrium",
+    "PureEquilibrium",
+    "SpragueError",
+    "InputError",
+    "ParseError",
+    "LimitError",
+]
+
+#: Most positions an exhaustive search or table may hold (``--max-states``).
+DEFAULT_MAX_STATES = 50_000_000
+#: Most pairs examined by :func:`nash` (``--max-pairs``).
+DEFAULT_MAX_PAIRS = 1_000_000
+
+
+# ----------------------------------------------------------------------------
+# Errors
+
+
+class SpragueError(Exception):
+    """A computation failed (the command line's exit code 1)."""
+
+
+class InputError(SpragueError, ValueError):
+    """Bad input: an expression, family or game that cannot be handled (exit 2)."""
+
+
+class ParseError(InputError):
+    """An expression that does not parse; ``column`` is the 1-based column."""
+
+    def __init__(self, message: str, column: int):
+        super().__init__(message)
+        #: The 1-based character column where the expression goes wrong.
+        self.column = column
+
+
+class LimitError(SpragueError):
+    """A resource bound was reached (exit 3); ``flag`` names the bound that raises
+    it, e.g. ``"--max-states"`` (the keyword argument ``max_states``)."""
+
+    def __init__(self, message: str, flag: Optional[str]):
+        super().__init__(message)
+        #: The command-line flag of the bound, e.g. ``"--max-states"``.
+        self.flag = flag
+
+
+_COLUMN = re.compile(r"^bad expression: column (\d+): ")
+_FLAG = re.compile(r"raise it with (--[a-z-]+)")
+
+
+def _translate(e: Exception) -> Exception:
+    """The Python exception for a failure of the engine."""
+    kind, message = e.args
+    if kind == "input":
+        m = _COLUMN.match(message)
+        if m:
+            return ParseError(message, int(m.group(1)))
+        return InputError(message)
+    if kind == "limit":
+        m = _FLAG.search(message)
+        if m is None and "max-pairs" in message:
+            return LimitError(message, "--max-pairs")
+        return LimitError(message, m.group(1) if m else None)
+    if kind == "interrupted":
+        return KeyboardInterrupt(message)
+    return SpragueError(message)
+
+
+def _call(fn: Callable[..., Any], *args: Any) -> Any:
+    try:
+        return fn(*args)
+    except _sprague.Failed as e:
+        raise _translate(e) from None
+
+
+def _int(v: Any) -> Any:
+    """A JSON integer (numbers past 64 bits are strings of digits) as an int."""
+    if isinstance(v, str) and v.isdigit():
+        return int(v)
+    return v
+
+
+def _frac(v: Optional[str]) -> Optional[Fraction]:
+    return None if v is None else Fraction(v)
+
+
+# ----------------------------------------------------------------------------
+# solve
+
+
+@dataclass(frozen=True)
+class Component:
+    """One component of a sum and its nim-value (None when not computed, or in
+    misère play; ``"inf"`` for an infinite loopy value)."""
+
+    expr: str
+    grundy: Union[int, str, None]
+
+
+@dataclass(frozen=True)
+class Move:
+    """A winning move: of component ``component`` (0-based), from ``frm`` to
+    ``to``, in words ``text``; for heap games the 1-based ``heap`` number and the
+    stones it ``take``s (else None)."""
+
+    component: int
+    frm: str
+    to: str
+    text: str
+    heap: Optional[int]
+    take: Optional[int]
+
+
+@dataclass(frozen=True)
+class Solved:
+    """The answer of :func:`solve`.
+
+    ``outcome`` is ``"N"`` (the player to move wins), ``"P"`` (the player to move
+    loses) or ``"D"`` (a draw, for loopy games); ``grundy`` the nim-value of the
+    sum (an int of any size; ``"inf"`` for an infinite loopy value; None in misère
+    play or when too costly); ``remoteness`` the number of moves a win takes (or a
+    loss can be delayed), when a small search decides it.
+    """
+
+    position: str
+    play: str
+    outcome: str
+    grundy: Union[int, str, None]
+    components: List[Component]
+    winning_moves: List[Move]
+    truncated: bool
+    remoteness: Optional[int]
+    explanation: Optional[List[str]]
+    _doc: dict = field(repr=False, compare=False)
+
+    def to_dict(self) -> dict:
+        """The JSON document of ``sprague solve --json``, as ``json.loads`` gives it."""
+        return json.loads(json.dumps(self._doc))
+
+    def _repr_html_(self) -> str:
+        return _display.solved_html(self)
+
+
+def solve(
+    position: str,
+    misere: bool = False,
+    max_moves: int = 20,
+    explain: bool = False,
+    max_states: int = DEFAULT_MAX_STATES,
+) -> Solved:
+    """Decide a position: who wins, the nim-value, and every winning move.
+
+    ``position`` is an expression such as ``"nim(3,4,5)"`` or
+    ``"sub[1,3,4](10) + wythoff(3,5)"`` (the command line's syntax; games defined
+    with :func:`heap_game` or :func:`game` may appear in it). ``misere`` plays the
+    misère convention (the last player to move loses); ``max_moves`` bounds the
+    moves listed; ``explain`` adds the reasoning as sentences; ``max_states``
+    bounds exhaustive searches and tables (:class:`LimitError` beyond).
+
+    >>> solve("nim(1,1,2)", misere=True).winning_moves[0].to
+    'nim(1)'
+    """
+    doc = json.loads(
+        _call(_sprague.solve, position, misere, max_moves, explain, max_states)
+    )
+    return Solved(
+        position=doc["position"],
+        play=doc["play"],
+        outcome=doc["outcome"],
+        grundy=_int(doc["grundy"]),
+        components=[Component(c["expr"], _int(c["grundy"])) for c in doc["components"]],
+        winning_moves=[
+            Move(
+                m["component"],
+                m["from"],
+                m["to"],
+                m["text"],
+                m["heap"],
+                _int(m["take"]),
+            )
+            for m in doc["winning_moves"]
+        ],
+        truncated=doc["truncated"],
+        remoteness=doc.get("remoteness"),
+        explanation=doc.get("explanation"),
+        _doc=doc,
+    )
+
+
+# ----------------------------------------------------------------------------
+# table
+
+
+@dataclass(frozen=True)
+class Period:
+    """The values repeat with ``period`` from heap ``preperiod`` on; ``proved``
+    when a theorem (of subtraction or octal games) guarantees it forever, else it
+    is only seen in the computed range."""
+
+    preperiod: int
+    period: int
+    proved: bool
+
+
+@dataclass(frozen=True)
+class Table:
+    """The answer of :func:`table`: the values of heaps ``frm..to`` of
+    ``family``, and the period (None when none is seen).
+
+    ``values`` is a NumPy array (int64) when NumPy is installed and every value
+    fits, else a list of ints.
+    """
+
+    family: str
+    frm: int
+    values: Any
+    period: Optional[Period]
+    explanation: Optional[List[str]] = None
+
+    @property
+    def to(self) -> int:
+        """The last heap."""
+        return self.frm + len(self.values) - 1
+
+    def to_dict(self) -> dict:
+        """The JSON document of ``sprague table --json``, as ``json.loads`` gives it."""
+        values = [int(v) for v in self.values]
+        doc: dict = {
+            "family": self.family,
+            "from": self.frm,
+            "values": [v if v < 2**64 else str(v) for v in values],
+            "period": None
+            if self.period is None
+            else {
+                "preperiod": self.period.preperiod,
+                "period": self.period.period,
+                "proved": self.period.proved,
+            },
+        }
+        if self.explanation is not None:
+            doc["explanation"] = list(self.explanation)
+        return doc
+
+    def _repr_html_(self) -> str:
+        return _display.table_html(self)
+
+
+def _values(raw: Any) -> Any:
+    if isinstance(raw, bytes):
+        try:
+            import numpy
+        except ImportError:
+            import array
+
+            a = array.array("Q")
+            a.frombytes(raw)
+            if a.itemsize != 8:  # pragma: no cover - platforms without 64-bit Q
+                return [int.from_bytes(raw[i : i + 8], "little") for i in range(0, len(raw), 8)]
+            return a.tolist()
+        v = numpy.frombuffer(raw, dtype="<u8")
+        if v.size and int(v.max()) >= 2**63:
+            return v.tolist()
+        return v.astype(numpy.int64)
+    return [int(s) for s in raw]
+
+
+def table(
+    family: str,
+    to: int = 100,
+    frm: int = 0,
+    explain: bool = False,
+    max_states: int = DEFAULT_MAX_STATES,
+) -> Table:
+    """The Sprague–Grundy values of a heap family for heaps ``frm..to``, with the
+    period found (and, where a theorem allows, proved).
+
+    ``family`` is written without heap sizes: ``"sub[1,3,4]"``, ``"octal[0.77]"``,
+    ``"kayles"``, or the name of a game defined with :func:`heap_game`.
+    ``explain`` adds each value's derivation. Ctrl-C stops a long table.
+
+    >>> list(table("kayles", to=11).values)
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    """
+    name, start, raw, period, explanation = _call(
+        _sprague.table, family, frm, to, explain, max_states
+    )
+    return Table(
+        family=name,
+        frm=start,
+        values=_values(raw),
+        period=None if period is None else Period(*period),
+        explanation=explanation,
+    )
+
+
+# ----------------------------------------------------------------------------
+# value
+
+
+@dataclass(frozen=True)
+class Thermograph:
+    """A thermograph: each wall a list of segments ``(t, value at t, slope)`` by
+    increasing temperature ``t``, the last extending to infinity; the mast stands
+    at ``mean`` from ``temperature`` up."""
+
+    left: List[Tuple[Fraction, Fraction, int]]
+    right: List[Tuple[Fraction, Fraction, int]]
+    mean: Fraction
+    temperature: Fraction
+
+    def _repr_svg_(self) -> str:
+        return _display.thermograph_svg(self)
+
+
+class Value:
+    """A short partizan game in canonical form (:func:`value` makes one).
+
+    Games add (``g + h``), subtract and negate (``-g``), and compare as CGT orders
+    them: ``g == h`` (equal values), ``g <= h``, ``g < h``, ``g >= h``, ``g > h``,
+    and ``g | h`` (confused: incomparable, the first player wins ``g - h``).
+    Integers and Fractions stand for numbers: ``g + 1``, ``g > 0``.
+    """
+
+    __slots__ = ("_id", "_doc", "_thermo")
+
+    def __init__(self, _id: int, doc: dict):
+        self._id = _id
+        self._doc = doc
+        self._thermo: Optional[Thermograph] = None
+
+    @property
+    def canonical(self) -> str:
+        """The canonical form in CGSuite notation, e.g. ``{2|-1/2}``, ``^*``."""
+        return self._doc["canonical"]
+
+    @property
+    def outcome(self) -> str:
+        """``"L"`` (Left wins), ``"R"``, ``"P"`` (the second player wins) or ``"N"``."""
+        return self._doc["outcome"]
+
+    @property
+    def number(self) -> Optional[Fraction]:
+        """The value when it is a number, else None."""
+        return _frac(self._doc["number"])
+
+    @property
+    def mean(self) -> Optional[Fraction]:
+        """The mean value (None when the thermograph was beyond the bound)."""
+        return _frac(self._doc["mean"])
+
+    @property
+    def temperature(self) -> Optional[Fraction]:
+        """The temperature (None when the thermograph was beyond the bound)."""
+        return _frac(self._doc["temperature"])
+
+    @property
+    def stops(self) -> Optional[Tuple[Fraction, Fraction]]:
+        """(left stop, right stop)."""
+        ls, rs = self._doc["left_stop"], self._doc["right_stop"]
+        if ls is None or rs is None:
+            return None
+        return Fraction(ls), Fraction(rs)
+
+    @property
+    def left_options(self) -> Optional[List[str]]:
+        """Left's options in canonical form (None when too many to list)."""
+        return self._doc["left_options"]
+
+    @property
+    def right_options(self) -> Optional[List[str]]:
+        """Right's options in canonical form (None when too many to list)."""
+        return self._doc["right_options"]
+
+    @property
+    def options(self) -> Tuple[Optional[List[str]], Optional[List[str]]]:
+        """(Left's options, Right's options)."""
+        return self.left_options, self.right_options
+
+    @property
+    def explanation(self) -> Optional[List[str]]:
+        """How each part was brought to canonical form (with ``explain=True``)."""
+        return self._doc.get("explanation")
+
+    def thermograph(self) -> Thermograph:
+        """The thermograph's walls, mean and temperature."""
+        if self._thermo is None:
+            left, right, mean, temp = _call(_sprague.thermograph, self._id)
+            wall = lambda w: [(Fraction(t), Fraction(v), s) for t, v, s in w]  # noqa: E731
+            self._thermo = Thermograph(wall(left), wall(right), Fraction(mean), Fraction(temp))
+        return self._thermo
+
+    def to_dict(self) -> dict:
+        """The JSON document of ``sprague value --json``, as ``json.loads`` gives it."""
+        return json.loads(json.dumps(self._doc))
+
+    # Arithmetic and order, by the engine's sums, negatives and comparisons.
+
+    @staticmethod
+    def _of(x: Any) -> "Value":
+        if isinstance(x, Value):
+            return x
+        if isinstance(x, bool):
+            raise TypeError("a game, an int or a Fraction is expected")
+        if isinstance(x, int):
+            return value(str(x))
+        if isinstance(x, Fraction):
+            return value(f"{x.numerator}/{x.denominator}")
+        raise TypeError(f"cannot make a game of {type(x).__name__}")
+
+    @classmethod
+    def _made(cls, gid: int) -> "Value":
+        return cls(gid, json.loads(_call(_sprague.value_of, gid)))
+
+    def __add__(self, other: Any) -> "Value":
+        try:
+            o = Value._of(other)
+        except TypeError:
+            return NotImplemented
+        return Value._made(_call(_sprague.add, self._id, o._id))
+
+    __radd__ = __add__
+
+    def __neg__(self) -> "Value":
+        return Value._made(_call(_sprague.neg, self._id))
+
+    def __pos__(self) -> "Value":
+        return self
+
+    def __sub__(self, other: Any) -> "Value":
+        try:
+            o = Value._of(other)
+        except TypeError:
+            return NotImplemented
+        return self + (-o)
+
+    def __rsub__(self, other: Any) -> "Value":
+        return (-self) + other
+
+    def _cmp(self, other: Any) -> Optional[int]:
+        return _call(_sprague.compare, self._id, Value._of(other)._id)
+
+    def __eq__(self, other: Any) -> bool:
+        try:
+            return self._cmp(other) == 0
+        except TypeError:
+            return NotImplemented
+
+    def __ne__(self, other: Any) -> bool:
+        r = self.__eq__(other)
+        return r if r is NotImplemented else not r
+
+    def __le__(self, other: Any) -> bool:
+        return self._cmp(other) in (-1, 0)
+
+    def __lt__(self, other: Any) -> bool:
+        return self._cmp(other) == -1
+
+    def __ge__(self, other: Any) -> bool:
+        return self._cmp(other) in (1, 0)
+
+    def __gt__(self, other: Any) -> bool:
+        return self._cmp(other) == 1
+
+    def __or__(self, other: Any) -> bool:
+        """``g | h``: the games are confused (incomparable)."""
+        return self._cmp(other) is None
+
+    __ror__ = __or__
+
+    def __hash__(self) -> int:
+        return hash(self.canonical)
+
+    def __str__(self) -> str:
+        return self.canonical
+
+    def __repr__(self) -> str:
+        return f"Value({self.canonical!r})"
+
+    def _repr_html_(self) -> str:
+        return _display.value_html(self)
+
+
+def value(game: str, explain: bool = False, max_states: Optional[int] = None) -> Value:
+    """The canonical form of a short partizan game, with outcome, number, mean,
+    temperature, stops and options.
+
+    ``game`` is an expression such as ``"{2|-1/2} + ^"``, ``"*3"``,
+    ``"hackenbush(\\"LRL\\")"`` or ``"domineering[\\"...\\"]"`` (the command line's
+    syntax). ``explain`` records how each part was brought to canonical form.
+
+    >>> value("{1|-1} + {1|-1}").canonical
+    '0'
+    >>> value("^") > 0, value("*") | 0
+    (True, True)
+    """
+    gid, doc = _call(_sprague.value, game, explain, max_states)
+    return Value(gid, json.loads(doc))
+
+
+# ----------------------------------------------------------------------------
+# nash
+
+
+@dataclass(frozen=True)
+class PureEquilibrium:
+    """A pure equilibrium: strategies ``row`` and ``col`` (0-based) and the payoffs."""
+
+    row: int
+    col: int
+    payoffs: Tuple[Fraction, Fraction]
+
+
+@dataclass(frozen=True)
+class Equilibrium:
+    """An equilibrium: the probability of each strategy of each player, exact, and
+    the expected payoffs."""
+
+    row: List[Fraction]
+    col: List[Fraction]
+    payoffs: Tuple[Fraction, Fraction]
+
+
+@dataclass(frozen=True)
+class Nash:
+    """The answer of :func:`nash`: pure equilibria, every (extreme) equilibrium in
+    ``mixed``, the dominant strategy of each player (None if none), dominated
+    strategies and iterated elimination, and whether the game is degenerate."""
+
+    pure: List[PureEquilibrium]
+    mixed: List[Equilibrium]
+    dominant: dict
+    degenerate: bool
+    dominated: dict
+    iterated: dict
+    explanation: Optional[List[str]]
+    _doc: dict = field(repr=False, compare=False)
+
+    def to_dict(self) -> dict:
+        """The JSON document of ``sprague nash --json``, as ``json.loads`` gives it."""
+        return json.loads(json.dumps(self._doc))
+
+
+Payoff = Union[int, Fraction, str]
+
+
+def _payoff(x: Any) -> Any:
+    if isinstance(x, bool):
+        raise TypeError("payoffs are ints, Fractions or strings like '3/4'")
+    if isinstance(x, int):
+        return x
+    if isinstance(x, Fraction):
+        return f"{x.numerator}/{x.denominator}"
+    if isinstance(x, str):
+        return x
+    raise TypeError(f"payoffs are ints, Fractions or strings like '3/4', not {type(x).__name__}")
+
+
+def nash(
+    row_payoffs: Sequence[Sequence[Payoff]],
+    col_payoffs: Sequence[Sequence[Payoff]],
+    rows: Optional[Sequence[str]] = None,
+    cols: Optional[Sequence[str]] = None,
+    explain: bool = False,
+    max_pairs: int = DEFAULT_MAX_PAIRS,
+) -> Nash:
+    """The Nash equilibria of a bimatrix game, in exact arithmetic, with dominance.
+
+    ``row_payoffs[i][j]`` and ``col_payoffs[i][j]`` are the payoffs of the row
+    and column players when row plays ``i`` and column plays ``j``: ints,
+    Fractions or strings like ``"3/4"``. ``rows``/``cols`` name the strategies.
+
+    >>> n = nash([[-1, -20], [0, -8]], [[-1, 0], [-20, -8]])
+    >>> n.pure[0].row, n.pure[0].col, n.dominant
+    (1, 1, {'row': 1, 'col': 1})
+    """
+    m, n = len(row_payoffs), len(row_payoffs[0]) if row_payoffs else 0
+    doc_in = {
+        "rows": list(rows) if rows is not None else [f"r{i}" for i in range(m)],
+        "cols": list(cols) if cols is not None else [f"c{j}" for j in range(n)],
+        "row_payoffs": [[_payoff(x) for x in r] for r in row_payoffs],
+        "col_payoffs": [[_payoff(x) for x in r] for r in col_payoffs],
+    }
+    doc = json.loads(_call(_sprague.nash, json.dumps(doc_in), explain, max_pairs))
+    fr = lambda v: [Fraction(x) for x in v]  # noqa: E731
+    return Nash(
+        pure=[
+            PureEquilibrium(p["row"], p["col"], tuple(fr(p["payoffs"])))  # type: ignore[arg-type]
+            for p in doc["pure"]
+        ],
+        mixed=[
+            Equilibrium(fr(e["row"]), fr(e["col"]), tuple(fr(e["payoffs"])))  # type: ignore[arg-type]
+            for e in doc["mixed"]
+        ],
+        dominant=doc["dominant"],
+        degenerate=doc["degenerate"],
+        dominated=doc["dominated"],
+        iterated=doc["iterated"],
+        explanation=doc.get("explanation"),
+        _doc=doc,
+    )
+
+
+# ----------------------------------------------------------------------------
+# Games defined in Python
+
+
+HeapOptions = Callable[[int], Iterable[Union[int, Iterable[int]]]]
+TupleOptions = Callable[[Tuple[int, ...]], Iterable[Iterable[int]]]
+
+
+def heap_game(name: str, options: HeapOptions) -> str:
+    """Define an impartial heap game by its rules, and name it.
+
+    ``options(n)`` gives the options of a heap of ``n``: each an int (the heap
+    left) or a list of ints (the heaps left, e.g. ``[]`` when the heap is taken
+    away, ``[a, b]`` when it is split in two); every heap left must be smaller
+    than ``n``. The name (lower case) can then be used like a built-in family:
+    ``solve(f"{name}(5,7) + nim(3)")``, ``table(name, to=100)``. Values come from
+    the engine's memoised table (each call starts a new one). Returns the name.
+
+    >>> heap_game("take12", lambda n: [n - t for t in (1, 2) if t <= n])
+    'take12'
+    >>> list(table("take12", to=6).values)
+    [0, 1, 2, 0, 1, 2, 0]
+    """
+    _call(_sprague.define, name, options, True, 1)
+    return name
+
+
+def game(name: str, options: TupleOptions, arity: int) -> str:
+    """Define an impartial game on tuples of ``arity`` integers ≥ 0, and name it.
+
+    ``options(position)`` gives the tuples reachable in one move from
+    ``position`` (a tuple). The game must end (no position may repeat along a
+    play). The name can then be used in sums: ``solve(f"{name}(3,5) + nim(2)")``.
+    Returns the name.
+    """
+    _call(_sprague.define, name, options, False, arity)
+    return name
+
+
+def forget(name: str) -> bool:
+    """Remove a game defined with :func:`heap_game` or :func:`game`."""
+    return bool(_sprague.undefine(name))

@@ -1,0 +1,546 @@
+//! The native part of the `sprague` Python package: thin calls into the engine's
+//! library (`sprague::report`, `sprague::partizan`, `sprague::games::custom`). The
+//! Python package (`sprague/__init__.py`) turns the answers into Python objects.
+//!
+//! Every computation runs on a Rust thread while the calling thread waits without
+//! the GIL, in short slices, checking for Ctrl-C between them: an interrupt raises
+//! `KeyboardInterrupt` at once and asks the computation to stop (tables and games
+//! defined in Python stop; other computations finish on their own, within their
+//! bounds, and their answer is dropped).
+
+use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyTuple};
+use sprague::games::custom;
+use sprague::impartial::family::Limits;
+use sprague::impartial::watch::TableWatch;
+use sprague::nat::Nat;
+use sprague::partizan::{DEFAULT_MAX_STATES, Game, GameTable};
+use sprague::report::{self, Failure};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+pyo3::create_exception!(
+    _sprague,
+    Failed,
+    PyException,
+    "A computation failed: args are (kind, message), kind one of input, limit, other."
+);
+
+/// How often the waiting thread looks for Ctrl-C.
+const SLICE: Duration = Duration::from_millis(20);
+
+/// Stack of the computing threads (the engine uses explicit stacks; this is room).
+const STACK: usize = 64 << 20;
+
+thread_local! {
+    /// The stop flag of the computation running on this thread, for the rules of
+    /// games defined in Python.
+    static STOP: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// The first exception raised by a Python function giving a game's options during
+/// the current computation.
+static CALLBACK_ERROR: Mutex<Option<PyErr>> = Mutex::new(None);
+
+/// The names of the games defined in Python.
+static CUSTOM_NAMES: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+fn failed(f: Failure) -> PyErr {
+    let kind = match f {
+        Failure::Input(_) => "input",
+        Failure::Limit(_) => "limit",
+        Failure::Interrupted(_) => "interrupted",
+        Failure::Other(_) => "other",
+    };
+    Failed::new_err((kind, f.message().to_string()))
+}
+
+/// Waits for the answer on `rx` without the GIL, looking for Ctrl-C every slice; on
+/// an interrupt sets `stop` and raises.
+fn wait<T: Send>(py: Python<'_>, mut rx: Receiver<T>, stop: &AtomicBool) -> PyResult<T> {
+    loop {
+        let (back, r) = py.detach(move || {
+            let r = rx.recv_timeout(SLICE);
+            (rx, r)
+        });
+        rx = back;
+        match r {
+            Ok(v) => return Ok(v),
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(e) = py.check_signals() {
+                    stop.store(true, Ordering::SeqCst);
+                    return Err(e);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "the computation stopped unexpectedly (an internal error)",
+                ));
+            }
+        }
+    }
+}
+
+/// Runs `f` on a new thread and waits for it (see [`wait`]); `f` is given the stop
+/// flag. Afterwards raises the first error of a game defined in Python, if any.
+fn run<T: Send + 'static>(
+    py: Python<'_>,
+    f: impl FnOnce(&AtomicBool) -> T + Send + 'static,
+) -> PyResult<T> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel();
+    let flag = stop.clone();
+    clear_callback_errors();
+    std::thread::Builder::new()
+        .name("sprague".into())
+        .stack_size(STACK)
+        .spawn(move || {
+            STOP.with(|s| *s.borrow_mut() = Some(flag.clone()));
+            let _ = tx.send(f(&flag));
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+    let out = wait(py, rx, &stop)?;
+    callback_errors()?;
+    Ok(out)
+}
+
+fn clear_callback_errors() {
+    *CALLBACK_ERROR.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    for name in CUSTOM_NAMES.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        custom::take_failure(name);
+    }
+}
+
+/// Raises the exception of a Python rules function, or an input error for a
+/// failure the engine found in the options it gave.
+fn callback_errors() -> PyResult<()> {
+    let mut failure = None;
+    for name in CUSTOM_NAMES.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        if let Some(m) = custom::take_failure(name) {
+            failure.get_or_insert(m);
+        }
+    }
+    if let Some(e) = CALLBACK_ERROR
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+    {
+        return Err(e);
+    }
+    match failure {
+        Some(m) => Err(failed(Failure::Input(m))),
+        None => Ok(()),
+    }
+}
+
+fn limits(max_states: u64) -> Limits {
+    Limits {
+        max_states,
+        ..Limits::default()
+    }
+}
+
+/// Solves a position; the JSON document of `sprague solve --json`.
+#[pyfunction]
+#[pyo3(signature = (text, misere, max_moves, explain, max_states))]
+fn solve(
+    py: Python<'_>,
+    text: String,
+    misere: bool,
+    max_moves: usize,
+    explain: bool,
+    max_states: u64,
+) -> PyResult<String> {
+    let o = report::solve::Options {
+        misere,
+        max_moves,
+        explain,
+        remoteness: true,
+        limits: limits(max_states),
+    };
+    run(py, move |_| report::solve::solve(&text, &o).map(|s| s.json()))?.map_err(failed)
+}
+
+/// Stops a table when asked.
+struct Stopper<'a>(&'a AtomicBool);
+
+impl TableWatch for Stopper<'_> {
+    fn progress(&mut self, _values: &[u32], _wanted: usize) -> ControlFlow<()> {
+        if self.0.load(Ordering::SeqCst) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn interval(&self) -> u64 {
+        1 << 16
+    }
+}
+
+/// The table of a heap family as (family, from, values, period, explanation):
+/// values as little-endian u64 bytes when every value fits, else as decimal
+/// strings; period as (preperiod, period, proved) or None.
+type TableAnswer = (
+    String,
+    usize,
+    Result<Vec<u8>, Vec<String>>,
+    Option<(usize, usize, bool)>,
+    Option<Vec<String>>,
+);
+
+/// Computes a table of a heap family.
+#[pyfunction]
+#[pyo3(signature = (text, frm, to, explain, max_states))]
+fn table<'py>(
+    py: Python<'py>,
+    text: String,
+    frm: usize,
+    to: usize,
+    explain: bool,
+    max_states: u64,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let answer = run(py, move |stop| -> Result<TableAnswer, Failure> {
+        let limits = limits(max_states);
+        let family = sprague::games::table_family(&text)?;
+        let r = family
+            .report_watched(frm, to, &limits, &mut Stopper(stop))
+            .map_err(|h| match h {
+                sprague::impartial::watch::TableHalt::Stopped => {
+                    Failure::Interrupted("interrupted".into())
+                }
+                sprague::impartial::watch::TableHalt::Failed(e) => e.into(),
+            })?;
+        let t = report::table::tabled(&*family, frm, to, r, explain, &limits)?;
+        let values = if t.report.values.iter().all(|v| v.to_u64().is_some()) {
+            let mut b = Vec::with_capacity(t.report.values.len() * 8);
+            for v in &t.report.values {
+                b.extend_from_slice(&v.to_u64().unwrap_or(0).to_le_bytes());
+            }
+            Ok(b)
+        } else {
+            Err(t.report.values.iter().map(Nat::to_string).collect())
+        };
+        let period = t
+            .report
+            .period
+            .map(|(p, proved)| (p.preperiod, p.period, proved));
+        Ok((t.family, t.from, values, period, t.derivations))
+    })?
+    .map_err(failed)?;
+    let (family, from, values, period, explanation) = answer;
+    let values: Py<PyAny> = match values {
+        Ok(b) => PyBytes::new(py, &b).into_any().unbind(),
+        Err(v) => v.into_pyobject(py)?.into_any().unbind(),
+    };
+    (family, from, values, period, explanation).into_pyobject(py)
+}
+
+/// Solves a bimatrix game given as the JSON text of `sprague nash`; its JSON answer.
+#[pyfunction]
+#[pyo3(signature = (game, explain, max_pairs))]
+fn nash(py: Python<'_>, game: String, explain: bool, max_pairs: u64) -> PyResult<String> {
+    let o = report::nash::Options { explain, max_pairs };
+    run(py, move |_| report::nash::nash("game", &game, &o).map(|s| s.json()))?.map_err(failed)
+}
+
+// ---------------------------------------------------------------------------------
+// Partizan games: one table for the whole process, on its own thread (the table is
+// not shared between threads), so that games made by different calls can be added
+// and compared.
+
+struct Partizan {
+    table: GameTable,
+    games: HashMap<usize, Game>,
+}
+
+impl Partizan {
+    fn keep(&mut self, g: Game) -> usize {
+        self.games.insert(g.index(), g);
+        g.index()
+    }
+
+    fn game(&self, id: usize) -> Result<Game, Failure> {
+        self.games
+            .get(&id)
+            .copied()
+            .ok_or_else(|| Failure::Other(format!("no game {id}")))
+    }
+}
+
+type Job = Box<dyn FnOnce(&mut Partizan) + Send>;
+
+fn partizan_thread() -> PyResult<Sender<Job>> {
+    static SENDER: OnceLock<Mutex<Sender<Job>>> = OnceLock::new();
+    let s = SENDER.get_or_init(|| {
+        let (tx, rx) = mpsc::channel::<Job>();
+        let _ = std::thread::Builder::new()
+            .name("sprague-partizan".into())
+            .stack_size(STACK)
+            .spawn(move || {
+                let mut p = Partizan {
+                    table: GameTable::with_limit(DEFAULT_MAX_STATES),
+                    games: HashMap::new(),
+                };
+                for job in rx {
+                    // A panic (there should be none) fails that call, not the thread.
+                    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&mut p)));
+                }
+            });
+        Mutex::new(tx)
+    });
+    Ok(s.lock().unwrap_or_else(|e| e.into_inner()).clone())
+}
+
+/// Runs `f` on the partizan thread and waits for it.
+fn partizan<T: Send + 'static>(
+    py: Python<'_>,
+    f: impl FnOnce(&mut Partizan) -> Result<T, Failure> + Send + 'static,
+) -> PyResult<T> {
+    let (tx, rx) = mpsc::channel();
+    partizan_thread()?
+        .send(Box::new(move |p: &mut Partizan| {
+            let _ = tx.send(f(p));
+        }))
+        .map_err(|_| PyRuntimeError::new_err("the game engine's thread is gone"))?;
+    let stop = AtomicBool::new(false);
+    wait(py, rx, &stop)?.map_err(failed)
+}
+
+fn value_options(explain: bool, max_states: Option<u64>) -> report::value::Options {
+    report::value::Options {
+        explain,
+        ascii: false,
+        max_states,
+    }
+}
+
+/// Evaluates a short game; (id, JSON of `sprague value --json`).
+#[pyfunction]
+#[pyo3(signature = (text, explain, max_states=None))]
+fn value(
+    py: Python<'_>,
+    text: String,
+    explain: bool,
+    max_states: Option<u64>,
+) -> PyResult<(usize, String)> {
+    partizan(py, move |p| {
+        let o = value_options(explain, max_states);
+        let (g, explained) = report::value::evaluate(&mut p.table, &text, &o)?;
+        let v = report::value::valued(&mut p.table, g, &explained, &o)?;
+        Ok((p.keep(g), v.json()))
+    })
+}
+
+/// The JSON document of `sprague value --json` for the game `id`.
+#[pyfunction]
+fn value_of(py: Python<'_>, id: usize) -> PyResult<String> {
+    partizan(py, move |p| {
+        let g = p.game(id)?;
+        let o = value_options(false, None);
+        Ok(report::value::valued(&mut p.table, g, &[], &o)?.json())
+    })
+}
+
+/// The sum of two games.
+#[pyfunction]
+fn add(py: Python<'_>, a: usize, b: usize) -> PyResult<usize> {
+    partizan(py, move |p| {
+        let (a, b) = (p.game(a)?, p.game(b)?);
+        let s = p
+            .table
+            .add(a, b)
+            .map_err(report::value::solve_failure)?;
+        Ok(p.keep(s))
+    })
+}
+
+/// The negative of a game.
+#[pyfunction]
+fn neg(py: Python<'_>, a: usize) -> PyResult<usize> {
+    partizan(py, move |p| {
+        let a = p.game(a)?;
+        let n = p.table.neg(a).map_err(report::value::solve_failure)?;
+        Ok(p.keep(n))
+    })
+}
+
+/// Compares two games: -1 (less), 0 (equal), 1 (greater) or None (confused).
+#[pyfunction]
+fn compare(py: Python<'_>, a: usize, b: usize) -> PyResult<Option<i8>> {
+    partizan(py, move |p| {
+        let (a, b) = (p.game(a)?, p.game(b)?);
+        let c = p
+            .table
+            .compare(a, b)
+            .map_err(report::value::solve_failure)?;
+        Ok(c.map(|o| o as i8))
+    })
+}
+
+/// A thermograph wall: (start temperature, value there, slope) per segment.
+type Wall = Vec<(String, String, i64)>;
+
+/// The thermograph of a game: (left wall, right wall, mean, temperature).
+#[pyfunction]
+fn thermograph(py: Python<'_>, id: usize) -> PyResult<(Wall, Wall, String, String)> {
+    partizan(py, move |p| {
+        let g = p.game(id)?;
+        let th = p
+            .table
+            .thermograph(g)
+            .map_err(report::value::solve_failure)?;
+        let wall = |w: &sprague::partizan::Wall| -> Wall {
+            w.segments()
+                .iter()
+                .map(|(t, v, s)| (t.to_string(), v.to_string(), *s))
+                .collect()
+        };
+        Ok((
+            wall(&th.left),
+            wall(&th.right),
+            th.mean.to_string(),
+            th.temperature.to_string(),
+        ))
+    })
+}
+
+// ---------------------------------------------------------------------------------
+// Games defined in Python.
+
+/// Rules given by a Python function from a position to its options.
+struct PyRules {
+    func: Py<PyAny>,
+    heap: bool,
+}
+
+fn nat_to_py(py: Python<'_>, n: &Nat) -> PyResult<Py<PyAny>> {
+    match n.to_u64() {
+        Some(v) => Ok(v.into_pyobject(py)?.into_any().unbind()),
+        None => Ok(py
+            .get_type::<pyo3::types::PyInt>()
+            .call1((n.to_string(),))?
+            .unbind()),
+    }
+}
+
+fn py_to_nat(v: &Bound<'_, PyAny>) -> PyResult<Nat> {
+    if let Ok(n) = v.extract::<u64>() {
+        return Ok(Nat::from(n));
+    }
+    let text = v.str()?.to_string();
+    if v.is_instance_of::<pyo3::types::PyInt>()
+        && let Some(n) = Nat::from_decimal_bytes(text.as_bytes())
+    {
+        return Ok(n);
+    }
+    Err(PyValueError::new_err(format!(
+        "a position is made of integers ≥ 0, found {}",
+        v.repr()?
+    )))
+}
+
+impl PyRules {
+    fn call(&self, py: Python<'_>, pos: &[Nat]) -> PyResult<Vec<Vec<Nat>>> {
+        let arg: Py<PyAny> = if self.heap {
+            nat_to_py(py, &pos[0])?
+        } else {
+            let items = pos
+                .iter()
+                .map(|n| nat_to_py(py, n))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyTuple::new(py, items)?.into_any().unbind()
+        };
+        let answer = self.func.call1(py, (arg,))?;
+        let mut out = Vec::new();
+        for item in answer.bind(py).try_iter()? {
+            let item = item?;
+            if self.heap && item.is_instance_of::<pyo3::types::PyInt>() {
+                out.push(vec![py_to_nat(&item)?]);
+            } else {
+                let mut o = Vec::new();
+                for x in item.try_iter()? {
+                    o.push(py_to_nat(&x?)?);
+                }
+                out.push(o);
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl custom::Rules for PyRules {
+    fn options(&self, pos: &[Nat]) -> Result<Vec<Vec<Nat>>, String> {
+        let stopped = STOP.with(|s| {
+            s.borrow()
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::SeqCst))
+        });
+        if stopped {
+            return Err("interrupted".into());
+        }
+        Python::attach(|py| {
+            self.call(py, pos).map_err(|e| {
+                let message = e.to_string();
+                CALLBACK_ERROR
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(e);
+                message
+            })
+        })
+    }
+}
+
+/// Defines a game in Python: `heap` games take one heap and give lists of heaps (or
+/// single heaps); other games take a tuple of `arity` integers and give tuples.
+#[pyfunction]
+#[pyo3(signature = (name, func, heap, arity))]
+fn define(name: String, func: Py<PyAny>, heap: bool, arity: usize) -> PyResult<()> {
+    let kind = if heap {
+        custom::Kind::Heap
+    } else {
+        custom::Kind::Tuple { arity }
+    };
+    custom::register(&name, kind, Arc::new(PyRules { func, heap }))
+        .map_err(|m| failed(Failure::Input(m)))?;
+    let mut names = CUSTOM_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    if !names.contains(&name) {
+        names.push(name);
+    }
+    Ok(())
+}
+
+/// Removes a game defined in Python.
+#[pyfunction]
+fn undefine(name: String) -> bool {
+    CUSTOM_NAMES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|n| *n != name);
+    custom::unregister(&name)
+}
+
+/// The native module.
+#[pymodule]
+fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("Failed", m.py().get_type::<Failed>())?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(nash, m)?)?;
+    m.add_function(wrap_pyfunction!(value, m)?)?;
+    m.add_function(wrap_pyfunction!(value_of, m)?)?;
+    m.add_function(wrap_pyfunction!(add, m)?)?;
+    m.add_function(wrap_pyfunction!(neg, m)?)?;
+    m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(thermograph, m)?)?;
+    m.add_function(wrap_pyfunction!(define, m)?)?;
+    m.add_function(wrap_pyfunction!(undefine, m)?)?;
+    Ok(())
+}
