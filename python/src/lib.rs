@@ -331,10 +331,16 @@ fn value(
     max_states: Option<u64>,
 ) -> PyResult<(usize, String)> {
     partizan(py, move |p| {
-        let o = value_options(explain, max_states);
-        let (g, explained) = report::value::evaluate(&mut p.table, &text, &o)?;
-        let v = report::value::valued(&mut p.table, g, &explained, &o)?;
-        Ok((p.keep(g), v.json()))
+        let o = value_options(false, max_states);
+        let (g, _) = report::value::evaluate(&mut p.table, &text, &o)?;
+        let doc = if explain {
+            // An explanation tells every step, so it starts from an empty table (the
+            // shared one knows sums from earlier calls); the answer is the same.
+            report::value::value(&text, &value_options(true, max_states))?.json()
+        } else {
+            report::value::valued(&mut p.table, g, &[], &o)?.json()
+        };
+        Ok((p.keep(g), doc))
     })
 }
 
