@@ -109,6 +109,7 @@ def _translate(e: Exception) -> Exception:
             return ParseError(message, int(m.group(1)))
         return InputError(message)
     if kind == "limit":
+        message = "limit reached: " + message
         m = _FLAG.search(message)
         if m is None and "max-pairs" in message:
             return LimitError(message, "--max-pairs")
