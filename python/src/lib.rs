@@ -44,12 +44,11 @@ thread_local! {
     static STOP: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
 }
 
-/// The first exception raised by a Python function giving a game's options during
-/// the current computation.
-static CALLBACK_ERROR: Mutex<Option<PyErr>> = Mutex::new(None);
-
-/// The names of the games defined in Python.
-static CUSTOM_NAMES: Mutex<Vec<String>> = Mutex::new(Vec::new());
+thread_local! {
+    /// The first exception raised by a Python function giving a game's options
+    /// during the computation on this thread.
+    static CALLBACK_ERROR: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+}
 
 fn failed(f: Failure) -> PyErr {
     let kind = match f {
@@ -96,47 +95,24 @@ fn run<T: Send + 'static>(
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
     let flag = stop.clone();
-    clear_callback_errors();
     std::thread::Builder::new()
         .name("sprague".into())
         .stack_size(STACK)
         .spawn(move || {
             STOP.with(|s| *s.borrow_mut() = Some(flag.clone()));
-            let _ = tx.send(f(&flag));
+            let out = f(&flag);
+            let raised = CALLBACK_ERROR.with(|e| e.borrow_mut().take());
+            let _ = tx.send((out, raised, custom::take_failure()));
         })
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
-    let out = wait(py, rx, &stop)?;
-    callback_errors()?;
-    Ok(out)
-}
-
-fn clear_callback_errors() {
-    *CALLBACK_ERROR.lock().unwrap_or_else(|e| e.into_inner()) = None;
-    for name in CUSTOM_NAMES.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-        custom::take_failure(name);
-    }
-}
-
-/// Raises the exception of a Python rules function, or an input error for a
-/// failure the engine found in the options it gave.
-fn callback_errors() -> PyResult<()> {
-    let mut failure = None;
-    for name in CUSTOM_NAMES.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-        if let Some(m) = custom::take_failure(name) {
-            failure.get_or_insert(m);
-        }
-    }
-    if let Some(e) = CALLBACK_ERROR
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .take()
-    {
+    let (out, raised, failure) = wait(py, rx, &stop)?;
+    if let Some(e) = raised {
         return Err(e);
     }
-    match failure {
-        Some(m) => Err(failed(Failure::Input(m))),
-        None => Ok(()),
+    if let Some(m) = failure {
+        return Err(failed(Failure::Input(m)));
     }
+    Ok(out)
 }
 
 fn limits(max_states: u64) -> Limits {
@@ -494,10 +470,9 @@ impl custom::Rules for PyRules {
         Python::attach(|py| {
             self.call(py, pos).map_err(|e| {
                 let message = e.to_string();
-                CALLBACK_ERROR
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .get_or_insert(e);
+                CALLBACK_ERROR.with(|c| {
+                    c.borrow_mut().get_or_insert(e);
+                });
                 message
             })
         })
@@ -515,21 +490,12 @@ fn define(name: String, func: Py<PyAny>, heap: bool, arity: usize) -> PyResult<(
         custom::Kind::Tuple { arity }
     };
     custom::register(&name, kind, Arc::new(PyRules { func, heap }))
-        .map_err(|m| failed(Failure::Input(m)))?;
-    let mut names = CUSTOM_NAMES.lock().unwrap_or_else(|e| e.into_inner());
-    if !names.contains(&name) {
-        names.push(name);
-    }
-    Ok(())
+        .map_err(|m| failed(Failure::Input(m)))
 }
 
 /// Removes a game defined in Python.
 #[pyfunction]
 fn undefine(name: String) -> bool {
-    CUSTOM_NAMES
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .retain(|n| *n != name);
     custom::unregister(&name)
 }
 

@@ -30,7 +30,7 @@ use crate::impartial::search;
 use crate::impartial::searched::PositionRules;
 use crate::nat::Nat;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, RwLock};
 
 /// The rules of a family defined at run time.
 pub trait Rules: Send + Sync {
@@ -58,7 +58,6 @@ pub enum Kind {
 struct Entry {
     kind: Kind,
     rules: Arc<dyn Rules>,
-    failure: Arc<Mutex<Option<String>>>,
 }
 
 fn registry() -> &'static RwLock<HashMap<String, Entry>> {
@@ -85,11 +84,7 @@ pub fn register(name: &str, kind: Kind, rules: Arc<dyn Rules>) -> Result<(), Str
     if matches!(kind, Kind::Tuple { arity: 0 }) {
         return Err("a game on tuples needs at least one argument".into());
     }
-    let entry = Entry {
-        kind,
-        rules,
-        failure: Arc::default(),
-    };
+    let entry = Entry { kind, rules };
     registry()
         .write()
         .unwrap_or_else(|e| e.into_inner())
@@ -106,12 +101,21 @@ pub fn unregister(name: &str) -> bool {
         .is_some()
 }
 
-/// The first error the rules of `name` gave since the last call, if any: a
-/// computation that met one gave answers that cannot be trusted.
-pub fn take_failure(name: &str) -> Option<String> {
-    let reg = registry().read().unwrap_or_else(|e| e.into_inner());
-    let e = reg.get(name)?;
-    e.failure.lock().unwrap_or_else(|e| e.into_inner()).take()
+/// The first error the rules of a run-time family gave on this thread since the
+/// last call, if any: a computation that met one gave answers that cannot be
+/// trusted. (Kept per thread, so that computations on other threads do not mix in.)
+pub fn take_failure() -> Option<String> {
+    FAILURE.with(|f| f.borrow_mut().take())
+}
+
+thread_local! {
+    static FAILURE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+fn fail(message: String) {
+    FAILURE.with(|f| {
+        f.borrow_mut().get_or_insert(message);
+    });
 }
 
 /// The rules registered as `name`, as a heap or a tuple family.
@@ -121,7 +125,6 @@ pub(crate) fn lookup(name: &str) -> Option<Custom> {
         name: name.to_string(),
         kind: e.kind,
         rules: e.rules.clone(),
-        failure: e.failure.clone(),
     })
 }
 
@@ -132,7 +135,6 @@ pub struct Custom {
     /// Heap or tuple.
     pub kind: Kind,
     rules: Arc<dyn Rules>,
-    failure: Arc<Mutex<Option<String>>>,
 }
 
 impl Custom {
@@ -142,8 +144,7 @@ impl Custom {
         match self.rules.options(pos) {
             Ok(v) => v,
             Err(m) => {
-                let mut f = self.failure.lock().unwrap_or_else(|e| e.into_inner());
-                f.get_or_insert(m);
+                fail(m);
                 Vec::new()
             }
         }
@@ -193,8 +194,7 @@ impl search::Rules for Custom {
             if o.len() == arity {
                 out.push(o);
             } else {
-                let mut f = self.failure.lock().unwrap_or_else(|e| e.into_inner());
-                f.get_or_insert(format!(
+                fail(format!(
                     "{}: an option of {} has {} numbers, not {arity}",
                     self.name,
                     self.write_args(p),
@@ -302,7 +302,7 @@ mod tests {
         assert_eq!(a.analysis.grundy, b.analysis.grundy);
         // The same position is winning; the moves are listed as the rules give them.
         assert!(!a.analysis.winning.is_empty() && !b.analysis.winning.is_empty());
-        assert_eq!(take_failure("ckayles"), None);
+        assert_eq!(take_failure(), None);
     }
 
     #[test]
@@ -325,7 +325,8 @@ mod tests {
         assert!(register("Bad", Kind::Heap, Arc::new(Failing)).is_err());
         register("cfail", Kind::Heap, Arc::new(Failing)).unwrap();
         let _ = solve::solve("cfail(3)", &Default::default());
-        assert_eq!(take_failure("cfail").as_deref(), Some("no rules"));
+        assert_eq!(take_failure().as_deref(), Some("no rules"));
+        assert_eq!(take_failure(), None);
         assert!(unregister("cfail"));
         assert!(solve::solve("cfail(3)", &Default::default()).is_err());
     }
