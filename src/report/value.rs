@@ -27,6 +27,8 @@ pub struct Options {
     /// Most stored games (default [`DEFAULT_MAX_STATES`]); also bounds the tables of
     /// impartial components (default: the bound of `solve`).
     pub max_states: Option<u64>,
+    /// A stop signal (a server's deadline) checked as the work is counted.
+    pub stop: Option<std::sync::Arc<crate::impartial::family::Stop>>,
 }
 
 /// Everything `sprague value` reports about a game.
@@ -59,13 +61,14 @@ pub struct Valued {
 /// ```
 pub fn value(text: &str, o: &Options) -> Result<Valued, Failure> {
     let mut table = GameTable::with_limit(o.max_states.unwrap_or(DEFAULT_MAX_STATES));
-    let limits = match o.max_states {
+    let mut limits = match o.max_states {
         Some(n) => Limits {
             max_states: n,
             ..Limits::default()
         },
         None => Limits::default(),
     };
+    limits.stop = o.stop.clone();
     let opts = PrintOptions { ascii: o.ascii };
     let mut ev = Evaluator::new(&mut table, text, limits, o.explain);
     let g = ev.eval_source().map_err(value_failure)?;
