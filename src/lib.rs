@@ -6,7 +6,9 @@
 //! - [`nash`]: two-player normal-form games and their Nash equilibria;
 //! - [`partizan`]: short partizan games (canonical forms, sums, thermographs), as
 //!   `sprague value` reports them;
-//! - [`report`]: the answers of `solve`, `table`, `value` and `nash` as text and JSON documents.
+//! - [`play`]: play sessions against the computer, and what a page draws;
+//! - [`report`]: the answers of `solve`, `table`, `value` and `nash` as text and JSON documents;
+//! - `web` (feature `web`, on by default): the web playground server.
 
 pub mod expr;
 pub mod games;
@@ -16,3 +18,5 @@ pub mod nat;
 pub mod partizan;
 pub mod play;
 pub mod report;
+#[cfg(feature = "web")]
+pub mod web;

@@ -40,6 +40,7 @@ pub(super) fn answer(a: &ValueArgs, text: &str) -> Result<(), Failure> {
         explain: a.explain,
         ascii: a.ascii,
         max_states: a.max_states,
+        ..Options::default()
     };
     let valued = value(text, &options)?;
     let out = if a.json { valued.json() } else { valued.text() };

@@ -27,6 +27,8 @@ pub struct Options {
     /// Most stored games (default [`DEFAULT_MAX_STATES`]); also bounds the tables of
     /// impartial components (default: the bound of `solve`).
     pub max_states: Option<u64>,
+    /// A stop signal (a server's deadline) checked as the work is counted.
+    pub stop: Option<std::sync::Arc<crate::impartial::family::Stop>>,
 }
 
 /// Everything `sprague value` reports about a game.
@@ -71,13 +73,14 @@ pub fn evaluate(
     text: &str,
     o: &Options,
 ) -> Result<(Game, Vec<Explained>), Failure> {
-    let limits = match o.max_states {
+    let mut limits = match o.max_states {
         Some(n) => Limits {
             max_states: n,
             ..Limits::default()
         },
         None => Limits::default(),
     };
+    limits.stop = o.stop.clone();
     let mut ev = Evaluator::new(table, text, limits, o.explain);
     let g = ev.eval_source().map_err(value_failure)?;
     let explained = std::mem::take(&mut ev.explained);
@@ -358,28 +361,13 @@ fn to_json(r: &Valued, explain: bool) -> String {
     for (name, opts) in [("left_options", &r.left), ("right_options", &r.right)] {
         let _ = write!(out, ",\"{name}\":");
         match opts {
-            Some(v) => {
-                out.push('[');
-                for (i, s) in v.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    json::string(&mut out, s);
-                }
-                out.push(']');
-            }
+            Some(v) => json::strings(&mut out, v),
             None => out.push_str("null"),
         }
     }
     if explain {
-        out.push_str(",\"explanation\":[");
-        for (i, l) in r.explanation.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            json::string(&mut out, l);
-        }
-        out.push(']');
+        out.push_str(",\"explanation\":");
+        json::strings(&mut out, &r.explanation);
     }
     out.push_str("}\n");
     out
