@@ -12,7 +12,7 @@ use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use sprague::games::custom;
-use sprague::impartial::family::Limits;
+use sprague::impartial::family::{Limits, Stop};
 use sprague::impartial::watch::TableWatch;
 use sprague::nat::Nat;
 use sprague::partizan::{DEFAULT_MAX_STATES, Game, GameTable};
@@ -20,7 +20,6 @@ use sprague::report::{self, Failure};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -41,7 +40,7 @@ const STACK: usize = 64 << 20;
 thread_local! {
     /// The stop flag of the computation running on this thread, for the rules of
     /// games defined in Python.
-    static STOP: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+    static STOP: RefCell<Option<Arc<Stop>>> = const { RefCell::new(None) };
 }
 
 thread_local! {
@@ -60,9 +59,15 @@ fn failed(f: Failure) -> PyErr {
     Failed::new_err((kind, f.message().to_string()))
 }
 
+/// A stop signal without a deadline, raised by Ctrl-C.
+fn never() -> Arc<Stop> {
+    Arc::new(Stop::after(Duration::from_secs(1 << 40)))
+}
+
 /// Waits for the answer on `rx` without the GIL, looking for Ctrl-C every slice; on
-/// an interrupt sets `stop` and raises.
-fn wait<T: Send>(py: Python<'_>, mut rx: Receiver<T>, stop: &AtomicBool) -> PyResult<T> {
+/// an interrupt raises `stop` (the computation stops where it counts its work) and
+/// raises `KeyboardInterrupt`.
+fn wait<T: Send>(py: Python<'_>, mut rx: Receiver<T>, stop: &Stop) -> PyResult<T> {
     loop {
         let (back, r) = py.detach(move || {
             let r = rx.recv_timeout(SLICE);
@@ -73,7 +78,7 @@ fn wait<T: Send>(py: Python<'_>, mut rx: Receiver<T>, stop: &AtomicBool) -> PyRe
             Ok(v) => return Ok(v),
             Err(RecvTimeoutError::Timeout) => {
                 if let Err(e) = py.check_signals() {
-                    stop.store(true, Ordering::SeqCst);
+                    stop.raise();
                     return Err(e);
                 }
             }
@@ -90,9 +95,9 @@ fn wait<T: Send>(py: Python<'_>, mut rx: Receiver<T>, stop: &AtomicBool) -> PyRe
 /// flag. Afterwards raises the first error of a game defined in Python, if any.
 fn run<T: Send + 'static>(
     py: Python<'_>,
-    f: impl FnOnce(&AtomicBool) -> T + Send + 'static,
+    f: impl FnOnce(&Arc<Stop>) -> T + Send + 'static,
 ) -> PyResult<T> {
-    let stop = Arc::new(AtomicBool::new(false));
+    let stop = never();
     let (tx, rx) = mpsc::channel();
     let flag = stop.clone();
     std::thread::Builder::new()
@@ -115,9 +120,10 @@ fn run<T: Send + 'static>(
     Ok(out)
 }
 
-fn limits(max_states: u64) -> Limits {
+fn limits(max_states: u64, stop: &Arc<Stop>) -> Limits {
     Limits {
         max_states,
+        stop: Some(stop.clone()),
         ..Limits::default()
     }
 }
@@ -133,22 +139,25 @@ fn solve(
     explain: bool,
     max_states: u64,
 ) -> PyResult<String> {
-    let o = report::solve::Options {
-        misere,
-        max_moves,
-        explain,
-        remoteness: true,
-        limits: limits(max_states),
-    };
-    run(py, move |_| report::solve::solve(&text, &o).map(|s| s.json()))?.map_err(failed)
+    run(py, move |stop| {
+        let o = report::solve::Options {
+            misere,
+            max_moves,
+            explain,
+            remoteness: true,
+            limits: limits(max_states, stop),
+        };
+        report::solve::solve(&text, &o).map(|s| s.json())
+    })?
+    .map_err(failed)
 }
 
 /// Stops a table when asked.
-struct Stopper<'a>(&'a AtomicBool);
+struct Stopper<'a>(&'a Stop);
 
 impl TableWatch for Stopper<'_> {
     fn progress(&mut self, _values: &[u32], _wanted: usize) -> ControlFlow<()> {
-        if self.0.load(Ordering::SeqCst) {
+        if self.0.is_due() {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -183,7 +192,7 @@ fn table<'py>(
     max_states: u64,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let answer = run(py, move |stop| -> Result<TableAnswer, Failure> {
-        let limits = limits(max_states);
+        let limits = limits(max_states, stop);
         let family = sprague::games::table_family(&text)?;
         let r = family
             .report_watched(frm, to, &limits, &mut Stopper(stop))
@@ -223,7 +232,10 @@ fn table<'py>(
 #[pyo3(signature = (game, explain, max_pairs))]
 fn nash(py: Python<'_>, game: String, explain: bool, max_pairs: u64) -> PyResult<String> {
     let o = report::nash::Options { explain, max_pairs };
-    run(py, move |_| report::nash::nash("game", &game, &o).map(|s| s.json()))?.map_err(failed)
+    run(py, move |_| {
+        report::nash::nash("game", &game, &o).map(|s| s.json())
+    })?
+    .map_err(failed)
 }
 
 // ---------------------------------------------------------------------------------
@@ -274,26 +286,33 @@ fn partizan_thread() -> PyResult<Sender<Job>> {
     Ok(s.lock().unwrap_or_else(|e| e.into_inner()).clone())
 }
 
-/// Runs `f` on the partizan thread and waits for it.
+/// Runs `f` on the partizan thread and waits for it; `f` is given the stop signal
+/// that Ctrl-C raises.
 fn partizan<T: Send + 'static>(
     py: Python<'_>,
-    f: impl FnOnce(&mut Partizan) -> Result<T, Failure> + Send + 'static,
+    f: impl FnOnce(&mut Partizan, &Arc<Stop>) -> Result<T, Failure> + Send + 'static,
 ) -> PyResult<T> {
     let (tx, rx) = mpsc::channel();
+    let stop = never();
+    let signal = stop.clone();
     partizan_thread()?
         .send(Box::new(move |p: &mut Partizan| {
-            let _ = tx.send(f(p));
+            let _ = tx.send(f(p, &signal));
         }))
         .map_err(|_| PyRuntimeError::new_err("the game engine's thread is gone"))?;
-    let stop = AtomicBool::new(false);
     wait(py, rx, &stop)?.map_err(failed)
 }
 
-fn value_options(explain: bool, max_states: Option<u64>) -> report::value::Options {
+fn value_options(
+    explain: bool,
+    max_states: Option<u64>,
+    stop: Option<Arc<Stop>>,
+) -> report::value::Options {
     report::value::Options {
         explain,
         ascii: false,
         max_states,
+        stop,
     }
 }
 
@@ -306,13 +325,14 @@ fn value(
     explain: bool,
     max_states: Option<u64>,
 ) -> PyResult<(usize, String)> {
-    partizan(py, move |p| {
-        let o = value_options(false, max_states);
+    partizan(py, move |p, stop| {
+        let o = value_options(false, max_states, Some(stop.clone()));
         let (g, _) = report::value::evaluate(&mut p.table, &text, &o)?;
         let doc = if explain {
             // An explanation tells every step, so it starts from an empty table (the
             // shared one knows sums from earlier calls); the answer is the same.
-            report::value::value(&text, &value_options(true, max_states))?.json()
+            report::value::value(&text, &value_options(true, max_states, Some(stop.clone())))?
+                .json()
         } else {
             report::value::valued(&mut p.table, g, &[], &o)?.json()
         };
@@ -323,9 +343,9 @@ fn value(
 /// The JSON document of `sprague value --json` for the game `id`.
 #[pyfunction]
 fn value_of(py: Python<'_>, id: usize) -> PyResult<String> {
-    partizan(py, move |p| {
+    partizan(py, move |p, _| {
         let g = p.game(id)?;
-        let o = value_options(false, None);
+        let o = value_options(false, None, None);
         Ok(report::value::valued(&mut p.table, g, &[], &o)?.json())
     })
 }
@@ -333,12 +353,9 @@ fn value_of(py: Python<'_>, id: usize) -> PyResult<String> {
 /// The sum of two games.
 #[pyfunction]
 fn add(py: Python<'_>, a: usize, b: usize) -> PyResult<usize> {
-    partizan(py, move |p| {
+    partizan(py, move |p, _| {
         let (a, b) = (p.game(a)?, p.game(b)?);
-        let s = p
-            .table
-            .add(a, b)
-            .map_err(report::value::solve_failure)?;
+        let s = p.table.add(a, b).map_err(report::value::solve_failure)?;
         Ok(p.keep(s))
     })
 }
@@ -346,7 +363,7 @@ fn add(py: Python<'_>, a: usize, b: usize) -> PyResult<usize> {
 /// The negative of a game.
 #[pyfunction]
 fn neg(py: Python<'_>, a: usize) -> PyResult<usize> {
-    partizan(py, move |p| {
+    partizan(py, move |p, _| {
         let a = p.game(a)?;
         let n = p.table.neg(a).map_err(report::value::solve_failure)?;
         Ok(p.keep(n))
@@ -356,7 +373,7 @@ fn neg(py: Python<'_>, a: usize) -> PyResult<usize> {
 /// Compares two games: -1 (less), 0 (equal), 1 (greater) or None (confused).
 #[pyfunction]
 fn compare(py: Python<'_>, a: usize, b: usize) -> PyResult<Option<i8>> {
-    partizan(py, move |p| {
+    partizan(py, move |p, _| {
         let (a, b) = (p.game(a)?, p.game(b)?);
         let c = p
             .table
@@ -372,7 +389,7 @@ type Wall = Vec<(String, String, i64)>;
 /// The thermograph of a game: (left wall, right wall, mean, temperature).
 #[pyfunction]
 fn thermograph(py: Python<'_>, id: usize) -> PyResult<(Wall, Wall, String, String)> {
-    partizan(py, move |p| {
+    partizan(py, move |p, _| {
         let g = p.game(id)?;
         let th = p
             .table
@@ -459,11 +476,7 @@ impl PyRules {
 
 impl custom::Rules for PyRules {
     fn options(&self, pos: &[Nat]) -> Result<Vec<Vec<Nat>>, String> {
-        let stopped = STOP.with(|s| {
-            s.borrow()
-                .as_ref()
-                .is_some_and(|f| f.load(Ordering::SeqCst))
-        });
+        let stopped = STOP.with(|s| s.borrow().as_ref().is_some_and(|f| f.is_due()));
         if stopped {
             return Err("interrupted".into());
         }

@@ -21,11 +21,18 @@ except KeyboardInterrupt:
     print("interrupted %.2f" % (time.monotonic() - start), flush=True)
     # The interpreter goes on working.
     print("after", sprague.solve("nim(3,4,5)").grundy, flush=True)
+    # And the computation stopped: the process is idle.
+    time.sleep(0.3)
+    c = time.process_time()
+    time.sleep(1.0)
+    print("busy %.2f" % (time.process_time() - c), flush=True)
 """
 
 CALLS = {
     # Grundy's game: a long table (minutes for 10^6 heaps).
     "table": "sprague.table('grundy_game', to=3_000_000)",
+    # Deciding one huge heap of Grundy's game needs its table up to that heap.
+    "solve": "sprague.solve('grundy_game(3000000)')",
     # A heap game defined in Python with a slow rule.
     "python_rules": "sprague.heap_game('slowsub', lambda n: (time.sleep(0.001), [n - 1] if n else [])[1]); "
     "sprague.table('slowsub', to=1_000_000)",
@@ -47,11 +54,15 @@ def test_sigint_raises_keyboard_interrupt(what):
         assert p.poll() is None, "the computation ended before the signal"
         sent = time.monotonic()
         os.kill(p.pid, signal.SIGINT)
-        out, err = p.communicate(timeout=10)
+        out, err = p.communicate(timeout=15)
         elapsed = time.monotonic() - sent
+        # The interrupt itself came at once.
+        assert float(out.split("interrupted ")[1].split()[0]) < 1.0 + 2.0, out
     finally:
         if p.poll() is None:
             p.kill()
     assert "interrupted" in out, (out, err)
     assert "after 2" in out, (out, err)
-    assert elapsed < 3.0, elapsed
+    busy = float(out.split("busy ")[1].split()[0])
+    assert busy < 0.3, out
+    assert elapsed < 4.5, elapsed  # within a couple of seconds, plus the idle check
