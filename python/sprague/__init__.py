@@ -331,7 +331,7 @@ def table(
     ``"kayles"``, or the name of a game defined with :func:`heap_game`.
     ``explain`` adds each value's derivation. Ctrl-C stops a long table.
 
-    >>> list(table("kayles", to=11).values)
+    >>> table("kayles", to=11).to_dict()["values"]
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
     """
     name, start, raw, period, explanation = _call(
@@ -673,7 +673,7 @@ def heap_game(name: str, options: HeapOptions) -> str:
 
     >>> heap_game("take12", lambda n: [n - t for t in (1, 2) if t <= n])
     'take12'
-    >>> list(table("take12", to=6).values)
+    >>> table("take12", to=6).to_dict()["values"]
     [0, 1, 2, 0, 1, 2, 0]
     """
     _call(_sprague.define, name, options, True, 1)

@@ -386,3 +386,10 @@ def test_help_reads_well():
     assert "period" in sprague.table.__doc__
     for f in (sprague.solve, sprague.table, sprague.value, sprague.nash, sprague.heap_game):
         assert f.__doc__ and len(f.__doc__) > 100
+
+
+def test_docstring_examples():
+    import doctest
+
+    failed, tried = doctest.testmod(sprague)
+    assert tried >= 10 and failed == 0
