@@ -43,6 +43,7 @@ __all__ = [
     "nash",
     "heap_game",
     "game",
+    "forget",
     "Solved",
     "Move",
     "Component",
