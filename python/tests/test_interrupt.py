@@ -12,9 +12,9 @@ import pytest
 SCRIPT = r"""
 import sys, time
 import sprague
-print("ready", flush=True)
 start = time.monotonic()
 try:
+    print("ready", flush=True)
     {call}
     print("finished", flush=True)
 except KeyboardInterrupt:
@@ -54,9 +54,10 @@ def test_sigint_raises_keyboard_interrupt(what):
         assert p.poll() is None, "the computation ended before the signal"
         sent = time.monotonic()
         os.kill(p.pid, signal.SIGINT)
-        out, err = p.communicate(timeout=15)
+        out, err = p.communicate(timeout=30)
         elapsed = time.monotonic() - sent
         # The interrupt itself came at once.
+        assert "interrupted " in out, (out, err)
         assert float(out.split("interrupted ")[1].split()[0]) < 1.0 + 2.0, out
     finally:
         if p.poll() is None:
@@ -65,4 +66,4 @@ def test_sigint_raises_keyboard_interrupt(what):
     assert "after 2" in out, (out, err)
     busy = float(out.split("busy ")[1].split()[0])
     assert busy < 0.3, out
-    assert elapsed < 4.5, elapsed  # within a couple of seconds, plus the idle check
+    assert elapsed < 10.0, elapsed  # the interrupt, the idle check and the exit
