@@ -10,8 +10,11 @@ import time
 import pytest
 
 SCRIPT = r"""
-import sys, time
+import signal, sys, time
 import sprague
+# Python's own Ctrl-C handler, even when started with SIGINT ignored (as commands
+# started in the background by a shell are).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 start = time.monotonic()
 try:
     print("ready", flush=True)
@@ -30,9 +33,9 @@ except KeyboardInterrupt:
 
 CALLS = {
     # Grundy's game: a long table (minutes for 10^6 heaps).
-    "table": "sprague.table('grundy_game', to=3_000_000)",
+    "table": "sprague.table('grundy_game', to=3_000_000, max_states=10**12)",
     # Deciding one huge heap of Grundy's game needs its table up to that heap.
-    "solve": "sprague.solve('grundy_game(3000000)')",
+    "solve": "sprague.solve('grundy_game(3000000)', max_states=10**12)",
     # A heap game defined in Python with a slow rule.
     "python_rules": "sprague.heap_game('slowsub', lambda n: (time.sleep(0.001), [n - 1] if n else [])[1]); "
     "sprague.table('slowsub', to=1_000_000)",
