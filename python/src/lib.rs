@@ -4,9 +4,9 @@
 //!
 //! Every computation runs on a Rust thread while the calling thread waits without
 //! the GIL, in short slices, checking for Ctrl-C between them: an interrupt raises
-//! `KeyboardInterrupt` at once and asks the computation to stop (tables and games
-//! defined in Python stop; other computations finish on their own, within their
-//! bounds, and their answer is dropped).
+//! `KeyboardInterrupt` at once and raises the computation's stop signal
+//! (`Limits::stop`), which solves, tables and games defined in Python obey; the
+//! partizan engine's own work does not look at it, and finishes in the background.
 
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -38,7 +38,7 @@ const SLICE: Duration = Duration::from_millis(20);
 const STACK: usize = 64 << 20;
 
 thread_local! {
-    /// The stop flag of the computation running on this thread, for the rules of
+    /// The stop signal of the computation running on this thread, for the rules of
     /// games defined in Python.
     static STOP: RefCell<Option<Arc<Stop>>> = const { RefCell::new(None) };
 }
