@@ -77,8 +77,8 @@ function heapPicture(d, moves, ctx) {
   if (!Number.isSafeInteger(n) || n > MAX_STONES) {
     return h("p", { class: "big-heap" }, `A heap of ${d.size} stones (too many to draw: use the list of moves).`);
   }
-  const r = 11;
-  const gap = 4;
+  const r = 14;
+  const gap = 5;
   const w = Math.max(1, n) * (2 * r + gap) + gap;
   const svg = s("svg", { class: "heap", viewBox: `0 0 ${w} ${2 * r + 10}`, width: w, height: 2 * r + 10, role: "group", "aria-label": `heap of ${n}` });
   const stones = [];
@@ -112,7 +112,7 @@ function heapPicture(d, moves, ctx) {
 
 /** A board of (cols+1)×(rows+1) cells with the piece at (x, y) and its targets coloured. */
 function gridPicture({ x, y, label, targets, corner, pmarks, lines, piece }) {
-  const cell = 22;
+  const cell = Math.max(18, Math.min(34, Math.floor(360 / Math.max(x + 1, y + 1))));
   const cols = x + 1;
   const rows = y + 1;
   const W = cols * cell + 24;

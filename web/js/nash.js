@@ -172,7 +172,9 @@ export function nashView(root) {
   }
 
   function mixText(probs, names) {
-    return probs.map((p, k) => (p === "0" ? null : `${names[k]} ${p}`)).filter(Boolean).join(", ");
+    const used = probs.map((p, k) => (p === "0" ? null : [names[k], p])).filter(Boolean);
+    if (used.length === 1 && used[0][1] === "1") return `${used[0][0]} (pure)`;
+    return used.map(([n, p]) => `${n} with probability ${p}`).join(", ");
   }
 
   function render(doc) {

@@ -208,7 +208,7 @@ export function playView(root) {
       h("span", { class: `badge o-${d.outcome}` }, d.outcome),
       " ", h("code", { id: "play-position" }, d.position), " ",
       h("span", { class: "status-text", "data-over": d.over ? "1" : "0" }, text),
-      st.misere ? h("span", { class: "tag" }, "misère") : null);
+      ...(st.misere ? [h("span", { class: "tag" }, "misère")] : []));
   }
 
   function renderMoves() {
