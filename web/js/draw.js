@@ -85,7 +85,7 @@ function heapPicture(d, moves, ctx) {
   const clear = () => stones.forEach((c) => c.classList.remove("take", "r-P", "r-N", "r-D", "r-u"));
   for (let i = 0; i < n; i++) {
     const k = n - i;
-    const move = moves.find((m) => m.component === d.component && m.take === k);
+    const move = moves.find((m) => (d.heap !== undefined && d.heap !== null ? m.heap === d.heap : m.component === d.component) && m.take !== null && m.take !== undefined && Number(m.take) === k);
     const c = s("circle", { cx: gap + r + i * (2 * r + gap), cy: r + 5, r, class: "stone" + (move ? " can" : "") });
     stones.push(c);
     if (move) {
@@ -94,6 +94,7 @@ function heapPicture(d, moves, ctx) {
       c.setAttribute("aria-label", `take ${k}: ${moveLabel(move)}`);
       c.dataset.take = k;
       c.dataset.component = d.component;
+      if (d.heap !== undefined) c.dataset.heap = d.heap;
       c.append(s("title", {}, moveLabel(move)));
       const show = () => {
         clear();

@@ -237,7 +237,8 @@ export function playView(root) {
       const mine = mover() === "you" && !d.over;
       let heapNo = 0;
       for (const dr of d.drawing || []) {
-        const title = dr.kind === "heap" ? `heap ${++heapNo}` : dr.kind === "board" ? "Wythoff's game" : dr.kind === "king" ? "king" : dr.kind === "ring" ? "ring" : dr.kind === "stair" ? "staircase" : "component";
+        heapNo += dr.kind === "heap" ? 1 : 0;
+        const title = dr.kind === "heap" ? `heap ${dr.heap ?? heapNo}${dr.family && dr.family !== "nim" ? ` (${dr.family})` : ""}` : dr.kind === "board" ? "Wythoff's game" : dr.kind === "king" ? "king" : dr.kind === "ring" ? "ring" : dr.kind === "stair" ? "staircase" : "component";
         pics.append(h("figure", { class: `pic pic-${dr.kind}` }, drawComponent(dr, mine ? d.moves : [], ctx), h("figcaption", {}, title)));
       }
     }
