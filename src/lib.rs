@@ -5,7 +5,9 @@
 //! - [`games`]: the game families and the registry that builds positions;
 //! - [`nash`]: two-player normal-form games and their Nash equilibria;
 //! - [`partizan`]: short partizan games (canonical forms, sums, thermographs), as
-//!   `sprague value` reports them.
+//!   `sprague value` reports them;
+//! - [`play`]: play sessions against the computer, and what a page draws;
+//! - `web` (feature `web`, on by default): the web playground server.
 
 pub mod expr;
 pub mod games;
@@ -14,3 +16,5 @@ pub mod nash;
 pub mod nat;
 pub mod partizan;
 pub mod play;
+#[cfg(feature = "web")]
+pub mod web;

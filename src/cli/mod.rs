@@ -8,6 +8,8 @@ mod nash;
 mod play;
 mod repl;
 mod roots;
+#[cfg(feature = "web")]
+mod serve;
 mod solve;
 mod table;
 mod value;
@@ -103,6 +105,12 @@ enum Command {
         after_help = "Examples:\n  sprague roots 'treestair[\"tree.txt\",2]'\n  sprague roots --json 'treestair[\"tree.txt\"]'"
     )]
     Roots(roots::RootsArgs),
+    /// The web playground: a local server with the page and a JSON API.
+    #[cfg(feature = "web")]
+    #[command(
+        after_help = "Prints 'sprague: serving on http://127.0.0.1:PORT/' and serves until stopped (Ctrl-C).\n\nExamples:\n  sprague serve\n  sprague serve --port 0 --timeout 5 --max-concurrent 2"
+    )]
+    Serve(serve::ServeArgs),
 }
 
 /// Options shared by the commands that compute.
@@ -177,6 +185,8 @@ pub fn run() -> i32 {
         Command::Value(a) => value::run(&a),
         Command::Nash(a) => nash::run(&a),
         Command::Roots(a) => roots::run(&a),
+        #[cfg(feature = "web")]
+        Command::Serve(a) => serve::run(&a),
     };
     let result = result.map_err(|f| match f {
         Failure::Input(m) => Failure::Input(message(&m)),

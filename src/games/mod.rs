@@ -246,6 +246,60 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// Where `src` names a file (`digraph["g.txt"]`, `geography["g.txt"]`,
+/// `treestair["t.txt",k]`, or `grid["FILE"]` with a file name instead of inline rows),
+/// as an error for front ends that must not read files on behalf of their users (a
+/// server): `None` when no term of the expression, options included, names a file,
+/// or when `src` does not parse (building it reports that).
+///
+/// ```
+/// let e = sprague::games::file_reference("nim(3) + digraph[\"g.txt\"](0)").unwrap();
+/// assert_eq!(e.column, 18);
+/// assert!(sprague::games::file_reference("grid[\"..#/...\"](0,0)").is_none());
+/// ```
+pub fn file_reference(src: &str) -> Option<ExprError> {
+    let sum = expr::parse(src).ok()?;
+    let reg = Registry::new(src);
+    let mut found = None;
+    file_in_sum(&sum, &mut |t: &FamilyTerm, span: Span| {
+        if found.is_none() {
+            found = Some(reg.error(
+                span,
+                &format!(
+                    "{} reads a file, and files are not read here: give the position inline",
+                    t.name
+                ),
+            ));
+        }
+    });
+    found
+}
+
+/// Calls `hit` for every family term of `sum` (options included) that names a file.
+fn file_in_sum(sum: &Sum, hit: &mut dyn FnMut(&FamilyTerm, Span)) {
+    for t in &sum.terms {
+        match t {
+            Term::Family(f) => {
+                let string = f.params.iter().flatten().find_map(|p| match p {
+                    Param::Str(s, span) => Some((s, *span)),
+                    _ => None,
+                });
+                match (f.name.as_str(), string) {
+                    ("digraph" | "geography" | "treestair", Some((_, span))) => hit(f, span),
+                    ("grid", Some((s, span))) if !grid::is_inline(s) => hit(f, span),
+                    _ => {}
+                }
+            }
+            Term::Options(o) => {
+                for s in o.left.iter().chain(&o.right) {
+                    file_in_sum(s, hit);
+                }
+            }
+            Term::Literal(..) => {}
+        }
+    }
+}
+
 /// Parses a heap family written without arguments (`sub[1,3,4]`) for tables.
 ///
 /// ```

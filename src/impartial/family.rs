@@ -6,7 +6,8 @@ use crate::nat::Nat;
 use smallvec::SmallVec;
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// A position of one component: the family's arguments (a heap size, a pair of
 /// coordinates, …). Short positions are stored inline.
@@ -45,6 +46,9 @@ pub struct Limits {
     /// Work already spent under budgets that cover a whole command rather than one
     /// component; clones of these limits share it.
     pub spent: Arc<Spent>,
+    /// A stop signal shared with whoever runs the computation (a server's deadline):
+    /// long computations check it where they count their work ([`Limits::check_stop`]).
+    pub stop: Option<Arc<Stop>>,
 }
 
 impl Default for Limits {
@@ -52,6 +56,61 @@ impl Default for Limits {
         Limits {
             max_states: 50_000_000,
             spent: Arc::default(),
+            stop: None,
+        }
+    }
+}
+
+/// A signal to stop a computation: a deadline, and a flag that can be raised at any
+/// time. Clones of [`Limits`] share it.
+#[derive(Debug)]
+pub struct Stop {
+    /// When the computation must stop.
+    deadline: Instant,
+    /// The time allowed, for the message.
+    allowed: Duration,
+    /// Raised once the deadline has passed, or by [`Stop::raise`].
+    raised: AtomicBool,
+}
+
+impl Stop {
+    /// A signal that stops a computation `allowed` from now.
+    pub fn after(allowed: Duration) -> Stop {
+        let now = Instant::now();
+        Stop {
+            deadline: now
+                .checked_add(allowed)
+                .unwrap_or(now + Duration::from_secs(1 << 32)),
+            allowed,
+            raised: AtomicBool::new(false),
+        }
+    }
+
+    /// Stops the computation now.
+    pub fn raise(&self) {
+        self.raised.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the computation must stop (the flag is raised or the deadline passed).
+    pub fn is_due(&self) -> bool {
+        if self.raised.load(Ordering::Relaxed) {
+            return true;
+        }
+        if Instant::now() >= self.deadline {
+            self.raise();
+            return true;
+        }
+        false
+    }
+
+    /// The error of a computation stopped by this signal, naming `--timeout`.
+    pub fn error(&self) -> SolveError {
+        SolveError::Limit {
+            what: format!(
+                "the computation was stopped after {} s",
+                self.allowed.as_secs_f64()
+            ),
+            flag: "--timeout",
         }
     }
 }
@@ -90,6 +149,21 @@ impl Spent {
 pub const MAX_LISTED_MOVES: u64 = 1 << 20;
 
 impl Limits {
+    /// `Err` (a `Limit` naming `--timeout`) when the computation must stop: call it
+    /// where long computations count their work.
+    #[inline]
+    pub fn check_stop(&self) -> Result<(), SolveError> {
+        match &self.stop {
+            Some(s) if s.is_due() => Err(s.error()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the stop signal (if any) has been given.
+    pub fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s.is_due())
+    }
+
     /// The explanation for a nim-value left uncomputed because its `by` (a table, an
     /// exhaustive search) would exceed the bound, while the outcome and the winning
     /// moves need none.

@@ -361,6 +361,9 @@ impl HeapTable {
         self.known.reserve(len.saturating_sub(self.known.len()));
         while self.known.len() < len {
             let n = self.known.len();
+            if n % 1024 == 0 {
+                limits.check_stop()?;
+            }
             self.options.clear();
             rules.options(&Nat::from(n), &mut self.options);
             let count = self.options.len() as u64;

@@ -128,6 +128,14 @@ impl<R: Rules> Search<R> {
             }
             return Err(limits.states_exceeded("the exhaustive search"));
         }
+        if self.memo.len() % 1024 == 0
+            && let Err(e) = limits.check_stop()
+        {
+            for (q, _, _) in stack.iter() {
+                self.memo.remove(q);
+            }
+            return Err(e);
+        }
         let mut options = Vec::new();
         self.rules.options(&p, &mut options);
         self.work = self.work.saturating_add(options.len() as u64);

@@ -401,6 +401,9 @@ impl FastTable {
         values.reserve(len.saturating_sub(values.len()));
         while values.len() < len {
             let n = values.len();
+            if n % 256 == 0 {
+                limits.check_stop()?;
+            }
             let before = self.work;
             let v = self
                 .next_value(rules, values, budget)

@@ -124,6 +124,9 @@ impl<'a> Evaluator<'a> {
     /// assert_eq!(t.show(g), "^*2");
     /// ```
     pub fn new(table: &'a mut GameTable, src: &'a str, limits: Limits, explain: bool) -> Self {
+        if limits.stop.is_some() {
+            table.set_stop(limits.stop.clone());
+        }
         Evaluator {
             table,
             src,

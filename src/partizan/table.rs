@@ -123,6 +123,8 @@ pub struct GameTable {
     max_work: u64,
     /// Elementary steps so far.
     work: u64,
+    /// A stop signal checked as the work is counted (see [`GameTable::set_stop`]).
+    stop: Option<std::sync::Arc<crate::impartial::family::Stop>>,
 }
 
 impl Default for GameTable {
@@ -155,6 +157,7 @@ impl GameTable {
             states: 0,
             max_work: max_states.saturating_mul(WORK_PER_STATE),
             work: 0,
+            stop: None,
         };
         let empty: Options = Rc::from(Vec::new());
         t.nodes.push(Node {
@@ -207,7 +210,13 @@ impl GameTable {
     /// simplification, thermograph segments) against the work bound,
     /// [`WORK_PER_STATE`] steps per stored game allowed by `--max-states`.
     pub(crate) fn charge(&mut self, n: u64) -> Result<(), SolveError> {
+        let before = self.work;
         self.work = self.work.saturating_add(n);
+        if before >> 12 != self.work >> 12
+            && let Some(s) = self.stop.as_ref().filter(|s| s.is_due())
+        {
+            return Err(s.error());
+        }
         if self.work > self.max_work {
             Err(SolveError::Limit {
                 what: format!(
@@ -219,6 +228,12 @@ impl GameTable {
         } else {
             Ok(())
         }
+    }
+
+    /// Makes the table's work stop (a `Limit` error naming `--timeout`) once `stop`
+    /// is given; `None` removes the signal.
+    pub fn set_stop(&mut self, stop: Option<std::sync::Arc<crate::impartial::family::Stop>>) {
+        self.stop = stop;
     }
 
     /// The error for exceeding the bound.

@@ -2,7 +2,9 @@
 //! undo, reading typed moves, the computer's choice) and the remoteness search.
 //!
 //! Front ends (the `play` and `repl` commands, or a web playground) drive a
-//! [`session::Session`] and print what it reports.
+//! [`session::Session`] and print what it reports; [`view`] says what a graphical
+//! front end draws.
 
 pub mod remoteness;
 pub mod session;
+pub mod view;

@@ -23,11 +23,12 @@
 //!   open-addressing table, and the search keeps one status per position.
 
 use crate::games;
-use crate::impartial::family::{Limits, MAX_LISTED_MOVES, MoveSink};
+use crate::impartial::family::{Limits, MAX_LISTED_MOVES, MoveSink, Stop};
 use crate::impartial::heap::OPTIONS_PER_STATE;
 use crate::impartial::sum::{Component, Play};
 use smallvec::SmallVec;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Most arguments of a component the search lists the moves of: each move of a
 /// component writes it whole, so listing the moves of a `moore` position with a
@@ -47,6 +48,8 @@ pub enum GaveUp {
     /// The positions, the options listed, or the options of one component exceeded
     /// the bound the search was given (`--max-states` raises it).
     Bound,
+    /// The stop signal of the limits was given (a deadline passed).
+    Stopped,
 }
 
 /// A decided position: who wins, and in how many moves.
@@ -440,6 +443,10 @@ pub struct Solver {
     stack: Vec<Frame>,
     /// Whether the last search met a cycle.
     cycle: bool,
+    /// The stop signal of the limits the search was made with.
+    stop: Option<Arc<Stop>>,
+    /// Whether the last search was stopped by it.
+    stopped: bool,
 }
 
 impl Solver {
@@ -455,6 +462,8 @@ impl Solver {
             work: 0,
             stack: Vec::new(),
             cycle: false,
+            stop: limits.stop.clone(),
+            stopped: false,
         }
     }
 
@@ -469,7 +478,9 @@ impl Solver {
     /// assert_eq!(s.gave_up(), GaveUp::Bound);
     /// ```
     pub fn gave_up(&self) -> GaveUp {
-        if self.cycle {
+        if self.stopped {
+            GaveUp::Stopped
+        } else if self.cycle {
             GaveUp::Cycle
         } else {
             self.comps.failure.unwrap_or(GaveUp::Bound)
@@ -484,6 +495,7 @@ impl Solver {
     /// Forgets why an earlier call gave up.
     fn fresh(&mut self) {
         self.cycle = false;
+        self.stopped = false;
         self.comps.failure = None;
     }
 
@@ -629,6 +641,10 @@ impl Solver {
     /// Starts searching position `p`: lists its options and pushes its frame.
     fn open(&mut self, p: u32) -> Option<()> {
         if self.decided.saturating_add(self.stack.len() as u64) >= self.max_states {
+            return None;
+        }
+        if self.decided % 64 == 0 && self.stop.as_ref().is_some_and(|s| s.is_due()) {
+            self.stopped = true;
             return None;
         }
         self.expand(p)?;

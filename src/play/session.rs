@@ -418,6 +418,10 @@ pub fn misere_failure(why: GaveUp, states: u64) -> SolveError {
         GaveUp::Unlistable => SolveError::Input(format!(
             "misère play of this sum is not supported: {WHY}, which needs every move of every component, and the moves of some component cannot all be listed (at most {MAX_LISTED_MOVES} per component)"
         )),
+        GaveUp::Stopped => SolveError::Limit {
+            what: "the exhaustive search was stopped at its deadline".into(),
+            flag: "--timeout",
+        },
         GaveUp::Bound => SolveError::Limit {
             what: format!("{WHY}, and this one needs more than {states} positions"),
             flag: "--max-states",

@@ -1,0 +1,54 @@
+//! The page: the files of the folder `web/`, compiled into the binary.
+
+use super::error::ApiError;
+use axum::http::{Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+
+/// The folder `web/` of the repository.
+#[derive(rust_embed::RustEmbed)]
+#[folder = "web/"]
+struct Web;
+
+/// The content type of a file, by its extension.
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit_once('.').map(|(_, e)| e) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("js" | "mjs") => "text/javascript; charset=utf-8",
+        Some("json") => "application/json",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("ico") => "image/x-icon",
+        Some("woff2") => "font/woff2",
+        Some("txt" | "md") => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Answers `GET /path` with the embedded file `web/path` (`/` is `index.html`), and
+/// 404 for anything else.
+pub(super) async fn serve(method: Method, uri: Uri) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        return ApiError::input("the page's files are read with GET")
+            .with_status(StatusCode::METHOD_NOT_ALLOWED)
+            .into_response();
+    }
+    let path = uri.path().trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    match Web::get(path) {
+        Some(file) if !path.starts_with("api/") => (
+            [
+                (header::CONTENT_TYPE, content_type(path)),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            file.data,
+        )
+            .into_response(),
+        _ => ApiError::input(format!(
+            "no such page or API route: /{}",
+            crate::expr::shorten_message(path)
+        ))
+        .with_status(StatusCode::NOT_FOUND)
+        .into_response(),
+    }
+}

@@ -1,0 +1,238 @@
+//! The web playground: a local HTTP server (`sprague serve`) with a JSON API over the
+//! library and the page of the folder `web/`, compiled into the binary.
+//!
+//! Every computation runs on a blocking thread (never on the threads that answer
+//! `/api/health`), at most [`Config::max_concurrent`] at once (503 `busy` beyond),
+//! with a deadline ([`Config::timeout`]) that the engine checks while it works
+//! ([`Limits::stop`]) and the server's own `--max-states`. Request bodies are capped,
+//! panics are answered with 500 and the server goes on, and expressions that name a
+//! file are refused: the server never reads its own files for a request.
+
+mod assets;
+pub mod error;
+mod routes;
+
+use crate::impartial::family::{Limits, Stop};
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use error::{ApiError, Kind};
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// The server's settings (the flags of `sprague serve`).
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The address to listen on.
+    pub host: IpAddr,
+    /// The port (0: any free port).
+    pub port: u16,
+    /// Most positions a computation may hold (`--max-states`).
+    pub max_states: u64,
+    /// Time allowed to one computation (`--timeout`).
+    pub timeout: Duration,
+    /// Most computations at once (`--max-concurrent`).
+    pub max_concurrent: usize,
+    /// Most bytes of a request body (`--max-body`).
+    pub max_body: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            host: IpAddr::from([127, 0, 0, 1]),
+            port: 7070,
+            max_states: 5_000_000,
+            timeout: Duration::from_secs(10),
+            max_concurrent: 4,
+            max_body: 1 << 20,
+        }
+    }
+}
+
+/// Time a response waits beyond the deadline for an engine that has not yet seen
+/// the stop signal; then the request is answered `timeout` anyway.
+const GRACE: Duration = Duration::from_millis(900);
+
+/// The state shared by the handlers.
+struct App {
+    config: Config,
+    /// One permit per computation allowed at once.
+    permits: Arc<Semaphore>,
+}
+
+type Shared = Arc<App>;
+
+/// Listens on the configured address and serves until the process ends; `ready` is
+/// called with the address bound (the port chosen for port 0) before the first
+/// request is answered.
+pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(config.max_concurrent.saturating_add(4))
+        .thread_name("sprague-serve")
+        .build()?;
+    runtime.block_on(async move {
+        let listener =
+            tokio::net::TcpListener::bind(SocketAddr::new(config.host, config.port)).await?;
+        let addr = listener.local_addr()?;
+        ready(addr);
+        axum::serve(listener, router(config, addr)).await
+    })
+}
+
+/// The routes of the API and the page, with the limits of `config`, for a server
+/// bound to `addr`.
+fn router(config: Config, addr: SocketAddr) -> Router {
+    let max_body = config.max_body;
+    let app: Shared = Arc::new(App {
+        permits: Arc::new(Semaphore::new(config.max_concurrent.max(1))),
+        config,
+    });
+    routes::api()
+        .fallback(assets::serve)
+        .with_state(app)
+        .layer(DefaultBodyLimit::max(max_body))
+        .layer(middleware::map_response(json_errors))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(panicked))
+        .layer(middleware::from_fn_with_state(addr, guard))
+}
+
+/// Refuses requests whose `Host` is not this server's loopback address when it
+/// listens on loopback (a page of another site reaching it through a DNS name that
+/// points to 127.0.0.1), and adds the security headers to every answer.
+async fn guard(State(addr): State<SocketAddr>, req: Request, next: Next) -> Response {
+    if addr.ip().is_loopback() {
+        let host = req
+            .headers()
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("");
+        let name = host.rsplit_once(':').map_or(host, |(n, _)| n);
+        if !matches!(name, "127.0.0.1" | "localhost" | "[::1]") {
+            return ApiError::input(format!(
+                "this server answers only to localhost, 127.0.0.1 or [::1], not to the host '{}'",
+                crate::expr::shorten_message(host)
+            ))
+            .with_status(StatusCode::MISDIRECTED_REQUEST)
+            .into_response();
+        }
+    }
+    let mut r = next.run(req).await;
+    let h = r.headers_mut();
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
+             object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+        ),
+    );
+    r
+}
+
+/// Turns the plain answers of the framework (404, 405, 413, a rejected query) into
+/// the API's JSON error body.
+async fn json_errors(r: Response) -> Response {
+    let status = r.status();
+    let is_json = r
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if status.is_success() || status.is_redirection() || is_json {
+        return r;
+    }
+    let message = match status {
+        StatusCode::NOT_FOUND => "no such page or API route".to_string(),
+        StatusCode::METHOD_NOT_ALLOWED => "this route does not take this method".to_string(),
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            "the request body is larger than the server allows (--max-body)".to_string()
+        }
+        s => format!("the request was refused ({s})"),
+    };
+    let kind = if status.is_server_error() {
+        Kind::Internal
+    } else {
+        Kind::Input
+    };
+    ApiError::new(kind, message)
+        .with_status(status)
+        .into_response()
+}
+
+/// The answer to a panic caught in a handler: 500, and the server goes on.
+fn panicked(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    ApiError::new(Kind::Internal, "an internal error stopped this request").into_response()
+}
+
+/// A JSON document as the body of a 200 answer.
+fn json_body(doc: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        doc,
+    )
+        .into_response()
+}
+
+/// Runs `work` on a blocking thread with the server's limits and a fresh deadline;
+/// its `Ok` is the JSON body of the answer. `busy` when all permits are taken;
+/// `timeout` once the deadline (and a short grace) has passed, even if the engine has
+/// not yet stopped (its thread then keeps its permit until it does).
+async fn compute<F>(app: &App, work: F) -> Response
+where
+    F: FnOnce(Limits) -> Result<String, ApiError> + Send + 'static,
+{
+    let Ok(permit) = app.permits.clone().try_acquire_owned() else {
+        return ApiError::new(
+            Kind::Busy,
+            format!(
+                "the server is busy: {} computations are running (--max-concurrent); try again",
+                app.config.max_concurrent
+            ),
+        )
+        .into_response();
+    };
+    let stop = Arc::new(Stop::after(app.config.timeout));
+    let limits = Limits {
+        max_states: app.config.max_states,
+        stop: Some(stop.clone()),
+        ..Limits::default()
+    };
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work(limits)
+    });
+    let out = tokio::time::timeout(app.config.timeout + GRACE, task).await;
+    match out {
+        Ok(Ok(Ok(doc))) => json_body(doc),
+        Ok(Ok(Err(e))) if e.kind == Kind::Limit && stop.is_due() => timeout(&stop),
+        Ok(Ok(Err(e))) => e.into_response(),
+        Ok(Err(_)) => {
+            ApiError::new(Kind::Internal, "an internal error stopped this request").into_response()
+        }
+        Err(_) => {
+            stop.raise();
+            timeout(&stop)
+        }
+    }
+}
+
+/// The `timeout` answer.
+fn timeout(stop: &Stop) -> Response {
+    ApiError::new(Kind::Timeout, format!("limit reached: {}", stop.error())).into_response()
+}

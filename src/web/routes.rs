@@ -1,0 +1,335 @@
+//! The routes of the API: each reads its query, checks it, and hands the work to
+//! the library on a blocking thread ([`super::compute`]).
+
+use super::error::ApiError;
+use super::{Shared, compute};
+use crate::expr;
+use crate::games;
+use crate::impartial::family::Limits;
+use crate::impartial::sum::{Component, Play};
+use crate::nat::Nat;
+use crate::play::remoteness::Solver;
+use crate::play::session::{self, Player, REMOTENESS_STATES, Session, SumMove};
+use crate::play::view::{self, Drawing};
+use axum::Router;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+
+/// Most moves listed by `/api/play` (`complete` is false beyond).
+pub const PLAY_MOVES: usize = 200;
+
+/// The API's routes.
+pub(super) fn api() -> Router<Shared> {
+    Router::new()
+        .route("/api/health", get(health))
+        .route("/api/check", get(check))
+        .route("/api/grid", get(grid))
+        .route("/api/play", get(play))
+        .route("/api/play/reply", get(reply))
+}
+
+/// The query parameters of a request.
+struct Params(HashMap<String, String>);
+
+impl Params {
+    fn from(q: Result<Query<HashMap<String, String>>, QueryRejection>) -> Result<Self, ApiError> {
+        match q {
+            Ok(Query(m)) => Ok(Params(m)),
+            Err(e) => Err(ApiError::input(format!("bad query: {}", e.body_text()))),
+        }
+    }
+
+    /// A parameter that must be given.
+    fn text(&self, name: &str) -> Result<String, ApiError> {
+        self.0
+            .get(name)
+            .cloned()
+            .ok_or_else(|| ApiError::input(format!("the parameter '{name}' is missing")))
+    }
+
+    /// A boolean `1`/`0` (or `true`/`false`), `false` when left out.
+    fn flag(&self, name: &str) -> Result<bool, ApiError> {
+        match self.0.get(name).map(String::as_str) {
+            None | Some("0" | "false" | "") => Ok(false),
+            Some("1" | "true") => Ok(true),
+            Some(v) => Err(ApiError::input(format!(
+                "the parameter '{name}' is '{}': write 1 or 0",
+                expr::shorten_message(v)
+            ))),
+        }
+    }
+
+    /// A whole number at most `max`, `default` when left out.
+    fn number(&self, name: &str, default: u64, max: u64) -> Result<u64, ApiError> {
+        let Some(v) = self.0.get(name) else {
+            return Ok(default);
+        };
+        match v.parse::<u64>() {
+            Ok(n) if n <= max => Ok(n),
+            Ok(_) => Err(ApiError::input(format!(
+                "the parameter '{name}' is {v}: the server allows at most {max}"
+            ))),
+            Err(_) => Err(ApiError::input(format!(
+                "the parameter '{name}' is '{}': write a whole number",
+                expr::shorten_message(v)
+            ))),
+        }
+    }
+
+    /// Normal or misère play (`misere`).
+    fn play(&self) -> Result<Play, ApiError> {
+        Ok(if self.flag("misere")? {
+            Play::Misere
+        } else {
+            Play::Normal
+        })
+    }
+}
+
+/// An expression that names a file is refused: the server never reads its files on
+/// behalf of a request.
+pub(super) fn refuse_files(src: &str) -> Result<(), ApiError> {
+    match games::file_reference(src) {
+        Some(e) => Err(e.into()),
+        None => Ok(()),
+    }
+}
+
+type Q = Result<Query<HashMap<String, String>>, QueryRejection>;
+
+/// `GET /api/health`: answers at once, whatever is computing.
+async fn health() -> Response {
+    super::json_body(json!({"ok": true, "version": env!("CARGO_PKG_VERSION")}).to_string())
+}
+
+/// `GET /api/check?expr=E&kind=position|value|family`: parses (and for a position
+/// builds) without computing; the error comes with HTTP 200.
+async fn check(q: Q) -> Response {
+    let answer = (|| -> Result<(), ApiError> {
+        let p = Params::from(q)?;
+        let src = p.text("expr")?;
+        refuse_files(&src)?;
+        match p.0.get("kind").map(String::as_str).unwrap_or("position") {
+            "position" => games::components(&src).map(drop)?,
+            "value" => expr::parse(&src).map(drop).map_err(|e| {
+                ApiError::from(games::ExprError {
+                    column: e.column,
+                    message: format!("expected {}, found {}", e.expected, e.found),
+                })
+            })?,
+            "family" => games::table_family(&src).map(drop)?,
+            k => {
+                return Err(ApiError::input(format!(
+                    "the parameter 'kind' is '{}': write position, value or family",
+                    expr::shorten_message(k)
+                )));
+            }
+        }
+        Ok(())
+    })();
+    let doc = match answer {
+        Ok(()) => json!({"ok": true}),
+        Err(e) => {
+            let mut b = e.body();
+            b["ok"] = json!(false);
+            b
+        }
+    };
+    super::json_body(doc.to_string())
+}
+
+/// A natural number in JSON: a number below 2^64, else a string of digits.
+fn nat(n: &Nat) -> Value {
+    match n.to_u64() {
+        Some(v) => json!(v),
+        None => json!(n.to_string()),
+    }
+}
+
+/// `GET /api/grid?family=F&rows=R&cols=C`: the nim-values of the two-parameter
+/// positions (see [`view::grid`]).
+async fn grid(State(app): State<Shared>, q: Q) -> Response {
+    let parsed = (|| -> Result<(String, u64, u64), ApiError> {
+        let p = Params::from(q)?;
+        let family = p.text("family")?;
+        refuse_files(&family)?;
+        let rows = p.number("rows", 16, view::MAX_GRID)?;
+        let cols = p.number("cols", rows, view::MAX_GRID)?;
+        Ok((family, rows, cols))
+    })();
+    let (family, rows, cols) = match parsed {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let values = view::grid(&family, rows, cols, &limits).map_err(|e| match e {
+            view::GridError::Input(e) => {
+                let mut a = ApiError::input(format!("bad family: {e}"));
+                a.column = Some(e.column);
+                a
+            }
+            view::GridError::Limit(e) => e.into(),
+        })?;
+        let values: Vec<Vec<Value>> = values
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|v| v.as_ref().map_or(Value::Null, nat))
+                    .collect()
+            })
+            .collect();
+        Ok(json!({"family": family, "rows": rows, "cols": cols, "values": values}).to_string())
+    })
+    .await
+}
+
+/// The expression and play of a play request.
+fn play_query(q: Q) -> Result<(String, Play), ApiError> {
+    let p = Params::from(q)?;
+    let src = p.text("expr")?;
+    refuse_files(&src)?;
+    Ok((src, p.play()?))
+}
+
+/// A move for the play view: the whole position after it, and (when the engine can
+/// tell) its result for the player then to move and its remoteness.
+fn move_json(
+    comps: &[Component],
+    m: &SumMove,
+    index: usize,
+    play: Play,
+    limits: &Limits,
+    solver: &mut Solver,
+) -> Result<Value, ApiError> {
+    let after = session::apply(comps, m)?;
+    let result = session::evaluate(&after, play, limits, solver)
+        .ok()
+        .map(|e| e.outcome.letter());
+    let remoteness = solver.decide(&after).map(|d| d.remoteness);
+    limits.check_stop()?;
+    let text = if m.heap.is_some() {
+        m.words()
+    } else {
+        format!("{} ({} → {})", m.text, m.from, m.to)
+    };
+    Ok(json!({
+        "index": index,
+        "to": session::position_text(&after),
+        "text": text,
+        "component": m.component,
+        "heap": m.heap.as_ref().map(|(k, _)| k),
+        "take": m.take.as_ref().filter(|_| m.heap.is_some()).map(nat),
+        "result": result,
+        "remoteness": remoteness,
+    }))
+}
+
+/// The drawing records in JSON.
+fn drawing_json(d: &Drawing) -> Value {
+    let list = |v: &[Nat]| Value::Array(v.iter().map(nat).collect());
+    match d {
+        Drawing::Heap {
+            component,
+            heap,
+            family,
+            size,
+        } => {
+            json!({"component": component, "kind": "heap", "heap": heap, "family": family, "size": nat(size)})
+        }
+        Drawing::Board {
+            component,
+            family,
+            x,
+            y,
+        } => {
+            json!({"component": component, "kind": "board", "family": family, "x": nat(x), "y": nat(y)})
+        }
+        Drawing::King { component, r, c } => {
+            json!({"component": component, "kind": "king", "r": nat(r), "c": nat(c)})
+        }
+        Drawing::Ring { component, weights } => {
+            json!({"component": component, "kind": "ring", "weights": list(weights)})
+        }
+        Drawing::Stair { component, steps } => {
+            json!({"component": component, "kind": "stair", "steps": list(steps)})
+        }
+        Drawing::Text { component, text } => {
+            json!({"component": component, "kind": "text", "text": text})
+        }
+    }
+}
+
+/// The search used for results and remoteness of moves.
+fn solver(play: Play, limits: &Limits) -> Solver {
+    Solver::new(play, limits, limits.max_states.min(REMOTENESS_STATES))
+}
+
+/// `GET /api/play?expr=E&misere=0|1`: the state of a game for the play view.
+async fn play(State(app): State<Shared>, q: Q) -> Response {
+    let (src, play) = match play_query(q) {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let mut s = Session::new(&src, play, limits.clone(), Player::Human)?;
+        let eval = s.evaluate()?;
+        let remoteness = s.remoteness().map(|d| d.remoteness);
+        let over = s.is_over();
+        let list = s.move_list(PLAY_MOVES)?;
+        let comps = s.position().to_vec();
+        let mut search = solver(play, &limits);
+        let mut moves = Vec::with_capacity(list.moves.len());
+        for (i, m) in list.moves.iter().enumerate() {
+            moves.push(move_json(&comps, m, i, play, &limits, &mut search)?);
+        }
+        let drawing: Vec<Value> = view::drawing(&comps).iter().map(drawing_json).collect();
+        Ok(json!({
+            "position": s.position_text(),
+            "play": match play { Play::Normal => "normal", Play::Misere => "misere" },
+            "outcome": eval.outcome.letter(),
+            "over": over,
+            "remoteness": remoteness,
+            "moves": moves,
+            "count": list.count.to_string(),
+            "complete": list.complete,
+            "drawing": drawing,
+        })
+        .to_string())
+    })
+    .await
+}
+
+/// `GET /api/play/reply?expr=E&misere=0|1`: the computer's move, as `sprague play`
+/// chooses it, and why.
+async fn reply(State(app): State<Shared>, q: Q) -> Response {
+    let (src, play) = match play_query(q) {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let mut s = Session::new(&src, play, limits.clone(), Player::Computer)?;
+        let comps = s.position().to_vec();
+        let doc = match s.choose()? {
+            Some((m, why)) => {
+                let mut search = solver(play, &limits);
+                let index = s.move_list(PLAY_MOVES).ok().and_then(|l| {
+                    l.moves
+                        .iter()
+                        .position(|x| x.component == m.component && x.to == m.to)
+                });
+                let mut mv = move_json(&comps, &m, index.unwrap_or(0), play, &limits, &mut search)?;
+                if index.is_none() {
+                    mv["index"] = Value::Null;
+                }
+                json!({"move": mv, "why": why})
+            }
+            None => json!({"move": null, "why": "no move is left: the game is over"}),
+        };
+        Ok(doc.to_string())
+    })
+    .await
+}
