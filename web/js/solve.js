@@ -73,7 +73,8 @@ export function solveView(root) {
     } catch (e) {
       if (aborted(e)) return;
       if (e.kind === "input") box.showError(e);
-      out.replaceChildren(errorBox(e));
+      // An error with a column is shown under the expression already.
+      out.replaceChildren(...(e.kind === "input" && e.column ? [] : [errorBox(e)]));
     } finally {
       out.setAttribute("aria-busy", "false");
     }
