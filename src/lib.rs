@@ -7,6 +7,7 @@
 //! - [`partizan`]: short partizan games (canonical forms, sums, thermographs), as
 //!   `sprague value` reports them;
 //! - [`play`]: play sessions against the computer, and what a page draws;
+//! - [`report`]: the answers of `solve`, `table`, `value` and `nash` as text and JSON documents;
 //! - `web` (feature `web`, on by default): the web playground server.
 
 pub mod expr;
@@ -16,5 +17,6 @@ pub mod nash;
 pub mod nat;
 pub mod partizan;
 pub mod play;
+pub mod report;
 #[cfg(feature = "web")]
 pub mod web;

@@ -3,7 +3,6 @@
 mod checkpoint;
 mod input;
 mod interrupt;
-mod json;
 mod nash;
 mod play;
 mod repl;
@@ -17,8 +16,7 @@ mod watcher;
 
 use clap::{Parser, Subcommand};
 use input::read_expr;
-use sprague::games::ExprError;
-use sprague::impartial::family::{Limits, SolveError};
+use sprague::impartial::family::Limits;
 
 /// Exit code for success.
 const EXIT_OK: i32 = 0;
@@ -130,38 +128,8 @@ impl LimitArgs {
     }
 }
 
-/// A failure, with the exit code it maps to.
-pub enum Failure {
-    /// Bad input: exit 2.
-    Input(String),
-    /// A resource limit: exit 3.
-    Limit(String),
-    /// Anything else: exit 1.
-    Other(String),
-    /// Stopped by Ctrl-C: exit 130.
-    Interrupted(String),
-}
-
-impl From<ExprError> for Failure {
-    fn from(e: ExprError) -> Self {
-        Failure::Input(format!("bad expression: {e}"))
-    }
-}
-
-impl From<SolveError> for Failure {
-    fn from(e: SolveError) -> Self {
-        match e {
-            SolveError::Limit { .. } => Failure::Limit(e.to_string()),
-            SolveError::Input(m) => Failure::Input(m),
-        }
-    }
-}
-
-impl From<std::io::Error> for Failure {
-    fn from(e: std::io::Error) -> Self {
-        Failure::Other(format!("output error: {e}"))
-    }
-}
+pub use sprague::report::Failure;
+use sprague::report::json;
 
 /// Runs the command line and returns the exit code.
 pub fn run() -> i32 {

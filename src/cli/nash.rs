@@ -1,22 +1,9 @@
 //! `sprague nash`: the Nash equilibria of a bimatrix game read from a JSON file,
 //! with dominance, in exact arithmetic (SPEC §5).
 
-mod report;
-mod why;
-
-use super::{Failure, input, json};
-use sprague::nash::dominance::Step;
-use sprague::nash::number::show;
-use sprague::nash::{
-    Bimatrix, Budget, Domination, Elimination, Equilibria, Player, PureEquilibrium, Rational,
-    dominant, dominated, equilibria, iterated_elimination, pure_equilibria, read_game,
-};
-use std::fmt::Write as _;
+use super::{Failure, input};
+use sprague::report::nash::{DEFAULT_MAX_PAIRS, Options, nash};
 use std::io::Write as _;
-
-/// The default of `--max-pairs`: about five seconds of support enumeration at most
-/// (an 11×11 game has 705 431 pairs of supports; 12×12 has 2 704 155).
-const DEFAULT_MAX_PAIRS: u64 = 1_000_000;
 
 #[derive(clap::Args)]
 pub struct NashArgs {
@@ -34,28 +21,14 @@ pub struct NashArgs {
     max_pairs: u64,
 }
 
-/// Everything the command reports about a game.
-pub(super) struct Analysis {
-    game: Bimatrix,
-    dominant: [Option<usize>; 2],
-    dominated: [Vec<Domination>; 2],
-    elimination: Elimination,
-    pure: Vec<PureEquilibrium>,
-    all: Equilibria,
-}
-
-const PLAYERS: [Player; 2] = [Player::Row, Player::Col];
-
 pub fn run(a: &NashArgs) -> Result<(), Failure> {
     let (name, text) = read_file(&a.file)?;
-    let game = read_game(&text).map_err(|e| Failure::Input(format!("nash: {name}: {e}")))?;
-    let analysis =
-        analyse(game, a.max_pairs).map_err(|e| Failure::Limit(format!("nash: {name}: {e}")))?;
-    let out = if a.json {
-        to_json(&analysis, a.explain)
-    } else {
-        report::text(&analysis, a.explain)
+    let options = Options {
+        explain: a.explain,
+        max_pairs: a.max_pairs,
     };
+    let solved = nash(&name, &text, &options)?;
+    let out = if a.json { solved.json() } else { solved.text() };
     std::io::stdout().lock().write_all(out.as_bytes())?;
     Ok(())
 }
@@ -70,150 +43,4 @@ fn read_file(file: &str) -> Result<(String, String), Failure> {
             e.utf8_error().valid_up_to() + 1
         ))),
     }
-}
-
-fn analyse(game: Bimatrix, max_pairs: u64) -> Result<Analysis, sprague::nash::LimitExceeded> {
-    let budget = &mut Budget::new(max_pairs);
-    // Dominance first: its budget is charged before its work, and it bounds the
-    // games with one strategy against very many, where each pair of supports costs
-    // a pass over all strategies.
-    let dominant = [
-        dominant(&game, Player::Row, budget)?,
-        dominant(&game, Player::Col, budget)?,
-    ];
-    let dominated = [
-        dominated(&game, Player::Row, budget)?,
-        dominated(&game, Player::Col, budget)?,
-    ];
-    let elimination = iterated_elimination(&game, budget)?;
-    let all = equilibria(&game, budget)?;
-    let pure = pure_equilibria(&game);
-    Ok(Analysis {
-        game,
-        dominant,
-        dominated,
-        elimination,
-        pure,
-        all,
-    })
-}
-
-/// The JSON document of SPEC §5, with the extra fields `dominated`, `iterated`,
-/// `degeneracy` and, with `--explain`, `explanation`.
-fn to_json(a: &Analysis, explain: bool) -> String {
-    let mut out = String::new();
-    out.push_str("{\"pure\":[");
-    for (k, p) in a.pure.iter().enumerate() {
-        comma(&mut out, k);
-        let _ = write!(out, "{{\"row\":{},\"col\":{},\"payoffs\":", p.row, p.col);
-        strings(&mut out, [&p.payoffs.0, &p.payoffs.1]);
-        out.push('}');
-    }
-    out.push_str("],\"mixed\":[");
-    for (k, e) in a.all.list.iter().enumerate() {
-        comma(&mut out, k);
-        out.push_str("{\"row\":");
-        strings(&mut out, &e.row);
-        out.push_str(",\"col\":");
-        strings(&mut out, &e.col);
-        out.push_str(",\"payoffs\":");
-        strings(&mut out, [&e.payoffs.0, &e.payoffs.1]);
-        out.push('}');
-    }
-    out.push_str("],\"dominant\":{");
-    for (k, p) in PLAYERS.into_iter().enumerate() {
-        comma(&mut out, k);
-        let _ = write!(out, "\"{}\":", p.key());
-        match a.dominant[k] {
-            Some(s) => {
-                let _ = write!(out, "{s}");
-            }
-            None => out.push_str("null"),
-        }
-    }
-    let _ = write!(out, "}},\"degenerate\":{}", a.all.degenerate);
-    out.push_str(",\"dominated\":{");
-    for (k, p) in PLAYERS.into_iter().enumerate() {
-        comma(&mut out, k);
-        let _ = write!(out, "\"{}\":[", p.key());
-        for (i, d) in a.dominated[k].iter().enumerate() {
-            comma(&mut out, i);
-            let _ = write!(
-                out,
-                "{{\"strategy\":{},\"by\":{},\"strict\":{}}}",
-                d.strategy, d.by, d.strict
-            );
-        }
-        out.push(']');
-    }
-    let e = &a.elimination;
-    out.push_str("},\"iterated\":{\"row\":");
-    ints(&mut out, &e.rows);
-    out.push_str(",\"col\":");
-    ints(&mut out, &e.cols);
-    let _ = write!(out, ",\"rounds\":{},\"eliminated\":[", e.rounds);
-    for (
-        i,
-        Step {
-            round,
-            player,
-            strategy,
-            by,
-        },
-    ) in e.steps.iter().enumerate()
-    {
-        comma(&mut out, i);
-        let _ = write!(
-            out,
-            "{{\"round\":{round},\"player\":\"{}\",\"strategy\":{strategy},\"by\":{by}}}",
-            player.key()
-        );
-    }
-    out.push_str("]},\"degeneracy\":");
-    match &a.all.degeneracy {
-        Some(d) => {
-            let _ = write!(out, "{{\"player\":\"{}\",\"strategy\":", d.player.key());
-            strings(&mut out, &d.strategy);
-            out.push_str(",\"best_responses\":");
-            ints(&mut out, &d.best_responses);
-            out.push('}');
-        }
-        None => out.push_str("null"),
-    }
-    if explain {
-        out.push_str(",\"explanation\":[");
-        for (k, e) in a.all.list.iter().enumerate() {
-            comma(&mut out, k);
-            json::string(&mut out, &why::sentence(&a.game, e));
-        }
-        out.push(']');
-    }
-    out.push_str("}\n");
-    out
-}
-
-fn comma(out: &mut String, index: usize) {
-    if index > 0 {
-        out.push(',');
-    }
-}
-
-/// Appends a JSON array of indices.
-fn ints(out: &mut String, values: &[usize]) {
-    out.push('[');
-    for (k, v) in values.iter().enumerate() {
-        comma(out, k);
-        let _ = write!(out, "{v}");
-    }
-    out.push(']');
-}
-
-/// Appends a JSON array of rationals written as strings.
-fn strings<'a>(out: &mut String, values: impl IntoIterator<Item = &'a Rational>) {
-    out.push('[');
-    for (k, v) in values.into_iter().enumerate() {
-        comma(out, k);
-        json::string(out, &show(v));
-    }
-    out.push(']');
 }

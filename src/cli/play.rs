@@ -2,11 +2,12 @@
 //! program through standard input (`--json` prints one JSON object per state).
 
 use super::repl::LineReader;
-use super::{Failure, LimitArgs, json, read_expr, solve};
+use super::{Failure, LimitArgs, json, read_expr};
 use sprague::impartial::position::Position;
 use sprague::impartial::sum::{Component, Outcome, Play, analyse};
 use sprague::nat::Nat;
 use sprague::play::session::{self, Player, Session, SumMove};
+use sprague::report::solve;
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 

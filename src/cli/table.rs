@@ -2,12 +2,12 @@
 
 use super::checkpoint::CheckpointFile;
 use super::watcher::{ProgressWhen, Watcher};
-use super::{Failure, LimitArgs, interrupt, json, read_expr};
+use super::{Failure, LimitArgs, interrupt, read_expr};
 use sprague::games;
 use sprague::impartial::family::SolveError;
 use sprague::impartial::heap::{TableFamily, TableReport};
 use sprague::impartial::watch::TableHalt;
-use sprague::nat::Nat;
+use sprague::report::table::tabled;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -126,83 +126,8 @@ pub(super) fn answer(a: &TableArgs, text: &str) -> Result<(), Failure> {
         ignore_file_size_signal();
     }
     let (report, unsaved) = compute(a, &*family)?;
-    let mut derivations = Vec::new();
-    if a.explain {
-        for n in a.from..=a.to {
-            derivations.push(family.derivation(&Nat::from(n), &limits)?);
-        }
-    }
-    let mut out = String::new();
-    if a.json {
-        out.push_str("{\"family\":");
-        json::string(&mut out, &family.name());
-        let _ = write!(out, ",\"from\":{},\"values\":[", a.from);
-        for (i, v) in report.values.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            json::nat(&mut out, v);
-        }
-        out.push_str("],\"period\":");
-        match report.period {
-            Some((p, proved)) => {
-                let _ = write!(
-                    out,
-                    "{{\"preperiod\":{},\"period\":{},\"proved\":{proved}}}",
-                    p.preperiod, p.period
-                );
-            }
-            None => out.push_str("null"),
-        }
-        if a.explain {
-            out.push_str(",\"explanation\":[");
-            for (i, d) in derivations.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                json::string(&mut out, d);
-            }
-            out.push(']');
-        }
-        out.push_str("}\n");
-    } else {
-        let _ = writeln!(
-            out,
-            "{}: Sprague–Grundy values for heaps {}..{}",
-            family.name(),
-            a.from,
-            a.to
-        );
-        if a.explain {
-            for d in &derivations {
-                let _ = writeln!(out, "{d}");
-            }
-        } else {
-            for (row, chunk) in report.values.chunks(10).enumerate() {
-                let start = a.from + row * 10;
-                let vals: Vec<String> = chunk.iter().map(Nat::to_string).collect();
-                let _ = writeln!(out, "{:>8}: {}", start, vals.join(" "));
-            }
-        }
-        match report.period {
-            Some((p, proved)) => {
-                let _ = writeln!(
-                    out,
-                    "period: {} from heap {} ({})",
-                    p.period,
-                    p.preperiod,
-                    if proved {
-                        "proved: the rules guarantee the pattern continues forever"
-                    } else {
-                        "seen in the computed range, not proved"
-                    }
-                );
-            }
-            None => {
-                let _ = writeln!(out, "period: none found in the computed range");
-            }
-        }
-    }
+    let tabled = tabled(&*family, a.from, a.to, report, a.explain, &limits)?;
+    let out = if a.json { tabled.json() } else { tabled.text() };
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();
     lock.write_all(out.as_bytes())?;

@@ -361,7 +361,7 @@ impl HeapTable {
         self.known.reserve(len.saturating_sub(self.known.len()));
         while self.known.len() < len {
             let n = self.known.len();
-            if n % 1024 == 0 {
+            if n.is_multiple_of(1024) {
                 limits.check_stop()?;
             }
             self.options.clear();

@@ -128,7 +128,7 @@ impl<R: Rules> Search<R> {
             }
             return Err(limits.states_exceeded("the exhaustive search"));
         }
-        if self.memo.len() % 1024 == 0
+        if self.memo.len().is_multiple_of(1024)
             && let Err(e) = limits.check_stop()
         {
             for (q, _, _) in stack.iter() {

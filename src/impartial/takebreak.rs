@@ -401,7 +401,7 @@ impl FastTable {
         values.reserve(len.saturating_sub(values.len()));
         while values.len() < len {
             let n = values.len();
-            if n % 256 == 0 {
+            if n.is_multiple_of(256) {
                 limits.check_stop()?;
             }
             let before = self.work;

@@ -643,7 +643,7 @@ impl Solver {
         if self.decided.saturating_add(self.stack.len() as u64) >= self.max_states {
             return None;
         }
-        if self.decided % 64 == 0 && self.stop.as_ref().is_some_and(|s| s.is_due()) {
+        if self.decided.is_multiple_of(64) && self.stop.as_ref().is_some_and(|s| s.is_due()) {
             self.stopped = true;
             return None;
         }

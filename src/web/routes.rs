@@ -1,7 +1,7 @@
 //! The routes of the API: each reads its query, checks it, and hands the work to
 //! the library on a blocking thread ([`super::compute`]).
 
-use super::error::ApiError;
+use super::error::{ApiError, Kind};
 use super::{Shared, compute};
 use crate::expr;
 use crate::games;
@@ -11,13 +11,23 @@ use crate::nat::Nat;
 use crate::play::remoteness::Solver;
 use crate::play::session::{self, Player, REMOTENESS_STATES, Session, SumMove};
 use crate::play::view::{self, Drawing};
+use crate::report;
 use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use serde_json::{Value, json};
 use std::collections::HashMap;
+
+/// Most heaps in one table (`to - from`).
+pub const MAX_TABLE: u64 = 1_000_000;
+
+/// Most winning moves `/api/solve` may be asked to list.
+pub const MAX_MOVES: u64 = 100_000;
 
 /// Most moves listed by `/api/play` (`complete` is false beyond).
 pub const PLAY_MOVES: usize = 200;
@@ -30,6 +40,10 @@ pub(super) fn api() -> Router<Shared> {
         .route("/api/grid", get(grid))
         .route("/api/play", get(play))
         .route("/api/play/reply", get(reply))
+        .route("/api/solve", get(solve))
+        .route("/api/table", get(table))
+        .route("/api/value", get(value))
+        .route("/api/nash", post(nash))
 }
 
 /// The query parameters of a request.
@@ -330,6 +344,157 @@ async fn reply(State(app): State<Shared>, q: Q) -> Response {
             None => json!({"move": null, "why": "no move is left: the game is over"}),
         };
         Ok(doc.to_string())
+    })
+    .await
+}
+
+/// A failure of the library's report as an API error.
+fn failure(f: report::Failure) -> ApiError {
+    match f {
+        report::Failure::Input(m) => ApiError::input(m),
+        report::Failure::Limit(m) if m.contains("--timeout") => {
+            ApiError::new(Kind::Timeout, format!("limit reached: {m}"))
+        }
+        report::Failure::Limit(m) => ApiError::limit(format!("limit reached: {m}")),
+        report::Failure::Other(m) | report::Failure::Interrupted(m) => {
+            ApiError::new(Kind::Internal, m)
+        }
+    }
+}
+
+/// `GET /api/solve?expr=E&misere=0|1&max_moves=N&explain=0|1`: the document of
+/// `sprague solve --json`.
+async fn solve(State(app): State<Shared>, q: Q) -> Response {
+    let parsed = (|| -> Result<_, ApiError> {
+        let p = Params::from(q)?;
+        let src = p.text("expr")?;
+        refuse_files(&src)?;
+        let misere = p.flag("misere")?;
+        let max_moves = p.number("max_moves", 20, MAX_MOVES)? as usize;
+        let explain = p.flag("explain")?;
+        Ok((src, misere, max_moves, explain))
+    })();
+    let (src, misere, max_moves, explain) = match parsed {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let o = report::solve::Options {
+            misere,
+            max_moves,
+            explain,
+            remoteness: true,
+            limits,
+        };
+        let solved = report::solve::solve(&src, &o).map_err(failure)?;
+        Ok(solved.json())
+    })
+    .await
+}
+
+/// `GET /api/table?family=F&from=A&to=N&explain=0|1`: the document of
+/// `sprague table --json`; at most [`MAX_TABLE`] heaps.
+async fn table(State(app): State<Shared>, q: Q) -> Response {
+    let parsed = (|| -> Result<_, ApiError> {
+        let p = Params::from(q)?;
+        let family = p.text("family")?;
+        let from = p.number("from", 0, u64::MAX)?;
+        let to = p.number("to", from.saturating_add(99), u64::MAX)?;
+        if to < from {
+            return Err(ApiError::input(format!(
+                "the table is empty: 'to' ({to}) is below 'from' ({from})"
+            )));
+        }
+        if to - from >= MAX_TABLE {
+            return Err(ApiError::input(format!(
+                "the table from {from} to {to} has more than {MAX_TABLE} heaps, the most the server gives at once"
+            )));
+        }
+        let (Ok(from), Ok(to)) = (usize::try_from(from), usize::try_from(to)) else {
+            return Err(ApiError::input("the heaps of a table must fit in memory"));
+        };
+        Ok((family, from, to, p.flag("explain")?))
+    })();
+    let (family, from, to, explain) = match parsed {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let t = report::table::table(&family, from, to, explain, &limits).map_err(failure)?;
+        Ok(t.json())
+    })
+    .await
+}
+
+/// `GET /api/value?expr=E&explain=0|1&ascii=0|1`: the document of
+/// `sprague value --json`.
+async fn value(State(app): State<Shared>, q: Q) -> Response {
+    let parsed = (|| -> Result<_, ApiError> {
+        let p = Params::from(q)?;
+        let src = p.text("expr")?;
+        refuse_files(&src)?;
+        Ok((src, p.flag("explain")?, p.flag("ascii")?))
+    })();
+    let (src, explain, ascii) = match parsed {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let o = report::value::Options {
+            explain,
+            ascii,
+            max_states: Some(limits.max_states),
+            stop: limits.stop.clone(),
+        };
+        let v = report::value::value(&src, &o).map_err(failure)?;
+        Ok(v.json())
+    })
+    .await
+}
+
+/// `POST /api/nash?explain=0|1` with the game's JSON as the body: the document of
+/// `sprague nash --json`.
+async fn nash(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    q: Q,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let parsed = (|| -> Result<_, ApiError> {
+        let p = Params::from(q)?;
+        let explain = p.flag("explain")?;
+        let json = headers
+            .get(header::CONTENT_TYPE)
+            .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+        if !json {
+            return Err(ApiError::input(
+                "send the game as a JSON body with the header 'Content-Type: application/json'",
+            ));
+        }
+        let body = body.map_err(|e| {
+            let status = e.status();
+            let message = if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                "the request body is larger than the server allows (--max-body)".to_string()
+            } else {
+                format!("the request body could not be read: {}", e.body_text())
+            };
+            ApiError::input(message).with_status(status)
+        })?;
+        let text = String::from_utf8(body.to_vec())
+            .map_err(|_| ApiError::input("nash: the body is not UTF-8 text"))?;
+        Ok((text, explain))
+    })();
+    let (text, explain) = match parsed {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |_| {
+        let o = report::nash::Options {
+            explain,
+            ..report::nash::Options::default()
+        };
+        let s = report::nash::nash("the request body", &text, &o).map_err(failure)?;
+        Ok(s.json())
     })
     .await
 }

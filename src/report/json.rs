@@ -1,6 +1,6 @@
 //! Small helpers for writing JSON by hand (large outputs are streamed).
 
-use sprague::nat::Nat;
+use crate::nat::Nat;
 use std::fmt::Write;
 
 /// Appends `s` as a JSON string.

@@ -2,8 +2,8 @@
 
 use super::why;
 use super::{Analysis, PLAYERS};
-use sprague::nash::number::show;
-use sprague::nash::{Bimatrix, Equilibrium, Player, Rational};
+use crate::nash::number::show;
+use crate::nash::{Bimatrix, Equilibrium, Player, Rational};
 use std::fmt::Write as _;
 
 /// Games with more strategies than this per player are reported without their table.

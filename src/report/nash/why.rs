@@ -1,8 +1,8 @@
 //! Why each equilibrium is one, in words, and the indifference equations behind a
 //! mixed one.
 
-use sprague::nash::number::show;
-use sprague::nash::{Bimatrix, Equilibrium, Player, Rational};
+use crate::nash::number::show;
+use crate::nash::{Bimatrix, Equilibrium, Player, Rational};
 
 /// The one-line reason, followed by the equations of [`systems`] for a mixed
 /// equilibrium (the `explanation` entries of `--json --explain`).
