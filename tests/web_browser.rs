@@ -354,7 +354,7 @@ fn screenshots() {
         ),
         (
             "play",
-            "view=play&expr=nim(3,5,7)%2Bwythoff(4,6)",
+            "view=play&expr=nim(3,5,7)%2Bwythoff(3,5)",
             "#play-board svg",
         ),
         (
@@ -366,7 +366,7 @@ fn screenshots() {
         (
             "value",
             "view=value&expr={2|-1}%2Bhackenbush(%22BRB%22)",
-            "svg.thermograph",
+            "#value-canonical",
         ),
         ("nash", "view=nash", "#nash-br"),
         ("error", "view=solve&expr=nim(3,x,5)", "#solve-outcome"),
