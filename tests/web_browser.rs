@@ -213,15 +213,24 @@ fn table_view_marks_the_period_and_downloads() {
         vec![],
     );
     assert_eq!(first.as_str().unwrap(), "0 1 0 1 2 3 2 0 1 0");
-    // The CSV download is made in the page from the JSON.
+    // The CSV download is made in the page from the JSON (the file is caught
+    // before the browser saves it).
     let csv = t.b.js(
-        "const out = []; const orig = URL.createObjectURL; \
-         URL.createObjectURL = (b) => { out.push(b); return orig(b); }; \
-         document.getElementById('dl-csv').click(); URL.createObjectURL = orig; \
-         return out.length ? out[0].size : -1",
+        "const blobs = []; const names = []; \
+         const make = URL.createObjectURL, click = HTMLAnchorElement.prototype.click; \
+         URL.createObjectURL = (b) => { blobs.push(b); return make(b); }; \
+         HTMLAnchorElement.prototype.click = function () { names.push(this.download); }; \
+         document.getElementById('dl-csv').click(); \
+         URL.createObjectURL = make; HTMLAnchorElement.prototype.click = click; \
+         return blobs[0].text().then((t) => names[0] + '\\n' + t)",
         vec![],
     );
-    assert!(csv.as_i64().unwrap() > 40, "{csv}");
+    let csv = csv.as_str().unwrap();
+    assert!(
+        csv.starts_with("sub_1,3,4_0-30.csv\nheap,value\n0,0\n1,1\n2,0\n3,1\n4,2\n5,3\n6,2\n7,0\n"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 1 + 1 + 31);
     // An error in the family shows at its column.
     let input = t.b.wait("input.expr-input");
     t.b.type_into(&input, "sub[1,,3]");
@@ -322,6 +331,9 @@ fn narrow_window_has_no_sideways_scroll() {
         "view=solve&expr=nim(3,4,5)",
         "view=play&expr=nim(3,4,5)",
         "view=value&expr={2|-1}",
+        "view=table&family=kayles&to=60",
+        "view=grid&family=wythoff&size=32",
+        "view=nash",
     ] {
         t.open(q);
         t.b.wait(".results > *, #play-board > *");

@@ -202,7 +202,7 @@ export function tablesView(root, name) {
 
   function renderTable(doc) {
     const from = Number(doc.from);
-    const name = `${doc.family.replace(/[^A-Za-z0-9_.,-]+/g, "_")}_${from}-${from + doc.values.length - 1}`;
+    const name = `${doc.family.replace(/[^A-Za-z0-9_.,-]+/g, "_").replace(/_+$/, "")}_${from}-${from + doc.values.length - 1}`;
     const csv = "heap,value\n" + doc.values.map((v, i) => `${from + i},${v}`).join("\n") + "\n";
     const rows = [];
     for (let i = 0; i < doc.values.length; i += 10) {
@@ -224,7 +224,7 @@ export function tablesView(root, name) {
   }
 
   function renderGrid(doc) {
-    const name = `${doc.family.replace(/[^A-Za-z0-9_.,-]+/g, "_")}_grid_${doc.rows}x${doc.cols}`;
+    const name = `${doc.family.replace(/[^A-Za-z0-9_.,-]+/g, "_").replace(/_+$/, "")}_grid_${doc.rows}x${doc.cols}`;
     const csv = doc.values.map((r) => r.join(",")).join("\n") + "\n";
     const ps = [];
     doc.values.forEach((r, i) => r.forEach((v, j) => { if (v === 0 && ps.length < 40) ps.push(`(${i},${j})`); }));
