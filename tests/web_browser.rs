@@ -176,8 +176,10 @@ fn play_view_wythoff_board_and_computer_first() {
             .map(|e| t.b.attr(e, "data-to").unwrap())
             .collect::<Vec<_>>();
     assert_eq!(green, vec!["3,5"]);
+    // Played with the keyboard: the cell takes the focus, Enter plays it.
     let cell = t.b.wait("#play-board rect.target[data-to='3,5']");
-    t.b.js_click(&cell);
+    t.b.js("arguments[0].focus()", vec![Browser::arg(&cell)]);
+    t.b.press("\u{E007}");
     t.b.wait_until("the computer's answer", || {
         (t.b.all("#play-log li").len() == 2).then_some(())
     });
@@ -195,6 +197,23 @@ fn play_view_wythoff_board_and_computer_first() {
     // The P-positions of Wythoff's game, when asked, are marked on the board.
     t.b.click(&t.b.wait("#play-pp"));
     t.b.wait("#play-board rect.pmark");
+}
+
+#[test]
+fn play_view_misere() {
+    let t = Harness::new(1200, 1000);
+    // Misère Nim with heaps of at most 1 (Bouton): the player to move loses exactly
+    // when the number of heaps of 1 is odd. nim(1,1) is a win: take one heap.
+    t.open("view=play&expr=nim(1,1)&misere=1");
+    let status = t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert!(status.contains("you can win"), "{status}");
+    assert!(status.contains("misère"), "{status}");
+    let winning = t.b.all("#play-board circle.stone[aria-label*='(winning)']");
+    assert_eq!(winning.len(), 2);
+    t.b.js_click(&winning[0]);
+    let status = t.b.wait_text("#play-status", |s| s.contains("Game over"));
+    assert!(status.contains("you won"), "{status}");
+    assert_eq!(t.b.all("#play-log li").len(), 2);
 }
 
 #[test]

@@ -362,6 +362,17 @@ impl Browser {
         );
     }
 
+    /// Presses a key (a W3C key code such as "\u{E007}", Enter) where the focus is.
+    pub fn press(&self, key: &str) {
+        self.cmd(
+            "POST",
+            "/actions",
+            json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+                {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
+            ]}]}),
+        );
+    }
+
     /// Clears an input and types `text` into it.
     pub fn type_into(&self, e: &Element, text: &str) {
         self.cmd("POST", &format!("/element/{}/clear", e.0), json!({}));
