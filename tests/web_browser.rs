@@ -396,8 +396,8 @@ fn screenshots() {
         ("grid", "view=grid&family=wythoff&size=64", "svg.heatmap"),
         (
             "value",
-            "view=value&expr={2|-1}%2Bhackenbush(%22BRB%22)",
-            "#value-canonical",
+            "view=value&expr={1|0}%2B{3|-2}%2Bhackenbush(%22BRB%22)",
+            "svg.thermograph",
         ),
         ("nash", "view=nash", "#nash-br"),
         ("error", "view=solve&expr=nim(3,x,5)", "#solve-outcome"),
