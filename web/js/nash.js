@@ -18,9 +18,10 @@ function payoffJson(v) {
 }
 
 /** The game as the JSON text of `sprague nash`. */
-export function gameJson(g) {
-  const mat = (m) => "[" + m.map((r) => "[" + r.map(payoffJson).join(", ") + "]").join(", ") + "]";
-  return `{"rows": ${JSON.stringify(g.rows)}, "cols": ${JSON.stringify(g.cols)}, "row_payoffs": ${mat(g.row_payoffs)}, "col_payoffs": ${mat(g.col_payoffs)}}`;
+export function gameJson(g, compact = false) {
+  const sp = compact ? "" : " ";
+  const mat = (m) => "[" + m.map((r) => "[" + r.map(payoffJson).join("," + sp) + "]").join("," + sp) + "]";
+  return `{"rows":${sp}${JSON.stringify(g.rows)},${sp}"cols":${sp}${JSON.stringify(g.cols)},${sp}"row_payoffs":${sp}${mat(g.row_payoffs)},${sp}"col_payoffs":${sp}${mat(g.col_payoffs)}}`;
 }
 
 function normalise(g) {
@@ -126,7 +127,7 @@ export function nashView(root) {
   function sync(push) {
     const text = gameJson(game);
     jsonArea.value = text;
-    setParams({ view: "nash", game: text.replace(/\s+/g, ""), explain: explain.checked ? null : "0" }, push);
+    setParams({ view: "nash", game: gameJson(game, true), explain: explain.checked ? null : "0" }, push);
     cmd.replaceChildren(cliBox(`echo ${shq(text)} | sprague nash${explain.checked ? " --explain" : ""} -`));
   }
 

@@ -75,6 +75,9 @@ export function solveView(root) {
       if (e.kind === "input") box.showError(e);
       // An error with a column is shown under the expression already.
       out.replaceChildren(...(e.kind === "input" && e.column ? [] : [errorBox(e)]));
+      if (/partizan/.test(e.message)) {
+        out.append(h("p", {}, h("a", { href: `/?view=value&expr=${encodeURIComponent(state.expr)}`, "data-view": "value", id: "to-value" }, "Evaluate it as a partizan game in the Values view →")));
+      }
     } finally {
       out.setAttribute("aria-busy", "false");
     }
