@@ -60,7 +60,12 @@ impl Tally {
             n as f64 / elapsed.as_secs_f64(),
             at(0.50).as_secs_f64() * 1e3,
             at(0.99).as_secs_f64() * 1e3,
-            self.latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+            self.latencies
+                .last()
+                .copied()
+                .unwrap_or_default()
+                .as_secs_f64()
+                * 1e3,
             self.errors
         );
     }
@@ -140,7 +145,9 @@ fn main() {
         Some(u) => {
             let host = u.trim_start_matches("http://");
             assert!(
-                host.starts_with("127.") || host.starts_with("localhost") || host.starts_with("[::1]"),
+                host.starts_with("127.")
+                    || host.starts_with("localhost")
+                    || host.starts_with("[::1]"),
                 "the load test sends traffic to the loopback address only"
             );
             (None, u.trim_end_matches('/').to_string())

@@ -795,3 +795,33 @@ fn no_input_makes_the_server_fail() {
     assert!(ct.starts_with("application/json"));
     assert_eq!(s.get("/api/health", &[]).0, 200);
 }
+
+#[test]
+fn bad_flags_and_a_taken_port_are_one_line_errors() {
+    for (flags, code) in [
+        (&["--timeout", "0"][..], 2),
+        (&["--timeout", "nan"][..], 2),
+        (&["--max-concurrent", "0"][..], 2),
+        (&["--host", "not-an-address"][..], 2),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
+            .args(["serve", "--port", "0"])
+            .args(flags)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{flags:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("sprague: "), "{err}");
+    }
+    // A port already taken: exit 1, naming it.
+    let s = Server::start(&[]);
+    let port = s.url.rsplit(':').next().unwrap().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["serve", "--port", &port])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(&port) && err.lines().count() == 1, "{err}");
+}

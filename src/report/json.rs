@@ -3,6 +3,18 @@
 use crate::nat::Nat;
 use std::fmt::Write;
 
+/// Appends an array of JSON strings.
+pub fn strings<S: AsRef<str>>(out: &mut String, items: impl IntoIterator<Item = S>) {
+    out.push('[');
+    for (i, s) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        string(out, s.as_ref());
+    }
+    out.push(']');
+}
+
 /// Appends `s` as a JSON string.
 pub fn string(out: &mut String, s: &str) {
     out.push('"');

@@ -186,14 +186,8 @@ fn to_json(
         let _ = write!(out, ",\"remoteness\":{r}");
     }
     if let Some(lines) = explanation {
-        out.push_str(",\"explanation\":[");
-        for (i, l) in lines.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            json::string(&mut out, l);
-        }
-        out.push(']');
+        out.push_str(",\"explanation\":");
+        json::strings(&mut out, lines);
     }
     out.push_str("}\n");
     out

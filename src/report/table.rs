@@ -98,14 +98,8 @@ impl Tabled {
             None => out.push_str("null"),
         }
         if let Some(derivations) = &self.derivations {
-            out.push_str(",\"explanation\":[");
-            for (i, d) in derivations.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                json::string(&mut out, d);
-            }
-            out.push(']');
+            out.push_str(",\"explanation\":");
+            json::strings(&mut out, derivations);
         }
         out.push_str("}\n");
         out

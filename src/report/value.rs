@@ -373,16 +373,7 @@ fn to_json(r: &Valued, explain: bool) -> String {
     for (name, opts) in [("left_options", &r.left), ("right_options", &r.right)] {
         let _ = write!(out, ",\"{name}\":");
         match opts {
-            Some(v) => {
-                out.push('[');
-                for (i, s) in v.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    json::string(&mut out, s);
-                }
-                out.push(']');
-            }
+            Some(v) => json::strings(&mut out, v),
             None => out.push_str("null"),
         }
     }
@@ -416,14 +407,8 @@ fn to_json(r: &Valued, explain: bool) -> String {
         None => out.push_str("null"),
     }
     if explain {
-        out.push_str(",\"explanation\":[");
-        for (i, l) in r.explanation.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            json::string(&mut out, l);
-        }
-        out.push(']');
+        out.push_str(",\"explanation\":");
+        json::strings(&mut out, &r.explanation);
     }
     out.push_str("}\n");
     out
