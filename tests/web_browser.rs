@@ -176,6 +176,11 @@ fn play_view_wythoff_board_and_computer_first() {
             .map(|e| t.b.attr(e, "data-to").unwrap())
             .collect::<Vec<_>>();
     assert_eq!(green, vec!["3,5"]);
+    // The hint is the computer's own choice: the one winning move.
+    t.b.click(&t.b.wait("#play-hint"));
+    let hint = t.b.wait_text(".hint-out", |s| s.starts_with("Hint"));
+    assert!(hint.contains("take 1 from both heaps"), "{hint}");
+    assert_eq!(t.b.all("#play-moves button.hinted").len(), 1);
     // Played with the keyboard: the cell takes the focus, Enter plays it.
     let cell = t.b.wait("#play-board rect.target[data-to='3,5']");
     t.b.js("arguments[0].focus()", vec![Browser::arg(&cell)]);
