@@ -388,3 +388,440 @@ fn reply_is_the_computers_perfect_move() {
     );
     assert_eq!(body["move"]["to"], "nim(1,1,1)");
 }
+
+/// The standard output of the command line.
+fn cli(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .output()
+        .expect("run sprague");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+impl Server {
+    /// `GET path` with query parameters: the status and the raw body.
+    fn get_text(&self, path: &str, query: &[(&str, &str)]) -> (u16, String) {
+        let mut req = self.agent.get(format!("{}{path}", self.url));
+        for (k, v) in query {
+            req = req.query(*k, *v);
+        }
+        let mut r = req.call().expect("request");
+        let status = r.status().as_u16();
+        (status, r.body_mut().read_to_string().expect("body"))
+    }
+}
+
+/// The server's default `--max-states`, given to the command line too so that both
+/// compute within the same bound.
+const STATES: &str = "5000000";
+
+#[test]
+fn solve_answers_exactly_the_command_lines_document() {
+    let s = Server::start(&[]);
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a [&'a str]);
+    let cases: &[Case] = &[
+        (&[("expr", "nim(3,4,5)")], &[]),
+        (
+            &[
+                ("expr", "nim(3) + sub[1,3,4](10) + wythoff(3,5) + king(4,3)"),
+                ("explain", "1"),
+            ],
+            &["--explain"],
+        ),
+        (&[("expr", "nim(1,1,2)"), ("misere", "1")], &["--misere"]),
+        (
+            &[("expr", "nim(7,7,7,7,1)"), ("max_moves", "1")],
+            &["--max-moves", "1"],
+        ),
+        (
+            &[("expr", "wythoff(1000000000000000000, 1618033988749894848)")],
+            &[],
+        ),
+        (
+            &[("expr", "sub[1,3,4](1000000000000000000000000000000)")],
+            &[],
+        ),
+        (
+            &[("expr", "kayles(10,11) + dawson(7)"), ("explain", "1")],
+            &["--explain"],
+        ),
+    ];
+    for (query, flags) in cases {
+        let (status, body) = s.get_text("/api/solve", query);
+        let mut args = vec!["solve", "--json", "--max-states", STATES];
+        args.extend_from_slice(flags);
+        args.push(query[0].1);
+        assert_eq!(status, 200, "{query:?}: {body}");
+        assert_eq!(body, cli(&args), "{query:?}");
+    }
+}
+
+#[test]
+fn table_value_and_nash_answer_exactly_the_command_lines_documents() {
+    let s = Server::start(&[]);
+    for (query, flags) in [
+        (
+            vec![("family", "sub[1,3,4]"), ("to", "30")],
+            vec!["--to", "30"],
+        ),
+        (
+            vec![
+                ("family", "sub[2,5]"),
+                ("from", "5"),
+                ("to", "12"),
+                ("explain", "1"),
+            ],
+            vec!["--from", "5", "--to", "12", "--explain"],
+        ),
+        (
+            vec![("family", "octal[0.137]"), ("to", "300")],
+            vec!["--to", "300"],
+        ),
+        (
+            vec![("family", "grundy_game"), ("to", "100")],
+            vec!["--to", "100"],
+        ),
+    ] {
+        let (status, body) = s.get_text("/api/table", &query);
+        let mut args = vec!["table", "--json", "--max-states", STATES];
+        args.extend(flags);
+        args.push(query[0].1);
+        assert_eq!(status, 200, "{query:?}: {body}");
+        assert_eq!(body, cli(&args), "{query:?}");
+    }
+    for (query, flags) in [
+        (vec![("expr", "{2|-1}")], vec![]),
+        (
+            vec![("expr", "{1|-1} + {1|-1}"), ("explain", "1")],
+            vec!["--explain"],
+        ),
+        (vec![("expr", "±1 + ^"), ("ascii", "1")], vec!["--ascii"]),
+        (
+            vec![("expr", "hackenbush(\"lrlrrllr\") + cut(5,2) + ^")],
+            vec![],
+        ),
+        (vec![("expr", "{3|{2|0}}")], vec![]),
+    ] {
+        let (status, body) = s.get_text("/api/value", &query);
+        let mut args = vec!["value", "--json", "--max-states", STATES];
+        args.extend(flags);
+        args.push(query[0].1);
+        assert_eq!(status, 200, "{query:?}: {body}");
+        assert_eq!(body, cli(&args), "{query:?}");
+    }
+    let dir = std::env::temp_dir().join(format!("sprague-web-api-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, game) in [
+        r#"{"rows":["quiet","confess"],"cols":["quiet","confess"],"row_payoffs":[[-1,-20],[0,-8]],"col_payoffs":[[-1,0],[-20,-8]]}"#,
+        r#"{"rows":["opera","football"],"cols":["opera","football"],"row_payoffs":[[3,0],[0,2]],"col_payoffs":[[2,0],[0,3]]}"#,
+    ]
+    .iter()
+    .enumerate()
+    {
+        let file = dir.join(format!("game{i}.json"));
+        std::fs::write(&file, game).unwrap();
+        let file = file.to_str().unwrap();
+        for explain in [false, true] {
+            let path = if explain { "/api/nash?explain=1" } else { "/api/nash" };
+            let mut r = s
+                .agent
+                .post(format!("{}{path}", s.url))
+                .header("content-type", "application/json")
+                .send(game.as_bytes())
+                .expect("request");
+            assert_eq!(r.status().as_u16(), 200);
+            let body = r.body_mut().read_to_string().unwrap();
+            let mut args = vec!["nash", "--json"];
+            if explain {
+                args.push("--explain");
+            }
+            args.push(file);
+            assert_eq!(body, cli(&args), "{game}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_error_kind_has_its_status() {
+    let s = Server::start(&["--max-states", "1000", "--max-body", "1000"]);
+    // 400 with the column, as `sprague solve 'nim(3,'` says.
+    let (status, body) = s.get("/api/solve", &[("expr", "nim(3,")]);
+    assert_eq!(
+        (status, error(&body).0, error(&body).2),
+        (400, "input", Some(7))
+    );
+    let (status, body) = s.get("/api/value", &[("expr", "{1|")]);
+    assert_eq!((status, error(&body).2), (400, Some(4)));
+    let (status, body) = s.get("/api/table", &[("family", "sub[1,3,4](3)")]);
+    assert_eq!(status, 400, "{body}");
+    let (status, _) = s.get("/api/solve", &[]);
+    assert_eq!(status, 400);
+    let (status, body) = s.get("/api/solve", &[("expr", "nim(1)"), ("explain", "yes")]);
+    assert_eq!(status, 400);
+    assert!(error(&body).1.contains("explain"));
+    // The server's cap on a table's length, named.
+    let (status, body) = s.get("/api/table", &[("family", "nim"), ("to", "1000000")]);
+    assert_eq!(status, 400);
+    assert!(error(&body).1.contains("1000000 heaps"), "{body}");
+    let (status, _) = s.get(
+        "/api/table",
+        &[("family", "nim"), ("from", "9"), ("to", "3")],
+    );
+    assert_eq!(status, 400);
+    // 422: the server's --max-states, named as the command line names it.
+    let (status, body) = s.get("/api/table", &[("family", "octal[0.137]"), ("to", "5000")]);
+    assert_eq!((status, error(&body).0), (422, "limit"), "{body}");
+    assert!(error(&body).1.contains("--max-states"), "{body}");
+    // 413: a body beyond --max-body.
+    let big = vec![b' '; 5000];
+    let (status, body) = s.post("/api/nash", &big);
+    assert_eq!((status, error(&body).0), (413, "input"));
+    assert!(error(&body).1.contains("--max-body"));
+    // A bad game: 400 with the command line's message.
+    let (status, body) = s.post("/api/nash", b"{\"rows\": [");
+    assert_eq!((status, error(&body).0), (400, "input"), "{body}");
+    assert!(error(&body).1.starts_with("nash: "), "{body}");
+    // Not JSON: refused before reading.
+    let mut r = s
+        .agent
+        .post(format!("{}/api/nash", s.url))
+        .header("content-type", "text/plain")
+        .send(&b"{}"[..])
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 400);
+    assert!(
+        r.body_mut()
+            .read_to_string()
+            .unwrap()
+            .contains("application/json")
+    );
+    // The wrong method.
+    let (status, body) = s.get("/api/nash", &[]);
+    assert_eq!((status, error(&body).0), (405, "input"));
+}
+
+/// Starts a request on another thread; its status, body and time taken.
+fn in_background(
+    s: &Server,
+    path: &str,
+    query: Vec<(&'static str, &'static str)>,
+) -> std::thread::JoinHandle<(u16, Value, Duration)> {
+    let agent = s.agent.clone();
+    let url = format!("{}{path}", s.url);
+    std::thread::spawn(move || {
+        let t = Instant::now();
+        let mut req = agent.get(url);
+        for (k, v) in query {
+            req = req.query(k, v);
+        }
+        let mut r = req.call().expect("request");
+        let status = r.status().as_u16();
+        let text = r.body_mut().read_to_string().expect("body");
+        (
+            status,
+            serde_json::from_str(&text).expect("JSON"),
+            t.elapsed(),
+        )
+    })
+}
+
+/// A computation that takes seconds and checks the stop signal as it works: the
+/// canonical form of 6×6 Domineering.
+const LONG: &str = "domineering(6,6)";
+
+/// Gives the requests started in the background time to reach the server.
+fn settle() {
+    std::thread::sleep(Duration::from_millis(300));
+}
+
+#[test]
+fn a_computation_past_the_deadline_answers_timeout_and_frees_its_thread() {
+    let s = Server::start(&["--timeout", "0.5", "--max-concurrent", "1"]);
+    let t = Instant::now();
+    let (status, body) = s.get("/api/value", &[("expr", LONG)]);
+    let took = t.elapsed();
+    assert_eq!((status, error(&body).0), (503, "timeout"), "{body}");
+    assert!(error(&body).1.contains("--timeout"), "{body}");
+    assert!(took < Duration::from_millis(2500), "{took:?}");
+    // The engine saw the stop signal: its permit is free again within a second.
+    let t = Instant::now();
+    loop {
+        let (status, body) = s.get("/api/solve", &[("expr", "nim(3,4,5)")]);
+        if status == 200 {
+            break;
+        }
+        assert_eq!(error(&body).0, "busy");
+        assert!(
+            t.elapsed() < Duration::from_secs(2),
+            "the thread was not freed"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Every long kind of work stops: a table, an exhaustive misère search.
+    let (status, body) = s.get(
+        "/api/table",
+        &[("family", "octal[0.007]"), ("to", "999999")],
+    );
+    assert!(status == 200 || error(&body).0 == "timeout", "{body}");
+}
+
+#[test]
+fn beyond_max_concurrent_the_server_is_busy_and_health_still_answers() {
+    let s = Server::start(&["--timeout", "3", "--max-concurrent", "2"]);
+    let long: Vec<_> = (0..2)
+        .map(|_| in_background(&s, "/api/value", vec![("expr", LONG)]))
+        .collect();
+    settle();
+    let (status, body) = s.get("/api/solve", &[("expr", "nim(3,4,5)")]);
+    assert_eq!((status, error(&body).0), (503, "busy"), "{body}");
+    assert!(error(&body).1.contains("--max-concurrent"));
+    // Health never waits for computations.
+    for _ in 0..10 {
+        let t = Instant::now();
+        let (status, _) = s.get("/api/health", &[]);
+        assert_eq!(status, 200);
+        assert!(
+            t.elapsed() < Duration::from_millis(500),
+            "{:?}",
+            t.elapsed()
+        );
+    }
+    // The page and checks need no computation either.
+    assert_eq!(s.get_raw("/").0, 200);
+    assert_eq!(s.get("/api/check", &[("expr", "nim(1)")]).0, 200);
+    // The long ones end at their deadline (or before, on a fast machine).
+    for h in long {
+        let (status, body, took) = h.join().unwrap();
+        assert!(status == 200 || error(&body).0 == "timeout", "{body}");
+        assert!(took < Duration::from_millis(5000), "{took:?}");
+    }
+}
+
+#[test]
+fn no_input_makes_the_server_fail() {
+    let s = Server::start(&["--timeout", "2", "--max-states", "100000"]);
+    let deep = "{".repeat(3000);
+    let long = format!("nim({})", "9".repeat(5000));
+    let many = format!("nim({})", vec!["1"; 5000].join(","));
+    let odd = [
+        "",
+        " ",
+        "+",
+        "nim()",
+        "nim(-1)",
+        "nim(1,",
+        "{|}",
+        "{{{{}}}}",
+        "\u{0}",
+        "nim(3)\u{7f}",
+        "é",
+        "∞",
+        "*99999999999999999999999",
+        "1/3",
+        "1/0",
+        "^^^^^^^^^^^^^^^^",
+        "hackenbush(\"\")",
+        "cut(0,0)",
+        "domineering(0,0)",
+        "wythoff(1)",
+        "sub[](3)",
+        "octal[](3)",
+        "octal[9.9](3)",
+        "moore[0](1,2)",
+        "grid[\"\"](0,0)",
+        "grid[\"#\"](0,0)",
+        "fib(0,0)",
+        "ring()",
+        "stair()",
+        "king(1)",
+        "kth(5,0)",
+        "circle[0,0](0,0)",
+        "digraph[\"\"](0)",
+        &deep,
+        &long,
+        &many,
+    ];
+    for e in odd {
+        for path in [
+            "/api/solve",
+            "/api/value",
+            "/api/play",
+            "/api/play/reply",
+            "/api/check",
+        ] {
+            let (status, body) = s.get_text(path, &[("expr", e)]);
+            assert!(
+                matches!(status, 200 | 400 | 422 | 503),
+                "{path} {:?}: {status} {body}",
+                e.chars().take(40).collect::<String>()
+            );
+            let v: Value = serde_json::from_str(&body).expect("JSON");
+            if status != 200 {
+                assert!(
+                    v["error"]["message"]
+                        .as_str()
+                        .is_some_and(|m| !m.contains('\n'))
+                );
+            }
+        }
+        for (path, key) in [("/api/table", "family"), ("/api/grid", "family")] {
+            let (status, _) = s.get_text(path, &[(key, e), ("to", "10"), ("rows", "4")]);
+            assert!(
+                matches!(status, 200 | 400 | 422 | 503),
+                "{path} {e:?}: {status}"
+            );
+        }
+    }
+    for body in [
+        &b""[..],
+        b"null",
+        b"[]",
+        b"{}",
+        b"\xff\xfe",
+        b"{\"rows\":[\"a\"],\"cols\":[\"b\"],\"row_payoffs\":[[1e999]],\"col_payoffs\":[[1]]}",
+    ] {
+        let (status, _) = s.post("/api/nash", body);
+        assert!(matches!(status, 200 | 400 | 422), "{body:?}: {status}");
+    }
+    // Percent-encoding that is not UTF-8.
+    let (status, ct, _) = s.get_raw("/api/solve?expr=%ff%fe");
+    assert_eq!(status, 400);
+    assert!(ct.starts_with("application/json"));
+    assert_eq!(s.get("/api/health", &[]).0, 200);
+}
+
+#[test]
+fn bad_flags_and_a_taken_port_are_one_line_errors() {
+    for (flags, code) in [
+        (&["--timeout", "0"][..], 2),
+        (&["--timeout", "nan"][..], 2),
+        (&["--max-concurrent", "0"][..], 2),
+        (&["--host", "not-an-address"][..], 2),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
+            .args(["serve", "--port", "0"])
+            .args(flags)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{flags:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("sprague: "), "{err}");
+    }
+    // A port already taken: exit 1, naming it.
+    let s = Server::start(&[]);
+    let port = s.url.rsplit(':').next().unwrap().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["serve", "--port", &port])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(&port) && err.lines().count() == 1, "{err}");
+}

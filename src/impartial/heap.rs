@@ -446,6 +446,7 @@ impl HeapTable {
         let proof = rules.period_proof();
         let mut step = 1024usize;
         while self.len < len {
+            limits.check_stop()?;
             if proof != PeriodProof::None && self.try_prove(proof).is_some() {
                 return Ok(());
             }

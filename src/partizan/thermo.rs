@@ -44,6 +44,53 @@ pub struct Thermograph {
     pub mean: Dyadic,
 }
 
+impl Thermograph {
+    /// Where the mast begins: the temperature, or 0 for a number (whose temperature
+    /// is negative and whose thermograph is a mast from 0 up).
+    pub fn mast_start(&self) -> Dyadic {
+        if self.temperature.is_negative() {
+            Dyadic::zero()
+        } else {
+            self.temperature.clone()
+        }
+    }
+
+    /// A wall (the left one when `left`) from temperature 0 up to the mast, as the
+    /// points `(value, temperature)` where its slope changes, the first at 0 and the
+    /// last at [`Thermograph::mast_start`] (one point when the mast starts at 0).
+    ///
+    /// ```
+    /// use sprague::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let g = t.parse_value("{2|-1}").unwrap();
+    /// let th = t.thermograph(g).unwrap();
+    /// let show = |p: Vec<(_, _)>| -> Vec<String> {
+    ///     p.iter().map(|(x, t): &(sprague::partizan::Dyadic, _)| format!("{x}@{t}")).collect()
+    /// };
+    /// assert_eq!(show(th.wall_points(true)), ["2@0", "1/2@3/2"]);
+    /// assert_eq!(show(th.wall_points(false)), ["-1@0", "1/2@3/2"]);
+    /// ```
+    pub fn wall_points(&self, left: bool) -> Vec<(Dyadic, Dyadic)> {
+        let wall = if left { &self.left } else { &self.right };
+        let top = self.mast_start();
+        let mut points = vec![(wall.at(&Dyadic::zero()), Dyadic::zero())];
+        let mut slope = None;
+        for (start, value, k) in wall.segments() {
+            if *start >= top {
+                break;
+            }
+            if slope.is_some_and(|s| s != *k) {
+                points.push((value.clone(), start.clone()));
+            }
+            slope = Some(*k);
+        }
+        if top.is_positive() {
+            points.push((wall.at(&top), top));
+        }
+        points
+    }
+}
+
 impl Wall {
     /// The constant function `v`.
     pub fn constant(v: Dyadic) -> Wall {

@@ -5,8 +5,8 @@ use super::{Failure, json};
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::sum::Outcome;
 use crate::partizan::{
-    DEFAULT_MAX_STATES, Evaluator, Explained, Game, GameTable, PrintOptions, Side, Step, Trace,
-    ValueError, Why,
+    DEFAULT_MAX_STATES, Evaluator, Explained, Game, GameTable, PrintOptions, Side, Step,
+    Thermograph, Trace, ValueError, Why,
 };
 use std::fmt::Write as _;
 
@@ -42,6 +42,8 @@ pub struct Valued {
     /// (mean, temperature, left stop, right stop), unless the thermograph exceeded the
     /// bound.
     pub thermo: Option<[String; 4]>,
+    /// The thermograph's walls and mast, unless it exceeded the bound.
+    pub thermograph: Option<Thermogram>,
     /// Left's options in canonical form, unless too many to list.
     pub left: Option<Vec<String>>,
     /// Right's options in canonical form, unless too many to list.
@@ -49,6 +51,36 @@ pub struct Valued {
     /// How each part was brought to canonical form, when asked for.
     pub explanation: Vec<String>,
     explain: bool,
+}
+
+/// A thermograph as exact points: each wall from temperature 0 up to the mast, as
+/// `(value, temperature)` pairs of dyadic rationals written as text (`"3/4"`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thermogram {
+    /// The left wall's points, from temperature 0 up.
+    pub left_wall: Vec<(String, String)>,
+    /// The right wall's points, from temperature 0 up.
+    pub right_wall: Vec<(String, String)>,
+    /// Where the mast stands (the mean) and the temperature where it begins (0 for
+    /// a number).
+    pub mast: (String, String),
+}
+
+impl Thermogram {
+    /// The points of a thermograph.
+    pub fn of(th: &Thermograph) -> Thermogram {
+        let points = |left| {
+            th.wall_points(left)
+                .into_iter()
+                .map(|(x, t)| (x.to_string(), t.to_string()))
+                .collect()
+        };
+        Thermogram {
+            left_wall: points(true),
+            right_wall: points(false),
+            mast: (th.mean.to_string(), th.mast_start().to_string()),
+        }
+    }
 }
 
 /// Computes the value of the game `text` (SPEC §4).
@@ -139,14 +171,17 @@ fn report(
     let number = t.as_number(g).map(ToString::to_string);
     // The thermograph can need more than the bound on a huge game; the rest still
     // stands, with these fields null.
-    let thermo = match t.thermograph(g) {
-        Ok(th) => Some([
-            th.mean.to_string(),
-            th.temperature.to_string(),
-            th.left.at(&Default::default()).to_string(),
-            th.right.at(&Default::default()).to_string(),
-        ]),
-        Err(SolveError::Limit { .. }) => None,
+    let (thermo, thermograph) = match t.thermograph(g) {
+        Ok(th) => (
+            Some([
+                th.mean.to_string(),
+                th.temperature.to_string(),
+                th.left.at(&Default::default()).to_string(),
+                th.right.at(&Default::default()).to_string(),
+            ]),
+            Some(Thermogram::of(&th)),
+        ),
+        Err(SolveError::Limit { .. }) => (None, None),
         Err(e) => return Err(solve_failure(e)),
     };
     let (left, right) = if option_count(t, g) <= LISTED_OPTIONS {
@@ -178,6 +213,7 @@ fn report(
         outcome,
         number,
         thermo,
+        thermograph,
         left,
         right,
         explanation,
@@ -364,6 +400,35 @@ fn to_json(r: &Valued, explain: bool) -> String {
             Some(v) => json::strings(&mut out, v),
             None => out.push_str("null"),
         }
+    }
+    out.push_str(",\"thermograph\":");
+    match &r.thermograph {
+        Some(th) => {
+            let points = |out: &mut String, p: &[(String, String)]| {
+                out.push('[');
+                for (i, (x, t)) in p.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push('[');
+                    json::string(out, x);
+                    out.push(',');
+                    json::string(out, t);
+                    out.push(']');
+                }
+                out.push(']');
+            };
+            out.push_str("{\"left_wall\":");
+            points(&mut out, &th.left_wall);
+            out.push_str(",\"right_wall\":");
+            points(&mut out, &th.right_wall);
+            out.push_str(",\"mast\":{\"x\":");
+            json::string(&mut out, &th.mast.0);
+            out.push_str(",\"t\":");
+            json::string(&mut out, &th.mast.1);
+            out.push_str("}}");
+        }
+        None => out.push_str("null"),
     }
     if explain {
         out.push_str(",\"explanation\":");

@@ -236,3 +236,72 @@ where
 fn timeout(stop: &Stop) -> Response {
     ApiError::new(Kind::Timeout, format!("limit reached: {}", stop.error())).into_response()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A server on a free loopback port, serving on a thread of its own.
+    fn start(config: Config) -> String {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = serve(config, move |addr| {
+                let _ = tx.send(addr);
+            });
+        });
+        let addr = rx.recv().expect("the server starts");
+        format!("http://{addr}")
+    }
+
+    fn get(url: &str) -> (u16, String) {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        let mut r = agent.get(url).call().expect("request");
+        (r.status().as_u16(), r.body_mut().read_to_string().unwrap())
+    }
+
+    #[test]
+    fn a_panic_answers_500_and_the_server_goes_on() {
+        let url = start(Config {
+            port: 0,
+            max_concurrent: 1,
+            ..Config::default()
+        });
+        for path in ["/api/test/panic", "/api/test/panic-blocking"] {
+            for _ in 0..3 {
+                let (status, body) = get(&format!("{url}{path}"));
+                assert_eq!(status, 500, "{body}");
+                let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+                assert_eq!(v["error"]["kind"], "internal");
+            }
+        }
+        // The permit of the panicked computation was given back.
+        let (status, _) = get(&format!("{url}/api/solve?expr=nim(1)"));
+        assert_eq!(status, 200);
+        assert_eq!(get(&format!("{url}/api/health")).0, 200);
+    }
+
+    #[test]
+    fn a_stop_signal_is_due_at_its_deadline() {
+        let s = Stop::after(Duration::from_millis(30));
+        assert!(!s.is_due());
+        std::thread::sleep(Duration::from_millis(40));
+        assert!(s.is_due());
+        let s = Stop::after(Duration::from_secs(100));
+        s.raise();
+        let limits = Limits {
+            stop: Some(Arc::new(s)),
+            ..Limits::default()
+        };
+        assert!(matches!(
+            limits.check_stop(),
+            Err(crate::impartial::family::SolveError::Limit {
+                flag: "--timeout",
+                ..
+            })
+        ));
+        assert!(Limits::default().check_stop().is_ok());
+    }
+}

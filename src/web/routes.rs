@@ -34,7 +34,7 @@ pub const PLAY_MOVES: usize = 200;
 
 /// The API's routes.
 pub(super) fn api() -> Router<Shared> {
-    Router::new()
+    let router = Router::new()
         .route("/api/health", get(health))
         .route("/api/check", get(check))
         .route("/api/grid", get(grid))
@@ -43,7 +43,15 @@ pub(super) fn api() -> Router<Shared> {
         .route("/api/solve", get(solve))
         .route("/api/table", get(table))
         .route("/api/value", get(value))
-        .route("/api/nash", post(nash))
+        .route("/api/nash", post(nash));
+    #[cfg(test)]
+    let router = router.route("/api/test/panic", get(test_panic)).route(
+        "/api/test/panic-blocking",
+        get(|State(app): State<Shared>| async move {
+            compute(&app, |_| panic!("a test panic on a blocking thread")).await
+        }),
+    );
+    router
 }
 
 /// The query parameters of a request.
@@ -497,4 +505,11 @@ async fn nash(
         Ok(s.json())
     })
     .await
+}
+
+/// A handler that panics, for the test of the server's recovery.
+#[cfg(test)]
+async fn test_panic() -> Response {
+    let fail = || -> Response { panic!("a test panic") };
+    fail()
 }

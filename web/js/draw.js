@@ -1,0 +1,254 @@
+// SVG pictures of positions for the Play view: heaps of stones, the Wythoff board,
+// the king board, the ring with its coin and the staircase. Moves are coloured by
+// what they lead to: green when the position after it is P (a winning move),
+// red when it is N (a losing move), yellow for a draw.
+import { h, s } from "./util.js";
+
+/** CSS class of a move from its result (outcome of the position after it). */
+export function resultClass(result) {
+  return result === "P" ? "r-P" : result === "N" ? "r-N" : result === "D" ? "r-D" : "r-u";
+}
+
+/** Words for a move's result, from the mover's side. */
+export function resultWords(result) {
+  return result === "P" ? "winning" : result === "N" ? "losing" : result === "D" ? "draw" : "not known";
+}
+
+/** The exact integer square root of a safe non-negative integer. */
+function isqrt(n) {
+  let r = Math.floor(Math.sqrt(n));
+  while (r * r > n) r--;
+  while ((r + 1) * (r + 1) <= n) r++;
+  return r;
+}
+
+/** Wythoff's pairs (a_k, a_k + k) with a_k = ⌊kφ⌋ = ⌊(k + √(5k²))/2⌋, for b_k ≤ limit. */
+export function wythoffPairs(limit) {
+  const out = [];
+  for (let k = 0; ; k++) {
+    const a = Math.floor((k + isqrt(5 * k * k)) / 2);
+    if (a > limit) break;
+    out.push([a, a + k]);
+  }
+  return out;
+}
+
+/** The argument lists of `family(...)` terms in an expression, chunked by `arity`. */
+function terms(family, expr, arity) {
+  const re = new RegExp(`(?:^|[^a-z_\\]])${family}\\(([0-9,\\s]*)\\)`, "g");
+  const out = [];
+  for (const m of expr.matchAll(re)) {
+    const nums = m[1].split(",").map((t) => t.trim()).filter(Boolean);
+    for (let i = 0; i + arity <= nums.length; i += arity) out.push(nums.slice(i, i + arity).join(","));
+  }
+  return out;
+}
+
+/** The term of `family` that a move created: in `to` but not in `from` (multiset difference). */
+export function newTerm(family, from, to, arity, empty) {
+  const before = terms(family, from, arity);
+  for (const t of terms(family, to, arity)) {
+    const i = before.indexOf(t);
+    if (i >= 0) before.splice(i, 1);
+    else return t.split(",").map(Number);
+  }
+  return empty;
+}
+
+function moveLabel(m) {
+  return `${m.text} (${resultWords(m.result)})`;
+}
+
+function activate(el, f) {
+  el.addEventListener("click", f);
+  el.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      f();
+    }
+  });
+}
+
+const MAX_STONES = 48;
+
+/** A heap of stones: clicking the k-th stone from the right takes k stones. */
+function heapPicture(d, moves, ctx) {
+  const n = Number(d.size);
+  if (!Number.isSafeInteger(n) || n > MAX_STONES) {
+    return h("p", { class: "big-heap" }, `A heap of ${d.size} stones (too many to draw: use the list of moves).`);
+  }
+  const r = 14;
+  const gap = 5;
+  const w = Math.max(1, n) * (2 * r + gap) + gap;
+  const svg = s("svg", { class: "heap", viewBox: `0 0 ${w} ${2 * r + 10}`, width: w, height: 2 * r + 10, role: "group", "aria-label": `heap of ${n}` });
+  const stones = [];
+  const clear = () => stones.forEach((c) => c.classList.remove("take", "r-P", "r-N", "r-D", "r-u"));
+  for (let i = 0; i < n; i++) {
+    const k = n - i;
+    const move = moves.find((m) => (d.heap !== undefined && d.heap !== null ? m.heap === d.heap : m.component === d.component) && m.take !== null && m.take !== undefined && Number(m.take) === k);
+    const c = s("circle", { cx: gap + r + i * (2 * r + gap), cy: r + 5, r, class: "stone" + (move ? " can" : "") });
+    stones.push(c);
+    if (move) {
+      c.setAttribute("tabindex", "0");
+      c.setAttribute("role", "button");
+      c.setAttribute("aria-label", `take ${k}: ${moveLabel(move)}`);
+      c.dataset.take = k;
+      c.dataset.component = d.component;
+      if (d.heap !== undefined) c.dataset.heap = d.heap;
+      c.append(s("title", {}, moveLabel(move)));
+      const show = () => {
+        clear();
+        for (let j = i; j < n; j++) stones[j].classList.add("take", ctx.showValues ? resultClass(move.result) : "r-u");
+      };
+      c.addEventListener("mouseenter", show);
+      c.addEventListener("focus", show);
+      c.addEventListener("mouseleave", clear);
+      c.addEventListener("blur", clear);
+      activate(c, () => ctx.onMove(move));
+    }
+    svg.append(c);
+  }
+  return svg;
+}
+
+/** A board of (cols+1)×(rows+1) cells with the piece at (x, y) and its targets coloured. */
+function gridPicture({ x, y, label, targets, corner, pmarks, lines, piece }) {
+  const cell = Math.max(18, Math.min(34, Math.floor(360 / Math.max(x + 1, y + 1))));
+  const cols = x + 1;
+  const rows = y + 1;
+  const W = cols * cell + 24;
+  const H = rows * cell + 24;
+  // corner "bl": (0,0) bottom-left; "br": (0,0) bottom-right.
+  const px = (i) => 20 + (corner === "br" ? (x - i) : i) * cell;
+  const py = (j) => 4 + (y - j) * cell;
+  const svg = s("svg", { class: "board", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "group", "aria-label": label });
+  for (let i = 0; i <= x; i++) {
+    for (let j = 0; j <= y; j++) {
+      svg.append(s("rect", { x: px(i), y: py(j), width: cell, height: cell, class: "cell" + ((i + j) % 2 ? " dark" : "") }));
+    }
+  }
+  if (lines) {
+    for (const [a, b] of lines) {
+      svg.append(s("line", { x1: px(0) + cell / 2, y1: py(0) + cell / 2, x2: px(a) + cell / 2, y2: py(b) + cell / 2, class: "golden" }));
+    }
+  }
+  for (const [i, j] of pmarks || []) {
+    if (i <= x && j <= y) svg.append(s("rect", { x: px(i) + 3, y: py(j) + 3, width: cell - 6, height: cell - 6, class: "pmark" }, s("title", {}, `(${i}, ${j}) is a P-position`)));
+  }
+  for (const t of targets) {
+    const r = s("rect", { x: px(t.i) + 1, y: py(t.j) + 1, width: cell - 2, height: cell - 2, class: "target " + t.cls, tabindex: 0, role: "button", "aria-label": t.label, "data-to": `${t.i},${t.j}` }, s("title", {}, t.label));
+    activate(r, t.go);
+    svg.append(r);
+  }
+  svg.append(s("text", { x: px(x) + cell / 2, y: py(y) + cell / 2 + 6, class: "piece", "text-anchor": "middle" }, piece));
+  for (let i = 0; i <= x; i++) svg.append(s("text", { x: px(i) + cell / 2, y: H - 4, class: "axis", "text-anchor": "middle" }, i % 5 === 0 || i === x ? i : ""));
+  for (let j = 0; j <= y; j++) svg.append(s("text", { x: corner === "br" ? W - 2 : 16, y: py(j) + cell / 2 + 4, class: "axis", "text-anchor": "end" }, j % 5 === 0 || j === y ? j : ""));
+  return svg;
+}
+
+function boardTargets(d, moves, ctx, family, empty) {
+  return moves.filter((m) => m.component === d.component).map((m) => {
+    const t = newTerm(family, ctx.position, m.to, 2, empty) || empty;
+    return { i: t[0], j: t[1], cls: ctx.showValues ? resultClass(m.result) : "r-u", label: moveLabel(m), go: () => ctx.onMove(m) };
+  });
+}
+
+const MAX_BOARD = 40;
+
+function wythoffPicture(d, moves, ctx) {
+  const x = Number(d.x);
+  const y = Number(d.y);
+  if (!(x <= MAX_BOARD && y <= MAX_BOARD)) return h("p", {}, `Wythoff's queen at (${d.x}, ${d.y}) (too far to draw: use the list of moves).`);
+  const lim = Math.max(x, y);
+  const pairs = ctx.showP ? wythoffPairs(lim).flatMap(([a, b]) => [[a, b], [b, a]]) : null;
+  // The P-positions lie near the lines b = φa and b = a/φ (drawing only, not a decision).
+  const phi = (1 + Math.sqrt(5)) / 2;
+  const clip = (slope) => (x * slope <= y ? [x, x * slope] : [y / slope, y]);
+  const lines = ctx.showP ? [clip(phi), clip(1 / phi)] : null;
+  return gridPicture({
+    x, y, corner: "bl", piece: "♛", pmarks: pairs, lines,
+    label: `Wythoff board, queen at (${x}, ${y}); the queen moves left, down or diagonally toward (0, 0)`,
+    targets: boardTargets(d, moves, ctx, "wythoff", [0, 0]),
+  });
+}
+
+function kingPicture(d, moves, ctx) {
+  const r = Number(d.r);
+  const c = Number(d.c);
+  if (!(r <= MAX_BOARD && c <= MAX_BOARD)) return h("p", {}, `King at (${d.r}, ${d.c}) (too far to draw: use the list of moves).`);
+  const targets = boardTargets(d, moves, ctx, "king", [0, 0]).map((t) => ({ ...t, i: t.j, j: t.i }));
+  return gridPicture({
+    x: c, y: r, corner: "br", piece: "♚", targets,
+    label: `King board, ${r} rows and ${c} columns from the corner; the king steps right, down or diagonally toward the corner`,
+  });
+}
+
+function ringPicture(d) {
+  const w = d.weights.map(String);
+  const n = w.length;
+  const R = 70;
+  const cx = 100;
+  const cy = 95;
+  const pt = (i) => [cx + R * Math.sin((2 * Math.PI * i) / n), cy - R * Math.cos((2 * Math.PI * i) / n)];
+  const svg = s("svg", { class: "ring", viewBox: "0 0 200 190", width: 200, height: 190, role: "img", "aria-label": `ring of ${n} edges with weights ${w.join(", ")}; the coin is on the top vertex` });
+  for (let i = 0; i < n; i++) {
+    const [x1, y1] = pt(i);
+    const [x2, y2] = pt((i + 1) % n);
+    svg.append(s("line", { x1, y1, x2, y2, class: "edge" + (w[i] === "0" ? " zero" : "") }));
+    const mx = (x1 + x2) / 2;
+    const my = (y1 + y2) / 2;
+    const ox = (mx - cx) * 0.22;
+    const oy = (my - cy) * 0.22;
+    svg.append(s("text", { x: mx + ox, y: my + oy + 4, class: "weight", "text-anchor": "middle" }, w[i]));
+  }
+  for (let i = 0; i < n; i++) {
+    const [x, y] = pt(i);
+    svg.append(s("circle", { cx: x, cy: y, r: 4, class: "vertex" }));
+  }
+  const [x0, y0] = pt(0);
+  svg.append(s("circle", { cx: x0, cy: y0, r: 9, class: "coin" }, s("title", {}, "the coin")));
+  return svg;
+}
+
+function stairPicture(d) {
+  const steps = d.steps.map(Number);
+  const n = steps.length;
+  const sw = 46;
+  const sh = 18;
+  const maxDraw = 10;
+  const tallest = Math.min(maxDraw, Math.max(0, ...steps));
+  const H = (n + 1) * sh + tallest * 10 + 20;
+  const W = (n + 1) * sw + 10;
+  const svg = s("svg", { class: "stair", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": `staircase with ${steps.join(", ")} stones on steps 1 to ${n}` });
+  const ground = H - 14;
+  svg.append(s("line", { x1: 0, y1: ground, x2: W, y2: ground, class: "ground" }));
+  svg.append(s("text", { x: 4 + sw / 2, y: H - 2, class: "axis", "text-anchor": "middle" }, "ground"));
+  for (let i = 1; i <= n; i++) {
+    const x = 4 + i * sw;
+    const top = ground - i * sh;
+    svg.append(s("rect", { x, y: top, width: sw - 2, height: ground - top, class: "step" + (i % 2 ? " odd" : "") }));
+    svg.append(s("text", { x: x + sw / 2, y: H - 2, class: "axis", "text-anchor": "middle" }, `step ${i}`));
+    const k = steps[i - 1];
+    if (k <= maxDraw) {
+      for (let j = 0; j < k; j++) svg.append(s("circle", { cx: x + sw / 2 - 1, cy: top - 6 - j * 10, r: 4.5, class: "stone small" }));
+    } else {
+      svg.append(s("text", { x: x + sw / 2, y: top - 6, class: "count", "text-anchor": "middle" }, `${k}`));
+    }
+  }
+  return svg;
+}
+
+/**
+ * The picture of one component of a play state. `ctx` holds onMove(move),
+ * showValues, showP (Wythoff P-positions) and position (the current expression).
+ */
+export function drawComponent(d, moves, ctx) {
+  switch (d.kind) {
+    case "heap": return heapPicture(d, moves, ctx);
+    case "board": return d.family === "wythoff" || !d.family ? wythoffPicture(d, moves, ctx) : h("code", {}, `${d.family}(${d.x},${d.y})`);
+    case "king": return kingPicture(d, moves, ctx);
+    case "ring": return ringPicture(d);
+    case "stair": return stairPicture(d);
+    default: return h("code", { class: "term" }, d.text ?? JSON.stringify(d));
+  }
+}

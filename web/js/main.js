@@ -1,0 +1,54 @@
+// The page's entry point: picks the view from the URL (?view=… or the path) and
+// renders it into <main>. Every view keeps its state in the URL.
+import { api, params } from "./util.js";
+import { solveView } from "./solve.js";
+import { playView } from "./play.js";
+import { tablesView } from "./tables.js";
+import { valueView } from "./value.js";
+import { nashView } from "./nash.js";
+
+const VIEWS = { solve: solveView, play: playView, table: tablesView, grid: tablesView, value: valueView, nash: nashView };
+const TAB_OF = { grid: "table" };
+
+/** The view named by ?view=, else by the first path segment, else solve. */
+function currentView() {
+  const v = params().get("view") || location.pathname.replace(/^\/+|\/+$/g, "").split("/")[0];
+  return VIEWS[v] ? v : "solve";
+}
+
+let current = null;
+
+function render() {
+  const name = currentView();
+  const main = document.getElementById("main");
+  for (const a of document.querySelectorAll(".tabs a")) {
+    const on = a.dataset.view === (TAB_OF[name] || name);
+    a.classList.toggle("active", on);
+    if (on) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+  current?.destroy?.();
+  main.replaceChildren();
+  current = VIEWS[name](main, name) || null;
+  document.body.dataset.view = name;
+}
+
+document.addEventListener("click", (ev) => {
+  const a = ev.target.closest?.("a[data-view]");
+  if (!a || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button !== 0) return;
+  ev.preventDefault();
+  history.pushState(null, "", a.getAttribute("href"));
+  render();
+  document.getElementById("main").focus({ preventScroll: true });
+});
+
+window.addEventListener("popstate", () => {
+  if (current?.popstate?.()) return;
+  render();
+});
+
+render();
+api("/api/health").then(
+  (r) => (document.getElementById("version").textContent = `sprague ${r.version}`),
+  () => (document.getElementById("version").textContent = "(the server does not answer)"),
+);

@@ -1,0 +1,278 @@
+// The Play view: a game against the perfect opponent. The page loads /api/play for
+// each position, plays a move by loading the position after it, and asks
+// /api/play/reply for the computer's move. A chart shows the remoteness after every
+// move and who was winning.
+import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox } from "./util.js";
+import { exprBox } from "./exprbox.js";
+import { drawComponent, resultClass, resultWords } from "./draw.js";
+
+const other = (who) => (who === "you" ? "computer" : "you");
+
+/** Who wins from an entry's outcome and mover: "you", "computer" or "draw" (null if unknown). */
+function winnerOf(outcome, mover) {
+  if (outcome === "N") return mover;
+  if (outcome === "P") return other(mover);
+  if (outcome === "D") return "draw";
+  return null;
+}
+
+/** The value-history chart: remoteness after every move, above the line when you were winning. */
+export function historyChart(entries) {
+  const W = 640;
+  const H = 220;
+  const padL = 44;
+  const padR = 12;
+  const mid = H / 2;
+  const n = entries.length;
+  const maxR = Math.max(1, ...entries.map((e) => (typeof e.remoteness === "number" ? e.remoteness : 0)));
+  const xs = (i) => padL + (n <= 1 ? 0 : (i * (W - padL - padR)) / Math.max(n - 1, 1));
+  const ys = (e) => {
+    const w = winnerOf(e.outcome, e.mover);
+    const r = typeof e.remoteness === "number" ? e.remoteness : maxR;
+    if (w === "you") return mid - 8 - (r / maxR) * (mid - 22);
+    if (w === "computer") return mid + 8 + (r / maxR) * (mid - 22);
+    return mid;
+  };
+  const svg = s("svg", { class: "vhv", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "value history: remoteness after every move; above the middle line you were winning, below the computer was" });
+  svg.append(s("rect", { x: padL, y: 4, width: W - padL - padR, height: mid - 4, class: "zone-you" }));
+  svg.append(s("rect", { x: padL, y: mid, width: W - padL - padR, height: mid - 4, class: "zone-cpu" }));
+  svg.append(s("line", { x1: padL, y1: mid, x2: W - padR, y2: mid, class: "midline" }));
+  svg.append(s("text", { x: padL + 4, y: 16, class: "axis" }, "you are winning (remoteness ↑)"));
+  svg.append(s("text", { x: padL + 4, y: H - 8, class: "axis" }, "the computer is winning (remoteness ↓)"));
+  svg.append(s("text", { x: 4, y: 16, class: "axis" }, String(maxR)));
+  svg.append(s("text", { x: 4, y: mid + 4, class: "axis" }, "0"));
+  svg.append(s("text", { x: 4, y: H - 8, class: "axis" }, String(maxR)));
+  if (n > 1) svg.append(s("polyline", { points: entries.map((e, i) => `${xs(i)},${ys(e)}`).join(" "), class: "vhv-line" }));
+  entries.forEach((e, i) => {
+    const w = winnerOf(e.outcome, e.mover);
+    const cls = w === "you" ? "r-P" : w === "computer" ? "r-N" : w === "draw" ? "r-D" : "r-u";
+    svg.append(s("circle", { cx: xs(i), cy: ys(e), r: 5, class: `vhv-dot ${cls}`, "data-ply": i },
+      s("title", {}, `after ${i} move${i === 1 ? "" : "s"}: ${e.expr}; ${e.mover === "you" ? "you" : "the computer"} to move; ${w === "draw" ? "a draw" : w ? w + " winning" : "not known"}${typeof e.remoteness === "number" ? `, remoteness ${e.remoteness}` : ""}`)));
+  });
+  return svg;
+}
+
+/** The Play view. */
+export function playView(root) {
+  const p = params();
+  const st = {
+    start: p.get("start") || p.get("expr") || "nim(3,4,5)",
+    expr: p.get("expr") || p.get("start") || "nim(3,4,5)",
+    misere: p.get("misere") === "1",
+    first: p.get("first") === "computer" ? "computer" : "you",
+    history: [],
+    doc: null,
+    busy: false,
+    hint: null,
+    showValues: p.get("colors") !== "0",
+    showP: p.get("pp") === "1",
+    timer: null,
+  };
+  const status = h("div", { class: "status", id: "play-status", "aria-live": "polite" });
+  const pics = h("div", { class: "pictures", id: "play-board" });
+  const moveList = h("ul", { class: "moves", id: "play-moves" });
+  const chart = h("div", { class: "chart", id: "play-chart" });
+  const log = h("ol", { class: "log", id: "play-log" });
+  const cmd = h("div");
+  const err = h("div");
+
+  const box = exprBox({
+    label: "Starting position",
+    kind: "position",
+    value: st.start,
+    button: "New game",
+    onSubmit: (t) => { st.start = t; newGame(); },
+  });
+  const misere = h("input", { type: "checkbox", id: "play-misere", checked: st.misere });
+  const firstSel = h("select", { id: "play-first" },
+    h("option", { value: "you", selected: st.first === "you" }, "you"),
+    h("option", { value: "computer", selected: st.first === "computer" }, "the computer"));
+  const colors = h("input", { type: "checkbox", id: "play-colors", checked: st.showValues });
+  const showP = h("input", { type: "checkbox", id: "play-pp", checked: st.showP });
+  misere.addEventListener("change", () => { st.misere = misere.checked; newGame(); });
+  firstSel.addEventListener("change", () => { st.first = firstSel.value; newGame(); });
+  colors.addEventListener("change", () => { st.showValues = colors.checked; renderState(); });
+  showP.addEventListener("change", () => { st.showP = showP.checked; renderState(); });
+
+  const hintBtn = h("button", { type: "button", id: "play-hint", onclick: () => hint() }, "Hint");
+  const undoBtn = h("button", { type: "button", id: "play-undo", onclick: () => undo() }, "Undo");
+  const newBtn = h("button", { type: "button", id: "play-new", onclick: () => { st.start = box.value || st.start; newGame(); } }, "New game");
+  const hintOut = h("p", { class: "hint-out", "aria-live": "polite" });
+
+  function mover() {
+    return st.history.length ? st.history[st.history.length - 1].mover : st.first;
+  }
+
+  function sync() {
+    const cur = st.history[st.history.length - 1];
+    setParams({
+      view: "play", expr: cur ? cur.expr : st.start, start: cur && cur.expr !== st.start ? st.start : null,
+      misere: st.misere, first: cur ? cur.mover : st.first,
+      colors: st.showValues ? null : "0", pp: st.showP ? "1" : null,
+    });
+    cmd.replaceChildren(cliBox(cli("sprague play", st.misere && "--misere", st.first === "computer" && ["--first", "computer"], st.start)));
+  }
+
+  async function load(expr, who, via) {
+    st.busy = true;
+    st.hint = null;
+    hintOut.textContent = "";
+    err.replaceChildren();
+    try {
+      const doc = await api("/api/play", { expr, misere: st.misere }, { slot: "play" });
+      st.doc = doc;
+      st.history.push({ expr: doc.position, outcome: doc.outcome, remoteness: doc.remoteness, mover: who, by: via?.by, text: via?.text });
+      st.busy = false;
+      renderState();
+      sync();
+      if (who === "computer" && !doc.over) {
+        clearTimeout(st.timer);
+        st.timer = setTimeout(computerMove, 350);
+      }
+    } catch (e) {
+      st.busy = false;
+      if (aborted(e)) return;
+      if (e.kind === "input") box.showError(e);
+      err.replaceChildren(errorBox(e));
+    }
+  }
+
+  async function computerMove() {
+    if (!st.doc || st.doc.over || mover() !== "computer") return;
+    st.busy = true;
+    renderStatus();
+    try {
+      const r = await api("/api/play/reply", { expr: st.doc.position, misere: st.misere }, { slot: "reply" });
+      if (!r.move) { st.busy = false; renderStatus(); return; }
+      await load(r.move.to, "you", { by: "computer", text: r.move.text, why: r.why });
+    } catch (e) {
+      st.busy = false;
+      if (aborted(e)) return;
+      err.replaceChildren(errorBox(e));
+    }
+  }
+
+  function play(m) {
+    if (st.busy || mover() !== "you" || st.doc?.over) return;
+    load(m.to, "computer", { by: "you", text: m.text });
+  }
+
+  function newGame() {
+    clearTimeout(st.timer);
+    st.history = [];
+    st.doc = null;
+    box.value = st.start;
+    load(st.start, st.first);
+  }
+
+  async function undo() {
+    if (st.busy) return;
+    clearTimeout(st.timer);
+    // Back to the last earlier position where it was your turn.
+    const h0 = st.history.slice();
+    h0.pop();
+    while (h0.length && h0[h0.length - 1].mover !== "you") h0.pop();
+    if (!h0.length) return;
+    const target = h0.pop();
+    st.history = h0;
+    await load(target.expr, "you", { by: target.by, text: target.text });
+  }
+
+  async function hint() {
+    if (!st.doc || st.doc.over) return;
+    try {
+      const r = await api("/api/play/reply", { expr: st.doc.position, misere: st.misere }, { slot: "hint" });
+      st.hint = r.move;
+      hintOut.replaceChildren(r.move ? h("span", {}, h("strong", {}, "Hint: "), r.move.text, r.why ? ` — ${r.why}` : "") : "No move.");
+      renderMoves();
+    } catch (e) {
+      if (!aborted(e)) hintOut.replaceChildren(errorBox(e));
+    }
+  }
+
+  function renderStatus() {
+    const d = st.doc;
+    if (!d) { status.replaceChildren(); return; }
+    const who = mover();
+    const w = winnerOf(d.outcome, who);
+    let text;
+    if (d.over) {
+      text = w === "you" ? "Game over: you won!" : w === "computer" ? "Game over: the computer won." : "Game over.";
+    } else if (who === "you") {
+      const r = typeof d.remoteness === "number" ? ` (remoteness ${d.remoteness})` : "";
+      text = "Your move — " + (w === "you" ? "you can win" + r : w === "computer" ? "the computer wins with perfect play" + r : w === "draw" ? "perfect play draws" : "");
+    } else {
+      text = st.busy ? "The computer is thinking…" : "The computer's move.";
+    }
+    status.replaceChildren(
+      h("span", { class: `badge o-${d.outcome}` }, d.outcome),
+      " ", h("code", { id: "play-position" }, d.position), " ",
+      h("span", { class: "status-text", "data-over": d.over ? "1" : "0" }, text),
+      ...(st.misere ? [h("span", { class: "tag" }, "misère")] : []));
+  }
+
+  function renderMoves() {
+    const d = st.doc;
+    moveList.replaceChildren();
+    if (!d) return;
+    const mine = mover() === "you" && !d.over;
+    for (const m of d.moves) {
+      const isHint = st.hint && st.hint.to === m.to;
+      moveList.append(h("li", {}, h("button", {
+        type: "button", class: `move ${st.showValues ? resultClass(m.result) : "r-u"}${isHint ? " hinted" : ""}`,
+        disabled: !mine, "data-index": m.index, "data-to": m.to,
+        "aria-label": `${m.text}: ${st.showValues ? resultWords(m.result) : ""}`,
+        onclick: () => play(m),
+      }, h("span", { class: "move-text" }, m.text), st.showValues && typeof m.remoteness === "number" ? h("span", { class: "rem" }, `r ${m.remoteness}`) : null)));
+    }
+    if (!d.complete) moveList.append(h("li", { class: "hint" }, `… ${d.count} moves in all; the list is cut.`));
+  }
+
+  function renderState() {
+    const d = st.doc;
+    renderStatus();
+    pics.replaceChildren();
+    if (d) {
+      const ctx = { onMove: play, showValues: st.showValues, showP: st.showP, position: d.position };
+      const mine = mover() === "you" && !d.over;
+      let heapNo = 0;
+      for (const dr of d.drawing || []) {
+        heapNo += dr.kind === "heap" ? 1 : 0;
+        const title = dr.kind === "heap" ? `heap ${dr.heap ?? heapNo}${dr.family && dr.family !== "nim" ? ` (${dr.family})` : ""}` : dr.kind === "board" ? "Wythoff's game" : dr.kind === "king" ? "king" : dr.kind === "ring" ? "ring" : dr.kind === "stair" ? "staircase" : "component";
+        pics.append(h("figure", { class: `pic pic-${dr.kind}` }, drawComponent(dr, mine ? d.moves : [], ctx), h("figcaption", {}, title)));
+      }
+    }
+    renderMoves();
+    chart.replaceChildren(historyChart(st.history));
+    log.replaceChildren(...st.history.slice(1).map((e) => h("li", {}, h("strong", {}, e.by === "computer" ? "computer: " : "you: "), e.text || "", " → ", h("code", {}, e.expr))));
+  }
+
+  root.append(
+    h("h2", { class: "view-title" }, "Play against the perfect opponent"),
+    box.root,
+    h("div", { class: "options" },
+      h("label", {}, misere, " misère (last move loses)"),
+      h("label", {}, "who starts: ", firstSel),
+      h("label", {}, colors, " colour the moves"),
+      h("label", {}, showP, " show Wythoff's P-positions")),
+    cmd,
+    h("p", { class: "hint" }, "Click the k-th stone from the right to take k stones from that heap, click a highlighted cell to move a queen or king there, or pick any move in the list. Colours say where a move leads: ",
+      h("span", { class: "chip r-P" }, "green wins"), " (the opponent is left in a P-position), ",
+      h("span", { class: "chip r-N" }, "red loses"), ", ", h("span", { class: "chip r-D" }, "yellow draws"), "."),
+    status,
+    h("div", { class: "buttons" }, hintBtn, undoBtn, newBtn),
+    hintOut, err,
+    h("div", { class: "play-grid" },
+      h("section", {}, h("h3", {}, "Position"), pics),
+      h("section", {}, h("h3", {}, "Moves"), moveList)),
+    h("section", {}, h("h3", {}, "Value history"), chart),
+    h("section", {}, h("h3", {}, "Moves played"), log));
+
+  // A URL naming a later position (with start=) resumes from it; otherwise a new game.
+  if (st.expr !== st.start) {
+    load(st.expr, st.first);
+  } else {
+    newGame();
+  }
+  return { destroy() { clearTimeout(st.timer); } };
+}
