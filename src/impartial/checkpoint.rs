@@ -521,6 +521,52 @@ mod tests {
     }
 
     #[test]
+    fn hmac_sha256_matches_rfc_4231() {
+        // RFC 4231, test cases 1 and 2.
+        let mut m = Mac::new(&[0x0b; 20]);
+        m.update(b"Hi There");
+        assert_eq!(
+            hex(&m.finish()),
+            "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+        );
+        let mut m = Mac::new(b"Jefe");
+        m.update(b"what do ya want ");
+        m.update(b"for nothing?");
+        assert_eq!(
+            hex(&m.finish()),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        );
+    }
+
+    #[test]
+    fn keyed_checkpoints_catch_any_changed_byte() {
+        let key = Key([7; 32]);
+        let values: Vec<u32> = (0..5000).map(|n| n % 300).collect();
+        let mut file = Vec::new();
+        write_keyed(&mut file, "kayles", &values, &key, [1; 16]).unwrap();
+        let size = file.len() as u64;
+        let read = |f: &[u8], k: Option<&Key>| read_keyed(&mut &f[..], size, "kayles", 1 << 20, k);
+        let l = read(&file, Some(&key)).unwrap();
+        assert!(l.authenticated);
+        assert_eq!(l.values, values);
+        // Another key, or none: read, but not authenticated.
+        assert!(!read(&file, Some(&Key([8; 32]))).unwrap().authenticated);
+        assert!(!read(&file, None).unwrap().authenticated);
+        let start = file.windows(2).position(|w| w == b"\n\n").unwrap() + 2;
+        for k in [start, start + 5000, size as usize - 37, size as usize - 5] {
+            let mut bad = file.clone();
+            bad[k] ^= 1;
+            let n = bad.len() - 4;
+            let crc = crc32fast::hash(&bad[..n]);
+            bad[n..].copy_from_slice(&crc.to_le_bytes());
+            assert!(
+                matches!(read(&bad, Some(&key)), Err(CheckpointError::Digest)),
+                "byte {k}"
+            );
+        }
+    }
+
+    #[test]
     fn values_of_every_width_come_back() {
         let mut x: u32 = 7;
         for top in [0u32, 1, 255, 256, 65_535, 65_536, u32::MAX] {
