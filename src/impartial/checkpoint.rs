@@ -539,6 +539,25 @@ mod tests {
     }
 
     #[test]
+    fn keyed_files_match_an_independent_hmac() {
+        // The same file made by Python's hmac and hashlib modules (HMAC-SHA-256 as the
+        // module documentation describes it), then the CRC-32 of zlib.
+        let mut file = Vec::new();
+        let nonce: [u8; 16] = std::array::from_fn(|i| i as u8);
+        write_keyed(&mut file, "kayles", &[0, 1, 2, 3, 1], &Key([42; 32]), nonce).unwrap();
+        let text = "sprague table checkpoint 2\nfamily kayles\nheaps 5\nwidth 1\n\
+                    key bc2a206f032f4d64\nnonce 000102030405060708090a0b0c0d0e0f\n\n";
+        assert_eq!(&file[..text.len()], text.as_bytes());
+        assert_eq!(
+            hex(&file[text.len()..]),
+            // The values, the digest, the CRC.
+            "0001020301\
+             e87b73d7ac39feca57ab3732459c5dcea2f4445fc8c806a19513ffb25572388f\
+             38539a65"
+        );
+    }
+
+    #[test]
     fn keyed_checkpoints_catch_any_changed_byte() {
         let key = Key([7; 32]);
         let values: Vec<u32> = (0..5000).map(|n| n % 300).collect();
