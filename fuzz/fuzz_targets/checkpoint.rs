@@ -49,7 +49,10 @@ fuzz_target!(|data: &[u8]| {
             } else {
                 assert!(!loaded.authenticated);
                 checkpoint::write(&mut out, name, &loaded.values).unwrap();
-                assert_eq!(out, body, "a checkpoint that reads is written back as it was");
+                assert_eq!(
+                    out, body,
+                    "a checkpoint that reads is written back as it was"
+                );
             }
         }
         Err(e) => assert!(!e.to_string().contains('\n'), "{e}"),
@@ -78,7 +81,13 @@ fn truths() -> &'static [Vec<u32>; 3] {
             g
         };
         // sub[1,3,4]: take 1, 3 or 4.
-        let sub = table(&|g, n| [1, 3, 4].iter().filter(|&&s| s <= n).map(|&s| g[n - s]).collect());
+        let sub = table(&|g, n| {
+            [1, 3, 4]
+                .iter()
+                .filter(|&&s| s <= n)
+                .map(|&s| g[n - s])
+                .collect()
+        });
         // Kayles (0.77): knock down 1 or 2 adjacent pins, from an end or the middle.
         let kayles = table(&|g, n| {
             let mut o = Vec::new();

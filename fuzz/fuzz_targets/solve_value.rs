@@ -60,7 +60,11 @@ fn impartial(b: &mut Bytes) -> String {
     let mut out = Vec::new();
     for _ in 0..terms {
         let (name, arity) = IMPARTIAL[b.next() as usize % IMPARTIAL.len()];
-        let args = if arity == 0 { 1 + b.next() % 3 } else { arity as u8 };
+        let args = if arity == 0 {
+            1 + b.next() % 3
+        } else {
+            arity as u8
+        };
         let list: Vec<String> = (0..args).map(|_| (b.next() % 24).to_string()).collect();
         out.push(format!("{name}({})", list.join(",")));
     }
@@ -86,7 +90,9 @@ fn partizan(b: &mut Bytes, depth: u8) -> String {
             }
             5 => {
                 let len = b.next() % 10;
-                let s: String = (0..len).map(|_| ['B', 'R', 'G'][b.next() as usize % 3]).collect();
+                let s: String = (0..len)
+                    .map(|_| ['B', 'R', 'G'][b.next() as usize % 3])
+                    .collect();
                 format!("hackenbush(\"{s}\")")
             }
             6 => format!("cut({},{})", 1 + b.next() % 12, 1 + b.next() % 12),
@@ -145,7 +151,13 @@ fn solve(src: &str) {
         let after: Vec<String> = comps
             .iter()
             .enumerate()
-            .map(|(i, c)| if i == w.component { w.mv.to.clone() } else { c.expr() })
+            .map(|(i, c)| {
+                if i == w.component {
+                    w.mv.to.clone()
+                } else {
+                    c.expr()
+                }
+            })
             .filter(|s| !s.is_empty())
             .collect();
         if after.is_empty() {
@@ -185,7 +197,9 @@ fn value(src: &str) {
 
 fn stalk(b: &mut Bytes) {
     let len = b.next() % 12;
-    let s: String = (0..len).map(|_| ['B', 'R', 'G'][b.next() as usize % 3]).collect();
+    let s: String = (0..len)
+        .map(|_| ['B', 'R', 'G'][b.next() as usize % 3])
+        .collect();
     let edges = hackenbush::parse(&s).unwrap();
     let mut t = GameTable::new();
     let fast = hackenbush::value(&mut t, &edges).unwrap();
