@@ -160,3 +160,69 @@ fn costly_partizan_values_end_at_the_work_bound() {
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("--max-states"), "{err}");
 }
+
+/// `value` needs the nim-value of every impartial component, so a component whose
+/// table or search exceeds the command's work budget ends the command with exit 3
+/// naming `--max-states`. `solve` reports the nim-value of a single such component
+/// (a first-player win, `n_component`) as not computed (null), with the exact outcome.
+fn stops_at_the_work_budget(expr: &str, n_component: &str) {
+    let with_switch = format!("{expr} + {{1|-1}}");
+    let (code, err) = exit_code(&["value", &with_switch]);
+    assert_eq!(code, 3, "{expr}: {err}");
+    assert!(err.contains("--max-states"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let v = run_json(&["solve", "--json", n_component]);
+    assert_eq!(v["grundy"], serde_json::Value::Null, "{n_component}");
+    assert_eq!(v["outcome"], "N", "{n_component}");
+}
+
+#[test]
+fn many_ring_searches_share_one_work_budget() {
+    // Ten two-edge rings, each an exhaustive search of tens of millions of options
+    // (each well within the bound on stored positions): before the shared budget the
+    // sum took minutes. ring(a,b) with 0 < a < b is a first-player win: all edges
+    // are positive and even in number, so the outcome is that of the weights minus
+    // their minimum, (0, b − a), whose runs from the coin are 0 and 1, one odd
+    // (the rule of Luogu P1288 as the module documentation proves it).
+    let sum: Vec<String> = (0..10)
+        .map(|i| format!("ring({},{})", 350 + i, 361))
+        .collect();
+    stops_at_the_work_budget(&sum.join(" + "), "ring(360,361)");
+}
+
+#[test]
+fn large_wythoff_tables_stop_at_the_work_budget() {
+    // (7000, 7001) is not a Wythoff pair (the pair of 7000 is ⌊7000φ⌋ or
+    // ⌈7000/φ⌉, neither 7001), so the first player wins; its table of 49 million cells
+    // scans about 10^9 words.
+    stops_at_the_work_budget("wythoff(7000,7001)", "wythoff(7000,7001)");
+    // A table that fits is computed: (2, 3) is worth 5 (OEIS A004481, row 2:
+    // 2, 0, 1, 5, …; by hand, the mex of its options' values {4, 3, 1, 0, 0, 2, 1}).
+    let v = run_json(&["solve", "--json", "wythoff(2,3)"]);
+    assert_eq!(v["grundy"], 5);
+}
+
+#[test]
+fn andnim_tables_beyond_the_work_budget_are_refused_at_once() {
+    // Heaps below 2^18 with many zero bits have up to 2^17 − 1 moves each: the table
+    // up to 262143 examines about 3^17 options per power of two.
+    let (code, err) = exit_code(&["table", "--to", "262143", "andnim"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("--max-states"), "{err}");
+    // 300000 = 1001001001111100000 in binary: its top 1 bit is followed by a 0, a
+    // run of odd length, so the player to move wins (the run-parity rule).
+    stops_at_the_work_budget("andnim(300000)", "andnim(300000)");
+}
+
+#[test]
+fn moore_searches_share_the_work_budget_with_other_tables() {
+    // A Moore's Nim search that fits alone, after a Wythoff table that spent the
+    // budget: the command stops instead of going on. moore[2](5,5,5,5,6,6): the
+    // column counts in base 2 are not all ≡ 0 (mod 3), so the first player wins
+    // (Moore's theorem).
+    let alone = run_json(&["solve", "--json", "moore[2](5,5,5,5,6,6)"]);
+    assert!(alone["grundy"].is_u64(), "{alone}");
+    let (code, err) = exit_code(&["value", "wythoff(7000,7001) + moore[2](5,5,5,5,6,6)"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("--max-states"), "{err}");
+}

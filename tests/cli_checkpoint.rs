@@ -317,6 +317,7 @@ fn sigint_stops_a_long_table_and_keeps_its_values() {
     let file = d.join("k.ckpt");
     let f = file.to_str().unwrap();
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .env("XDG_CONFIG_HOME", d.join("config"))
         .args([
             "table",
             "--json",
@@ -373,7 +374,8 @@ fn sigint_stops_a_long_table_and_keeps_its_values() {
 }
 
 /// Rewrites the checkpoint with the value of heap `heap` changed and a correct CRC-32
-/// over the changed contents, as a careless edit or a bug would.
+/// over the changed contents, as a careless edit or a bug would (the keyed digest, if
+/// any, is left as it was).
 fn tamper(file: &Path, heap: usize) {
     let mut bytes = fs::read(file).unwrap();
     bytes.truncate(bytes.len() - 4);
@@ -414,13 +416,71 @@ fn a_tampered_value_with_a_recomputed_checksum_is_refused() {
         let (code, out, err) = run(&table_args(family, to, &["--checkpoint", f]));
         assert_eq!(code, 2, "{family} {heap}: {err}");
         assert!(out.is_empty(), "{out}");
+        // Keyed files are caught by their digest; the re-derivation names the heap.
         assert!(
-            err.contains(f) && err.contains(&format!("heap {heap} has the value")),
+            err.contains(f)
+                && (err.contains(&format!("heap {heap} has the value"))
+                    || err.contains("its keyed digest does not match its values")),
             "{err}"
         );
         assert_eq!(err.lines().count(), 1, "{err}");
         // The file is left as it is.
         assert_eq!(fs::read(&file).unwrap(), before);
+    }
+}
+
+/// Runs `sprague ARGS…` with the configuration (and so the checkpoint key) in
+/// `config`: exit code, standard output, standard error.
+fn run_with_config(config: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = sprague()
+        .env("XDG_CONFIG_HOME", config)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_changed_value_anywhere_in_a_large_keyed_checkpoint_is_refused() {
+    let d = dir("keyed");
+    let config = d.join("config");
+    // Treblecross to heap 12000: only the first ~2800 heaps are re-derived in full on
+    // resuming, the rest by a sample; the keyed digest covers every heap.
+    let (family, to) = ("octal[0.007]", "12000");
+    let file = d.join("t.ckpt");
+    let f = file.to_str().unwrap();
+    let (code, whole, err) =
+        run_with_config(&config, &table_args(family, to, &["--checkpoint", f]));
+    assert_eq!(code, 0, "{err}");
+    let good = fs::read(&file).unwrap();
+    assert!(good.starts_with(b"sprague table checkpoint 2\n"));
+    let key = config.join("sprague").join("checkpoint.key");
+    assert_eq!(fs::metadata(&key).unwrap().len(), 32);
+    let last = heaps_in(&file) as usize - 1;
+    for heap in [0, 7001, last] {
+        fs::write(&file, &good).unwrap();
+        tamper(&file, heap);
+        let (code, out, err) =
+            run_with_config(&config, &table_args(family, to, &["--checkpoint", f]));
+        assert_eq!(code, 2, "heap {heap}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(
+            err.contains(f) && err.contains("its keyed digest does not match its values"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // The untouched file resumes to the same table; under another user's key its
+    // digest cannot be checked, and its values are checked by re-derivation as before.
+    for config in [config.clone(), d.join("other")] {
+        fs::write(&file, &good).unwrap();
+        let (code, out, err) =
+            run_with_config(&config, &table_args(family, to, &["--checkpoint", f]));
+        assert_eq!((code, out), (0, whole.clone()), "{err}");
     }
 }
 
@@ -438,6 +498,10 @@ fn a_checkpoint_past_the_file_size_limit_still_prints_the_table() {
         .unwrap();
     assert!(whole.status.success());
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"));
+    cmd.env(
+        "XDG_CONFIG_HOME",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("config"),
+    );
     cmd.args(&args);
     // SAFETY: setrlimit is async-signal-safe; nothing else runs in the child.
     unsafe {

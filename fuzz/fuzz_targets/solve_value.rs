@@ -1,6 +1,6 @@
 //! `solve` and `value` end to end on expressions generated from the input (or the
 //! input itself as text), through the library functions the command line uses, under
-//! small state and work bounds. Nothing may panic; errors display on one line; for
+//! small state and work bounds (2 000 states). Nothing may panic; errors display on one line; for
 //! `solve`, every winning move reported leads to a P-position (checked by solving the
 //! sum after it, when that stays within the bound); for `value`, G − G = 0 and the
 //! outcome agrees with the comparisons with 0, and a Hackenbush stalk's value equals
@@ -60,7 +60,11 @@ fn impartial(b: &mut Bytes) -> String {
     let mut out = Vec::new();
     for _ in 0..terms {
         let (name, arity) = IMPARTIAL[b.next() as usize % IMPARTIAL.len()];
-        let args = if arity == 0 { 1 + b.next() % 3 } else { arity as u8 };
+        let args = if arity == 0 {
+            1 + b.next() % 3
+        } else {
+            arity as u8
+        };
         let list: Vec<String> = (0..args).map(|_| (b.next() % 24).to_string()).collect();
         out.push(format!("{name}({})", list.join(",")));
     }
@@ -86,7 +90,9 @@ fn partizan(b: &mut Bytes, depth: u8) -> String {
             }
             5 => {
                 let len = b.next() % 10;
-                let s: String = (0..len).map(|_| ['B', 'R', 'G'][b.next() as usize % 3]).collect();
+                let s: String = (0..len)
+                    .map(|_| ['B', 'R', 'G'][b.next() as usize % 3])
+                    .collect();
                 format!("hackenbush(\"{s}\")")
             }
             6 => format!("cut({},{})", 1 + b.next() % 12, 1 + b.next() % 12),
@@ -103,9 +109,15 @@ fn partizan(b: &mut Bytes, depth: u8) -> String {
     out.join(" + ")
 }
 
+/// Small bounds: every family of the generators still reaches its searches and
+/// tables (`domineering(3,4)`, `unfair[4,4](39)`, `cut(12,12)`, Wythoff to 23 × 23 and
+/// two-edge rings fit in 2 000 states), while an input that would run into a bound
+/// reaches it fast.
+const STATES: u64 = 2_000;
+
 fn limits() -> Limits {
     Limits {
-        max_states: 20_000,
+        max_states: STATES,
         ..Limits::default()
     }
 }
@@ -139,7 +151,13 @@ fn solve(src: &str) {
         let after: Vec<String> = comps
             .iter()
             .enumerate()
-            .map(|(i, c)| if i == w.component { w.mv.to.clone() } else { c.expr() })
+            .map(|(i, c)| {
+                if i == w.component {
+                    w.mv.to.clone()
+                } else {
+                    c.expr()
+                }
+            })
             .filter(|s| !s.is_empty())
             .collect();
         if after.is_empty() {
@@ -154,7 +172,7 @@ fn solve(src: &str) {
 }
 
 fn value(src: &str) {
-    let mut t = GameTable::with_limit(20_000);
+    let mut t = GameTable::with_limit(STATES);
     let g = match Evaluator::new(&mut t, src, limits(), false).eval_source() {
         Ok(g) => g,
         Err(e) => {
@@ -179,7 +197,9 @@ fn value(src: &str) {
 
 fn stalk(b: &mut Bytes) {
     let len = b.next() % 12;
-    let s: String = (0..len).map(|_| ['B', 'R', 'G'][b.next() as usize % 3]).collect();
+    let s: String = (0..len)
+        .map(|_| ['B', 'R', 'G'][b.next() as usize % 3])
+        .collect();
     let edges = hackenbush::parse(&s).unwrap();
     let mut t = GameTable::new();
     let fast = hackenbush::value(&mut t, &edges).unwrap();

@@ -3,11 +3,11 @@
 //! holds a whole checkpoint.
 
 use super::Failure;
-use sprague::impartial::checkpoint::{self, CheckpointError};
+use sprague::impartial::checkpoint::{self, CheckpointError, Key};
 use sprague::impartial::family::Limits;
 use sprague::impartial::heap::TableFamily;
 use std::fs::{self, File};
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -18,6 +18,66 @@ pub struct CheckpointFile {
     family: String,
     /// Heaps the file holds.
     saved: usize,
+    /// The user's secret key, when one could be read or made: files are then written
+    /// with a keyed digest, and such files are checked in full when read.
+    key: Option<Key>,
+}
+
+/// Where the user's checkpoint key is kept: `$XDG_CONFIG_HOME/sprague/checkpoint.key`,
+/// else `$HOME/.config/sprague/checkpoint.key`.
+fn key_path() -> Option<PathBuf> {
+    let dir = match std::env::var_os("XDG_CONFIG_HOME").filter(|d| !d.is_empty()) {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(std::env::var_os("HOME").filter(|d| !d.is_empty())?).join(".config"),
+    };
+    Some(dir.join("sprague").join("checkpoint.key"))
+}
+
+/// `N` random bytes from the system.
+fn random<const N: usize>() -> Option<[u8; N]> {
+    let mut out = [0u8; N];
+    File::open("/dev/urandom").ok()?.read_exact(&mut out).ok()?;
+    Some(out)
+}
+
+/// The user's checkpoint key: read from [`key_path`] (exactly 32 bytes), or made
+/// there (32 random bytes, readable by the user only) the first time. `None` when
+/// neither works: checkpoints are then written and read without a keyed digest.
+fn user_key() -> Option<Key> {
+    let path = key_path()?;
+    let read = |path: &Path| -> Option<Key> {
+        let mut bytes = Vec::new();
+        File::open(path)
+            .ok()?
+            .take(33)
+            .read_to_end(&mut bytes)
+            .ok()?;
+        Some(Key(bytes.try_into().ok()?))
+    };
+    if let Some(k) = read(&path) {
+        return Some(k);
+    }
+    let secret: [u8; 32] = random()?;
+    fs::create_dir_all(path.parent()?).ok()?;
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    match options.open(&path) {
+        Ok(mut f) => {
+            if f.write_all(&secret).and_then(|()| f.sync_all()).is_err() {
+                let _ = fs::remove_file(&path);
+                return None;
+            }
+            Some(Key(secret))
+        }
+        // Made by another run meanwhile: use that one.
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => read(&path),
+        Err(_) => None,
+    }
 }
 
 impl CheckpointFile {
@@ -35,12 +95,20 @@ impl CheckpointFile {
             temp: path.with_file_name(temp_name),
             family: family.name(),
             saved: 0,
+            key: user_key(),
         };
         match File::open(path) {
             Ok(mut f) => {
                 let size = f.metadata().map_err(|e| file.unreadable(e))?.len();
-                let values = checkpoint::read(&mut f, size, &file.family, limits.max_states)
-                    .map_err(|e| file.bad(e))?;
+                let values = checkpoint::read_keyed(
+                    &mut f,
+                    size,
+                    &file.family,
+                    limits.max_states,
+                    file.key.as_ref(),
+                )
+                .map_err(|e| file.bad(e))?
+                .values;
                 file.saved = values.len();
                 family.resume(values).map_err(|m| {
                     Failure::Input(format!(
@@ -82,7 +150,12 @@ impl CheckpointFile {
         let start = Instant::now();
         let write = || -> io::Result<()> {
             let mut out = BufWriter::with_capacity(1 << 20, File::create(&self.temp)?);
-            checkpoint::write(&mut out, &self.family, values)?;
+            match (&self.key, random::<16>()) {
+                (Some(key), Some(nonce)) => {
+                    checkpoint::write_keyed(&mut out, &self.family, values, key, nonce)?
+                }
+                _ => checkpoint::write(&mut out, &self.family, values)?,
+            }
             out.into_inner()
                 .map_err(io::IntoInnerError::into_error)?
                 .sync_all()?;

@@ -60,10 +60,9 @@
 
 use super::bits::{binary_text, bits_of, from_bits};
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
-use crate::impartial::heap::{
-    HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, TableFamily, TableReport,
-};
-use crate::impartial::watch::{TableHalt, TableWatch};
+use crate::impartial::heap::{HeapFamily, HeapOption, HeapRules, TableFamily, TableReport};
+use crate::impartial::mex::Mex;
+use crate::impartial::watch::{Poll, TableHalt, TableWatch};
 use crate::nat::Nat;
 use num_bigint::BigUint;
 use smallvec::smallvec;
@@ -99,6 +98,52 @@ impl HeapRules for AndNimRules {
     fn describe(&self, n: &Nat, option: &HeapOption) -> String {
         let to = option.first().cloned().unwrap_or_default();
         take_text(n, &to)
+    }
+
+    /// The mex over the same options as [`HeapRules::options`], without building them:
+    /// each option and each heap is a step of the command's work budget.
+    fn extend_values(
+        &self,
+        values: &mut Vec<u32>,
+        len: usize,
+        limits: &Limits,
+        poll: &mut Poll<'_>,
+    ) -> Option<Result<(), SolveError>> {
+        let mut mex = Mex::default();
+        let mut pending = 0u64;
+        values.reserve(len.saturating_sub(values.len()));
+        while values.len() < len {
+            let n = values.len() as u64;
+            let (v, count) = if n == 0 {
+                (0, 0)
+            } else {
+                let top = 63 - n.leading_zeros();
+                let free = !n & ((1u64 << top) - 1);
+                let count = (1u64 << free.count_ones()) - 1;
+                let mut x = 0u64;
+                let known = &values[..];
+                let v = mex.of(std::iter::from_fn(|| {
+                    x = x.wrapping_sub(free) & free;
+                    // n − x < n: a heap already in the table.
+                    (x != 0).then(|| known[(n - x) as usize])
+                }));
+                (v, count)
+            };
+            values.push(v);
+            pending += 1 + count;
+            if pending >= 1 << 16 {
+                if let Err(e) = limits.charge_work(pending, "a table of andnim") {
+                    return Some(Err(e));
+                }
+                pending = 0;
+            }
+            if !poll.heap_done(count, values) {
+                break;
+            }
+        }
+        // The values are computed: what is left over only shortens later work.
+        let _ = limits.charge_work(pending, "a table of andnim");
+        Some(Ok(()))
     }
 }
 
@@ -360,12 +405,13 @@ impl AndNim {
         AndNim::default()
     }
 
-    /// Whether the table can reach heap `m` within the limits.
+    /// Whether the table can reach heap `m` within the limits: its heaps and their
+    /// options (each a step of the command's work budget) fit in what is left of it.
     fn table_reaches(m: &Nat, limits: &Limits) -> bool {
         m.to_u64().is_some_and(|m| {
             m < limits.max_states
-                && table_work(m + 1)
-                    <= u128::from(limits.max_states) * u128::from(OPTIONS_PER_STATE)
+                && table_work(m + 1).saturating_add(u128::from(m) + 1)
+                    <= u128::from(limits.work_left())
         })
     }
 
@@ -427,7 +473,7 @@ impl TableFamily for AndNimTable {
     ) -> Result<TableReport, TableHalt> {
         if !AndNim::table_reaches(&Nat::from(to), limits) && from <= to {
             return Err(limits
-                .states_exceeded(&format!(
+                .work_exceeded(&format!(
                     "a table of andnim up to {to} (heaps with z zero bits have 2^z − 1 moves)"
                 ))
                 .into());

@@ -312,6 +312,11 @@ impl Fib {
         if !fits {
             return None;
         }
+        // A cell is a step of the command's work budget.
+        let cells = FibTable::cells(n)?;
+        limits
+            .charge_work(cells, "the table of Fibonacci Nim values")
+            .ok()?;
         let t = Rc::new(FibTable::new(n as usize));
         *self.table.borrow_mut() = Some(t.clone());
         Some(t)

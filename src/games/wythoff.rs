@@ -405,7 +405,7 @@ impl Wythoff {
         if !fits(w, h) {
             return None;
         }
-        let t = Rc::new(GrundyTable::new(w as usize, h as usize));
+        let t = Rc::new(GrundyTable::within(w as usize, h as usize, limits)?);
         *self.table.borrow_mut() = Some(t.clone());
         Some(t)
     }
@@ -685,6 +685,23 @@ impl GrundyTable {
     /// Computes the values of all positions `(x, y)` with `x ≤ a`, `y ≤ b`. The caller
     /// bounds the size (`(a+1)(b+1)` cells); see [`GrundyTable::cells`].
     pub fn new(a: usize, b: usize) -> GrundyTable {
+        Self::build(a, b, &mut |_| true).expect("no budget to exceed")
+    }
+
+    /// [`GrundyTable::new`] within the command's work budget: every cell and every
+    /// word scanned for a mex is a step ([`Limits::charge_work`]), charged row by
+    /// row; `None` once the budget is exceeded.
+    pub fn within(a: usize, b: usize, limits: &Limits) -> Option<GrundyTable> {
+        Self::build(a, b, &mut |steps| {
+            limits
+                .charge_work(steps, "the table of Wythoff values")
+                .is_ok()
+        })
+    }
+
+    /// The table, calling `charge` with the steps of each row (a cell or a scanned
+    /// word each); `None` as soon as it refuses them.
+    fn build(a: usize, b: usize, charge: &mut dyn FnMut(u64) -> bool) -> Option<GrundyTable> {
         let (w, h) = if a <= b { (a, b) } else { (b, a) };
         let cols = w + 1;
         // Values are at most 2w + h, the number of options of (w, h).
@@ -717,6 +734,7 @@ impl GrundyTable {
                 diag_mex[slot] = 0;
             }
             let mut row_mex = 0u32;
+            let mut steps = cols as u64;
             for x in 0..=w {
                 let slot = (y + w - x) % cols;
                 let c = &mut col[x * words..(x + 1) * words];
@@ -728,14 +746,18 @@ impl GrundyTable {
                     i += 1;
                     taken = row[i] | c[i] | d[i];
                 }
+                steps += (i - start / 64) as u64;
                 let g = i * 64 + taken.trailing_ones() as usize;
                 insert(&mut row, &mut row_mex, g);
                 insert(c, &mut col_mex[x], g);
                 insert(d, &mut diag_mex[slot], g);
                 values[y * cols + x] = g as u32;
             }
+            if !charge(steps) {
+                return None;
+            }
         }
-        GrundyTable { w, h, values }
+        Some(GrundyTable { w, h, values })
     }
 
     /// Number of cells of a table covering `(a, b)`: `(a+1)(b+1)`, or `None` beyond

@@ -19,6 +19,21 @@
 //! bytes: the CRC-32 (the IEEE polynomial, as in zip and PNG) of every byte before
 //! them, little-endian. The family is written in normalised form, as `table` prints it.
 //!
+//! # Keyed checkpoints
+//!
+//! The CRC catches accidental damage, but anyone can recompute it after changing a
+//! value. A checkpoint written with a secret [`Key`] (version 2: first line
+//! [`MAGIC_KEYED`]) has two more header lines, `key` and the key's name ([`Key::id`]),
+//! and `nonce` and 32 hexadecimal digits (16 random bytes), and 32 more bytes between
+//! the values and the CRC: the HMAC-SHA-256
+//! (RFC 2104, FIPS 180-4) of every byte before them (the header, with the family's
+//! canonical text, and all the values) under a key derived for this file,
+//! HMAC-SHA-256(secret, "sprague checkpoint file key" ‖ nonce). Reading it with the
+//! same secret checks every value at the cost of one pass of hashing; a change
+//! anywhere, even with the CRC recomputed, is caught unless the secret is known.
+//! A reader holding another key (another user's file) reads the values
+//! unauthenticated, as it reads version-1 files.
+//!
 //! ```
 //! use sprague::impartial::checkpoint;
 //! let mut file = Vec::new();
@@ -30,11 +45,105 @@
 //! assert!(checkpoint::read(&mut &file[..], size, "dawson", 1000).is_err());
 //! ```
 
+use sha2::{Digest, Sha256};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
 
 /// The first line of every checkpoint (the number is the format's version).
 pub const MAGIC: &str = "sprague table checkpoint 1";
+
+/// The first line of a keyed checkpoint (see [Keyed checkpoints](self#keyed-checkpoints)).
+pub const MAGIC_KEYED: &str = "sprague table checkpoint 2";
+
+/// Bytes of the keyed digest of a version-2 checkpoint.
+const DIGEST: usize = 32;
+
+/// A secret key (32 bytes) that keyed checkpoints are signed with.
+#[derive(Clone)]
+pub struct Key(pub [u8; 32]);
+
+impl fmt::Debug for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Key(…)")
+    }
+}
+
+/// HMAC-SHA-256 (RFC 2104), fed in pieces.
+struct Mac {
+    inner: Sha256,
+    outer_pad: [u8; 64],
+}
+
+impl Mac {
+    fn new(key: &[u8]) -> Mac {
+        let mut block = [0u8; 64];
+        if key.len() > 64 {
+            block[..32].copy_from_slice(&Sha256::digest(key));
+        } else {
+            block[..key.len()].copy_from_slice(key);
+        }
+        let mut inner = Sha256::new();
+        inner.update(block.map(|b| b ^ 0x36));
+        Mac {
+            inner,
+            outer_pad: block.map(|b| b ^ 0x5c),
+        }
+    }
+
+    fn update(&mut self, bytes: &[u8]) {
+        self.inner.update(bytes);
+    }
+
+    fn finish(self) -> [u8; 32] {
+        let mut outer = Sha256::new();
+        outer.update(self.outer_pad);
+        outer.update(self.inner.finalize());
+        outer.finalize().into()
+    }
+}
+
+impl Key {
+    /// The key's name written in keyed checkpoints (16 hexadecimal digits of
+    /// HMAC-SHA-256(secret, "sprague checkpoint key id")): a reader holding another key
+    /// knows the digest is not its to check.
+    pub fn id(&self) -> String {
+        let mut m = Mac::new(&self.0);
+        m.update(b"sprague checkpoint key id");
+        hex(&m.finish()[..8])
+    }
+}
+
+/// The key of one file: HMAC-SHA-256(secret, "sprague checkpoint file key" ‖ nonce).
+fn file_key(key: &Key, nonce: &[u8; 16]) -> [u8; 32] {
+    let mut m = Mac::new(&key.0);
+    m.update(b"sprague checkpoint file key");
+    m.update(nonce);
+    m.finish()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex16(text: &str) -> Option<[u8; 16]> {
+    if text.len() != 32 || !text.bytes().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f')) {
+        return None;
+    }
+    let mut out = [0u8; 16];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
+}
+
+/// A checkpoint read: its values, and whether its keyed digest was checked.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The values of heaps `0..values.len()`.
+    pub values: Vec<u32>,
+    /// Whether a keyed digest under the reader's key covered every value.
+    pub authenticated: bool,
+}
 
 /// Most bytes a header may take (the family name is the only long part).
 pub const MAX_HEADER: u64 = 4096;
@@ -67,6 +176,8 @@ pub enum CheckpointError {
     },
     /// The checksum does not match the contents.
     Checksum,
+    /// The keyed digest does not match the contents: a value was changed.
+    Digest,
     /// The checkpoint is of another family.
     OtherFamily {
         /// The family it is of.
@@ -101,6 +212,10 @@ impl fmt::Display for CheckpointError {
             CheckpointError::Checksum => {
                 write!(f, "is corrupted: its checksum does not match its contents")
             }
+            CheckpointError::Digest => write!(
+                f,
+                "was changed after it was written: its keyed digest does not match its values"
+            ),
             CheckpointError::OtherFamily { found, wanted } => {
                 write!(f, "is a table of {found}, not of {wanted}")
             }
@@ -124,13 +239,46 @@ fn width_for(values: &[u32]) -> usize {
 
 /// Writes the checkpoint of `family` with the values of heaps `0..values.len()`.
 pub fn write(out: &mut impl Write, family: &str, values: &[u32]) -> io::Result<()> {
+    write_with(out, family, values, None)
+}
+
+/// [`write`] with a keyed digest under `key`, for a file with this `nonce` (16 random
+/// bytes, a new one for each file written).
+pub fn write_keyed(
+    out: &mut impl Write,
+    family: &str,
+    values: &[u32],
+    key: &Key,
+    nonce: [u8; 16],
+) -> io::Result<()> {
+    write_with(out, family, values, Some((key, nonce)))
+}
+
+fn write_with(
+    out: &mut impl Write,
+    family: &str,
+    values: &[u32],
+    keyed: Option<(&Key, [u8; 16])>,
+) -> io::Result<()> {
     let width = width_for(values);
-    let header = format!(
-        "{MAGIC}\nfamily {family}\nheaps {}\nwidth {width}\n\n",
-        values.len()
-    );
+    let header = match keyed {
+        None => format!(
+            "{MAGIC}\nfamily {family}\nheaps {}\nwidth {width}\n\n",
+            values.len()
+        ),
+        Some((key, nonce)) => format!(
+            "{MAGIC_KEYED}\nfamily {family}\nheaps {}\nwidth {width}\nkey {}\nnonce {}\n\n",
+            values.len(),
+            key.id(),
+            hex(&nonce)
+        ),
+    };
+    let mut mac = keyed.map(|(key, nonce)| Mac::new(&file_key(key, &nonce)));
     let mut crc = crc32fast::Hasher::new();
     crc.update(header.as_bytes());
+    if let Some(m) = mac.as_mut() {
+        m.update(header.as_bytes());
+    }
     out.write_all(header.as_bytes())?;
     let mut buf = Vec::with_capacity(CHUNK * width);
     for chunk in values.chunks(CHUNK) {
@@ -139,7 +287,15 @@ pub fn write(out: &mut impl Write, family: &str, values: &[u32]) -> io::Result<(
             buf.extend_from_slice(&v.to_le_bytes()[..width]);
         }
         crc.update(&buf);
+        if let Some(m) = mac.as_mut() {
+            m.update(&buf);
+        }
         out.write_all(&buf)?;
+    }
+    if let Some(m) = mac {
+        let digest = m.finish();
+        crc.update(&digest);
+        out.write_all(&digest)?;
     }
     out.write_all(&crc.finalize().to_le_bytes())?;
     out.flush()
@@ -199,14 +355,27 @@ pub fn read(
     family: &str,
     max_heaps: u64,
 ) -> Result<Vec<u32>, CheckpointError> {
+    read_keyed(input, size, family, max_heaps, None).map(|l| l.values)
+}
+
+/// [`read`], also checking the keyed digest of a version-2 checkpoint when `key` is
+/// given: a digest that does not match is [`CheckpointError::Digest`].
+pub fn read_keyed(
+    input: &mut impl Read,
+    size: u64,
+    family: &str,
+    max_heaps: u64,
+    key: Option<&Key>,
+) -> Result<Loaded, CheckpointError> {
     let mut input = BufReader::with_capacity(1 << 16, input);
     let mut crc = crc32fast::Hasher::new();
     let mut used = 0u64;
-    match header_line(&mut input, &mut used, &mut crc) {
-        Ok(Some(line)) if line == MAGIC => {}
+    let keyed = match header_line(&mut input, &mut used, &mut crc) {
+        Ok(Some(line)) if line == MAGIC => false,
+        Ok(Some(line)) if line == MAGIC_KEYED => true,
         Err(CheckpointError::Io(e)) => return Err(CheckpointError::Io(e)),
         _ => return Err(CheckpointError::NotCheckpoint),
-    }
+    };
     let name = field(&mut input, &mut used, &mut crc, "family")?;
     let heaps: u64 = field(&mut input, &mut used, &mut crc, "heaps")?
         .parse()
@@ -221,14 +390,28 @@ pub fn read(
             )));
         }
     };
+    let key_id = if keyed {
+        field(&mut input, &mut used, &mut crc, "key")?
+    } else {
+        String::new()
+    };
+    let nonce = if keyed {
+        let text = field(&mut input, &mut used, &mut crc, "nonce")?;
+        Some(unhex16(&text).ok_or_else(|| {
+            CheckpointError::Header("the nonce is not 32 lower-case hexadecimal digits".into())
+        })?)
+    } else {
+        None
+    };
     if let Some(line) = header_line(&mut input, &mut used, &mut crc)? {
         return Err(CheckpointError::Header(format!(
             "expected an empty line, found '{line}'"
         )));
     }
+    let trailer = if keyed { DIGEST as u64 + 4 } else { 4 };
     let expected = heaps
         .checked_mul(width)
-        .and_then(|b| b.checked_add(used + 4))
+        .and_then(|b| b.checked_add(used + trailer))
         .unwrap_or(u64::MAX);
     if size < expected {
         return Err(CheckpointError::Truncated {
@@ -275,6 +458,11 @@ pub fn read(
         }));
         left -= n as u64;
     }
+    let mut digest = [0u8; DIGEST];
+    if keyed {
+        input.read_exact(&mut digest).map_err(truncated)?;
+        crc.update(&digest);
+    }
     let mut sum = [0u8; 4];
     input.read_exact(&mut sum).map_err(truncated)?;
     if u32::from_le_bytes(sum) != crc.finalize() {
@@ -286,7 +474,36 @@ pub fn read(
             wanted: family.to_string(),
         });
     }
-    Ok(values)
+    let authenticated = match (key, nonce) {
+        (Some(key), Some(nonce)) if key.id() == key_id => {
+            // The header as read (it was checked line by line above), then the values.
+            let mut m = Mac::new(&file_key(key, &nonce));
+            m.update(
+                format!(
+                    "{MAGIC_KEYED}\nfamily {name}\nheaps {heaps}\nwidth {width}\nkey {key_id}\nnonce {}\n\n",
+                    hex(&nonce)
+                )
+                .as_bytes(),
+            );
+            let mut buf = Vec::with_capacity(CHUNK * width);
+            for chunk in values.chunks(CHUNK) {
+                buf.clear();
+                for &v in chunk {
+                    buf.extend_from_slice(&v.to_le_bytes()[..width]);
+                }
+                m.update(&buf);
+            }
+            if m.finish() != digest {
+                return Err(CheckpointError::Digest);
+            }
+            true
+        }
+        _ => false,
+    };
+    Ok(Loaded {
+        values,
+        authenticated,
+    })
 }
 
 #[cfg(test)]
@@ -301,6 +518,71 @@ mod tests {
 
     fn decode(file: &[u8], family: &str) -> Result<Vec<u32>, CheckpointError> {
         read(&mut &file[..], file.len() as u64, family, 1 << 30)
+    }
+
+    #[test]
+    fn hmac_sha256_matches_rfc_4231() {
+        // RFC 4231, test cases 1 and 2.
+        let mut m = Mac::new(&[0x0b; 20]);
+        m.update(b"Hi There");
+        assert_eq!(
+            hex(&m.finish()),
+            "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+        );
+        let mut m = Mac::new(b"Jefe");
+        m.update(b"what do ya want ");
+        m.update(b"for nothing?");
+        assert_eq!(
+            hex(&m.finish()),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        );
+    }
+
+    #[test]
+    fn keyed_files_match_an_independent_hmac() {
+        // The same file made by Python's hmac and hashlib modules (HMAC-SHA-256 as the
+        // module documentation describes it), then the CRC-32 of zlib.
+        let mut file = Vec::new();
+        let nonce: [u8; 16] = std::array::from_fn(|i| i as u8);
+        write_keyed(&mut file, "kayles", &[0, 1, 2, 3, 1], &Key([42; 32]), nonce).unwrap();
+        let text = "sprague table checkpoint 2\nfamily kayles\nheaps 5\nwidth 1\n\
+                    key bc2a206f032f4d64\nnonce 000102030405060708090a0b0c0d0e0f\n\n";
+        assert_eq!(&file[..text.len()], text.as_bytes());
+        assert_eq!(
+            hex(&file[text.len()..]),
+            // The values, the digest, the CRC.
+            "0001020301\
+             e87b73d7ac39feca57ab3732459c5dcea2f4445fc8c806a19513ffb25572388f\
+             38539a65"
+        );
+    }
+
+    #[test]
+    fn keyed_checkpoints_catch_any_changed_byte() {
+        let key = Key([7; 32]);
+        let values: Vec<u32> = (0..5000).map(|n| n % 300).collect();
+        let mut file = Vec::new();
+        write_keyed(&mut file, "kayles", &values, &key, [1; 16]).unwrap();
+        let size = file.len() as u64;
+        let read = |f: &[u8], k: Option<&Key>| read_keyed(&mut &f[..], size, "kayles", 1 << 20, k);
+        let l = read(&file, Some(&key)).unwrap();
+        assert!(l.authenticated);
+        assert_eq!(l.values, values);
+        // Another key, or none: read, but not authenticated.
+        assert!(!read(&file, Some(&Key([8; 32]))).unwrap().authenticated);
+        assert!(!read(&file, None).unwrap().authenticated);
+        let start = file.windows(2).position(|w| w == b"\n\n").unwrap() + 2;
+        for k in [start, start + 5000, size as usize - 37, size as usize - 5] {
+            let mut bad = file.clone();
+            bad[k] ^= 1;
+            let n = bad.len() - 4;
+            let crc = crc32fast::hash(&bad[..n]);
+            bad[n..].copy_from_slice(&crc.to_le_bytes());
+            assert!(
+                matches!(read(&bad, Some(&key)), Err(CheckpointError::Digest)),
+                "byte {k}"
+            );
+        }
     }
 
     #[test]

@@ -123,7 +123,23 @@ pub struct Spent {
     pub factoring: AtomicU64,
     /// Positions of exhaustive searches of components (budget `--max-states`).
     pub search: AtomicU64,
+    /// Steps of the tables and exhaustive searches of components, weighted so that a
+    /// step costs roughly the same time everywhere (budget [`WORK_PER_STATE`] ×
+    /// `--max-states`, see [`Limits::charge_work`]).
+    pub work: AtomicU64,
 }
+
+/// Steps of work per position of `--max-states` that the tables and exhaustive
+/// searches of one command may take together ([`Spent::work`]). A step is about
+/// 10–20 ns: an option of a heap table, a cell or scanned word of the Wythoff table;
+/// an option of an exhaustive search over stored positions counts
+/// [`SEARCH_OPTION_STEPS`]. The default `--max-states` (5·10^7) thus allows a second
+/// or two of such work.
+pub const WORK_PER_STATE: u64 = 2;
+
+/// Steps one option of an exhaustive search over stored positions costs (it is
+/// built, hashed and looked up: about 20 times an option of a heap table).
+pub const SEARCH_OPTION_STEPS: u64 = 16;
 
 impl Spent {
     /// Sets every counter back to zero: a new command (e.g. the next turn of a
@@ -131,6 +147,7 @@ impl Spent {
     pub fn reset(&self) {
         self.factoring.store(0, Ordering::Relaxed);
         self.search.store(0, Ordering::Relaxed);
+        self.work.store(0, Ordering::Relaxed);
     }
 
     /// What is left of `total` after the `used` counter.
@@ -173,6 +190,42 @@ impl Limits {
              (--max-states); the outcome and the winning moves need no {by}",
             self.max_states
         )
+    }
+
+    /// The steps of work the tables and searches of one command may take together:
+    /// [`WORK_PER_STATE`] × `max_states`.
+    pub fn work_budget(&self) -> u64 {
+        self.max_states.saturating_mul(WORK_PER_STATE)
+    }
+
+    /// The steps of work still left to this command ([`Limits::work_budget`] minus
+    /// what every component spent).
+    pub fn work_left(&self) -> u64 {
+        Spent::left(&self.spent.work, self.work_budget())
+    }
+
+    /// Spends `steps` of the command's work budget on `doing`; the error (a limit
+    /// naming `--max-states`) when the budget is exceeded. The steps are spent even
+    /// then, so every later computation of the command stops at once too.
+    pub fn charge_work(&self, steps: u64, doing: &str) -> Result<(), SolveError> {
+        // At most the budget plus one per call: the counter cannot wrap.
+        let steps = steps.min(self.work_budget().saturating_add(1));
+        let before = self.spent.work.fetch_add(steps, Ordering::Relaxed);
+        if before.saturating_add(steps) > self.work_budget() {
+            return Err(self.work_exceeded(doing));
+        }
+        Ok(())
+    }
+
+    /// The error for exceeding the work budget while doing `doing`.
+    pub fn work_exceeded(&self, doing: &str) -> SolveError {
+        SolveError::Limit {
+            what: format!(
+                "{doing} needs more work than {} positions allow",
+                self.max_states
+            ),
+            flag: "--max-states",
+        }
     }
 
     /// The error for exceeding `max_states` while doing `doing`.
@@ -403,5 +456,42 @@ pub fn check_one_heap(family: &str, pos: &Pos) -> Result<(), SolveError> {
         Err(SolveError::Input(format!(
             "{family} takes heap sizes, one per component"
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_work_budget_is_shared_by_clones_and_reset_per_command() {
+        let limits = Limits {
+            max_states: 10,
+            ..Limits::default()
+        };
+        let other = limits.clone();
+        assert_eq!(limits.work_budget(), 10 * WORK_PER_STATE);
+        limits.charge_work(15, "a table").unwrap();
+        assert_eq!(other.work_left(), 5);
+        // The clone spends from the same budget, and past it every charge fails.
+        let e = other.charge_work(6, "a search").unwrap_err();
+        assert!(matches!(
+            e,
+            SolveError::Limit {
+                flag: "--max-states",
+                ..
+            }
+        ));
+        assert!(
+            e.to_string()
+                .starts_with("a search needs more work than 10 positions allow")
+        );
+        assert!(limits.charge_work(0, "a table").is_err());
+        limits.spent.reset();
+        assert_eq!(other.work_left(), 20);
+        // A huge charge cannot wrap the counter around.
+        assert!(limits.charge_work(u64::MAX, "a table").is_err());
+        assert!(limits.charge_work(u64::MAX, "a table").is_err());
+        assert_eq!(limits.work_left(), 0);
     }
 }

@@ -156,6 +156,10 @@ pub struct HeapTable {
 /// for hours.
 pub const OPTIONS_PER_STATE: u64 = 8;
 
+/// Steps a table accumulates before charging them to the command's work budget
+/// ([`Limits::charge_work`]): about a millisecond of work.
+const WORK_BATCH: u64 = 1 << 16;
+
 /// Options the check of loaded values may examine: every heap is checked while the
 /// total stays within it (cheap for subtraction games at any length, for octal games
 /// up to about 2 800 heaps); beyond, a sample is.
@@ -359,6 +363,9 @@ impl HeapTable {
         poll: &mut Poll<'_>,
     ) -> Result<(), SolveError> {
         self.known.reserve(len.saturating_sub(self.known.len()));
+        // Steps not yet charged to the command's work budget (a heap and its options),
+        // charged in batches.
+        let mut pending = 0u64;
         while self.known.len() < len {
             let n = self.known.len();
             if n.is_multiple_of(1024) {
@@ -373,6 +380,11 @@ impl HeapTable {
                     "a table of {} (whose heaps have many options)",
                     rules.name()
                 )));
+            }
+            pending += 1 + count;
+            if pending >= WORK_BATCH {
+                limits.charge_work(pending, &format!("a table of {}", rules.name()))?;
+                pending = 0;
             }
             let values = &self.known;
             let mut bad = None;
@@ -402,6 +414,8 @@ impl HeapTable {
                 break;
             }
         }
+        // The values are computed: what is left over only shortens later work.
+        let _ = limits.charge_work(pending, "a table");
         Ok(())
     }
 

@@ -2,7 +2,7 @@
 //! stack instead of recursion, so no depth limit), and bounded in the number of
 //! positions it may visit.
 
-use super::family::{Limits, SolveError};
+use super::family::{Limits, SEARCH_OPTION_STEPS, SolveError};
 use super::heap::OPTIONS_PER_STATE;
 use super::mex::Mex;
 use std::collections::HashMap;
@@ -43,7 +43,9 @@ pub struct Search<R: Rules> {
     memo: HashMap<R::Position, u32>,
     mex: Mex,
     /// Options generated so far, bounded by [`OPTIONS_PER_STATE`] × `--max-states`, so
-    /// that games with very many options per position stop instead of running for hours.
+    /// that games with very many options per position stop instead of running for hours;
+    /// they are also charged to the command's work budget ([`Limits::charge_work`],
+    /// [`SEARCH_OPTION_STEPS`] each), which every search and table of the command shares.
     work: u64,
 }
 
@@ -81,7 +83,8 @@ impl<R: Rules> Search<R> {
     }
 
     /// The Sprague–Grundy value of `root`, visiting at most `limits.max_states`
-    /// positions in total over the life of this search.
+    /// positions in total over the life of this search, within the command's work
+    /// budget.
     pub fn grundy(&mut self, root: &R::Position, limits: &Limits) -> Result<u32, SolveError> {
         if let Some(v) = self.cached(root) {
             return Ok(v);
@@ -139,13 +142,19 @@ impl<R: Rules> Search<R> {
         let mut options = Vec::new();
         self.rules.options(&p, &mut options);
         self.work = self.work.saturating_add(options.len() as u64);
-        if self.work > limits.max_states.saturating_mul(OPTIONS_PER_STATE) {
+        let over = if self.work > limits.max_states.saturating_mul(OPTIONS_PER_STATE) {
+            Err(limits.states_exceeded("the exhaustive search (whose positions have many options)"))
+        } else {
+            limits.charge_work(
+                (options.len() as u64).saturating_mul(SEARCH_OPTION_STEPS),
+                "the exhaustive search",
+            )
+        };
+        if let Err(e) = over {
             for (q, _, _) in stack.iter() {
                 self.memo.remove(q);
             }
-            return Err(
-                limits.states_exceeded("the exhaustive search (whose positions have many options)")
-            );
+            return Err(e);
         }
         self.memo.insert(p.clone(), IN_PROGRESS);
         stack.push((p, options, 0));

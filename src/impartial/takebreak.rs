@@ -55,7 +55,7 @@
 //! consecutive `a` without a match ends the scan, and otherwise each window holds a
 //! match: at most `n0 + (cap + 1)·p` splits are looked at.
 
-use super::family::{Family, Limits, MoveSink, Pos, SolveError};
+use super::family::{Family, Limits, MoveSink, Pos, SolveError, WORK_PER_STATE};
 use super::heap::{
     HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, TableFamily, TableReport,
     heap_move,
@@ -258,6 +258,12 @@ const SCAN_STEPS: usize = 150;
 /// ([`OPTIONS_PER_STATE`]).
 pub const PAIRS_PER_STATE: u64 = 4 * OPTIONS_PER_STATE;
 
+/// Pairs looked at per step of the command's work budget ([`Limits::charge_work`]):
+/// a pair costs about a nanosecond, so one table may use the whole budget
+/// (`PAIRS_PER_STATE` × `--max-states` pairs is `PAIRS_PER_STEP` × [`WORK_PER_STATE`]
+/// × `--max-states`), while the tables of one command share it.
+pub const PAIRS_PER_STEP: u64 = PAIRS_PER_STATE / WORK_PER_STATE;
+
 /// State of the fast table: the mask, the heaps of each value, and scratch space.
 #[derive(Default, Debug)]
 struct FastTable {
@@ -398,6 +404,9 @@ impl FastTable {
             self.rebuild(values);
         }
         let budget = limits.max_states.saturating_mul(PAIRS_PER_STATE);
+        let doing = format!("a table of {}", rules.name);
+        // Pairs not yet charged to the command's work budget.
+        let mut pending = 0u64;
         values.reserve(len.saturating_sub(values.len()));
         while values.len() < len {
             let n = values.len();
@@ -414,10 +423,17 @@ impl FastTable {
                 self.next_review = self.next_review.saturating_mul(2);
                 self.review(values, false);
             }
+            pending += self.work - before;
+            if pending >= PAIRS_PER_STEP << 16 {
+                limits.charge_work(pending / PAIRS_PER_STEP, &doing)?;
+                pending %= PAIRS_PER_STEP;
+            }
             if !poll.heap_done(self.work - before, values) {
                 break;
             }
         }
+        // The values are computed: what is left over only shortens later work.
+        let _ = limits.charge_work(pending / PAIRS_PER_STEP, &doing);
         Ok(())
     }
 

@@ -5,9 +5,15 @@
 use assert_cmd::Command;
 use serde_json::Value;
 
-/// The `sprague` binary built by cargo.
+/// The `sprague` binary built by cargo, with its configuration (the checkpoint key)
+/// kept under the target directory rather than the user's.
 pub fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
+    let mut c = Command::cargo_bin("sprague").unwrap();
+    c.env(
+        "XDG_CONFIG_HOME",
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("config"),
+    );
+    c
 }
 
 /// Runs `sprague ARGS…`, requires success, and parses the one JSON document printed.
