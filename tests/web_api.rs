@@ -128,6 +128,13 @@ fn the_page_is_served_from_the_binary() {
     assert!(body.contains("<html"), "{body}");
     let (status, ct, _) = s.get_raw("/index.html");
     assert_eq!((status, ct.starts_with("text/html")), (200, true));
+    // The views by path are the same page (the page reads its view from the path).
+    for view in ["/solve", "/play", "/table", "/grid", "/value", "/nash/"] {
+        let (status, ct, page) = s.get_raw(view);
+        assert_eq!((status, ct.starts_with("text/html")), (200, true), "{view}");
+        assert_eq!(page, body, "{view}");
+    }
+    assert_eq!(s.get_raw("/solver").0, 404);
     // Nothing outside web/ is reachable, however the path is written.
     for p in [
         "/../Cargo.toml",

@@ -25,7 +25,10 @@ fn content_type(path: &str) -> &'static str {
     }
 }
 
-/// Answers `GET /path` with the embedded file `web/path` (`/` is `index.html`), and
+/// The views of the page that a path may name (`/solve` is `/?view=solve`).
+const VIEWS: [&str; 6] = ["solve", "play", "table", "grid", "value", "nash"];
+
+/// Answers `GET /path` with the embedded file `web/path` (`/` and the views' paths are `index.html`), and
 /// 404 for anything else.
 pub(super) async fn serve(method: Method, uri: Uri) -> Response {
     if method != Method::GET && method != Method::HEAD {
@@ -34,7 +37,12 @@ pub(super) async fn serve(method: Method, uri: Uri) -> Response {
             .into_response();
     }
     let path = uri.path().trim_start_matches('/');
-    let path = if path.is_empty() { "index.html" } else { path };
+    // The page itself, and its views by path (`/solve`, `/play`, …).
+    let path = if path.is_empty() || VIEWS.contains(&path.trim_end_matches('/')) {
+        "index.html"
+    } else {
+        path
+    };
     match Web::get(path) {
         Some(file) if !path.starts_with("api/") => (
             [
