@@ -5,8 +5,8 @@
 //! Every computation runs on a Rust thread while the calling thread waits without
 //! the GIL, in short slices, checking for Ctrl-C between them: an interrupt raises
 //! `KeyboardInterrupt` at once and raises the computation's stop signal
-//! (`Limits::stop`), which solves, tables and games defined in Python obey; the
-//! partizan engine's own work does not look at it, and finishes in the background.
+//! (`Limits::stop`), which solves, tables, the partizan engine and games defined in
+//! Python obey; `nash` does not look at it yet, and finishes in the background.
 
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -297,6 +297,9 @@ fn partizan<T: Send + 'static>(
     let signal = stop.clone();
     partizan_thread()?
         .send(Box::new(move |p: &mut Partizan| {
+            // The shared table's work (sums, comparisons, canonical forms) stops at
+            // this call's signal, not at an earlier call's.
+            p.table.set_stop(Some(signal.clone()));
             let _ = tx.send(f(p, &signal));
         }))
         .map_err(|_| PyRuntimeError::new_err("the game engine's thread is gone"))?;

@@ -36,6 +36,8 @@ CALLS = {
     "table": "sprague.table('grundy_game', to=3_000_000, max_states=10**12)",
     # Deciding one huge heap of Grundy's game needs its table up to that heap.
     "solve": "sprague.solve('grundy_game(3000000)', max_states=10**12)",
+    # The partizan engine: 6×6 Domineering takes minutes.
+    "value": "sprague.value('domineering(6,6)', max_states=10**9)",
     # A heap game defined in Python with a slow rule.
     "python_rules": "sprague.heap_game('slowsub', lambda n: (time.sleep(0.001), [n - 1] if n else [])[1]); "
     "sprague.table('slowsub', to=1_000_000)",
