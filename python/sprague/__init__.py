@@ -522,7 +522,10 @@ class Value:
     __ror__ = __or__
 
     def __hash__(self) -> int:
-        return hash(self.canonical)
+        # Equal games have one canonical form; a number also equals the int or
+        # Fraction of its value, so it hashes as they do.
+        n = self.number
+        return hash(n) if n is not None else hash(self.canonical)
 
     def __str__(self) -> str:
         return self.canonical

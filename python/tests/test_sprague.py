@@ -203,6 +203,11 @@ def test_value_arithmetic_and_order():
     assert sprague.value("{2|-1/2}") + sprague.value("^") == sprague.value("{2|-1/2} + ^")
     assert hash(up + zero) == hash(up)
     assert {up, up + zero} == {up}
+    # Games equal to an int or a Fraction hash as it does (Python's rule: a == b
+    # implies hash(a) == hash(b)).
+    assert zero == 0 and hash(zero) == hash(0)
+    assert sprague.value("3/4") == Fraction(3, 4) and hash(sprague.value("3/4")) == hash(Fraction(3, 4))
+    assert {sprague.value("{|}"), 0} == {0}
 
 
 def test_domineering_values():
