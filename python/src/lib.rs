@@ -91,7 +91,50 @@ fn wait<T: Send>(py: Python<'_>, mut rx: Receiver<T>, stop: &Stop) -> PyResult<T
     }
 }
 
-/// Runs `f` on a new thread and waits for it (see [`wait`]); `f` is given the stop
+/// A job for a computing thread.
+type WorkerJob = Box<dyn FnOnce() + Send>;
+
+/// Most computing threads kept waiting for the next call.
+const IDLE_WORKERS: usize = 8;
+
+/// The computing threads waiting for a job, each by the sender of its queue.
+static IDLE: Mutex<Vec<Sender<WorkerJob>>> = Mutex::new(Vec::new());
+
+/// Runs `job` on an idle computing thread, or on a new one when none is idle
+/// (starting a thread with its large stack costs more than a small call). A thread
+/// is idle again once its job has ended, even after an interrupt, so a computation
+/// still stopping never delays the next call.
+fn on_worker(job: WorkerJob) -> std::io::Result<()> {
+    let mut job = job;
+    loop {
+        let idle = IDLE.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let Some(tx) = idle else { break };
+        match tx.send(job) {
+            Ok(()) => return Ok(()),
+            // That thread is gone: take the job back and try another.
+            Err(mpsc::SendError(back)) => job = back,
+        }
+    }
+    let (tx, rx) = mpsc::channel::<WorkerJob>();
+    tx.send(job).expect("the receiver is alive");
+    std::thread::Builder::new()
+        .name("sprague".into())
+        .stack_size(STACK)
+        .spawn(move || {
+            for job in rx.iter() {
+                // A panic (there should be none) fails that call, not the thread.
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+                let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
+                if idle.len() >= IDLE_WORKERS {
+                    return;
+                }
+                idle.push(tx.clone());
+            }
+        })?;
+    Ok(())
+}
+
+/// Runs `f` on a computing thread and waits for it (see [`wait`]); `f` is given the stop
 /// flag. Afterwards raises the first error of a game defined in Python, if any.
 fn run<T: Send + 'static>(
     py: Python<'_>,
@@ -100,16 +143,17 @@ fn run<T: Send + 'static>(
     let stop = never();
     let (tx, rx) = mpsc::channel();
     let flag = stop.clone();
-    std::thread::Builder::new()
-        .name("sprague".into())
-        .stack_size(STACK)
-        .spawn(move || {
-            STOP.with(|s| *s.borrow_mut() = Some(flag.clone()));
-            let out = f(&flag);
-            let raised = CALLBACK_ERROR.with(|e| e.borrow_mut().take());
-            let _ = tx.send((out, raised, custom::take_failure()));
-        })
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+    on_worker(Box::new(move || {
+        STOP.with(|s| *s.borrow_mut() = Some(flag.clone()));
+        // Nothing of an earlier call on this thread is taken for this one's.
+        CALLBACK_ERROR.with(|e| e.borrow_mut().take());
+        let _ = custom::take_failure();
+        let out = f(&flag);
+        STOP.with(|s| *s.borrow_mut() = None);
+        let raised = CALLBACK_ERROR.with(|e| e.borrow_mut().take());
+        let _ = tx.send((out, raised, custom::take_failure()));
+    }))
+    .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
     let (out, raised, failure) = wait(py, rx, &stop)?;
     if let Some(e) = raised {
         return Err(e);
