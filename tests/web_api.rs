@@ -672,6 +672,53 @@ fn a_computation_past_the_deadline_answers_timeout_and_frees_its_thread() {
     }
 }
 
+/// An 11×11 game with payoffs from a fixed sequence in -9..=9: its support
+/// enumeration examines 705 431 pairs (seconds of work).
+fn big_game() -> String {
+    let mut x: u64 = 7;
+    let mut next = || {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((x >> 33) % 19) as i64 - 9
+    };
+    let mut matrix = || {
+        let rows: Vec<String> = (0..11)
+            .map(|_| {
+                let row: Vec<String> = (0..11).map(|_| next().to_string()).collect();
+                format!("[{}]", row.join(","))
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    };
+    let names: Vec<String> = (0..11).map(|i| format!("\"s{i}\"")).collect();
+    let names = names.join(",");
+    let (a, b) = (matrix(), matrix());
+    format!(r#"{{"rows":[{names}],"cols":[{names}],"row_payoffs":{a},"col_payoffs":{b}}}"#)
+}
+
+#[test]
+fn nash_past_the_deadline_answers_timeout_and_frees_its_thread() {
+    let s = Server::start(&["--timeout", "0.5", "--max-concurrent", "1"]);
+    let (status, body) = s.post("/api/nash", big_game().as_bytes());
+    assert_eq!((status, error(&body).0), (503, "timeout"), "{body}");
+    // The enumeration saw the stop signal: its permit is free again at once, not
+    // when the whole enumeration would have ended.
+    let t = Instant::now();
+    loop {
+        let (status, body) = s.get("/api/solve", &[("expr", "nim(3,4,5)")]);
+        if status == 200 {
+            break;
+        }
+        assert_eq!(error(&body).0, "busy");
+        assert!(
+            t.elapsed() < Duration::from_secs(2),
+            "the thread was not freed"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 #[test]
 fn beyond_max_concurrent_the_server_is_busy_and_health_still_answers() {
     let s = Server::start(&["--timeout", "3", "--max-concurrent", "2"]);

@@ -5,8 +5,8 @@
 //! Every computation runs on a Rust thread while the calling thread waits without
 //! the GIL, in short slices, checking for Ctrl-C between them: an interrupt raises
 //! `KeyboardInterrupt` at once and raises the computation's stop signal
-//! (`Limits::stop`), which solves, tables, the partizan engine and games defined in
-//! Python obey; `nash` does not look at it yet, and finishes in the background.
+//! (`Limits::stop`), which solves, tables, the partizan engine, `nash` and games
+//! defined in Python obey.
 
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -275,8 +275,12 @@ fn table<'py>(
 #[pyfunction]
 #[pyo3(signature = (game, explain, max_pairs))]
 fn nash(py: Python<'_>, game: String, explain: bool, max_pairs: u64) -> PyResult<String> {
-    let o = report::nash::Options { explain, max_pairs };
-    run(py, move |_| {
+    run(py, move |stop| {
+        let o = report::nash::Options {
+            explain,
+            max_pairs,
+            stop: Some(stop.clone()),
+        };
         report::nash::nash("game", &game, &o).map(|s| s.json())
     })?
     .map_err(failed)

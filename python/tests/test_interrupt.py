@@ -38,6 +38,11 @@ CALLS = {
     "solve": "sprague.solve('grundy_game(3000000)', max_states=10**12)",
     # The partizan engine: 6×6 Domineering takes minutes.
     "value": "sprague.value('domineering(6,6)', max_states=10**9)",
+    # Support enumeration of a 12×12 game: 2.7 million pairs of supports.
+    "nash": "import random; random.seed(7); "
+    "A = [[random.randint(-9, 9) for _ in range(12)] for _ in range(12)]; "
+    "B = [[random.randint(-9, 9) for _ in range(12)] for _ in range(12)]; "
+    "sprague.nash(A, B, max_pairs=10**9)",
     # A heap game defined in Python with a slow rule.
     "python_rules": "sprague.heap_game('slowsub', lambda n: (time.sleep(0.001), [n - 1] if n else [])[1]); "
     "sprague.table('slowsub', to=1_000_000)",

@@ -26,6 +26,7 @@ pub fn run(a: &NashArgs) -> Result<(), Failure> {
     let options = Options {
         explain: a.explain,
         max_pairs: a.max_pairs,
+        stop: None,
     };
     let solved = nash(&name, &text, &options)?;
     let out = if a.json { solved.json() } else { solved.text() };

@@ -205,6 +205,7 @@ pub fn equilibria(game: &Bimatrix, budget: &mut Budget) -> Result<Equilibria, Li
     for k in 1..=m.min(n) {
         for s in Subsets::new(m, k) {
             for j in Subsets::new(n, k) {
+                budget.check()?;
                 let x = rows.vertex(&s, &j);
                 let y = cols.vertex(&j, &s);
                 for (p, v, set) in [
@@ -302,6 +303,7 @@ fn extreme_equilibria(
     let col_labels: Vec<Bits> = cols.list.iter().map(|v| labels(v, m, 0)).collect();
     let mut found = Vec::new();
     for (x, lx) in rows.list.iter().zip(&row_labels) {
+        budget.check()?;
         for (y, ly) in cols.list.iter().zip(&col_labels) {
             if lx.union_is_full(ly, m + n) {
                 found.push(profile(game, x.probabilities(m), y.probabilities(n)));

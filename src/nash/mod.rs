@@ -37,7 +37,9 @@ pub use equilibria::{
 pub use game::{Bimatrix, GameError, Player};
 pub use read::{ReadError, read_game};
 
+use crate::impartial::family::Stop;
 use std::fmt;
+use std::sync::Arc;
 
 /// An exact rational number of any size: `num-rational`'s `Ratio` over the
 /// project's `num_bigint::BigInt` (what `num_rational::BigRational` is for older
@@ -61,12 +63,35 @@ pub const BUDGET_FLAG: &str = "--max-pairs";
 pub struct Budget {
     limit: u64,
     spent: u64,
+    stop: Option<Arc<Stop>>,
 }
 
 impl Budget {
     /// A budget of `limit` pairs.
     pub fn new(limit: u64) -> Budget {
-        Budget { limit, spent: 0 }
+        Budget {
+            limit,
+            spent: 0,
+            stop: None,
+        }
+    }
+
+    /// The same budget, also ended by `stop` (e.g. a server's deadline, or Ctrl-C),
+    /// which the long loops look at through [`Budget::check`].
+    pub fn with_stop(mut self, stop: Option<Arc<Stop>>) -> Budget {
+        self.stop = stop;
+        self
+    }
+
+    /// `Err` (naming `--timeout`) once the stop signal is given.
+    pub fn check(&self) -> Result<(), LimitExceeded> {
+        match &self.stop {
+            Some(s) if s.is_due() => Err(LimitExceeded {
+                what: s.error().to_string(),
+                flag: None,
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// The pairs examined so far.
@@ -100,6 +125,7 @@ impl Budget {
                     "{doing} needs {needed} pairs{after}, more than the limit of {}",
                     self.limit
                 ),
+                flag: Some(BUDGET_FLAG),
             });
         }
         self.spent = total as u64;
@@ -112,12 +138,42 @@ impl Budget {
 pub struct LimitExceeded {
     /// What needed more, in words.
     pub what: String,
+    /// The flag that raises the bound ([`BUDGET_FLAG`]), or `None` when a stop
+    /// signal ended the work (its words name its own flag).
+    pub flag: Option<&'static str>,
 }
 
 impl fmt::Display for LimitExceeded {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (raise it with {BUDGET_FLAG})", self.what)
+        match self.flag {
+            Some(flag) => write!(f, "{} (raise it with {flag})", self.what),
+            None => f.write_str(&self.what),
+        }
     }
 }
 
 impl std::error::Error for LimitExceeded {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_given_stop_signal_ends_the_enumeration() {
+        let game = read_game(
+            r#"{"rows": ["a", "b"], "cols": ["c", "d"],
+                "row_payoffs": [[3, 0], [0, 2]], "col_payoffs": [[2, 0], [0, 3]]}"#,
+        )
+        .unwrap();
+        let stop = Arc::new(Stop::after(Duration::from_secs(3600)));
+        let mut budget = Budget::new(1000).with_stop(Some(stop.clone()));
+        assert_eq!(equilibria(&game, &mut budget).unwrap().list.len(), 3);
+        stop.raise();
+        let mut budget = Budget::new(1000).with_stop(Some(stop));
+        let e = equilibria(&game, &mut budget).unwrap_err();
+        assert_eq!(e.flag, None);
+        assert!(e.to_string().contains("--timeout"), "{e}");
+        assert!(!e.to_string().contains("--max-pairs"), "{e}");
+    }
+}

@@ -5,6 +5,7 @@ mod report;
 mod why;
 
 use super::{Failure, json};
+use crate::impartial::family::Stop;
 use crate::nash::dominance::Step;
 use crate::nash::number::show;
 use crate::nash::{
@@ -12,6 +13,7 @@ use crate::nash::{
     dominant, dominated, equilibria, iterated_elimination, pure_equilibria, read_game,
 };
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 /// The default of `--max-pairs`: about five seconds of support enumeration at most
 /// (an 11×11 game has 705 431 pairs of supports; 12×12 has 2 704 155).
@@ -25,6 +27,8 @@ pub struct Options {
     /// Most pairs examined before giving up: pairs of supports, pairs of strategies
     /// compared for dominance, and for degenerate games pairs of polytope vertices.
     pub max_pairs: u64,
+    /// A signal that ends the work early (a server's deadline, Ctrl-C).
+    pub stop: Option<Arc<Stop>>,
 }
 
 impl Default for Options {
@@ -32,6 +36,7 @@ impl Default for Options {
         Options {
             explain: false,
             max_pairs: DEFAULT_MAX_PAIRS,
+            stop: None,
         }
     }
 }
@@ -48,8 +53,8 @@ impl Default for Options {
 /// ```
 pub fn nash(name: &str, text: &str, o: &Options) -> Result<Solved, Failure> {
     let game = read_game(text).map_err(|e| Failure::Input(format!("nash: {name}: {e}")))?;
-    let analysis =
-        analyse(game, o.max_pairs).map_err(|e| Failure::Limit(format!("nash: {name}: {e}")))?;
+    let analysis = analyse(game, o.max_pairs, o.stop.clone())
+        .map_err(|e| Failure::Limit(format!("nash: {name}: {e}")))?;
     Ok(Solved {
         analysis,
         explain: o.explain,
@@ -86,8 +91,12 @@ struct Analysis {
 
 const PLAYERS: [Player; 2] = [Player::Row, Player::Col];
 
-fn analyse(game: Bimatrix, max_pairs: u64) -> Result<Analysis, crate::nash::LimitExceeded> {
-    let budget = &mut Budget::new(max_pairs);
+fn analyse(
+    game: Bimatrix,
+    max_pairs: u64,
+    stop: Option<Arc<Stop>>,
+) -> Result<Analysis, crate::nash::LimitExceeded> {
+    let budget = &mut Budget::new(max_pairs).with_stop(stop);
     // Dominance first: its budget is charged before its work, and it bounds the
     // games with one strategy against very many, where each pair of supports costs
     // a pass over all strategies.

@@ -496,9 +496,10 @@ async fn nash(
         Ok(x) => x,
         Err(e) => return e.into_response(),
     };
-    compute(&app, move |_| {
+    compute(&app, move |limits| {
         let o = report::nash::Options {
             explain,
+            stop: limits.stop,
             ..report::nash::Options::default()
         };
         let s = report::nash::nash("the request body", &text, &o).map_err(failure)?;
