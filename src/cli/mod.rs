@@ -117,12 +117,17 @@ pub struct LimitArgs {
     /// Most positions an exhaustive search or table may hold before giving up (exit 3).
     #[arg(long, value_name = "N", default_value_t = 50_000_000)]
     max_states: u64,
+    /// Threads for long computations such as large tables (0: every core); the
+    /// results are the same whatever the number.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    threads: usize,
 }
 
 impl LimitArgs {
     fn limits(&self) -> Limits {
         Limits {
             max_states: self.max_states,
+            threads: self.threads,
             ..Limits::default()
         }
     }

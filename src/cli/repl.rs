@@ -177,6 +177,7 @@ fn say(text: &str) -> Result<(), Failure> {
 fn limit_args(max_states: Option<u64>) -> LimitArgs {
     LimitArgs {
         max_states: max_states.unwrap_or(Limits::default().max_states),
+        threads: 0,
     }
 }
 

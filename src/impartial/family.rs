@@ -49,6 +49,9 @@ pub struct Limits {
     /// A stop signal shared with whoever runs the computation (a server's deadline):
     /// long computations check it where they count their work ([`Limits::check_stop`]).
     pub stop: Option<Arc<Stop>>,
+    /// Threads a long computation may use (`--threads`); 0 means every core. Results
+    /// never depend on it.
+    pub threads: usize,
 }
 
 impl Default for Limits {
@@ -57,6 +60,7 @@ impl Default for Limits {
             max_states: 50_000_000,
             spent: Arc::default(),
             stop: None,
+            threads: 0,
         }
     }
 }
@@ -166,6 +170,15 @@ impl Spent {
 pub const MAX_LISTED_MOVES: u64 = 1 << 20;
 
 impl Limits {
+    /// The number of threads to use: [`Limits::threads`], or every core when it is 0.
+    pub fn thread_count(&self) -> usize {
+        if self.threads > 0 {
+            self.threads
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+    }
+
     /// `Err` (a `Limit` naming `--timeout`) when the computation must stop: call it
     /// where long computations count their work.
     #[inline]

@@ -1,6 +1,7 @@
 //! The impartial engine: game rules, exhaustive Sprague–Grundy search, heap-game
 //! tables with periodicity, and disjunctive sums. It knows no family by name.
 
+pub mod cell;
 pub mod checkpoint;
 pub mod family;
 pub mod heap;

@@ -1,0 +1,62 @@
+//! The width of a stored Grundy value.
+//!
+//! Tables of research size hold hundreds of millions of values, nearly always below
+//! 2^16: they are kept in the narrowest width that holds them ([`u16`], else [`u32`]),
+//! and the algorithms that fill them are written once for any [`Cell`].
+
+/// A Grundy value as stored in a table: [`u16`] or [`u32`].
+///
+/// ```
+/// use sprague::impartial::cell::Cell;
+/// assert_eq!(<u16 as Cell>::new(70_000), None);
+/// assert_eq!(<u32 as Cell>::new(70_000).map(Cell::get), Some(70_000));
+/// assert_eq!(<u16 as Cell>::new(7).map(Cell::get), Some(7));
+/// ```
+pub trait Cell: Copy + Eq + Ord + Default + Send + Sync + std::fmt::Debug + 'static {
+    /// The largest value this width holds.
+    const MAX: u32;
+    /// Bytes per value.
+    const BYTES: usize;
+    /// The value.
+    fn get(self) -> u32;
+    /// `v` in this width, if it fits.
+    fn new(v: u32) -> Option<Self>;
+}
+
+impl Cell for u16 {
+    const MAX: u32 = u16::MAX as u32;
+    const BYTES: usize = 2;
+    #[inline]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+    #[inline]
+    fn new(v: u32) -> Option<Self> {
+        u16::try_from(v).ok()
+    }
+}
+
+impl Cell for u32 {
+    const MAX: u32 = u32::MAX;
+    const BYTES: usize = 4;
+    #[inline]
+    fn get(self) -> u32 {
+        self
+    }
+    #[inline]
+    fn new(v: u32) -> Option<Self> {
+        Some(v)
+    }
+}
+
+/// How an extension of a table of one width ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extended {
+    /// The table reached the length asked for, or the watcher stopped it (then it is
+    /// shorter).
+    Done,
+    /// The value of the next heap (heap `values.len()`) is this one, which the width
+    /// cannot hold: the caller widens the table, pushes it, and extends again. The
+    /// algorithm has recorded it as computed.
+    TooWide(u32),
+}
