@@ -867,3 +867,74 @@ fn bad_flags_and_a_taken_port_are_one_line_errors() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains(&port) && err.lines().count() == 1, "{err}");
 }
+
+/// A raw connection to the server that has sent `sent` and nothing more.
+fn raw(server: &Server, sent: &str) -> std::net::TcpStream {
+    use std::io::Write;
+    let addr = server.url.trim_start_matches("http://");
+    let mut s = std::net::TcpStream::connect(addr).expect("connect");
+    s.write_all(sent.as_bytes()).expect("send");
+    s
+}
+
+/// Reads until the server closes the connection (or `limit` passes): what was read,
+/// and whether the server closed it.
+fn read_to_close(s: &mut std::net::TcpStream, limit: Duration) -> (String, bool) {
+    use std::io::Read;
+    s.set_read_timeout(Some(limit)).expect("timeout");
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => return (String::from_utf8_lossy(&got).into_owned(), true),
+            Ok(k) => got.extend_from_slice(&buf[..k]),
+            // A reset is the server closing it too.
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {
+                return (String::from_utf8_lossy(&got).into_owned(), true);
+            }
+            Err(_) => return (String::from_utf8_lossy(&got).into_owned(), false),
+        }
+    }
+}
+
+#[test]
+fn a_client_too_slow_to_send_its_headers_is_disconnected() {
+    let server = Server::start(&["--header-timeout", "1"]);
+    // Half a request, then nothing (a "slowloris" client).
+    let mut slow = raw(&server, "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    let (answer, closed) = read_to_close(&mut slow, Duration::from_secs(30));
+    assert!(closed, "the server kept a half-sent request open");
+    assert!(!answer.contains("200 OK"), "{answer}");
+    // An idle kept-alive connection is closed too, after its request was answered.
+    let mut idle = raw(
+        &server,
+        "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    );
+    let (answer, closed) = read_to_close(&mut idle, Duration::from_secs(30));
+    assert!(closed, "the server kept an idle connection open");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // And the server goes on serving.
+    assert_eq!(server.get("/api/health", &[]).0, 200);
+}
+
+#[test]
+fn connections_beyond_the_cap_wait_until_one_closes() {
+    let server = Server::start(&["--max-connections", "2", "--header-timeout", "60"]);
+    let first = raw(&server, "GET /api/health HTTP/1.1\r\n");
+    let second = raw(&server, "GET /api/health HTTP/1.1\r\n");
+    // Both connections are taken: a third client is not served meanwhile...
+    let mut third = raw(
+        &server,
+        "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
+    let (answer, closed) = read_to_close(&mut third, Duration::from_millis(500));
+    assert!(
+        !closed && answer.is_empty(),
+        "served beyond the cap: {answer}"
+    );
+    // ... and is as soon as one of them goes away.
+    drop(first);
+    let (answer, closed) = read_to_close(&mut third, Duration::from_secs(30));
+    assert!(closed && answer.starts_with("HTTP/1.1 200"), "{answer}");
+    drop(second);
+}

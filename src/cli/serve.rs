@@ -26,6 +26,13 @@ pub struct ServeArgs {
     /// Most bytes of a request body (beyond it: 413).
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
     max_body: usize,
+    /// Most connections open at once (further clients wait to be accepted).
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    max_connections: usize,
+    /// Seconds a client may take to send a request's headers or body; an idle
+    /// kept-alive connection is closed after as long.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    header_timeout: f64,
 }
 
 pub fn run(a: &ServeArgs) -> Result<(), Failure> {
@@ -41,6 +48,18 @@ pub fn run(a: &ServeArgs) -> Result<(), Failure> {
             a.max_concurrent
         )));
     }
+    if !(a.header_timeout > 0.0 && a.header_timeout <= 3_600.0) {
+        return Err(Failure::Input(format!(
+            "--header-timeout is {}: give seconds between 0 and 3600",
+            a.header_timeout
+        )));
+    }
+    if a.max_connections == 0 || a.max_connections > 65_536 {
+        return Err(Failure::Input(format!(
+            "--max-connections is {}: give 1 to 65536",
+            a.max_connections
+        )));
+    }
     let config = Config {
         host: a.host,
         port: a.port,
@@ -48,6 +67,8 @@ pub fn run(a: &ServeArgs) -> Result<(), Failure> {
         timeout: Duration::from_secs_f64(a.timeout),
         max_concurrent: a.max_concurrent,
         max_body: a.max_body,
+        max_connections: a.max_connections,
+        header_timeout: Duration::from_secs_f64(a.header_timeout),
     };
     sprague::web::serve(config, |addr| {
         let mut out = std::io::stdout().lock();

@@ -39,6 +39,12 @@ pub struct Config {
     pub max_concurrent: usize,
     /// Most bytes of a request body (`--max-body`).
     pub max_body: usize,
+    /// Most connections open at once (`--max-connections`); further clients wait to
+    /// be accepted.
+    pub max_connections: usize,
+    /// Time a client may take to send a request's headers, or its body, and time an
+    /// idle kept-alive connection stays open (`--header-timeout`).
+    pub header_timeout: Duration,
 }
 
 impl Default for Config {
@@ -50,6 +56,8 @@ impl Default for Config {
             timeout: Duration::from_secs(10),
             max_concurrent: 4,
             max_body: 1 << 20,
+            max_connections: 256,
+            header_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -81,14 +89,54 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> std::io::Result<
             tokio::net::TcpListener::bind(SocketAddr::new(config.host, config.port)).await?;
         let addr = listener.local_addr()?;
         ready(addr);
-        axum::serve(listener, router(config, addr)).await
+        accept(listener, config, addr).await
     })
+}
+
+/// Accepts connections and serves each on a task of its own: at most
+/// `max_connections` at once (the next client waits in the listen queue), and every
+/// connection closed when a request's headers take longer than `header_timeout`
+/// (slow clients) or it stays idle that long between requests.
+async fn accept(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    addr: SocketAddr,
+) -> std::io::Result<()> {
+    let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let header_timeout = config.header_timeout;
+    let router = router(config, addr);
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(header_timeout)
+        .keep_alive(true);
+    loop {
+        let Ok(permit) = connections.clone().acquire_owned().await else {
+            return Ok(());
+        };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors or a connection reset before it was accepted:
+            // wait a moment and go on serving.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let service = hyper_util::service::TowerToHyperService::new(router.clone());
+        let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
 }
 
 /// The routes of the API and the page, with the limits of `config`, for a server
 /// bound to `addr`.
 fn router(config: Config, addr: SocketAddr) -> Router {
     let max_body = config.max_body;
+    let body_timeout = config.header_timeout;
     let app: Shared = Arc::new(App {
         permits: Arc::new(Semaphore::new(config.max_concurrent.max(1))),
         config,
@@ -97,6 +145,9 @@ fn router(config: Config, addr: SocketAddr) -> Router {
         .fallback(assets::serve)
         .with_state(app)
         .layer(DefaultBodyLimit::max(max_body))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            body_timeout,
+        ))
         .layer(middleware::map_response(json_errors))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(panicked))
         .layer(middleware::from_fn_with_state(addr, guard))
