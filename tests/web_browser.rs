@@ -164,6 +164,37 @@ fn play_view_by_clicking_stones_until_the_end() {
 }
 
 #[test]
+fn play_view_keeps_the_game_across_a_reload() {
+    let t = Harness::new(1000, 900);
+    t.open("view=play&expr=nim(3,4,5)");
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    // Bouton's winning move (take 2 from the heap of 3), then the computer's answer.
+    let stone = t.b.all("#play-board circle.stone[aria-label*='(winning)']");
+    t.b.js_click(&stone[0]);
+    t.b.wait_until("the computer's answer", || {
+        (t.b.all("#play-log li").len() == 2).then_some(())
+    });
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    let before: Vec<String> = t.b.all("#play-log li").iter().map(|e| t.b.text(e)).collect();
+    t.b.js("location.reload();", vec![]);
+    // The same two moves, the same position and three points of value history.
+    let after = t.b.wait_until("the moves after the reload", || {
+        let items = t.b.all("#play-log li");
+        (items.len() == 2).then(|| items.iter().map(|e| t.b.text(e)).collect::<Vec<_>>())
+    });
+    assert_eq!(after, before);
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(t.b.all("#play-chart circle.vhv-dot").len(), 3);
+    // Undo goes back through the restored moves to the start.
+    t.b.click(&t.b.wait("#play-undo"));
+    t.b.wait_until("the start again", || {
+        (t.b.all("#play-log li").is_empty()).then_some(())
+    });
+    let pos = t.b.text(&t.b.wait("#play-position"));
+    assert_eq!(heaps(&pos), vec![3, 4, 5]);
+}
+
+#[test]
 fn play_view_wythoff_board_and_computer_first() {
     let t = Harness::new(1200, 1200);
     // Wythoff's pairs: (0,0), (1,2), (3,5), (4,7), … From (4,6) the only move to a

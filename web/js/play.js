@@ -52,6 +52,9 @@ export function historyChart(entries) {
   return svg;
 }
 
+/** Where a tab keeps the game being played (sessionStorage). */
+const SAVED = "sprague.play";
+
 /** The Play view. */
 export function playView(root) {
   const p = params();
@@ -111,6 +114,27 @@ export function playView(root) {
       colors: st.showValues ? null : "0", pp: st.showP ? "1" : null,
     });
     cmd.replaceChildren(cliBox(cli("sprague play", st.misere && "--misere", st.first === "computer" && ["--first", "computer"], st.start)));
+    save();
+  }
+
+  /** Keeps the game (its moves and values) for this tab, so that a reload resumes it. */
+  function save() {
+    try {
+      sessionStorage.setItem(SAVED, JSON.stringify({ start: st.start, misere: st.misere, first: st.first, history: st.history }));
+    } catch { /* storage refused: a reload starts from the URL's position */ }
+  }
+
+  /** The game saved by this tab, if it is the one the URL names (same start, rules and position). */
+  function restore() {
+    try {
+      const g = JSON.parse(sessionStorage.getItem(SAVED) || "null");
+      if (!g || g.start !== st.start || g.misere !== st.misere || !Array.isArray(g.history) || !g.history.length) return null;
+      const last = g.history[g.history.length - 1];
+      if (!last || last.expr !== st.expr || (g.first !== "you" && g.first !== "computer")) return null;
+      return g;
+    } catch {
+      return null;
+    }
   }
 
   async function load(expr, who, via) {
@@ -268,8 +292,16 @@ export function playView(root) {
     h("section", {}, h("h3", {}, "Value history"), chart),
     h("section", {}, h("h3", {}, "Moves played"), log));
 
-  // A URL naming a later position (with start=) resumes from it; otherwise a new game.
-  if (st.expr !== st.start) {
+  // The game this tab was playing at this position resumes with its moves (a reload);
+  // a URL naming a later position (with start=) resumes from it; otherwise a new game.
+  const saved = restore();
+  if (saved) {
+    st.first = saved.first;
+    firstSel.value = st.first;
+    const last = saved.history[saved.history.length - 1];
+    st.history = saved.history.slice(0, -1);
+    load(last.expr, last.mover, { by: last.by, text: last.text });
+  } else if (st.expr !== st.start) {
     load(st.expr, st.first);
   } else {
     newGame();
