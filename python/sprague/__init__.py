@@ -173,7 +173,9 @@ class Solved:
     loses) or ``"D"`` (a draw, for loopy games); ``grundy`` the nim-value of the
     sum (an int of any size; ``"inf"`` for an infinite loopy value; None in misère
     play or when too costly); ``remoteness`` the number of moves a win takes (or a
-    loss can be delayed), when a small search decides it.
+    loss can be delayed), when a small search decides it — searched the first time
+    it is read (or by :meth:`to_dict`), so a call that does not need it does not pay
+    for it.
     """
 
     position: str
@@ -183,13 +185,32 @@ class Solved:
     components: List[Component]
     winning_moves: List[Move]
     truncated: bool
-    remoteness: Optional[int]
     explanation: Optional[List[str]]
     _doc: dict = field(repr=False, compare=False)
+    # The expression and bound the remoteness is searched with, and its answer once
+    # searched.
+    _search: tuple = field(repr=False, compare=False, default=("", 0))
+    _lazy: dict = field(repr=False, compare=False, default_factory=dict)
+
+    @property
+    def remoteness(self) -> Optional[int]:
+        """Moves a win takes, or a loss can be delayed, with best play (the
+        Gamesman convention); None when a small exhaustive search cannot decide it."""
+        if "remoteness" not in self._lazy:
+            expr, max_states = self._search
+            self._lazy["remoteness"] = _call(
+                _sprague.remoteness, expr, self.play == "misere", max_states
+            )
+        return self._lazy["remoteness"]
 
     def to_dict(self) -> dict:
         """The JSON document of ``sprague solve --json``, as ``json.loads`` gives it."""
-        return json.loads(json.dumps(self._doc))
+        doc = {}
+        for k, v in json.loads(json.dumps(self._doc)).items():
+            doc[k] = v
+            if k == "truncated" and self.remoteness is not None:
+                doc["remoteness"] = self.remoteness
+        return doc
 
     def _repr_html_(self) -> str:
         return _display.solved_html(self)
@@ -235,9 +256,9 @@ def solve(
             for m in doc["winning_moves"]
         ],
         truncated=doc["truncated"],
-        remoteness=doc.get("remoteness"),
         explanation=doc.get("explanation"),
         _doc=doc,
+        _search=(position, max_states),
     )
 
 

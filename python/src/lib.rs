@@ -188,10 +188,33 @@ fn solve(
             misere,
             max_moves,
             explain,
-            remoteness: true,
+            remoteness: false,
             limits: limits(max_states, stop),
         };
         report::solve::solve(&text, &o).map(|s| s.json())
+    })?
+    .map_err(failed)
+}
+
+/// The remoteness of a position when a small exhaustive search decides it (the
+/// `remoteness` field of `sprague solve --json`), else None.
+#[pyfunction]
+#[pyo3(signature = (text, misere, max_states))]
+fn remoteness(
+    py: Python<'_>,
+    text: String,
+    misere: bool,
+    max_states: u64,
+) -> PyResult<Option<u32>> {
+    run(py, move |stop| {
+        let limits = limits(max_states, stop);
+        let position = sprague::games::position(&text).map_err(Failure::from)?;
+        let play = if misere {
+            sprague::impartial::sum::Play::Misere
+        } else {
+            sprague::impartial::sum::Play::Normal
+        };
+        Ok(report::solve::remoteness(&position, play, &limits))
     })?
     .map_err(failed)
 }
@@ -568,6 +591,7 @@ fn undefine(name: String) -> bool {
 fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Failed", m.py().get_type::<Failed>())?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(remoteness, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(nash, m)?)?;
     m.add_function(wrap_pyfunction!(value, m)?)?;

@@ -42,6 +42,20 @@ def test_solve_matches_the_command_line(expr, misere, explain):
     assert [m.to for m in r.winning_moves] == [m["to"] for m in doc["winning_moves"]]
 
 
+def test_remoteness_is_searched_when_read_and_matches_the_command_line():
+    # nim(1,2): to nim(1,1), then two more moves (the Gamesman convention).
+    r = sprague.solve("nim(1,2)")
+    assert "remoteness" not in r._lazy
+    assert r.remoteness == 3
+    assert r.to_dict()["remoteness"] == cli_json("solve", "--json", "nim(1,2)")["remoteness"]
+    # Misère nim(1,1): the player to move wins; the opponent must take the last stone,
+    # the second move.
+    assert sprague.solve("nim(1,1)", misere=True).remoteness == 2
+    # Too large for the small search: absent from the document, None here.
+    big = sprague.solve("nim(1000000,1000000,7)")
+    assert big.remoteness is None and "remoteness" not in big.to_dict()
+
+
 def test_solve_max_moves_matches_the_command_line():
     r = sprague.solve("nim(7,7,7,7,7)", max_moves=2)
     assert r.to_dict() == cli_json("solve", "--json", "--max-moves", "2", "nim(7,7,7,7,7)")
