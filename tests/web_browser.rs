@@ -175,7 +175,11 @@ fn play_view_keeps_the_game_across_a_reload() {
         (t.b.all("#play-log li").len() == 2).then_some(())
     });
     t.b.wait_text("#play-status", |s| s.contains("Your move"));
-    let before: Vec<String> = t.b.all("#play-log li").iter().map(|e| t.b.text(e)).collect();
+    let before: Vec<String> =
+        t.b.all("#play-log li")
+            .iter()
+            .map(|e| t.b.text(e))
+            .collect();
     t.b.js("location.reload();", vec![]);
     // The same two moves, the same position and three points of value history.
     let after = t.b.wait_until("the moves after the reload", || {
