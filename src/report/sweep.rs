@@ -451,6 +451,9 @@ pub fn run(
             ready.insert(k, row);
             while let Some(row) = ready.remove(&at) {
                 at += 1;
+                if stopped() {
+                    gap = true;
+                }
                 match row {
                     Some(row) if !gap && io_result.is_ok() => {
                         io_result = emit(&row);
