@@ -197,9 +197,9 @@ pub fn fold_code(digits: &[u8]) -> Vec<u8> {
     let t = code.len();
     // Heaps up to the code's length are all the rules look at.
     let g = small_values(digits, t);
-    for i in 1..t {
-        if code[i] & 1 != 0 && other_zero_option(digits, &g, i) {
-            code[i] &= !1;
+    for (i, d) in code.iter_mut().enumerate().skip(1) {
+        if *d & 1 != 0 && other_zero_option(digits, &g, i) {
+            *d &= !1;
         }
     }
     for j in 0..t {

@@ -265,7 +265,7 @@ pub fn rare_stats(values: &[u32]) -> Option<Rare> {
     let (mask, rare) = (1..size)
         .map(|m| (m as u32, ((len + w[m]) / 2) as usize))
         .min_by_key(|&(m, r)| (r, m))?;
-    let is_rare = |v: u32| (v & mask).count_ones() % 2 == 0;
+    let is_rare = |v: u32| (v & mask).count_ones().is_multiple_of(2);
     let last = values.iter().rposition(|&v| is_rare(v)).unwrap_or(0);
     Some(Rare {
         mask,
@@ -497,7 +497,7 @@ mod tests {
             let best = (1..size)
                 .map(|m| {
                     let rare: Vec<usize> = (0..t.len())
-                        .filter(|&n| (t[n] & m).count_ones() % 2 == 0)
+                        .filter(|&n| (t[n] & m).count_ones().is_multiple_of(2))
                         .collect();
                     (rare.len(), m, rare.last().copied().unwrap_or(0))
                 })
