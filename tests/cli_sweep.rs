@@ -54,6 +54,29 @@ const PUBLISHED: &[(&str, usize, usize)] = &[
 /// tables): 0.356 needs 2·7315 + 2·142 + 3 = 14 917 values, 0.165 needs 13 465.
 const PUBLISHED_LONGER: &[(&str, usize, usize)] = &[("0.356", 7315, 142), ("0.165", 5181, 1550)];
 
+/// Published statistics of three-digit games (T. Czajka's tables, SolvedGames.md:
+/// largest value and its first heap, rare mask, number of rare heaps with heap 0, last
+/// rare heap), each game's rare heaps all lying before its period is proved.
+const PUBLISHED_STATS: &[(&str, u64, u64, u64, u64, u64)] = &[
+    ("0.45", 8, 37, 0xf, 11, 198),
+    ("0.156", 23, 1032, 0x1b, 15, 357),
+    ("0.644", 64, 333, 0x7e, 31, 511),
+];
+
+/// The same for 0.356 (proved at 15 000).
+const PUBLISHED_STATS_LONGER: &[(&str, u64, u64, u64, u64, u64)] =
+    &[("0.356", 19, 86, 0x1b, 7, 43)];
+
+fn check_stats(text: &str, published: &[(&str, u64, u64, u64, u64, u64)]) {
+    let lines = by_code(text);
+    for &(code, max, at, mask, rare, last) in published {
+        let v = &lines[code];
+        let got = ["max_value", "max_heap", "mask", "rare_heaps", "last_rare"]
+            .map(|k| v[k].as_u64().unwrap());
+        assert_eq!(got, [max, at, mask, rare, last], "{code}: {v}");
+    }
+}
+
 /// Values straight from the code, every option listed (independent of the engine):
 /// digit d_i: 1 take i leaving nothing, 2 leaving one heap, 4 leaving two heaps.
 fn naive(code: &str, len: usize) -> Vec<u64> {
@@ -161,6 +184,7 @@ fn two_digit_codes_agree_with_winning_ways() {
 fn three_digit_codes_agree_with_the_published_tables() {
     let text = sweep_out(&["--digits", "3", "--to", "10000", "--json"]);
     check_against_published(&text, PUBLISHED);
+    check_stats(&text, PUBLISHED_STATS);
     assert_eq!(by_code(&text).len(), 8 * 8 * 8 - 1);
 }
 
@@ -170,6 +194,7 @@ fn three_digit_codes_agree_with_the_published_tables() {
 fn longer_three_digit_periods_are_proved() {
     let text = sweep_out(&["--digits", "3", "--to", "15000", "--json", "--shard", "0/1"]);
     check_against_published(&text, PUBLISHED_LONGER);
+    check_stats(&text, PUBLISHED_STATS_LONGER);
 }
 
 /// Every three-digit code to 10^5 (many CPU minutes: the games without a sparse space
