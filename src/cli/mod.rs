@@ -203,7 +203,7 @@ pub fn run() -> i32 {
 fn command_line_error(e: &clap::Error) -> String {
     use clap::error::ErrorKind;
     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        return "a command is needed: solve, table, play, repl, value or nash (see 'sprague --help')"
+        return "a command is needed: solve, table, sweep, play, repl, value or nash (see 'sprague --help')"
             .into();
     }
     let text = e.render().to_string();
