@@ -232,9 +232,10 @@ fn join(v: &[u32]) -> String {
 ///
 /// ```
 /// use sprague::report::sweep::rare_stats;
-/// // Values 1 2 3 1 2 3 0: mask 0b11 makes 0 and 3 rare (popcount even): 3 heaps.
+/// // Values 1 2 3 1 2 3 0: mask 1 makes the even values rare, heaps 1, 4 and 6;
+/// // masks 2 and 3 also make 3 heaps rare, and ties go to the smaller mask.
 /// let r = rare_stats(&[1, 2, 3, 1, 2, 3, 0]).unwrap();
-/// assert_eq!((r.mask, r.heaps, r.last), (1, 3, 5));
+/// assert_eq!((r.mask, r.heaps, r.last), (1, 3, 6));
 /// ```
 pub fn rare_stats(values: &[u32]) -> Option<Rare> {
     let max = values.iter().copied().max()?;
@@ -333,7 +334,7 @@ pub fn compute(
 /// use sprague::report::sweep::written_codes;
 /// let (codes, len) = written_codes("code,same\n0.1,,x\n{\"code\":\"0.2\"}\n0.3,");
 /// assert!(codes.contains("0.1") && codes.contains("0.2") && !codes.contains("0.3"));
-/// assert_eq!(len, 34);
+/// assert_eq!(len, 10 + 7 + 15); // the header and two complete lines
 /// ```
 pub fn written_codes(text: &str) -> (HashSet<String>, usize) {
     let complete = text.rfind('\n').map_or(0, |k| k + 1);
