@@ -10,6 +10,7 @@ mod roots;
 #[cfg(feature = "web")]
 mod serve;
 mod solve;
+mod sweep;
 mod table;
 mod value;
 mod watcher;
@@ -80,6 +81,11 @@ enum Command {
         after_help = "Examples:\n  sprague table --to 100 'sub[1,3,4]'\n  sprague table --explain --to 10 'sub[2,5]'\n  sprague table --json --from 1000 --to 1100 'bash[3]'\n  sprague table --to 10000000 --max-states 100000000 --checkpoint t.ckpt 'octal[0.007]'\n\nCtrl-C stops a long table at the next heap (exit 130); with --checkpoint the values\ncomputed so far are kept in FILE, and the same command goes on from them."
     )]
     Table(table::TableArgs),
+    /// Every octal game of up to D code digits: period or rare/common statistics, one line each.
+    #[command(
+        after_help = "Equivalent codes are folded: one line per game, under its simplest code, with the\nothers in the column 'same'. Lines come in the order of the games whatever --threads.\n\nExamples:\n  sprague sweep --digits 2 --to 10000\n  sprague sweep --digits 3 --to 100000 -o sweep3.csv\n  sprague sweep --digits 3 --to 100000 --json --shard 0/4 -o part0.jsonl\n\nCtrl-C stops the sweep (exit 130); with -o FILE the same command goes on from the\nlines FILE holds (or --resume FILE when writing to standard output)."
+    )]
+    Sweep(sweep::SweepArgs),
     /// Play a position against the computer, which plays perfectly.
     #[command(
         after_help = "Moves: 'take K from heap H' or 'K H' takes K from heap H (heaps numbered from 1 across the sum; 'take K'\nwhen there is one heap), 'split heap H into A and B' or 'H A B' splits heap H, 'K both' takes K from both heaps\nof a wythoff, 'right'/'down'/'diag' step a king, 'N' or '#N' picks move N of the list ('moves'), and the whole\nposition after the move (e.g. nim(3,4,1)) always works. Anything else is not played.\nCommands: hint, why, undo, value, moves, show, help, quit.\n\nExamples:\n  sprague play 'nim(3,4,5)'\n  sprague play --first computer --misere 'nim(1,2,3)'\n  printf 'nim(3,4,1)\\nhint\\n' | sprague play --json 'nim(3,4,5)'"
@@ -153,6 +159,7 @@ pub fn run() -> i32 {
     let result = match cli.command {
         Command::Solve(a) => solve::run(&a),
         Command::Table(a) => table::run(&a),
+        Command::Sweep(a) => sweep::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Repl(a) => repl::run(&a),
         Command::Value(a) => value::run(&a),
@@ -196,7 +203,7 @@ pub fn run() -> i32 {
 fn command_line_error(e: &clap::Error) -> String {
     use clap::error::ErrorKind;
     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        return "a command is needed: solve, table, play, repl, value or nash (see 'sprague --help')"
+        return "a command is needed: solve, table, sweep, play, repl, value or nash (see 'sprague --help')"
             .into();
     }
     let text = e.render().to_string();

@@ -1,4 +1,4 @@
-//! The documents of `solve`, `table`, `value` and `nash` as the library builds them: the
+//! The documents of `solve`, `table`, `sweep`, `value` and `nash` as the library builds them: the
 //! answers in text and in JSON (SPEC §2–§5), for every front end (command line,
 //! web, Python) alike.
 //!
@@ -11,6 +11,7 @@
 pub mod json;
 pub mod nash;
 pub mod solve;
+pub mod sweep;
 pub mod table;
 pub mod value;
 

@@ -1,0 +1,278 @@
+//! `sprague sweep`: every octal game of up to D code digits, one line each (the work
+//! is in [`sprague::report::sweep`]; this parses the flags and writes the lines).
+
+use super::watcher::ProgressWhen;
+use super::{Failure, LimitArgs, interrupt};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sprague::impartial::family::Stop;
+use sprague::report::sweep::{self, CSV_HEADER, Row, Run};
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{self, IsTerminal, Read, Seek, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Most digits after the point (8^6 = 262 144 codes).
+const MAX_DIGITS: usize = 6;
+/// Largest earlier output read back (to skip the codes written).
+const MAX_READ: u64 = 1 << 30;
+
+#[derive(clap::Args)]
+pub struct SweepArgs {
+    /// Codes with at most D digits after the point: 0.d1…dD (1 ≤ D ≤ 6).
+    #[arg(long, value_name = "D")]
+    digits: usize,
+    /// Last heap of each game's table (fewer when its period is proved first).
+    #[arg(long, value_name = "N")]
+    to: usize,
+    /// Also the codes 4.d1…dD, whose heaps may be split without removing anything.
+    #[arg(long)]
+    with_split: bool,
+    /// Write CSV lines with a header (the default).
+    #[arg(long, conflicts_with = "json")]
+    csv: bool,
+    /// Write one JSON object per line.
+    #[arg(long)]
+    json: bool,
+    /// Append the lines to FILE, skipping the codes FILE has already (run the same
+    /// command again to continue an interrupted sweep).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Skip the codes FILE has already (an earlier output), writing the others to
+    /// standard output.
+    #[arg(long, value_name = "FILE", conflicts_with = "output")]
+    resume: Option<PathBuf>,
+    /// Only the games whose index is I mod N (0 ≤ I < N), to split a sweep over
+    /// machines, e.g. a job array.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    shard: Option<(usize, usize)>,
+    /// Start no new game once the tables together hold this many heaps (exit 3).
+    #[arg(long, value_name = "N", default_value_t = 1_000_000_000_000)]
+    max_total_states: u64,
+    /// Show progress on standard error: a bar when it is a terminal (auto), also
+    /// lines for logs otherwise (always), or nothing (never).
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ProgressWhen::Auto)]
+    progress: ProgressWhen,
+    /// Acts as Ctrl-C once N lines are written (for testing interruptions).
+    #[arg(long, value_name = "N", hide = true)]
+    interrupt_after: Option<usize>,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{s}' is not a shard I/N with 0 ≤ I < N, e.g. 0/4");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if n == 0 || i >= n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// The codes written in `path` before, checking that its lines are in the format
+/// asked for; with the length of its complete lines.
+fn read_written(path: &Path, json: bool) -> Result<(HashSet<String>, usize, bool), Failure> {
+    let shown = path.display();
+    let file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((HashSet::new(), 0, false)),
+        Err(e) => return Err(Failure::Input(format!("cannot read {shown}: {e}"))),
+    };
+    let mut text = String::new();
+    file.take(MAX_READ + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| Failure::Input(format!("cannot read {shown}: {e}")))?;
+    if text.len() as u64 > MAX_READ {
+        return Err(Failure::Input(format!(
+            "{shown} is larger than {MAX_READ} bytes: not an output of sprague sweep"
+        )));
+    }
+    let (codes, complete) = sweep::written_codes(&text);
+    if let Some(first) = text[..complete].lines().next() {
+        let is_json = first.starts_with('{');
+        let is_csv = first == CSV_HEADER;
+        if !(is_json || is_csv) {
+            return Err(Failure::Input(format!(
+                "{shown}, line 1: not an output of sprague sweep (a CSV header or a JSON object)"
+            )));
+        }
+        if is_json != json {
+            return Err(Failure::Input(format!(
+                "{shown}, line 1: the file holds {} lines but {} was asked for",
+                if is_json { "JSON" } else { "CSV" },
+                if json { "--json" } else { "CSV" }
+            )));
+        }
+    }
+    Ok((codes, complete, complete > 0))
+}
+
+/// Progress on standard error: a bar, plain lines every few seconds, or nothing.
+struct Progress {
+    bar: Option<ProgressBar>,
+    lines: Option<Instant>,
+    total: usize,
+}
+
+impl Progress {
+    fn new(when: ProgressWhen, total: usize) -> Self {
+        let terminal =
+            io::stderr().is_terminal() && std::env::var_os("TERM").is_none_or(|t| t != "dumb");
+        let mut p = Progress {
+            bar: None,
+            lines: None,
+            total,
+        };
+        match when {
+            ProgressWhen::Never => {}
+            ProgressWhen::Auto if !terminal => {}
+            _ if terminal => {
+                let bar =
+                    ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+                if let Ok(style) = ProgressStyle::with_template(
+                    "sweep {bar:30} {pos}/{len} games, {elapsed} (eta {eta})",
+                ) {
+                    bar.set_style(style);
+                }
+                p.bar = Some(bar);
+            }
+            _ => p.lines = Some(Instant::now() + Duration::from_secs(10)),
+        }
+        p
+    }
+
+    fn update(&mut self, done: usize) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(done as u64);
+        }
+        if let Some(next) = self.lines
+            && Instant::now() >= next
+        {
+            eprintln!("sweep: {done} of {} games done", self.total);
+            self.lines = Some(Instant::now() + Duration::from_secs(10));
+        }
+    }
+
+    fn clear(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+pub fn run(a: &SweepArgs) -> Result<(), Failure> {
+    if a.digits == 0 || a.digits > MAX_DIGITS {
+        return Err(Failure::Input(format!(
+            "--digits {} is out of range: 1 to {MAX_DIGITS}",
+            a.digits
+        )));
+    }
+    let limits = a.limits.limits();
+    if a.to as u64 >= limits.max_states {
+        return Err(Failure::Limit(format!(
+            "a table to heap {} needs more than {} positions (raise it with --max-states)",
+            a.to, limits.max_states
+        )));
+    }
+    let mut games = sweep::games(a.digits, a.with_split);
+    if let Some((i, n)) = a.shard {
+        games = sweep::shard(games, i, n);
+    }
+    let (skip, complete, had_lines) = match a.output.as_deref().or(a.resume.as_deref()) {
+        Some(path) => read_written(path, a.json)?,
+        None => (HashSet::new(), 0, false),
+    };
+    let mut out: Box<dyn Write> = match &a.output {
+        Some(path) => {
+            let mut file = OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(path)
+                .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
+            // A line cut off by an interruption is dropped and written again.
+            file.set_len(complete as u64)?;
+            file.seek(io::SeekFrom::End(0))?;
+            Box::new(file)
+        }
+        None => Box::new(io::stdout().lock()),
+    };
+    if !a.json && !had_lines {
+        writeln!(out, "{CSV_HEADER}")?;
+        out.flush()?;
+    }
+    let stop = Arc::new(Stop::after(Duration::MAX));
+    interrupt::install();
+    interrupt::computing(true);
+    let watch = {
+        let stop = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            while !stop.is_due() {
+                if interrupt::requested() {
+                    stop.raise();
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        })
+    };
+    let total = games
+        .iter()
+        .filter(|g| !skip.contains(&sprague::games::octal::code_text(&g.code)))
+        .count();
+    let mut progress = Progress::new(a.progress, total);
+    let mut written = 0usize;
+    let run = Run {
+        games: &games,
+        skip: &skip,
+        to: a.to,
+        max_states: limits.max_states,
+        max_total: a.max_total_states,
+        threads: limits.thread_count(),
+        stop: Some(Arc::clone(&stop)),
+    };
+    let result = sweep::run(
+        &run,
+        &mut |row: &Row| {
+            let line = if a.json { row.json() } else { row.csv() };
+            out.write_all(line.as_bytes())?;
+            out.flush()?;
+            written += 1;
+            if a.interrupt_after == Some(written) {
+                stop.raise();
+            }
+            Ok(())
+        },
+        &mut |done| progress.update(done),
+    );
+    let interrupted = stop.is_due();
+    stop.raise();
+    let _ = watch.join();
+    interrupt::computing(false);
+    progress.clear();
+    let summary = result?;
+    let again = match &a.output {
+        Some(p) => format!(
+            "run the same command to continue (it appends to {})",
+            p.display()
+        ),
+        None => "add --resume FILE (the output so far) to continue".into(),
+    };
+    if interrupted && summary.left > 0 {
+        return Err(Failure::Interrupted(format!(
+            "interrupted: {} games written, {} left; {again}",
+            summary.written, summary.left
+        )));
+    }
+    if summary.budget_spent && summary.left > 0 {
+        return Err(Failure::Limit(format!(
+            "the tables together reached --max-total-states {}: {} games written, {} left; raise it and {again}",
+            a.max_total_states, summary.written, summary.left
+        )));
+    }
+    Ok(())
+}
