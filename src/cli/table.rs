@@ -63,6 +63,9 @@ fn estimate_line(family: &str, e: &Estimate, limits: &Limits) -> String {
         let _ = write!(line, " and {} for {}", show_bytes(e.other_bytes), e.other_use);
     }
     let _ = write!(line, "; --max-memory is {}", show_bytes(limits.max_memory));
+    if e.bytes() > limits.max_memory {
+        line.push_str(" (enough only if a period is proved sooner)");
+    }
     line
 }
 

@@ -771,8 +771,9 @@ impl<R: HeapRules> HeapFamily<R> {
 
     /// The heaps a table for heaps `from..=to` computes: the table length asked for
     /// and the length it may go on to for a proof of the period (0 and 0 when a
-    /// closed form gives every value); bad input, or a table longer than
-    /// `--max-states` or larger than `--max-memory`, is an error before any work.
+    /// closed form gives every value); bad input, a range longer than `--max-states`,
+    /// or a table that no proof can stop early and that is larger than
+    /// `--max-memory`, is an error before any work.
     fn plan(&self, from: usize, to: usize, limits: &Limits) -> Result<(usize, usize), SolveError> {
         if to < from {
             return Err(SolveError::Input(format!(
@@ -789,15 +790,16 @@ impl<R: HeapRules> HeapFamily<R> {
             .checked_add(1)
             .ok_or_else(|| limits.states_exceeded("this table"))?;
         let width = self.table.borrow().known.width();
-        let bytes = bytes_for(&self.rules, len, width);
-        if bytes > limits.max_memory {
-            return Err(HeapTable::too_big(&self.rules, len, bytes, limits));
-        }
         if self.rules.period_proof() == PeriodProof::None {
+            let bytes = bytes_for(&self.rules, len, width);
+            if bytes > limits.max_memory {
+                return Err(HeapTable::too_big(&self.rules, len, bytes, limits));
+            }
             return Ok((len, len));
         }
-        // Where no period is proved within `len`, the table looks a little further:
-        // a proof often needs a few more values.
+        // A period proved early stops the table (the memory bound is then checked as
+        // it grows). Where none is proved within `len`, the table looks a little
+        // further, as far as memory allows: a proof often needs a few more values.
         let more = len.saturating_mul(2).saturating_add(1024);
         let cap = usize::try_from(limits.max_states)
             .unwrap_or(usize::MAX)
