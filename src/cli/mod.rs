@@ -77,7 +77,7 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Print the Sprague–Grundy values of a heap family, with their period.
     #[command(
-        after_help = "Examples:\n  sprague table --to 100 'sub[1,3,4]'\n  sprague table --explain --to 10 'sub[2,5]'\n  sprague table --json --from 1000 --to 1100 'bash[3]'\n  sprague table --to 10000000 --max-states 100000000 --checkpoint t.ckpt 'octal[0.007]'\n\nCtrl-C stops a long table at the next heap (exit 130); with --checkpoint the values\ncomputed so far are kept in FILE, and the same command goes on from them."
+        after_help = "Examples:\n  sprague table --to 100 'sub[1,3,4]'\n  sprague table --explain --to 10 'sub[2,5]'\n  sprague table --json --from 1000 --to 1100 'bash[3]'\n  sprague table --to 10000000 --max-states 100000000 --checkpoint t.ckpt 'octal[0.007]'\n  sprague table --csv --to 4194303 --max-states 1000000000 --max-memory 2G grundy_game > g.csv\n\nCtrl-C stops a long table at the next heap (exit 130); with --checkpoint the values\ncomputed so far are kept in FILE, and the same command goes on from them. Values are\nkept in 2 bytes each while they fit; a run that would need more than --max-memory\nstops before it takes it (exit 3). Output is written as it goes."
     )]
     Table(table::TableArgs),
     /// Play a position against the computer, which plays perfectly.

@@ -263,8 +263,10 @@ impl Doc<'_> {
             }
             Format::Csv => {
                 buf.push_str("heap,value\n");
+                let mut heap = itoa::Buffer::new();
                 for n in self.from..=self.to {
-                    let _ = write!(buf, "{n},");
+                    buf.push_str(heap.format(n));
+                    buf.push(',');
                     value(n)?.write_decimal(&mut buf);
                     buf.push('\n');
                     if buf.len() >= FLUSH_AT {
