@@ -2,6 +2,11 @@
 //! heaps (a subtraction takes stones, a split leaves two heaps). Values are kept in a
 //! table indexed by heap size, extended on demand, and once a period is proved the
 //! table answers heaps of any size.
+//!
+//! The table holds its values in two bytes each while they fit, four from the first
+//! that does not ([`ValueStore`]); its memory, and that of the family's own
+//! structures ([`HeapRules::memory_needed`]), is checked against `--max-memory`
+//! before it is taken.
 
 use super::cell::{Cell, Extended};
 use super::family::{Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError};
