@@ -149,8 +149,14 @@ fn too_little_memory_stops_before_any_work() {
     assert_eq!(code, 3, "{err}");
     assert_eq!(out, "");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("--max-memory") && err.contains("to heap 1000000"), "{err}");
-    assert!(!err.contains("heaps/s"), "no progress before the refusal: {err}");
+    assert!(
+        err.contains("--max-memory") && err.contains("to heap 1000000"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("heaps/s"),
+        "no progress before the refusal: {err}"
+    );
     assert!(!fs::exists(ckpt).unwrap(), "nothing written");
     // A table that a proof could have stopped stops at the bound as it grows, with
     // the values it computed saved.

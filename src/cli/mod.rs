@@ -145,7 +145,9 @@ impl LimitArgs {
 /// (powers of 1024), optionally followed by B or iB: `8G`, `500M`, `1_000_000`.
 fn parse_size(text: &str) -> Result<u64, String> {
     let t = text.trim();
-    let digits = t.find(|c: char| !c.is_ascii_digit() && c != '_').unwrap_or(t.len());
+    let digits = t
+        .find(|c: char| !c.is_ascii_digit() && c != '_')
+        .unwrap_or(t.len());
     let (number, unit) = t.split_at(digits);
     let number: String = number.chars().filter(|&c| c != '_').collect();
     let shift = match unit.to_ascii_uppercase().as_str() {
@@ -154,7 +156,11 @@ fn parse_size(text: &str) -> Result<u64, String> {
         "M" | "MB" | "MIB" => 20,
         "G" | "GB" | "GIB" => 30,
         "T" | "TB" | "TIB" => 40,
-        _ => return Err(format!("'{text}' is not a size such as 8G, 500M or 1000000")),
+        _ => {
+            return Err(format!(
+                "'{text}' is not a size such as 8G, 500M or 1000000"
+            ));
+        }
     };
     let n: u64 = number
         .parse()

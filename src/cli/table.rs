@@ -60,7 +60,12 @@ fn estimate_line(family: &str, e: &Estimate, limits: &Limits) -> String {
         line.push_str(" (4 once a value passes 65535)");
     }
     if e.other_bytes > 0 {
-        let _ = write!(line, " and {} for {}", show_bytes(e.other_bytes), e.other_use);
+        let _ = write!(
+            line,
+            " and {} for {}",
+            show_bytes(e.other_bytes),
+            e.other_use
+        );
     }
     let _ = write!(line, "; --max-memory is {}", show_bytes(limits.max_memory));
     if e.bytes() > limits.max_memory {
@@ -69,12 +74,12 @@ fn estimate_line(family: &str, e: &Estimate, limits: &Limits) -> String {
     line
 }
 
+/// The period seen in a table, and whether it is proved.
+type Seen = Option<(Period, bool)>;
+
 /// Computes what the table needs, watched: progress, Ctrl-C, checkpoints. With the
 /// period seen, the failure to save the values (exit 1 once the table is printed).
-fn compute(
-    a: &TableArgs,
-    family: &dyn TableFamily,
-) -> Result<(Option<(Period, bool)>, Option<Failure>), Failure> {
+fn compute(a: &TableArgs, family: &dyn TableFamily) -> Result<(Seen, Option<Failure>), Failure> {
     let limits = a.limits.limits();
     // What the run needs, before anything is read or written: a run that cannot fit
     // stops here.

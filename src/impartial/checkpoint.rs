@@ -243,7 +243,11 @@ fn width_for(values: ValueSlice<'_>) -> usize {
 
 /// Calls `each` with the values encoded `width` bytes each, little-endian, a chunk
 /// at a time.
-fn encode_values<C: Cell>(values: &[C], width: usize, mut each: impl FnMut(&[u8]) -> io::Result<()>) -> io::Result<()> {
+fn encode_values<C: Cell>(
+    values: &[C],
+    width: usize,
+    mut each: impl FnMut(&[u8]) -> io::Result<()>,
+) -> io::Result<()> {
     let mut buf = Vec::with_capacity(CHUNK * width);
     for chunk in values.chunks(CHUNK) {
         buf.clear();
@@ -256,7 +260,11 @@ fn encode_values<C: Cell>(values: &[C], width: usize, mut each: impl FnMut(&[u8]
 }
 
 /// [`encode_values`] at the values' width.
-fn encode_slice(values: ValueSlice<'_>, width: usize, each: impl FnMut(&[u8]) -> io::Result<()>) -> io::Result<()> {
+fn encode_slice(
+    values: ValueSlice<'_>,
+    width: usize,
+    each: impl FnMut(&[u8]) -> io::Result<()>,
+) -> io::Result<()> {
     match values {
         ValueSlice::U16(v) => encode_values(v, width, each),
         ValueSlice::U32(v) => encode_values(v, width, each),
@@ -648,7 +656,11 @@ mod tests {
             write(&mut again, "octal[0.007]", narrow.slice()).unwrap();
             assert_eq!(again, file);
             let store = read(&mut &file[..], file.len() as u64, "octal[0.007]", 1 << 30).unwrap();
-            assert_eq!(store.width(), if top <= 65_535 { 2 } else { 4 }, "top {top}");
+            assert_eq!(
+                store.width(),
+                if top <= 65_535 { 2 } else { 4 },
+                "top {top}"
+            );
         }
         assert_eq!(
             decode(&encode("nim", &[]), "nim").unwrap(),

@@ -64,8 +64,12 @@ pub fn default_max_memory() -> u64 {
     #[cfg(unix)]
     {
         // SAFETY: sysconf reads system constants; it has no memory-safety conditions.
-        let (pages, size) =
-            unsafe { (libc::sysconf(libc::_SC_PHYS_PAGES), libc::sysconf(libc::_SC_PAGESIZE)) };
+        let (pages, size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
         if pages > 0 && size > 0 {
             let total = (pages as u64).saturating_mul(size as u64);
             return (total / 4 * 3).min(CAP);

@@ -816,7 +816,12 @@ impl<R: HeapRules> HeapFamily<R> {
     /// What a table for heaps `from..=to` may need, before it starts: at most
     /// `heaps` values and the family's structures for them. The errors of
     /// [`HeapFamily::prepare_watched`] that need no work come here already.
-    pub fn estimate(&self, from: usize, to: usize, limits: &Limits) -> Result<Estimate, SolveError> {
+    pub fn estimate(
+        &self,
+        from: usize,
+        to: usize,
+        limits: &Limits,
+    ) -> Result<Estimate, SolveError> {
         let (_, heaps) = self.plan(from, to, limits)?;
         let width = self.table.borrow().known.width();
         Ok(Estimate {
@@ -1198,7 +1203,12 @@ mod tests {
                 return;
             }
             for set in 0u64..1 << (n - 1) {
-                out.push((1..n).filter(|k| set >> (k - 1) & 1 == 1).map(Nat::from).collect());
+                out.push(
+                    (1..n)
+                        .filter(|k| set >> (k - 1) & 1 == 1)
+                        .map(Nat::from)
+                        .collect(),
+                );
             }
         }
         fn describe(&self, _n: &Nat, _o: &HeapOption) -> String {
@@ -1214,7 +1224,9 @@ mod tests {
         assert_eq!(t.values().width(), 2);
         t.extend(&Doubling, 19, &limits).unwrap();
         assert_eq!(t.values().width(), 4);
-        let want: Vec<u32> = (0..19).map(|n| if n == 0 { 0 } else { 1 << (n - 1) }).collect();
+        let want: Vec<u32> = (0..19)
+            .map(|n| if n == 0 { 0 } else { 1 << (n - 1) })
+            .collect();
         assert_eq!(t.values(), want);
         assert_eq!(t.lookup(&Nat::from(18u64)), Some(1 << 17));
     }
@@ -1262,6 +1274,15 @@ mod tests {
             ..Limits::default()
         };
         let e = w.extend(&Lasker, 65_540, &tight).unwrap_err();
-        assert!(matches!(e, SolveError::Limit { flag: "--max-memory", .. }), "{e:?}");
+        assert!(
+            matches!(
+                e,
+                SolveError::Limit {
+                    flag: "--max-memory",
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
     }
 }

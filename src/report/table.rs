@@ -108,9 +108,8 @@ pub fn write_table(
             .value_at(n)
             .ok_or_else(|| Failure::from(limits.states_exceeded("this table")))
     };
-    let mut derive = |n: usize| -> Result<String, Failure> {
-        Ok(family.derivation(&Nat::from(n), limits)?)
-    };
+    let mut derive =
+        |n: usize| -> Result<String, Failure> { Ok(family.derivation(&Nat::from(n), limits)?) };
     let doc = Doc {
         family: &name,
         from,
@@ -218,7 +217,7 @@ impl Doc<'_> {
                 } else {
                     for n in self.from..=self.to {
                         let k = n - self.from;
-                        if k % 10 == 0 {
+                        if k.is_multiple_of(10) {
                             if k > 0 {
                                 buf.push('\n');
                             }
