@@ -1253,6 +1253,27 @@ mod tests {
     }
 
     #[test]
+    fn a_table_kept_at_four_bytes_grows_alike() {
+        // As after a checkpoint of four-byte values is loaded: the take-and-break
+        // table then works on the values in place. Kayles and Grundy's game, checked
+        // against the same rules from a table kept at two bytes.
+        use crate::impartial::takebreak::{TakeBreak, Wording};
+        let limits = Limits::default();
+        for (digits, unequal) in [(&[0u8, 7, 7][..], false), (&[4u8][..], true)] {
+            let rules = TakeBreak::new("t", digits, unequal, Wording::Heaps).unwrap();
+            let mut narrow = HeapTable::default();
+            narrow.extend(&rules, 3000, &limits).unwrap();
+            let mut wide = HeapTable::default();
+            let head = ValueStore::U32(narrow.values().prefix(100).to_vec());
+            wide.resume(&rules, head).unwrap();
+            wide.extend(&rules, 3000, &limits).unwrap();
+            assert_eq!(wide.values().width(), 4);
+            assert_eq!(narrow.values().width(), 2);
+            assert_eq!(wide.values(), narrow.values(), "{digits:?}");
+        }
+    }
+
+    #[test]
     fn memory_is_counted_before_it_is_taken() {
         let small = Limits {
             max_memory: 1000,

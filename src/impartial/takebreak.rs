@@ -230,8 +230,8 @@ impl HeapRules for TakeBreak {
         }
     }
 
-    /// The fast table works on values of four bytes: the values are copied to that
-    /// width for it, and the new ones copied back (until one does not fit in `C`).
+    /// The fast table works on values of four bytes: values of two bytes are copied
+    /// to that width for it, and the new ones copied back (until one does not fit).
     fn extend_values<C: Cell>(
         &self,
         values: &mut Vec<C>,
@@ -239,6 +239,10 @@ impl HeapRules for TakeBreak {
         limits: &Limits,
         poll: &mut Poll<'_>,
     ) -> Option<Result<Extended, SolveError>> {
+        if let Some(wide) = (values as &mut dyn std::any::Any).downcast_mut::<Vec<u32>>() {
+            let done = self.fast.borrow_mut().extend(self, wide, len, limits, poll);
+            return Some(done.map(|()| Extended::Done));
+        }
         let mut wide: Vec<u32> = Vec::new();
         if wide.try_reserve_exact(len.max(values.len())).is_err() {
             return Some(Err(limits.memory_exceeded(
