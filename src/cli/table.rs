@@ -82,8 +82,16 @@ type Seen = Option<(Period, bool)>;
 fn compute(a: &TableArgs, family: &dyn TableFamily) -> Result<(Seen, Option<Failure>), Failure> {
     let limits = a.limits.limits();
     // What the run needs, before anything is read or written: a run that cannot fit
-    // stops here.
-    family.estimate(a.from, a.to, &limits)?;
+    // in memory stops here (other refusals come as they did, with the checkpoint).
+    if let Err(
+        e @ SolveError::Limit {
+            flag: "--max-memory",
+            ..
+        },
+    ) = family.estimate(a.from, a.to, &limits)
+    {
+        return Err(e.into());
+    }
     // From here Ctrl-C stops at the next heap (reading a checkpoint is part of it).
     interrupt::install();
     interrupt::computing(true);
