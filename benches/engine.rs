@@ -75,7 +75,7 @@ fn table_1e6(c: &mut Criterion) {
         t.values()
             .iter()
             .zip(&plain)
-            .all(|(&a, &b)| a == u32::from(b))
+            .all(|(a, &b)| a == u32::from(b))
     );
 
     let mut g = c.benchmark_group("sub134_table_1e6");

@@ -4,6 +4,7 @@
 use sprague::games::table_family;
 use sprague::impartial::family::Limits;
 use sprague::impartial::heap::TableReport;
+use sprague::impartial::store::ValueSlice;
 use sprague::impartial::watch::{TableHalt, TableWatch};
 use std::ops::ControlFlow;
 
@@ -17,7 +18,7 @@ struct StopAt {
 }
 
 impl TableWatch for StopAt {
-    fn progress(&mut self, values: &[u32], wanted: usize) -> ControlFlow<()> {
+    fn progress(&mut self, values: ValueSlice<'_>, wanted: usize) -> ControlFlow<()> {
         self.calls += 1;
         self.seen.push((values.len(), wanted));
         if self.calls >= self.stop_at {
@@ -50,7 +51,7 @@ fn stopped_and_resumed(
     let mut saved: Vec<u32> = Vec::new();
     for runs in 1.. {
         let f = table_family(family).unwrap();
-        f.resume(saved.clone()).unwrap();
+        f.resume(saved.clone().into()).unwrap();
         let mut watch = StopAt {
             stop_at,
             every,
@@ -60,7 +61,7 @@ fn stopped_and_resumed(
         match f.report_watched(0, to, &limits(), &mut watch) {
             Ok(report) => return (report, runs),
             Err(TableHalt::Stopped) => {
-                let known = f.known_values().to_vec();
+                let known = f.known_values().slice().to_vec();
                 assert!(
                     known.len() > saved.len(),
                     "{family}: run {runs} made no progress"
@@ -111,20 +112,20 @@ fn values_beyond_the_table_change_nothing() {
     for family in ["kayles", "octal[0.16]", "grundy_game", "sub[2,5,7..80]"] {
         let long = table_family(family).unwrap();
         long.report(0, 6000, &limits()).unwrap();
-        let saved = long.known_values().to_vec();
+        let saved = long.known_values().slice().to_vec();
         for to in [10, 500, 2000] {
             let whole = table_family(family)
                 .unwrap()
                 .report(0, to, &limits())
                 .unwrap();
             let f = table_family(family).unwrap();
-            f.resume(saved.clone()).unwrap();
+            f.resume(saved.clone().into()).unwrap();
             assert_eq!(
                 f.report(0, to, &limits()).unwrap(),
                 whole,
                 "{family} to {to}"
             );
-            let known = f.known_values();
+            let known = f.known_values().slice().to_vec();
             assert!(known.starts_with(&saved), "nothing loaded is lost");
         }
     }
@@ -134,26 +135,26 @@ fn values_beyond_the_table_change_nothing() {
 fn impossible_values_are_refused() {
     let f = table_family("kayles").unwrap();
     f.report(0, 100, &limits()).unwrap();
-    let mut other = f.known_values().to_vec();
+    let mut other = f.known_values().slice().to_vec();
     other[50] ^= 1;
-    let e = f.resume(other).unwrap_err();
+    let e = f.resume(other.into()).unwrap_err();
     assert!(e.contains("heap 50"), "{e}");
     // A value above the number of options, anywhere.
     let g = table_family("octal[0.007]").unwrap();
-    let e = g.resume(vec![0, 0, 0, 0, 1_000_000]).unwrap_err();
+    let e = g.resume(vec![0, 0, 0, 0, 1_000_000].into()).unwrap_err();
     assert!(e.contains("heap 4"), "{e}");
     let s = table_family("sub[2,5,7..80]").unwrap();
-    assert!(s.resume(vec![0, 0, 1, 1, 80]).is_err());
+    assert!(s.resume(vec![0, 0, 1, 1, 80].into()).is_err());
     // Values are re-derived from the rules before they are taken in: garbage is
     // refused, and the family's own table is unharmed.
     let a = table_family("andnim").unwrap();
-    assert!(a.resume(vec![u32::MAX; 64]).is_err());
+    assert!(a.resume(vec![u32::MAX; 64].into()).is_err());
     a.report(0, 200, &limits()).unwrap();
     // A value within the bounds but not the mex of its options, with nothing computed
     // yet to compare it with: kayles(3) is 3 (its options kayles(2), kayles(1) +
     // kayles(1) and kayles(1) have the values 2, 0 and 1), so 2 is refused.
     let k = table_family("kayles").unwrap();
-    let e = k.resume(vec![0, 1, 2, 2]).unwrap_err();
+    let e = k.resume(vec![0, 1, 2, 2].into()).unwrap_err();
     assert!(
         e.contains("heap 3 has the value 2, but the rules give 3"),
         "{e}"
@@ -161,7 +162,7 @@ fn impossible_values_are_refused() {
     assert!(
         table_family("kayles")
             .unwrap()
-            .resume(vec![0, 1, 2, 3])
+            .resume(vec![0, 1, 2, 3].into())
             .is_ok()
     );
 }

@@ -43,12 +43,12 @@ fuzz_target!(|data: &[u8]| {
                 // comes back as it was (one under another key cannot be signed again).
                 if loaded.authenticated {
                     let nonce = nonce_of(body);
-                    checkpoint::write_keyed(&mut out, name, &loaded.values, &key, nonce).unwrap();
+                    checkpoint::write_keyed(&mut out, name, loaded.values.slice(), &key, nonce).unwrap();
                     assert_eq!(out, body, "a keyed checkpoint is written back as it was");
                 }
             } else {
                 assert!(!loaded.authenticated);
-                checkpoint::write(&mut out, name, &loaded.values).unwrap();
+                checkpoint::write(&mut out, name, loaded.values.slice()).unwrap();
                 assert_eq!(
                     out, body,
                     "a checkpoint that reads is written back as it was"
@@ -60,7 +60,7 @@ fuzz_target!(|data: &[u8]| {
     // As values (one byte each) resumed by the family: accepted only if right.
     let values: Vec<u32> = body.iter().take(300).map(|&b| u32::from(b % 8)).collect();
     let family = table_family(name).unwrap();
-    let accepted = family.resume(values.clone()).is_ok();
+    let accepted = family.resume(values.clone().into()).is_ok();
     let truth = &truths()[pick as usize % FAMILIES.len()];
     let right = values.iter().zip(truth).all(|(&v, &t)| v == t);
     assert_eq!(accepted, right, "{name}: {values:?}");

@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use sprague::games::custom;
 use sprague::impartial::family::{Limits, Stop};
+use sprague::impartial::store::ValueSlice;
 use sprague::impartial::watch::TableWatch;
 use sprague::nat::Nat;
 use sprague::partizan::{DEFAULT_MAX_STATES, Game, GameTable};
@@ -223,7 +224,7 @@ fn remoteness(
 struct Stopper<'a>(&'a Stop);
 
 impl TableWatch for Stopper<'_> {
-    fn progress(&mut self, _values: &[u32], _wanted: usize) -> ControlFlow<()> {
+    fn progress(&mut self, _values: ValueSlice<'_>, _wanted: usize) -> ControlFlow<()> {
         if self.0.is_due() {
             ControlFlow::Break(())
         } else {

@@ -6,6 +6,7 @@ use super::Failure;
 use sprague::impartial::checkpoint::{self, CheckpointError, Key};
 use sprague::impartial::family::Limits;
 use sprague::impartial::heap::TableFamily;
+use sprague::impartial::store::ValueSlice;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -100,6 +101,17 @@ impl CheckpointFile {
         match File::open(path) {
             Ok(mut f) => {
                 let size = f.metadata().map_err(|e| file.unreadable(e))?.len();
+                // Its values take at most two bytes in memory for each byte of the file.
+                if size.saturating_mul(2) > limits.max_memory {
+                    return Err(Failure::Limit(
+                        limits
+                            .memory_exceeded(
+                                &format!("reading checkpoint {}", file.shown()),
+                                size.saturating_mul(2),
+                            )
+                            .to_string(),
+                    ));
+                }
                 let values = checkpoint::read_keyed(
                     &mut f,
                     size,
@@ -123,7 +135,7 @@ impl CheckpointFile {
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 // Before any work, a file that cannot be written is bad input.
-                file.save(&[]).map_err(|f| match f {
+                file.save(ValueSlice::U16(&[])).map_err(|f| match f {
                     Failure::Other(m) => Failure::Input(m),
                     f => f,
                 })?;
@@ -146,7 +158,7 @@ impl CheckpointFile {
     /// Saves `values` (heaps `0..values.len()`); returns how long it took. A write that
     /// fails (a full disk, a file size limit) is an exit-1 failure: the values are
     /// still good, only the file is not.
-    pub fn save(&mut self, values: &[u32]) -> Result<Duration, Failure> {
+    pub fn save(&mut self, values: ValueSlice<'_>) -> Result<Duration, Failure> {
         let start = Instant::now();
         let write = || -> io::Result<()> {
             let mut out = BufWriter::with_capacity(1 << 20, File::create(&self.temp)?);
@@ -173,7 +185,7 @@ impl CheckpointFile {
     }
 
     /// Saves `values` unless the file already holds them all.
-    pub fn save_if_more(&mut self, values: &[u32]) -> Result<(), Failure> {
+    pub fn save_if_more(&mut self, values: ValueSlice<'_>) -> Result<(), Failure> {
         if values.len() > self.saved {
             self.save(values)?;
         }

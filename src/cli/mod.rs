@@ -78,7 +78,7 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Print the Sprague–Grundy values of a heap family, with their period.
     #[command(
-        after_help = "Examples:\n  sprague table --to 100 'sub[1,3,4]'\n  sprague table --explain --to 10 'sub[2,5]'\n  sprague table --json --from 1000 --to 1100 'bash[3]'\n  sprague table --to 10000000 --max-states 100000000 --checkpoint t.ckpt 'octal[0.007]'\n\nCtrl-C stops a long table at the next heap (exit 130); with --checkpoint the values\ncomputed so far are kept in FILE, and the same command goes on from them."
+        after_help = "Examples:\n  sprague table --to 100 'sub[1,3,4]'\n  sprague table --explain --to 10 'sub[2,5]'\n  sprague table --json --from 1000 --to 1100 'bash[3]'\n  sprague table --to 10000000 --max-states 100000000 --checkpoint t.ckpt 'octal[0.007]'\n  sprague table --csv --to 4194303 --max-states 1000000000 --max-memory 2G grundy_game > g.csv\n\nCtrl-C stops a long table at the next heap (exit 130); with --checkpoint the values\ncomputed so far are kept in FILE, and the same command goes on from them. Values are\nkept in 2 bytes each while they fit; a run that would need more than --max-memory\nstops before it takes it (exit 3). Output is written as it goes."
     )]
     Table(table::TableArgs),
     /// Every octal game of up to D code digits: period or rare/common statistics, one line each.
@@ -127,6 +127,11 @@ pub struct LimitArgs {
     /// results are the same whatever the number.
     #[arg(long, value_name = "N", default_value_t = 0)]
     threads: usize,
+    /// Most memory a heap table may take, e.g. 8G or 500M (K, M, G, T: powers of
+    /// 1024); a run that needs more stops before it takes it (exit 3). Default: three
+    /// quarters of the machine's memory, at most 8G.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    max_memory: Option<u64>,
 }
 
 impl LimitArgs {
@@ -134,9 +139,40 @@ impl LimitArgs {
         Limits {
             max_states: self.max_states,
             threads: self.threads,
+            max_memory: self
+                .max_memory
+                .unwrap_or_else(sprague::impartial::family::default_max_memory),
             ..Limits::default()
         }
     }
+}
+
+/// A size in bytes: digits (`_` may separate them), then optionally K, M, G or T
+/// (powers of 1024), optionally followed by B or iB: `8G`, `500M`, `1_000_000`.
+fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let digits = t
+        .find(|c: char| !c.is_ascii_digit() && c != '_')
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let number: String = number.chars().filter(|&c| c != '_').collect();
+    let shift = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => {
+            return Err(format!(
+                "'{text}' is not a size such as 8G, 500M or 1000000"
+            ));
+        }
+    };
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size such as 8G, 500M or 1000000"))?;
+    n.checked_mul(1u64 << shift)
+        .ok_or_else(|| format!("'{text}' is more than 2^64 bytes"))
 }
 
 pub use sprague::report::Failure;

@@ -178,6 +178,7 @@ fn limit_args(max_states: Option<u64>) -> LimitArgs {
     LimitArgs {
         max_states: max_states.unwrap_or(Limits::default().max_states),
         threads: 0,
+        max_memory: None,
     }
 }
 
@@ -239,6 +240,7 @@ fn table(text: &str, max_states: Option<u64>) -> Result<(), Failure> {
         from,
         to,
         json: false,
+        csv: false,
         explain: false,
         checkpoint: None,
         progress: super::watcher::ProgressWhen::Auto,

@@ -4,12 +4,13 @@ use super::checkpoint::CheckpointFile;
 use super::watcher::{ProgressWhen, Watcher};
 use super::{Failure, LimitArgs, interrupt, read_expr};
 use sprague::games;
-use sprague::impartial::family::SolveError;
-use sprague::impartial::heap::{TableFamily, TableReport};
+use sprague::impartial::family::{Limits, SolveError, show_bytes};
+use sprague::impartial::heap::{Estimate, TableFamily};
+use sprague::impartial::period::Period;
 use sprague::impartial::watch::TableHalt;
-use sprague::report::table::tabled;
+use sprague::report::table::{Format, write_table};
 use std::fmt::Write as _;
-use std::io::Write as _;
+use std::io::{BufWriter, Write as _};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -24,8 +25,11 @@ pub struct TableArgs {
     #[arg(long, value_name = "N")]
     pub(super) to: usize,
     /// Print one JSON document: family, from, values, period.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     pub(super) json: bool,
+    /// Print CSV: the header 'heap,value', then one line a heap.
+    #[arg(long, conflicts_with = "explain")]
+    pub(super) csv: bool,
     /// Show each value's derivation: sg(5) = mex{sg(4), sg(2), sg(1)} = mex{2, 0, 1} = 3.
     #[arg(long)]
     pub(super) explain: bool,
@@ -44,13 +48,50 @@ pub struct TableArgs {
     pub(super) limits: LimitArgs,
 }
 
-/// Computes the report, watched: progress, Ctrl-C, checkpoints. With the report, the
-/// failure to save it (exit 1 once the table is printed).
-fn compute(
-    a: &TableArgs,
-    family: &dyn TableFamily,
-) -> Result<(TableReport, Option<Failure>), Failure> {
+/// The estimate of a run in one line, as it is said before the run starts.
+fn estimate_line(family: &str, e: &Estimate, limits: &Limits) -> String {
+    let mut line = format!(
+        "{family}: up to {} heaps, about {}: {} bytes a value",
+        e.heaps,
+        show_bytes(e.bytes()),
+        e.width
+    );
+    if e.width == 2 {
+        line.push_str(" (4 once a value passes 65535)");
+    }
+    if e.other_bytes > 0 {
+        let _ = write!(
+            line,
+            " and {} for {}",
+            show_bytes(e.other_bytes),
+            e.other_use
+        );
+    }
+    let _ = write!(line, "; --max-memory is {}", show_bytes(limits.max_memory));
+    if e.bytes() > limits.max_memory {
+        line.push_str(" (enough only if a period is proved sooner)");
+    }
+    line
+}
+
+/// The period seen in a table, and whether it is proved.
+type Seen = Option<(Period, bool)>;
+
+/// Computes what the table needs, watched: progress, Ctrl-C, checkpoints. With the
+/// period seen, the failure to save the values (exit 1 once the table is printed).
+fn compute(a: &TableArgs, family: &dyn TableFamily) -> Result<(Seen, Option<Failure>), Failure> {
     let limits = a.limits.limits();
+    // What the run needs, before anything is read or written: a run that cannot fit
+    // in memory stops here (other refusals come as they did, with the checkpoint).
+    if let Err(
+        e @ SolveError::Limit {
+            flag: "--max-memory",
+            ..
+        },
+    ) = family.estimate(a.from, a.to, &limits)
+    {
+        return Err(e.into());
+    }
     // From here Ctrl-C stops at the next heap (reading a checkpoint is part of it).
     interrupt::install();
     interrupt::computing(true);
@@ -61,22 +102,31 @@ fn compute(
         .transpose()
         .map(|checkpoint| {
             let mut watcher = Watcher::new(family.name(), a.progress, checkpoint, a.interrupt_at);
-            let result = family.report_watched(a.from, a.to, &limits, &mut watcher);
+            let result = family
+                .estimate(a.from, a.to, &limits)
+                .map_err(TableHalt::from)
+                .and_then(|e| {
+                    if e.heaps > 0 {
+                        watcher.note(&estimate_line(&family.name(), &e, &limits));
+                    }
+                    family.prepare_watched(a.from, a.to, &limits, &mut watcher)
+                });
             (watcher, result)
         });
     interrupt::computing(false);
     let (mut watcher, result) = watched?;
     watcher.clear();
     let known = family.known_values();
+    let known = known.slice();
     match result {
-        Ok(report) => {
+        Ok(period) => {
             let mut unsaved = watcher.take_failure();
             if unsaved.is_none()
                 && let Some(file) = watcher.checkpoint()
             {
-                unsaved = file.save_if_more(&known).err();
+                unsaved = file.save_if_more(known).err();
             }
-            Ok((report, unsaved))
+            Ok((period, unsaved))
         }
         Err(TableHalt::Stopped) if !watcher.interrupted() => Err(watcher
             .take_failure()
@@ -89,7 +139,7 @@ fn compute(
             );
             Err(Failure::Interrupted(match watcher.checkpoint() {
                 Some(file) => {
-                    file.save_if_more(&known)?;
+                    file.save_if_more(known)?;
                     format!(
                         "{how_far}; saved in {0}: run the same command with --checkpoint {0} to go on",
                         file.shown()
@@ -103,7 +153,7 @@ fn compute(
         Err(TableHalt::Failed(e @ SolveError::Limit { .. })) => {
             let mut m = e.to_string();
             if let Some(file) = watcher.checkpoint() {
-                file.save_if_more(&known)?;
+                file.save_if_more(known)?;
                 let _ = write!(m, "; {} heaps saved in {}", file.saved(), file.shown());
             }
             Err(Failure::Limit(m))
@@ -125,13 +175,27 @@ pub(super) fn answer(a: &TableArgs, text: &str) -> Result<(), Failure> {
     if a.checkpoint.is_some() {
         ignore_file_size_signal();
     }
-    let (report, unsaved) = compute(a, &*family)?;
-    let tabled = tabled(&*family, a.from, a.to, report, a.explain, &limits)?;
-    let out = if a.json { tabled.json() } else { tabled.text() };
+    let (period, unsaved) = compute(a, &*family)?;
+    let format = if a.json {
+        Format::Json
+    } else if a.csv {
+        Format::Csv
+    } else {
+        Format::Text
+    };
+    // Written as it goes, from the table the computation keeps.
     let stdout = std::io::stdout();
-    let mut lock = stdout.lock();
-    lock.write_all(out.as_bytes())?;
-    lock.flush()?;
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    write_table(
+        &mut out,
+        &*family,
+        a.from..=a.to,
+        period,
+        a.explain,
+        format,
+        &limits,
+    )?;
+    out.flush()?;
     match unsaved {
         Some(Failure::Other(m)) => Err(Failure::Other(format!(
             "{m}; the table above is complete but not saved"

@@ -6,6 +6,7 @@ use super::checkpoint::CheckpointFile;
 use super::interrupt;
 use console::Term;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+use sprague::impartial::store::ValueSlice;
 use sprague::impartial::watch::TableWatch;
 use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
@@ -112,6 +113,14 @@ impl Watcher {
         self.checkpoint.as_mut()
     }
 
+    /// Says `line` on standard error when progress is shown there (before the bar
+    /// appears, or as one of the lines for logs).
+    pub fn note(&self, line: &str) {
+        if !matches!(self.display, Display::Off) {
+            eprintln!("sprague: {line}");
+        }
+    }
+
     /// Removes the bar (before anything else is printed).
     pub fn clear(&mut self) {
         if let Display::Bar(Some(bar)) = &self.display {
@@ -201,7 +210,7 @@ fn new_bar(family: &str, done: usize, wanted: usize) -> ProgressBar {
 }
 
 impl TableWatch for Watcher {
-    fn progress(&mut self, values: &[u32], wanted: usize) -> ControlFlow<()> {
+    fn progress(&mut self, values: ValueSlice<'_>, wanted: usize) -> ControlFlow<()> {
         let done = values.len();
         self.wanted = wanted;
         if interrupt::requested() || self.stop_at.is_some_and(|n| done >= n) {

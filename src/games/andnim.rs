@@ -59,9 +59,12 @@
 //! the winning moves of a lone heap (those to P-positions) are exact at any size.
 
 use super::bits::{binary_text, bits_of, from_bits};
+use crate::impartial::cell::{Cell, Extended};
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
-use crate::impartial::heap::{HeapFamily, HeapOption, HeapRules, TableFamily, TableReport};
+use crate::impartial::heap::{Estimate, HeapFamily, HeapOption, HeapRules, TableFamily};
 use crate::impartial::mex::Mex;
+use crate::impartial::period::Period;
+use crate::impartial::store::ValueStore;
 use crate::impartial::watch::{Poll, TableHalt, TableWatch};
 use crate::nat::Nat;
 use num_bigint::BigUint;
@@ -102,13 +105,13 @@ impl HeapRules for AndNimRules {
 
     /// The mex over the same options as [`HeapRules::options`], without building them:
     /// each option and each heap is a step of the command's work budget.
-    fn extend_values(
+    fn extend_values<C: Cell>(
         &self,
-        values: &mut Vec<u32>,
+        values: &mut Vec<C>,
         len: usize,
         limits: &Limits,
         poll: &mut Poll<'_>,
-    ) -> Option<Result<(), SolveError>> {
+    ) -> Option<Result<Extended, SolveError>> {
         let mut mex = Mex::default();
         let mut pending = 0u64;
         values.reserve(len.saturating_sub(values.len()));
@@ -125,11 +128,17 @@ impl HeapRules for AndNimRules {
                 let v = mex.of(std::iter::from_fn(|| {
                     x = x.wrapping_sub(free) & free;
                     // n − x < n: a heap already in the table.
-                    (x != 0).then(|| known[(n - x) as usize])
+                    (x != 0).then(|| known[(n - x) as usize].get())
                 }));
                 (v, count)
             };
-            values.push(v);
+            match C::new(v) {
+                Some(c) => values.push(c),
+                None => {
+                    let _ = limits.charge_work(pending, "a table of andnim");
+                    return Some(Ok(Extended::TooWide(v)));
+                }
+            }
             pending += 1 + count;
             if pending >= 1 << 16 {
                 if let Err(e) = limits.charge_work(pending, "a table of andnim") {
@@ -143,7 +152,7 @@ impl HeapRules for AndNimRules {
         }
         // The values are computed: what is left over only shortens later work.
         let _ = limits.charge_work(pending, "a table of andnim");
-        Some(Ok(()))
+        Some(Ok(Extended::Done))
     }
 }
 
@@ -459,37 +468,53 @@ impl AndNimTable {
     }
 }
 
+impl AndNimTable {
+    /// `Err` when a table up to `to` cannot fit the work budget: refused at once,
+    /// instead of after seconds of work.
+    fn reachable(&self, from: usize, to: usize, limits: &Limits) -> Result<(), SolveError> {
+        if !AndNim::table_reaches(&Nat::from(to), limits) && from <= to {
+            return Err(limits.work_exceeded(&format!(
+                "a table of andnim up to {to} (heaps with z zero bits have 2^z − 1 moves)"
+            )));
+        }
+        Ok(())
+    }
+}
+
 impl TableFamily for AndNimTable {
     fn name(&self) -> String {
         "andnim".into()
     }
 
-    fn report_watched(
+    fn estimate(&self, from: usize, to: usize, limits: &Limits) -> Result<Estimate, SolveError> {
+        self.reachable(from, to, limits)?;
+        self.table.estimate(from, to, limits)
+    }
+
+    fn prepare_watched(
         &self,
         from: usize,
         to: usize,
         limits: &Limits,
         watch: &mut dyn TableWatch,
-    ) -> Result<TableReport, TableHalt> {
-        if !AndNim::table_reaches(&Nat::from(to), limits) && from <= to {
-            return Err(limits
-                .work_exceeded(&format!(
-                    "a table of andnim up to {to} (heaps with z zero bits have 2^z − 1 moves)"
-                ))
-                .into());
-        }
-        self.table.report_watched(from, to, limits, watch)
+    ) -> Result<Option<(Period, bool)>, TableHalt> {
+        self.reachable(from, to, limits)?;
+        self.table.prepare_watched(from, to, limits, watch)
+    }
+
+    fn value_at(&self, n: usize) -> Option<Nat> {
+        self.table.value_at(n)
     }
 
     fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
         self.table.derivation(n, limits)
     }
 
-    fn resume(&self, values: Vec<u32>) -> Result<(), String> {
+    fn resume(&self, values: ValueStore) -> Result<(), String> {
         self.table.resume(values)
     }
 
-    fn known_values(&self) -> Ref<'_, [u32]> {
+    fn known_values(&self) -> Ref<'_, ValueStore> {
         self.table.known_values()
     }
 }
@@ -730,7 +755,7 @@ mod tests {
         // 2^15 heaps; the table (checked against the rules above) is the reference.
         let mut t = HeapTable::default();
         t.extend(&AndNimRules, 1 << 15, &Limits::default()).unwrap();
-        let sg = t.values();
+        let sg = t.values().to_vec();
         for n in 0..sg.len() {
             let (m, _) = strip_trailing_ones(&Nat::from(n));
             assert_eq!(sg[n], sg[m.to_usize().unwrap()], "n = {n}");
@@ -747,7 +772,7 @@ mod tests {
     fn moves_to_p_positions_are_exactly_the_winning_moves() {
         let mut t = HeapTable::default();
         t.extend(&AndNimRules, 1 << 13, &Limits::default()).unwrap();
-        let sg = t.values();
+        let sg = t.values().to_vec();
         for n in 0u64..1 << 13 {
             let want: Vec<u64> = rule_options(n)
                 .into_iter()
@@ -767,7 +792,7 @@ mod tests {
     fn family_moves_match_the_table_for_every_target() {
         let mut t = HeapTable::default();
         t.extend(&AndNimRules, 1 << 11, &Limits::default()).unwrap();
-        let sg = t.values();
+        let sg = t.values().to_vec();
         let f = AndNim::new();
         let limits = Limits::default();
         for n in 0u64..1 << 11 {

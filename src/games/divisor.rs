@@ -467,7 +467,7 @@ mod tests {
     fn closed_form_matches_exhaustive_table() {
         let mut t = HeapTable::default();
         t.extend(&DivisorRules, 20_000, &Limits::default()).unwrap();
-        for (n, &v) in t.values().iter().enumerate() {
+        for (n, v) in t.values().iter().enumerate() {
             let n = n as u64;
             assert_eq!(
                 DivisorRules.closed_form(&Nat::from(n)),
@@ -488,7 +488,7 @@ mod tests {
             for target in 0u64..14 {
                 let expect: BTreeSet<u64> = rule_options(n)
                     .into_iter()
-                    .filter(|&m| u64::from(t.values()[m as usize]) == target)
+                    .filter(|&m| u64::from(t.values().get(m as usize)) == target)
                     .collect();
                 let got = DivisorRules
                     .options_with_value(&Nat::from(n), &Nat::from(target), 10_000)

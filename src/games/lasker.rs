@@ -29,6 +29,7 @@
 //! the first `cap + 1` splits are found after a few dozen candidates, whatever the size
 //! of `n`.
 
+use crate::impartial::cell::{Cell, Extended};
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::heap::{HeapOption, HeapRules};
 use crate::impartial::watch::Poll;
@@ -173,33 +174,37 @@ impl HeapRules for Lasker {
         Some(out)
     }
 
-    fn extend_values(
+    fn extend_values<C: Cell>(
         &self,
-        values: &mut Vec<u32>,
+        values: &mut Vec<C>,
         len: usize,
         limits: &Limits,
         _poll: &mut Poll<'_>,
-    ) -> Option<Result<(), SolveError>> {
+    ) -> Option<Result<Extended, SolveError>> {
         Some(closed_form_table(self, values, len, limits))
     }
 }
 
-/// Fills a table from a closed form (no option lists are built).
-pub(crate) fn closed_form_table<R: HeapRules>(
+/// Fills a table from a closed form (no option lists are built), stopping before a
+/// value too wide for `C`.
+pub(crate) fn closed_form_table<R: HeapRules, C: Cell>(
     rules: &R,
-    values: &mut Vec<u32>,
+    values: &mut Vec<C>,
     len: usize,
     limits: &Limits,
-) -> Result<(), SolveError> {
+) -> Result<Extended, SolveError> {
     while values.len() < len {
         let v = rules
             .closed_form(&Nat::from(values.len()))
             .and_then(|v| v.to_u64())
             .and_then(|v| u32::try_from(v).ok())
             .ok_or_else(|| limits.states_exceeded(&format!("a table of {}", rules.name())))?;
-        values.push(v);
+        match C::new(v) {
+            Some(c) => values.push(c),
+            None => return Ok(Extended::TooWide(v)),
+        }
     }
-    Ok(())
+    Ok(Extended::Done)
 }
 
 #[cfg(test)]

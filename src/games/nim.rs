@@ -66,7 +66,7 @@ mod tests {
     fn closed_form_matches_exhaustive_table() {
         let mut t = HeapTable::default();
         t.extend(&Nim, 200, &Limits::default()).unwrap();
-        for (n, &v) in t.values().iter().enumerate() {
+        for (n, v) in t.values().iter().enumerate() {
             assert_eq!(Nim.closed_form(&Nat::from(n)), Some(Nat::from(v)));
         }
     }

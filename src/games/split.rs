@@ -20,6 +20,7 @@
 //! increasing order by a walk over the bits with a table of which bit suffixes can still
 //! be completed (`O(bits)` per move).
 
+use crate::impartial::cell::{Cell, Extended};
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::heap::{HeapOption, HeapRules};
 use crate::impartial::watch::Poll;
@@ -232,13 +233,13 @@ impl HeapRules for Split {
         )
     }
 
-    fn extend_values(
+    fn extend_values<C: Cell>(
         &self,
-        values: &mut Vec<u32>,
+        values: &mut Vec<C>,
         len: usize,
         limits: &Limits,
         _poll: &mut Poll<'_>,
-    ) -> Option<Result<(), SolveError>> {
+    ) -> Option<Result<Extended, SolveError>> {
         Some(super::lasker::closed_form_table(self, values, len, limits))
     }
 }

@@ -135,7 +135,7 @@ mod tests {
     fn closed_form_matches_exhaustive_table() {
         let mut t = HeapTable::default();
         t.extend(&Submask, 8192, &Limits::default()).unwrap();
-        for (n, &v) in t.values().iter().enumerate() {
+        for (n, v) in t.values().iter().enumerate() {
             assert_eq!(
                 Submask.closed_form(&Nat::from(n)),
                 Some(Nat::from(v)),
@@ -152,7 +152,7 @@ mod tests {
             for target in 0u64..12 {
                 let expect: BTreeSet<u64> = rule_options(n)
                     .into_iter()
-                    .filter(|&m| u64::from(t.values()[m as usize]) == target)
+                    .filter(|&m| u64::from(t.values().get(m as usize)) == target)
                     .collect();
                 let got = Submask
                     .options_with_value(&Nat::from(n), &Nat::from(target), 10_000)

@@ -6,6 +6,7 @@
 //! the closed form sg(n) = ⌊(n mod (l+r)) / l⌋ answers any heap (tested against the
 //! table built from the rules).
 
+use crate::impartial::cell::{Cell, Extended};
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::heap::{HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof};
 use crate::impartial::period::Period;
@@ -207,13 +208,13 @@ impl HeapRules for Subtraction {
 
     /// A list of at most 63 takes: a tight loop over the takes with the mex taken from
     /// a 64-bit mask (a value never exceeds |S|), instead of the generic options path.
-    fn extend_values(
+    fn extend_values<C: Cell>(
         &self,
-        values: &mut Vec<u32>,
+        values: &mut Vec<C>,
         len: usize,
         limits: &Limits,
         _poll: &mut Poll<'_>,
-    ) -> Option<Result<(), SolveError>> {
+    ) -> Option<Result<Extended, SolveError>> {
         let mut takes = Vec::new();
         for (l, r) in &self.ranges {
             let (l, r) = (l.to_usize()?, r.to_usize()?);
@@ -232,11 +233,16 @@ impl HeapRules for Subtraction {
         for n in values.len()..len {
             let mut seen = 0u64;
             for &s in takes.iter().take_while(|&&s| s <= n) {
-                seen |= 1 << values[n - s];
+                seen |= 1 << values[n - s].get();
             }
-            values.push((!seen).trailing_zeros());
+            // At most 63 moves: the value is at most 63, which any width holds.
+            let v = (!seen).trailing_zeros();
+            match C::new(v) {
+                Some(c) => values.push(c),
+                None => return Some(Ok(Extended::TooWide(v))),
+            }
         }
-        Some(Ok(()))
+        Some(Ok(Extended::Done))
     }
 
     /// A heap of `n` has at most `min(n, |S|)` options.

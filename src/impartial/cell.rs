@@ -4,6 +4,8 @@
 //! 2^16: they are kept in the narrowest width that holds them ([`u16`], else [`u32`]),
 //! and the algorithms that fill them are written once for any [`Cell`].
 
+use super::store::ValueSlice;
+
 /// A Grundy value as stored in a table: [`u16`] or [`u32`].
 ///
 /// ```
@@ -21,6 +23,8 @@ pub trait Cell: Copy + Eq + Ord + Default + Send + Sync + std::fmt::Debug + 'sta
     fn get(self) -> u32;
     /// `v` in this width, if it fits.
     fn new(v: u32) -> Option<Self>;
+    /// `values` seen at their width, as the code that reads any table takes them.
+    fn slice(values: &[Self]) -> ValueSlice<'_>;
 }
 
 impl Cell for u16 {
@@ -34,6 +38,10 @@ impl Cell for u16 {
     fn new(v: u32) -> Option<Self> {
         u16::try_from(v).ok()
     }
+    #[inline]
+    fn slice(values: &[Self]) -> ValueSlice<'_> {
+        ValueSlice::U16(values)
+    }
 }
 
 impl Cell for u32 {
@@ -46,6 +54,10 @@ impl Cell for u32 {
     #[inline]
     fn new(v: u32) -> Option<Self> {
         Some(v)
+    }
+    #[inline]
+    fn slice(values: &[Self]) -> ValueSlice<'_> {
+        ValueSlice::U32(values)
     }
 }
 

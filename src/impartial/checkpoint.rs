@@ -36,15 +36,18 @@
 //!
 //! ```
 //! use sprague::impartial::checkpoint;
+//! use sprague::impartial::store::ValueSlice;
 //! let mut file = Vec::new();
-//! checkpoint::write(&mut file, "kayles", &[0, 1, 2, 3, 1]).unwrap();
+//! checkpoint::write(&mut file, "kayles", ValueSlice::U16(&[0, 1, 2, 3, 1])).unwrap();
 //! assert!(file.starts_with(b"sprague table checkpoint 1\nfamily kayles\nheaps 5\n"));
 //! let size = file.len() as u64;
 //! let values = checkpoint::read(&mut &file[..], size, "kayles", 1000).unwrap();
-//! assert_eq!(values, [0, 1, 2, 3, 1]);
+//! assert_eq!(values.slice(), vec![0, 1, 2, 3, 1]);
 //! assert!(checkpoint::read(&mut &file[..], size, "dawson", 1000).is_err());
 //! ```
 
+use super::cell::Cell;
+use super::store::{ValueSlice, ValueStore};
 use sha2::{Digest, Sha256};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -139,8 +142,9 @@ fn unhex16(text: &str) -> Option<[u8; 16]> {
 /// A checkpoint read: its values, and whether its keyed digest was checked.
 #[derive(Debug)]
 pub struct Loaded {
-    /// The values of heaps `0..values.len()`.
-    pub values: Vec<u32>,
+    /// The values of heaps `0..values.len()` (two bytes each unless the file's are
+    /// four).
+    pub values: ValueStore,
     /// Whether a keyed digest under the reader's key covered every value.
     pub authenticated: bool,
 }
@@ -229,16 +233,46 @@ impl fmt::Display for CheckpointError {
 impl std::error::Error for CheckpointError {}
 
 /// The width in bytes of each value: the fewest of 1, 2, 4 that hold them all.
-fn width_for(values: &[u32]) -> usize {
-    match values.iter().copied().max().unwrap_or(0) {
+fn width_for(values: ValueSlice<'_>) -> usize {
+    match values.max() {
         0..=0xff => 1,
         0x100..=0xffff => 2,
         _ => 4,
     }
 }
 
+/// Calls `each` with the values encoded `width` bytes each, little-endian, a chunk
+/// at a time.
+fn encode_values<C: Cell>(
+    values: &[C],
+    width: usize,
+    mut each: impl FnMut(&[u8]) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut buf = Vec::with_capacity(CHUNK * width);
+    for chunk in values.chunks(CHUNK) {
+        buf.clear();
+        for &v in chunk {
+            buf.extend_from_slice(&v.get().to_le_bytes()[..width]);
+        }
+        each(&buf)?;
+    }
+    Ok(())
+}
+
+/// [`encode_values`] at the values' width.
+fn encode_slice(
+    values: ValueSlice<'_>,
+    width: usize,
+    each: impl FnMut(&[u8]) -> io::Result<()>,
+) -> io::Result<()> {
+    match values {
+        ValueSlice::U16(v) => encode_values(v, width, each),
+        ValueSlice::U32(v) => encode_values(v, width, each),
+    }
+}
+
 /// Writes the checkpoint of `family` with the values of heaps `0..values.len()`.
-pub fn write(out: &mut impl Write, family: &str, values: &[u32]) -> io::Result<()> {
+pub fn write(out: &mut impl Write, family: &str, values: ValueSlice<'_>) -> io::Result<()> {
     write_with(out, family, values, None)
 }
 
@@ -247,7 +281,7 @@ pub fn write(out: &mut impl Write, family: &str, values: &[u32]) -> io::Result<(
 pub fn write_keyed(
     out: &mut impl Write,
     family: &str,
-    values: &[u32],
+    values: ValueSlice<'_>,
     key: &Key,
     nonce: [u8; 16],
 ) -> io::Result<()> {
@@ -257,7 +291,7 @@ pub fn write_keyed(
 fn write_with(
     out: &mut impl Write,
     family: &str,
-    values: &[u32],
+    values: ValueSlice<'_>,
     keyed: Option<(&Key, [u8; 16])>,
 ) -> io::Result<()> {
     let width = width_for(values);
@@ -280,18 +314,13 @@ fn write_with(
         m.update(header.as_bytes());
     }
     out.write_all(header.as_bytes())?;
-    let mut buf = Vec::with_capacity(CHUNK * width);
-    for chunk in values.chunks(CHUNK) {
-        buf.clear();
-        for &v in chunk {
-            buf.extend_from_slice(&v.to_le_bytes()[..width]);
-        }
-        crc.update(&buf);
+    encode_slice(values, width, |buf| {
+        crc.update(buf);
         if let Some(m) = mac.as_mut() {
-            m.update(&buf);
+            m.update(buf);
         }
-        out.write_all(&buf)?;
-    }
+        out.write_all(buf)
+    })?;
     if let Some(m) = mac {
         let digest = m.finish();
         crc.update(&digest);
@@ -354,7 +383,7 @@ pub fn read(
     size: u64,
     family: &str,
     max_heaps: u64,
-) -> Result<Vec<u32>, CheckpointError> {
+) -> Result<ValueStore, CheckpointError> {
     read_keyed(input, size, family, max_heaps, None).map(|l| l.values)
 }
 
@@ -439,25 +468,13 @@ pub fn read_keyed(
         }
     };
     let width = width as usize;
-    // The file has been seen to hold every value announced: room for them all at once.
-    let mut values: Vec<u32> = Vec::new();
-    values
-        .try_reserve_exact(usize::try_from(heaps).unwrap_or(usize::MAX))
-        .map_err(|_| CheckpointError::TooLarge { heaps })?;
-    let mut buf = vec![0u8; CHUNK * width];
-    let mut left = heaps;
-    while left > 0 {
-        let n = left.min(CHUNK as u64) as usize;
-        let bytes = &mut buf[..n * width];
-        input.read_exact(bytes).map_err(truncated)?;
-        crc.update(bytes);
-        values.extend(bytes.chunks_exact(width).map(|b| {
-            let mut le = [0u8; 4];
-            le[..width].copy_from_slice(b);
-            u32::from_le_bytes(le)
-        }));
-        left -= n as u64;
-    }
+    // The file has been seen to hold every value announced: room for them all at once,
+    // two bytes each unless the file's take four.
+    let values = if width <= 2 {
+        ValueStore::U16(read_values(&mut input, heaps, width, &mut crc, truncated)?)
+    } else {
+        ValueStore::U32(read_values(&mut input, heaps, width, &mut crc, truncated)?)
+    };
     let mut digest = [0u8; DIGEST];
     if keyed {
         input.read_exact(&mut digest).map_err(truncated)?;
@@ -485,14 +502,11 @@ pub fn read_keyed(
                 )
                 .as_bytes(),
             );
-            let mut buf = Vec::with_capacity(CHUNK * width);
-            for chunk in values.chunks(CHUNK) {
-                buf.clear();
-                for &v in chunk {
-                    buf.extend_from_slice(&v.to_le_bytes()[..width]);
-                }
-                m.update(&buf);
-            }
+            encode_slice(values.slice(), width, |buf| {
+                m.update(buf);
+                Ok(())
+            })
+            .map_err(CheckpointError::Io)?;
             if m.finish() != digest {
                 return Err(CheckpointError::Digest);
             }
@@ -506,18 +520,49 @@ pub fn read_keyed(
     })
 }
 
+/// The `heaps` values of `width` bytes each that come next in `input`, in a `Vec<C>`
+/// (`width` at most `C::BYTES`).
+fn read_values<C: Cell>(
+    input: &mut impl Read,
+    heaps: u64,
+    width: usize,
+    crc: &mut crc32fast::Hasher,
+    truncated: impl Fn(io::Error) -> CheckpointError,
+) -> Result<Vec<C>, CheckpointError> {
+    let mut values: Vec<C> = Vec::new();
+    values
+        .try_reserve_exact(usize::try_from(heaps).unwrap_or(usize::MAX))
+        .map_err(|_| CheckpointError::TooLarge { heaps })?;
+    let mut buf = vec![0u8; CHUNK * width];
+    let mut left = heaps;
+    while left > 0 {
+        let n = left.min(CHUNK as u64) as usize;
+        let bytes = &mut buf[..n * width];
+        input.read_exact(bytes).map_err(&truncated)?;
+        crc.update(bytes);
+        values.extend(bytes.chunks_exact(width).map(|b| {
+            let mut le = [0u8; 4];
+            le[..width].copy_from_slice(b);
+            // At most `C::BYTES` bytes were read: the value fits.
+            C::new(u32::from_le_bytes(le)).unwrap_or_default()
+        }));
+        left -= n as u64;
+    }
+    Ok(values)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn encode(family: &str, values: &[u32]) -> Vec<u8> {
         let mut out = Vec::new();
-        write(&mut out, family, values).unwrap();
+        write(&mut out, family, ValueSlice::U32(values)).unwrap();
         out
     }
 
     fn decode(file: &[u8], family: &str) -> Result<Vec<u32>, CheckpointError> {
-        read(&mut &file[..], file.len() as u64, family, 1 << 30)
+        read(&mut &file[..], file.len() as u64, family, 1 << 30).map(|s| s.slice().to_vec())
     }
 
     #[test]
@@ -544,7 +589,14 @@ mod tests {
         // module documentation describes it), then the CRC-32 of zlib.
         let mut file = Vec::new();
         let nonce: [u8; 16] = std::array::from_fn(|i| i as u8);
-        write_keyed(&mut file, "kayles", &[0, 1, 2, 3, 1], &Key([42; 32]), nonce).unwrap();
+        write_keyed(
+            &mut file,
+            "kayles",
+            ValueSlice::U16(&[0, 1, 2, 3, 1]),
+            &Key([42; 32]),
+            nonce,
+        )
+        .unwrap();
         let text = "sprague table checkpoint 2\nfamily kayles\nheaps 5\nwidth 1\n\
                     key bc2a206f032f4d64\nnonce 000102030405060708090a0b0c0d0e0f\n\n";
         assert_eq!(&file[..text.len()], text.as_bytes());
@@ -562,12 +614,12 @@ mod tests {
         let key = Key([7; 32]);
         let values: Vec<u32> = (0..5000).map(|n| n % 300).collect();
         let mut file = Vec::new();
-        write_keyed(&mut file, "kayles", &values, &key, [1; 16]).unwrap();
+        write_keyed(&mut file, "kayles", ValueSlice::U32(&values), &key, [1; 16]).unwrap();
         let size = file.len() as u64;
         let read = |f: &[u8], k: Option<&Key>| read_keyed(&mut &f[..], size, "kayles", 1 << 20, k);
         let l = read(&file, Some(&key)).unwrap();
         assert!(l.authenticated);
-        assert_eq!(l.values, values);
+        assert_eq!(l.values.slice(), values);
         // Another key, or none: read, but not authenticated.
         assert!(!read(&file, Some(&Key([8; 32]))).unwrap().authenticated);
         assert!(!read(&file, None).unwrap().authenticated);
@@ -598,6 +650,17 @@ mod tests {
                 .collect();
             let file = encode("octal[0.007]", &values);
             assert_eq!(decode(&file, "octal[0.007]").unwrap(), values);
+            // Read back in the narrowest width, whichever width they were written from.
+            let narrow = ValueStore::from(values.clone());
+            let mut again = Vec::new();
+            write(&mut again, "octal[0.007]", narrow.slice()).unwrap();
+            assert_eq!(again, file);
+            let store = read(&mut &file[..], file.len() as u64, "octal[0.007]", 1 << 30).unwrap();
+            assert_eq!(
+                store.width(),
+                if top <= 65_535 { 2 } else { 4 },
+                "top {top}"
+            );
         }
         assert_eq!(
             decode(&encode("nim", &[]), "nim").unwrap(),

@@ -52,6 +52,47 @@ pub struct Limits {
     /// Threads a long computation may use (`--threads`); 0 means every core. Results
     /// never depend on it.
     pub threads: usize,
+    /// Most bytes a heap table may take (`--max-memory`): its values and the family's
+    /// own structures, counted before they are allocated.
+    pub max_memory: u64,
+}
+
+/// The default of [`Limits::max_memory`]: three quarters of the machine's memory, at
+/// most 8 GiB (4 GiB when the machine does not say).
+pub fn default_max_memory() -> u64 {
+    const CAP: u64 = 8 << 30;
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf reads system constants; it has no memory-safety conditions.
+        let (pages, size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        if pages > 0 && size > 0 {
+            let total = (pages as u64).saturating_mul(size as u64);
+            return (total / 4 * 3).min(CAP);
+        }
+    }
+    4 << 30
+}
+
+/// `bytes` written for people: `512 B`, `3.1 MiB`, `8.0 GiB`.
+pub fn show_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["KiB", "MiB", "GiB", "TiB", "PiB"];
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    let mut unit = 0;
+    let mut scaled = bytes;
+    while scaled >= 1024 * 1024 && unit + 1 < UNITS.len() {
+        scaled /= 1024;
+        unit += 1;
+    }
+    // One decimal, rounded down: scaled is below 2^20 here.
+    let tenths = (bytes >> (10 * unit)) * 10 / 1024;
+    format!("{}.{} {}", tenths / 10, tenths % 10, UNITS[unit])
 }
 
 impl Default for Limits {
@@ -61,6 +102,7 @@ impl Default for Limits {
             spent: Arc::default(),
             stop: None,
             threads: 0,
+            max_memory: default_max_memory(),
         }
     }
 }
@@ -238,6 +280,18 @@ impl Limits {
                 self.max_states
             ),
             flag: "--max-states",
+        }
+    }
+
+    /// The error for `doing` needing `bytes` of memory, more than `max_memory`.
+    pub fn memory_exceeded(&self, doing: &str, bytes: u64) -> SolveError {
+        SolveError::Limit {
+            what: format!(
+                "{doing} needs about {} of memory, more than the {} allowed",
+                show_bytes(bytes),
+                show_bytes(self.max_memory)
+            ),
+            flag: "--max-memory",
         }
     }
 

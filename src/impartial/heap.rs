@@ -2,11 +2,18 @@
 //! heaps (a subtraction takes stones, a split leaves two heaps). Values are kept in a
 //! table indexed by heap size, extended on demand, and once a period is proved the
 //! table answers heaps of any size.
+//!
+//! The table holds its values in two bytes each while they fit, four from the first
+//! that does not ([`ValueStore`]); its memory, and that of the family's own
+//! structures ([`HeapRules::memory_needed`]), is checked against `--max-memory`
+//! before it is taken.
 
+use super::cell::{Cell, Extended};
 use super::family::{Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError};
 use super::mex::Mex;
 use super::period::{self, Period};
 use super::position::Values;
+use super::store::{ValueSlice, ValueStore};
 use super::watch::{Poll, TableHalt, TableWatch, Unwatched};
 use crate::nat::Nat;
 use smallvec::SmallVec;
@@ -78,20 +85,36 @@ pub trait HeapRules {
         false
     }
 
-    /// Extends `values` (the values of heaps `0..values.len()`) to heaps `0..len` by a
-    /// family-specific algorithm that counts its own work against `limits`; `None`
-    /// (the default) uses the generic mex over [`HeapRules::options`]. An algorithm
-    /// that takes long tells `poll` of each heap it adds
-    /// ([`Poll::heap_done`]) and, when that returns `false`, returns `Ok` at once with
-    /// fewer than `len` values.
-    fn extend_values(
+    /// Extends `values` (the values of heaps `0..values.len()`, two or four bytes each)
+    /// to heaps `0..len` by a family-specific algorithm that counts its own work
+    /// against `limits`; `None` (the default) uses the generic mex over
+    /// [`HeapRules::options`]. An algorithm that takes long tells `poll` of each heap
+    /// it adds ([`Poll::heap_done`]) and, when that returns `false`, returns
+    /// `Ok(Extended::Done)` at once with fewer than `len` values. When the value of the
+    /// next heap does not fit in `C`, it returns `Ok(Extended::TooWide(v))` without
+    /// pushing it: the table widens to four bytes, pushes `v` and calls again.
+    fn extend_values<C: Cell>(
         &self,
-        _values: &mut Vec<u32>,
+        _values: &mut Vec<C>,
         _len: usize,
         _limits: &Limits,
         _poll: &mut Poll<'_>,
-    ) -> Option<Result<(), SolveError>> {
+    ) -> Option<Result<Extended, SolveError>> {
         None
+    }
+
+    /// Bytes the family's own structures need, besides the values, while
+    /// [`HeapRules::extend_values`] fills a table of `len` heaps (the default: none).
+    /// Runs are refused before they start when the values and these exceed
+    /// `--max-memory`.
+    fn memory_needed(&self, _len: usize) -> u64 {
+        0
+    }
+
+    /// What [`HeapRules::memory_needed`] is for, in a few words ("the rare/common
+    /// structures"), as the estimate of a run names it.
+    fn memory_use(&self) -> &'static str {
+        "the algorithm's structures"
     }
 
     /// A bound on the value of a heap of `n`, such as its number of options (a mex
@@ -140,9 +163,9 @@ pub fn heap_move<R: HeapRules + ?Sized>(
 /// for at the same lengths and the results are the same as without them.
 #[derive(Default, Debug)]
 pub struct HeapTable {
-    /// The values known: heaps `0..len` are the table, the rest were loaded and not
-    /// reached yet.
-    known: Vec<u32>,
+    /// The values known, two bytes each while they fit: heaps `0..len` are the table,
+    /// the rest were loaded and not reached yet.
+    known: ValueStore,
     len: usize,
     proved: Option<Period>,
     mex: Mex,
@@ -176,7 +199,7 @@ const CHECK_SAMPLE: usize = 16;
 /// one found, as (heap, value loaded, value by the rules).
 fn check_values<R: HeapRules + ?Sized>(
     rules: &R,
-    values: &[u32],
+    values: ValueSlice<'_>,
     from: usize,
 ) -> Option<(usize, u32, u32)> {
     let len = values.len();
@@ -192,7 +215,7 @@ fn check_values<R: HeapRules + ?Sized>(
                 .to_u64()
                 .and_then(|v| u32::try_from(v).ok())
                 .unwrap_or(u32::MAX);
-            return Some((v != values[n]).then_some(v));
+            return Some((v != values.get(n)).then_some(v));
         }
         options.clear();
         rules.options(&Nat::from(n), &mut options);
@@ -203,7 +226,7 @@ fn check_values<R: HeapRules + ?Sized>(
             let mut x = 0u32;
             for h in o {
                 match h.to_usize() {
-                    Some(i) if i < n => x ^= values[i],
+                    Some(i) if i < n => x ^= values.get(i),
                     // An option this check cannot value from smaller heaps.
                     _ => return None,
                 }
@@ -213,12 +236,12 @@ fn check_values<R: HeapRules + ?Sized>(
             }
         }
         let mex = seen.iter().position(|&b| !b).unwrap_or(seen.len()) as u32;
-        Some((mex != values[n]).then_some(mex))
+        Some((mex != values.get(n)).then_some(mex))
     };
     let mut n = from;
     while n < len && spent <= CHECK_OPTIONS {
         if let Some(Some(right)) = check(n, &mut spent) {
-            return Some((n, values[n], right));
+            return Some((n, values.get(n), right));
         }
         n += 1;
     }
@@ -241,7 +264,7 @@ fn check_values<R: HeapRules + ?Sized>(
     sample.sort_unstable();
     sample.dedup();
     sample.into_iter().find_map(|k| match check(k, &mut spent) {
-        Some(Some(right)) => Some((k, values[k], right)),
+        Some(Some(right)) => Some((k, values.get(k), right)),
         _ => None,
     })
 }
@@ -255,15 +278,91 @@ pub struct TableReport {
     pub period: Option<(Period, bool)>,
 }
 
+/// What a table run may need before it starts: the heaps it may compute and their
+/// memory (see [`TableFamily::estimate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Estimate {
+    /// Heaps the table may hold at most (0 when a closed form gives every value).
+    pub heaps: usize,
+    /// Bytes per value: 2 while every value fits in 16 bits (4 once one does not).
+    pub width: usize,
+    /// Bytes of the values.
+    pub value_bytes: u64,
+    /// Bytes of the family's own structures ([`HeapRules::memory_needed`]).
+    pub other_bytes: u64,
+    /// What the family's own structures are, in a few words.
+    pub other_use: &'static str,
+}
+
+impl Estimate {
+    /// All the bytes.
+    pub fn bytes(&self) -> u64 {
+        self.value_bytes.saturating_add(self.other_bytes)
+    }
+}
+
+/// Bytes of a table of `len` heaps at `width` bytes a value, with the family's own
+/// structures.
+fn bytes_for<R: HeapRules + ?Sized>(rules: &R, len: usize, width: usize) -> u64 {
+    (len as u64)
+        .saturating_mul(width as u64)
+        .saturating_add(rules.memory_needed(len))
+}
+
+/// The most heaps in `at_least..=at_most` whose table at `width` bytes a value fits in
+/// `limits.max_memory` (`at_least` if even that does not).
+fn heaps_that_fit<R: HeapRules + ?Sized>(
+    rules: &R,
+    width: usize,
+    at_least: usize,
+    at_most: usize,
+    limits: &Limits,
+) -> usize {
+    let fits = |len: usize| bytes_for(rules, len, width) <= limits.max_memory;
+    if fits(at_most) || !fits(at_least) {
+        return if fits(at_most) { at_most } else { at_least };
+    }
+    // fits(lo) and not fits(hi).
+    let (mut lo, mut hi) = (at_least, at_most);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// The proved period, if any, of `values` under `proof`.
+fn prove<C: Cell>(values: &[C], proof: PeriodProof) -> Option<Period> {
+    match proof {
+        PeriodProof::None => None,
+        PeriodProof::Subtraction { max_move } => period::find_subtraction_period(values, max_move),
+        PeriodProof::Octal { last_digit } => {
+            period::detect(values).filter(|&p| period::prove_octal(values, last_digit, p))
+        }
+    }
+}
+
+/// The period the values show (unproved), if any.
+pub fn detect(values: ValueSlice<'_>) -> Option<Period> {
+    match values {
+        ValueSlice::U16(v) => period::detect(v),
+        ValueSlice::U32(v) => period::detect(v),
+    }
+}
+
 impl HeapTable {
-    /// The values computed so far (heaps `0..len`).
-    pub fn values(&self) -> &[u32] {
-        &self.known[..self.len]
+    /// The values computed so far (heaps `0..len`), at the width they are kept in.
+    pub fn values(&self) -> ValueSlice<'_> {
+        self.known.slice().prefix(self.len)
     }
 
     /// Every value known: the table's, then those loaded by [`HeapTable::resume`] that
     /// the table has not reached yet. This is what a checkpoint keeps.
-    pub fn known(&self) -> &[u32] {
+    pub fn known(&self) -> &ValueStore {
         &self.known
     }
 
@@ -274,24 +373,26 @@ impl HeapTable {
     pub fn resume<R: HeapRules + ?Sized>(
         &mut self,
         rules: &R,
-        values: Vec<u32>,
+        values: ValueStore,
     ) -> Result<(), String> {
         let common = self.known.len().min(values.len());
-        if let Some(n) = (0..common).find(|&n| self.known[n] != values[n]) {
+        if let Some(n) = (0..common).find(|&n| self.known.get(n) != values.get(n)) {
             return Err(format!(
                 "heap {n} has the value {}, not {}",
-                values[n], self.known[n]
+                values.get(n),
+                self.known.get(n)
             ));
         }
         if let Some((n, v)) = values
+            .slice()
             .iter()
             .enumerate()
             .skip(common)
-            .find(|&(n, &v)| u64::from(v) > rules.value_bound(n))
+            .find(|&(n, v)| u64::from(v) > rules.value_bound(n))
         {
             return Err(format!("heap {n} cannot have the value {v}"));
         }
-        if let Some((n, v, right)) = check_values(rules, &values, common) {
+        if let Some((n, v, right)) = check_values(rules, values.slice(), common) {
             return Err(format!(
                 "heap {n} has the value {v}, but the rules give {right}"
             ));
@@ -318,6 +419,63 @@ impl HeapTable {
             .map_err(TableHalt::into_error)
     }
 
+    /// The error for a table of `len` heaps needing `bytes`, more than `--max-memory`.
+    fn too_big<R: HeapRules + ?Sized>(
+        rules: &R,
+        len: usize,
+        bytes: u64,
+        limits: &Limits,
+    ) -> SolveError {
+        limits.memory_exceeded(
+            &format!(
+                "a table of {} to heap {}",
+                rules.name(),
+                len.saturating_sub(1)
+            ),
+            bytes,
+        )
+    }
+
+    /// Room for the values of heaps `0..len`, once they and the family's structures
+    /// are seen to fit in `--max-memory`.
+    fn reserve<R: HeapRules + ?Sized>(
+        &mut self,
+        rules: &R,
+        len: usize,
+        limits: &Limits,
+    ) -> Result<(), SolveError> {
+        let bytes = bytes_for(rules, len, self.known.width());
+        if bytes > limits.max_memory {
+            return Err(Self::too_big(rules, len, bytes, limits));
+        }
+        self.known
+            .try_reserve(len.saturating_sub(self.known.len()))
+            .map_err(|_| Self::too_big(rules, len, bytes, limits))
+    }
+
+    /// Moves the values to four bytes each, for a table growing to `len` heaps, once
+    /// that is seen to fit (both copies exist while the values are copied).
+    fn widen<R: HeapRules + ?Sized>(
+        &mut self,
+        rules: &R,
+        len: usize,
+        limits: &Limits,
+    ) -> Result<(), SolveError> {
+        if self.known.width() == 4 {
+            return Ok(());
+        }
+        let bytes = bytes_for(rules, len, 6);
+        if bytes > limits.max_memory {
+            return Err(Self::too_big(rules, len, bytes, limits));
+        }
+        self.known
+            .widen()
+            .map_err(|_| Self::too_big(rules, len, bytes, limits))?;
+        self.known
+            .try_reserve(len.saturating_sub(self.known.len()))
+            .map_err(|_| Self::too_big(rules, len, bytes, limits))
+    }
+
     /// [`HeapTable::extend`], telling `poll` of each heap computed; when the watcher
     /// stops it, the heaps computed so far stay and the result is
     /// [`TableHalt::Stopped`].
@@ -341,16 +499,31 @@ impl HeapTable {
         if self.len >= len {
             return Ok(());
         }
-        let done = match rules.extend_values(&mut self.known, len, limits, poll) {
-            Some(done) => done,
-            None => self.extend_by_options(rules, len, limits, poll),
-        };
-        self.len = self.known.len();
-        done?;
+        self.reserve(rules, len, limits)?;
+        loop {
+            let done = match &mut self.known {
+                ValueStore::U16(v) => rules.extend_values(v, len, limits, poll),
+                ValueStore::U32(v) => rules.extend_values(v, len, limits, poll),
+            };
+            let done = match done {
+                Some(done) => done,
+                None => self.extend_by_options(rules, len, limits, poll),
+            };
+            self.len = self.known.len();
+            match done? {
+                Extended::Done => break,
+                Extended::TooWide(v) => {
+                    // The next heap's value needs four bytes: so do all from now on.
+                    self.widen(rules, len, limits)?;
+                    self.known.push(v);
+                    self.len = self.known.len();
+                }
+            }
+        }
         if self.len < len {
             return Err(TableHalt::Stopped);
         }
-        poll.ask(&self.known);
+        poll.ask(self.known.slice());
         Ok(())
     }
 
@@ -361,8 +534,7 @@ impl HeapTable {
         len: usize,
         limits: &Limits,
         poll: &mut Poll<'_>,
-    ) -> Result<(), SolveError> {
-        self.known.reserve(len.saturating_sub(self.known.len()));
+    ) -> Result<Extended, SolveError> {
         // Steps not yet charged to the command's work budget (a heap and its options),
         // charged in batches.
         let mut pending = 0u64;
@@ -395,7 +567,7 @@ impl HeapTable {
                 .iter()
                 .map(|opt| {
                     opt.iter().fold(0u32, |acc, h| match h.to_usize() {
-                        Some(i) if i < n => acc ^ values[i],
+                        Some(i) if i < n => acc ^ values.get(i),
                         _ => {
                             bad = Some(h.clone());
                             acc
@@ -409,28 +581,42 @@ impl HeapTable {
                     rules.name()
                 )));
             }
-            self.known.push(v);
-            if !poll.heap_done(count, &self.known) {
+            let fits = match &mut self.known {
+                ValueStore::U16(narrow) => match u16::try_from(v) {
+                    Ok(x) => {
+                        narrow.push(x);
+                        true
+                    }
+                    Err(_) => false,
+                },
+                ValueStore::U32(wide) => {
+                    wide.push(v);
+                    true
+                }
+            };
+            if !fits {
+                let _ = limits.charge_work(pending, "a table");
+                return Ok(Extended::TooWide(v));
+            }
+            let go_on = match &self.known {
+                ValueStore::U16(narrow) => poll.heap_done(count, narrow),
+                ValueStore::U32(wide) => poll.heap_done(count, wide),
+            };
+            if !go_on {
                 break;
             }
         }
         // The values are computed: what is left over only shortens later work.
         let _ = limits.charge_work(pending, "a table");
-        Ok(())
+        Ok(Extended::Done)
     }
 
     /// Tries to prove a period from the values computed so far.
     pub fn try_prove(&mut self, proof: PeriodProof) -> Option<Period> {
         if self.proved.is_none() {
-            let values = &self.known[..self.len];
-            self.proved = match proof {
-                PeriodProof::None => None,
-                PeriodProof::Subtraction { max_move } => {
-                    period::find_subtraction_period(values, max_move)
-                }
-                PeriodProof::Octal { last_digit } => {
-                    period::detect(values).filter(|&p| period::prove_octal(values, last_digit, p))
-                }
+            self.proved = match self.values() {
+                ValueSlice::U16(v) => prove(v, proof),
+                ValueSlice::U32(v) => prove(v, proof),
             };
         }
         self.proved
@@ -478,9 +664,25 @@ impl HeapTable {
     /// covers `n`.
     pub fn lookup(&self, n: &Nat) -> Option<u32> {
         if let Some(i) = n.to_usize().filter(|&i| i < self.len) {
-            return Some(self.known[i]);
+            return Some(self.known.get(i));
         }
-        self.proved.map(|p| self.known[period::reduce(n, p)])
+        self.proved.map(|p| self.known.get(period::reduce(n, p)))
+    }
+
+    /// The value of heap `n` as [`HeapTable::lookup`] gives it, for a heap that fits in
+    /// a `usize`.
+    pub fn lookup_index(&self, n: usize) -> Option<u32> {
+        if n < self.len {
+            return Some(self.known.get(n));
+        }
+        self.proved.map(|p| {
+            let r = if n < p.preperiod {
+                n
+            } else {
+                p.preperiod + (n - p.preperiod) % p.period
+            };
+            self.known.get(r)
+        })
     }
 }
 
@@ -564,29 +766,94 @@ impl<R: HeapRules> HeapFamily<R> {
         limits: &Limits,
         watch: &mut dyn TableWatch,
     ) -> Result<TableReport, TableHalt> {
+        let period = self.prepare_watched(from, to, limits, watch)?;
+        let values = (from..=to)
+            .map(|n| self.value_at(n))
+            .collect::<Option<Vec<Nat>>>()
+            .ok_or_else(|| limits.states_exceeded("this table"))?;
+        Ok(TableReport { values, period })
+    }
+
+    /// The heaps a table for heaps `from..=to` computes: the table length asked for
+    /// and the length it may go on to for a proof of the period (0 and 0 when a
+    /// closed form gives every value); bad input, a range longer than `--max-states`,
+    /// or a table that no proof can stop early and that is larger than
+    /// `--max-memory`, is an error before any work.
+    fn plan(&self, from: usize, to: usize, limits: &Limits) -> Result<(usize, usize), SolveError> {
         if to < from {
-            return Err(
-                SolveError::Input(format!("--from {from} is larger than --to {to}")).into(),
-            );
+            return Err(SolveError::Input(format!(
+                "--from {from} is larger than --to {to}"
+            )));
         }
         if (to - from) as u64 >= limits.max_states {
-            return Err(limits
-                .states_exceeded(&format!("printing {} values", to - from + 1))
-                .into());
+            return Err(limits.states_exceeded(&format!("printing {} values", to - from + 1)));
         }
         if self.rules.closed_form(&Nat::from(to)).is_some() {
-            let values = (from..=to)
-                .map(|n| self.rules.closed_form(&Nat::from(n)).unwrap_or_default())
-                .collect();
-            return Ok(TableReport {
-                values,
-                period: self.rules.closed_form_period().map(|p| (p, true)),
-            });
+            return Ok((0, 0));
         }
-        let mut table = self.table.borrow_mut();
         let len = to
             .checked_add(1)
             .ok_or_else(|| limits.states_exceeded("this table"))?;
+        let width = self.table.borrow().known.width();
+        if self.rules.period_proof() == PeriodProof::None {
+            let bytes = bytes_for(&self.rules, len, width);
+            if bytes > limits.max_memory {
+                return Err(HeapTable::too_big(&self.rules, len, bytes, limits));
+            }
+            return Ok((len, len));
+        }
+        // A period proved early stops the table (the memory bound is then checked as
+        // it grows). Where none is proved within `len`, the table looks a little
+        // further, as far as memory allows: a proof often needs a few more values.
+        let more = len.saturating_mul(2).saturating_add(1024);
+        let cap = usize::try_from(limits.max_states)
+            .unwrap_or(usize::MAX)
+            .min(more)
+            .max(len);
+        Ok((len, heaps_that_fit(&self.rules, width, len, cap, limits)))
+    }
+
+    /// What a table for heaps `from..=to` may need, before it starts: at most
+    /// `heaps` values and the family's structures for them. The errors of
+    /// [`HeapFamily::prepare_watched`] that need no work come here already.
+    pub fn estimate(
+        &self,
+        from: usize,
+        to: usize,
+        limits: &Limits,
+    ) -> Result<Estimate, SolveError> {
+        let (_, heaps) = self.plan(from, to, limits)?;
+        let width = self.table.borrow().known.width();
+        Ok(Estimate {
+            heaps,
+            width,
+            value_bytes: (heaps as u64).saturating_mul(width as u64),
+            other_bytes: if heaps == 0 {
+                0
+            } else {
+                self.rules.memory_needed(heaps)
+            },
+            other_use: self.rules.memory_use(),
+        })
+    }
+
+    /// Computes what the values of heaps `from..=to` need (the table, or its period),
+    /// while `watch` sees the table grow and may stop it; returns the period seen
+    /// (proved when the family's theorem applies). The values then come from
+    /// [`HeapFamily::value_at`], one at a time, so that a long table is written out
+    /// without being copied.
+    pub fn prepare_watched(
+        &self,
+        from: usize,
+        to: usize,
+        limits: &Limits,
+        watch: &mut dyn TableWatch,
+    ) -> Result<Option<(Period, bool)>, TableHalt> {
+        let (len, cap) = self.plan(from, to, limits)?;
+        if len == 0 {
+            return Ok(self.rules.closed_form_period().map(|p| (p, true)));
+        }
+        let mut table = self.table.borrow_mut();
         let proof = self.rules.period_proof();
         let mut poll = Poll::new(watch);
         if proof == PeriodProof::None {
@@ -595,38 +862,38 @@ impl<R: HeapRules> HeapFamily<R> {
             // Stops early once a period is proved: far heaps then come from the period.
             table.extend_or_prove_watched(&self.rules, len, limits, &mut poll)?;
         }
-        if proof != PeriodProof::None && table.try_prove(proof).is_none() {
-            // Look a little further than asked: a proof often needs a few more values.
-            let more = len.saturating_mul(2).saturating_add(1024);
-            let cap = usize::try_from(limits.max_states)
-                .unwrap_or(usize::MAX)
-                .min(more);
-            if cap > len {
-                table.extend_or_prove_watched(&self.rules, cap, limits, &mut poll)?;
-            }
+        if proof != PeriodProof::None && table.try_prove(proof).is_none() && cap > len {
+            table.extend_or_prove_watched(&self.rules, cap, limits, &mut poll)?;
         }
-        let values = (from..=to)
-            .map(|n| table.lookup(&Nat::from(n)).map(Nat::from))
-            .collect::<Option<Vec<Nat>>>()
-            .ok_or_else(|| limits.states_exceeded("this table"))?;
-        let period = match table.proved() {
+        if to >= table.len && table.proved().is_none() {
+            return Err(limits.states_exceeded("this table").into());
+        }
+        Ok(match table.proved() {
             Some(p) => Some((p, true)),
             None => {
-                let seen = len.min(table.values().len());
-                period::detect(&table.values()[..seen]).map(|p| (p, false))
+                let seen = len.min(table.len);
+                detect(table.values().prefix(seen)).map(|p| (p, false))
             }
-        };
-        Ok(TableReport { values, period })
+        })
+    }
+
+    /// The value of heap `n` once [`HeapFamily::prepare_watched`] has computed what it
+    /// needs: by the closed form, from the table, or from the proved period.
+    pub fn value_at(&self, n: usize) -> Option<Nat> {
+        if let Some(v) = self.rules.closed_form(&Nat::from(n)) {
+            return Some(v);
+        }
+        self.table.borrow().lookup_index(n).map(Nat::from)
     }
 
     /// Adopts values of heaps `0..values.len()` saved by an earlier computation (see
     /// [`HeapTable::resume`]).
-    pub fn resume(&self, values: Vec<u32>) -> Result<(), String> {
+    pub fn resume(&self, values: ValueStore) -> Result<(), String> {
         self.table.borrow_mut().resume(&self.rules, values)
     }
 
     /// Every value known, computed or loaded: what a checkpoint keeps.
-    pub fn known_values(&self) -> Ref<'_, [u32]> {
+    pub fn known_values(&self) -> Ref<'_, ValueStore> {
         Ref::map(self.table.borrow(), HeapTable::known)
     }
 
@@ -829,11 +1096,13 @@ impl<R: HeapRules> Family for HeapFamily<R> {
 
 /// A heap family seen as a table of values, as the `table` command uses it.
 ///
-/// A long computation can be watched, stopped and resumed: [`TableFamily::report_watched`]
+/// A long computation can be watched, stopped and resumed: [`TableFamily::prepare_watched`]
 /// shows a [`TableWatch`] the table as it grows and stops when told to,
 /// [`TableFamily::known_values`] are then what to save, and [`TableFamily::resume`]
 /// takes them back in a later run, which then gives exactly the report of a run that
-/// was never stopped.
+/// was never stopped. [`TableFamily::report`] gives a small range as one value;
+/// [`TableFamily::prepare_watched`] then [`TableFamily::value_at`] give a long one
+/// heap by heap, without copying it.
 pub trait TableFamily {
     /// The family with its parameters.
     fn name(&self) -> String;
@@ -849,36 +1118,192 @@ pub trait TableFamily {
         to: usize,
         limits: &Limits,
         watch: &mut dyn TableWatch,
-    ) -> Result<TableReport, TableHalt>;
+    ) -> Result<TableReport, TableHalt> {
+        let period = self.prepare_watched(from, to, limits, watch)?;
+        let values = (from..=to)
+            .map(|n| self.value_at(n))
+            .collect::<Option<Vec<Nat>>>()
+            .ok_or_else(|| limits.states_exceeded("this table"))?;
+        Ok(TableReport { values, period })
+    }
+    /// What a table for heaps `from..=to` may need, said before it starts; an error
+    /// when it cannot be done within the limits (bad input, `--max-states`,
+    /// `--max-memory`).
+    fn estimate(&self, from: usize, to: usize, limits: &Limits) -> Result<Estimate, SolveError>;
+    /// Computes what the values of heaps `from..=to` need, while `watch` sees the
+    /// table grow and may stop it; returns the period seen. The values then come from
+    /// [`TableFamily::value_at`].
+    fn prepare_watched(
+        &self,
+        from: usize,
+        to: usize,
+        limits: &Limits,
+        watch: &mut dyn TableWatch,
+    ) -> Result<Option<(Period, bool)>, TableHalt>;
+    /// The value of heap `n` after [`TableFamily::prepare_watched`] for a range holding
+    /// it (`None` for a heap it did not reach).
+    fn value_at(&self, n: usize) -> Option<Nat>;
     /// The derivation of the value of heap `n`.
     fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError>;
     /// Adopts the values of heaps `0..values.len()` saved by an earlier computation;
     /// an error says which value cannot be right.
-    fn resume(&self, values: Vec<u32>) -> Result<(), String>;
+    fn resume(&self, values: ValueStore) -> Result<(), String>;
     /// Every value known so far, computed or adopted: what a checkpoint keeps.
-    fn known_values(&self) -> Ref<'_, [u32]>;
+    fn known_values(&self) -> Ref<'_, ValueStore>;
 }
 
 impl<R: HeapRules> TableFamily for HeapFamily<R> {
     fn name(&self) -> String {
         self.rules.name()
     }
-    fn report_watched(
+    fn estimate(&self, from: usize, to: usize, limits: &Limits) -> Result<Estimate, SolveError> {
+        HeapFamily::estimate(self, from, to, limits)
+    }
+    fn prepare_watched(
         &self,
         from: usize,
         to: usize,
         limits: &Limits,
         watch: &mut dyn TableWatch,
-    ) -> Result<TableReport, TableHalt> {
-        HeapFamily::report_watched(self, from, to, limits, watch)
+    ) -> Result<Option<(Period, bool)>, TableHalt> {
+        HeapFamily::prepare_watched(self, from, to, limits, watch)
+    }
+    fn value_at(&self, n: usize) -> Option<Nat> {
+        HeapFamily::value_at(self, n)
     }
     fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
         HeapFamily::derivation(self, n, limits)
     }
-    fn resume(&self, values: Vec<u32>) -> Result<(), String> {
+    fn resume(&self, values: ValueStore) -> Result<(), String> {
         HeapFamily::resume(self, values)
     }
-    fn known_values(&self) -> Ref<'_, [u32]> {
+    fn known_values(&self) -> Ref<'_, ValueStore> {
         HeapFamily::known_values(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::lasker::Lasker;
+
+    /// Heap `n ≥ 1` moves to any set of the heaps `1..n` (all at once, or none: the
+    /// empty set leaves nothing). With `G(k) = 2^(k−1)` for `k < n` the options reach
+    /// every value below `2^(n−1)`, so `G(n) = 2^(n−1)`: heap 17 is the first whose
+    /// value, 65536, needs four bytes (it has 2^16 options).
+    struct Doubling;
+
+    impl HeapRules for Doubling {
+        fn name(&self) -> String {
+            "doubling".into()
+        }
+        fn options(&self, n: &Nat, out: &mut Vec<HeapOption>) {
+            let n = n.to_usize().unwrap_or(0);
+            if n == 0 {
+                return;
+            }
+            for set in 0u64..1 << (n - 1) {
+                out.push(
+                    (1..n)
+                        .filter(|k| set >> (k - 1) & 1 == 1)
+                        .map(Nat::from)
+                        .collect(),
+                );
+            }
+        }
+        fn describe(&self, _n: &Nat, _o: &HeapOption) -> String {
+            String::new()
+        }
+    }
+
+    #[test]
+    fn the_generic_table_widens_when_a_value_needs_it() {
+        let limits = Limits::default();
+        let mut t = HeapTable::default();
+        t.extend(&Doubling, 17, &limits).unwrap();
+        assert_eq!(t.values().width(), 2);
+        t.extend(&Doubling, 19, &limits).unwrap();
+        assert_eq!(t.values().width(), 4);
+        let want: Vec<u32> = (0..19)
+            .map(|n| if n == 0 { 0 } else { 1 << (n - 1) })
+            .collect();
+        assert_eq!(t.values(), want);
+        assert_eq!(t.lookup(&Nat::from(18u64)), Some(1 << 17));
+    }
+
+    #[test]
+    fn a_family_algorithm_widens_through_too_wide() {
+        // Lasker's Nim fills its table from the closed form (proved in its module, and
+        // checked there against exhaustive search): sg(65535) = 65536, the first value
+        // that needs four bytes (65535 ≡ 3 mod 4 gives n + 1).
+        let limits = Limits::default();
+        let mut t = HeapTable::default();
+        t.extend(&Lasker, 65_535, &limits).unwrap();
+        assert_eq!(t.values().width(), 2);
+        t.extend(&Lasker, 70_000, &limits).unwrap();
+        assert_eq!(t.values().width(), 4);
+        for n in [0usize, 1, 3, 4, 65_534, 65_535, 65_536, 69_999] {
+            assert_eq!(
+                Lasker.closed_form(&Nat::from(n)),
+                Some(Nat::from(t.values().get(n))),
+                "n = {n}"
+            );
+        }
+        assert_eq!(t.values().get(65_535), 65_536);
+    }
+
+    #[test]
+    fn a_table_kept_at_four_bytes_grows_alike() {
+        // As after a checkpoint of four-byte values is loaded: the take-and-break
+        // table then works on the values in place. Kayles and Grundy's game, checked
+        // against the same rules from a table kept at two bytes.
+        use crate::impartial::takebreak::{TakeBreak, Wording};
+        let limits = Limits::default();
+        for (digits, unequal) in [(&[0u8, 7, 7][..], false), (&[4u8][..], true)] {
+            let rules = TakeBreak::new("t", digits, unequal, Wording::Heaps).unwrap();
+            let mut narrow = HeapTable::default();
+            narrow.extend(&rules, 3000, &limits).unwrap();
+            let mut wide = HeapTable::default();
+            let head = ValueStore::U32(narrow.values().prefix(100).to_vec());
+            wide.resume(&rules, head).unwrap();
+            wide.extend(&rules, 3000, &limits).unwrap();
+            assert_eq!(wide.values().width(), 4);
+            assert_eq!(narrow.values().width(), 2);
+            assert_eq!(wide.values(), narrow.values(), "{digits:?}");
+        }
+    }
+
+    #[test]
+    fn memory_is_counted_before_it_is_taken() {
+        let small = Limits {
+            max_memory: 1000,
+            ..Limits::default()
+        };
+        let mut t = HeapTable::default();
+        // 400 values of two bytes fit; 600 do not.
+        t.extend(&Lasker, 400, &small).unwrap();
+        let e = t.extend(&Lasker, 600, &small).unwrap_err();
+        assert!(
+            matches!(&e, SolveError::Limit { flag: "--max-memory", what } if what.contains("to heap 599")),
+            "{e:?}"
+        );
+        assert_eq!(t.values().len(), 400, "nothing computed past the bound");
+        // Widening counts both widths while the values are copied.
+        let mut w = HeapTable::default();
+        let tight = Limits {
+            max_memory: 65_540 * 2 + 100,
+            ..Limits::default()
+        };
+        let e = w.extend(&Lasker, 65_540, &tight).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                SolveError::Limit {
+                    flag: "--max-memory",
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! Eventual periodicity of Grundy-value tables of heap games.
 //!
 //! Every function here works on a table `values` with `values[n]` the Grundy value of a
-//! heap of size `n`, for `n` in `0..values.len()`. A [`Period`] `(n0, p)` says that
+//! heap of size `n`, for `n` in `0..values.len()`, stored at either width ([`Cell`]). A [`Period`] `(n0, p)` says that
 //! `G(n + p) = G(n)` for every `n ≥ n0`.
 //!
 //! [`detect`] only reports what the table shows; it proves nothing. A period becomes a
@@ -9,6 +9,7 @@
 //! with a finite set, [`prove_octal`] for octal games (Guy–Smith). Once proved, [`reduce`]
 //! maps a heap of any size to a heap inside the table with the same value.
 
+use super::cell::Cell;
 use crate::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -63,7 +64,7 @@ pub struct Period {
 /// // Too short to see the block three times:
 /// assert_eq!(detect(&values[..20]), None);
 /// ```
-pub fn detect(values: &[u32]) -> Option<Period> {
+pub fn detect<C: Cell>(values: &[C]) -> Option<Period> {
     first_period(
         values,
         detect_need(values.len()),
@@ -88,12 +89,12 @@ pub fn detect(values: &[u32]) -> Option<Period> {
 /// ```
 /// use sprague::impartial::period::{prove_subtraction, Period};
 /// // Subtraction game {1, 3, 4}: 0 1 0 1 2 3 2 0 1 0 1 …
-/// let values = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1];
+/// let values: [u32; 11] = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1];
 /// let p = Period { preperiod: 0, period: 7 };
 /// assert!(prove_subtraction(&values, 4, p)); // window 0..4 repeats at 7..11
 /// assert!(!prove_subtraction(&values[..10], 4, p)); // too short to check
 /// ```
-pub fn prove_subtraction(values: &[u32], max_move: usize, p: Period) -> bool {
+pub fn prove_subtraction<C: Cell>(values: &[C], max_move: usize, p: Period) -> bool {
     let Period {
         preperiod: n0,
         period,
@@ -139,7 +140,7 @@ pub fn prove_subtraction(values: &[u32], max_move: usize, p: Period) -> bool {
 /// );
 /// assert_eq!(find_subtraction_period(&values[..7], 3), None);
 /// ```
-pub fn find_subtraction_period(values: &[u32], max_move: usize) -> Option<Period> {
+pub fn find_subtraction_period<C: Cell>(values: &[C], max_move: usize) -> Option<Period> {
     first_period(values, |_| max_move, default_budget(values.len()))
 }
 
@@ -159,12 +160,12 @@ pub fn find_subtraction_period(values: &[u32], max_move: usize) -> Option<Period
 /// ```
 /// use sprague::impartial::period::{prove_octal, Period};
 /// // Octal 0.03 (remove 2, leaving 0 or 1 heap): 0 0 1 1, repeated; t = 2.
-/// let values = [0, 0, 1, 1, 0, 0, 1, 1, 0, 0];
+/// let values: [u16; 10] = [0, 0, 1, 1, 0, 0, 1, 1, 0, 0];
 /// let p = Period { preperiod: 0, period: 4 };
 /// assert!(prove_octal(&values, 2, p)); // needs 2·0 + 2·4 + 2 = 10 values
 /// assert!(!prove_octal(&values[..9], 2, p));
 /// ```
-pub fn prove_octal(values: &[u32], last_digit_index: usize, p: Period) -> bool {
+pub fn prove_octal<C: Cell>(values: &[C], last_digit_index: usize, p: Period) -> bool {
     let Period {
         preperiod: n0,
         period,
@@ -237,7 +238,7 @@ fn default_budget(len: usize) -> usize {
 /// (`n = len − p − 1`, `len − p − 2`, …), i.e. the smallest `n0` with
 /// `values[n] == values[n + p]` for all `n0 ≤ n < len − p` is `len − p − k`.
 /// Requires `p ≤ len`.
-fn matches_from_end(values: &[u32], p: usize) -> usize {
+fn matches_from_end<C: Cell>(values: &[C], p: usize) -> usize {
     const CHUNK: usize = 64;
     let m = values.len() - p;
     let (a, b) = (&values[..m], &values[p..]);
@@ -257,16 +258,20 @@ fn matches_from_end(values: &[u32], p: usize) -> usize {
 /// `need` must be non-decreasing in `p`: the search stops at the first `p` with
 /// `need(p) > len − p`, as no larger shift can succeed. `budget` bounds the comparisons
 /// spent on rejected shifts before switching to the Z-function.
-fn first_period(values: &[u32], need: impl Fn(usize) -> usize, budget: usize) -> Option<Period> {
+fn first_period<C: Cell>(
+    values: &[C],
+    need: impl Fn(usize) -> usize,
+    budget: usize,
+) -> Option<Period> {
     let len = values.len();
     let mut spent = 0usize;
     let mut p = 1;
     while p <= len && need(p) <= len - p {
         if spent >= budget {
             return if u32::try_from(len).is_ok() {
-                first_period_z::<u32>(values, p, need)
+                first_period_z::<u32, C>(values, p, need)
             } else {
-                first_period_z::<usize>(values, p, need)
+                first_period_z::<usize, C>(values, p, need)
             };
         }
         let k = matches_from_end(values, p);
@@ -309,13 +314,13 @@ impl ZIndex for usize {
 /// [`first_period`] from shift `start` on, with every match count read off the
 /// Z-function of the reversed table: `z[p]` is the length of the longest common prefix of
 /// `rev` and `rev[p..]`, which is exactly [`matches_from_end`]`(values, p)`.
-fn first_period_z<I: ZIndex>(
-    values: &[u32],
+fn first_period_z<I: ZIndex, C: Cell>(
+    values: &[C],
     start: usize,
     need: impl Fn(usize) -> usize,
 ) -> Option<Period> {
     let len = values.len();
-    let z = z_reversed::<I>(values);
+    let z = z_reversed::<I, C>(values);
     let mut p = start;
     while p <= len && need(p) <= len - p {
         let k = if p == len { 0 } else { z[p].to_usize() };
@@ -331,7 +336,7 @@ fn first_period_z<I: ZIndex>(
 }
 
 /// The Z-function of the reversed table (entry 0 left at 0; it is never used).
-fn z_reversed<I: ZIndex>(values: &[u32]) -> Vec<I> {
+fn z_reversed<I: ZIndex, C: Cell>(values: &[C]) -> Vec<I> {
     let len = values.len();
     let s = |i: usize| values[len - 1 - i];
     let mut z = vec![I::from_usize(0); len];
@@ -460,12 +465,12 @@ mod tests {
 
     #[test]
     fn evidence_rule_rejects_short_or_thin_tables() {
-        assert_eq!(detect(&[]), None);
-        assert_eq!(detect(&[5]), None);
-        assert_eq!(detect(&[5, 5]), None);
-        assert_eq!(detect(&[5, 5, 5]), Some(per(0, 1)));
+        assert_eq!(detect::<u32>(&[]), None);
+        assert_eq!(detect(&[5u32]), None);
+        assert_eq!(detect(&[5u32, 5]), None);
+        assert_eq!(detect(&[5u16, 5, 5]), Some(per(0, 1)));
         // Three equal values after a long irregular prefix are not a period.
-        assert_eq!(detect(&[0, 1, 2, 3, 4, 5, 6, 7, 7, 7]), None);
+        assert_eq!(detect(&[0u32, 1, 2, 3, 4, 5, 6, 7, 7, 7]), None);
         // Kayles needs 2·71 + 2·12 = 166 values under the rule.
         let kayles = octal_values(&[0, 7, 7], 166);
         assert_eq!(detect(&kayles), Some(per(71, 12)));
@@ -533,8 +538,8 @@ mod tests {
             assert_eq!(find_subtraction_period(&bash[..2 * m], m), None, "m = {m}");
         }
         // The empty set: every value is 0.
-        assert_eq!(find_subtraction_period(&[0, 0, 0], 0), Some(per(0, 1)));
-        assert_eq!(find_subtraction_period(&[], 0), None);
+        assert_eq!(find_subtraction_period(&[0u32, 0, 0], 0), Some(per(0, 1)));
+        assert_eq!(find_subtraction_period::<u32>(&[], 0), None);
     }
 
     #[test]
@@ -578,9 +583,9 @@ mod tests {
                 "{digits:?}"
             );
         }
-        assert!(!prove_octal(&[0; 100], 2, per(0, 0)));
-        assert!(!prove_octal(&[0; 100], 2, per(usize::MAX / 2, 1)));
-        assert!(!prove_octal(&[0; 100], usize::MAX, per(0, 1)));
+        assert!(!prove_octal(&[0u32; 100], 2, per(0, 0)));
+        assert!(!prove_octal(&[0u32; 100], 2, per(usize::MAX / 2, 1)));
+        assert!(!prove_octal(&[0u32; 100], usize::MAX, per(0, 1)));
     }
 
     #[test]

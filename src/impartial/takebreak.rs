@@ -55,12 +55,15 @@
 //! consecutive `a` without a match ends the scan, and otherwise each window holds a
 //! match: at most `n0 + (cap + 1)·p` splits are looked at.
 
+use super::cell::{Cell, Extended};
 use super::family::{Family, Limits, MoveSink, Pos, SolveError, WORK_PER_STATE};
 use super::heap::{
-    HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, TableFamily, TableReport,
+    Estimate, HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, TableFamily,
     heap_move,
 };
+use super::period::Period;
 use super::position::Values;
+use super::store::ValueStore;
 use super::watch::{Poll, TableHalt, TableWatch};
 use crate::nat::Nat;
 use smallvec::smallvec;
@@ -227,18 +230,49 @@ impl HeapRules for TakeBreak {
         }
     }
 
-    fn extend_values(
+    /// The fast table works on values of four bytes: values of two bytes are copied
+    /// to that width for it, and the new ones copied back (until one does not fit).
+    fn extend_values<C: Cell>(
         &self,
-        values: &mut Vec<u32>,
+        values: &mut Vec<C>,
         len: usize,
         limits: &Limits,
         poll: &mut Poll<'_>,
-    ) -> Option<Result<(), SolveError>> {
-        Some(
-            self.fast
-                .borrow_mut()
-                .extend(self, values, len, limits, poll),
-        )
+    ) -> Option<Result<Extended, SolveError>> {
+        if let Some(wide) = (values as &mut dyn std::any::Any).downcast_mut::<Vec<u32>>() {
+            let done = self.fast.borrow_mut().extend(self, wide, len, limits, poll);
+            return Some(done.map(|()| Extended::Done));
+        }
+        let mut wide: Vec<u32> = Vec::new();
+        if wide.try_reserve_exact(len.max(values.len())).is_err() {
+            return Some(Err(limits.memory_exceeded(
+                &format!("a table of {}", self.name),
+                self.memory_needed(len),
+            )));
+        }
+        wide.extend(values.iter().map(|&v| v.get()));
+        let done = self
+            .fast
+            .borrow_mut()
+            .extend(self, &mut wide, len, limits, poll);
+        for &v in &wide[values.len()..] {
+            match C::new(v) {
+                Some(c) => values.push(c),
+                None => return Some(done.map(|()| Extended::TooWide(v))),
+            }
+        }
+        Some(done.map(|()| Extended::Done))
+    }
+
+    /// Four bytes a heap for the copy of the values the fast table works on, and
+    /// eight for its lists of the heaps of each value (four, and as much again while
+    /// the lists grow).
+    fn memory_needed(&self, len: usize) -> u64 {
+        (len as u64).saturating_mul(12)
+    }
+
+    fn memory_use(&self) -> &'static str {
+        "the rare/common table"
     }
 
     /// A heap of `n` has at most `1 + (n − i) / 2` options for each removal `i`.
@@ -933,25 +967,33 @@ impl TableFamily for TakeBreakFamily {
         self.inner.rules().name()
     }
 
-    fn report_watched(
+    fn estimate(&self, from: usize, to: usize, limits: &Limits) -> Result<Estimate, SolveError> {
+        self.inner.estimate(from, to, limits)
+    }
+
+    fn prepare_watched(
         &self,
         from: usize,
         to: usize,
         limits: &Limits,
         watch: &mut dyn TableWatch,
-    ) -> Result<TableReport, TableHalt> {
-        self.inner.report_watched(from, to, limits, watch)
+    ) -> Result<Option<(Period, bool)>, TableHalt> {
+        self.inner.prepare_watched(from, to, limits, watch)
+    }
+
+    fn value_at(&self, n: usize) -> Option<Nat> {
+        self.inner.value_at(n)
     }
 
     fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError> {
         TakeBreakFamily::derivation(self, n, limits)
     }
 
-    fn resume(&self, values: Vec<u32>) -> Result<(), String> {
+    fn resume(&self, values: ValueStore) -> Result<(), String> {
         self.inner.resume(values)
     }
 
-    fn known_values(&self) -> Ref<'_, [u32]> {
+    fn known_values(&self) -> Ref<'_, ValueStore> {
         self.inner.known_values()
     }
 }

@@ -8,7 +8,9 @@
 //! [`ControlFlow::Break`], the computation ends with [`TableHalt::Stopped`] and the
 //! values computed up to that heap stay in the table.
 
+use super::cell::Cell;
 use super::family::SolveError;
+use super::store::ValueSlice;
 use std::ops::ControlFlow;
 
 /// Someone watching a table grow.
@@ -16,8 +18,8 @@ pub trait TableWatch {
     /// Called at a heap boundary every few thousand heaps (sooner when heaps are
     /// costly): `values` are the values known so far (heaps `0..values.len()`) and
     /// `wanted` the length the table is being extended to. `Break` stops the
-    /// computation at this heap.
-    fn progress(&mut self, values: &[u32], wanted: usize) -> ControlFlow<()>;
+    /// computation at this heap. The values come at the width the table keeps them in.
+    fn progress(&mut self, values: ValueSlice<'_>, wanted: usize) -> ControlFlow<()>;
 
     /// Work units between two calls of [`TableWatch::progress`] (see [`POLL_WORK`]).
     fn interval(&self) -> u64 {
@@ -30,7 +32,7 @@ pub trait TableWatch {
 pub struct Unwatched;
 
 impl TableWatch for Unwatched {
-    fn progress(&mut self, _values: &[u32], _wanted: usize) -> ControlFlow<()> {
+    fn progress(&mut self, _values: ValueSlice<'_>, _wanted: usize) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
 }
@@ -116,7 +118,7 @@ impl<'a> Poll<'a> {
     /// Counts a heap just added to `values` that cost `work` units; when the watcher is
     /// due, asks it. Returns `false` when the computation must stop here.
     #[inline]
-    pub fn heap_done(&mut self, work: u64, values: &[u32]) -> bool {
+    pub fn heap_done<C: Cell>(&mut self, work: u64, values: &[C]) -> bool {
         if self.watch.is_none() {
             return true;
         }
@@ -125,12 +127,12 @@ impl<'a> Poll<'a> {
             self.credit -= cost;
             return true;
         }
-        self.ask(values)
+        self.ask(C::slice(values))
     }
 
     /// Asks the watcher now (at a heap boundary). Returns `false` when the
     /// computation must stop here.
-    pub fn ask(&mut self, values: &[u32]) -> bool {
+    pub fn ask(&mut self, values: ValueSlice<'_>) -> bool {
         self.credit = self.interval;
         if self.stopped {
             return false;
@@ -160,7 +162,7 @@ mod tests {
     }
 
     impl TableWatch for StopAt {
-        fn progress(&mut self, values: &[u32], _wanted: usize) -> ControlFlow<()> {
+        fn progress(&mut self, values: ValueSlice<'_>, _wanted: usize) -> ControlFlow<()> {
             self.calls += 1;
             if values.len() >= self.at {
                 ControlFlow::Break(())
@@ -188,11 +190,11 @@ mod tests {
     fn costly_heaps_are_polled_sooner_and_a_stop_sticks() {
         let mut w = StopAt { at: 3, calls: 0 };
         let mut poll = Poll::new(&mut w);
-        assert!(poll.heap_done(POLL_WORK, &[0, 1]));
-        assert!(!poll.heap_done(POLL_WORK, &[0, 1, 0]));
+        assert!(poll.heap_done(POLL_WORK, &[0u16, 1]));
+        assert!(!poll.heap_done(POLL_WORK, &[0u32, 1, 0]));
         assert!(poll.stopped());
-        assert!(!poll.heap_done(0, &[0, 1, 0]));
-        assert!(!poll.ask(&[0, 1, 0]));
+        assert!(!poll.heap_done(0, &[0u16, 1, 0]));
+        assert!(!poll.ask(ValueSlice::U16(&[0, 1, 0])));
         assert_eq!(w.calls, 2);
     }
 
@@ -200,9 +202,9 @@ mod tests {
     fn nobody_watching_never_stops() {
         let mut poll = Poll::unwatched();
         for _ in 0..10_000 {
-            assert!(poll.heap_done(u64::MAX, &[]));
+            assert!(poll.heap_done::<u16>(u64::MAX, &[]));
         }
-        assert!(poll.ask(&[]));
+        assert!(poll.ask(ValueSlice::U32(&[])));
         assert!(!poll.stopped());
         assert!(matches!(
             TableHalt::Stopped.into_error(),

@@ -20,6 +20,7 @@ use crate::games::octal::{code_text, fold_code, sweep_codes};
 use crate::impartial::family::{Limits, SolveError, Stop};
 use crate::impartial::heap::HeapTable;
 use crate::impartial::period::Period;
+use crate::impartial::store::ValueSlice;
 use crate::impartial::takebreak::{TakeBreak, Wording};
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
@@ -234,11 +235,15 @@ fn join(v: &[u32]) -> String {
 /// use sprague::report::sweep::rare_stats;
 /// // Values 1 2 3 1 2 3 0: mask 1 makes the even values rare, heaps 1, 4 and 6;
 /// // masks 2 and 3 also make 3 heaps rare, and ties go to the smaller mask.
-/// let r = rare_stats(&[1, 2, 3, 1, 2, 3, 0]).unwrap();
+/// let r = rare_stats(&[1u32, 2, 3, 1, 2, 3, 0][..]).unwrap();
 /// assert_eq!((r.mask, r.heaps, r.last), (1, 3, 6));
 /// ```
-pub fn rare_stats(values: &[u32]) -> Option<Rare> {
-    let max = values.iter().copied().max()?;
+pub fn rare_stats<'a>(values: impl Into<ValueSlice<'a>>) -> Option<Rare> {
+    let values: ValueSlice<'a> = values.into();
+    if values.is_empty() {
+        return None;
+    }
+    let max = values.max();
     if max == 0 {
         return None;
     }
@@ -248,7 +253,7 @@ pub fn rare_stats(values: &[u32]) -> Option<Rare> {
     }
     let size = 1usize << bits;
     let mut w = vec![0i64; size];
-    for &v in values {
+    for v in values.iter() {
         w[v as usize] += 1;
     }
     let mut h = 1;
@@ -267,7 +272,12 @@ pub fn rare_stats(values: &[u32]) -> Option<Rare> {
         .map(|m| (m as u32, ((len + w[m]) / 2) as usize))
         .min_by_key(|&(m, r)| (r, m))?;
     let is_rare = |v: u32| (v & mask).count_ones().is_multiple_of(2);
-    let last = values.iter().rposition(|&v| is_rare(v)).unwrap_or(0);
+    let last = values
+        .iter()
+        .enumerate()
+        .filter(|&(_, v)| is_rare(v))
+        .last()
+        .map_or(0, |(n, _)| n);
     Some(Rare {
         mask,
         heaps: rare,
@@ -309,7 +319,7 @@ pub fn compute(
     };
     let values = table.values();
     let mut max = (0u32, 0usize);
-    for (n, &v) in values.iter().enumerate() {
+    for (n, v) in values.iter().enumerate() {
         if v > max.0 {
             max = (v, n);
         }
@@ -322,7 +332,7 @@ pub fn compute(
         period,
         max,
         rare: rare_stats(values),
-        first: values.iter().take(FIRST_VALUES).copied().collect(),
+        first: values.iter().take(FIRST_VALUES).collect(),
     })
 }
 
@@ -507,7 +517,7 @@ mod tests {
             let r = rare_stats(t).unwrap();
             assert_eq!((r.heaps, r.mask, r.last), best, "{t:?}");
         }
-        assert_eq!(rare_stats(&[0, 0, 0]), None);
+        assert_eq!(rare_stats(&[0u32, 0, 0][..]), None);
     }
 
     #[test]
