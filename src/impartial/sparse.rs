@@ -72,14 +72,21 @@ const BLOCK_BYTES: usize = 1 << 15;
 pub const MAX_BLOCK: usize = 128;
 /// Fewest heaps in a block.
 const MIN_BLOCK: usize = 8;
-/// Heaps per task of the far pass.
+/// Heaps per task of the far pass's search.
 const CHUNK: usize = 16;
+/// Rare heaps per task of the far pass's pairs.
+const RARE_PIECE: usize = 256;
 /// Heaps kept per value for the search by value pairs.
 const FIRST: usize = 32;
+/// The heaps kept for the search are the first of each value from this one on, so
+/// that the far pass can use them all (twice the longest block).
+const FIRST_FROM: usize = 2 * MAX_BLOCK;
 /// Splits scanned from the smallest heap for a rare value before the search.
 const SCAN_STEPS: usize = 16;
 /// Most splits the far pass tries for one rare value.
 const FAR_CHECKS: u64 = 256;
+/// Most splits the far pass scans for one heap before searching by value pairs.
+const FAR_SCAN: usize = 512;
 
 /// The state of a rare/common table; it describes the values it last extended and
 /// rebuilds itself when given others.
@@ -94,12 +101,16 @@ pub struct SparseTable {
     /// `hist[v]`: the number of heaps `h ≥ 1` of value `v`. Its length, a power of two
     /// and at least 64, is above every value and so every XOR of two.
     hist: Vec<u64>,
-    /// `first[u]`: the first heaps `h ≥ 1` of value `u` (at most [`FIRST`]).
+    /// `first[u]`: the first heaps `h ≥ FIRST_FROM` of value `u` (at most [`FIRST`]).
     first: Vec<Vec<u32>>,
     /// The values present, most frequent first (as of the last review, then new ones).
     order: Vec<u32>,
     /// The table length at which the mask is chosen next.
     next_review: usize,
+    /// The rare values that the last block's heaps had to reach by splits of two
+    /// common heaps (below their value and not reached by a rare heap's pair): the
+    /// far pass looks for these.
+    wanted: Vec<u64>,
     /// Pairs and splits looked at since the last rebuild.
     work: u64,
     /// The threads of the last multi-threaded extension, kept for the next.
@@ -131,8 +142,10 @@ struct Far {
     /// The rare heaps `lo_heap..known` are paired in `bits`.
     lo_heap: usize,
     known: usize,
-    /// The marked values of each heap, `words` words a heap.
+    /// The values of each heap marked by pairs of rare heaps, `words` words a heap.
     bits: Vec<u64>,
+    /// The values of each heap marked by the search, in the same layout.
+    hits: Vec<u64>,
     /// Splits the far pass's search looked at, per heap.
     ops: Vec<u64>,
 }
@@ -156,6 +169,8 @@ struct NearOut {
     found: Vec<(u32, u32)>,
     /// Its work, far pass's included.
     work: u64,
+    /// The rare values its heaps had to reach by splits of two common heaps.
+    wanted: Vec<u64>,
 }
 
 impl SparseTable {
@@ -177,7 +192,7 @@ impl SparseTable {
         for (h, v) in values.iter().enumerate().skip(1) {
             let v = v.get() as usize;
             self.hist[v] += 1;
-            if self.first[v].len() < FIRST {
+            if h >= FIRST_FROM && self.first[v].len() < FIRST {
                 self.first[v].push(h as u32);
             }
         }
@@ -250,7 +265,7 @@ impl SparseTable {
                 self.order.push(v);
             }
             self.hist[vi] += 1;
-            if self.first[vi].len() < FIRST {
+            if n >= FIRST_FROM && self.first[vi].len() < FIRST {
                 self.first[vi].push(n as u32);
             }
         }
@@ -381,6 +396,7 @@ impl SparseTable {
                 self.count(m, v);
             }
             self.rare.extend(out.found);
+            self.wanted = out.wanted;
             self.work += out.work;
             self.built = upto;
             match out.end {
@@ -423,6 +439,7 @@ impl SparseTable {
         par: bool,
     ) -> Far {
         let mut bits = vec![0u64; len * words];
+        let mut hits = vec![0u64; len * words];
         let mut ops = vec![0u64; len];
         let lo_heap = (start + len - known).min(known);
         if lo_heap < known {
@@ -430,15 +447,15 @@ impl SparseTable {
             let hi = self.rare.partition_point(|&(h, _)| (h as usize) < known);
             let rare = &self.rare[lo..hi];
             let mask = self.mask;
-            let task = |(k, (chunk, ops)): (usize, (&mut [u64], &mut [u64]))| {
-                let first = start + k * CHUNK;
-                let end = first + ops.len();
+            // The pairs, over pieces of the rare list (each marking its own copy).
+            let pairs = |rs: &[(u32, u32)], bits: &mut [u64]| {
+                let end = start + len;
                 for &i in moves.split_after {
-                    for &(h, gh) in rare {
+                    for &(h, gh) in rs {
                         let h = h as usize;
-                        // The heaps m of the chunk with s = m − i > h, less the
-                        // equal split when it is no move.
-                        let from = (h + i + 1).max(first);
+                        // The heaps m with s = m − i > h, less the equal split when it
+                        // is no move.
+                        let from = (h + i + 1).max(start);
                         if from >= end {
                             continue;
                         }
@@ -446,7 +463,7 @@ impl SparseTable {
                             if m0 >= m1 {
                                 return;
                             }
-                            let slots = chunk[(m0 - first) * words..(m1 - first) * words]
+                            let slots = bits[(m0 - start) * words..(m1 - start) * words]
                                 .chunks_exact_mut(words);
                             for (slot, gb) in slots.zip(&past[m0 - i - h..m1 - i - h]) {
                                 let x = (gh ^ gb.get()) as usize;
@@ -462,30 +479,118 @@ impl SparseTable {
                         }
                     }
                 }
-                let g = |x: usize| past[x].get();
-                for (j, slot) in chunk.chunks_exact_mut(words).enumerate() {
-                    let mut from = 0;
-                    while let Some(v) = next_unmarked(slot, from) {
-                        if !is_rare(mask, v) {
-                            break;
-                        }
-                        let m = first + j;
-                        self.by_pairs(moves, &g, m, v, slot, lo_heap, FAR_CHECKS, &mut ops[j]);
-                        from = v + 1;
-                    }
-                }
             };
+            if par && rare.len() > RARE_PIECE {
+                use rayon::prelude::*;
+                let marked = rare
+                    .par_chunks(RARE_PIECE)
+                    .fold(
+                        || vec![0u64; len * words],
+                        |mut acc, rs| {
+                            pairs(rs, &mut acc);
+                            acc
+                        },
+                    )
+                    .reduce_with(|mut a, b| {
+                        a.iter_mut().zip(&b).for_each(|(x, y)| *x |= y);
+                        a
+                    });
+                if let Some(marked) = marked {
+                    bits = marked;
+                }
+            } else {
+                pairs(rare, &mut bits);
+            }
+            // The wanted rare values below the smallest common value left unmarked,
+            // over runs of heaps.
+            let wanted = &self.wanted;
+            let g = |x: usize| past[x].get();
+            let search =
+                |(k, ((chunk, hits), ops)): (usize, ((&[u64], &mut [u64]), &mut [u64]))| {
+                    let first = start + k * CHUNK;
+                    let mut need = vec![0u64; words];
+                    let slots = chunk.chunks_exact(words).zip(hits.chunks_exact_mut(words));
+                    for (j, (slot, hit)) in slots.enumerate() {
+                        let m = first + j;
+                        // The values to look for.
+                        let mut count = 0;
+                        need.fill(0);
+                        let mut from = 0;
+                        while let Some(v) = next_unmarked(slot, from) {
+                            if !is_rare(mask, v) {
+                                break;
+                            }
+                            let (w, bit) = (v as usize / 64, 1u64 << (v % 64));
+                            if wanted.get(w).is_some_and(|&x| x & bit != 0) {
+                                need[w] |= bit;
+                                count += 1;
+                            }
+                            from = v + 1;
+                        }
+                        // First a scan of the splits of two heaps of at least lo_heap, from
+                        // the smaller heap lo_heap up, both read in order.
+                        let mut steps = 0;
+                        'scan: for &i in moves.split_after {
+                            if count == 0 || i + 2 * lo_heap > m {
+                                break;
+                            }
+                            let s = m - i;
+                            let top = (s / 2).min(lo_heap + FAR_SCAN - steps);
+                            for a in lo_heap..=top {
+                                steps += 1;
+                                let b = s - a;
+                                if moves.unequal && a == b {
+                                    continue;
+                                }
+                                let x = g(a) ^ g(b);
+                                let (w, bit) = (x as usize / 64, 1u64 << (x % 64));
+                                hit[w] |= bit;
+                                if need[w] & bit != 0 {
+                                    need[w] &= !bit;
+                                    count -= 1;
+                                    if count == 0 {
+                                        break 'scan;
+                                    }
+                                }
+                            }
+                        }
+                        ops[j] += steps as u64;
+                        // Then a search by value pairs for each value still needed.
+                        let mut from = 0;
+                        while count > 0 {
+                            let Some(v) = next_marked(&need, from) else {
+                                break;
+                            };
+                            if hit[v as usize / 64] & (1 << (v % 64)) == 0 {
+                                self.by_pairs(
+                                    moves,
+                                    &g,
+                                    m,
+                                    v,
+                                    hit,
+                                    lo_heap,
+                                    FAR_CHECKS,
+                                    &mut ops[j],
+                                );
+                            }
+                            count -= 1;
+                            from = v + 1;
+                        }
+                    }
+                };
             if par {
                 use rayon::prelude::*;
-                bits.par_chunks_mut(CHUNK * words)
+                bits.par_chunks(CHUNK * words)
+                    .zip(hits.par_chunks_mut(CHUNK * words))
                     .zip(ops.par_chunks_mut(CHUNK))
                     .enumerate()
-                    .for_each(task);
+                    .for_each(search);
             } else {
-                bits.chunks_mut(CHUNK * words)
+                bits.chunks(CHUNK * words)
+                    .zip(hits.chunks_mut(CHUNK * words))
                     .zip(ops.chunks_mut(CHUNK))
                     .enumerate()
-                    .for_each(task);
+                    .for_each(search);
             }
         }
         Far {
@@ -495,6 +600,7 @@ impl SparseTable {
             lo_heap,
             known,
             bits,
+            hits,
             ops,
         }
     }
@@ -576,7 +682,21 @@ impl SparseTable {
         let mut found: Vec<(u32, u32)> = Vec::new();
         let mut work = 0u64;
         let mask = self.mask;
-        let out = |end, found, work| NearOut { end, found, work };
+        let rare_bits: Vec<u64> = (0..words)
+            .map(|w| {
+                (0..64)
+                    .filter(|&j| is_rare(mask, (w * 64 + j) as u32))
+                    .fold(0, |acc, j| acc | 1 << j)
+            })
+            .collect();
+        let mut wanted = vec![0u64; words];
+        let mut marks = vec![0u64; words];
+        let out = |end, found, work, wanted| NearOut {
+            end,
+            found,
+            work,
+            wanted,
+        };
         for k in 0..cur.len() {
             let n = start + k;
             let g = |x: usize| -> u32 {
@@ -625,6 +745,11 @@ impl SparseTable {
             }
             // The mex: a common value left unmarked is final; a rare one must be shown
             // reachable by a split of two common heaps, or not.
+            let hits = &far.hits[k * words..(k + 1) * words];
+            for ((m, b), h) in marks.iter_mut().zip(bits.iter()).zip(hits) {
+                *m = b | h;
+            }
+            let bits = &mut marks[..];
             let mut at = (0usize, 0usize);
             let mut from = 0;
             let v = loop {
@@ -642,22 +767,36 @@ impl SparseTable {
                 }
                 from = v + 1;
             };
+            // The rare values below v not reached by a rare heap's pair.
+            let pairs = &far.bits[k * words..(k + 1) * words];
+            for (w, (want, (p, r))) in wanted
+                .iter_mut()
+                .zip(pairs.iter().zip(&rare_bits))
+                .enumerate()
+            {
+                let below = match (v as usize).checked_sub(w * 64) {
+                    Some(d) if d >= 64 => !0,
+                    Some(d) => (1u64 << d) - 1,
+                    None => 0,
+                };
+                *want |= !p & r & below;
+            }
             if self.work.saturating_add(work).saturating_add(ops) > budget {
-                return out(BlockEnd::Budget(n), found, work);
+                return out(BlockEnd::Budget(n), found, work, wanted);
             }
             work += ops;
             if n >= 1 && is_rare(mask, v) {
                 found.push((n as u32, v));
             }
             match C::new(v) {
-                None => return out(BlockEnd::TooWide(n, v), found, work),
+                None => return out(BlockEnd::TooWide(n, v), found, work, wanted),
                 Some(c) => cur[k] = c,
             }
             if v as usize >= range {
-                return out(BlockEnd::Grow(n), found, work);
+                return out(BlockEnd::Grow(n), found, work, wanted);
             }
         }
-        out(BlockEnd::Full, found, work)
+        out(BlockEnd::Full, found, work, wanted)
     }
 }
 
@@ -678,6 +817,26 @@ fn next_unmarked(bits: &[u64], from: u32) -> Option<u32> {
             return None;
         }
         word = !bits[w];
+    }
+}
+
+/// The smallest value from `from` on marked in `bits`, if any.
+#[inline]
+fn next_marked(bits: &[u64], from: u32) -> Option<u32> {
+    let mut w = from as usize / 64;
+    if w >= bits.len() {
+        return None;
+    }
+    let mut word = bits[w] & (!0u64 << (from % 64));
+    loop {
+        if word != 0 {
+            return Some((w * 64) as u32 + word.trailing_zeros());
+        }
+        w += 1;
+        if w == bits.len() {
+            return None;
+        }
+        word = bits[w];
     }
 }
 
