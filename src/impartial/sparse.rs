@@ -678,7 +678,9 @@ impl SparseTable {
         let hi = self
             .rare
             .partition_point(|&(h, _)| (h as usize) < far.known);
-        let (low, high) = (&self.rare[..lo], &self.rare[hi..]);
+        // The rare heaps this pass pairs, ascending, with those it finds.
+        let mut mine: Vec<(u32, u32)> = self.rare[..lo].to_vec();
+        mine.extend_from_slice(&self.rare[hi..]);
         let mut found: Vec<(u32, u32)> = Vec::new();
         let mut work = 0u64;
         let mask = self.mask;
@@ -728,19 +730,17 @@ impl SparseTable {
                 ops += (self.rare.partition_point(|&(h, _)| (h as usize) < s)
                     + found.partition_point(|&(h, _)| (h as usize) < s))
                     as u64;
-                for list in [low, high, &found[..]] {
-                    for &(h, gh) in list {
-                        let h = h as usize;
-                        if h >= s {
-                            break;
-                        }
-                        let b = s - h;
-                        if moves.unequal && b == h {
-                            continue;
-                        }
-                        let x = (gh ^ g(b)) as usize;
-                        bits[x / 64] |= 1 << (x % 64);
+                for &(h, gh) in &mine {
+                    let h = h as usize;
+                    if h >= s {
+                        break;
                     }
+                    let b = s - h;
+                    if moves.unequal && b == h {
+                        continue;
+                    }
+                    let x = (gh ^ g(b)) as usize;
+                    bits[x / 64] |= 1 << (x % 64);
                 }
             }
             // The mex: a common value left unmarked is final; a rare one must be shown
@@ -787,6 +787,7 @@ impl SparseTable {
             work += ops;
             if n >= 1 && is_rare(mask, v) {
                 found.push((n as u32, v));
+                mine.push((n as u32, v));
             }
             match C::new(v) {
                 None => return out(BlockEnd::TooWide(n, v), found, work, wanted),
