@@ -42,6 +42,10 @@
 use super::cell::{Cell, Extended};
 use super::family::{Limits, SolveError};
 
+/// Told of the work of each block of heaps and the values known after it: `Ok(false)`
+/// stops the extension there.
+pub type Progress<'a, C> = dyn FnMut(u64, &[C]) -> Result<bool, SolveError> + 'a;
+
 /// The moves of a take-and-break game, as the table needs them.
 pub struct Moves<'a> {
     /// The game's name, for messages.
@@ -130,8 +134,12 @@ impl std::fmt::Debug for SparseTable {
 
 #[inline]
 fn is_rare(mask: u32, v: u32) -> bool {
-    (v & mask).count_ones() % 2 == 0
+    (v & mask).count_ones().is_multiple_of(2)
 }
+
+/// A run of heaps for the far pass's search: its index, its pair marks, its search
+/// marks and its work.
+type SearchTask<'a> = (usize, ((&'a [u64], &'a mut [u64]), &'a mut [u64]));
 
 /// The far marks of a block of heaps.
 struct Far {
@@ -289,7 +297,7 @@ impl SparseTable {
         len: usize,
         budget: u64,
         limits: &Limits,
-        progress: &mut dyn FnMut(u64, &[C]) -> Result<bool, SolveError>,
+        progress: &mut Progress<'_, C>,
     ) -> Result<Extended, SolveError> {
         if self.built != values.len() || self.hist.is_empty() {
             self.rebuild(values);
@@ -347,7 +355,7 @@ impl SparseTable {
         budget: u64,
         limits: &Limits,
         pool: Option<&rayon::ThreadPool>,
-        progress: &mut dyn FnMut(u64, &[C]) -> Result<bool, SolveError>,
+        progress: &mut Progress<'_, C>,
     ) -> Result<Extended, SolveError> {
         let len = values.len();
         let par = pool.is_some();
@@ -388,10 +396,10 @@ impl SparseTable {
                 BlockEnd::Grow(at) | BlockEnd::TooWide(at, _) => at + 1,
                 BlockEnd::Budget(at) => at,
             };
-            for m in n..upto {
+            for (m, c) in values.iter().enumerate().take(upto).skip(n) {
                 let v = match out.end {
                     BlockEnd::TooWide(at, v) if at == m => v,
-                    _ => values[m].get(),
+                    _ => c.get(),
                 };
                 self.count(m, v);
             }
@@ -505,79 +513,69 @@ impl SparseTable {
             // over runs of heaps.
             let wanted = &self.wanted;
             let g = |x: usize| past[x].get();
-            let search =
-                |(k, ((chunk, hits), ops)): (usize, ((&[u64], &mut [u64]), &mut [u64]))| {
-                    let first = start + k * CHUNK;
-                    let mut need = vec![0u64; words];
-                    let slots = chunk.chunks_exact(words).zip(hits.chunks_exact_mut(words));
-                    for (j, (slot, hit)) in slots.enumerate() {
-                        let m = first + j;
-                        // The values to look for.
-                        let mut count = 0;
-                        need.fill(0);
-                        let mut from = 0;
-                        while let Some(v) = next_unmarked(slot, from) {
-                            if !is_rare(mask, v) {
-                                break;
-                            }
-                            let (w, bit) = (v as usize / 64, 1u64 << (v % 64));
-                            if wanted.get(w).is_some_and(|&x| x & bit != 0) {
-                                need[w] |= bit;
-                                count += 1;
-                            }
-                            from = v + 1;
+            let search = |(k, ((chunk, hits), ops)): SearchTask<'_>| {
+                let first = start + k * CHUNK;
+                let mut need = vec![0u64; words];
+                let slots = chunk.chunks_exact(words).zip(hits.chunks_exact_mut(words));
+                for (j, (slot, hit)) in slots.enumerate() {
+                    let m = first + j;
+                    // The values to look for.
+                    let mut count = 0;
+                    need.fill(0);
+                    let mut from = 0;
+                    while let Some(v) = next_unmarked(slot, from) {
+                        if !is_rare(mask, v) {
+                            break;
                         }
-                        // First a scan of the splits of two heaps of at least lo_heap, from
-                        // the smaller heap lo_heap up, both read in order.
-                        let mut steps = 0;
-                        'scan: for &i in moves.split_after {
-                            if count == 0 || i + 2 * lo_heap > m {
-                                break;
+                        let (w, bit) = (v as usize / 64, 1u64 << (v % 64));
+                        if wanted.get(w).is_some_and(|&x| x & bit != 0) {
+                            need[w] |= bit;
+                            count += 1;
+                        }
+                        from = v + 1;
+                    }
+                    // First a scan of the splits of two heaps of at least lo_heap, from
+                    // the smaller heap lo_heap up, both read in order.
+                    let mut steps = 0;
+                    'scan: for &i in moves.split_after {
+                        if count == 0 || i + 2 * lo_heap > m {
+                            break;
+                        }
+                        let s = m - i;
+                        let top = (s / 2).min(lo_heap + FAR_SCAN - steps);
+                        for a in lo_heap..=top {
+                            steps += 1;
+                            let b = s - a;
+                            if moves.unequal && a == b {
+                                continue;
                             }
-                            let s = m - i;
-                            let top = (s / 2).min(lo_heap + FAR_SCAN - steps);
-                            for a in lo_heap..=top {
-                                steps += 1;
-                                let b = s - a;
-                                if moves.unequal && a == b {
-                                    continue;
-                                }
-                                let x = g(a) ^ g(b);
-                                let (w, bit) = (x as usize / 64, 1u64 << (x % 64));
-                                hit[w] |= bit;
-                                if need[w] & bit != 0 {
-                                    need[w] &= !bit;
-                                    count -= 1;
-                                    if count == 0 {
-                                        break 'scan;
-                                    }
+                            let x = g(a) ^ g(b);
+                            let (w, bit) = (x as usize / 64, 1u64 << (x % 64));
+                            hit[w] |= bit;
+                            if need[w] & bit != 0 {
+                                need[w] &= !bit;
+                                count -= 1;
+                                if count == 0 {
+                                    break 'scan;
                                 }
                             }
-                        }
-                        ops[j] += steps as u64;
-                        // Then a search by value pairs for each value still needed.
-                        let mut from = 0;
-                        while count > 0 {
-                            let Some(v) = next_marked(&need, from) else {
-                                break;
-                            };
-                            if hit[v as usize / 64] & (1 << (v % 64)) == 0 {
-                                self.by_pairs(
-                                    moves,
-                                    &g,
-                                    m,
-                                    v,
-                                    hit,
-                                    lo_heap,
-                                    FAR_CHECKS,
-                                    &mut ops[j],
-                                );
-                            }
-                            count -= 1;
-                            from = v + 1;
                         }
                     }
-                };
+                    ops[j] += steps as u64;
+                    // Then a search by value pairs for each value still needed.
+                    let mut from = 0;
+                    while count > 0 {
+                        let Some(v) = next_marked(&need, from) else {
+                            break;
+                        };
+                        if hit[v as usize / 64] & (1 << (v % 64)) == 0 {
+                            self.by_pairs(moves, &g, m, v, hit, lo_heap, FAR_CHECKS, &mut ops[j]);
+                        }
+                        count -= 1;
+                        from = v + 1;
+                    }
+                }
+            };
             if par {
                 use rayon::prelude::*;
                 bits.par_chunks(CHUNK * words)

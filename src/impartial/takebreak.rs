@@ -23,29 +23,16 @@
 //!   every split to be allowed: it does not apply to Grundy's game, whose periods are
 //!   reported unproved.
 //!
-//! # The fast table (rare and common values)
+//! # The table (rare and common values)
 //!
 //! Computing `G(n)` naively looks at every split, `Θ(n)` pairs per heap and `Θ(N²)` for a
 //! table of `N` heaps. Instead (after Gangolli–Plambeck and Flammenkamp's *sparse
-//! space*) a mask `m` splits values into *common* ones (`popcount(v & m)` odd) and *rare*
-//! ones (even). A split's value `G(a) ⊕ G(b)` is common exactly when one of `a`, `b` has
-//! a rare value, so the common values reachable from `n` are all found by pairing each
-//! of the few *rare heaps* with its complement: `O(#rare)` work per heap. The mex is the
-//! smallest unmarked value; when it is common it is final. Each smaller rare value not
-//! yet marked must still be shown reachable (or not): first a short scan of splits from
-//! the middle outwards (both heaps large, so their values spread over the whole range),
-//! resumed across values and marking everything it sees; then an exhaustive search over
-//! the pairs of values `{w, w ⊕ v}`, most frequent `w` first, walking the heaps of one
-//! value and checking the complements for the other. A full search (a proof that `v` is
-//! not reachable) happens only when the heap's own value is rare. The mask is re-chosen
-//! as the table doubles, minimising the number of rare heaps over all masks with one
-//! Walsh–Hadamard transform of the value histogram. The result is the exact mex whatever
-//! the mask; the mask only decides the speed. All work (pairs looked at) is counted
-//! against [`PAIRS_PER_STATE`] × `--max-states`.
-//!
-//! Measured (release build): Grundy's game to heap 10^5 in about 0.45 s (about 1 300 rare
-//! heaps); Officers (0.6) to 10^5 in about 0.8 s; 0.16 to 5.1·10^5, enough to prove its
-//! period 149 459 from 105 351, in about 1.2 s. Games without a sparse space, such as
+//! space*) the values are split by a mask into *common* and *rare* ones so that each
+//! heap costs work in proportion to the number of heaps with a rare value: see
+//! [`super::sparse`], which computes blocks of heaps on `--threads` threads and keeps
+//! no list per heap. The result is the exact mex whatever the mask; the mask only
+//! decides the speed. All work (pairs looked at) is counted against
+//! [`PAIRS_PER_STATE`] × `--max-states`. Games without a sparse space, such as
 //! Treblecross (0.007, about a fifth of its heaps rare), stay near quadratic and stop at
 //! the work bound.
 //!
@@ -299,7 +286,7 @@ impl TakeBreak {
     }
 }
 
-/// A take-and-break family: the heap engine with the fast table, plus winning moves
+/// A take-and-break family: the heap engine with the rare/common table, plus winning moves
 /// from heaps of any size.
 pub struct TakeBreakFamily {
     inner: HeapFamily<TakeBreak>,
@@ -660,7 +647,7 @@ mod tests {
     use std::collections::{BTreeSet, HashSet};
 
     /// Values straight from the rules, with every option listed: an independent check
-    /// of the fast table.
+    /// of the rare/common table.
     fn naive(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
         let mut g: Vec<u32> = Vec::with_capacity(len);
         for n in 0..len {
