@@ -73,7 +73,7 @@ const MAX_REVIEW_BITS: u32 = 20;
 /// Bytes of marks per block of heaps: the block is shorter when values are large.
 const BLOCK_BYTES: usize = 1 << 15;
 /// Most heaps in a block.
-pub const MAX_BLOCK: usize = 128;
+pub const MAX_BLOCK: usize = 64;
 /// Fewest heaps in a block.
 const MIN_BLOCK: usize = 8;
 /// Heaps per task of the far pass's search.
@@ -728,7 +728,22 @@ impl SparseTable {
                 ops += (self.rare.partition_point(|&(h, _)| (h as usize) < s)
                     + found.partition_point(|&(h, _)| (h as usize) < s))
                     as u64;
-                for &(h, gh) in &mine {
+                // Complements in this block (small h), then below it.
+                let mut rest = &mine[..];
+                while let Some((&(h, gh), tail)) = rest.split_first() {
+                    let h = h as usize;
+                    if h >= s || h + start > s {
+                        break;
+                    }
+                    rest = tail;
+                    let b = s - h;
+                    if moves.unequal && b == h {
+                        continue;
+                    }
+                    let x = (gh ^ cur[b - start].get()) as usize;
+                    bits[x / 64] |= 1 << (x % 64);
+                }
+                for &(h, gh) in rest {
                     let h = h as usize;
                     if h >= s {
                         break;
@@ -737,7 +752,7 @@ impl SparseTable {
                     if moves.unequal && b == h {
                         continue;
                     }
-                    let x = (gh ^ g(b)) as usize;
+                    let x = (gh ^ past[b].get()) as usize;
                     bits[x / 64] |= 1 << (x % 64);
                 }
             }
