@@ -10,6 +10,7 @@ pub mod period;
 pub mod position;
 pub mod search;
 pub mod searched;
+pub mod sparse;
 pub mod store;
 pub mod sum;
 pub mod takebreak;

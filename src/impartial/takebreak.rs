@@ -23,29 +23,16 @@
 //!   every split to be allowed: it does not apply to Grundy's game, whose periods are
 //!   reported unproved.
 //!
-//! # The fast table (rare and common values)
+//! # The table (rare and common values)
 //!
 //! Computing `G(n)` naively looks at every split, `Θ(n)` pairs per heap and `Θ(N²)` for a
 //! table of `N` heaps. Instead (after Gangolli–Plambeck and Flammenkamp's *sparse
-//! space*) a mask `m` splits values into *common* ones (`popcount(v & m)` odd) and *rare*
-//! ones (even). A split's value `G(a) ⊕ G(b)` is common exactly when one of `a`, `b` has
-//! a rare value, so the common values reachable from `n` are all found by pairing each
-//! of the few *rare heaps* with its complement: `O(#rare)` work per heap. The mex is the
-//! smallest unmarked value; when it is common it is final. Each smaller rare value not
-//! yet marked must still be shown reachable (or not): first a short scan of splits from
-//! the middle outwards (both heaps large, so their values spread over the whole range),
-//! resumed across values and marking everything it sees; then an exhaustive search over
-//! the pairs of values `{w, w ⊕ v}`, most frequent `w` first, walking the heaps of one
-//! value and checking the complements for the other. A full search (a proof that `v` is
-//! not reachable) happens only when the heap's own value is rare. The mask is re-chosen
-//! as the table doubles, minimising the number of rare heaps over all masks with one
-//! Walsh–Hadamard transform of the value histogram. The result is the exact mex whatever
-//! the mask; the mask only decides the speed. All work (pairs looked at) is counted
-//! against [`PAIRS_PER_STATE`] × `--max-states`.
-//!
-//! Measured (release build): Grundy's game to heap 10^5 in about 0.45 s (about 1 300 rare
-//! heaps); Officers (0.6) to 10^5 in about 0.8 s; 0.16 to 5.1·10^5, enough to prove its
-//! period 149 459 from 105 351, in about 1.2 s. Games without a sparse space, such as
+//! space*) the values are split by a mask into *common* and *rare* ones so that each
+//! heap costs work in proportion to the number of heaps with a rare value: see
+//! [`super::sparse`], which computes blocks of heaps on `--threads` threads and keeps
+//! no list per heap. The result is the exact mex whatever the mask; the mask only
+//! decides the speed. All work (pairs looked at) is counted against
+//! [`PAIRS_PER_STATE`] × `--max-states`. Games without a sparse space, such as
 //! Treblecross (0.007, about a fifth of its heaps rare), stay near quadratic and stop at
 //! the work bound.
 //!
@@ -63,6 +50,7 @@ use super::heap::{
 };
 use super::period::Period;
 use super::position::Values;
+use super::sparse::{Moves, SparseTable};
 use super::store::ValueStore;
 use super::watch::{Poll, TableHalt, TableWatch};
 use crate::nat::Nat;
@@ -91,7 +79,7 @@ pub struct TakeBreak {
     leave_one: Vec<usize>,
     /// The `i ≥ 0` whose digit has bit 4 (leave two heaps), ascending.
     split_after: Vec<usize>,
-    fast: RefCell<FastTable>,
+    fast: RefCell<SparseTable>,
 }
 
 impl TakeBreak {
@@ -128,7 +116,7 @@ impl TakeBreak {
             wording,
             leave_one,
             split_after,
-            fast: RefCell::new(FastTable::default()),
+            fast: RefCell::new(SparseTable::default()),
         })
     }
 
@@ -152,11 +140,6 @@ impl TakeBreak {
             }
         }
         s
-    }
-
-    /// Whether removing all `n` tokens is a move.
-    fn vanishes(&self, n: usize) -> bool {
-        n >= 1 && self.digits.get(n).is_some_and(|d| d & 1 != 0)
     }
 }
 
@@ -230,8 +213,7 @@ impl HeapRules for TakeBreak {
         }
     }
 
-    /// The fast table works on values of four bytes: values of two bytes are copied
-    /// to that width for it, and the new ones copied back (until one does not fit).
+    /// The rare/common table, at the width of the values.
     fn extend_values<C: Cell>(
         &self,
         values: &mut Vec<C>,
@@ -239,36 +221,13 @@ impl HeapRules for TakeBreak {
         limits: &Limits,
         poll: &mut Poll<'_>,
     ) -> Option<Result<Extended, SolveError>> {
-        if let Some(wide) = (values as &mut dyn std::any::Any).downcast_mut::<Vec<u32>>() {
-            let done = self.fast.borrow_mut().extend(self, wide, len, limits, poll);
-            return Some(done.map(|()| Extended::Done));
-        }
-        let mut wide: Vec<u32> = Vec::new();
-        if wide.try_reserve_exact(len.max(values.len())).is_err() {
-            return Some(Err(limits.memory_exceeded(
-                &format!("a table of {}", self.name),
-                self.memory_needed(len),
-            )));
-        }
-        wide.extend(values.iter().map(|&v| v.get()));
-        let done = self
-            .fast
-            .borrow_mut()
-            .extend(self, &mut wide, len, limits, poll);
-        for &v in &wide[values.len()..] {
-            match C::new(v) {
-                Some(c) => values.push(c),
-                None => return Some(done.map(|()| Extended::TooWide(v))),
-            }
-        }
-        Some(done.map(|()| Extended::Done))
+        Some(self.extend_sparse(values, len, limits, &mut |w, v| poll.heap_done(w, v)))
     }
 
-    /// Four bytes a heap for the copy of the values the fast table works on, and
-    /// eight for its lists of the heaps of each value (four, and as much again while
-    /// the lists grow).
+    /// The rare/common table's list of rare heaps (four bytes each): at most one heap
+    /// in four is counted, far more than games with a sparse space have.
     fn memory_needed(&self, len: usize) -> u64 {
-        (len as u64).saturating_mul(12)
+        len as u64
     }
 
     fn memory_use(&self) -> &'static str {
@@ -281,14 +240,8 @@ impl HeapRules for TakeBreak {
     }
 }
 
-/// The first table length at which the mask is chosen; then at every doubling.
-const FIRST_REVIEW: usize = 32;
-/// Largest value range (as a power of two) for which the mask is re-chosen.
-const MAX_REVIEW_BITS: u32 = 20;
-/// Splits scanned from the middle for each rare value before the targeted search.
-const SCAN_STEPS: usize = 150;
-/// Pairs the fast table may look at per state allowed by `--max-states`: a pair costs a
-/// few nanoseconds, several times less than a generic option
+/// Pairs the rare/common table may look at per state allowed by `--max-states`: a
+/// pair costs a few nanoseconds, several times less than a generic option
 /// ([`OPTIONS_PER_STATE`]).
 pub const PAIRS_PER_STATE: u64 = 4 * OPTIONS_PER_STATE;
 
@@ -298,345 +251,53 @@ pub const PAIRS_PER_STATE: u64 = 4 * OPTIONS_PER_STATE;
 /// × `--max-states`), while the tables of one command share it.
 pub const PAIRS_PER_STEP: u64 = PAIRS_PER_STATE / WORK_PER_STATE;
 
-/// State of the fast table: the mask, the heaps of each value, and scratch space.
-#[derive(Default, Debug)]
-struct FastTable {
-    /// The table length the fields below describe.
-    built: usize,
-    /// Values with `popcount(v & mask)` odd are common, the others rare.
-    mask: u32,
-    /// The heaps `h ≥ 1` with a rare value, ascending.
-    rare: Vec<u32>,
-    /// `heaps[v]`: the heaps `h ≥ 1` of value `v`, ascending (length: a power of two
-    /// above every value, so that XORs of values index it too).
-    heaps: Vec<Vec<u32>>,
-    /// The values present, most frequent first (as of the last review, then new ones).
-    order: Vec<u32>,
-    /// `rank[v]`: the position of `v` in `order` (`u32::MAX` if absent).
-    rank: Vec<u32>,
-    /// `stamp[v] == round`: value `v` is reachable from the heap being computed.
-    stamp: Vec<u32>,
-    round: u32,
-    /// Pairs and options looked at so far.
-    work: u64,
-    /// The table length at which the mask is chosen next.
-    next_review: usize,
-}
-
-impl FastTable {
-    fn is_common(&self, v: usize) -> bool {
-        (v as u32 & self.mask).count_ones() % 2 == 1
-    }
-
-    /// Makes the state describe `values` (after another table was used, or at the start).
-    fn rebuild(&mut self, values: &[u32]) {
-        let max = values.iter().copied().max().unwrap_or(0) as usize;
-        let size = (max + 1).next_power_of_two();
-        self.heaps = vec![Vec::new(); size];
-        for (h, &v) in values.iter().enumerate().skip(1) {
-            self.heaps[v as usize].push(h as u32);
-        }
-        self.stamp = vec![0; size];
-        self.rank = vec![u32::MAX; size];
-        self.round = 0;
-        self.built = values.len();
-        self.next_review = FIRST_REVIEW;
-        while self.next_review <= values.len() {
-            self.next_review = self.next_review.saturating_mul(2);
-        }
-        self.review(values, true);
-    }
-
-    /// Re-chooses the mask and the order of values by frequency; rebuilds the list of
-    /// rare heaps when the mask changes or `fresh` says the list is stale.
-    fn review(&mut self, values: &[u32], fresh: bool) {
-        let old = self.mask;
-        self.choose_mask();
-        if fresh || self.mask != old {
-            self.rare = (1..values.len())
-                .filter(|&h| !self.is_common(values[h] as usize))
-                .map(|h| h as u32)
-                .collect();
-        }
-        let mut order: Vec<u32> = (0..self.heaps.len() as u32)
-            .filter(|&v| !self.heaps[v as usize].is_empty())
-            .collect();
-        order.sort_by_key(|&v| std::cmp::Reverse(self.heaps[v as usize].len()));
-        self.rank.fill(u32::MAX);
-        for (k, &v) in order.iter().enumerate() {
-            self.rank[v as usize] = k as u32;
-        }
-        self.order = order;
-    }
-
-    /// Picks the mask that leaves the fewest rare heaps: with `W` the Walsh–Hadamard
-    /// transform of the value histogram, mask `m` leaves `(N + W(m)) / 2` rare heaps.
-    fn choose_mask(&mut self) {
-        let size = self.heaps.len();
-        if !(2..=1usize << MAX_REVIEW_BITS).contains(&size) {
-            return;
-        }
-        let mut w: Vec<i64> = self.heaps.iter().map(|h| h.len() as i64).collect();
-        let mut half = 1;
-        while half < size {
-            for block in w.chunks_mut(2 * half) {
-                let (lo, hi) = block.split_at_mut(half);
-                for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-                    let (a, b) = (*x, *y);
-                    *x = a + b;
-                    *y = a - b;
-                }
-            }
-            half *= 2;
-        }
-        if let Some((m, _)) = w.iter().enumerate().skip(1).min_by_key(|&(_, &v)| v) {
-            self.mask = m as u32;
+impl TakeBreak {
+    /// The moves as the rare/common table ([`SparseTable`]) needs them.
+    pub fn sparse_moves(&self) -> Moves<'_> {
+        Moves {
+            name: &self.name,
+            digits: &self.digits,
+            leave_one: &self.leave_one,
+            split_after: &self.split_after,
+            unequal: self.unequal,
         }
     }
 
-    /// Records heap `n` of value `v`.
-    fn record(&mut self, n: usize, v: u32) {
-        let vi = v as usize;
-        if vi >= self.heaps.len() {
-            let size = (vi + 1).next_power_of_two();
-            self.heaps.resize(size, Vec::new());
-            self.stamp.resize(size, 0);
-            self.rank.resize(size, u32::MAX);
-        }
-        self.built = n + 1;
-        if n == 0 {
-            return;
-        }
-        if self.heaps[vi].is_empty() {
-            self.rank[vi] = self.order.len() as u32;
-            self.order.push(v);
-        }
-        self.heaps[vi].push(n as u32);
-        if !self.is_common(vi) {
-            self.rare.push(n as u32);
-        }
-    }
-
-    fn extend(
-        &mut self,
-        rules: &TakeBreak,
-        values: &mut Vec<u32>,
+    /// Extends `values` to `len` heaps with the rare/common table, charging its work
+    /// to `limits` and telling `progress` of each block of heaps (`false` stops).
+    pub fn extend_sparse<C: Cell>(
+        &self,
+        values: &mut Vec<C>,
         len: usize,
         limits: &Limits,
-        poll: &mut Poll<'_>,
-    ) -> Result<(), SolveError> {
-        let too_many = || {
-            limits.states_exceeded(&format!(
-                "a table of {} (whose heaps have many options)",
-                rules.name
-            ))
-        };
-        if u32::try_from(len).is_err() {
-            return Err(too_many());
-        }
-        if self.built != values.len() || self.heaps.is_empty() {
-            self.rebuild(values);
-        }
+        progress: &mut dyn FnMut(u64, &[C]) -> bool,
+    ) -> Result<Extended, SolveError> {
         let budget = limits.max_states.saturating_mul(PAIRS_PER_STATE);
-        let doing = format!("a table of {}", rules.name);
+        let doing = format!("a table of {}", self.name);
         // Pairs not yet charged to the command's work budget.
         let mut pending = 0u64;
-        values.reserve(len.saturating_sub(values.len()));
-        while values.len() < len {
-            let n = values.len();
-            if n.is_multiple_of(256) {
-                limits.check_stop()?;
-            }
-            let before = self.work;
-            let v = self
-                .next_value(rules, values, budget)
-                .ok_or_else(too_many)?;
-            values.push(v);
-            self.record(n, v);
-            if values.len() >= self.next_review {
-                self.next_review = self.next_review.saturating_mul(2);
-                self.review(values, false);
-            }
-            pending += self.work - before;
-            if pending >= PAIRS_PER_STEP << 16 {
-                limits.charge_work(pending / PAIRS_PER_STEP, &doing)?;
-                pending %= PAIRS_PER_STEP;
-            }
-            if !poll.heap_done(self.work - before, values) {
-                break;
-            }
-        }
+        let out = self.fast.borrow_mut().extend(
+            &self.sparse_moves(),
+            values,
+            len,
+            budget,
+            limits,
+            &mut |work, values| {
+                pending += work;
+                if pending >= PAIRS_PER_STEP << 16 {
+                    limits.charge_work(pending / PAIRS_PER_STEP, &doing)?;
+                    pending %= PAIRS_PER_STEP;
+                }
+                Ok(progress(work, values))
+            },
+        );
         // The values are computed: what is left over only shortens later work.
         let _ = limits.charge_work(pending / PAIRS_PER_STEP, &doing);
-        Ok(())
-    }
-
-    /// The value of heap `g.len()`, or `None` once the work exceeds `budget`.
-    fn next_value(&mut self, r: &TakeBreak, g: &[u32], budget: u64) -> Option<u32> {
-        let n = g.len();
-        self.round = self.round.wrapping_add(1);
-        if self.round == 0 {
-            self.stamp.fill(0);
-            self.round = 1;
-        }
-        let round = self.round;
-        let mut ops: u64 = 1;
-        if r.vanishes(n) {
-            self.stamp[0] = round;
-        }
-        for &i in &r.leave_one {
-            if i >= n {
-                break;
-            }
-            self.stamp[g[n - i] as usize] = round;
-            ops += 1;
-        }
-        // Every common value a split reaches pairs a rare heap with its complement.
-        for &i in &r.split_after {
-            if i + 2 > n {
-                break;
-            }
-            let s = n - i;
-            let mut looked = 0u64;
-            for &h in &self.rare {
-                let h = h as usize;
-                if h >= s {
-                    break;
-                }
-                looked += 1;
-                let b = s - h;
-                if r.unequal && b == h {
-                    continue;
-                }
-                self.stamp[(g[h] ^ g[b]) as usize] = round;
-            }
-            ops += looked;
-            if self.work.saturating_add(ops) > budget {
-                return None;
-            }
-        }
-        // The mex: a common value left unmarked is final; a rare one is looked for among
-        // the splits, first by a short scan from the middle (resumed across values), then
-        // by a search over the heaps of each pair of values with that XOR.
-        let mut scan = (0usize, 0usize);
-        let mut v = 0usize;
-        while v < self.stamp.len() {
-            if self.stamp[v] == round {
-                v += 1;
-                continue;
-            }
-            if self.is_common(v) {
-                break;
-            }
-            self.scan_middle(r, g, v, &mut scan, &mut ops);
-            if self.stamp[v] != round && !self.search(r, g, v, &mut ops, budget)? {
-                break;
-            }
-            v += 1;
-        }
-        self.work += ops;
-        Some(v as u32)
-    }
-
-    /// Looks at up to [`SCAN_STEPS`] more splits from the middle outwards, marking their
-    /// values, until `v` is marked. Both heaps are large there, so the values spread
-    /// over the whole range and most rare values turn up within a few pairs.
-    fn scan_middle(
-        &mut self,
-        r: &TakeBreak,
-        g: &[u32],
-        v: usize,
-        scan: &mut (usize, usize),
-        ops: &mut u64,
-    ) {
-        let n = g.len();
-        let round = self.round;
-        let mut steps = 0;
-        while let Some(&i) = r.split_after.get(scan.0) {
-            if i + 2 > n {
-                return;
-            }
-            let s = n - i;
-            let half = s / 2;
-            while scan.1 < half {
-                if steps == SCAN_STEPS {
-                    return;
-                }
-                let a = half - scan.1;
-                let b = s - a;
-                scan.1 += 1;
-                steps += 1;
-                *ops += 1;
-                if r.unequal && a == b {
-                    continue;
-                }
-                let x = (g[a] ^ g[b]) as usize;
-                self.stamp[x] = round;
-                if x == v {
-                    return;
-                }
-            }
-            *scan = (scan.0 + 1, 0);
-        }
-    }
-
-    /// Whether some split reaches the value `v`, by pairs of values `{w, w ⊕ v}`, most
-    /// frequent `w` first, walking the heaps of the less frequent of the two; `None` once
-    /// the work exceeds `budget`. The search is exhaustive, so `false` is a proof.
-    fn search(
-        &mut self,
-        r: &TakeBreak,
-        g: &[u32],
-        v: usize,
-        ops: &mut u64,
-        budget: u64,
-    ) -> Option<bool> {
-        let n = g.len();
-        for k in 0..self.order.len() {
-            let w = self.order[k] as usize;
-            let u = w ^ v;
-            if u >= self.heaps.len() || self.heaps[u].is_empty() || (self.rank[u] as usize) < k {
-                continue;
-            }
-            let (few, other) = if self.heaps[u].len() <= self.heaps[w].len() {
-                (u, w as u32)
-            } else {
-                (w, u as u32)
-            };
-            for &i in &r.split_after {
-                if i + 2 > n {
-                    break;
-                }
-                let s = n - i;
-                let mut looked = 0u64;
-                let mut hit = false;
-                for &a in &self.heaps[few] {
-                    let a = a as usize;
-                    if a >= s {
-                        break;
-                    }
-                    looked += 1;
-                    let b = s - a;
-                    if g[b] == other && !(r.unequal && a == b) {
-                        hit = true;
-                        break;
-                    }
-                }
-                *ops += looked;
-                if hit {
-                    self.stamp[v] = self.round;
-                    return Some(true);
-                }
-                if self.work.saturating_add(*ops) > budget {
-                    return None;
-                }
-            }
-        }
-        Some(false)
+        out
     }
 }
 
-/// A take-and-break family: the heap engine with the fast table, plus winning moves
+/// A take-and-break family: the heap engine with the rare/common table, plus winning moves
 /// from heaps of any size.
 pub struct TakeBreakFamily {
     inner: HeapFamily<TakeBreak>,
@@ -1005,7 +666,7 @@ mod tests {
     use std::collections::{BTreeSet, HashSet};
 
     /// Values straight from the rules, with every option listed: an independent check
-    /// of the fast table.
+    /// of the rare/common table.
     fn naive(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
         let mut g: Vec<u32> = Vec::with_capacity(len);
         for n in 0..len {
@@ -1088,6 +749,162 @@ mod tests {
         ] {
             let want = naive(&d, unequal, 3000);
             assert_eq!(fast(&d, unequal, 3000), want, "code {d:?}");
+        }
+    }
+
+    /// A cell of three bits, so that small tables reach the widening protocol.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+    struct Tiny(u8);
+
+    impl Cell for Tiny {
+        const MAX: u32 = 7;
+        const BYTES: usize = 1;
+        fn get(self) -> u32 {
+            u32::from(self.0)
+        }
+        fn new(v: u32) -> Option<Self> {
+            (v <= Self::MAX).then_some(Tiny(v as u8))
+        }
+        /// The engines never read their values as a slice of a table (only tables
+        /// of `u16` or `u32` are), so these tests never get here.
+        fn slice(_: &[Self]) -> crate::impartial::store::ValueSlice<'_> {
+            unreachable!("a three-bit test cell is not a table's width")
+        }
+    }
+
+    /// The values of heaps `0..len` from the rare/common table in cells `C`, extended
+    /// `step` heaps at a time on `threads` threads, widened to `u32` as the cell
+    /// protocol says when a value does not fit.
+    fn sparse_values<C: Cell>(
+        rules: &TakeBreak,
+        len: usize,
+        threads: usize,
+        step: usize,
+    ) -> Vec<u32> {
+        let limits = Limits {
+            threads,
+            ..Limits::default()
+        };
+        let mut narrow: Vec<C> = Vec::new();
+        let mut wide: Option<Vec<u32>> = None;
+        let mut target = 0;
+        while target < len {
+            target = (target + step.max(1)).min(len);
+            loop {
+                if let Some(w) = wide.as_mut() {
+                    let done = rules.extend_sparse(w, target, &limits, &mut |_, _| true);
+                    assert_eq!(done, Ok(Extended::Done));
+                    break;
+                }
+                match rules.extend_sparse(&mut narrow, target, &limits, &mut |_, _| true) {
+                    Ok(Extended::Done) => break,
+                    Ok(Extended::TooWide(v)) => {
+                        assert!(v > C::MAX);
+                        let mut w: Vec<u32> = narrow.iter().map(|c| c.get()).collect();
+                        w.push(v);
+                        wide = Some(w);
+                    }
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+        wide.unwrap_or_else(|| narrow.iter().map(|c| c.get()).collect())
+    }
+
+    #[test]
+    fn sparse_table_is_the_same_on_any_threads_and_width() {
+        for (d, unequal) in [
+            (vec![4u8], true),         // Grundy's game
+            (vec![0, 1, 6], false),    // 0.16
+            (vec![0, 3, 5, 4], false), // 0.354
+            (vec![0, 0, 0, 7], false), // Treblecross
+            (vec![4, 7], false),       // values grow fast: widened
+        ] {
+            let want = naive(&d, unequal, 2500);
+            for threads in [1, 2, 3] {
+                let rules = TakeBreak::new("t", &d, unequal, Wording::Heaps).unwrap();
+                assert_eq!(
+                    sparse_values::<u32>(&rules, 2500, threads, 2500),
+                    want,
+                    "{d:?} u32, {threads} threads"
+                );
+                assert_eq!(
+                    sparse_values::<u16>(&rules, 2500, threads, 333),
+                    want,
+                    "{d:?} u16, {threads} threads"
+                );
+                assert_eq!(
+                    sparse_values::<Tiny>(&rules, 2500, threads, 1000),
+                    want,
+                    "{d:?} 3 bits, {threads} threads"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sparse_table_stops_at_the_same_heap_on_any_threads() {
+        let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
+        let mut stopped = Vec::new();
+        for threads in [1, 2, 3] {
+            let limits = Limits {
+                max_states: 20_000,
+                threads,
+                ..Limits::default()
+            };
+            let mut values: Vec<u32> = Vec::new();
+            let err = rules
+                .extend_sparse(&mut values, 100_000, &limits, &mut |_, _| true)
+                .unwrap_err();
+            assert!(matches!(err, SolveError::Limit { .. }), "{err:?}");
+            stopped.push(values);
+        }
+        assert!(stopped[0].len() > 1000);
+        assert_eq!(stopped[0], naive(&[4], true, stopped[0].len()));
+        let lens: Vec<usize> = stopped.iter().map(Vec::len).collect();
+        assert!(stopped.iter().all(|v| *v == stopped[0]), "{lens:?}");
+    }
+
+    #[test]
+    fn sparse_table_stops_when_asked_and_resumes() {
+        let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
+        let limits = Limits::default();
+        let mut values: Vec<u16> = Vec::new();
+        let mut calls = 0;
+        let done = rules.extend_sparse(&mut values, 5000, &limits, &mut |_, v| {
+            calls += 1;
+            v.len() < 1000
+        });
+        assert_eq!(done, Ok(Extended::Done));
+        assert!(calls > 1 && values.len() >= 1000 && values.len() < 5000);
+        let done = rules.extend_sparse(&mut values, 5000, &limits, &mut |_, _| true);
+        assert_eq!(done, Ok(Extended::Done));
+        let got: Vec<u32> = values.iter().map(|&c| c.get()).collect();
+        assert_eq!(got, naive(&[4], true, 5000));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
+        #[test]
+        fn sparse_table_matches_the_rules(
+            digits in proptest::collection::vec(0u8..8, 1..6),
+            split in proptest::bool::ANY,
+            unequal in proptest::bool::ANY,
+            len in 1usize..700,
+            threads in 1usize..4,
+            step in 1usize..700,
+            width in 0u8..3,
+        ) {
+            let mut digits = digits;
+            digits[0] = if split { 4 } else { 0 };
+            let want = naive(&digits, unequal, len);
+            let rules = TakeBreak::new("t", &digits, unequal, Wording::Heaps).unwrap();
+            let got = match width {
+                0 => sparse_values::<Tiny>(&rules, len, threads, step),
+                1 => sparse_values::<u16>(&rules, len, threads, step),
+                _ => sparse_values::<u32>(&rules, len, threads, step),
+            };
+            proptest::prop_assert_eq!(got, want);
         }
     }
 

@@ -1,0 +1,916 @@
+//! The rare/common table of a take-and-break game: the values of heaps `0..N` in time
+//! about `N × (#rare heaps + a few hundred)` and memory `O(#rare heaps + value range)`
+//! besides the values themselves, on any number of threads with the same result.
+//!
+//! # How it works
+//!
+//! A mask `m` splits values into *common* ones (`popcount(v & m)` odd) and *rare* ones
+//! (even), after Gangolli–Plambeck and Flammenkamp's *sparse space*. A split's value
+//! `G(a) ⊕ G(b)` is common exactly when one of `a`, `b` has a rare value, so every
+//! common value a heap reaches is found by pairing each *rare heap* `h` with its
+//! complement `s − h`. The heap's value is the smallest unmarked value when that is
+//! common; each smaller rare value must still be shown reachable by a split of two
+//! common heaps, or not (then it is the value). The mask is re-chosen as the table
+//! doubles, minimising the number of rare heaps over all masks with one
+//! Walsh–Hadamard transform of the value histogram. The result is the exact mex whatever
+//! the mask; the mask only decides the speed.
+//!
+//! Heaps are computed in blocks of [`MAX_BLOCK`] or fewer. The marks of a block come
+//! from two passes:
+//!
+//! * the *far* pass pairs the rare heaps `h ≥ D` (`D`: twice the block length) with
+//!   their complements, which are at most `n − D`, so it needs only the values below
+//!   the previous block: it runs for the next block while the current one is finished,
+//!   split over the threads by runs of heaps. Its marks are one small bitset per heap
+//!   (the value range in bits). It walks each rare heap's complements in order, so the
+//!   values are read as a stream. It then looks for the rare values below the
+//!   smallest common value left unmarked among the splits of two heaps of at least `D`:
+//!   for a rare value `v` and the values `w` most frequent first, the first few heaps
+//!   `a` of value `w ⊕ v` (kept per value: [`FIRST`] of them) are tried as
+//!   `(a, s − a)`;
+//! * the *near* pass, in heap order, adds the moves to one heap or none, the pairs of
+//!   the rare heaps below `D` and of those found since the far pass ran, takes the mex,
+//!   and settles each rare value still unmarked below it: a short scan of the splits
+//!   from the smallest heap, the same search by value pairs over all kept heaps, and
+//!   last the rest of the scan over every split, which is the proof when `v` is not
+//!   reachable (it happens when the heap's value is rare, so rarely).
+//!
+//! The work of each heap (pairs and splits looked at) is the same however the
+//! passes are spread over threads, so the work bound stops a table at the same heap
+//! whatever `--threads` says.
+
+use super::cell::{Cell, Extended};
+use super::family::{Limits, SolveError};
+
+/// Told of the work of each block of heaps and the values known after it: `Ok(false)`
+/// stops the extension there.
+pub type Progress<'a, C> = dyn FnMut(u64, &[C]) -> Result<bool, SolveError> + 'a;
+
+/// The moves of a take-and-break game, as the table needs them.
+pub struct Moves<'a> {
+    /// The game's name, for messages.
+    pub name: &'a str,
+    /// Code digits `d0..=dt` (bit 1 of `d_i`: a heap of `i` may be removed whole).
+    pub digits: &'a [u8],
+    /// The `i ≥ 1` whose digit has bit 2 (leave one heap), ascending.
+    pub leave_one: &'a [usize],
+    /// The `i ≥ 0` whose digit has bit 4 (leave two heaps), ascending.
+    pub split_after: &'a [usize],
+    /// Whether the two heaps of a split must differ (Grundy's game).
+    pub unequal: bool,
+}
+
+impl Moves<'_> {
+    fn vanishes(&self, n: usize) -> bool {
+        n >= 1 && self.digits.get(n).is_some_and(|d| d & 1 != 0)
+    }
+}
+
+/// The first table length at which the mask is chosen; then at every doubling.
+const FIRST_REVIEW: usize = 32;
+/// Largest value range (as a power of two) for which the mask is re-chosen.
+const MAX_REVIEW_BITS: u32 = 20;
+/// Bytes of marks per block of heaps: the block is shorter when values are large.
+const BLOCK_BYTES: usize = 1 << 15;
+/// Most heaps in a block.
+pub const MAX_BLOCK: usize = 64;
+/// Fewest heaps in a block.
+const MIN_BLOCK: usize = 8;
+/// Heaps per task of the far pass's search.
+const CHUNK: usize = 16;
+/// Rare heaps per task of the far pass's pairs.
+const RARE_PIECE: usize = 256;
+/// Heaps kept per value for the search by value pairs.
+const FIRST: usize = 32;
+/// The heaps kept for the search are the first of each value from this one on, so
+/// that the far pass can use them all (twice the longest block).
+const FIRST_FROM: usize = 2 * MAX_BLOCK;
+/// Splits scanned from the smallest heap for a rare value before the search.
+const SCAN_STEPS: usize = 16;
+/// Most splits the far pass tries for one rare value.
+const FAR_CHECKS: u64 = 256;
+/// Most splits the far pass scans for one heap before searching by value pairs.
+const FAR_SCAN: usize = 512;
+
+/// The state of a rare/common table; it describes the values it last extended and
+/// rebuilds itself when given others.
+#[derive(Default)]
+pub struct SparseTable {
+    /// The table length the fields below describe.
+    built: usize,
+    /// Values with `popcount(v & mask)` odd are common, the others rare.
+    mask: u32,
+    /// The heaps `h ≥ 1` with a rare value, and that value, ascending.
+    rare: Vec<(u32, u32)>,
+    /// `hist[v]`: the number of heaps `h ≥ 1` of value `v`. Its length, a power of two
+    /// and at least 64, is above every value and so every XOR of two.
+    hist: Vec<u64>,
+    /// `first[u]`: the first heaps `h ≥ FIRST_FROM` of value `u` (at most [`FIRST`]).
+    first: Vec<Vec<u32>>,
+    /// The values present, most frequent first (as of the last review, then new ones).
+    order: Vec<u32>,
+    /// The table length at which the mask is chosen next.
+    next_review: usize,
+    /// The rare values that the last block's heaps had to reach by splits of two
+    /// common heaps (below their value and not reached by a rare heap's pair): the
+    /// far pass looks for these.
+    wanted: Vec<u64>,
+    /// Pairs and splits looked at since the last rebuild.
+    work: u64,
+    /// The threads of the last multi-threaded extension, kept for the next.
+    pool: Option<(usize, rayon::ThreadPool)>,
+}
+
+impl std::fmt::Debug for SparseTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SparseTable")
+            .field("built", &self.built)
+            .field("mask", &self.mask)
+            .field("rare", &self.rare.len())
+            .field("range", &self.hist.len())
+            .finish()
+    }
+}
+
+#[inline]
+fn is_rare(mask: u32, v: u32) -> bool {
+    (v & mask).count_ones().is_multiple_of(2)
+}
+
+/// A run of heaps for the far pass's search: its index, its pair marks, its search
+/// marks and its work.
+type SearchTask<'a> = (usize, ((&'a [u64], &'a mut [u64]), &'a mut [u64]));
+
+/// The far marks of a block of heaps.
+struct Far {
+    start: usize,
+    len: usize,
+    /// Words per heap in `bits`.
+    words: usize,
+    /// The rare heaps `lo_heap..known` are paired in `bits`.
+    lo_heap: usize,
+    known: usize,
+    /// The values of each heap marked by pairs of rare heaps, `words` words a heap.
+    bits: Vec<u64>,
+    /// The values of each heap marked by the search, in the same layout.
+    hits: Vec<u64>,
+    /// Splits the far pass's search looked at, per heap.
+    ops: Vec<u64>,
+}
+
+/// How the near pass of a block ended.
+enum BlockEnd {
+    /// All its heaps are computed.
+    Full,
+    /// Heap `.0` has a value at least the value range: the range must grow.
+    Grow(usize),
+    /// Heap `.0` has value `.1`, which the cell type cannot hold (not stored).
+    TooWide(usize, u32),
+    /// The work bound was reached at heap `.0` (not computed).
+    Budget(usize),
+}
+
+/// What the near pass of a block hands back.
+struct NearOut {
+    end: BlockEnd,
+    /// The rare heaps it found, ascending.
+    found: Vec<(u32, u32)>,
+    /// Its work, far pass's included.
+    work: u64,
+    /// The rare values its heaps had to reach by splits of two common heaps.
+    wanted: Vec<u64>,
+}
+
+impl SparseTable {
+    fn range(&self) -> usize {
+        self.hist.len()
+    }
+
+    /// The number of heaps with a rare value.
+    pub fn rare_heaps(&self) -> usize {
+        self.rare.len()
+    }
+
+    /// Makes the state describe `values` (after another table was used, or at the start).
+    fn rebuild<C: Cell>(&mut self, values: &[C]) {
+        let max = values.iter().map(|v| v.get()).max().unwrap_or(0) as usize;
+        let size = (max + 1).next_power_of_two().max(64);
+        self.hist = vec![0; size];
+        self.first = vec![Vec::new(); size];
+        for (h, v) in values.iter().enumerate().skip(1) {
+            let v = v.get() as usize;
+            self.hist[v] += 1;
+            if h >= FIRST_FROM && self.first[v].len() < FIRST {
+                self.first[v].push(h as u32);
+            }
+        }
+        self.built = values.len();
+        self.work = 0;
+        self.next_review = FIRST_REVIEW;
+        while self.next_review <= values.len() {
+            self.next_review = self.next_review.saturating_mul(2);
+        }
+        self.mask = 0;
+        self.review(values, true);
+    }
+
+    /// Re-chooses the mask and the order of values by frequency; rebuilds the list of
+    /// rare heaps when the mask changes or `fresh` says the list is stale.
+    fn review<C: Cell>(&mut self, values: &[C], fresh: bool) {
+        let mut order: Vec<u32> = (0..self.hist.len() as u32)
+            .filter(|&v| self.hist[v as usize] > 0)
+            .collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(self.hist[v as usize]));
+        self.order = order;
+        let old = self.mask;
+        self.choose_mask();
+        if fresh || self.mask != old {
+            let mask = self.mask;
+            self.rare = values
+                .iter()
+                .enumerate()
+                .skip(1)
+                .filter(|(_, v)| is_rare(mask, v.get()))
+                .map(|(h, v)| (h as u32, v.get()))
+                .collect();
+        }
+    }
+
+    /// Picks the mask that leaves the fewest rare heaps: with `W` the Walsh–Hadamard
+    /// transform of the value histogram, mask `m` leaves `(N + W(m)) / 2` rare heaps.
+    fn choose_mask(&mut self) {
+        let size = self.hist.len();
+        if !(2..=1usize << MAX_REVIEW_BITS).contains(&size) {
+            return;
+        }
+        let mut w: Vec<i64> = self.hist.iter().map(|&c| c as i64).collect();
+        let mut half = 1;
+        while half < size {
+            for block in w.chunks_mut(2 * half) {
+                let (lo, hi) = block.split_at_mut(half);
+                for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                    let (a, b) = (*x, *y);
+                    *x = a + b;
+                    *y = a - b;
+                }
+            }
+            half *= 2;
+        }
+        if let Some((m, _)) = w.iter().enumerate().skip(1).min_by_key(|&(_, &v)| v) {
+            self.mask = m as u32;
+        }
+    }
+
+    /// Counts heap `n` of value `v` (its entry in the rare list is the caller's).
+    fn count(&mut self, n: usize, v: u32) {
+        let vi = v as usize;
+        if vi >= self.hist.len() {
+            self.hist.resize((vi + 1).next_power_of_two(), 0);
+            self.first.resize(self.hist.len(), Vec::new());
+        }
+        if n >= 1 {
+            if self.hist[vi] == 0 {
+                self.order.push(v);
+            }
+            self.hist[vi] += 1;
+            if n >= FIRST_FROM && self.first[vi].len() < FIRST {
+                self.first[vi].push(n as u32);
+            }
+        }
+    }
+
+    fn block_len(&self) -> usize {
+        let words = self.range() / 64;
+        (BLOCK_BYTES / (8 * words)).clamp(MIN_BLOCK, MAX_BLOCK)
+    }
+
+    /// Extends `values` (the values of heaps `0..values.len()`) to heaps `0..len` on
+    /// [`Limits::thread_count`] threads, looking at no more than `budget` pairs in all.
+    /// `progress` is told of the work of each block of heaps and the values so far; it
+    /// ends the extension early with `Ok(false)` (then `Done` is returned with fewer
+    /// values) or an error. A value the cell type cannot hold ends it with
+    /// [`Extended::TooWide`] (see [`super::cell`]).
+    pub fn extend<C: Cell>(
+        &mut self,
+        moves: &Moves<'_>,
+        values: &mut Vec<C>,
+        len: usize,
+        budget: u64,
+        limits: &Limits,
+        progress: &mut Progress<'_, C>,
+    ) -> Result<Extended, SolveError> {
+        if self.built != values.len() || self.hist.is_empty() {
+            self.rebuild(values);
+        }
+        let start = values.len();
+        if start >= len {
+            return Ok(Extended::Done);
+        }
+        let too_long = || {
+            limits.states_exceeded(&format!(
+                "a table of {} (whose heaps have many options)",
+                moves.name
+            ))
+        };
+        if u32::try_from(len).is_err() || values.try_reserve_exact(len - start).is_err() {
+            return Err(too_long());
+        }
+        values.resize(len, C::default());
+        let threads = limits.thread_count().max(1);
+        let mut done = start;
+        let out = if threads == 1 {
+            self.blocks(moves, values, &mut done, budget, limits, None, progress)
+        } else {
+            let pool = match self.pool.take() {
+                Some((t, p)) if t == threads => Some(p),
+                _ => rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .ok(),
+            };
+            let out = self.blocks(
+                moves,
+                values,
+                &mut done,
+                budget,
+                limits,
+                pool.as_ref(),
+                progress,
+            );
+            self.pool = pool.map(|p| (threads, p));
+            out
+        };
+        values.truncate(done);
+        out
+    }
+
+    /// The block loop of [`Self::extend`]: `values` has its final length, `done` is
+    /// how many are computed.
+    #[allow(clippy::too_many_arguments)]
+    fn blocks<C: Cell>(
+        &mut self,
+        moves: &Moves<'_>,
+        values: &mut [C],
+        done: &mut usize,
+        budget: u64,
+        limits: &Limits,
+        pool: Option<&rayon::ThreadPool>,
+        progress: &mut Progress<'_, C>,
+    ) -> Result<Extended, SolveError> {
+        let len = values.len();
+        let par = pool.is_some();
+        let mut ahead: Option<Far> = None;
+        let mut n = *done;
+        while n < len {
+            limits.check_stop()?;
+            if n >= self.next_review {
+                while self.next_review <= n {
+                    self.next_review = self.next_review.saturating_mul(2);
+                }
+                self.review(&values[..n], false);
+                ahead = None;
+            }
+            let words = self.range() / 64;
+            let b = self.block_len().min(len - n);
+            let (past, rest) = values.split_at_mut(n);
+            let past: &[C] = past;
+            let me: &Self = self;
+            let far = match ahead.take() {
+                Some(f) if f.start == n && f.len == b && f.words == words => f,
+                _ => run_in(pool, || me.far(moves, past, n, b, n, words, par)),
+            };
+            // The next block's far pass (from the values below this block) runs while
+            // this block is finished.
+            let n2 = n + b;
+            let b2 = self.block_len().min(len - n2);
+            let (out, next) = run_in(pool, || {
+                join(
+                    par,
+                    || me.near(moves, past, &mut rest[..b], n, far, budget),
+                    || (b2 > 0).then(|| me.far(moves, past, n2, b2, n, words, par)),
+                )
+            });
+            ahead = next;
+            let upto = match out.end {
+                BlockEnd::Full => n + b,
+                BlockEnd::Grow(at) | BlockEnd::TooWide(at, _) => at + 1,
+                BlockEnd::Budget(at) => at,
+            };
+            for (m, c) in values.iter().enumerate().take(upto).skip(n) {
+                let v = match out.end {
+                    BlockEnd::TooWide(at, v) if at == m => v,
+                    _ => c.get(),
+                };
+                self.count(m, v);
+            }
+            self.rare.extend(out.found);
+            self.wanted = out.wanted;
+            self.work += out.work;
+            self.built = upto;
+            match out.end {
+                BlockEnd::Full => {}
+                BlockEnd::Grow(..) => ahead = None,
+                BlockEnd::TooWide(at, v) => {
+                    *done = at;
+                    return Ok(Extended::TooWide(v));
+                }
+                BlockEnd::Budget(at) => {
+                    *done = at;
+                    return Err(limits.states_exceeded(&format!(
+                        "a table of {} (whose heaps have many options)",
+                        moves.name
+                    )));
+                }
+            }
+            *done = upto;
+            n = upto;
+            if !progress(out.work, &values[..n])? {
+                break;
+            }
+        }
+        Ok(Extended::Done)
+    }
+
+    /// The far marks of heaps `start..start + len` when the values below `known` are
+    /// known: the pairs of the rare heaps `D..known`, `D = start + len − known`, with
+    /// their complements, and the rare values below the smallest common value left
+    /// unmarked found among the splits of two heaps of at least `D`.
+    #[allow(clippy::too_many_arguments)]
+    fn far<C: Cell>(
+        &self,
+        moves: &Moves<'_>,
+        past: &[C],
+        start: usize,
+        len: usize,
+        known: usize,
+        words: usize,
+        par: bool,
+    ) -> Far {
+        let mut bits = vec![0u64; len * words];
+        let mut hits = vec![0u64; len * words];
+        let mut ops = vec![0u64; len];
+        let lo_heap = (start + len - known).min(known);
+        if lo_heap < known {
+            let lo = self.rare.partition_point(|&(h, _)| (h as usize) < lo_heap);
+            let hi = self.rare.partition_point(|&(h, _)| (h as usize) < known);
+            let rare = &self.rare[lo..hi];
+            let mask = self.mask;
+            // The pairs, over pieces of the rare list (each marking its own copy).
+            let pairs = |rs: &[(u32, u32)], bits: &mut [u64]| {
+                let end = start + len;
+                for &i in moves.split_after {
+                    for &(h, gh) in rs {
+                        let h = h as usize;
+                        // The heaps m with s = m − i > h, less the equal split when it
+                        // is no move.
+                        let from = (h + i + 1).max(start);
+                        if from >= end {
+                            continue;
+                        }
+                        let mut run = |m0: usize, m1: usize| {
+                            if m0 >= m1 {
+                                return;
+                            }
+                            let slots = bits[(m0 - start) * words..(m1 - start) * words]
+                                .chunks_exact_mut(words);
+                            for (slot, gb) in slots.zip(&past[m0 - i - h..m1 - i - h]) {
+                                let x = (gh ^ gb.get()) as usize;
+                                slot[x >> 6] |= 1 << (x & 63);
+                            }
+                        };
+                        let equal = 2 * h + i;
+                        if moves.unequal && (from..end).contains(&equal) {
+                            run(from, equal);
+                            run(equal + 1, end);
+                        } else {
+                            run(from, end);
+                        }
+                    }
+                }
+            };
+            if par && rare.len() > RARE_PIECE {
+                use rayon::prelude::*;
+                let marked = rare
+                    .par_chunks(RARE_PIECE)
+                    .fold(
+                        || vec![0u64; len * words],
+                        |mut acc, rs| {
+                            pairs(rs, &mut acc);
+                            acc
+                        },
+                    )
+                    .reduce_with(|mut a, b| {
+                        a.iter_mut().zip(&b).for_each(|(x, y)| *x |= y);
+                        a
+                    });
+                if let Some(marked) = marked {
+                    bits = marked;
+                }
+            } else {
+                pairs(rare, &mut bits);
+            }
+            // The wanted rare values below the smallest common value left unmarked,
+            // over runs of heaps.
+            let wanted = &self.wanted;
+            let g = |x: usize| past[x].get();
+            let search = |(k, ((chunk, hits), ops)): SearchTask<'_>| {
+                let first = start + k * CHUNK;
+                let mut need = vec![0u64; words];
+                let slots = chunk.chunks_exact(words).zip(hits.chunks_exact_mut(words));
+                for (j, (slot, hit)) in slots.enumerate() {
+                    let m = first + j;
+                    // The values to look for.
+                    let mut count = 0;
+                    need.fill(0);
+                    let mut from = 0;
+                    while let Some(v) = next_unmarked(slot, from) {
+                        if !is_rare(mask, v) {
+                            break;
+                        }
+                        let (w, bit) = (v as usize / 64, 1u64 << (v % 64));
+                        if wanted.get(w).is_some_and(|&x| x & bit != 0) {
+                            need[w] |= bit;
+                            count += 1;
+                        }
+                        from = v + 1;
+                    }
+                    // First a scan of the splits of two heaps of at least lo_heap, from
+                    // the smaller heap lo_heap up, both read in order.
+                    let mut steps = 0;
+                    'scan: for &i in moves.split_after {
+                        if count == 0 || i + 2 * lo_heap > m {
+                            break;
+                        }
+                        let s = m - i;
+                        let top = (s / 2).min(lo_heap + FAR_SCAN - steps);
+                        for a in lo_heap..=top {
+                            steps += 1;
+                            let b = s - a;
+                            if moves.unequal && a == b {
+                                continue;
+                            }
+                            let x = g(a) ^ g(b);
+                            let (w, bit) = (x as usize / 64, 1u64 << (x % 64));
+                            hit[w] |= bit;
+                            if need[w] & bit != 0 {
+                                need[w] &= !bit;
+                                count -= 1;
+                                if count == 0 {
+                                    break 'scan;
+                                }
+                            }
+                        }
+                    }
+                    ops[j] += steps as u64;
+                    // Then a search by value pairs for each value still needed.
+                    let mut from = 0;
+                    while count > 0 {
+                        let Some(v) = next_marked(&need, from) else {
+                            break;
+                        };
+                        if hit[v as usize / 64] & (1 << (v % 64)) == 0 {
+                            self.by_pairs(moves, &g, m, v, hit, lo_heap, FAR_CHECKS, &mut ops[j]);
+                        }
+                        count -= 1;
+                        from = v + 1;
+                    }
+                }
+            };
+            if par {
+                use rayon::prelude::*;
+                bits.par_chunks(CHUNK * words)
+                    .zip(hits.par_chunks_mut(CHUNK * words))
+                    .zip(ops.par_chunks_mut(CHUNK))
+                    .enumerate()
+                    .for_each(search);
+            } else {
+                bits.chunks(CHUNK * words)
+                    .zip(hits.chunks_mut(CHUNK * words))
+                    .zip(ops.chunks_mut(CHUNK))
+                    .enumerate()
+                    .for_each(search);
+            }
+        }
+        Far {
+            start,
+            len,
+            words,
+            lo_heap,
+            known,
+            bits,
+            hits,
+            ops,
+        }
+    }
+
+    /// Whether a split of heap `n` reaches the value `v`, looked for among the splits
+    /// `(a, s − a)` where `a ≥ min_a` is one of the first heaps of value `w ⊕ v` and `w`
+    /// is a frequent value (most frequent first), marking the values seen, up to `cap`
+    /// splits. `false` proves nothing.
+    #[allow(clippy::too_many_arguments)]
+    fn by_pairs(
+        &self,
+        moves: &Moves<'_>,
+        g: &impl Fn(usize) -> u32,
+        n: usize,
+        v: u32,
+        bits: &mut [u64],
+        min_a: usize,
+        cap: u64,
+        ops: &mut u64,
+    ) -> bool {
+        let stop = ops.saturating_add(cap);
+        for &w in &self.order {
+            let u = w ^ v;
+            let Some(list) = self.first.get(u as usize) else {
+                continue;
+            };
+            for &i in moves.split_after {
+                if i + 2 > n {
+                    break;
+                }
+                let s = n - i;
+                for &a in list {
+                    let a = a as usize;
+                    if a >= s || *ops >= stop {
+                        break;
+                    }
+                    if a < min_a {
+                        continue;
+                    }
+                    *ops += 1;
+                    let b = s - a;
+                    if moves.unequal && a == b {
+                        continue;
+                    }
+                    let y = g(b);
+                    let x = u ^ y;
+                    bits[x as usize / 64] |= 1 << (x % 64);
+                    if y == w {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The near pass: computes the heaps of the block `start..start + cur.len()` in
+    /// order, from the far marks.
+    #[allow(clippy::too_many_arguments)]
+    fn near<C: Cell>(
+        &self,
+        moves: &Moves<'_>,
+        past: &[C],
+        cur: &mut [C],
+        start: usize,
+        mut far: Far,
+        budget: u64,
+    ) -> NearOut {
+        let words = far.words;
+        let range = words * 64;
+        // The far pass paired the rare heaps lo_heap..known; this pass pairs the others.
+        let lo = self
+            .rare
+            .partition_point(|&(h, _)| (h as usize) < far.lo_heap);
+        let hi = self
+            .rare
+            .partition_point(|&(h, _)| (h as usize) < far.known);
+        // The rare heaps this pass pairs, ascending, with those it finds.
+        let mut mine: Vec<(u32, u32)> = self.rare[..lo].to_vec();
+        mine.extend_from_slice(&self.rare[hi..]);
+        let mut found: Vec<(u32, u32)> = Vec::new();
+        let mut work = 0u64;
+        let mask = self.mask;
+        let rare_bits: Vec<u64> = (0..words)
+            .map(|w| {
+                (0..64)
+                    .filter(|&j| is_rare(mask, (w * 64 + j) as u32))
+                    .fold(0, |acc, j| acc | 1 << j)
+            })
+            .collect();
+        let mut wanted = vec![0u64; words];
+        let mut marks = vec![0u64; words];
+        let out = |end, found, work, wanted| NearOut {
+            end,
+            found,
+            work,
+            wanted,
+        };
+        for k in 0..cur.len() {
+            let n = start + k;
+            let g = |x: usize| -> u32 {
+                if x < start {
+                    past[x].get()
+                } else {
+                    cur[x - start].get()
+                }
+            };
+            let bits = &mut far.bits[k * words..(k + 1) * words];
+            let mut ops = 1 + far.ops[k];
+            if moves.vanishes(n) {
+                bits[0] |= 1;
+            }
+            for &i in moves.leave_one {
+                if i >= n {
+                    break;
+                }
+                let x = g(n - i) as usize;
+                bits[x / 64] |= 1 << (x % 64);
+                ops += 1;
+            }
+            for &i in moves.split_after {
+                if i + 2 > n {
+                    break;
+                }
+                let s = n - i;
+                // Every pair of a rare heap below s, whichever pass looks at it.
+                ops += (self.rare.partition_point(|&(h, _)| (h as usize) < s)
+                    + found.partition_point(|&(h, _)| (h as usize) < s))
+                    as u64;
+                // Complements in this block (small h), then below it.
+                let mut rest = &mine[..];
+                while let Some((&(h, gh), tail)) = rest.split_first() {
+                    let h = h as usize;
+                    if h >= s || h + start > s {
+                        break;
+                    }
+                    rest = tail;
+                    let b = s - h;
+                    if moves.unequal && b == h {
+                        continue;
+                    }
+                    let x = (gh ^ cur[b - start].get()) as usize;
+                    bits[x / 64] |= 1 << (x % 64);
+                }
+                for &(h, gh) in rest {
+                    let h = h as usize;
+                    if h >= s {
+                        break;
+                    }
+                    let b = s - h;
+                    if moves.unequal && b == h {
+                        continue;
+                    }
+                    let x = (gh ^ past[b].get()) as usize;
+                    bits[x / 64] |= 1 << (x % 64);
+                }
+            }
+            // The mex: a common value left unmarked is final; a rare one must be shown
+            // reachable by a split of two common heaps, or not.
+            let hits = &far.hits[k * words..(k + 1) * words];
+            for ((m, b), h) in marks.iter_mut().zip(bits.iter()).zip(hits) {
+                *m = b | h;
+            }
+            let bits = &mut marks[..];
+            let mut at = (0usize, 0usize);
+            let mut from = 0;
+            let v = loop {
+                let Some(v) = next_unmarked(bits, from) else {
+                    break range as u32;
+                };
+                if !is_rare(mask, v) {
+                    break v;
+                }
+                let reached = scan(moves, &g, n, v, bits, &mut at, SCAN_STEPS, &mut ops)
+                    || self.by_pairs(moves, &g, n, v, bits, 0, u64::MAX, &mut ops)
+                    || scan(moves, &g, n, v, bits, &mut at, usize::MAX, &mut ops);
+                if !reached {
+                    break v;
+                }
+                from = v + 1;
+            };
+            // The rare values below v not reached by a rare heap's pair.
+            let pairs = &far.bits[k * words..(k + 1) * words];
+            for (w, (want, (p, r))) in wanted
+                .iter_mut()
+                .zip(pairs.iter().zip(&rare_bits))
+                .enumerate()
+            {
+                let below = match (v as usize).checked_sub(w * 64) {
+                    Some(d) if d >= 64 => !0,
+                    Some(d) => (1u64 << d) - 1,
+                    None => 0,
+                };
+                *want |= !p & r & below;
+            }
+            if self.work.saturating_add(work).saturating_add(ops) > budget {
+                return out(BlockEnd::Budget(n), found, work, wanted);
+            }
+            work += ops;
+            if n >= 1 && is_rare(mask, v) {
+                found.push((n as u32, v));
+                mine.push((n as u32, v));
+            }
+            match C::new(v) {
+                None => return out(BlockEnd::TooWide(n, v), found, work, wanted),
+                Some(c) => cur[k] = c,
+            }
+            if v as usize >= range {
+                return out(BlockEnd::Grow(n), found, work, wanted);
+            }
+        }
+        out(BlockEnd::Full, found, work, wanted)
+    }
+}
+
+/// The smallest value from `from` on not marked in `bits`, if any.
+#[inline]
+fn next_unmarked(bits: &[u64], from: u32) -> Option<u32> {
+    let mut w = from as usize / 64;
+    if w >= bits.len() {
+        return None;
+    }
+    let mut word = !bits[w] & (!0u64 << (from % 64));
+    loop {
+        if word != 0 {
+            return Some((w * 64) as u32 + word.trailing_zeros());
+        }
+        w += 1;
+        if w == bits.len() {
+            return None;
+        }
+        word = !bits[w];
+    }
+}
+
+/// The smallest value from `from` on marked in `bits`, if any.
+#[inline]
+fn next_marked(bits: &[u64], from: u32) -> Option<u32> {
+    let mut w = from as usize / 64;
+    if w >= bits.len() {
+        return None;
+    }
+    let mut word = bits[w] & (!0u64 << (from % 64));
+    loop {
+        if word != 0 {
+            return Some((w * 64) as u32 + word.trailing_zeros());
+        }
+        w += 1;
+        if w == bits.len() {
+            return None;
+        }
+        word = bits[w];
+    }
+}
+
+/// Looks at up to `limit` more splits `(a, s − a)` of heap `n`, `a` ascending from
+/// where `at` says the last look stopped, marking their values, until `v` is marked;
+/// `false` when they did not reach `v` (a proof when every split has been looked at).
+#[allow(clippy::too_many_arguments)]
+fn scan(
+    moves: &Moves<'_>,
+    g: &impl Fn(usize) -> u32,
+    n: usize,
+    v: u32,
+    bits: &mut [u64],
+    at: &mut (usize, usize),
+    limit: usize,
+    ops: &mut u64,
+) -> bool {
+    let mut steps = 0;
+    while let Some(&i) = moves.split_after.get(at.0) {
+        if i + 2 > n {
+            return false;
+        }
+        let s = n - i;
+        let half = s / 2;
+        while at.1 < half {
+            if steps == limit {
+                return false;
+            }
+            steps += 1;
+            let a = at.1 + 1;
+            at.1 += 1;
+            *ops += 1;
+            let b = s - a;
+            if moves.unequal && a == b {
+                continue;
+            }
+            let x = g(a) ^ g(b);
+            bits[x as usize / 64] |= 1 << (x % 64);
+            if x == v {
+                return true;
+            }
+        }
+        *at = (at.0 + 1, 0);
+    }
+    false
+}
+
+/// Runs `f` on `pool`'s threads, or here.
+fn run_in<R: Send>(pool: Option<&rayon::ThreadPool>, f: impl FnOnce() -> R + Send) -> R {
+    match pool {
+        Some(p) => p.install(f),
+        None => f(),
+    }
+}
+
+/// Runs `a` and `b`, side by side when `par`.
+fn join<A: Send, B: Send>(
+    par: bool,
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    if par { rayon::join(a, b) } else { (a(), b()) }
+}
