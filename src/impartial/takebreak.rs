@@ -55,6 +55,8 @@
 //! consecutive `a` without a match ends the scan, and otherwise each window holds a
 //! match: at most `n0 + (cap + 1)·p` splits are looked at.
 
+use super::cell::Extended;
+use super::dense::{self, Code, DenseTable};
 use super::family::{Family, Limits, MoveSink, Pos, SolveError, WORK_PER_STATE};
 use super::heap::{
     HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, TableFamily, TableReport,
@@ -89,6 +91,7 @@ pub struct TakeBreak {
     /// The `i ≥ 0` whose digit has bit 4 (leave two heaps), ascending.
     split_after: Vec<usize>,
     fast: RefCell<FastTable>,
+    dense: RefCell<DenseTable>,
 }
 
 impl TakeBreak {
@@ -116,6 +119,7 @@ impl TakeBreak {
         if digits.is_empty() {
             digits.push(0);
         }
+        let dense_code = Code::new(&digits, unequal);
         let leave_one = (1..digits.len()).filter(|&i| digits[i] & 2 != 0).collect();
         let split_after = (0..digits.len()).filter(|&i| digits[i] & 4 != 0).collect();
         Ok(TakeBreak {
@@ -126,6 +130,7 @@ impl TakeBreak {
             leave_one,
             split_after,
             fast: RefCell::new(FastTable::default()),
+            dense: RefCell::new(DenseTable::new(dense_code)),
         })
     }
 
@@ -234,16 +239,59 @@ impl HeapRules for TakeBreak {
         limits: &Limits,
         poll: &mut Poll<'_>,
     ) -> Option<Result<(), SolveError>> {
-        Some(
-            self.fast
-                .borrow_mut()
-                .extend(self, values, len, limits, poll),
-        )
+        Some(self.extend_by_engine(values, len, limits, poll))
     }
 
     /// A heap of `n` has at most `1 + (n − i) / 2` options for each removal `i`.
     fn value_bound(&self, n: usize) -> u64 {
         (self.digits.len() as u64).saturating_mul((n / 2) as u64 + 1)
+    }
+}
+
+// ----- Engine choice: the rare/common table, or the dense engine -----------------------
+
+/// Below this many heaps the rare/common table is always used; from there on the
+/// engine is chosen afresh at every doubling of the table.
+pub const DENSE_FROM: usize = 1024;
+
+impl TakeBreak {
+    /// Extends `values` to `len` heaps, each stretch up to the next power of two by the
+    /// rare/common table when its sparse space pays ([`dense::sparse_pays`]), else by
+    /// the dense engine. Either takes over from the other: each rebuilds its state
+    /// from the values when they have grown without it.
+    fn extend_by_engine(
+        &self,
+        values: &mut Vec<u32>,
+        len: usize,
+        limits: &Limits,
+        poll: &mut Poll<'_>,
+    ) -> Result<(), SolveError> {
+        while values.len() < len {
+            let n = values.len();
+            let next = len.min(if n < DENSE_FROM {
+                DENSE_FROM
+            } else {
+                (n + 1).next_power_of_two()
+            });
+            if n < DENSE_FROM || dense::sparse_pays(values) {
+                self.fast
+                    .borrow_mut()
+                    .extend(self, values, next, limits, poll)?;
+            } else {
+                let done = &mut |work, v: &[u32]| poll.heap_done(work, v);
+                let ext = self
+                    .dense
+                    .borrow_mut()
+                    .extend(&self.name, values, next, limits, done)?;
+                if let Extended::TooWide(v) = ext {
+                    values.push(v); // a u32 holds every value: never happens
+                }
+            }
+            if values.len() < next || poll.stopped() {
+                break;
+            }
+        }
+        Ok(())
     }
 }
 
