@@ -1056,7 +1056,7 @@ mod tests {
                 .map(|m| {
                     vals[1..]
                         .iter()
-                        .filter(|&&v| (v & m as u32).count_ones() % 2 == 0)
+                        .filter(|&&v| (v & m as u32).count_ones().is_multiple_of(2))
                         .count()
                 })
                 .min()
