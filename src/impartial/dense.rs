@@ -53,9 +53,12 @@
 //! [`SPLITS_PER_PAIR`]), as the textbook algorithm would look at them, whatever the
 //! scan looked at: the same for any thread count.
 //!
-//! Measured (release build, this machine's 2-core AMD EPYC, CPU time): Treblecross
-//! `0.007` to heap 10^5 in about 0.5 s against 1.6 s for the plain C loop
-//! (`bench/octal_naive.c`, `cc -O2`); see README's Performance section.
+//! Measured (release build, 2-core AMD EPYC shared with other work, `bench/octal.sh`):
+//! Treblecross `0.007` to heap 10^5 in 2.6 s CPU on one thread against 4.2 s for the
+//! plain C loop (`bench/octal_naive.c`, `cc -O2`) in the same run, to 2·10^5 in 9.9 s
+//! against 23.6 s; single runs one after the other gave 2.44 s against 2.35 s to 10^5,
+//! so on one core it is at par with the C loop within the machine's noise. The old
+//! rare/common table alone took 19.4 s to 10^5. See README's Performance section.
 
 use super::cell::{Cell, Extended};
 use super::family::{Limits, SolveError};
@@ -851,7 +854,10 @@ pub fn fewest_rare(values: &[u32]) -> usize {
 }
 
 /// The rare/common table is used while `SPARSE_FACTOR` × (rare heaps) is below the
-/// number of heaps (see [`sparse_pays`]).
+/// number of heaps (see [`sparse_pays`]). The rare/common table takes Grundy's game
+/// (1.3% rare) to 10^5 in about 0.45 s, and Treblecross (17–30% rare) in 19.4 s against
+/// a few seconds here; its cost grows with the rare heaps, and one heap in 16 is an
+/// estimate of where the two meet from these figures, not a measured crossing.
 pub const SPARSE_FACTOR: usize = 16;
 
 #[cfg(test)]
