@@ -72,3 +72,26 @@ pub enum Extended {
     /// algorithm has recorded it as computed.
     TooWide(u32),
 }
+
+/// A cell of three bits for tests: small tables reach the widening protocol
+/// ([`Extended::TooWide`]) with it.
+#[cfg(test)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Tiny(u8);
+
+#[cfg(test)]
+impl Cell for Tiny {
+    const MAX: u32 = 7;
+    const BYTES: usize = 1;
+    fn get(self) -> u32 {
+        u32::from(self.0)
+    }
+    fn new(v: u32) -> Option<Self> {
+        (v <= Self::MAX).then_some(Tiny(v as u8))
+    }
+    /// The engines never read their values as a slice of a table (only tables of
+    /// `u16` or `u32` are), so the tests never get here.
+    fn slice(_: &[Self]) -> ValueSlice<'_> {
+        unreachable!("a three-bit test cell is not a table's width")
+    }
+}

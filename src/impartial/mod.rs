@@ -3,6 +3,7 @@
 
 pub mod cell;
 pub mod checkpoint;
+pub mod dense;
 pub mod family;
 pub mod heap;
 pub mod mex;

@@ -43,6 +43,7 @@
 //! match: at most `n0 + (cap + 1)·p` splits are looked at.
 
 use super::cell::{Cell, Extended};
+use super::dense::{self, Code, DenseTable};
 use super::family::{Family, Limits, MoveSink, Pos, SolveError, WORK_PER_STATE};
 use super::heap::{
     Estimate, HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, TableFamily,
@@ -80,6 +81,7 @@ pub struct TakeBreak {
     /// The `i ≥ 0` whose digit has bit 4 (leave two heaps), ascending.
     split_after: Vec<usize>,
     fast: RefCell<SparseTable>,
+    dense: RefCell<DenseTable>,
 }
 
 impl TakeBreak {
@@ -107,6 +109,7 @@ impl TakeBreak {
         if digits.is_empty() {
             digits.push(0);
         }
+        let dense_code = Code::new(&digits, unequal);
         let leave_one = (1..digits.len()).filter(|&i| digits[i] & 2 != 0).collect();
         let split_after = (0..digits.len()).filter(|&i| digits[i] & 4 != 0).collect();
         Ok(TakeBreak {
@@ -117,6 +120,7 @@ impl TakeBreak {
             leave_one,
             split_after,
             fast: RefCell::new(SparseTable::default()),
+            dense: RefCell::new(DenseTable::new(dense_code)),
         })
     }
 
@@ -213,7 +217,7 @@ impl HeapRules for TakeBreak {
         }
     }
 
-    /// The rare/common table, at the width of the values.
+    /// The rare/common table or the dense engine, at the width of the values.
     fn extend_values<C: Cell>(
         &self,
         values: &mut Vec<C>,
@@ -221,22 +225,68 @@ impl HeapRules for TakeBreak {
         limits: &Limits,
         poll: &mut Poll<'_>,
     ) -> Option<Result<Extended, SolveError>> {
-        Some(self.extend_sparse(values, len, limits, &mut |w, v| poll.heap_done(w, v)))
+        Some(self.extend_by_engine(values, len, limits, poll))
     }
 
-    /// The rare/common table's list of rare heaps (four bytes each): at most one heap
-    /// in four is counted, far more than games with a sparse space have.
+    /// The larger of the two engines' needs: the dense engine's two copies of the
+    /// values (forward and reversed, two bytes each while values fit), or the
+    /// rare/common table's list of rare heaps (four bytes each, used while at most one
+    /// heap in [`dense::SPARSE_FACTOR`] is rare).
     fn memory_needed(&self, len: usize) -> u64 {
-        len as u64
+        (len as u64).saturating_mul(4)
     }
 
     fn memory_use(&self) -> &'static str {
-        "the rare/common table"
+        "the take-and-break engines"
     }
 
     /// A heap of `n` has at most `1 + (n − i) / 2` options for each removal `i`.
     fn value_bound(&self, n: usize) -> u64 {
         (self.digits.len() as u64).saturating_mul((n / 2) as u64 + 1)
+    }
+}
+
+// ----- Engine choice: the rare/common table, or the dense engine -----------------------
+
+/// Below this many heaps the rare/common table is always used; from there on the
+/// engine is chosen afresh at every doubling of the table.
+pub const DENSE_FROM: usize = 1024;
+
+impl TakeBreak {
+    /// Extends `values` to `len` heaps, each stretch up to the next power of two by the
+    /// rare/common table when its sparse space pays ([`dense::sparse_pays`]), else by
+    /// the dense engine. Either takes over from the other: each rebuilds its state
+    /// from the values when they have grown without it.
+    fn extend_by_engine<C: Cell>(
+        &self,
+        values: &mut Vec<C>,
+        len: usize,
+        limits: &Limits,
+        poll: &mut Poll<'_>,
+    ) -> Result<Extended, SolveError> {
+        while values.len() < len {
+            let n = values.len();
+            let next = len.min(if n < DENSE_FROM {
+                DENSE_FROM
+            } else {
+                (n + 1).next_power_of_two()
+            });
+            let ext = if n < DENSE_FROM || dense::sparse_pays(values) {
+                self.extend_sparse(values, next, limits, &mut |w, v| poll.heap_done(w, v))?
+            } else {
+                let done = &mut |work, v: &[C]| poll.heap_done(work, v);
+                self.dense
+                    .borrow_mut()
+                    .extend(&self.name, values, next, limits, done)?
+            };
+            if let Extended::TooWide(_) = ext {
+                return Ok(ext);
+            }
+            if values.len() < next || poll.stopped() {
+                break;
+            }
+        }
+        Ok(Extended::Done)
     }
 }
 
@@ -752,25 +802,7 @@ mod tests {
         }
     }
 
-    /// A cell of three bits, so that small tables reach the widening protocol.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-    struct Tiny(u8);
-
-    impl Cell for Tiny {
-        const MAX: u32 = 7;
-        const BYTES: usize = 1;
-        fn get(self) -> u32 {
-            u32::from(self.0)
-        }
-        fn new(v: u32) -> Option<Self> {
-            (v <= Self::MAX).then_some(Tiny(v as u8))
-        }
-        /// The engines never read their values as a slice of a table (only tables
-        /// of `u16` or `u32` are), so these tests never get here.
-        fn slice(_: &[Self]) -> crate::impartial::store::ValueSlice<'_> {
-            unreachable!("a three-bit test cell is not a table's width")
-        }
-    }
+    use crate::impartial::cell::Tiny;
 
     /// The values of heaps `0..len` from the rare/common table in cells `C`, extended
     /// `step` heaps at a time on `threads` threads, widened to `u32` as the cell
