@@ -249,7 +249,6 @@ mod tests {
     use crate::impartial::period::{self, Period};
     use crate::impartial::takebreak::TakeBreakFamily;
     use crate::nat::Nat;
-    use std::collections::HashSet;
 
     /// Kayles, OEIS A002186 (offset 0), as published.
     const KAYLES: [u32; 105] = [
@@ -271,26 +270,7 @@ mod tests {
 
     /// Values straight from the code, every option listed (independent of the engine).
     fn naive(digits: &[u8], len: usize) -> Vec<u32> {
-        let mut g: Vec<u32> = Vec::new();
-        for n in 0..len {
-            let mut seen = HashSet::new();
-            for (i, &d) in digits.iter().enumerate().take(n + 1) {
-                let rest = n - i;
-                if d & 1 != 0 && i > 0 && rest == 0 {
-                    seen.insert(0);
-                }
-                if d & 2 != 0 && i > 0 && rest > 0 {
-                    seen.insert(g[rest]);
-                }
-                if d & 4 != 0 {
-                    for a in 1..rest {
-                        seen.insert(g[a] ^ g[rest - a]);
-                    }
-                }
-            }
-            g.push((0..).find(|v| !seen.contains(v)).unwrap());
-        }
-        g
+        crate::impartial::takebreak::plain_values(digits, false, len)
     }
 
     fn table(rules: &TakeBreak, len: usize) -> Vec<u32> {

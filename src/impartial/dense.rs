@@ -865,32 +865,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Values from the definition: the mex over every option, listed one by one.
-    fn plain(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
-        let mut g: Vec<u32> = Vec::with_capacity(len);
-        let mut seen = std::collections::BTreeSet::new();
-        for n in 0..len {
-            seen.clear();
-            for (i, &d) in digits.iter().enumerate().take(n + 1) {
-                let rest = n - i;
-                if d & 1 != 0 && i > 0 && rest == 0 {
-                    seen.insert(0);
-                }
-                if d & 2 != 0 && i > 0 && rest > 0 {
-                    seen.insert(g[rest]);
-                }
-                if d & 4 != 0 {
-                    for a in 1..rest {
-                        if !(unequal && 2 * a == rest) {
-                            seen.insert(g[a] ^ g[rest - a]);
-                        }
-                    }
-                }
-            }
-            g.push((0..).find(|v| !seen.contains(v)).unwrap());
-        }
-        g
-    }
+    use crate::impartial::takebreak::plain_values as plain;
 
     fn limits(threads: usize) -> Limits {
         Limits {

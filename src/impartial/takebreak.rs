@@ -709,38 +709,42 @@ impl TableFamily for TakeBreakFamily {
     }
 }
 
+/// The values of heaps `0..len` straight from the rules, every option listed one by
+/// one (quadratic): the independent reference the tests of the engines compare with.
+#[cfg(test)]
+pub(crate) fn plain_values(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(len);
+    let mut seen = std::collections::BTreeSet::new();
+    for n in 0..len {
+        seen.clear();
+        for (i, &d) in digits.iter().enumerate().take(n + 1) {
+            let rest = n - i;
+            if d & 1 != 0 && i > 0 && rest == 0 {
+                seen.insert(0);
+            }
+            if d & 2 != 0 && i > 0 && rest > 0 {
+                seen.insert(g[rest]);
+            }
+            if d & 4 != 0 {
+                for a in 1..rest {
+                    if !(unequal && 2 * a == rest) {
+                        seen.insert(g[a] ^ g[rest - a]);
+                    }
+                }
+            }
+        }
+        g.push((0..).find(|v| !seen.contains(v)).unwrap_or(0));
+    }
+    g
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::impartial::heap::HeapTable;
-    use std::collections::{BTreeSet, HashSet};
+    use std::collections::BTreeSet;
 
-    /// Values straight from the rules, with every option listed: an independent check
-    /// of the rare/common table.
-    fn naive(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
-        let mut g: Vec<u32> = Vec::with_capacity(len);
-        for n in 0..len {
-            let mut seen = HashSet::new();
-            for (i, &d) in digits.iter().enumerate().take(n + 1) {
-                let rest = n - i;
-                if d & 1 != 0 && i > 0 && rest == 0 {
-                    seen.insert(0);
-                }
-                if d & 2 != 0 && i > 0 && rest > 0 {
-                    seen.insert(g[rest]);
-                }
-                if d & 4 != 0 {
-                    for a in 1..rest {
-                        if !(unequal && 2 * a == rest) {
-                            seen.insert(g[a] ^ g[rest - a]);
-                        }
-                    }
-                }
-            }
-            g.push((0..).find(|v| !seen.contains(v)).unwrap());
-        }
-        g
-    }
+    use super::plain_values as naive;
 
     fn fast(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
         let rules = TakeBreak::new("t", digits, unequal, Wording::Heaps).unwrap();
