@@ -837,18 +837,7 @@ pub fn fewest_rare<C: Cell>(values: &[C]) -> usize {
     for v in values.iter().skip(1) {
         w[v.get() as usize] += 1;
     }
-    let mut half = 1;
-    while half < w.len() {
-        for block in w.chunks_mut(2 * half) {
-            let (lo, hi) = block.split_at_mut(half);
-            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-                let (a, b) = (*x, *y);
-                *x = a + b;
-                *y = a - b;
-            }
-        }
-        half *= 2;
-    }
+    super::sparse::walsh_hadamard(&mut w);
     let best = w.iter().skip(1).min().copied().unwrap_or(0);
     usize::try_from((heaps as i64 + best) / 2).unwrap_or(0)
 }

@@ -244,18 +244,7 @@ impl SparseTable {
             return;
         }
         let mut w: Vec<i64> = self.hist.iter().map(|&c| c as i64).collect();
-        let mut half = 1;
-        while half < size {
-            for block in w.chunks_mut(2 * half) {
-                let (lo, hi) = block.split_at_mut(half);
-                for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-                    let (a, b) = (*x, *y);
-                    *x = a + b;
-                    *y = a - b;
-                }
-            }
-            half *= 2;
-        }
+        walsh_hadamard(&mut w);
         if let Some((m, _)) = w.iter().enumerate().skip(1).min_by_key(|&(_, &v)| v) {
             self.mask = m as u32;
         }
@@ -905,6 +894,35 @@ fn scan(
         *at = (at.0 + 1, 0);
     }
     false
+}
+
+/// The Walsh–Hadamard transform of `w` in place (its length a power of two): with `w`
+/// the histogram of the values of `N` heaps, `w[m]` becomes
+/// `Σ_v count(v)·(−1)^popcount(v & m)`, so that mask `m` makes `(N + w[m]) / 2` heaps
+/// rare (values with `popcount(v & m)` even) — every mask's count in `O(V log V)`.
+///
+/// ```
+/// use sprague::impartial::sparse::walsh_hadamard;
+/// // Values 0, 1, 1, 3: mask 1 makes the heaps of values 0 (one heap) rare, mask 2
+/// // those of 0 and 1 (three), mask 3 those of 0 and 3 (two).
+/// let mut w = vec![1, 2, 0, 1];
+/// walsh_hadamard(&mut w);
+/// let rare: Vec<i64> = w.iter().map(|&x| (4 + x) / 2).collect();
+/// assert_eq!(&rare[1..], &[1, 3, 2]);
+/// ```
+pub fn walsh_hadamard(w: &mut [i64]) {
+    let mut half = 1;
+    while half < w.len() {
+        for block in w.chunks_mut(2 * half) {
+            let (lo, hi) = block.split_at_mut(half);
+            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                let (a, b) = (*x, *y);
+                *x = a + b;
+                *y = a - b;
+            }
+        }
+        half *= 2;
+    }
 }
 
 /// Fewest rare heaps beyond the near pass (twice the block length) for which a block

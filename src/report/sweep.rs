@@ -256,17 +256,7 @@ pub fn rare_stats<'a>(values: impl Into<ValueSlice<'a>>) -> Option<Rare> {
     for v in values.iter() {
         w[v as usize] += 1;
     }
-    let mut h = 1;
-    while h < size {
-        for block in (0..size).step_by(2 * h) {
-            for k in block..block + h {
-                let (a, b) = (w[k], w[k + h]);
-                w[k] = a + b;
-                w[k + h] = a - b;
-            }
-        }
-        h *= 2;
-    }
+    crate::impartial::sparse::walsh_hadamard(&mut w);
     let len = values.len() as i64;
     let (mask, rare) = (1..size)
         .map(|m| (m as u32, ((len + w[m]) / 2) as usize))
