@@ -11,8 +11,9 @@ use libfuzzer_sys::fuzz_target;
 use sprague::games::components;
 use sprague::impartial::family::Limits;
 use sprague::impartial::sum::{Outcome, Play, analyse};
-use sprague::partizan::hackenbush;
-use sprague::partizan::{Evaluator, Game, GameTable};
+use sprague::games::partizan::hackenbush;
+use sprague::games::eval::Evaluator;
+use sprague::partizan::{Game, GameTable};
 use std::cmp::Ordering;
 
 /// Impartial families with small parameters, and how many arguments they take.

@@ -12,9 +12,11 @@
 //!   bypassing reversible options; [`GameTable::game_traced`] records the steps.
 //! - Thermographs, stops, mean and temperature: [`GameTable::thermograph`].
 //! - Printing in CGSuite's notation: [`GameTable::show`].
-//! - Expressions (SPEC §1) to values: [`Evaluator`], [`GameTable::parse_value`].
-//! - The partizan families: [`hackenbush`] strings, the cutting game [`cut`],
-//!   [`unfair`] subtraction, and [`domineering`].
+//! - Values of positions of a ruleset from its game tree: [`Rules`], [`TreeValues`].
+//!
+//! The partizan engine knows neither expressions nor rulesets: the game families live
+//! in [`crate::games::partizan`], and expressions become games in
+//! [`crate::games::eval`].
 //!
 //! ```
 //! use sprague::partizan::GameTable;
@@ -28,23 +30,14 @@
 
 mod dyadic;
 mod engine;
-mod eval;
 mod print;
 mod table;
 mod thermo;
-
-#[path = "../games/cut.rs"]
-pub mod cut;
-#[path = "../games/domineering.rs"]
-pub mod domineering;
-#[path = "../games/hackenbush.rs"]
-pub mod hackenbush;
-#[path = "../games/unfair.rs"]
-pub mod unfair;
+mod tree;
 
 pub use dyadic::Dyadic;
 pub use engine::{Side, Step, Trace};
-pub use eval::{Evaluator, Explained, ValueError, Why};
 pub use print::{PrintOptions, nus_text};
 pub use table::{DEFAULT_MAX_STATES, Game, GameTable, Nus};
 pub use thermo::{Thermograph, Wall};
+pub use tree::{Rules, TreeValues};

@@ -2,11 +2,11 @@
 //! and temperature (SPEC §4).
 
 use super::{Failure, json};
+use crate::games::eval::{Evaluator, Explained, ValueError, Why};
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::sum::Outcome;
 use crate::partizan::{
-    DEFAULT_MAX_STATES, Evaluator, Explained, Game, GameTable, PrintOptions, Side, Step,
-    Thermograph, Trace, ValueError, Why,
+    DEFAULT_MAX_STATES, Game, GameTable, PrintOptions, Side, Step, Thermograph, Trace,
 };
 use std::fmt::Write as _;
 

@@ -42,7 +42,7 @@ impl Unfair {
     /// The proved period `(a, P)`, if found: `U(n + P) = U(n)` for every `n ≥ a`.
     ///
     /// ```
-    /// use sprague::partizan::unfair::Unfair;
+    /// use sprague::games::partizan::unfair::Unfair;
     /// use sprague::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let mut u = Unfair::new(3, 3);
@@ -56,7 +56,7 @@ impl Unfair {
     /// The value of a heap of `n`.
     ///
     /// ```
-    /// use sprague::partizan::unfair::Unfair;
+    /// use sprague::games::partizan::unfair::Unfair;
     /// use sprague::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let mut u = Unfair::new(2, 2); // bash[2]: *(n mod 3)

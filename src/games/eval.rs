@@ -1,25 +1,23 @@
 //! Values of game expressions (SPEC §1): sums of literals (`3/4`, `*2`, `^`, `±1`…),
-//! option terms `{A,B|C}`, the partizan families `hackenbush`, `cut`, `unfair` and
-//! `domineering`, and impartial family components, each worth the nimber of its
-//! nim-value.
+//! option terms `{A,B|C}`, the partizan families of [`crate::games::partizan`]
+//! (closed forms and rulesets valued from their game tree), and impartial family
+//! components, each worth the nimber of its nim-value. This is the one place where an
+//! expression becomes a game of the partizan engine.
 //!
 //! The syntax tree is walked recursively: the parser bounds its nesting (at most
 //! [`crate::expr::MAX_NESTING`] levels of braces), so the recursion is bounded too.
 
-use super::cut;
-use super::domineering::{self, Board, Domineering};
-use super::dyadic::Dyadic;
-use super::engine::Trace;
-use super::hackenbush;
-use super::table::{Game, GameTable, Nus};
-use super::unfair::Unfair;
+use super::partizan::unfair::Unfair;
+use super::partizan::{self, Ruleset, Visitor, cut, hackenbush};
 use crate::expr::{self, Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
 use crate::games::{self, ExprError};
 use crate::impartial::family::{Limits, LoopyValue, SolveError};
 use crate::impartial::position::{Components, Stretch, Values};
 use crate::impartial::sum::Component;
 use crate::nat::Nat;
+use crate::partizan::{Dyadic, Game, GameTable, Nus, Trace, TreeValues};
 use rustc_hash::FxHashMap;
+use std::any::{Any, TypeId};
 use std::fmt;
 
 /// Impartial components explained one by one; beyond, only their nim-sum.
@@ -82,7 +80,8 @@ pub struct Evaluator<'a> {
     /// The explained parts, in the order they were evaluated.
     pub explained: Vec<Explained>,
     unfair: FxHashMap<(usize, usize), Unfair>,
-    domineering: Option<Domineering>,
+    /// For each ruleset type R, its memos: a `FxHashMap<R, TreeValues<R::Position>>`.
+    rulesets: FxHashMap<TypeId, Box<dyn Any>>,
 }
 
 impl GameTable {
@@ -114,7 +113,8 @@ impl<'a> Evaluator<'a> {
     ///
     /// ```
     /// use sprague::impartial::family::Limits;
-    /// use sprague::partizan::{Evaluator, GameTable, Why};
+    /// use sprague::games::eval::{Evaluator, Why};
+    /// use sprague::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let mut ev = Evaluator::new(&mut t, "{0,*|*} + nim(2)", Limits::default(), true);
     /// let g = ev.eval_source().unwrap();
@@ -134,7 +134,7 @@ impl<'a> Evaluator<'a> {
             explain,
             explained: Vec::new(),
             unfair: FxHashMap::default(),
-            domineering: None,
+            rulesets: FxHashMap::default(),
         }
     }
 
@@ -290,9 +290,34 @@ impl<'a> Evaluator<'a> {
             "hackenbush" => self.hackenbush(f),
             "cut" => self.cut(f),
             "unfair" => self.unfair(f),
-            "domineering" => self.domineering(f),
-            _ => self.impartial(f),
+            name => match partizan::visit(name, Eval { ev: self, f }) {
+                Some(v) => v,
+                None => self.impartial(f),
+            },
         }
+    }
+
+    /// A position of a ruleset valued from its game tree, with the memo of region
+    /// values shared by the terms of equal rulesets.
+    fn ruleset<R: Ruleset>(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        let (rules, p) = R::read(f).map_err(|(span, m)| self.input(span, &m))?;
+        let memos = self
+            .rulesets
+            .entry(TypeId::of::<R>())
+            .or_insert_with(|| Box::new(FxHashMap::<R, TreeValues<R::Position>>::default()))
+            .downcast_mut::<FxHashMap<R, TreeValues<R::Position>>>()
+            .expect("each ruleset type has its own memos");
+        let values = memos.entry(rules.clone()).or_default();
+        let v = values.value(self.table, &rules, &p)?;
+        if self.explain {
+            let regions = values.regions();
+            self.explained.push(Explained {
+                expr: self.text(f.span),
+                value: v,
+                why: Why::Family(format!("{}: {regions} regions valued", rules.method())),
+            });
+        }
+        Ok(v)
     }
 
     fn hackenbush(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
@@ -413,43 +438,6 @@ impl<'a> Evaluator<'a> {
             total = self.table.add(total, v)?;
         }
         Ok(total)
-    }
-
-    fn domineering(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
-        self.no_params(f)?;
-        let usage = "domineering takes a board: domineering(rows,cols) for an empty one, or domineering(\"..#|...\") (rows separated by |, . empty, # filled), at most 64 squares";
-        let args = self.args(f, usage)?;
-        let board = match args {
-            [Arg::Int(r, rs), Arg::Int(c, _)] => {
-                let (Some(r), Some(c)) = (r.to_usize(), c.to_usize()) else {
-                    return Err(self.input(*rs, usage));
-                };
-                Board::empty(r, c).ok_or_else(|| self.input(*rs, usage))?
-            }
-            [Arg::Str(s, span)] => Board::parse(s).map_err(|(i, m)| {
-                let at = Span {
-                    start: span.start + 1 + s.char_indices().nth(i).map_or(0, |(b, _)| b),
-                    end: span.end,
-                };
-                self.input(at, m)
-            })?,
-            [a, ..] => return Err(self.input(a.span(), usage)),
-            [] => return Err(self.input(f.span, usage)),
-        };
-        let d = self.domineering.get_or_insert_with(Domineering::new);
-        let v = d.value(self.table, &board)?;
-        if self.explain {
-            let regions = d.regions();
-            self.explained.push(Explained {
-                expr: self.text(f.span),
-                value: v,
-                why: Why::Family(format!(
-                    "Domineering (Left places vertical dominoes), from the game tree: {regions} regions of empty squares valued, each region once up to mirror images (at most {} squares)",
-                    domineering::MAX_SQUARES
-                )),
-            });
-        }
-        Ok(v)
     }
 
     /// An impartial family term: each component is worth the nimber of its nim-value.
@@ -619,5 +607,18 @@ impl<'a> Evaluator<'a> {
                 usage,
             )),
         }
+    }
+}
+
+/// Values a family term with the ruleset chosen by its name.
+struct Eval<'e, 'a, 'f> {
+    ev: &'e mut Evaluator<'a>,
+    f: &'f FamilyTerm,
+}
+
+impl Visitor for Eval<'_, '_, '_> {
+    type Out = Result<Game, ValueError>;
+    fn visit<R: Ruleset>(self) -> Self::Out {
+        self.ev.ruleset::<R>(self.f)
     }
 }

@@ -1,0 +1,317 @@
+//! Domineering: `domineering(r,c)` (an empty board of r rows and c columns) or
+//! `domineering("..#|...")` (rows separated by `|`, `.` empty, `#` or `x` filled).
+//! Left places a domino vertically on two empty squares, Right horizontally; the
+//! player who cannot place one loses. Boards have at most 64 squares.
+//!
+//! The value comes from the game tree ([`crate::partizan::TreeValues`]), with two
+//! reductions: a board whose empty squares fall apart into separate regions is the sum
+//! of the regions, and a region's value does not change when it is moved or mirrored
+//! left-right or top-bottom (each region is stored once, cropped to its bounding box,
+//! under the least of its four mirror images).
+//!
+//! This file is the worked example of a ruleset: the rules above, [`Rules`] (the moves
+//! and the regions) and [`Ruleset`] (how a board is written), and tests of published
+//! values and of the plain game tree.
+
+use super::{Ruleset, args, char_span, no_params};
+use crate::expr::{Arg, FamilyTerm, Span};
+use crate::partizan::{Rules, Side};
+
+/// Largest number of squares of a board.
+pub const MAX_SQUARES: usize = 64;
+
+/// A Domineering board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    /// Empty squares, bit `r * cols + c`.
+    empty: u64,
+}
+
+impl Board {
+    /// The empty `rows × cols` board, if it has at most 64 squares.
+    ///
+    /// ```
+    /// use sprague::games::partizan::domineering::Board;
+    /// assert!(Board::empty(8, 8).is_some());
+    /// assert!(Board::empty(9, 8).is_none());
+    /// ```
+    pub fn empty(rows: usize, cols: usize) -> Option<Board> {
+        let n = rows.checked_mul(cols)?;
+        if n > MAX_SQUARES {
+            return None;
+        }
+        let empty = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        Some(Board { rows, cols, empty })
+    }
+
+    /// Reads a board such as `"..#|..."`: rows separated by `|`, `.` empty, `#`/`x`
+    /// filled. On error, the character index and what is wrong.
+    ///
+    /// ```
+    /// use sprague::games::partizan::domineering::Board;
+    /// let b = Board::parse("..|.#").unwrap();
+    /// assert_eq!(b, Board::parse("..|.x").unwrap());
+    /// assert!(Board::parse("..|.").is_err()); // rows of different lengths
+    /// ```
+    pub fn parse(s: &str) -> Result<Board, (usize, &'static str)> {
+        let rows: Vec<&str> = s.split('|').collect();
+        let cols = rows[0].chars().count();
+        if rows.len() * cols > MAX_SQUARES {
+            return Err((0, "a board has at most 64 squares"));
+        }
+        let mut empty = 0u64;
+        let mut at = 0;
+        for (r, row) in rows.iter().enumerate() {
+            if row.chars().count() != cols {
+                return Err((at, "every row needs the same number of squares"));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                match ch {
+                    '.' => empty |= 1 << (r * cols + c),
+                    '#' | 'x' | 'X' => {}
+                    _ => return Err((at + c, "a square is '.' (empty) or '#' (filled)")),
+                }
+            }
+            at += row.chars().count() + 1;
+        }
+        Ok(Board {
+            rows: rows.len(),
+            cols,
+            empty,
+        })
+    }
+}
+
+/// Domineering's rules (no parameters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Domineering;
+
+impl Rules for Domineering {
+    type Position = Board;
+
+    fn options(&self, b: &Board, side: Side, out: &mut Vec<Board>) {
+        let (rows, cols, empty) = (b.rows, b.cols, b.empty);
+        // Left covers squares i and i + cols (vertical), Right i and i + 1.
+        let step = if side == Side::Left { cols } else { 1 };
+        let mut bits = empty;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let fits = match side {
+                Side::Left => i / cols + 1 < rows,
+                Side::Right => i % cols + 1 < cols,
+            };
+            if fits && empty >> (i + step) & 1 == 1 {
+                out.push(Board {
+                    rows,
+                    cols,
+                    empty: empty & !(1 << i) & !(1 << (i + step)),
+                });
+            }
+        }
+    }
+
+    fn regions(&self, b: &Board, out: &mut Vec<Board>) {
+        let mut rest = b.empty;
+        while rest != 0 {
+            let region = flood(b.rows, b.cols, rest);
+            rest &= !region;
+            out.push(normalise(b.rows, b.cols, region));
+        }
+    }
+}
+
+impl Ruleset for Domineering {
+    const NAME: &'static str = "domineering";
+    const USAGE: &'static str = "domineering takes a board: domineering(rows,cols) for an empty one, or domineering(\"..#|...\") (rows separated by |, . empty, # filled), at most 64 squares; Left places vertical dominoes, Right horizontal ones";
+
+    fn read(f: &FamilyTerm) -> Result<(Domineering, Board), (Span, String)> {
+        no_params(f)?;
+        let usage = Self::USAGE;
+        let board = match args(f, usage)? {
+            [Arg::Int(r, rs), Arg::Int(c, _)] => {
+                let (Some(r), Some(c)) = (r.to_usize(), c.to_usize()) else {
+                    return Err((*rs, usage.to_string()));
+                };
+                Board::empty(r, c).ok_or_else(|| (*rs, usage.to_string()))?
+            }
+            [Arg::Str(s, span)] => {
+                Board::parse(s).map_err(|(i, m)| (char_span(*span, s, i), m.to_string()))?
+            }
+            [a, ..] => return Err((a.span(), usage.to_string())),
+            [] => return Err((f.span, usage.to_string())),
+        };
+        Ok((Domineering, board))
+    }
+
+    fn show(&self, b: &Board) -> String {
+        let rows: Vec<String> = (0..b.rows)
+            .map(|r| {
+                (0..b.cols)
+                    .map(|c| {
+                        if b.empty >> (r * b.cols + c) & 1 == 1 {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        format!("domineering(\"{}\")", rows.join("|"))
+    }
+
+    fn method(&self) -> String {
+        format!(
+            "Domineering (Left places vertical dominoes), from the game tree: each region of empty squares valued once up to mirror images (at most {MAX_SQUARES} squares)"
+        )
+    }
+}
+
+/// The squares of `empty` 4-connected to its lowest square.
+fn flood(rows: usize, cols: usize, empty: u64) -> u64 {
+    let start = empty & empty.wrapping_neg();
+    let mut region = start;
+    let mut frontier = start;
+    while frontier != 0 {
+        let i = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let (r, c) = (i / cols, i % cols);
+        let mut near = 0u64;
+        if r > 0 {
+            near |= 1 << (i - cols);
+        }
+        if r + 1 < rows {
+            near |= 1 << (i + cols);
+        }
+        if c > 0 {
+            near |= 1 << (i - 1);
+        }
+        if c + 1 < cols {
+            near |= 1 << (i + 1);
+        }
+        let new = near & empty & !region;
+        region |= new;
+        frontier |= new;
+    }
+    region
+}
+
+/// The region cropped to its bounding box, under the least of its four mirror images.
+fn normalise(rows: usize, cols: usize, region: u64) -> Board {
+    let (mut r0, mut r1, mut c0, mut c1) = (rows, 0, cols, 0);
+    let mut bits = region;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let (r, c) = (i / cols, i % cols);
+        r0 = r0.min(r);
+        r1 = r1.max(r);
+        c0 = c0.min(c);
+        c1 = c1.max(c);
+    }
+    let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+    let mut best = u64::MAX;
+    for (flip_r, flip_c) in [(false, false), (false, true), (true, false), (true, true)] {
+        let mut m = 0u64;
+        let mut bits = region;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (mut r, mut c) = (i / cols - r0, i % cols - c0);
+            if flip_r {
+                r = h - 1 - r;
+            }
+            if flip_c {
+                c = w - 1 - c;
+            }
+            m |= 1 << (r * w + c);
+        }
+        best = best.min(m);
+    }
+    Board {
+        rows: h,
+        cols: w,
+        empty: best,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::{Game, GameTable, TreeValues};
+
+    fn value(rows: usize, cols: usize) -> String {
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut d = TreeValues::new();
+        let g = d
+            .value(&mut t, &Domineering, &Board::empty(rows, cols).unwrap())
+            .unwrap();
+        t.show(g)
+    }
+
+    #[test]
+    fn published_values() {
+        // Left plays vertically, R rows × C columns (cgt, pycgt and CGSuite agree;
+        // Winning Ways ch. 2 for the small ones).
+        assert_eq!(value(1, 1), "0");
+        assert_eq!(value(2, 1), "1");
+        assert_eq!(value(1, 2), "-1");
+        assert_eq!(value(2, 2), "±1");
+        assert_eq!(value(2, 3), "{2|-1/2}");
+        assert_eq!(value(3, 2), "{1/2|-2}");
+        assert_eq!(value(3, 4), "-3/2");
+        assert_eq!(value(4, 3), "3/2");
+    }
+
+    #[test]
+    fn larger_published_values() {
+        assert_eq!(value(4, 5), "1");
+    }
+
+    /// Domineering's moves without the regions: the plain game tree.
+    struct Plain;
+    impl Rules for Plain {
+        type Position = Board;
+        fn options(&self, b: &Board, side: Side, out: &mut Vec<Board>) {
+            Domineering.options(b, side, out);
+        }
+    }
+
+    #[test]
+    fn regions_and_mirrors_equal_the_plain_tree() {
+        // Every board of at most 3 × 3 and 2 × 4 squares, each subset of empty squares.
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut fast = TreeValues::new();
+        let mut plain = TreeValues::new();
+        for (rows, cols) in [(1, 4), (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2)] {
+            for empty in 0u64..1 << (rows * cols) {
+                let b = Board { rows, cols, empty };
+                let want = plain.value(&mut t, &Plain, &b).unwrap();
+                assert_eq!(fast.value(&mut t, &Domineering, &b).unwrap(), want, "{b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn separate_regions_add() {
+        let mut t = GameTable::new();
+        let mut d = TreeValues::new();
+        // Two 2 × 2 regions: ±1 + ±1 = 0.
+        let b = Board::parse("..#..|..#..").unwrap();
+        assert_eq!(d.value(&mut t, &Domineering, &b).unwrap(), Game::ZERO);
+        // A vertical strip of 3: Left's two moves leave one square, Right has none:
+        // {0|} = 1.
+        let b = Board::parse(".|.|.").unwrap();
+        let g = d.value(&mut t, &Domineering, &b).unwrap();
+        assert_eq!(t.show(g), "1");
+    }
+
+    #[test]
+    fn boards_read_back() {
+        let b = Board::parse("..#|...").unwrap();
+        assert_eq!(Domineering.show(&b), "domineering(\"..#|...\")");
+    }
+}

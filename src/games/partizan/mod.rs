@@ -1,0 +1,108 @@
+//! The partizan game families: positions written in expressions, valued by the
+//! partizan engine ([`crate::partizan`]).
+//!
+//! - Closed forms: Hackenbush strings ([`hackenbush`]), the cutting game ([`cut`]),
+//!   unfair subtraction ([`unfair`]).
+//! - Rulesets valued from their game tree: each implements [`Ruleset`] (its moves, as
+//!   [`Rules`], plus how its positions are written) in one file, and is listed once in
+//!   [`visit`]; the evaluator, `value`, sums and the search then know it.
+//!
+//! # Adding a ruleset
+//!
+//! A new file `src/games/partizan/NAME.rs` states the rules in its doc comment (which
+//! player is Left), implements [`Rules`] (`options` for each side, and `regions` when a
+//! position falls apart into independent parts) and [`Ruleset`] (`NAME`, `USAGE`,
+//! `read` from a family term, `show`), with tests of published values and of the plain
+//! game tree on small positions; then one line in this file's `rulesets!` list.
+//! [`domineering`] is the worked example.
+
+pub mod cut;
+pub mod domineering;
+pub mod hackenbush;
+pub mod unfair;
+
+use crate::expr::{Arg, FamilyTerm, Param, Span};
+use crate::partizan::Rules;
+use std::hash::Hash;
+
+/// A partizan ruleset as written in expressions: `NAME[params](args)`.
+///
+/// The ruleset value itself is the instance of a family of rules (e.g. the slide
+/// lengths of a generalised Toads and Frogs; a unit type when there are none); equal
+/// instances share one memo of region values.
+pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
+    /// The family's name in expressions, e.g. `domineering`.
+    const NAME: &'static str;
+    /// One line: how a position is written and which player is Left.
+    const USAGE: &'static str;
+
+    /// Reads the instance (from the bracketed parameters) and the position (from the
+    /// arguments) of a family term named [`Ruleset::NAME`]. On error: where, and what
+    /// is wrong.
+    fn read(f: &FamilyTerm) -> Result<(Self, Self::Position), (Span, String)>;
+
+    /// The position as an expression that [`Ruleset::read`] reads back (the ruleset's
+    /// usual board notation inside).
+    fn show(&self, p: &Self::Position) -> String;
+
+    /// One line for explanations: how the value was found.
+    fn method(&self) -> String {
+        format!("{}, from the game tree", Self::USAGE)
+    }
+}
+
+/// Does something with a ruleset chosen by name at run time (see [`visit`]).
+pub trait Visitor {
+    /// What the visit gives.
+    type Out;
+    /// The visit, with the ruleset as a type.
+    fn visit<R: Ruleset>(self) -> Self::Out;
+}
+
+macro_rules! rulesets {
+    ($($r:ty),* $(,)?) => {
+        /// Calls `v` with the ruleset named `name`; `None` if there is none.
+        pub fn visit<V: Visitor>(name: &str, v: V) -> Option<V::Out> {
+            $(
+                if name == <$r as Ruleset>::NAME {
+                    return Some(v.visit::<$r>());
+                }
+            )*
+            None
+        }
+
+        /// The names of the rulesets valued from their game tree.
+        pub const NAMES: &[&str] = &[$(<$r as Ruleset>::NAME),*];
+    };
+}
+
+rulesets![domineering::Domineering];
+
+/// The span of the `i`-th character of the string argument `s` written at `span`
+/// (which includes the quotes), for errors inside a board.
+pub fn char_span(span: Span, s: &str, i: usize) -> Span {
+    let at = span.start + 1 + s.char_indices().nth(i).map_or(s.len(), |(b, _)| b);
+    Span {
+        start: at.min(span.end),
+        end: span.end,
+    }
+}
+
+/// The arguments of `f`, or an error with `usage` if it has none.
+pub fn args<'f>(f: &'f FamilyTerm, usage: &str) -> Result<&'f [Arg], (Span, String)> {
+    match f.args.as_deref() {
+        Some(a) if !a.is_empty() => Ok(a),
+        _ => Err((f.span, usage.to_string())),
+    }
+}
+
+/// An error if `f` has bracketed parameters (for rulesets without any).
+pub fn no_params(f: &FamilyTerm) -> Result<(), (Span, String)> {
+    match f.params.as_deref() {
+        Some(p) => Err((
+            p.first().map_or(f.span, Param::span),
+            format!("{} takes no [parameters]", f.name),
+        )),
+        None => Ok(()),
+    }
+}
