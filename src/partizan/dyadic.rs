@@ -284,7 +284,8 @@ impl Dyadic {
             Some((n, d)) => (n, d),
             None => (rest, "1"),
         };
-        let digits = |s: &str| !s.is_empty() && s.len() <= 100 && s.bytes().all(|b| b.is_ascii_digit());
+        let digits =
+            |s: &str| !s.is_empty() && s.len() <= 100 && s.bytes().all(|b| b.is_ascii_digit());
         if !digits(num) || !digits(den) || den.len() > 20 {
             return None;
         }
