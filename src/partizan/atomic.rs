@@ -21,10 +21,10 @@
 use super::dyadic::Dyadic;
 use super::table::{Game, GameTable};
 use crate::impartial::family::SolveError;
-use crate::impartial::sum::Outcome;
 use crate::nat::Nat;
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
+use std::cmp::Ordering;
 
 /// The atomic weight of a game, with the far star used for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,9 +108,9 @@ impl GameTable {
             let w = if !eccentric {
                 first
             } else {
-                let against = self.add(h, far)?;
-                match self.outcome(against)? {
-                    Outcome::L if !rw.is_empty() => {
+                // G against ⧆ by comparison (no sum G + *N is built).
+                match self.compare(h, far)? {
+                    Some(Ordering::Greater) if !rw.is_empty() => {
                         // The largest n below (or confused with) every aw(G^R) + 2.
                         let mut best: Option<BigInt> = None;
                         for &x in &rw {
@@ -119,7 +119,7 @@ impl GameTable {
                         }
                         self.number(Dyadic::from_bigint(best.unwrap_or_default()))?
                     }
-                    Outcome::R if !lw.is_empty() => {
+                    Some(Ordering::Less) if !lw.is_empty() => {
                         let mut best: Option<BigInt> = None;
                         for &x in &lw {
                             let m: BigInt = self.greatest_integer_at_most(x)? + 1;
