@@ -24,6 +24,8 @@ pub const DEFAULT_MAX_CHARS: u64 = 100_000;
 /// The optional extras (reduced form, atomic weight) each get at most this fraction
 /// (num, den) of what is left of the bounds, so that they never stop the report.
 const EXTRA_SHARE: (u64, u64) = (1, 3);
+/// The size is counted up to this many subpositions.
+pub const SIZE_CAP: u64 = 100_000;
 
 /// An operation applied to the game before it is reported.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,7 +132,8 @@ pub struct Valued {
     pub operation: Option<String>,
     /// The birthday (decimal).
     pub birthday: String,
-    /// Distinct canonical subpositions, unless more than the state bound.
+    /// Distinct canonical subpositions, unless more than [`SIZE_CAP`] (or than a third
+    /// of what is left of the state bound allows).
     pub size: Option<u64>,
     /// Left's and Right's orthodox options (empty for a number), unless not computed.
     pub orthodox: Option<(Vec<String>, Vec<String>)>,
@@ -402,9 +405,8 @@ fn report(
         Err(e) => return Err(solve_failure(e)),
     };
     let birthday = t.birthday(g).map_err(solve_failure)?.to_string();
-    let cap = t.max_states();
     let size = t
-        .within_share(EXTRA_SHARE.0, EXTRA_SHARE.1, |t| t.size(g, cap))
+        .within_share(EXTRA_SHARE.0, EXTRA_SHARE.1, |t| t.size(g, SIZE_CAP))
         .map_err(solve_failure)?
         .flatten();
     let (left, right) = if option_count(t, g) <= LISTED_OPTIONS {
@@ -709,7 +711,7 @@ fn text_rest(r: &Valued, out: &mut String) {
         None => {
             let _ = writeln!(
                 out,
-                "size:        not counted (more subpositions than --max-states allows)"
+                "size:        more than {SIZE_CAP} distinct subpositions (not counted)"
             );
         }
     }
