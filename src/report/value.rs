@@ -215,7 +215,7 @@ impl Thermogram {
 /// ```
 /// use sprague::report::value::{Options, value};
 /// let v = value("{1|-1} + {1|-1}", &Options::default()).unwrap();
-/// assert_eq!(v.canonical, "0");
+/// assert_eq!(v.canonical.as_deref(), Some("0"));
 /// assert!(v.json().starts_with("{\"canonical\":\"0\",\"outcome\":\"P\""));
 /// ```
 pub fn value(text: &str, o: &Options) -> Result<Valued, Failure> {
