@@ -404,8 +404,9 @@ class Value:
         self._thermo: Optional[Thermograph] = None
 
     @property
-    def canonical(self) -> str:
-        """The canonical form in CGSuite notation, e.g. ``{2|-1/2}``, ``^*``."""
+    def canonical(self) -> Optional[str]:
+        """The canonical form in CGSuite notation, e.g. ``{2|-1/2}``, ``^*``; None
+        when it is too long to print (more than 100000 characters)."""
         return self._doc["canonical"]
 
     @property
@@ -549,7 +550,8 @@ class Value:
         return hash(n) if n is not None else hash(self.canonical)
 
     def __str__(self) -> str:
-        return self.canonical
+        c = self.canonical
+        return c if c is not None else f"<a game too long to print, born on day {self._doc['birthday']}>"
 
     def __repr__(self) -> str:
         return f"Value({self.canonical!r})"

@@ -388,6 +388,7 @@ fn value_options(
         ascii: false,
         max_states,
         stop,
+        ..Default::default()
     }
 }
 

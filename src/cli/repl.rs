@@ -213,6 +213,11 @@ fn value(text: &str, max_states: Option<u64>) -> Result<(), Failure> {
         explain: false,
         ascii: false,
         max_states,
+        max_chars: None,
+        full: false,
+        cool: None,
+        heat: None,
+        overheat: None,
     };
     super::value::answer(&a, text)
 }

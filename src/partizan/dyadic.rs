@@ -256,6 +256,44 @@ impl Dyadic {
         }
     }
 
+    /// `self · other`.
+    ///
+    /// ```
+    /// use sprague::partizan::Dyadic;
+    /// assert_eq!(Dyadic::ratio(3, 1).mul(&Dyadic::ratio(-5, 2)).to_string(), "-15/8");
+    /// ```
+    pub fn mul(&self, other: &Dyadic) -> Dyadic {
+        Dyadic::new(self.num.big() * other.num.big(), self.exp + other.exp)
+    }
+
+    /// A number written `n` or `n/d` (d a power of two, at most 2^64), e.g. `-3/4`;
+    /// `None` for anything else.
+    ///
+    /// ```
+    /// use sprague::partizan::Dyadic;
+    /// assert_eq!(Dyadic::parse("-6/8").unwrap().to_string(), "-3/4");
+    /// assert_eq!(Dyadic::parse("2").unwrap().to_string(), "2");
+    /// assert!(Dyadic::parse("1/3").is_none() && Dyadic::parse("x").is_none());
+    /// ```
+    pub fn parse(text: &str) -> Option<Dyadic> {
+        let (negative, rest) = match text.strip_prefix('-') {
+            Some(r) => (true, r),
+            None => (false, text),
+        };
+        let (num, den) = match rest.split_once('/') {
+            Some((n, d)) => (n, d),
+            None => (rest, "1"),
+        };
+        let digits =
+            |s: &str| !s.is_empty() && s.len() <= 100 && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(num) || !digits(den) || den.len() > 20 {
+            return None;
+        }
+        let num = Nat::from_decimal_bytes(num.as_bytes())?;
+        let den = Nat::from_decimal_bytes(den.as_bytes())?;
+        Dyadic::from_literal(negative, &num, &den)
+    }
+
     /// The largest integer `≤ self`.
     pub fn floor(&self) -> BigInt {
         if self.exp == 0 {

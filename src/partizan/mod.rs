@@ -10,7 +10,13 @@
 //!   results that turns into a `Limit` error naming `--max-states`.
 //! - [`GameTable::game`] brings `{L | R}` to canonical form by removing dominated and
 //!   bypassing reversible options; [`GameTable::game_traced`] records the steps.
-//! - Thermographs, stops, mean and temperature: [`GameTable::thermograph`].
+//! - Thermographs, stops, mean and temperature: [`GameTable::thermograph`]; the
+//!   orthodox moves they recommend: [`GameTable::orthodox`].
+//! - Cooling, heating and overheating: [`GameTable::cool`], [`GameTable::heat`],
+//!   [`GameTable::overheat`].
+//! - Atomic weight of all-small games and the far star:
+//!   [`GameTable::atomic_weight`]; reduced canonical form: [`GameTable::reduced`];
+//!   birthday and size: [`GameTable::birthday`], [`GameTable::size`].
 //! - Printing in CGSuite's notation: [`GameTable::show`].
 //! - Values of positions of a ruleset from its game tree: [`Rules`], [`TreeValues`].
 //!
@@ -28,13 +34,20 @@
 //! assert_eq!(t.mean(g).unwrap().to_string(), "3/4");
 //! ```
 
+mod atomic;
+mod birthday;
+mod cool;
 mod dyadic;
 mod engine;
+mod orthodox;
 mod print;
+mod reduced;
 mod table;
 mod thermo;
 mod tree;
 
+pub use atomic::AtomicWeight;
+pub use birthday::nus_birthday;
 pub use dyadic::Dyadic;
 pub use engine::{Side, Step, Trace};
 pub use print::{PrintOptions, nus_text};

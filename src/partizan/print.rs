@@ -26,6 +26,9 @@ use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
+/// Text is handed to a sink in pieces of about this many bytes.
+const FLUSH_AT: usize = 1 << 13;
+
 /// How to print.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PrintOptions {
@@ -135,8 +138,54 @@ impl GameTable {
     /// assert_eq!(t.show_with(g, PrintOptions { ascii: true }).unwrap(), "+-3");
     /// ```
     pub fn show_with(&mut self, g: Game, opts: PrintOptions) -> Result<String, SolveError> {
-        let infos = self.print_infos(g)?;
         let limit = self.max_states();
+        match self.show_within(g, opts, limit)? {
+            Some(s) => Ok(s),
+            None => Err(SolveError::Limit {
+                what: format!("the canonical form is longer than {limit} characters"),
+                flag: "--max-states",
+            }),
+        }
+    }
+
+    /// `g` in CGSuite notation if it has at most `max_chars` characters (bytes),
+    /// else `None` (found without writing more than `max_chars` of it).
+    ///
+    /// ```
+    /// use sprague::partizan::{GameTable, PrintOptions};
+    /// let mut t = GameTable::new();
+    /// let g = t.parse_value("{3|-3} + {1|-1}").unwrap();
+    /// let o = PrintOptions::default();
+    /// assert_eq!(t.show_within(g, o, 100).unwrap().as_deref(), Some("±{4|2}"));
+    /// assert_eq!(t.show_within(g, o, 5).unwrap(), None);
+    /// ```
+    pub fn show_within(
+        &mut self,
+        g: Game,
+        opts: PrintOptions,
+        max_chars: u64,
+    ) -> Result<Option<String>, SolveError> {
+        let mut out = String::new();
+        let complete = self.write_form(g, opts, &mut |piece: &str| {
+            if (out.len() + piece.len()) as u64 > max_chars {
+                return false;
+            }
+            out.push_str(piece);
+            true
+        })?;
+        Ok(complete.then_some(out))
+    }
+
+    /// Writes `g` in CGSuite notation piece by piece to `sink`, however long it is,
+    /// holding only the game's structure in memory (not the text). `sink` returns
+    /// `false` to stop; the result says whether the whole text was written.
+    pub fn write_form(
+        &mut self,
+        g: Game,
+        opts: PrintOptions,
+        sink: &mut dyn FnMut(&str) -> bool,
+    ) -> Result<bool, SolveError> {
+        let infos = self.print_infos(g)?;
         let mut out = String::new();
         let mut stack = vec![Item::Game(g, Ctx::Plain)];
         let pm = if opts.ascii { "+-" } else { "±" };
@@ -202,14 +251,14 @@ impl GameTable {
                     }
                 }
             }
-            if out.len() as u64 > limit {
-                return Err(SolveError::Limit {
-                    what: format!("the canonical form is longer than {limit} characters"),
-                    flag: "--max-states",
-                });
+            if out.len() >= FLUSH_AT {
+                if !sink(&out) {
+                    return Ok(false);
+                }
+                out.clear();
             }
         }
-        Ok(out)
+        Ok(out.is_empty() || sink(&out))
     }
 
     /// The Left and Right options of `g` in the order they are printed.

@@ -230,6 +230,37 @@ impl GameTable {
         }
     }
 
+    /// Runs `f` within `num/den` of what is left of the bounds on stored games and
+    /// elementary steps: `Ok(None)` if it needs more (the table stays usable, with the
+    /// rest of its bounds), else its result. For optional extras of a report that
+    /// must not use up the whole bound.
+    pub fn within_share<T>(
+        &mut self,
+        num: u64,
+        den: u64,
+        f: impl FnOnce(&mut Self) -> Result<T, SolveError>,
+    ) -> Result<Option<T>, SolveError> {
+        let (max_states, max_work) = (self.max_states, self.max_work);
+        let share = |used: u64, max: u64| {
+            let left =
+                u128::from(max.saturating_sub(used)) * u128::from(num) / u128::from(den.max(1));
+            used.saturating_add(u64::try_from(left).unwrap_or(u64::MAX))
+        };
+        self.max_states = share(self.states, max_states);
+        self.max_work = share(self.work, max_work);
+        let r = f(self);
+        self.max_states = max_states;
+        self.max_work = max_work;
+        match r {
+            Ok(v) => Ok(Some(v)),
+            Err(SolveError::Limit {
+                flag: "--max-states",
+                ..
+            }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// Makes the table's work stop (a `Limit` error naming `--timeout`) once `stop`
     /// is given; `None` removes the signal.
     pub fn set_stop(&mut self, stop: Option<std::sync::Arc<crate::impartial::family::Stop>>) {

@@ -1,12 +1,15 @@
 //! The answer of `sprague value`: the canonical form of a short game, its outcome, mean
-//! and temperature (SPEC §4).
+//! and temperature (SPEC §4), and beyond SPEC the thermograph's points, birthday and
+//! size, orthodox moves, reduced canonical form and atomic weight; optionally of the
+//! game cooled, heated or overheated. A canonical form too long to print is
+//! summarised, or written as it is produced ([`write_value`]).
 
 use super::{Failure, json};
 use crate::games::eval::{Evaluator, Explained, ValueError, Why};
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::sum::Outcome;
 use crate::partizan::{
-    DEFAULT_MAX_STATES, Game, GameTable, PrintOptions, Side, Step, Thermograph, Trace,
+    DEFAULT_MAX_STATES, Dyadic, Game, GameTable, PrintOptions, Side, Step, Thermograph, Trace,
 };
 use std::fmt::Write as _;
 
@@ -16,6 +19,85 @@ const LISTED_OPTIONS: usize = 1000;
 const SHOWN_CHARS: usize = 160;
 /// Most explanation lines.
 const EXPLAIN_LINES: usize = 400;
+/// Longest canonical form printed by default (bytes); longer ones are summarised.
+pub const DEFAULT_MAX_CHARS: u64 = 100_000;
+/// The optional extras (reduced form, atomic weight) each get at most this fraction
+/// (num, den) of what is left of the bounds, so that they never stop the report.
+const EXTRA_SHARE: (u64, u64) = (1, 3);
+/// The size is counted up to this many subpositions.
+pub const SIZE_CAP: u64 = 100_000;
+
+/// An operation applied to the game before it is reported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Transform {
+    /// Cooled by t ≥ 0 (`G_t`).
+    Cool(Dyadic),
+    /// Heated by t (`∫^t G`).
+    Heat(Dyadic),
+    /// Overheated from s to t (`∫_s^t G`).
+    Overheat(Dyadic, Dyadic),
+}
+
+impl Transform {
+    /// `--cool T`, `--heat T` or `--overheat S,T` from the flag's text.
+    ///
+    /// ```
+    /// use sprague::report::value::Transform;
+    /// assert!(Transform::parse("cool", "1/2").is_ok());
+    /// assert!(Transform::parse("overheat", "1,2").is_ok());
+    /// assert!(Transform::parse("cool", "-1").is_err());
+    /// assert!(Transform::parse("heat", "1/3").is_err());
+    /// ```
+    pub fn parse(kind: &str, text: &str) -> Result<Transform, Failure> {
+        let number = |s: &str| {
+            Dyadic::parse(s.trim()).ok_or_else(|| {
+                Failure::Input(format!(
+                    "--{kind}: expected a number like 1, -3/4 or 1/2 (a power of two below), found '{}'",
+                    clip(s)
+                ))
+            })
+        };
+        match kind {
+            "cool" => {
+                let t = number(text)?;
+                if t.is_negative() {
+                    return Err(Failure::Input(format!(
+                        "--cool: a game is cooled by a number t ≥ 0, not {t}"
+                    )));
+                }
+                Ok(Transform::Cool(t))
+            }
+            "heat" => Ok(Transform::Heat(number(text)?)),
+            _ => {
+                let (a, b) = text.split_once(',').ok_or_else(|| {
+                    Failure::Input(format!(
+                        "--{kind}: expected two numbers S,T (e.g. 1,2), found '{}'",
+                        clip(text)
+                    ))
+                })?;
+                Ok(Transform::Overheat(number(a)?, number(b)?))
+            }
+        }
+    }
+
+    /// In words: `cooled by 1`, `heated by 2`, `overheated from 1 to 2`.
+    pub fn describe(&self) -> String {
+        match self {
+            Transform::Cool(t) => format!("cooled by {t}"),
+            Transform::Heat(t) => format!("heated by {t}"),
+            Transform::Overheat(s, t) => format!("overheated from {s} to {t}"),
+        }
+    }
+
+    /// Applies the operation to `g`.
+    pub fn apply(&self, t: &mut GameTable, g: Game) -> Result<Game, SolveError> {
+        match self {
+            Transform::Cool(by) => t.cool(g, by),
+            Transform::Heat(by) => t.heat(g, by),
+            Transform::Overheat(s, by) => t.overheat(g, s, by),
+        }
+    }
+}
 
 /// What to compute besides the value.
 #[derive(Clone, Debug, Default)]
@@ -29,12 +111,36 @@ pub struct Options {
     pub max_states: Option<u64>,
     /// A stop signal (a server's deadline) checked as the work is counted.
     pub stop: Option<std::sync::Arc<crate::impartial::family::Stop>>,
+    /// Longest canonical form printed (bytes); a longer one is summarised. Default
+    /// [`DEFAULT_MAX_CHARS`].
+    pub max_chars: Option<u64>,
+    /// Print the canonical form however long ([`write_value`] writes it as it is
+    /// produced).
+    pub full: bool,
+    /// Report the game cooled, heated or overheated.
+    pub transform: Option<Transform>,
 }
 
 /// Everything `sprague value` reports about a game.
 pub struct Valued {
-    /// The canonical form, in CGSuite notation.
-    pub canonical: String,
+    /// The canonical form, in CGSuite notation; `None` when it is longer than the
+    /// bound on printed characters (the report is then a summary).
+    pub canonical: Option<String>,
+    /// The bound on printed characters that applied.
+    pub max_chars: u64,
+    /// The operation applied to the game, in words (`cooled by 1`).
+    pub operation: Option<String>,
+    /// The birthday (decimal).
+    pub birthday: String,
+    /// Distinct canonical subpositions, unless more than [`SIZE_CAP`] (or than a third
+    /// of what is left of the state bound allows).
+    pub size: Option<u64>,
+    /// Left's and Right's orthodox options (empty for a number), unless not computed.
+    pub orthodox: Option<(Vec<String>, Vec<String>)>,
+    /// The reduced canonical form.
+    pub reduced: Extra<String>,
+    /// The atomic weight and the far star (`*N`) it was compared with.
+    pub atomic_weight: Extra<(String, String)>,
     /// Who wins.
     pub outcome: Outcome,
     /// The value when it is a number.
@@ -51,6 +157,27 @@ pub struct Valued {
     /// How each part was brought to canonical form, when asked for.
     pub explanation: Vec<String>,
     explain: bool,
+}
+
+/// An optional part of the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Extra<T> {
+    /// Computed.
+    Value(T),
+    /// Does not apply (the atomic weight of a game that is not all-small), or (the
+    /// reduced form) too long to print.
+    None,
+    /// Needs more than its share of `--max-states`.
+    Limit,
+}
+
+impl<T> Extra<T> {
+    fn value(&self) -> Option<&T> {
+        match self {
+            Extra::Value(v) => Some(v),
+            _ => None,
+        }
+    }
 }
 
 /// A thermograph as exact points: each wall from temperature 0 up to the mast, as
@@ -88,13 +215,80 @@ impl Thermogram {
 /// ```
 /// use sprague::report::value::{Options, value};
 /// let v = value("{1|-1} + {1|-1}", &Options::default()).unwrap();
-/// assert_eq!(v.canonical, "0");
+/// assert_eq!(v.canonical.as_deref(), Some("0"));
 /// assert!(v.json().starts_with("{\"canonical\":\"0\",\"outcome\":\"P\""));
 /// ```
 pub fn value(text: &str, o: &Options) -> Result<Valued, Failure> {
     let mut table = GameTable::with_limit(o.max_states.unwrap_or(DEFAULT_MAX_STATES));
     let (g, explained) = evaluate(&mut table, text, o)?;
     valued(&mut table, g, &explained, o)
+}
+
+/// Computes the value of the game `text` and writes its document (JSON with `json`)
+/// to `out`; with `o.full` a canonical form too long for `o.max_chars` is written in
+/// full, piece by piece as it is produced, instead of summarised.
+///
+/// ```
+/// use sprague::report::value::{Options, write_value};
+/// let o = Options { full: true, max_chars: Some(3), ..Options::default() };
+/// let mut out = Vec::new();
+/// write_value("{3|-3} + {1|-1}", &o, false, &mut out).unwrap();
+/// assert!(String::from_utf8(out).unwrap().starts_with("value:       ±{4|2}\n"));
+/// ```
+pub fn write_value(
+    text: &str,
+    o: &Options,
+    json: bool,
+    out: &mut dyn std::io::Write,
+) -> Result<(), Failure> {
+    let mut table = GameTable::with_limit(o.max_states.unwrap_or(DEFAULT_MAX_STATES));
+    let (g, explained) = evaluate(&mut table, text, o)?;
+    let (g, v) = transformed(&mut table, g, &explained, o)?;
+    if v.canonical.is_some() || !o.full {
+        let doc = if json { v.json() } else { v.text() };
+        out.write_all(doc.as_bytes())?;
+        return Ok(out.flush()?);
+    }
+    let opts = PrintOptions { ascii: o.ascii };
+    out.write_all(if json {
+        b"{\"canonical\":\""
+    } else {
+        b"value:       "
+    })?;
+    let mut failed: Option<std::io::Error> = None;
+    let mut escaped = String::new();
+    table
+        .write_form(g, opts, &mut |piece: &str| {
+            let bytes = if json {
+                escaped.clear();
+                json::string(&mut escaped, piece);
+                &escaped.as_bytes()[1..escaped.len() - 1]
+            } else {
+                piece.as_bytes()
+            };
+            match out.write_all(bytes) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            }
+        })
+        .map_err(solve_failure)?;
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    let rest = if json {
+        let mut s = String::from("\"");
+        json_rest(&v, v.explain, true, &mut s);
+        s
+    } else {
+        let mut s = String::from("\n");
+        text_rest(&v, &mut s);
+        s
+    };
+    out.write_all(rest.as_bytes())?;
+    Ok(out.flush()?)
 }
 
 /// Evaluates the game `text` into `table` (which may hold games of earlier calls, so
@@ -127,10 +321,35 @@ pub fn valued(
     explained: &[Explained],
     o: &Options,
 ) -> Result<Valued, Failure> {
+    Ok(transformed(table, g, explained, o)?.1)
+}
+
+/// The game reported (`g` after `o.transform`) and its document.
+fn transformed(
+    table: &mut GameTable,
+    g: Game,
+    explained: &[Explained],
+    o: &Options,
+) -> Result<(Game, Valued), Failure> {
+    let g = match &o.transform {
+        Some(tr) => tr.apply(table, g).map_err(solve_failure)?,
+        None => g,
+    };
     let opts = PrintOptions { ascii: o.ascii };
-    let mut valued = report(table, g, opts, explained)?;
+    let max_chars = o.max_chars.unwrap_or(DEFAULT_MAX_CHARS);
+    let mut valued = report(table, g, opts, explained, max_chars)?;
     valued.explain = o.explain;
-    Ok(valued)
+    valued.operation = o.transform.as_ref().map(Transform::describe);
+    Ok((g, valued))
+}
+
+/// At most 24 characters of `s` for a message.
+fn clip(s: &str) -> String {
+    if s.chars().count() <= 24 {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(20).collect();
+    format!("{head}…")
 }
 
 impl Valued {
@@ -165,8 +384,9 @@ fn report(
     g: Game,
     opts: PrintOptions,
     explained: &[Explained],
+    max_chars: u64,
 ) -> Result<Valued, Failure> {
-    let canonical = t.show_with(g, opts).map_err(solve_failure)?;
+    let canonical = t.show_within(g, opts, max_chars).map_err(solve_failure)?;
     let outcome = t.outcome(g).map_err(solve_failure)?;
     let number = t.as_number(g).map(ToString::to_string);
     // The thermograph can need more than the bound on a huge game; the rest still
@@ -184,16 +404,59 @@ fn report(
         Err(SolveError::Limit { .. }) => (None, None),
         Err(e) => return Err(solve_failure(e)),
     };
+    let birthday = t.birthday(g).map_err(solve_failure)?.to_string();
+    let size = t
+        .within_share(EXTRA_SHARE.0, EXTRA_SHARE.1, |t| t.size(g, SIZE_CAP))
+        .map_err(solve_failure)?
+        .flatten();
     let (left, right) = if option_count(t, g) <= LISTED_OPTIONS {
         let (l, r) = t.printed_options(g).map_err(solve_failure)?;
-        let mut show = |v: Vec<Game>| -> Result<Vec<String>, Failure> {
-            v.into_iter()
-                .map(|o| t.show_with(o, opts).map_err(solve_failure))
-                .collect()
-        };
-        (Some(show(l)?), Some(show(r)?))
+        let mut budget = max_chars;
+        match (
+            show_all(t, &l, opts, &mut budget)?,
+            show_all(t, &r, opts, &mut budget)?,
+        ) {
+            (Some(l), Some(r)) => (Some(l), Some(r)),
+            _ => (None, None),
+        }
     } else {
         (None, None)
+    };
+    let orthodox = match t.within_share(EXTRA_SHARE.0, EXTRA_SHARE.1, |t| t.orthodox(g)) {
+        Ok(Some(lr)) => {
+            let mut budget = max_chars;
+            let (l, r) = printed_order(t, g, lr)?;
+            match (
+                show_all(t, &l, opts, &mut budget)?,
+                show_all(t, &r, opts, &mut budget)?,
+            ) {
+                (Some(l), Some(r)) => Some((l, r)),
+                _ => None,
+            }
+        }
+        Ok(None) => None,
+        Err(e) => return Err(solve_failure(e)),
+    };
+    let atomic_weight = match t
+        .within_share(EXTRA_SHARE.0, EXTRA_SHARE.1, |t| t.atomic_weight(g))
+        .map_err(solve_failure)?
+    {
+        Some(Some(aw)) => match t.show_within(aw.weight, opts, max_chars) {
+            Ok(Some(w)) => Extra::Value((w, format!("*{}", aw.far_star))),
+            _ => Extra::Limit,
+        },
+        Some(None) => Extra::None,
+        None => Extra::Limit,
+    };
+    let reduced = match t
+        .within_share(EXTRA_SHARE.0, EXTRA_SHARE.1, |t| t.reduced(g))
+        .map_err(solve_failure)?
+    {
+        Some(r) => match t.show_within(r, opts, max_chars).map_err(solve_failure)? {
+            Some(text) => Extra::Value(text),
+            None => Extra::None,
+        },
+        None => Extra::Limit,
     };
     let mut explanation = Vec::new();
     for e in explained {
@@ -210,6 +473,13 @@ fn report(
     Ok(Valued {
         explain: false,
         canonical,
+        max_chars,
+        operation: None,
+        birthday,
+        size,
+        orthodox,
+        reduced,
+        atomic_weight,
         outcome,
         number,
         thermo,
@@ -218,6 +488,39 @@ fn report(
         right,
         explanation,
     })
+}
+
+/// The texts of `games` if together they fit in `budget` bytes (which they use up).
+fn show_all(
+    t: &mut GameTable,
+    games: &[Game],
+    opts: PrintOptions,
+    budget: &mut u64,
+) -> Result<Option<Vec<String>>, Failure> {
+    let mut out = Vec::with_capacity(games.len());
+    for &o in games {
+        match t.show_within(o, opts, *budget).map_err(solve_failure)? {
+            Some(s) => {
+                *budget -= s.len() as u64;
+                out.push(s);
+            }
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(out))
+}
+
+/// Some of `g`'s Left and Right options, in the order they are printed.
+fn printed_order(
+    t: &mut GameTable,
+    g: Game,
+    (left, right): (Vec<Game>, Vec<Game>),
+) -> Result<(Vec<Game>, Vec<Game>), Failure> {
+    let (l, r) = t.printed_options(g).map_err(solve_failure)?;
+    Ok((
+        l.into_iter().filter(|o| left.contains(o)).collect(),
+        r.into_iter().filter(|o| right.contains(o)).collect(),
+    ))
 }
 
 /// How many options `g` has on its larger side, without listing them.
@@ -234,12 +537,25 @@ fn option_count(t: &mut GameTable, g: Game) -> usize {
 
 /// A game's text for an explanation, shortened.
 fn short(t: &mut GameTable, g: Game, opts: PrintOptions) -> String {
-    match t.show_with(g, opts) {
-        Ok(s) if s.chars().count() <= SHOWN_CHARS => s,
-        Ok(s) => {
-            let head: String = s.chars().take(SHOWN_CHARS - 1).collect();
+    // Only the beginning of the text is produced.
+    let mut head = String::new();
+    let mut more = false;
+    let written = t.write_form(g, opts, &mut |piece: &str| {
+        for c in piece.chars() {
+            if head.chars().count() >= SHOWN_CHARS {
+                more = true;
+                return false;
+            }
+            head.push(c);
+        }
+        true
+    });
+    match written {
+        Ok(_) if more => {
+            let head: String = head.chars().take(SHOWN_CHARS - 1).collect();
             format!("{head}…")
         }
+        Ok(_) => head,
         Err(_) => "(a game too long to print)".to_string(),
     }
 }
@@ -344,7 +660,27 @@ fn outcome_words(o: Outcome) -> &'static str {
 
 fn to_text(r: &Valued) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "value:       {}", r.canonical);
+    match &r.canonical {
+        Some(c) => {
+            let _ = writeln!(out, "value:       {c}");
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "value:       too long to print (more than {} characters; --full prints it, --max-chars raises the bound)",
+                r.max_chars
+            );
+        }
+    }
+    text_rest(r, &mut out);
+    out
+}
+
+/// The text answer after its first line (the value).
+fn text_rest(r: &Valued, out: &mut String) {
+    if let Some(op) = &r.operation {
+        let _ = writeln!(out, "operation:   {op} (the value above is the result)");
+    }
     let _ = writeln!(out, "outcome:     {}", outcome_words(r.outcome));
     match &r.number {
         Some(n) => {
@@ -367,8 +703,67 @@ fn to_text(r: &Valued) -> String {
             );
         }
     }
+    let _ = writeln!(out, "birthday:    {}", r.birthday);
+    match r.size {
+        Some(n) => {
+            let _ = writeln!(out, "size:        {n} distinct subpositions");
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "size:        more than {SIZE_CAP} distinct subpositions (not counted)"
+            );
+        }
+    }
     if let (Some(l), Some(rr)) = (&r.left, &r.right) {
         let _ = writeln!(out, "options:     {{{} | {}}}", l.join(", "), rr.join(", "));
+    }
+    match (&r.orthodox, &r.number) {
+        (_, Some(_)) => {}
+        (Some((l, rr)), None) => {
+            let list = |v: &[String]| {
+                if v.is_empty() {
+                    "none".to_string()
+                } else {
+                    v.join(", ")
+                }
+            };
+            let _ = writeln!(out, "orthodox:    Left {}; Right {}", list(l), list(rr));
+        }
+        (None, None) => {
+            let _ = writeln!(
+                out,
+                "orthodox:    not listed (too long to print or beyond --max-states)"
+            );
+        }
+    }
+    match &r.reduced {
+        Extra::Value(x) => {
+            let _ = writeln!(out, "reduced:     {x}");
+        }
+        Extra::None => {
+            let _ = writeln!(out, "reduced:     too long to print");
+        }
+        Extra::Limit => {
+            let _ = writeln!(
+                out,
+                "reduced:     not computed (needs more than its share of --max-states)"
+            );
+        }
+    }
+    match &r.atomic_weight {
+        Extra::Value((w, far)) => {
+            let _ = writeln!(out, "atomic weight: {w} (far star {far})");
+        }
+        Extra::None => {
+            let _ = writeln!(out, "atomic weight: none (not all-small)");
+        }
+        Extra::Limit => {
+            let _ = writeln!(
+                out,
+                "atomic weight: not computed (needs more than its share of --max-states)"
+            );
+        }
     }
     if !r.explanation.is_empty() {
         let _ = writeln!(out, "why:");
@@ -376,28 +771,34 @@ fn to_text(r: &Valued) -> String {
             let _ = writeln!(out, "  {l}");
         }
     }
-    out
 }
 
 fn to_json(r: &Valued, explain: bool) -> String {
-    let mut out = String::with_capacity(r.canonical.len() + 256);
+    let mut out = String::with_capacity(r.canonical.as_ref().map_or(0, String::len) + 256);
     out.push_str("{\"canonical\":");
-    json::string(&mut out, &r.canonical);
+    opt_string(&mut out, r.canonical.as_deref());
+    json_rest(r, explain, false, &mut out);
+    out
+}
+
+/// The JSON document after its `canonical` field; `full` when the canonical form was
+/// written in full although longer than the bound.
+fn json_rest(r: &Valued, explain: bool, full: bool, out: &mut String) {
     let _ = write!(out, ",\"outcome\":\"{}\",\"number\":", r.outcome.letter());
-    opt_string(&mut out, r.number.as_deref());
+    opt_string(out, r.number.as_deref());
     let field = |i: usize| r.thermo.as_ref().map(|t| t[i].as_str());
     out.push_str(",\"temperature\":");
-    opt_string(&mut out, field(1));
+    opt_string(out, field(1));
     out.push_str(",\"mean\":");
-    opt_string(&mut out, field(0));
+    opt_string(out, field(0));
     out.push_str(",\"left_stop\":");
-    opt_string(&mut out, field(2));
+    opt_string(out, field(2));
     out.push_str(",\"right_stop\":");
-    opt_string(&mut out, field(3));
+    opt_string(out, field(3));
     for (name, opts) in [("left_options", &r.left), ("right_options", &r.right)] {
         let _ = write!(out, ",\"{name}\":");
         match opts {
-            Some(v) => json::strings(&mut out, v),
+            Some(v) => json::strings(out, v),
             None => out.push_str("null"),
         }
     }
@@ -419,23 +820,56 @@ fn to_json(r: &Valued, explain: bool) -> String {
                 out.push(']');
             };
             out.push_str("{\"left_wall\":");
-            points(&mut out, &th.left_wall);
+            points(out, &th.left_wall);
             out.push_str(",\"right_wall\":");
-            points(&mut out, &th.right_wall);
+            points(out, &th.right_wall);
             out.push_str(",\"mast\":{\"x\":");
-            json::string(&mut out, &th.mast.0);
+            json::string(out, &th.mast.0);
             out.push_str(",\"t\":");
-            json::string(&mut out, &th.mast.1);
+            json::string(out, &th.mast.1);
             out.push_str("}}");
         }
         None => out.push_str("null"),
     }
+    let _ = write!(out, ",\"summarised\":{}", r.canonical.is_none() && !full);
+    out.push_str(",\"birthday\":");
+    match r.birthday.parse::<u64>() {
+        Ok(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Err(_) => json::string(out, &r.birthday),
+    }
+    out.push_str(",\"size\":");
+    match r.size {
+        Some(n) => {
+            let _ = write!(out, "{n}");
+        }
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"orthodox\":");
+    match &r.orthodox {
+        Some((l, rr)) => {
+            out.push_str("{\"left\":");
+            json::strings(out, l);
+            out.push_str(",\"right\":");
+            json::strings(out, rr);
+            out.push('}');
+        }
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"reduced\":");
+    opt_string(out, r.reduced.value().map(String::as_str));
+    out.push_str(",\"atomic_weight\":");
+    opt_string(out, r.atomic_weight.value().map(|a| a.0.as_str()));
+    out.push_str(",\"far_star\":");
+    opt_string(out, r.atomic_weight.value().map(|a| a.1.as_str()));
+    out.push_str(",\"operation\":");
+    opt_string(out, r.operation.as_deref());
     if explain {
         out.push_str(",\"explanation\":");
-        json::strings(&mut out, &r.explanation);
+        json::strings(out, &r.explanation);
     }
     out.push_str("}\n");
-    out
 }
 
 fn opt_string(out: &mut String, s: Option<&str>) {

@@ -453,6 +453,7 @@ async fn value(State(app): State<Shared>, q: Q) -> Response {
             ascii,
             max_states: Some(limits.max_states),
             stop: limits.stop.clone(),
+            ..Default::default()
         };
         let v = report::value::value(&src, &o).map_err(failure)?;
         Ok(v.json())

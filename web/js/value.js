@@ -134,14 +134,24 @@ export function valueView(root) {
   function render(doc) {
     const opt = (xs) => (xs?.length ? xs.map((x, i) => [i ? ", " : "", h("code", {}, x)]) : "none");
     const facts = h("dl", { class: "facts" },
-      h("dt", {}, "canonical form"), h("dd", {}, h("code", { class: "canonical", id: "value-canonical" }, doc.canonical)),
+      h("dt", {}, "canonical form"), h("dd", {}, doc.canonical == null
+        ? `too long to print (summarised; born on day ${doc.birthday})`
+        : h("code", { class: "canonical", id: "value-canonical" }, doc.canonical)),
       h("dt", {}, "outcome"), h("dd", {}, h("span", { class: `badge o-${doc.outcome}` }, doc.outcome), " ", OUTCOME_WORDS[doc.outcome]?.slice(3) || ""),
       h("dt", {}, "number"), h("dd", {}, doc.number ?? "not a number"),
       h("dt", {}, "mean"), h("dd", {}, doc.mean ?? "—"),
       h("dt", {}, "temperature"), h("dd", {}, doc.temperature ?? "—"),
       h("dt", {}, "stops"), h("dd", {}, `Left stop ${doc.left_stop ?? "—"}, Right stop ${doc.right_stop ?? "—"}`),
       h("dt", {}, "Left options"), h("dd", {}, opt(doc.left_options)),
-      h("dt", {}, "Right options"), h("dd", {}, opt(doc.right_options)));
+      h("dt", {}, "Right options"), h("dd", {}, opt(doc.right_options)),
+      h("dt", {}, "birthday"), h("dd", {}, String(doc.birthday ?? "—")),
+      h("dt", {}, "orthodox moves"), h("dd", {}, doc.orthodox
+        ? ["Left ", opt(doc.orthodox.left), "; Right ", opt(doc.orthodox.right)]
+        : "—"),
+      h("dt", {}, "reduced form"), h("dd", {}, doc.reduced == null ? "—" : h("code", {}, doc.reduced)),
+      h("dt", {}, "atomic weight"), h("dd", {}, doc.atomic_weight == null
+        ? "— (not all-small)"
+        : [h("code", {}, doc.atomic_weight), ` (far star ${doc.far_star})`]));
     const tg = doc.thermograph
       ? h("figure", { class: "chart", id: "value-thermograph" }, thermograph(doc.thermograph),
         h("figcaption", {}, "Thermograph: the left wall (blue) is Left's stop and the right wall (red) Right's stop as the game is cooled by t; they meet at the temperature, where the mast rises at the mean. Left's direction is drawn to the left."))
