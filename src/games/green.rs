@@ -32,6 +32,8 @@ use crate::games::partizan::hackenbush_graph::{self, Written};
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
 use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// Marks a vertex not reached from the ground, or the ground's missing parent edge.
 pub const NONE: u32 = u32::MAX;
@@ -359,19 +361,29 @@ pub fn connected(n: usize, edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
 }
 
 /// The impartial family `greenhackenbush`: a position is a list of edges, stored as
-/// the written vertex numbers in pairs (`0` the ground).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct GreenHackenbush;
-
-/// A position read back into compact vertices: the written number of each compact
-/// vertex (0 stays the ground) and the edges between compact vertices.
-struct Compact {
-    names: Vec<u64>,
-    edges: Vec<(u32, u32)>,
+/// the written vertex numbers in pairs (`0` the ground). The analysis of the last
+/// position asked about is kept, since the value, the winning moves and the
+/// explanation of one position are asked for in turn.
+#[derive(Debug, Default)]
+pub struct GreenHackenbush {
+    last: RefCell<Option<(Pos, Rc<Analysed>)>>,
 }
 
-impl Compact {
-    fn new(pos: &Pos) -> Compact {
+/// A position read back into compact vertices and fused.
+#[derive(Debug)]
+struct Analysed {
+    /// The written number of each compact vertex (0 stays the ground).
+    names: Vec<u64>,
+    /// The edges between compact vertices, in the written order.
+    edges: Vec<(u32, u32)>,
+    /// The parts and values.
+    fused: Fused,
+    /// The number of vertices of each vertex's subtree in the search.
+    size: Vec<u32>,
+}
+
+impl Analysed {
+    fn new(pos: &Pos) -> Analysed {
         let mut index: FxHashMap<u64, u32> = FxHashMap::default();
         let mut names = vec![0u64];
         index.insert(0, 0);
@@ -381,7 +393,7 @@ impl Compact {
                 names.len() as u32 - 1
             })
         };
-        let edges = pos
+        let edges: Vec<(u32, u32)> = pos
             .chunks(2)
             .map(|p| {
                 let a = p[0].to_u64().unwrap_or(0);
@@ -389,24 +401,65 @@ impl Compact {
                 (id(a), id(b))
             })
             .collect();
-        Compact { names, edges }
+        let fused = Fused::new(names.len(), &edges, None);
+        let mut size = vec![1u32; names.len()];
+        for &v in fused.dfs.order.iter().skip(1).rev() {
+            let p = fused.dfs.parent(v, &edges);
+            size[p as usize] += size[v as usize];
+        }
+        Analysed {
+            names,
+            edges,
+            fused,
+            size,
+        }
     }
 
-    fn fused(&self) -> Fused {
-        Fused::new(self.names.len(), &self.edges, None)
+    fn reached(&self, v: u32) -> bool {
+        self.fused.dfs.disc[v as usize] != NONE
     }
 
-    /// `greenhackenbush("…")` of `edges`, with the written vertex numbers.
-    fn write(&self, edges: &[(u32, u32)]) -> String {
-        let mut out = String::with_capacity(edges.len() * 6 + 20);
+    /// `greenhackenbush("…")` of the edges still connected to the ground once edge
+    /// `cut` is deleted (`None`: none deleted), with the written vertex numbers. Only
+    /// a bridge cuts something off: the search subtree below it.
+    fn write(&self, cut: Option<usize>) -> String {
+        let disc = &self.fused.dfs.disc;
+        let (from, to) = match cut {
+            Some(e) => {
+                let (a, b) = self.edges[e];
+                let below = if self.fused.dfs.parent_edge[b as usize] == e as u32 {
+                    b
+                } else {
+                    a
+                };
+                let bridge = a != b
+                    && self.fused.dfs.parent_edge[below as usize] == e as u32
+                    && self.fused.part[a as usize] != self.fused.part[b as usize];
+                if bridge {
+                    let d = disc[below as usize];
+                    (d, d + self.size[below as usize])
+                } else {
+                    (0, 0)
+                }
+            }
+            None => (0, 0),
+        };
+        let mut out = String::with_capacity(self.edges.len() * 12 + 20);
         out.push_str("greenhackenbush(\"");
-        for (i, &(a, b)) in edges.iter().enumerate() {
-            if i > 0 {
+        let mut first = true;
+        let mut digits = itoa::Buffer::new();
+        for (i, &(a, b)) in self.edges.iter().enumerate() {
+            let d = disc[a as usize].max(disc[b as usize]);
+            if Some(i) == cut || !self.reached(a) || (from <= d && d < to) {
+                continue;
+            }
+            if !first {
                 out.push(' ');
             }
-            out.push_str(&self.names[a as usize].to_string());
+            first = false;
+            out.push_str(digits.format(self.names[a as usize]));
             out.push('-');
-            out.push_str(&self.names[b as usize].to_string());
+            out.push_str(digits.format(self.names[b as usize]));
         }
         out.push_str("\")");
         out
@@ -421,8 +474,26 @@ impl Compact {
     }
 }
 
+impl GreenHackenbush {
+    /// The family (no parameters).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn analysed(&self, pos: &Pos) -> Rc<Analysed> {
+        if let Some((p, a)) = self.last.borrow().as_ref()
+            && p == pos
+        {
+            return a.clone();
+        }
+        let a = Rc::new(Analysed::new(pos));
+        *self.last.borrow_mut() = Some((pos.clone(), a.clone()));
+        a
+    }
+}
+
 /// The position of a written green graph: the vertex numbers in pairs. On error, the
-/// character index and what is wrong (a colour other than green, or none).
+/// character index and what is wrong (a colour other than green).
 pub fn read(s: &str) -> Result<Pos, (usize, String)> {
     let written = hackenbush_graph::parse_edges(s)?;
     let mut pos = Pos::with_capacity(written.len() * 2);
@@ -464,13 +535,12 @@ impl Family for GreenHackenbush {
     }
 
     fn write_position(&self, pos: &Pos, out: &mut String) {
-        let c = Compact::new(pos);
-        out.push_str(&c.write(&c.edges));
+        out.push_str(&self.analysed(pos).write(None));
     }
 
     fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
         limits.check_stop()?;
-        Ok(Some(Nat::from(Compact::new(pos).fused().total())))
+        Ok(Some(Nat::from(self.analysed(pos).fused.total())))
     }
 
     fn moves_to_value(
@@ -480,15 +550,13 @@ impl Family for GreenHackenbush {
         limits: &Limits,
         sink: &mut MoveSink,
     ) -> Result<(), SolveError> {
-        let c = Compact::new(pos);
+        let a = self.analysed(pos);
         let Some(target) = target.to_u64() else {
             return Ok(());
         };
-        let n = c.names.len();
-        for e in moves_to(n, &c.edges, target, limits)? {
+        for e in moves_to(a.names.len(), &a.edges, target, limits)? {
             let e = e as usize;
-            let to = c.write(&after_cut(n, &c.edges, e));
-            if !sink.push(Move::new(to, c.edge_text(e))) {
+            if !sink.push(Move::new(a.write(Some(e)), a.edge_text(e))) {
                 break;
             }
         }
@@ -496,16 +564,13 @@ impl Family for GreenHackenbush {
     }
 
     fn moves(&self, pos: &Pos, limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
-        let c = Compact::new(pos);
-        let n = c.names.len();
-        let reached = c.fused().dfs.disc;
-        for e in 0..c.edges.len() {
-            if reached[c.edges[e].0 as usize] == NONE {
+        let a = self.analysed(pos);
+        for e in 0..a.edges.len() {
+            if !a.reached(a.edges[e].0) {
                 continue;
             }
             limits.check_stop()?;
-            let to = c.write(&after_cut(n, &c.edges, e));
-            if !sink.push(Move::new(to, c.edge_text(e))) {
+            if !sink.push(Move::new(a.write(Some(e)), a.edge_text(e))) {
                 break;
             }
         }
@@ -513,25 +578,20 @@ impl Family for GreenHackenbush {
     }
 
     fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
-        let c = Compact::new(pos);
-        let reached = c.fused().dfs.disc;
-        let count = c
-            .edges
-            .iter()
-            .filter(|&&(a, _)| reached[a as usize] != NONE)
-            .count();
+        let a = self.analysed(pos);
+        let count = a.edges.iter().filter(|&&(v, _)| a.reached(v)).count();
         Ok(Some(Nat::from(count)))
     }
 
     fn explain(&self, pos: &Pos, _limits: &Limits) -> Result<Vec<String>, SolveError> {
-        let c = Compact::new(pos);
-        let f = c.fused();
+        let a = self.analysed(pos);
+        let f = &a.fused;
         let fused = f.cyclic.iter().filter(|&&k| k > 0).count();
         let on_cycles: u64 = f.cyclic.iter().sum();
         Ok(vec![
             format!(
                 "green Hackenbush (Winning Ways, ch. 7): {} edges connected to the ground; the fusion principle fuses each of the {fused} parts with cycles into one vertex ({on_cycles} edges become loops, each worth *1), leaving a tree of {} bridges",
-                f.dfs.order.len().saturating_sub(1) as u64 + on_cycles,
+                f.top.len().saturating_sub(1) as u64 + on_cycles,
                 f.top.len().saturating_sub(1)
             ),
             format!(
@@ -609,20 +669,33 @@ mod tests {
         for n in 1..=4u32 {
             for m in 0..=4 {
                 for g in graphs(n, m) {
-                    for target in 0..5 {
-                        let want: Vec<u32> = (0..g.len())
-                            .filter(|&i| {
-                                connected(n as usize, &g).len() == g.len()
-                                    && plain(n as usize, &after_cut(n as usize, &g, i), &mut memo)
-                                        == target
-                            })
-                            .map(|i| i as u32)
-                            .collect();
-                        if connected(n as usize, &g).len() != g.len() {
+                    let n = n as usize;
+                    if connected(n, &g).len() == g.len() {
+                        for target in 0..5 {
+                            let want: Vec<u32> = (0..g.len())
+                                .filter(|&i| plain(n, &after_cut(n, &g, i), &mut memo) == target)
+                                .map(|i| i as u32)
+                                .collect();
+                            let got = moves_to(n, &g, target, &limits).unwrap();
+                            assert_eq!(got, want, "{g:?} to *{target}");
+                        }
+                    }
+                    // The position after each cut, written from the search, is the
+                    // one the rules give.
+                    let pos: Pos = g
+                        .iter()
+                        .flat_map(|&(a, b)| [Nat::from(a), Nat::from(b)])
+                        .collect();
+                    let analysed = Analysed::new(&pos);
+                    for i in 0..g.len() {
+                        if !analysed.reached(analysed.edges[i].0) {
                             continue;
                         }
-                        let got = moves_to(n as usize, &g, target, &limits).unwrap();
-                        assert_eq!(got, want, "{g:?} to *{target}");
+                        let rest = after_cut(n, &g, i);
+                        let text: Vec<String> =
+                            rest.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+                        let want = format!("greenhackenbush(\"{}\")", text.join(" "));
+                        assert_eq!(analysed.write(Some(i)), want, "{g:?} cut {i}");
                     }
                 }
             }

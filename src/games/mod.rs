@@ -758,7 +758,7 @@ impl<'a> Registry<'a> {
             }
             "greenhackenbush" => {
                 self.no_params(t)?;
-                (self.shared(green::GreenHackenbush), 0)
+                (self.shared(green::GreenHackenbush::new()), 0)
             }
             "hackenbush" | "cut" | "unfair" | "domineering" => {
                 return Err(self.error(

@@ -112,7 +112,9 @@ pub fn parse_edges(s: &str) -> Result<Vec<Written>, (usize, String)> {
         if i == b.len() {
             return Ok(out);
         }
-        let at = chars(i);
+        // Every character read so far is ASCII (anything else is an error): the byte
+        // index is the character index.
+        let at = i;
         let a = vertex(&mut i)?;
         if b.get(i) != Some(&b'-') {
             return fail(i, EDGE);
