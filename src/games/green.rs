@@ -233,7 +233,7 @@ impl Fused {
 /// use sprague::games::green::value;
 /// // A triangle on the ground with a stalk of two edges on top: the triangle fuses
 /// // into the ground with three loops (*1); the stalk is *2: *1 + *2 = *3.
-/// assert_eq!(value(4, &[(0, 1), (1, 2), (2, 0), (1, 3)]), 3);
+/// assert_eq!(value(5, &[(0, 1), (1, 2), (2, 0), (1, 3), (3, 4)]), 3);
 /// ```
 pub fn value(n: usize, edges: &[(u32, u32)]) -> u64 {
     Fused::new(n, edges, None).total()
@@ -590,7 +590,7 @@ impl Family for GreenHackenbush {
         let on_cycles: u64 = f.cyclic.iter().sum();
         Ok(vec![
             format!(
-                "green Hackenbush (Winning Ways, ch. 7): {} edges connected to the ground; the fusion principle fuses each of the {fused} parts with cycles into one vertex ({on_cycles} edges become loops, each worth *1), leaving a tree of {} bridges",
+                "green Hackenbush (Winning Ways, ch. 7): {} edges connected to the ground; the fusion principle fuses each of the {fused} parts with cycles into one vertex ({on_cycles} edges become loops, each worth *1), leaving a tree of {} bridge(s)",
                 f.top.len().saturating_sub(1) as u64 + on_cycles,
                 f.top.len().saturating_sub(1)
             ),
