@@ -8,7 +8,7 @@
 //! [`crate::expr::MAX_NESTING`] levels of braces), so the recursion is bounded too.
 
 use super::partizan::unfair::Unfair;
-use super::partizan::{self, Ruleset, Visitor, cut, hackenbush};
+use super::partizan::{self, Ruleset, Visitor, cut, hackenbush, hackenbush_graph};
 use crate::expr::{self, Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
 use crate::games::{self, ExprError};
 use crate::impartial::family::{Limits, LoopyValue, SolveError};
@@ -301,13 +301,7 @@ impl<'a> Evaluator<'a> {
     /// values shared by the terms of equal rulesets.
     fn ruleset<R: Ruleset>(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
         let (rules, p) = R::read(f).map_err(|(span, m)| self.input(span, &m))?;
-        let memos = self
-            .rulesets
-            .entry(TypeId::of::<R>())
-            .or_insert_with(|| Box::new(FxHashMap::<R, TreeValues<R::Position>>::default()))
-            .downcast_mut::<FxHashMap<R, TreeValues<R::Position>>>()
-            .expect("each ruleset type has its own memos");
-        let values = memos.entry(rules.clone()).or_default();
+        let values = memo(&mut self.rulesets, &rules);
         let v = values.value(self.table, &rules, &p)?;
         if self.explain {
             let regions = values.regions();
@@ -322,13 +316,28 @@ impl<'a> Evaluator<'a> {
 
     fn hackenbush(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
         self.no_params(f)?;
-        let usage = "hackenbush takes stalks written as strings of B (Left), R (Right) and G (either), e.g. hackenbush(\"BBR\")";
+        let usage = <hackenbush_graph::Hackenbush as Ruleset>::USAGE;
         let args = self.args(f, usage)?;
         let mut total = Game::ZERO;
         for a in args {
             let Arg::Str(s, span) = a else {
                 return Err(self.input(a.span(), usage));
             };
+            if !hackenbush_graph::is_stalk(s) {
+                let g = hackenbush_graph::Graph::parse(s)
+                    .map_err(|(i, m)| self.input(partizan::char_span(*span, s, i), &m))?;
+                let values = memo(&mut self.rulesets, &hackenbush_graph::Hackenbush);
+                let (v, how) = hackenbush_graph::value(self.table, values, &g)?;
+                if self.explain {
+                    self.explained.push(Explained {
+                        expr: format!("hackenbush(\"{s}\")"),
+                        value: v,
+                        why: Why::Family(how.text()),
+                    });
+                }
+                total = self.table.add(total, v)?;
+                continue;
+            }
             let edges = hackenbush::parse(s).map_err(|i| {
                 let bad = Span {
                     start: span.start + 1 + s.char_indices().nth(i).map_or(0, |(b, _)| b),
@@ -608,6 +617,21 @@ impl<'a> Evaluator<'a> {
             )),
         }
     }
+}
+
+/// The memo of region values of `rules` among the memos of every ruleset (one
+/// `FxHashMap<R, TreeValues<R::Position>>` per ruleset type).
+fn memo<'m, R: Ruleset>(
+    rulesets: &'m mut FxHashMap<TypeId, Box<dyn Any>>,
+    rules: &R,
+) -> &'m mut TreeValues<R::Position> {
+    rulesets
+        .entry(TypeId::of::<R>())
+        .or_insert_with(|| Box::new(FxHashMap::<R, TreeValues<R::Position>>::default()))
+        .downcast_mut::<FxHashMap<R, TreeValues<R::Position>>>()
+        .expect("each ruleset type has its own memos")
+        .entry(rules.clone())
+        .or_default()
 }
 
 /// Values a family term with the ruleset chosen by its name.

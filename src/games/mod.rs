@@ -16,6 +16,7 @@ pub mod factor;
 pub mod fib;
 pub mod geography;
 pub mod graph_file;
+pub mod green;
 pub mod grid;
 pub mod grundy_game;
 pub mod king;
@@ -78,6 +79,7 @@ pub const KNOWN_FAMILIES: &[&str] = &[
     "circle",
     "treestair",
     "grid",
+    "greenhackenbush",
     "hackenbush",
     "cut",
     "unfair",
@@ -558,6 +560,9 @@ impl<'a> Registry<'a> {
         t: &mut FamilyTerm,
         out: &mut Vec<Component>,
     ) -> Result<(), ExprError> {
+        if t.name == "greenhackenbush" {
+            return self.green_hackenbush(t, out);
+        }
         let (family, per_component) = self.family(t)?;
         let args = self.int_args(t)?;
         if per_component == 1 {
@@ -751,6 +756,10 @@ impl<'a> Registry<'a> {
                 let path = self.file_param(t)?;
                 (self.shared(geography::Geography::new(&path)), 0)
             }
+            "greenhackenbush" => {
+                self.no_params(t)?;
+                (self.shared(green::GreenHackenbush::new()), 0)
+            }
             "hackenbush" | "cut" | "unfair" | "domineering" => {
                 return Err(self.error(
                     t.name_span,
@@ -935,6 +944,33 @@ impl<'a> Registry<'a> {
             return Err(self.error(*s, &format!("{} takes integers", t.name)));
         }
         Ok(args)
+    }
+
+    /// The components of `greenhackenbush("0-1 1-2", …)`: one graph per string.
+    fn green_hackenbush(
+        &mut self,
+        t: &FamilyTerm,
+        out: &mut Vec<Component>,
+    ) -> Result<(), ExprError> {
+        let (family, _) = self.family(t)?;
+        let usage = "greenhackenbush takes graphs of green edges written as strings: edges U-V separated by spaces, 0 (or g) the ground, e.g. greenhackenbush(\"0-1 1-2 2-0\")";
+        let args = match t.args.as_deref() {
+            Some(a) if !a.is_empty() => a,
+            _ => return Err(self.error(t.span, usage)),
+        };
+        for a in args {
+            let Arg::Str(s, span) = a else {
+                return Err(self.error(a.span(), usage));
+            };
+            let pos = green::read(s).map_err(|(i, m)| {
+                self.error(partizan::char_span(*span, s, i), &format!("bad graph: {m}"))
+            })?;
+            out.push(Component {
+                family: family.clone(),
+                pos,
+            });
+        }
+        Ok(())
     }
 
     /// The single integer parameter ≥ 1 of `t` (`moore[k]`, `adjacent[m]`).

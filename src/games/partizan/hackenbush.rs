@@ -26,7 +26,7 @@ use crate::partizan::{Dyadic, Game, GameTable, Nus};
 use num_bigint::{BigInt, BigUint, Sign};
 
 /// The colour of an edge: who may remove it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Edge {
     /// Blue: Left's edge.
     Blue,

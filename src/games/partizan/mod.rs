@@ -1,7 +1,8 @@
 //! The partizan game families: positions written in expressions, valued by the
 //! partizan engine ([`crate::partizan`]).
 //!
-//! - Closed forms: Hackenbush strings ([`hackenbush`]), the cutting game ([`cut`]),
+//! - Closed forms: Hackenbush strings ([`hackenbush`]; graphs in [`hackenbush_graph`]),
+//!   the cutting game ([`cut`]),
 //!   unfair subtraction ([`unfair`]).
 //! - Rulesets valued from their game tree: each implements [`Ruleset`] (its moves, as
 //!   [`Rules`], plus how its positions are written) in one file, and is listed once in
@@ -19,6 +20,7 @@
 pub mod cut;
 pub mod domineering;
 pub mod hackenbush;
+pub mod hackenbush_graph;
 pub mod unfair;
 
 use crate::expr::{Arg, FamilyTerm, Param, Span};
@@ -76,7 +78,7 @@ macro_rules! rulesets {
     };
 }
 
-rulesets![domineering::Domineering];
+rulesets![domineering::Domineering, hackenbush_graph::Hackenbush];
 
 /// The span of the `i`-th character of the string argument `s` written at `span`
 /// (which includes the quotes), for errors inside a board.
