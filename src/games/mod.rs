@@ -82,6 +82,10 @@ pub const KNOWN_FAMILIES: &[&str] = &[
     "cut",
     "unfair",
     "domineering",
+    "clobber",
+    "konane",
+    "amazons",
+    "cram",
 ];
 
 /// An expression that cannot be turned into a position: where and why.
@@ -751,7 +755,9 @@ impl<'a> Registry<'a> {
                 let path = self.file_param(t)?;
                 (self.shared(geography::Geography::new(&path)), 0)
             }
-            "hackenbush" | "cut" | "unfair" | "domineering" => {
+            name if matches!(name, "hackenbush" | "cut" | "unfair")
+                || partizan::NAMES.contains(&name) =>
+            {
                 return Err(self.error(
                     t.name_span,
                     &format!(

@@ -16,8 +16,10 @@
 //! game tree on small positions; then one line in this file's `rulesets!` list.
 //! [`domineering`] is the worked example.
 
+pub mod clobber;
 pub mod cut;
 pub mod domineering;
+pub mod grid;
 pub mod hackenbush;
 pub mod unfair;
 
@@ -76,7 +78,7 @@ macro_rules! rulesets {
     };
 }
 
-rulesets![domineering::Domineering];
+rulesets![domineering::Domineering, clobber::Clobber];
 
 /// The span of the `i`-th character of the string argument `s` written at `span`
 /// (which includes the quotes), for errors inside a board.
