@@ -563,6 +563,13 @@ impl<'a> Registry<'a> {
         out: &mut Vec<Component>,
     ) -> Result<(), ExprError> {
         let (family, per_component) = self.family(t)?;
+        if t.name == "cram" {
+            // A board written out is a string: the family reads its own arguments.
+            let pos = partizan::cram::CramFamily::position(t)
+                .map_err(|(span, m)| self.error(span, &m))?;
+            out.push(Component { family, pos });
+            return Ok(());
+        }
         let args = self.int_args(t)?;
         if per_component == 1 {
             // One component per heap; the arguments are moved, not copied.
@@ -754,6 +761,10 @@ impl<'a> Registry<'a> {
             "geography" => {
                 let path = self.file_param(t)?;
                 (self.shared(geography::Geography::new(&path)), 0)
+            }
+            "cram" => {
+                self.no_params(t)?;
+                (self.shared(partizan::cram::CramFamily::new()), 0)
             }
             name if matches!(name, "hackenbush" | "cut" | "unfair")
                 || partizan::NAMES.contains(&name) =>

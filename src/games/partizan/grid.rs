@@ -305,7 +305,12 @@ mod tests {
         let a = read("XO.|..O|...");
         let n = a.normalise(stones(&a), Symmetry::Square);
         // Its transpose, its mirror images and a shifted copy give the same board.
-        for s in ["X..|O..|.O.", ".OX|O..|...", "...|...|XO.|..O", "....|.XO.|...O"] {
+        for s in [
+            "X..|O..|.O.",
+            ".OX|O..|...",
+            "...|...|XO.|..O",
+            "....|.XO.|...O",
+        ] {
             let b = read(s);
             assert_eq!(b.normalise(stones(&b), Symmetry::Square), n, "{s}");
         }
