@@ -13,9 +13,9 @@
 //! amazons of one player only is an integer (the other player can never move there),
 //! but which integer takes the game tree too: no shortcut is assumed.
 
+use super::Ruleset;
 use super::grid::{self, Board, QUEEN, Symmetry, Touch};
-use super::{Ruleset, args, char_span, no_params};
-use crate::expr::{Arg, FamilyTerm, Span};
+use crate::expr::{FamilyTerm, Span};
 use crate::partizan::{Rules, Side};
 
 /// An Amazons board: layer 0 Left's amazons (`L`), layer 1 Right's (`R`), layer 2 the
@@ -111,15 +111,7 @@ impl Ruleset for Amazons {
     const USAGE: &'static str = "amazons takes a board: amazons(\"L..|.#.|..R\") (rows separated by |, L Left's amazon, R Right's amazon, . empty, # burnt), at most 64 squares; Left plays L";
 
     fn read(f: &FamilyTerm) -> Result<(Amazons, AmazonsBoard), (Span, String)> {
-        no_params(f)?;
-        match args(f, Self::USAGE)? {
-            [Arg::Str(s, span)] => {
-                let b = Amazons::parse(s).map_err(|(i, m)| (char_span(*span, s, i), m))?;
-                Ok((Amazons, b))
-            }
-            [a, ..] => Err((a.span(), Self::USAGE.to_string())),
-            [] => Err((f.span, Self::USAGE.to_string())),
-        }
+        Ok((Amazons, grid::read_board(f, Self::USAGE, Amazons::parse)?))
     }
 
     fn show(&self, b: &AmazonsBoard) -> String {
@@ -133,6 +125,7 @@ impl Ruleset for Amazons {
 
 #[cfg(test)]
 mod tests {
+    use super::grid::testing;
     use super::*;
     use crate::partizan::{GameTable, TreeValues};
 
@@ -179,48 +172,14 @@ mod tests {
         assert_eq!(g, h);
     }
 
-    /// Amazons' moves without the regions: the plain game tree.
-    struct Plain;
-    impl Rules for Plain {
-        type Position = AmazonsBoard;
-        fn options(&self, b: &AmazonsBoard, side: Side, out: &mut Vec<AmazonsBoard>) {
-            Amazons.options(b, side, out);
-        }
-    }
-
     #[test]
     fn regions_and_symmetries_equal_the_plain_tree() {
-        // Every board of 2 × 3, 3 × 2 and 1 × 6 squares, each square L, R, empty or
-        // burnt, with at most one amazon of each player.
-        let mut t = GameTable::with_limit(100_000_000);
-        let mut fast = TreeValues::new();
-        let mut plain = TreeValues::new();
+        // Every board of 1 × 6, 2 × 3, 3 × 2 and 2 × 2 squares, each square L, R, empty
+        // or burnt, with at most one amazon of each player.
         for (rows, cols) in [(1, 6), (2, 3), (3, 2), (2, 2)] {
-            let n = rows * cols;
-            for code in 0..4u32.pow(n as u32) {
-                let (mut l, mut r, mut open, mut k) = (0u64, 0u64, 0u64, code);
-                for i in 0..n {
-                    match k % 4 {
-                        1 => l |= 1 << i,
-                        2 => r |= 1 << i,
-                        _ => {}
-                    }
-                    if k % 4 != 3 {
-                        open |= 1 << i;
-                    }
-                    k /= 4;
-                }
-                if l.count_ones() > 1 || r.count_ones() > 1 {
-                    continue;
-                }
-                let b = Board {
-                    rows: rows as u8,
-                    cols: cols as u8,
-                    layers: [l, r, open],
-                };
-                let want = plain.value(&mut t, &Plain, &b).unwrap();
-                assert_eq!(fast.value(&mut t, &Amazons, &b).unwrap(), want, "{b:?}");
-            }
+            let mut boards = testing::boards(rows, cols, &[0, 4, 5, 6]);
+            boards.retain(|b| b.layers[0].count_ones() <= 1 && b.layers[1].count_ones() <= 1);
+            testing::agree_with_plain_tree(&Amazons, &boards);
         }
     }
 

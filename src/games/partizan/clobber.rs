@@ -9,9 +9,9 @@
 //! colour is 0 (nobody can move in it) and is dropped; each group is valued once up to
 //! the eight symmetries of the square (the rules treat rows and columns alike).
 
+use super::Ruleset;
 use super::grid::{self, Board, Symmetry, Touch};
-use super::{Ruleset, args, char_span, no_params};
-use crate::expr::{Arg, FamilyTerm, Span};
+use crate::expr::{FamilyTerm, Span};
 use crate::partizan::{Rules, Side};
 
 /// A Clobber board: layer 0 Left's stones (`X`), layer 1 Right's (`O`).
@@ -87,15 +87,7 @@ impl Ruleset for Clobber {
     const USAGE: &'static str = "clobber takes a board: clobber(\"XO.|OX.\") (rows separated by |, X Left's stone, O Right's stone, . empty), at most 64 squares; Left plays X";
 
     fn read(f: &FamilyTerm) -> Result<(Clobber, ClobberBoard), (Span, String)> {
-        no_params(f)?;
-        match args(f, Self::USAGE)? {
-            [Arg::Str(s, span)] => {
-                let b = Clobber::parse(s).map_err(|(i, m)| (char_span(*span, s, i), m))?;
-                Ok((Clobber, b))
-            }
-            [a, ..] => Err((a.span(), Self::USAGE.to_string())),
-            [] => Err((f.span, Self::USAGE.to_string())),
-        }
+        Ok((Clobber, grid::read_board(f, Self::USAGE, Clobber::parse)?))
     }
 
     fn show(&self, b: &ClobberBoard) -> String {
@@ -109,6 +101,7 @@ impl Ruleset for Clobber {
 
 #[cfg(test)]
 mod tests {
+    use super::grid::testing;
     use super::*;
     use crate::impartial::sum::Outcome;
     use crate::partizan::{GameTable, TreeValues};
@@ -158,41 +151,12 @@ mod tests {
         }
     }
 
-    /// Clobber's moves without the regions: the plain game tree.
-    struct Plain;
-    impl Rules for Plain {
-        type Position = ClobberBoard;
-        fn options(&self, b: &ClobberBoard, side: Side, out: &mut Vec<ClobberBoard>) {
-            Clobber.options(b, side, out);
-        }
-    }
-
     #[test]
     fn regions_and_symmetries_equal_the_plain_tree() {
-        // Every board of 2 × 3, 3 × 2 and 1 × 6 squares, each square X, O or empty.
-        let mut t = GameTable::with_limit(50_000_000);
-        let mut fast = TreeValues::new();
-        let mut plain = TreeValues::new();
-        for (rows, cols) in [(1, 6), (2, 3), (3, 2), (2, 2), (1, 7)] {
-            let n = rows * cols;
-            for code in 0..3u32.pow(n as u32) {
-                let (mut x, mut o, mut k) = (0u64, 0u64, code);
-                for i in 0..n {
-                    match k % 3 {
-                        1 => x |= 1 << i,
-                        2 => o |= 1 << i,
-                        _ => {}
-                    }
-                    k /= 3;
-                }
-                let b = Board {
-                    rows: rows as u8,
-                    cols: cols as u8,
-                    layers: [x, o],
-                };
-                let want = plain.value(&mut t, &Plain, &b).unwrap();
-                assert_eq!(fast.value(&mut t, &Clobber, &b).unwrap(), want, "{b:?}");
-            }
+        // Every board of 1 × 7, 2 × 3, 3 × 2, 2 × 2 squares, each square X, O or empty.
+        for (rows, cols) in [(1, 6), (1, 7), (2, 3), (3, 2), (2, 2)] {
+            let boards = testing::boards(rows, cols, &[0, 1, 2]);
+            testing::agree_with_plain_tree(&Clobber, &boards);
         }
     }
 

@@ -5,6 +5,9 @@
 //! the squares next to a square, flood fill, and the normal form of a region
 //! (cropped to its bounding box, the least of its symmetric images).
 
+use super::{args, char_span, no_params};
+use crate::expr::{Arg, FamilyTerm, Span};
+
 /// Largest number of squares of a board.
 pub const MAX_SQUARES: usize = 64;
 
@@ -247,6 +250,77 @@ pub fn show<const K: usize>(b: &Board<K>, show: impl Fn(u8) -> char) -> String {
         }
     }
     out
+}
+
+/// Reads the position of a ruleset written as one board in quotes, `NAME("…")`, with
+/// no parameters, by `parse`; on error, where and what is wrong (`usage` when the
+/// arguments are not one string).
+pub fn read_board<const K: usize>(
+    f: &FamilyTerm,
+    usage: &str,
+    parse: impl Fn(&str) -> Result<Board<K>, (usize, String)>,
+) -> Result<Board<K>, (Span, String)> {
+    no_params(f)?;
+    match args(f, usage)? {
+        [Arg::Str(s, span)] => parse(s).map_err(|(i, m)| (char_span(*span, s, i), m)),
+        [a, ..] => Err((a.span(), usage.to_string())),
+        [] => Err((f.span, usage.to_string())),
+    }
+}
+
+/// What the tests of the board rulesets share: every board of a size, and the check
+/// of a ruleset's regions and symmetries against its plain game tree.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Board;
+    use crate::partizan::{GameTable, Rules, Side, TreeValues};
+
+    /// The moves of `R` without its regions: the plain game tree.
+    struct Plain<'r, R>(&'r R);
+
+    impl<R: Rules> Rules for Plain<'_, R> {
+        type Position = R::Position;
+        fn options(&self, p: &R::Position, side: Side, out: &mut Vec<R::Position>) {
+            self.0.options(p, side, out);
+        }
+    }
+
+    /// Every `rows × cols` board whose squares each hold one of `kinds` (a set of
+    /// layers, bit k for layer k).
+    pub fn boards<const K: usize>(rows: u8, cols: u8, kinds: &[u8]) -> Vec<Board<K>> {
+        let n = u32::from(rows) * u32::from(cols);
+        let base = kinds.len() as u64;
+        (0..base.pow(n))
+            .map(|mut code| {
+                let mut layers = [0u64; K];
+                for i in 0..n {
+                    let set = kinds[(code % base) as usize];
+                    code /= base;
+                    for (k, layer) in layers.iter_mut().enumerate() {
+                        if set >> k & 1 == 1 {
+                            *layer |= 1 << i;
+                        }
+                    }
+                }
+                Board { rows, cols, layers }
+            })
+            .collect()
+    }
+
+    /// Asserts that `rules` values every board of `boards` as its plain game tree
+    /// does (the same moves, no regions or symmetries).
+    pub fn agree_with_plain_tree<R: Rules<Position = Board<K>>, const K: usize>(
+        rules: &R,
+        boards: &[Board<K>],
+    ) {
+        let mut t = GameTable::with_limit(100_000_000);
+        let mut fast = TreeValues::new();
+        let mut plain = TreeValues::new();
+        for b in boards {
+            let want = plain.value(&mut t, &Plain(rules), b).unwrap();
+            assert_eq!(fast.value(&mut t, rules, b).unwrap(), want, "{b:?}");
+        }
+    }
 }
 
 #[cfg(test)]

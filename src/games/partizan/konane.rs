@@ -14,9 +14,9 @@
 //! only is 0 (a jump needs an opponent's stone) and is dropped; each part is valued
 //! once up to the eight symmetries of the square.
 
+use super::Ruleset;
 use super::grid::{self, Board, ORTHOGONAL, Symmetry, Touch};
-use super::{Ruleset, args, char_span, no_params};
-use crate::expr::{Arg, FamilyTerm, Span};
+use crate::expr::{FamilyTerm, Span};
 use crate::partizan::{Rules, Side};
 
 /// A Konane board: layer 0 Left's stones (`X`), layer 1 Right's (`O`), layer 2 the
@@ -134,15 +134,7 @@ impl Ruleset for Konane {
     const USAGE: &'static str = "konane takes a board: konane(\"XO.|...\") (rows separated by |, X Left's stone, O Right's stone, . empty, # off the board), at most 64 squares; Left plays X";
 
     fn read(f: &FamilyTerm) -> Result<(Konane, KonaneBoard), (Span, String)> {
-        no_params(f)?;
-        match args(f, Self::USAGE)? {
-            [Arg::Str(s, span)] => {
-                let b = Konane::parse(s).map_err(|(i, m)| (char_span(*span, s, i), m))?;
-                Ok((Konane, b))
-            }
-            [a, ..] => Err((a.span(), Self::USAGE.to_string())),
-            [] => Err((f.span, Self::USAGE.to_string())),
-        }
+        Ok((Konane, grid::read_board(f, Self::USAGE, Konane::parse)?))
     }
 
     fn show(&self, b: &KonaneBoard) -> String {
@@ -156,6 +148,7 @@ impl Ruleset for Konane {
 
 #[cfg(test)]
 mod tests {
+    use super::grid::testing;
     use super::*;
     use crate::partizan::{GameTable, TreeValues};
 
@@ -223,52 +216,17 @@ mod tests {
         assert!(right.is_empty());
     }
 
-    /// Konane's moves without the regions: the plain game tree.
-    struct Plain;
-    impl Rules for Plain {
-        type Position = KonaneBoard;
-        fn options(&self, b: &KonaneBoard, side: Side, out: &mut Vec<KonaneBoard>) {
-            Konane.options(b, side, out);
-        }
-    }
-
     #[test]
     fn regions_and_symmetries_equal_the_plain_tree() {
         // Every board of 1 × 7, 2 × 4, 4 × 2, 3 × 3 squares, each square X, O or empty,
-        // and 1 × 6 boards with off-board squares too.
-        let mut t = GameTable::with_limit(100_000_000);
-        let mut fast = TreeValues::new();
-        let mut plain = TreeValues::new();
-        for (rows, cols, kinds) in [
-            (1, 7, 3u32),
-            (2, 3, 4),
-            (2, 4, 3),
-            (4, 2, 3),
-            (3, 3, 3),
-            (1, 6, 4),
-        ] {
-            let n = rows * cols;
-            for code in 0..kinds.pow(n as u32) {
-                let (mut x, mut o, mut open, mut k) = (0u64, 0u64, 0u64, code);
-                for i in 0..n {
-                    match k % kinds {
-                        1 => x |= 1 << i,
-                        2 => o |= 1 << i,
-                        _ => {}
-                    }
-                    if k % kinds != 3 {
-                        open |= 1 << i;
-                    }
-                    k /= kinds;
-                }
-                let b = Board {
-                    rows: rows as u8,
-                    cols: cols as u8,
-                    layers: [x, o, open],
-                };
-                let want = plain.value(&mut t, &Plain, &b).unwrap();
-                assert_eq!(fast.value(&mut t, &Konane, &b).unwrap(), want, "{b:?}");
-            }
+        // and of 2 × 3 and 1 × 6 squares with off-board squares too.
+        for (rows, cols) in [(1, 7), (2, 4), (4, 2), (3, 3)] {
+            let boards = testing::boards(rows, cols, &[4, 5, 6]);
+            testing::agree_with_plain_tree(&Konane, &boards);
+        }
+        for (rows, cols) in [(2, 3), (1, 6)] {
+            let boards = testing::boards(rows, cols, &[0, 4, 5, 6]);
+            testing::agree_with_plain_tree(&Konane, &boards);
         }
     }
 
