@@ -84,6 +84,10 @@ pub const KNOWN_FAMILIES: &[&str] = &[
     "cut",
     "unfair",
     "domineering",
+    "clobber",
+    "konane",
+    "amazons",
+    "cram",
 ];
 
 /// An expression that cannot be turned into a position: where and why.
@@ -564,6 +568,13 @@ impl<'a> Registry<'a> {
             return self.green_hackenbush(t, out);
         }
         let (family, per_component) = self.family(t)?;
+        if t.name == "cram" {
+            // A board written out is a string: the family reads its own arguments.
+            let pos = partizan::cram::CramFamily::position(t)
+                .map_err(|(span, m)| self.error(span, &m))?;
+            out.push(Component { family, pos });
+            return Ok(());
+        }
         let args = self.int_args(t)?;
         if per_component == 1 {
             // One component per heap; the arguments are moved, not copied.
@@ -760,7 +771,13 @@ impl<'a> Registry<'a> {
                 self.no_params(t)?;
                 (self.shared(green::GreenHackenbush::new()), 0)
             }
-            "hackenbush" | "cut" | "unfair" | "domineering" => {
+            "cram" => {
+                self.no_params(t)?;
+                (self.shared(partizan::cram::CramFamily::new()), 0)
+            }
+            name if matches!(name, "hackenbush" | "cut" | "unfair")
+                || partizan::NAMES.contains(&name) =>
+            {
                 return Err(self.error(
                     t.name_span,
                     &format!(

@@ -17,10 +17,15 @@
 //! game tree on small positions; then one line in this file's `rulesets!` list.
 //! [`domineering`] is the worked example.
 
+pub mod amazons;
+pub mod clobber;
+pub mod cram;
 pub mod cut;
 pub mod domineering;
+pub mod grid;
 pub mod hackenbush;
 pub mod hackenbush_graph;
+pub mod konane;
 pub mod unfair;
 
 use crate::expr::{Arg, FamilyTerm, Param, Span};
@@ -78,7 +83,14 @@ macro_rules! rulesets {
     };
 }
 
-rulesets![domineering::Domineering, hackenbush_graph::Hackenbush];
+rulesets![
+    domineering::Domineering,
+    hackenbush_graph::Hackenbush,
+    clobber::Clobber,
+    konane::Konane,
+    amazons::Amazons,
+    cram::Cram,
+];
 
 /// The span of the `i`-th character of the string argument `s` written at `span`
 /// (which includes the quotes), for errors inside a board.

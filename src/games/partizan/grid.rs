@@ -1,0 +1,399 @@
+//! Boards of at most 64 squares for the rulesets played on grids: a board is a few
+//! layers of bits (bit `r * cols + c` for row r, column c), one per kind of square
+//! content (Left's stones, Right's stones, open squares, …), and this module holds
+//! what those rulesets share: reading and writing boards as rows separated by `|`,
+//! the squares next to a square, flood fill, and the normal form of a region
+//! (cropped to its bounding box, the least of its symmetric images).
+
+use super::{args, char_span, no_params};
+use crate::expr::{Arg, FamilyTerm, Span};
+
+/// Largest number of squares of a board.
+pub const MAX_SQUARES: usize = 64;
+
+/// A board of `rows × cols` squares (at most [`MAX_SQUARES`]) with `K` layers of bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board<const K: usize> {
+    /// Number of rows.
+    pub rows: u8,
+    /// Number of columns.
+    pub cols: u8,
+    /// The layers, each a set of squares (bit `r * cols + c`).
+    pub layers: [u64; K],
+}
+
+/// Which images of a region have the same value as the region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Mirror images left-right and top-bottom (4 images): rules that tell rows
+    /// from columns, like Domineering's.
+    Mirrors,
+    /// The 8 symmetries of the square, transposition included: rules that treat rows
+    /// and columns alike.
+    Square,
+}
+
+/// How squares touch for flood fill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Touch {
+    /// Orthogonal neighbours (4).
+    Orthogonal,
+    /// Orthogonal and diagonal neighbours (8), as a queen steps.
+    King,
+}
+
+/// Every square of a `rows × cols` board.
+pub fn full(rows: usize, cols: usize) -> u64 {
+    let n = rows * cols;
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+/// The square one step from `i` in direction `(dr, dc)`, if it is on the board.
+#[inline]
+pub fn step(rows: usize, cols: usize, i: usize, dr: isize, dc: isize) -> Option<usize> {
+    let r = (i / cols).checked_add_signed(dr)?;
+    let c = (i % cols).checked_add_signed(dc)?;
+    (r < rows && c < cols).then_some(r * cols + c)
+}
+
+/// The four orthogonal directions.
+pub const ORTHOGONAL: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+/// The eight directions of a queen.
+pub const QUEEN: [(isize, isize); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// The squares next to square `i`.
+pub fn neighbours(rows: usize, cols: usize, i: usize, touch: Touch) -> u64 {
+    let dirs: &[(isize, isize)] = match touch {
+        Touch::Orthogonal => &ORTHOGONAL,
+        Touch::King => &QUEEN,
+    };
+    dirs.iter()
+        .filter_map(|&(dr, dc)| step(rows, cols, i, dr, dc))
+        .fold(0, |m, j| m | 1 << j)
+}
+
+/// The squares of `within` connected to its lowest square.
+pub fn flood(rows: usize, cols: usize, within: u64, touch: Touch) -> u64 {
+    let start = within & within.wrapping_neg();
+    let mut region = start;
+    let mut frontier = start;
+    while frontier != 0 {
+        let i = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let new = neighbours(rows, cols, i, touch) & within & !region;
+        region |= new;
+        frontier |= new;
+    }
+    region
+}
+
+/// The connected parts of `within`, each a set of squares.
+pub fn parts(rows: usize, cols: usize, within: u64, touch: Touch) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut rest = within;
+    while rest != 0 {
+        let p = flood(rows, cols, rest, touch);
+        rest &= !p;
+        out.push(p);
+    }
+    out
+}
+
+impl<const K: usize> Board<K> {
+    /// Number of squares.
+    pub fn squares(&self) -> usize {
+        usize::from(self.rows) * usize::from(self.cols)
+    }
+
+    /// Row and column counts as `usize`.
+    pub fn dims(&self) -> (usize, usize) {
+        (usize::from(self.rows), usize::from(self.cols))
+    }
+
+    /// The part of the board on `region`: every layer restricted to it, cropped to the
+    /// region's bounding box, under the least of its images by `sym` (so that equal
+    /// regions up to moves and symmetries are one board).
+    pub fn normalise(&self, region: u64, sym: Symmetry) -> Board<K> {
+        let (rows, cols) = self.dims();
+        if region == 0 {
+            return Board {
+                rows: 0,
+                cols: 0,
+                layers: [0; K],
+            };
+        }
+        let (mut r0, mut r1, mut c0, mut c1) = (rows, 0, cols, 0);
+        let mut bits = region;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (r, c) = (i / cols, i % cols);
+            r0 = r0.min(r);
+            r1 = r1.max(r);
+            c0 = c0.min(c);
+            c1 = c1.max(c);
+        }
+        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        let images = match sym {
+            Symmetry::Mirrors => 4,
+            Symmetry::Square => 8,
+        };
+        let mut best: Option<Board<K>> = None;
+        for image in 0..images {
+            let (flip_r, flip_c, transpose) = (image & 1 == 1, image & 2 == 2, image & 4 == 4);
+            let (ih, iw) = if transpose { (w, h) } else { (h, w) };
+            let mut layers = [0u64; K];
+            for (k, layer) in layers.iter_mut().enumerate() {
+                let mut bits = self.layers[k] & region;
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let (mut r, mut c) = (i / cols - r0, i % cols - c0);
+                    if flip_r {
+                        r = h - 1 - r;
+                    }
+                    if flip_c {
+                        c = w - 1 - c;
+                    }
+                    if transpose {
+                        (r, c) = (c, r);
+                    }
+                    *layer |= 1 << (r * iw + c);
+                }
+            }
+            let b = Board {
+                rows: ih as u8,
+                cols: iw as u8,
+                layers,
+            };
+            if best.is_none_or(|x| b < x) {
+                best = Some(b);
+            }
+        }
+        best.expect("at least one image")
+    }
+}
+
+/// Reads a board written as rows separated by `|`, every row of the same length, at
+/// most [`MAX_SQUARES`] squares; `square` maps a character to the layers it sets (a
+/// bit mask over the layers: 0 for a square in no layer), or `None` for a character
+/// that is not a square. On error, the character index and what is wrong (`what` says
+/// which characters are squares).
+pub fn parse<const K: usize>(
+    s: &str,
+    square: impl Fn(char) -> Option<u8>,
+    what: &str,
+) -> Result<Board<K>, (usize, String)> {
+    let rows: Vec<&str> = s.split('|').collect();
+    let cols = rows[0].chars().count();
+    if rows.len().saturating_mul(cols) > MAX_SQUARES {
+        return Err((0, format!("a board has at most {MAX_SQUARES} squares")));
+    }
+    if cols == 0 {
+        return Err((0, "a board needs at least one square in each row".into()));
+    }
+    let mut layers = [0u64; K];
+    let mut at = 0;
+    for (r, row) in rows.iter().enumerate() {
+        let n = row.chars().count();
+        if n != cols {
+            return Err((
+                at + n.min(cols),
+                format!(
+                    "every row needs the same number of squares (row 1 has {cols}, row {} has {n})",
+                    r + 1
+                ),
+            ));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            let Some(set) = square(ch) else {
+                return Err((at + c, what.to_string()));
+            };
+            for (k, layer) in layers.iter_mut().enumerate() {
+                if set >> k & 1 == 1 {
+                    *layer |= 1 << (r * cols + c);
+                }
+            }
+        }
+        at += n + 1;
+    }
+    Ok(Board {
+        rows: rows.len() as u8,
+        cols: cols as u8,
+        layers,
+    })
+}
+
+/// Writes a board as rows separated by `|`, each square the character `show` gives
+/// for the set of layers holding it (bit k for layer k).
+pub fn show<const K: usize>(b: &Board<K>, show: impl Fn(u8) -> char) -> String {
+    let (rows, cols) = b.dims();
+    let mut out = String::with_capacity(rows * (cols + 1));
+    for r in 0..rows {
+        if r > 0 {
+            out.push('|');
+        }
+        for c in 0..cols {
+            let i = r * cols + c;
+            let set = (0..K).fold(0u8, |s, k| s | (((b.layers[k] >> i) & 1) as u8) << k);
+            out.push(show(set));
+        }
+    }
+    out
+}
+
+/// Reads the position of a ruleset written as one board in quotes, `NAME("…")`, with
+/// no parameters, by `parse`; on error, where and what is wrong (`usage` when the
+/// arguments are not one string).
+pub fn read_board<const K: usize>(
+    f: &FamilyTerm,
+    usage: &str,
+    parse: impl Fn(&str) -> Result<Board<K>, (usize, String)>,
+) -> Result<Board<K>, (Span, String)> {
+    no_params(f)?;
+    match args(f, usage)? {
+        [Arg::Str(s, span)] => parse(s).map_err(|(i, m)| (char_span(*span, s, i), m)),
+        [a, ..] => Err((a.span(), usage.to_string())),
+        [] => Err((f.span, usage.to_string())),
+    }
+}
+
+/// What the tests of the board rulesets share: every board of a size, and the check
+/// of a ruleset's regions and symmetries against its plain game tree.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Board;
+    use crate::partizan::{GameTable, Rules, Side, TreeValues};
+
+    /// The moves of `R` without its regions: the plain game tree.
+    struct Plain<'r, R>(&'r R);
+
+    impl<R: Rules> Rules for Plain<'_, R> {
+        type Position = R::Position;
+        fn options(&self, p: &R::Position, side: Side, out: &mut Vec<R::Position>) {
+            self.0.options(p, side, out);
+        }
+    }
+
+    /// Every `rows × cols` board whose squares each hold one of `kinds` (a set of
+    /// layers, bit k for layer k).
+    pub fn boards<const K: usize>(rows: u8, cols: u8, kinds: &[u8]) -> Vec<Board<K>> {
+        let n = u32::from(rows) * u32::from(cols);
+        let base = kinds.len() as u64;
+        (0..base.pow(n))
+            .map(|mut code| {
+                let mut layers = [0u64; K];
+                for i in 0..n {
+                    let set = kinds[(code % base) as usize];
+                    code /= base;
+                    for (k, layer) in layers.iter_mut().enumerate() {
+                        if set >> k & 1 == 1 {
+                            *layer |= 1 << i;
+                        }
+                    }
+                }
+                Board { rows, cols, layers }
+            })
+            .collect()
+    }
+
+    /// Asserts that `rules` values every board of `boards` as its plain game tree
+    /// does (the same moves, no regions or symmetries).
+    pub fn agree_with_plain_tree<R: Rules<Position = Board<K>>, const K: usize>(
+        rules: &R,
+        boards: &[Board<K>],
+    ) {
+        let mut t = GameTable::with_limit(100_000_000);
+        let mut fast = TreeValues::new();
+        let mut plain = TreeValues::new();
+        for b in boards {
+            let want = plain.value(&mut t, &Plain(rules), b).unwrap();
+            assert_eq!(fast.value(&mut t, rules, b).unwrap(), want, "{b:?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(s: &str) -> Board<2> {
+        parse(
+            s,
+            |c| match c {
+                '.' => Some(0),
+                'X' => Some(1),
+                'O' => Some(2),
+                _ => None,
+            },
+            "X, O or .",
+        )
+        .unwrap()
+    }
+
+    fn write(b: &Board<2>) -> String {
+        show(b, |s| match s {
+            1 => 'X',
+            2 => 'O',
+            _ => '.',
+        })
+    }
+
+    #[test]
+    fn boards_read_back() {
+        for s in ["XO.|.OX", "X", "..|..|XO", "XOXOXOXO"] {
+            assert_eq!(write(&read(s)), s);
+        }
+        let e = parse::<1>("..|.", |_| Some(0), "").unwrap_err();
+        assert_eq!(e.0, 4);
+        let e = parse::<1>("..|.a", |c| (c == '.').then_some(0), "bad").unwrap_err();
+        assert_eq!(e, (4, "bad".to_string()));
+        assert!(parse::<1>(&".".repeat(65), |_| Some(0), "").is_err());
+        assert!(parse::<1>("", |_| Some(0), "").is_err());
+    }
+
+    #[test]
+    fn flood_fill_and_parts() {
+        // X at 0, O at 1 and 4 (row 1, column 1): orthogonally, 4 touches 1.
+        let b = read("XO.|.O.");
+        let stones = b.layers[0] | b.layers[1];
+        assert_eq!(parts(2, 3, stones, Touch::Orthogonal), vec![0b10011]);
+        // Diagonal neighbours join under king moves only.
+        assert_eq!(parts(2, 2, 0b1001, Touch::Orthogonal).len(), 2);
+        assert_eq!(parts(2, 2, 0b1001, Touch::King).len(), 1);
+    }
+
+    #[test]
+    fn images_share_one_normal_form() {
+        let stones = |b: &Board<2>| b.layers[0] | b.layers[1];
+        let a = read("XO.|..O|...");
+        let n = a.normalise(stones(&a), Symmetry::Square);
+        // Its transpose, its mirror images and a shifted copy give the same board.
+        for s in [
+            "X..|O..|.O.",
+            ".OX|O..|...",
+            "...|...|XO.|..O",
+            "....|.XO.|...O",
+        ] {
+            let b = read(s);
+            assert_eq!(b.normalise(stones(&b), Symmetry::Square), n, "{s}");
+        }
+        // Mirrors keep rows as rows: the transpose is another board then.
+        let t = read("X..|O..|.O.");
+        assert_ne!(
+            t.normalise(stones(&t), Symmetry::Mirrors),
+            a.normalise(stones(&a), Symmetry::Mirrors)
+        );
+        assert_eq!((n.rows, n.cols), (2, 3));
+    }
+}
