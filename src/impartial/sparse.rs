@@ -703,18 +703,26 @@ impl SparseTable {
             .iter()
             .map(|&(h, g)| (h as usize, g))
             .collect();
+        let (small_h, small_g): (Vec<usize>, Vec<u32>) = small.iter().copied().unzip();
         let mut late: Vec<(u32, u32)> = self.rare[hi..].to_vec();
         let small_max = small.last().map_or(0, |&(h, _)| h);
         let max_i = moves.split_after.last().copied().unwrap_or(0);
+        let max_leave = moves.leave_one.last().copied().unwrap_or(0);
         // The window: the values of heaps w0.. (every complement of a small rare heap),
         // as u32, those of the block appended as they are computed.
-        let w0 = start.saturating_sub(max_i + small_max);
+        let w0 = start.saturating_sub((max_i + small_max).max(max_leave));
         let mut win: Vec<u32> = Vec::with_capacity(start - w0 + cur.len());
         win.extend(past[w0..].iter().map(|c| c.get()));
         // From this heap on, every small rare heap h is below every sum s of a split
         // and differs from its complement s − h.
         let clear = max_i + 2 * small_max + 1;
         let last_rare = self.rare.last().map_or(0, |&(h, _)| h as usize);
+        // The ring of the small rare heaps' pair marks by sum of a split (one word of
+        // values), for the sums from `cached_from` on.
+        let min_i = moves.split_after.first().copied().unwrap_or(0);
+        let ring_mask = (max_i - min_i + 1).next_power_of_two() - 1;
+        let mut ring = vec![0u64; ring_mask + 1];
+        let mut cached_from: Option<usize> = None;
         let mut found: Vec<(u32, u32)> = Vec::new();
         let mut work = 0u64;
         let mask = self.mask;
@@ -744,66 +752,100 @@ impl SparseTable {
             };
             let bits = &mut far.bits[k * words..(k + 1) * words];
             let mut ops = 1 + far.ops[k];
-            if moves.vanishes(n) {
-                bits[0] |= 1;
-            }
-            for &i in moves.leave_one {
-                if i >= n {
-                    break;
-                }
-                let x = g(n - i) as usize;
-                bits[x / 64] |= 1 << (x % 64);
-                ops += 1;
-            }
-            for &i in moves.split_after {
-                if i + 2 > n {
-                    break;
-                }
-                let s = n - i;
-                // Every pair of a rare heap below s, whichever pass looks at it.
-                ops += if last_rare < s {
-                    self.rare.len()
-                } else {
-                    self.rare.partition_point(|&(h, _)| (h as usize) < s)
-                } as u64;
-                ops += found.partition_point(|&(h, _)| (h as usize) < s) as u64;
-                // The small rare heaps' pairs, from the window.
-                let base = s - w0;
-                if n >= clear && words == 1 {
-                    let mut acc = bits[0];
-                    for &(h, gh) in &small {
-                        acc |= 1 << ((gh ^ win[base - h]) & 63);
+            if words == 1 && n >= clear && late.is_empty() {
+                // The same marks as below, in registers: one word of values, every
+                // move's heaps in the window.
+                let mut acc = bits[0] | u64::from(moves.vanishes(n));
+                for &i in moves.leave_one {
+                    if i >= n {
+                        break;
                     }
-                    bits[0] = acc;
-                } else if n >= clear {
-                    for &(h, gh) in &small {
-                        let x = (gh ^ win[base - h]) as usize;
-                        bits[x >> 6] |= 1 << (x & 63);
+                    acc |= 1 << (win[n - i - w0] & 63);
+                    ops += 1;
+                }
+                // The pairs of sum s are the same for every heap s + i: each sum's
+                // marks are computed once, at heap s + min(i), and kept in a ring.
+                if !moves.split_after.is_empty() {
+                    let own = narrow_pairs(&small_h, &small_g, &win[..=n - min_i - w0]);
+                    ring[(n - min_i) & ring_mask] = own;
+                    cached_from.get_or_insert(n - min_i);
+                }
+                for &i in moves.split_after {
+                    let s = n - i;
+                    ops += if last_rare < s {
+                        self.rare.len()
+                    } else {
+                        self.rare.partition_point(|&(h, _)| (h as usize) < s)
+                    } as u64;
+                    acc |= match cached_from {
+                        Some(c) if s >= c => ring[s & ring_mask],
+                        _ => narrow_pairs(&small_h, &small_g, &win[..=s - w0]),
+                    };
+                }
+                bits[0] = acc;
+            } else {
+                cached_from = None;
+                if moves.vanishes(n) {
+                    bits[0] |= 1;
+                }
+                for &i in moves.leave_one {
+                    if i >= n {
+                        break;
                     }
-                } else {
-                    for &(h, gh) in &small {
+                    let x = g(n - i) as usize;
+                    bits[x / 64] |= 1 << (x % 64);
+                    ops += 1;
+                }
+                for &i in moves.split_after {
+                    if i + 2 > n {
+                        break;
+                    }
+                    let s = n - i;
+                    // Every pair of a rare heap below s, whichever pass looks at it.
+                    ops += if last_rare < s {
+                        self.rare.len()
+                    } else {
+                        self.rare.partition_point(|&(h, _)| (h as usize) < s)
+                    } as u64;
+                    ops += found.partition_point(|&(h, _)| (h as usize) < s) as u64;
+                    // The small rare heaps' pairs, from the window.
+                    let base = s - w0;
+                    if n >= clear && words == 1 {
+                        let mut acc = bits[0];
+                        for &(h, gh) in &small {
+                            acc |= 1 << ((gh ^ win[base - h]) & 63);
+                        }
+                        bits[0] = acc;
+                    } else if n >= clear {
+                        for &(h, gh) in &small {
+                            let x = (gh ^ win[base - h]) as usize;
+                            bits[x >> 6] |= 1 << (x & 63);
+                        }
+                    } else {
+                        for &(h, gh) in &small {
+                            if h >= s {
+                                break;
+                            }
+                            if moves.unequal && 2 * h == s {
+                                continue;
+                            }
+                            let x = (gh ^ g(s - h)) as usize;
+                            bits[x >> 6] |= 1 << (x & 63);
+                        }
+                    }
+                    // The late ones.
+                    for &(h, gh) in &late {
+                        let h = h as usize;
                         if h >= s {
                             break;
                         }
-                        if moves.unequal && 2 * h == s {
+                        let b = s - h;
+                        if moves.unequal && b == h {
                             continue;
                         }
-                        let x = (gh ^ g(s - h)) as usize;
+                        let x = (gh ^ g(b)) as usize;
                         bits[x >> 6] |= 1 << (x & 63);
                     }
-                }
-                // The late ones.
-                for &(h, gh) in &late {
-                    let h = h as usize;
-                    if h >= s {
-                        break;
-                    }
-                    let b = s - h;
-                    if moves.unequal && b == h {
-                        continue;
-                    }
-                    let x = (gh ^ g(b)) as usize;
-                    bits[x >> 6] |= 1 << (x & 63);
                 }
             }
             // The mex: a common value left unmarked is final; a rare one must be shown
@@ -863,6 +905,29 @@ impl SparseTable {
         }
         out(BlockEnd::Full, found, work, wanted)
     }
+}
+
+/// The marks (one word of values) of the splits `(h, s − h)` of the small rare heaps
+/// `hs` of values `gs`, where `win` ends with the value of heap `s` and holds every
+/// complement `s − h`. Four independent words, so that the marks do not wait on each
+/// other.
+#[inline(always)]
+fn narrow_pairs(hs: &[usize], gs: &[u32], win: &[u32]) -> u64 {
+    let top = win.len() - 1;
+    let mark = |h: usize, g: u32| 1u64 << ((g ^ win[top - h]) & 63);
+    let mut acc = [0u64; 4];
+    let mut quads = hs.chunks_exact(4).zip(gs.chunks_exact(4));
+    for (h, g) in &mut quads {
+        acc[0] |= mark(h[0], g[0]);
+        acc[1] |= mark(h[1], g[1]);
+        acc[2] |= mark(h[2], g[2]);
+        acc[3] |= mark(h[3], g[3]);
+    }
+    let rest = hs.len() / 4 * 4;
+    for (&h, &g) in hs[rest..].iter().zip(&gs[rest..]) {
+        acc[0] |= mark(h, g);
+    }
+    acc[0] | acc[1] | acc[2] | acc[3]
 }
 
 /// The smallest value from `from` on not marked in `bits`, if any.
@@ -1045,11 +1110,24 @@ fn sweep_splits<C: Cell>(
         let small = &past[lo_heap..hi];
         let large = past[s + 1 - hi..=s - lo_heap].iter().rev();
         if words == 1 {
-            let mut acc = 0u64;
-            for (x, y) in small.iter().zip(large) {
-                acc |= 1 << ((x.get() ^ y.get()) & 63);
+            // Four independent words, so that the marks do not wait on each other.
+            let large = &past[s + 1 - hi..=s - lo_heap];
+            let mut acc = [0u64; 4];
+            let mut quads = small.chunks_exact(4).zip(large.rchunks_exact(4));
+            for (x, y) in &mut quads {
+                acc[0] |= 1 << ((x[0].get() ^ y[3].get()) & 63);
+                acc[1] |= 1 << ((x[1].get() ^ y[2].get()) & 63);
+                acc[2] |= 1 << ((x[2].get() ^ y[1].get()) & 63);
+                acc[3] |= 1 << ((x[3].get() ^ y[0].get()) & 63);
             }
-            r[0] = acc;
+            let done = small.len() / 4 * 4;
+            for (x, y) in small[done..]
+                .iter()
+                .zip(large[..large.len() - done].iter().rev())
+            {
+                acc[0] |= 1 << ((x.get() ^ y.get()) & 63);
+            }
+            r[0] = acc[0] | acc[1] | acc[2] | acc[3];
         } else {
             for (x, y) in small.iter().zip(large) {
                 let v = (x.get() ^ y.get()) as usize;
