@@ -35,6 +35,22 @@
 //!   last the rest of the scan over every split, which is the proof when `v` is not
 //!   reachable (it happens when the heap's value is rare, so rarely).
 //!
+//! Games whose rare heaps are few and all small (0.1777 has 15, all below 124) have
+//! nothing for the far pass to pair, and nearly every heap must show a dozen or more
+//! rare values reachable by splits of two common heaps. For them the blocks are long
+//! (up to [`LONG_BLOCK`] heaps, so that threads hand over rarely) and the far pass
+//! *sweeps*: for every sum `s` of a split of a heap of the block it marks the values
+//! of the [`SWEEP`] splits `(a, s − a)` with `a` from `D` up. Both heaps are below the
+//! previous block (`s − a ≤ s − D` and `D` is the two blocks' length), so the sweep of
+//! the next block runs on another thread while this one is finished, and its marks,
+//! every one the value of a real split, settle most rare values before the near pass
+//! looks. The near pass then reads the complements of the small rare heaps from a
+//! window of the values near the block, and when the values fit in one word keeps the
+//! marks in registers and marks the pairs of each sum of a split once, for all the
+//! heaps `s + i` that split it. None of this changes a value: a heap's marks are still
+//! all values of its options, and the value the smallest unmarked one shown
+//! unreachable, so the values are the same for any block length and thread count.
+//!
 //! The work of each heap (pairs and splits looked at) is the same however the
 //! passes are spread over threads, so the work bound stops a table at the same heap
 //! whatever `--threads` says.
@@ -766,7 +782,7 @@ impl SparseTable {
                 // The pairs of sum s are the same for every heap s + i: each sum's
                 // marks are computed once, at heap s + min(i), and kept in a ring.
                 if !moves.split_after.is_empty() {
-                    let own = narrow_pairs(&small_h, &small_g, &win[..=n - min_i - w0]);
+                    let own = narrow_pairs(&small_h, &small_g, &win, n - min_i - w0);
                     ring[(n - min_i) & ring_mask] = own;
                     cached_from.get_or_insert(n - min_i);
                 }
@@ -779,7 +795,7 @@ impl SparseTable {
                     } as u64;
                     acc |= match cached_from {
                         Some(c) if s >= c => ring[s & ring_mask],
-                        _ => narrow_pairs(&small_h, &small_g, &win[..=s - w0]),
+                        _ => narrow_pairs(&small_h, &small_g, &win, s - w0),
                     };
                 }
                 bits[0] = acc;
@@ -908,12 +924,11 @@ impl SparseTable {
 }
 
 /// The marks (one word of values) of the splits `(h, s − h)` of the small rare heaps
-/// `hs` of values `gs`, where `win` ends with the value of heap `s` and holds every
-/// complement `s − h`. Four independent words, so that the marks do not wait on each
-/// other.
+/// `hs` of values `gs`, where `win[top − h]` is the value of heap `s − h` (`h ≥ 1`, so
+/// heap `s` itself need not be known). Four independent words, so that the marks do
+/// not wait on each other.
 #[inline(always)]
-fn narrow_pairs(hs: &[usize], gs: &[u32], win: &[u32]) -> u64 {
-    let top = win.len() - 1;
+fn narrow_pairs(hs: &[usize], gs: &[u32], win: &[u32], top: usize) -> u64 {
     let mark = |h: usize, g: u32| 1u64 << ((g ^ win[top - h]) & 63);
     let mut acc = [0u64; 4];
     let mut quads = hs.chunks_exact(4).zip(gs.chunks_exact(4));
