@@ -92,6 +92,9 @@ const BLOCK_BYTES: usize = 1 << 15;
 pub const MAX_BLOCK: usize = 64;
 /// Most heaps in a block when the rare heaps are few and small ([`SparseTable::block_len`]).
 const LONG_BLOCK: usize = 1024;
+/// Heaps computed before blocks may be long: shorter tables keep short blocks, so that
+/// they are watched (progress, Ctrl-C, checkpoints) as finely as before.
+const LONG_FROM: usize = 4 * LONG_BLOCK;
 /// Bytes of marks per long block.
 const LONG_BLOCK_BYTES: usize = 1 << 18;
 /// Fewest heaps in a block.
@@ -296,13 +299,16 @@ impl SparseTable {
     }
 
     /// The length of the next blocks: [`MAX_BLOCK`] or fewer heaps (fewer when values
-    /// are large), or up to [`LONG_BLOCK`] when fewer than [`MIN_FAR_RARE`] rare heaps
-    /// are beyond twice that length, so that the near pass pairs them all and the far
+    /// are large), or from [`LONG_FROM`] heaps on up to [`LONG_BLOCK`] when fewer than
+    /// [`MIN_FAR_RARE`] rare heaps are beyond twice that length, so that the near pass pairs them all and the far
     /// pass sweeps (longer blocks make fewer handovers between threads).
     fn block_len(&self) -> usize {
         let words = self.range() / 64;
         let short = (BLOCK_BYTES / (8 * words)).clamp(MIN_BLOCK, MAX_BLOCK);
         let long = (LONG_BLOCK_BYTES / (8 * words)).clamp(short, LONG_BLOCK);
+        if self.built < LONG_FROM {
+            return short;
+        }
         let beyond = self.rare.len() - self.rare.partition_point(|&(h, _)| (h as usize) < 2 * long);
         if beyond < MIN_FAR_RARE { long } else { short }
     }
