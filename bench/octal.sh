@@ -9,7 +9,7 @@
 #   MAX_STATES=N bench/octal.sh ...          # sprague's --max-states (default 10^12)
 #
 # N is the number of heaps: every program computes the values of heaps 0..N-1.
-# sprague runs twice, with --threads 1 and with every core (--threads 0).
+# sprague runs twice, with --threads 1 and --threads 2 (`solve` of heap N-1).
 #
 # The peers are optional; each runs when its binary exists (paths below, relative to
 # $SPRAGUE_PEERS, default $HOME/sprague-peers, or set one by one):
@@ -80,9 +80,11 @@ for N in "$@"; do
     M=$((N - 1))
     echo "== $GAME, heaps 0..$M ($N heaps) =="
     printf '%-22s %9s %9s %9s %10s   %s\n' program user_s sys_s cpu_s peak_MiB "G($M)"
-    LAST='/^ *[0-9]+: [0-9]+$/ {print $2}'
-    run "sprague --threads 1" "$SPRAGUE" table --threads 1 --max-states "$MAX_STATES" --progress never --from "$M" --to "$M" "$FAMILY"
-    run "sprague --threads 0" "$SPRAGUE" table --threads 0 --max-states "$MAX_STATES" --progress never --from "$M" --to "$M" "$FAMILY"
+    # `solve` computes the values of heaps 0..M once (`table --to M` also looks up to
+    # about twice as far for a period proof).
+    LAST='/^nim-value:/ {print $2}'
+    run "sprague --threads 1" "$SPRAGUE" solve --threads 1 --max-states "$MAX_STATES" "$FAMILY($M)"
+    run "sprague --threads 2" "$SPRAGUE" solve --threads 2 --max-states "$MAX_STATES" "$FAMILY($M)"
     if [ -x "$TCZAJKA" ]; then
         LAST='BEGIN {print "-"}'
         run "tczajka analyze" env MAXN="$N" "$TCZAJKA" "$GAME"

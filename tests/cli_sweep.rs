@@ -185,7 +185,49 @@ fn three_digit_codes_agree_with_the_published_tables() {
     let text = sweep_out(&["--digits", "3", "--to", "10000", "--json"]);
     check_against_published(&text, PUBLISHED);
     check_stats(&text, PUBLISHED_STATS);
+    check_oeis(&text);
     assert_eq!(by_code(&text).len(), 8 * 8 * 8 - 1);
+}
+
+/// The games of `tests/data/octal_oeis.txt` (published first values, preperiod and
+/// period; sources in the file): each line's first values and proved period, and the
+/// published values against the rules.
+fn check_oeis(text: &str) {
+    let lines = by_code(text);
+    let data = include_str!("data/octal_oeis.txt");
+    let mut games = 0;
+    for row in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let f: Vec<&str> = row.split_whitespace().collect();
+        let (code, pre, per, entry) = (f[0], f[1], f[2], f[3]);
+        let published: Vec<u64> = f[4].split(',').map(|x| x.parse().unwrap()).collect();
+        // The published values are those of the rules (heap 0 has value 0).
+        let mut want = vec![0];
+        want.extend_from_slice(&published);
+        assert_eq!(naive(code, want.len()), want, "{code} ({entry})");
+        let v = &lines[code];
+        let first: Vec<u64> = v["first"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect();
+        let k = first.len().min(want.len());
+        assert!(k >= 20, "{code}: {v}");
+        assert_eq!(first[..k], want[..k], "{code} ({entry})");
+        if pre != "-" {
+            assert_eq!(v["status"], "periodic", "{code}: {v}");
+            assert_eq!(
+                (v["preperiod"].as_u64(), v["period"].as_u64()),
+                (pre.parse().ok(), per.parse().ok()),
+                "{code} ({entry})"
+            );
+        }
+        games += 1;
+    }
+    assert_eq!(games, 4);
 }
 
 /// The longer published periods among the three-digit codes, to 15 000.

@@ -35,6 +35,22 @@
 //!   last the rest of the scan over every split, which is the proof when `v` is not
 //!   reachable (it happens when the heap's value is rare, so rarely).
 //!
+//! Games whose rare heaps are few and all small (0.1777 has 15, all below 124) have
+//! nothing for the far pass to pair, and nearly every heap must show a dozen or more
+//! rare values reachable by splits of two common heaps. For them the blocks are long
+//! (up to [`LONG_BLOCK`] heaps, so that threads hand over rarely) and the far pass
+//! *sweeps*: for every sum `s` of a split of a heap of the block it marks the values
+//! of the [`SWEEP`] splits `(a, s − a)` with `a` from `D` up. Both heaps are below the
+//! previous block (`s − a ≤ s − D` and `D` is the two blocks' length), so the sweep of
+//! the next block runs on another thread while this one is finished, and its marks,
+//! every one the value of a real split, settle most rare values before the near pass
+//! looks. The near pass then reads the complements of the small rare heaps from a
+//! window of the values near the block, and when the values fit in one word keeps the
+//! marks in registers and marks the pairs of each sum of a split once, for all the
+//! heaps `s + i` that split it. None of this changes a value: a heap's marks are still
+//! all values of its options, and the value the smallest unmarked one shown
+//! unreachable, so the values are the same for any block length and thread count.
+//!
 //! The work of each heap (pairs and splits looked at) is the same however the
 //! passes are spread over threads, so the work bound stops a table at the same heap
 //! whatever `--threads` says.
@@ -74,6 +90,13 @@ const MAX_REVIEW_BITS: u32 = 20;
 const BLOCK_BYTES: usize = 1 << 15;
 /// Most heaps in a block.
 pub const MAX_BLOCK: usize = 64;
+/// Most heaps in a block when the rare heaps are few and small ([`SparseTable::block_len`]).
+const LONG_BLOCK: usize = 1024;
+/// Heaps computed before blocks may be long: shorter tables keep short blocks, so that
+/// they are watched (progress, Ctrl-C, checkpoints) as finely as before.
+const LONG_FROM: usize = 4 * LONG_BLOCK;
+/// Bytes of marks per long block.
+const LONG_BLOCK_BYTES: usize = 1 << 18;
 /// Fewest heaps in a block.
 const MIN_BLOCK: usize = 8;
 /// Heaps per task of the far pass's search.
@@ -268,9 +291,26 @@ impl SparseTable {
         }
     }
 
+    /// The number of rare heaps the far pass pairs: those of at least twice the
+    /// block length.
+    fn far_rare(&self) -> usize {
+        let d = 2 * self.block_len();
+        self.rare.len() - self.rare.partition_point(|&(h, _)| (h as usize) < d)
+    }
+
+    /// The length of the next blocks: [`MAX_BLOCK`] or fewer heaps (fewer when values
+    /// are large), or from [`LONG_FROM`] heaps on up to [`LONG_BLOCK`] when fewer than
+    /// [`MIN_FAR_RARE`] rare heaps are beyond twice that length, so that the near pass pairs them all and the far
+    /// pass sweeps (longer blocks make fewer handovers between threads).
     fn block_len(&self) -> usize {
         let words = self.range() / 64;
-        (BLOCK_BYTES / (8 * words)).clamp(MIN_BLOCK, MAX_BLOCK)
+        let short = (BLOCK_BYTES / (8 * words)).clamp(MIN_BLOCK, MAX_BLOCK);
+        let long = (LONG_BLOCK_BYTES / (8 * words)).clamp(short, LONG_BLOCK);
+        if self.built < LONG_FROM {
+            return short;
+        }
+        let beyond = self.rare.len() - self.rare.partition_point(|&(h, _)| (h as usize) < 2 * long);
+        if beyond < MIN_FAR_RARE { long } else { short }
     }
 
     /// Extends `values` (the values of heaps `0..values.len()`) to heaps `0..len` on
@@ -352,15 +392,6 @@ impl SparseTable {
         let mut n = *done;
         while n < len {
             limits.check_stop()?;
-            // Threads only where the far pass has enough rare heaps to share: games
-            // whose rare heaps are all small (0.1777 has 15, all below 64) run faster
-            // on one thread. The values and the work counted are the same either way.
-            let far_rare = self.rare.len()
-                - self
-                    .rare
-                    .partition_point(|&(h, _)| (h as usize) < 2 * self.block_len());
-            let pool = all.filter(|_| far_rare >= MIN_FAR_RARE);
-            let par = pool.is_some();
             if n >= self.next_review {
                 while self.next_review <= n {
                     self.next_review = self.next_review.saturating_mul(2);
@@ -368,6 +399,13 @@ impl SparseTable {
                 self.review(&values[..n], false);
                 ahead = None;
             }
+            // Threads where the far pass has work to share: enough rare heaps beyond
+            // the near pass, or else the sweep of the splits of two common heaps
+            // (0.1777's 15 rare heaps are all below 128). The values and the work
+            // counted are the same either way.
+            let sweep = self.far_rare() < MIN_FAR_RARE;
+            let pool = all;
+            let par = pool.is_some();
             let words = self.range() / 64;
             let b = self.block_len().min(len - n);
             let (past, rest) = values.split_at_mut(n);
@@ -375,7 +413,7 @@ impl SparseTable {
             let me: &Self = self;
             let far = match ahead.take() {
                 Some(f) if f.start == n && f.len == b && f.words == words => f,
-                _ => run_in(pool, || me.far(moves, past, n, b, n, words, par)),
+                _ => run_in(pool, || me.far(moves, past, n, b, n, words, par, sweep)),
             };
             // The next block's far pass (from the values below this block) runs while
             // this block is finished.
@@ -385,7 +423,7 @@ impl SparseTable {
                 join(
                     par,
                     || me.near(moves, past, &mut rest[..b], n, far, budget),
-                    || (b2 > 0).then(|| me.far(moves, past, n2, b2, n, words, par)),
+                    || (b2 > 0).then(|| me.far(moves, past, n2, b2, n, words, par, sweep)),
                 )
             });
             ahead = next;
@@ -443,6 +481,7 @@ impl SparseTable {
         known: usize,
         words: usize,
         par: bool,
+        sweep: bool,
     ) -> Far {
         let mut bits = vec![0u64; len * words];
         let mut hits = vec![0u64; len * words];
@@ -507,6 +546,11 @@ impl SparseTable {
             } else {
                 pairs(rare, &mut bits);
             }
+            if sweep {
+                sweep_splits(
+                    moves, past, start, lo_heap, known, words, &mut hits, &mut ops,
+                );
+            }
             // The wanted rare values below the smallest common value left unmarked,
             // over runs of heaps.
             let wanted = &self.wanted;
@@ -526,7 +570,7 @@ impl SparseTable {
                             break;
                         }
                         let (w, bit) = (v as usize / 64, 1u64 << (v % 64));
-                        if wanted.get(w).is_some_and(|&x| x & bit != 0) {
+                        if hit[w] & bit == 0 && wanted.get(w).is_some_and(|&x| x & bit != 0) {
                             need[w] |= bit;
                             count += 1;
                         }
@@ -674,9 +718,33 @@ impl SparseTable {
         let hi = self
             .rare
             .partition_point(|&(h, _)| (h as usize) < far.known);
-        // The rare heaps this pass pairs, ascending, with those it finds.
-        let mut mine: Vec<(u32, u32)> = self.rare[..lo].to_vec();
-        mine.extend_from_slice(&self.rare[hi..]);
+        // The rare heaps this pass pairs: the small ones (below lo_heap), whose
+        // complements are read from a window of the values near the block, and the
+        // late ones (from known on, with those it finds), ascending.
+        let small: Vec<(usize, u32)> = self.rare[..lo]
+            .iter()
+            .map(|&(h, g)| (h as usize, g))
+            .collect();
+        let (small_h, small_g): (Vec<usize>, Vec<u32>) = small.iter().copied().unzip();
+        let mut late: Vec<(u32, u32)> = self.rare[hi..].to_vec();
+        let small_max = small.last().map_or(0, |&(h, _)| h);
+        let max_i = moves.split_after.last().copied().unwrap_or(0);
+        let max_leave = moves.leave_one.last().copied().unwrap_or(0);
+        // The window: the values of heaps w0.. (every complement of a small rare heap),
+        // as u32, those of the block appended as they are computed.
+        let w0 = start.saturating_sub((max_i + small_max).max(max_leave));
+        let mut win: Vec<u32> = Vec::with_capacity(start - w0 + cur.len());
+        win.extend(past[w0..].iter().map(|c| c.get()));
+        // From this heap on, every small rare heap h is below every sum s of a split
+        // and differs from its complement s − h.
+        let clear = max_i + 2 * small_max + 1;
+        let last_rare = self.rare.last().map_or(0, |&(h, _)| h as usize);
+        // The ring of the small rare heaps' pair marks by sum of a split (one word of
+        // values), for the sums from `cached_from` on.
+        let min_i = moves.split_after.first().copied().unwrap_or(0);
+        let ring_mask = (max_i - min_i + 1).next_power_of_two() - 1;
+        let mut ring = vec![0u64; ring_mask + 1];
+        let mut cached_from: Option<usize> = None;
         let mut found: Vec<(u32, u32)> = Vec::new();
         let mut work = 0u64;
         let mask = self.mask;
@@ -706,52 +774,100 @@ impl SparseTable {
             };
             let bits = &mut far.bits[k * words..(k + 1) * words];
             let mut ops = 1 + far.ops[k];
-            if moves.vanishes(n) {
-                bits[0] |= 1;
-            }
-            for &i in moves.leave_one {
-                if i >= n {
-                    break;
-                }
-                let x = g(n - i) as usize;
-                bits[x / 64] |= 1 << (x % 64);
-                ops += 1;
-            }
-            for &i in moves.split_after {
-                if i + 2 > n {
-                    break;
-                }
-                let s = n - i;
-                // Every pair of a rare heap below s, whichever pass looks at it.
-                ops += (self.rare.partition_point(|&(h, _)| (h as usize) < s)
-                    + found.partition_point(|&(h, _)| (h as usize) < s))
-                    as u64;
-                // Complements in this block (small h), then below it.
-                let mut rest = &mine[..];
-                while let Some((&(h, gh), tail)) = rest.split_first() {
-                    let h = h as usize;
-                    if h >= s || h + start > s {
+            if words == 1 && n >= clear && late.is_empty() {
+                // The same marks as below, in registers: one word of values, every
+                // move's heaps in the window.
+                let mut acc = bits[0] | u64::from(moves.vanishes(n));
+                for &i in moves.leave_one {
+                    if i >= n {
                         break;
                     }
-                    rest = tail;
-                    let b = s - h;
-                    if moves.unequal && b == h {
-                        continue;
-                    }
-                    let x = (gh ^ cur[b - start].get()) as usize;
-                    bits[x / 64] |= 1 << (x % 64);
+                    acc |= 1 << (win[n - i - w0] & 63);
+                    ops += 1;
                 }
-                for &(h, gh) in rest {
-                    let h = h as usize;
-                    if h >= s {
+                // The pairs of sum s are the same for every heap s + i: each sum's
+                // marks are computed once, at heap s + min(i), and kept in a ring.
+                if !moves.split_after.is_empty() {
+                    let own = narrow_pairs(&small_h, &small_g, &win, n - min_i - w0);
+                    ring[(n - min_i) & ring_mask] = own;
+                    cached_from.get_or_insert(n - min_i);
+                }
+                for &i in moves.split_after {
+                    let s = n - i;
+                    ops += if last_rare < s {
+                        self.rare.len()
+                    } else {
+                        self.rare.partition_point(|&(h, _)| (h as usize) < s)
+                    } as u64;
+                    acc |= match cached_from {
+                        Some(c) if s >= c => ring[s & ring_mask],
+                        _ => narrow_pairs(&small_h, &small_g, &win, s - w0),
+                    };
+                }
+                bits[0] = acc;
+            } else {
+                cached_from = None;
+                if moves.vanishes(n) {
+                    bits[0] |= 1;
+                }
+                for &i in moves.leave_one {
+                    if i >= n {
                         break;
                     }
-                    let b = s - h;
-                    if moves.unequal && b == h {
-                        continue;
-                    }
-                    let x = (gh ^ past[b].get()) as usize;
+                    let x = g(n - i) as usize;
                     bits[x / 64] |= 1 << (x % 64);
+                    ops += 1;
+                }
+                for &i in moves.split_after {
+                    if i + 2 > n {
+                        break;
+                    }
+                    let s = n - i;
+                    // Every pair of a rare heap below s, whichever pass looks at it.
+                    ops += if last_rare < s {
+                        self.rare.len()
+                    } else {
+                        self.rare.partition_point(|&(h, _)| (h as usize) < s)
+                    } as u64;
+                    ops += found.partition_point(|&(h, _)| (h as usize) < s) as u64;
+                    // The small rare heaps' pairs, from the window.
+                    let base = s - w0;
+                    if n >= clear && words == 1 {
+                        let mut acc = bits[0];
+                        for &(h, gh) in &small {
+                            acc |= 1 << ((gh ^ win[base - h]) & 63);
+                        }
+                        bits[0] = acc;
+                    } else if n >= clear {
+                        for &(h, gh) in &small {
+                            let x = (gh ^ win[base - h]) as usize;
+                            bits[x >> 6] |= 1 << (x & 63);
+                        }
+                    } else {
+                        for &(h, gh) in &small {
+                            if h >= s {
+                                break;
+                            }
+                            if moves.unequal && 2 * h == s {
+                                continue;
+                            }
+                            let x = (gh ^ g(s - h)) as usize;
+                            bits[x >> 6] |= 1 << (x & 63);
+                        }
+                    }
+                    // The late ones.
+                    for &(h, gh) in &late {
+                        let h = h as usize;
+                        if h >= s {
+                            break;
+                        }
+                        let b = s - h;
+                        if moves.unequal && b == h {
+                            continue;
+                        }
+                        let x = (gh ^ g(b)) as usize;
+                        bits[x >> 6] |= 1 << (x & 63);
+                    }
                 }
             }
             // The mex: a common value left unmarked is final; a rare one must be shown
@@ -798,18 +914,41 @@ impl SparseTable {
             work += ops;
             if n >= 1 && is_rare(mask, v) {
                 found.push((n as u32, v));
-                mine.push((n as u32, v));
+                late.push((n as u32, v));
             }
             match C::new(v) {
                 None => return out(BlockEnd::TooWide(n, v), found, work, wanted),
                 Some(c) => cur[k] = c,
             }
+            win.push(v);
             if v as usize >= range {
                 return out(BlockEnd::Grow(n), found, work, wanted);
             }
         }
         out(BlockEnd::Full, found, work, wanted)
     }
+}
+
+/// The marks (one word of values) of the splits `(h, s − h)` of the small rare heaps
+/// `hs` of values `gs`, where `win[top − h]` is the value of heap `s − h` (`h ≥ 1`, so
+/// heap `s` itself need not be known). Four independent words, so that the marks do
+/// not wait on each other.
+#[inline(always)]
+fn narrow_pairs(hs: &[usize], gs: &[u32], win: &[u32], top: usize) -> u64 {
+    let mark = |h: usize, g: u32| 1u64 << ((g ^ win[top - h]) & 63);
+    let mut acc = [0u64; 4];
+    let mut quads = hs.chunks_exact(4).zip(gs.chunks_exact(4));
+    for (h, g) in &mut quads {
+        acc[0] |= mark(h[0], g[0]);
+        acc[1] |= mark(h[1], g[1]);
+        acc[2] |= mark(h[2], g[2]);
+        acc[3] |= mark(h[3], g[3]);
+    }
+    let rest = hs.len() / 4 * 4;
+    for (&h, &g) in hs[rest..].iter().zip(&gs[rest..]) {
+        acc[0] |= mark(h, g);
+    }
+    acc[0] | acc[1] | acc[2] | acc[3]
 }
 
 /// The smallest value from `from` on not marked in `bits`, if any.
@@ -944,4 +1083,91 @@ fn join<A: Send, B: Send>(
     b: impl FnOnce() -> B + Send,
 ) -> (A, B) {
     if par { rayon::join(a, b) } else { (a(), b()) }
+}
+
+/// Splits looked at by the far pass's sweep for each sum `s` of two heaps
+/// ([`sweep_splits`]).
+const SWEEP: usize = 64;
+
+/// The far pass's sweep, for games whose rare heaps are all below the far pass (so that
+/// it has no pairs of its own to look at): marks in `hits` (`words` words a heap of the
+/// block `start..start + len`) the values of the splits `(a, s − a)` of every heap of the
+/// block, `a` among the [`SWEEP`] heaps from `lo_heap` and `a ≤ s − a`, which are
+/// below `known` when `lo_heap = start + len − known` (`s − a ≤ s − lo_heap < known`).
+/// These are the splits of two common heaps that settle most rare values below a
+/// heap's value, looked for here instead of one by one in the near pass. Each sum `s`
+/// is swept once for all the heaps `s + i` that split it, its work counted for the
+/// heap `s + min(i)` (or the block's first).
+#[allow(clippy::too_many_arguments)]
+fn sweep_splits<C: Cell>(
+    moves: &Moves<'_>,
+    past: &[C],
+    start: usize,
+    lo_heap: usize,
+    known: usize,
+    words: usize,
+    hits: &mut [u64],
+    ops: &mut [u64],
+) {
+    let len = ops.len();
+    let (Some(&min_i), Some(&max_i)) = (moves.split_after.first(), moves.split_after.last()) else {
+        return;
+    };
+    // The sums s0..s1 split by some heap of the block, each swept into `reach`.
+    let s1 = (start + len).saturating_sub(min_i);
+    let s0 = start.saturating_sub(max_i).min(s1);
+    let mut reach = vec![0u64; (s1 - s0) * words];
+    for (s, r) in (s0..s1).zip(reach.chunks_exact_mut(words)) {
+        // a < half_end ⇔ a ≤ s − a (a < s − a when the two heaps must differ).
+        let half_end = if moves.unequal {
+            s.div_ceil(2)
+        } else {
+            s / 2 + 1
+        };
+        let hi = (lo_heap + SWEEP).min(known).min(half_end);
+        if hi <= lo_heap {
+            continue;
+        }
+        let small = &past[lo_heap..hi];
+        let large = past[s + 1 - hi..=s - lo_heap].iter().rev();
+        if words == 1 {
+            // Four independent words, so that the marks do not wait on each other.
+            let large = &past[s + 1 - hi..=s - lo_heap];
+            let mut acc = [0u64; 4];
+            let mut quads = small.chunks_exact(4).zip(large.rchunks_exact(4));
+            for (x, y) in &mut quads {
+                acc[0] |= 1 << ((x[0].get() ^ y[3].get()) & 63);
+                acc[1] |= 1 << ((x[1].get() ^ y[2].get()) & 63);
+                acc[2] |= 1 << ((x[2].get() ^ y[1].get()) & 63);
+                acc[3] |= 1 << ((x[3].get() ^ y[0].get()) & 63);
+            }
+            let done = small.len() / 4 * 4;
+            for (x, y) in small[done..]
+                .iter()
+                .zip(large[..large.len() - done].iter().rev())
+            {
+                acc[0] |= 1 << ((x.get() ^ y.get()) & 63);
+            }
+            r[0] = acc[0] | acc[1] | acc[2] | acc[3];
+        } else {
+            for (x, y) in small.iter().zip(large) {
+                let v = (x.get() ^ y.get()) as usize;
+                r[v >> 6] |= 1 << (v & 63);
+            }
+        }
+        let k = (s + min_i).saturating_sub(start).min(len - 1);
+        ops[k] += (hi - lo_heap) as u64;
+    }
+    for (k, hit) in hits.chunks_exact_mut(words).enumerate() {
+        let m = start + k;
+        for &i in moves.split_after {
+            if i + 2 > m || m - i < s0 {
+                continue;
+            }
+            let r = &reach[(m - i - s0) * words..(m - i - s0 + 1) * words];
+            for (h, x) in hit.iter_mut().zip(r) {
+                *h |= x;
+            }
+        }
+    }
 }

@@ -714,26 +714,33 @@ impl TableFamily for TakeBreakFamily {
 #[cfg(test)]
 pub(crate) fn plain_values(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(len);
-    let mut seen = std::collections::BTreeSet::new();
+    // seen[v] == n + 1: heap n has an option of value v. A heap has fewer options than
+    // digits × (n + 1), so its mex is below that and larger values need no mark.
+    let mut seen = vec![0usize; digits.len() * (len + 1) + 1];
+    fn mark(seen: &mut [usize], v: u32, n: usize) {
+        if let Some(s) = seen.get_mut(v as usize) {
+            *s = n + 1;
+        }
+    }
     for n in 0..len {
-        seen.clear();
         for (i, &d) in digits.iter().enumerate().take(n + 1) {
             let rest = n - i;
             if d & 1 != 0 && i > 0 && rest == 0 {
-                seen.insert(0);
+                mark(&mut seen, 0, n);
             }
             if d & 2 != 0 && i > 0 && rest > 0 {
-                seen.insert(g[rest]);
+                mark(&mut seen, g[rest], n);
             }
             if d & 4 != 0 {
                 for a in 1..rest {
                     if !(unequal && 2 * a == rest) {
-                        seen.insert(g[a] ^ g[rest - a]);
+                        mark(&mut seen, g[a] ^ g[rest - a], n);
                     }
                 }
             }
         }
-        g.push((0..).find(|v| !seen.contains(v)).unwrap_or(0));
+        let v = (0..).find(|&v| seen.get(v).is_none_or(|&s| s != n + 1));
+        g.push(v.unwrap_or(0) as u32);
     }
     g
 }
@@ -879,6 +886,35 @@ mod tests {
     }
 
     #[test]
+    fn long_blocks_and_the_sweep_match_the_rules() {
+        // Tables long enough for blocks of 1024 heaps, whose far pass sweeps the splits
+        // of two common heaps (games with few rare heaps, all small), and for the
+        // near pass's window of values.
+        for (d, unequal) in [
+            (vec![0u8, 1, 7, 7, 7], false), // 0.1777: 15 rare heaps, all below 124
+            (vec![0, 7, 7], false),         // Kayles
+            (vec![4u8], true),              // Grundy's game
+            (vec![0, 3, 5, 4], false),      // 0.354
+            (vec![4, 7], false),            // values beyond 64
+        ] {
+            let want = naive(&d, unequal, 12_000);
+            for threads in [1, 2, 3] {
+                let rules = TakeBreak::new("t", &d, unequal, Wording::Heaps).unwrap();
+                assert_eq!(
+                    sparse_values::<u32>(&rules, 12_000, threads, 12_000),
+                    want,
+                    "{d:?} u32, {threads} threads"
+                );
+                assert_eq!(
+                    sparse_values::<u16>(&rules, 12_000, threads, 2_999),
+                    want,
+                    "{d:?} u16, {threads} threads"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn sparse_table_stops_at_the_same_heap_on_any_threads() {
         let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
         let mut stopped = Vec::new();
@@ -909,10 +945,10 @@ mod tests {
         let mut calls = 0;
         let done = rules.extend_sparse(&mut values, 5000, &limits, &mut |_, v| {
             calls += 1;
-            v.len() < 1000
+            v.len() < 3000
         });
         assert_eq!(done, Ok(Extended::Done));
-        assert!(calls > 1 && values.len() >= 1000 && values.len() < 5000);
+        assert!(calls > 1 && values.len() >= 3000 && values.len() < 5000);
         let done = rules.extend_sparse(&mut values, 5000, &limits, &mut |_, _| true);
         assert_eq!(done, Ok(Extended::Done));
         let got: Vec<u32> = values.iter().map(|&c| c.get()).collect();
