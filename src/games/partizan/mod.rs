@@ -16,6 +16,7 @@
 //! game tree on small positions; then one line in this file's `rulesets!` list.
 //! [`domineering`] is the worked example.
 
+pub mod component;
 pub mod cut;
 pub mod domineering;
 pub mod hackenbush;
