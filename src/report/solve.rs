@@ -129,6 +129,14 @@ pub fn solve_first(text: &str, o: &Options, first: Side) -> Result<Solved, Failu
 }
 
 impl Solved {
+    /// The answer for an impartial sum, if it is one.
+    pub fn impartial(&self) -> Option<&ImpartialSolved> {
+        match self {
+            Solved::Impartial(s) => Some(s),
+            Solved::Partizan(_) => None,
+        }
+    }
+
     /// The JSON document of `solve --json` (SPEC §2), with a final newline.
     pub fn json(&self) -> String {
         match self {

@@ -140,6 +140,11 @@ impl Sum {
     }
 }
 
+/// The default of [`Config::small_moves`]: measured on Domineering boards of 5×6 to
+/// 7×7, regions of up to 10 options are valued faster than they are searched, while
+/// larger ones cost more to value than the search spends on them.
+pub const SMALL_MOVES: usize = 10;
+
 /// Tuning of the search.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -157,7 +162,7 @@ impl Config {
         let by_memory = usize::try_from(limits.max_memory / 256).unwrap_or(usize::MAX);
         let by_states = usize::try_from(limits.max_states).unwrap_or(usize::MAX);
         Config {
-            small_moves: 24,
+            small_moves: SMALL_MOVES,
             table_entries: by_memory.min(by_states).max(1),
         }
     }
@@ -494,7 +499,7 @@ impl<'t> Search<'t> {
                 scored.push((score, ck.state));
             }
         }
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         let mut out: Vec<State> = scored.into_iter().map(|(_, s)| s).collect();
         let (l, r) = self.t.options(st.acc)?;
         for g in if key.left { l } else { r } {
@@ -595,5 +600,149 @@ impl<'t> Search<'t> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::partizan::component::Position;
+    use crate::games::partizan::domineering::{Board, Domineering};
+    use crate::partizan::TreeValues;
+
+    fn limits() -> Limits {
+        Limits {
+            max_states: 50_000_000,
+            ..Limits::default()
+        }
+    }
+
+    /// Every board of `rows × cols` with the empty squares of `mask`.
+    fn board(rows: usize, cols: usize, mask: u64) -> Board {
+        let s: Vec<String> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| {
+                        if mask >> (r * cols + c) & 1 == 1 {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Board::parse(&s.join("|")).unwrap()
+    }
+
+    fn one(b: &Board) -> Sum {
+        Sum {
+            parts: vec![Part::Position(Box::new(Position::new(
+                Domineering,
+                b.clone(),
+            )))],
+        }
+    }
+
+    /// The outcome of the canonical value, from the game tree.
+    fn canonical(t: &mut GameTable, v: &mut TreeValues<Board>, b: &Board) -> Outcome {
+        let g = v.value(t, &Domineering, b).unwrap();
+        t.outcome(g).unwrap()
+    }
+
+    #[test]
+    fn every_small_domineering_board_matches_its_canonical_outcome() {
+        // Every board of at most 12 squares (up to 3×4 and 4×3, 2×6, 1×12…), every set
+        // of empty squares: the search (with and without small regions replaced by
+        // their values) against the outcome of the canonical form.
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = TreeValues::new();
+        let mut want = Vec::new();
+        let shapes = [(1, 12), (2, 5), (2, 6), (3, 3), (3, 4), (4, 3), (6, 2)];
+        for &(r, c) in &shapes {
+            for mask in 0..1u64 << (r * c) {
+                let b = board(r, c, mask);
+                want.push((b.clone(), canonical(&mut t, &mut v, &b)));
+            }
+        }
+        for small in [0, SMALL_MOVES] {
+            let config = Config {
+                small_moves: small,
+                table_entries: 1000,
+            };
+            let mut s = Search::with_config(&mut t, &limits(), config);
+            for (b, o) in &want {
+                assert_eq!(s.outcome(&one(b)).unwrap(), *o, "{b:?} small {small}");
+            }
+        }
+    }
+
+    #[test]
+    fn random_sums_match_the_canonical_outcome() {
+        // Sums of two to five random boards of up to 3×4 and a literal game: the
+        // search against the outcome of the sum of the canonical values.
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = TreeValues::new();
+        let literals = ["0", "*", "^", "{1|-1}", "-1/2", "{2|-1/2}", "v + *", "1"];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..300 {
+            let n = 2 + (next() % 4) as usize;
+            let mut sum = Sum::default();
+            let mut total = Game::ZERO;
+            for _ in 0..n {
+                let (r, c) = [(2, 3), (3, 3), (3, 4), (4, 3), (2, 4)][(next() % 5) as usize];
+                let b = board(r, c, next() & ((1 << (r * c)) - 1));
+                let g = v.value(&mut t, &Domineering, &b).unwrap();
+                total = t.add(total, g).unwrap();
+                sum.parts
+                    .push(Part::Position(Box::new(Position::new(Domineering, b))));
+            }
+            let lit = t.parse_value(literals[(next() % 8) as usize]).unwrap();
+            total = t.add(total, lit).unwrap();
+            sum.parts.push(Part::Game(lit));
+            let want = t.outcome(total).unwrap();
+            let config = Config {
+                small_moves: (next() % 16) as usize,
+                table_entries: 1 + (next() % 5000) as usize,
+            };
+            let mut s = Search::with_config(&mut t, &limits(), config);
+            assert_eq!(s.outcome(&sum).unwrap(), want, "round {round}");
+        }
+    }
+
+    #[test]
+    fn winning_moves_leave_a_loss_for_the_opponent() {
+        // 2×3 Domineering is {2|-1/2} (REFERENCES: known values): Left moving first
+        // wins, by a vertical domino in a column; Right moving first wins too.
+        let mut t = GameTable::new();
+        let mut s = Search::new(&mut t, &limits());
+        let sum = one(&Board::empty(2, 3).unwrap());
+        assert_eq!(s.outcome(&sum).unwrap(), Outcome::N);
+        let (left, more) = s.winning_moves(&sum, Side::Left, 10).unwrap();
+        assert!(!more);
+        assert!(!left.is_empty());
+        for m in &left {
+            assert!(!s.wins(&sum.after(m), Side::Right).unwrap());
+        }
+        let (none, more) = s.winning_moves(&sum, Side::Left, 0).unwrap();
+        assert!(none.is_empty() && more);
+    }
+
+    #[test]
+    fn the_bound_ends_the_search() {
+        let mut t = GameTable::new();
+        let l = Limits {
+            max_states: 100,
+            ..Limits::default()
+        };
+        let mut s = Search::new(&mut t, &l);
+        let e = s.outcome(&one(&Board::empty(6, 6).unwrap())).unwrap_err();
+        assert!(e.to_string().contains("--max-states"), "{e}");
     }
 }
