@@ -153,6 +153,9 @@ fn bounds_and_errors() {
     let (code, err) = exit_code(&["solve", "--max-states", "50", "domineering(6,6)"]);
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("--max-states"), "{err}");
+    let (code, err) = exit_code(&["solve", "--max-memory", "100K", "domineering(6,6)"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("--max-memory"), "{err}");
     let (code, err) = exit_code(&["solve", "--misere", "domineering(2,2)"]);
     assert_eq!(code, 2, "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");

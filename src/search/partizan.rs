@@ -38,7 +38,8 @@
 //!   equal a number, which the search does not know).
 //! - The search runs on an explicit stack (no recursion on the depth of the game),
 //!   counts every node it expands and every region it interns against `--max-states`
-//!   (a `Limit` error naming it), and checks the stop signal of [`Limits`].
+//!   (a `Limit` error naming it), counts 512 bytes per region against
+//!   `--max-memory`, and checks the stop signal of [`Limits`].
 //!
 //! The answer is exact: the minimax search is the definition of the outcome, and the
 //! canonical values it substitutes are equal to the regions they replace.
@@ -144,6 +145,10 @@ impl Sum {
 /// 7×7, regions of up to 10 options are valued faster than they are searched, while
 /// larger ones cost more to value than the search spends on them.
 pub const SMALL_MOVES: usize = 10;
+
+/// The memory counted for each interned region (the position, its options, the
+/// index entry) against `--max-memory`.
+const REGION_BYTES: u64 = 512;
 
 /// Tuning of the search.
 #[derive(Clone, Debug)]
@@ -358,6 +363,15 @@ impl<'t> Search<'t> {
         self.stats.regions += 1;
         if self.stats.regions > self.limits.max_states {
             return Err(self.limits.states_exceeded("the search"));
+        }
+        if self.stats.regions > self.limits.max_memory / REGION_BYTES {
+            return Err(SolveError::Limit {
+                what: format!(
+                    "the search needs more than {} regions ({REGION_BYTES} bytes each counted)",
+                    self.limits.max_memory / REGION_BYTES
+                ),
+                flag: "--max-memory",
+            });
         }
         let mut opts = Vec::new();
         r.options(Side::Left, &mut opts);
