@@ -7,6 +7,7 @@
 //! - [`partizan`]: short partizan games (canonical forms, sums, thermographs), as
 //!   `sprague value` reports them;
 //! - [`play`]: play sessions against the computer, and what a page draws;
+//! - [`search`]: searches that decide who wins a sum without its full value;
 //! - [`report`]: the answers of `solve`, `table`, `value` and `nash` as text and JSON documents;
 //! - `web` (feature `web`, on by default): the web playground server.
 
@@ -18,5 +19,6 @@ pub mod nat;
 pub mod partizan;
 pub mod play;
 pub mod report;
+pub mod search;
 #[cfg(feature = "web")]
 pub mod web;

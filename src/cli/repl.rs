@@ -197,6 +197,7 @@ fn solve(text: &str, play: Play, max_states: Option<u64>, explain: bool) -> Resu
         max_moves: 20,
         json: false,
         explain,
+        first: super::solve::First::Left,
         limits: limit_args(max_states),
     };
     super::solve::answer(&a, text)

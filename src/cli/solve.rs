@@ -1,7 +1,8 @@
 //! `sprague solve`: decide a position, list its winning moves, explain why.
 
 use super::{Failure, LimitArgs, read_expr};
-use sprague::report::solve::{Options, solve};
+use sprague::partizan::Side;
+use sprague::report::solve::{Options, solve_first};
 use std::io::Write as _;
 
 #[derive(clap::Args)]
@@ -21,8 +22,20 @@ pub struct SolveArgs {
     /// Explain the answer: the value of each component and why the moves win.
     #[arg(long)]
     pub(super) explain: bool,
+    /// Partizan positions: the player to move, whose winning moves `winning_moves` lists (both players' are in `winning_moves_by_side`).
+    #[arg(long, value_enum, value_name = "PLAYER", default_value_t = First::Left)]
+    pub(super) first: First,
     #[command(flatten)]
     pub(super) limits: LimitArgs,
+}
+
+/// The player to move in a partizan position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum First {
+    /// Left moves first.
+    Left,
+    /// Right moves first.
+    Right,
 }
 
 pub fn run(a: &SolveArgs) -> Result<(), Failure> {
@@ -40,7 +53,11 @@ pub(super) fn answer(a: &SolveArgs, text: &str) -> Result<(), Failure> {
         remoteness: a.json,
         limits: a.limits.limits(),
     };
-    let solved = solve(text, &options)?;
+    let first = match a.first {
+        First::Left => Side::Left,
+        First::Right => Side::Right,
+    };
+    let solved = solve_first(text, &options, first)?;
     let out = if a.json { solved.json() } else { solved.text() };
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();

@@ -299,9 +299,15 @@ mod tests {
         };
         let a = solve::solve("ckayles(7,9) + nim(3)", &o).unwrap();
         let b = solve::solve("kayles(7,9) + nim(3)", &o).unwrap();
-        assert_eq!(a.analysis.grundy, b.analysis.grundy);
+        assert_eq!(
+            a.impartial().unwrap().analysis.grundy,
+            b.impartial().unwrap().analysis.grundy
+        );
         // The same position is winning; the moves are listed as the rules give them.
-        assert!(!a.analysis.winning.is_empty() && !b.analysis.winning.is_empty());
+        assert!(
+            !a.impartial().unwrap().analysis.winning.is_empty()
+                && !b.impartial().unwrap().analysis.winning.is_empty()
+        );
         assert_eq!(take_failure(), None);
     }
 
@@ -311,7 +317,11 @@ mod tests {
         for (a, b) in [(3, 5), (4, 7), (2, 2), (6, 10), (8, 13)] {
             let x = solve::solve(&format!("cwythoff({a},{b})"), &Default::default()).unwrap();
             let y = solve::solve(&format!("wythoff({a},{b})"), &Default::default()).unwrap();
-            assert_eq!(x.analysis.grundy, y.analysis.grundy, "({a},{b})");
+            assert_eq!(
+                x.impartial().unwrap().analysis.grundy,
+                y.impartial().unwrap().analysis.grundy,
+                "({a},{b})"
+            );
         }
         let e = solve::solve("cwythoff(1,2,3)", &Default::default())
             .err()

@@ -13,6 +13,10 @@ use crate::play::remoteness::Solver;
 use crate::play::session::evaluate;
 use std::fmt::Write as _;
 
+pub mod partizan;
+
+use crate::partizan::Side;
+
 /// Components whose values are listed or explained one by one in plain output.
 const SHOWN_COMPONENTS: usize = 12;
 
@@ -31,8 +35,17 @@ pub struct Options {
     pub limits: Limits,
 }
 
-/// The answer to `sprague solve`: the position, who wins, and every winning move.
-pub struct Solved {
+/// The answer to `sprague solve`: an impartial sum (with its nim-values) or a
+/// partizan one (decided by search for each player moving first).
+pub enum Solved {
+    /// A sum of impartial components.
+    Impartial(ImpartialSolved),
+    /// A sum with partizan terms.
+    Partizan(partizan::PartizanSolved),
+}
+
+/// The answer for an impartial sum: the position, who wins, and every winning move.
+pub struct ImpartialSolved {
     /// The components of the position.
     pub components: Position,
     /// Outcome, values and winning moves.
@@ -45,7 +58,8 @@ pub struct Solved {
     pub remoteness: Option<u32>,
 }
 
-/// Solves the position `text` (SPEC §2).
+/// Solves the position `text` (SPEC §2); for a partizan position, Left moves first
+/// (see [`solve_first`]).
 ///
 /// ```
 /// use sprague::report::solve::{Options, solve};
@@ -54,6 +68,37 @@ pub struct Solved {
 /// assert!(s.text().contains("winning moves:"));
 /// ```
 pub fn solve(text: &str, o: &Options) -> Result<Solved, Failure> {
+    solve_first(text, o, Side::Left)
+}
+
+/// Solves the position `text` (SPEC §2) with `first` to move when it is partizan (an
+/// impartial position is the same for both players). A position is partizan when a
+/// term is a literal, an option term or a partizan family.
+///
+/// ```
+/// use sprague::partizan::Side;
+/// use sprague::report::solve::{Options, solve_first};
+/// let o = Options { max_moves: 20, ..Options::default() };
+/// // 2×2 Domineering is ±1: whoever moves first wins.
+/// let s = solve_first("domineering(2,2)", &o, Side::Right).unwrap();
+/// assert!(s.json().contains("\"outcome\":\"N\""));
+/// ```
+pub fn solve_first(text: &str, o: &Options, first: Side) -> Result<Solved, Failure> {
+    if crate::games::partizan::component::is_partizan(text) == Some(true) {
+        if o.misere {
+            return Err(Failure::Input(
+                "misère play is for impartial positions; this position has partizan terms"
+                    .to_string(),
+            ));
+        }
+        return Ok(Solved::Partizan(partizan::solve(
+            text,
+            first,
+            o.max_moves,
+            o.explain,
+            &o.limits,
+        )?));
+    }
     let components = games::position(text)?;
     let limits = &o.limits;
     let play = if o.misere { Play::Misere } else { Play::Normal };
@@ -74,16 +119,42 @@ pub fn solve(text: &str, o: &Options) -> Result<Solved, Failure> {
     } else {
         None
     };
-    Ok(Solved {
+    Ok(Solved::Impartial(ImpartialSolved {
         components,
         analysis,
         play,
         explanation,
         remoteness,
-    })
+    }))
 }
 
 impl Solved {
+    /// The answer for an impartial sum, if it is one.
+    pub fn impartial(&self) -> Option<&ImpartialSolved> {
+        match self {
+            Solved::Impartial(s) => Some(s),
+            Solved::Partizan(_) => None,
+        }
+    }
+
+    /// The JSON document of `solve --json` (SPEC §2), with a final newline.
+    pub fn json(&self) -> String {
+        match self {
+            Solved::Impartial(s) => s.json(),
+            Solved::Partizan(s) => s.json(),
+        }
+    }
+
+    /// The plain-text answer of `solve`.
+    pub fn text(&self) -> String {
+        match self {
+            Solved::Impartial(s) => s.text(),
+            Solved::Partizan(s) => s.text(),
+        }
+    }
+}
+
+impl ImpartialSolved {
     /// The JSON document of `solve --json` (SPEC §2), with a final newline.
     pub fn json(&self) -> String {
         to_json(

@@ -19,6 +19,7 @@
 
 pub mod amazons;
 pub mod clobber;
+pub mod component;
 pub mod cram;
 pub mod cut;
 pub mod domineering;

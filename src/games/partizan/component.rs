@@ -1,0 +1,186 @@
+//! Positions of every [`Ruleset`] as components of the search
+//! ([`crate::search::partizan::Component`]), and sums read from expressions.
+//!
+//! A [`Position`] holds a ruleset instance (shared, with its memo of region values)
+//! and one of its positions; [`read_sum`] turns an expression into a
+//! [`Sum`]: each term of a ruleset valued from its game tree becomes a position, and
+//! every other term (literals, option terms, closed forms, impartial components) its
+//! canonical game.
+
+use super::{Ruleset, Visitor, visit};
+use crate::expr::{self, FamilyTerm, Term};
+use crate::games::eval::{Evaluator, ValueError};
+use crate::impartial::family::{Limits, SolveError};
+use crate::partizan::{Game, GameTable, Side, TreeValues};
+use crate::search::partizan::{Component, Part, Sum};
+use rustc_hash::{FxHashMap, FxHasher};
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+/// A ruleset instance with the memo of its region values.
+pub struct Shared<R: Ruleset> {
+    rules: R,
+    values: RefCell<TreeValues<R::Position>>,
+}
+
+/// A position of the ruleset `R`.
+pub struct Position<R: Ruleset> {
+    shared: Rc<Shared<R>>,
+    pos: R::Position,
+}
+
+impl<R: Ruleset> Position<R> {
+    /// The position `pos` of `rules`, with a fresh memo of values.
+    pub fn new(rules: R, pos: R::Position) -> Position<R> {
+        Position {
+            shared: Rc::new(Shared {
+                rules,
+                values: RefCell::new(TreeValues::new()),
+            }),
+            pos,
+        }
+    }
+
+    /// The same ruleset (and memo) at another position.
+    fn at(&self, pos: R::Position) -> Box<dyn Component> {
+        Box::new(Position {
+            shared: self.shared.clone(),
+            pos,
+        })
+    }
+
+    /// The position.
+    pub fn position(&self) -> &R::Position {
+        &self.pos
+    }
+}
+
+impl<R: Ruleset> Component for Position<R> {
+    fn options(&self, side: Side, out: &mut Vec<Box<dyn Component>>) {
+        let mut opts = Vec::new();
+        self.shared.rules.options(&self.pos, side, &mut opts);
+        out.extend(opts.into_iter().map(|p| self.at(p)));
+    }
+
+    fn regions(&self, out: &mut Vec<Box<dyn Component>>) {
+        let mut parts = Vec::new();
+        self.shared.rules.regions(&self.pos, &mut parts);
+        out.extend(parts.into_iter().map(|p| self.at(p)));
+    }
+
+    fn value(&self, t: &mut GameTable) -> Result<Game, SolveError> {
+        self.shared
+            .values
+            .borrow_mut()
+            .region(t, &self.shared.rules, &self.pos)
+    }
+
+    fn show(&self) -> String {
+        self.shared.rules.show(&self.pos)
+    }
+
+    fn key_hash(&self) -> u64 {
+        let mut h = FxHasher::default();
+        TypeId::of::<R>().hash(&mut h);
+        self.shared.rules.hash(&mut h);
+        self.pos.hash(&mut h);
+        h.finish()
+    }
+
+    fn key_eq(&self, other: &dyn Component) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<Position<R>>()
+            .is_some_and(|o| o.shared.rules == self.shared.rules && o.pos == self.pos)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn clone_box(&self) -> Box<dyn Component> {
+        self.at(self.pos.clone())
+    }
+}
+
+/// Whether `name` is a ruleset valued from its game tree.
+pub fn is_ruleset(name: &str) -> bool {
+    super::NAMES.contains(&name)
+}
+
+/// Whether the expression has a term that is not impartial: a literal, an option term,
+/// or a partizan family. `None` if it does not parse.
+pub fn is_partizan(text: &str) -> Option<bool> {
+    let sum = expr::parse(text).ok()?;
+    Some(sum.terms.iter().any(|t| match t {
+        Term::Family(f) => {
+            is_ruleset(&f.name) || matches!(f.name.as_str(), "hackenbush" | "cut" | "unfair")
+        }
+        _ => true,
+    }))
+}
+
+/// Reads the sum written in `text` into `t`: each term of a ruleset valued from its
+/// game tree becomes a [`Part::Position`] (equal rulesets share one memo), every other
+/// term the [`Part::Game`] of its value.
+pub fn read_sum(t: &mut GameTable, text: &str, limits: &Limits) -> Result<Sum, ValueError> {
+    let parsed = expr::parse(text)
+        .map_err(|e| ValueError::Input(crate::games::game_parse_error(text, e)))?;
+    let mut shared: FxHashMap<TypeId, Box<dyn Any>> = FxHashMap::default();
+    let mut sum = Sum::default();
+    for term in &parsed.terms {
+        if let Term::Family(f) = term
+            && let Some(part) = visit(
+                &f.name,
+                Read {
+                    f,
+                    shared: &mut shared,
+                },
+            )
+        {
+            let part = part.map_err(|(span, m)| {
+                let column = text.get(..span.start).unwrap_or(text).chars().count() + 1;
+                ValueError::Input(crate::games::ExprError { column, message: m })
+            })?;
+            sum.parts.push(Part::Position(part));
+            continue;
+        }
+        let one = expr::Sum {
+            terms: vec![term.clone()],
+        };
+        let g = Evaluator::new(t, text, limits.clone(), false).eval_sum(&one)?;
+        sum.parts.push(Part::Game(g));
+    }
+    Ok(sum)
+}
+
+/// Reads a term of a ruleset chosen by name.
+struct Read<'a> {
+    f: &'a FamilyTerm,
+    shared: &'a mut FxHashMap<TypeId, Box<dyn Any>>,
+}
+
+impl Visitor for Read<'_> {
+    type Out = Result<Box<dyn Component>, (crate::expr::Span, String)>;
+    fn visit<R: Ruleset>(self) -> Self::Out {
+        let (rules, pos) = R::read(self.f)?;
+        let memos = self
+            .shared
+            .entry(TypeId::of::<R>())
+            .or_insert_with(|| Box::new(FxHashMap::<R, Rc<Shared<R>>>::default()))
+            .downcast_mut::<FxHashMap<R, Rc<Shared<R>>>>()
+            .expect("each ruleset type has its own memos");
+        let shared = memos
+            .entry(rules.clone())
+            .or_insert_with(|| {
+                Rc::new(Shared {
+                    rules,
+                    values: RefCell::new(TreeValues::new()),
+                })
+            })
+            .clone();
+        Ok(Box::new(Position { shared, pos }))
+    }
+}

@@ -1,0 +1,296 @@
+//! The answer of `sprague solve` for partizan positions and sums: who wins moving
+//! first for each player, the outcome class, and every winning move of each player,
+//! found by the search of [`crate::search::partizan`].
+
+use super::super::{Failure, json};
+use crate::games::eval::ValueError;
+use crate::games::partizan::component::read_sum;
+use crate::impartial::family::Limits;
+use crate::impartial::sum::Outcome;
+use crate::partizan::{GameTable, Side};
+use crate::search::partizan::{Part, Search, Stats, Sum, SumMove};
+use std::fmt::Write as _;
+
+/// One winning move, written out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Winning {
+    /// The index of the moved part in the sum as written.
+    pub component: usize,
+    /// The part before the move.
+    pub from: String,
+    /// The part after the move.
+    pub to: String,
+}
+
+/// The winning moves of one player moving first.
+#[derive(Clone, Debug, Default)]
+pub struct SideMoves {
+    /// Whether the player wins moving first.
+    pub wins: bool,
+    /// The winning moves (at most `--max-moves`).
+    pub moves: Vec<Winning>,
+    /// Whether more winning moves exist.
+    pub truncated: bool,
+}
+
+/// The answer for a partizan sum.
+#[derive(Clone, Debug)]
+pub struct PartizanSolved {
+    /// The parts of the sum as written (positions, or canonical games).
+    pub parts: Vec<String>,
+    /// The canonical value of each part that is a canonical game (`None` for positions
+    /// of rulesets, whose values the search does not compute).
+    pub values: Vec<Option<String>>,
+    /// `L`, `R`, `N` or `P`.
+    pub outcome: Outcome,
+    /// The player to move, whose winning moves are `winning_moves` in the document.
+    pub first: Side,
+    /// Left moving first.
+    pub left: SideMoves,
+    /// Right moving first.
+    pub right: SideMoves,
+    /// The work of the search.
+    pub stats: Stats,
+    /// The explanation, when asked for.
+    pub explanation: Option<Vec<String>>,
+}
+
+fn side_name(s: Side) -> &'static str {
+    if s == Side::Left { "Left" } else { "Right" }
+}
+
+/// Solves the partizan sum `text` with `first` to move.
+pub fn solve(
+    text: &str,
+    first: Side,
+    max_moves: usize,
+    explain: bool,
+    limits: &Limits,
+) -> Result<PartizanSolved, Failure> {
+    let mut t = GameTable::with_limit(limits.max_states);
+    let sum = read_sum(&mut t, text, limits).map_err(|e| match e {
+        ValueError::Input(e) => Failure::Input(format!("bad expression: {e}")),
+        ValueError::Limit(e) => Failure::from(e),
+    })?;
+    let mut s = Search::new(&mut t, limits);
+    let outcome = s.outcome(&sum)?;
+    let mut sides = Vec::new();
+    for side in [Side::Left, Side::Right] {
+        let (moves, truncated) = s.winning_moves(&sum, side, max_moves)?;
+        let moves = moves
+            .iter()
+            .map(|m| written(&mut s, &sum, m))
+            .collect::<Vec<_>>();
+        sides.push(SideMoves {
+            wins: matches!(
+                (outcome, side),
+                (Outcome::N, _) | (Outcome::L, Side::Left) | (Outcome::R, Side::Right)
+            ),
+            moves,
+            truncated,
+        });
+    }
+    let stats = s.stats();
+    let right = sides.pop().expect("two sides");
+    let left = sides.pop().expect("two sides");
+    let parts = sum.parts.iter().map(|p| show(&mut t, p)).collect();
+    let values = sum
+        .parts
+        .iter()
+        .map(|p| match p {
+            Part::Game(g) => Some(t.show(*g)),
+            Part::Position(_) => None,
+        })
+        .collect();
+    let explanation = explain.then(|| {
+        vec![
+            format!(
+                "A minimax search over the sum decided both players moving first: {} positions searched, {} regions met, {} of them small enough to be replaced by their canonical values.",
+                stats.nodes, stats.regions, stats.valued
+            ),
+            format!(
+                "Left moving first {}; Right moving first {}: the outcome class is {}.",
+                if left.wins { "wins" } else { "loses" },
+                if right.wins { "wins" } else { "loses" },
+                outcome.letter()
+            ),
+            "A winning move leaves a sum that the opponent, moving first, loses.".to_string(),
+        ]
+    });
+    Ok(PartizanSolved {
+        parts,
+        values,
+        outcome,
+        first,
+        left,
+        right,
+        stats,
+        explanation,
+    })
+}
+
+fn show(t: &mut GameTable, p: &Part) -> String {
+    match p {
+        Part::Position(c) => c.show(),
+        Part::Game(g) => t.show(*g),
+    }
+}
+
+fn written(s: &mut Search, sum: &Sum, m: &SumMove) -> Winning {
+    Winning {
+        component: m.part,
+        from: show(s.table(), &sum.parts[m.part]),
+        to: show(s.table(), &m.to),
+    }
+}
+
+impl PartizanSolved {
+    /// The moves of `side`.
+    pub fn side(&self, side: Side) -> &SideMoves {
+        if side == Side::Left {
+            &self.left
+        } else {
+            &self.right
+        }
+    }
+
+    /// The JSON document (SPEC §2, with the partizan fields), with a final newline.
+    pub fn json(&self) -> String {
+        let mut out = String::from("{\"position\":");
+        json::string(&mut out, &self.parts.join(" + "));
+        let _ = write!(
+            out,
+            ",\"play\":\"normal\",\"outcome\":\"{}\",\"grundy\":null,\"first\":\"{}\",\"components\":[",
+            self.outcome.letter(),
+            side_name(self.first).to_lowercase()
+        );
+        for (i, (p, v)) in self.parts.iter().zip(&self.values).enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str("{\"expr\":");
+            json::string(&mut out, p);
+            out.push_str(",\"value\":");
+            match v {
+                Some(v) => json::string(&mut out, v),
+                None => out.push_str("null"),
+            }
+            out.push('}');
+        }
+        out.push_str("],\"winning_moves\":");
+        let mine = self.side(self.first);
+        moves_json(&mut out, self.first, mine);
+        let _ = write!(out, ",\"truncated\":{}", mine.truncated);
+        out.push_str(",\"winning_moves_by_side\":{");
+        for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let m = self.side(side);
+            let _ = write!(
+                out,
+                "\"{}\":{{\"wins\":{},\"moves\":",
+                side_name(side).to_lowercase(),
+                m.wins
+            );
+            moves_json(&mut out, side, m);
+            let _ = write!(out, ",\"truncated\":{}}}", m.truncated);
+        }
+        let _ = write!(
+            out,
+            "}},\"search\":{{\"nodes\":{},\"regions\":{},\"valued\":{}}}",
+            self.stats.nodes, self.stats.regions, self.stats.valued
+        );
+        if let Some(lines) = &self.explanation {
+            out.push_str(",\"explanation\":");
+            json::strings(&mut out, lines);
+        }
+        out.push_str("}\n");
+        out
+    }
+
+    /// The plain-text answer.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "position:  {}", shorten(&self.parts.join(" + "), 200));
+        if self.parts.len() > 1 {
+            let _ = writeln!(out, "           ({} components)", self.parts.len());
+        }
+        let _ = writeln!(out, "play:      normal (the player who cannot move loses)");
+        let words = match self.outcome {
+            Outcome::L => "L: Left wins whoever starts",
+            Outcome::R => "R: Right wins whoever starts",
+            Outcome::N => "N: the player to move wins",
+            _ => "P: the player to move loses (the other player wins)",
+        };
+        let _ = writeln!(out, "outcome:   {words}");
+        for side in [self.first, other(self.first)] {
+            let m = self.side(side);
+            let name = side_name(side);
+            if !m.wins {
+                let _ = writeln!(
+                    out,
+                    "{name} moving first loses: every move leaves a winning position for the opponent"
+                );
+                continue;
+            }
+            if m.moves.is_empty() {
+                let _ = writeln!(out, "{name} moving first wins");
+                continue;
+            }
+            let _ = writeln!(out, "winning moves for {name} moving first:");
+            for w in &m.moves {
+                let _ = writeln!(out, "  {} → {}", shorten(&w.from, 80), shorten(&w.to, 80));
+            }
+            if m.truncated {
+                let _ = writeln!(
+                    out,
+                    "  … more winning moves exist (raise --max-moves to see more)"
+                );
+            }
+        }
+        if let Some(lines) = &self.explanation {
+            let _ = writeln!(out, "why:");
+            for l in lines {
+                let _ = writeln!(out, "  {l}");
+            }
+        }
+        out
+    }
+}
+
+fn other(s: Side) -> Side {
+    if s == Side::Left {
+        Side::Right
+    } else {
+        Side::Left
+    }
+}
+
+fn moves_json(out: &mut String, side: Side, m: &SideMoves) {
+    out.push('[');
+    for (i, w) in m.moves.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{{\"component\":{},\"from\":", w.component);
+        json::string(out, &w.from);
+        out.push_str(",\"to\":");
+        json::string(out, &w.to);
+        out.push_str(",\"text\":");
+        json::string(
+            out,
+            &format!("{} moves {} to {}", side_name(side), w.from, w.to),
+        );
+        out.push('}');
+    }
+    out.push(']');
+}
+
+fn shorten(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(max).collect();
+    format!("{head}…")
+}

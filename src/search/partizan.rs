@@ -1,0 +1,762 @@
+//! Who wins a sum of partizan games moving first: a minimax search over the sum.
+//!
+//! # The sum
+//!
+//! A [`Sum`] is a list of parts, each a position of a ruleset (a [`Component`]: its
+//! options for each side, its independent regions, its canonical value) or a canonical
+//! game of the [`GameTable`] (a literal such as `{1|-1}` or `^`, an impartial term worth
+//! a nimber). Parts of different rulesets mix freely: the search only ever asks a
+//! component for its options and regions.
+//!
+//! # The search
+//!
+//! A node of the search is a *state*: a multiset of large regions (each interned once,
+//! as a small id) and one canonical game, the *accumulated value* of everything else.
+//! Left wins moving first on a state when some Left move leads to a state that Right
+//! loses moving first (and symmetrically); a state without regions is decided by its
+//! value alone (Left wins moving first on `G` exactly when `G ≰ 0`). The game theory
+//! that keeps the search small:
+//!
+//! - After every move the moved region falls apart into its regions
+//!   ([`Component::regions`]); each region is interned once, with its options per side
+//!   generated once and shared by every state that holds it.
+//! - A region with few moves (at most [`Config::small_moves`] options for both sides
+//!   together) is replaced by its canonical value ([`Component::value`], memoised per
+//!   ruleset), added into the accumulated value. Its value then takes part in every
+//!   simplification the canonical form makes: `G + (−G) = 0`, `* + * = 0`, numbers add,
+//!   dominated and reversible options vanish. Moves in the accumulated value are the
+//!   options of the canonical game, so a sum of many small regions costs one game of
+//!   few options rather than a product of their trees.
+//! - Equal regions of a state are moved in once (the children would be equal).
+//! - A transposition table of decided states (the state's regions, value and the
+//!   player to move), bounded in entries (emptied when full, so memory stays bounded;
+//!   results never depend on it).
+//! - Move ordering: a child already known (in the table, or without regions) to be lost
+//!   for the opponent is taken at once; then moves in the regions, those leaving the
+//!   opponent the fewest moves first; moves in the accumulated value last (they are
+//!   rarely the only winning move, but may be: number avoidance needs the rest not to
+//!   equal a number, which the search does not know).
+//! - The search runs on an explicit stack (no recursion on the depth of the game),
+//!   counts every node it expands and every region it interns against `--max-states`
+//!   (a `Limit` error naming it), counts 512 bytes per region against
+//!   `--max-memory`, and checks the stop signal of [`Limits`].
+//!
+//! The answer is exact: the minimax search is the definition of the outcome, and the
+//! canonical values it substitutes are equal to the regions they replace.
+
+use crate::impartial::family::{Limits, SolveError};
+use crate::impartial::sum::Outcome;
+use crate::partizan::{Game, GameTable, Side};
+use rustc_hash::FxHashMap;
+use std::any::Any;
+use std::rc::Rc;
+
+/// A position of a partizan ruleset as the search sees it: object-safe, so that a sum
+/// can hold positions of different rulesets.
+pub trait Component {
+    /// Appends every position `side` can move to (whole, not split into regions).
+    fn options(&self, side: Side, out: &mut Vec<Box<dyn Component>>);
+    /// Appends the independent regions of the position, in a normal form (equal regions
+    /// are equal components); none for a position without moves.
+    fn regions(&self, out: &mut Vec<Box<dyn Component>>);
+    /// The canonical value of the position (asked only of small regions).
+    fn value(&self, t: &mut GameTable) -> Result<Game, SolveError>;
+    /// The position in expression syntax.
+    fn show(&self) -> String;
+    /// A hash of the position (and its ruleset): equal components hash equally.
+    fn key_hash(&self) -> u64;
+    /// Whether `other` is the same position of the same ruleset.
+    fn key_eq(&self, other: &dyn Component) -> bool;
+    /// The component as `Any`, for [`Component::key_eq`].
+    fn as_any(&self) -> &dyn Any;
+    /// A copy of the component.
+    fn clone_box(&self) -> Box<dyn Component>;
+}
+
+/// One part of a [`Sum`].
+pub enum Part {
+    /// A position of a ruleset.
+    Position(Box<dyn Component>),
+    /// A canonical game of the table.
+    Game(Game),
+}
+
+/// A sum of parts, in the order written.
+#[derive(Default)]
+pub struct Sum {
+    /// The parts.
+    pub parts: Vec<Part>,
+}
+
+/// A move of a sum: which part moves, and what it becomes.
+pub struct SumMove {
+    /// The index of the part in [`Sum::parts`].
+    pub part: usize,
+    /// The part after the move.
+    pub to: Part,
+}
+
+impl Sum {
+    /// Every move `side` has in the sum, part by part.
+    pub fn moves(&self, t: &mut GameTable, side: Side) -> Result<Vec<SumMove>, SolveError> {
+        let mut out = Vec::new();
+        for (i, p) in self.parts.iter().enumerate() {
+            match p {
+                Part::Position(c) => {
+                    let mut opts = Vec::new();
+                    c.options(side, &mut opts);
+                    out.extend(opts.into_iter().map(|o| SumMove {
+                        part: i,
+                        to: Part::Position(o),
+                    }));
+                }
+                Part::Game(g) => {
+                    let (l, r) = t.options(*g)?;
+                    let opts = if side == Side::Left { l } else { r };
+                    out.extend(opts.into_iter().map(|g| SumMove {
+                        part: i,
+                        to: Part::Game(g),
+                    }));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The sum after `m`.
+    pub fn after(&self, m: &SumMove) -> Sum {
+        let parts = self
+            .parts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let p = if i == m.part { &m.to } else { p };
+                match p {
+                    Part::Position(c) => Part::Position(c.clone_box()),
+                    Part::Game(g) => Part::Game(*g),
+                }
+            })
+            .collect();
+        Sum { parts }
+    }
+}
+
+/// The default of [`Config::small_moves`]: measured on Domineering boards of 5×6 to
+/// 7×7, regions of up to 10 options are valued faster than they are searched, while
+/// larger ones cost more to value than the search spends on them.
+pub const SMALL_MOVES: usize = 10;
+
+/// The memory counted for each interned region (the position, its options, the
+/// index entry) against `--max-memory`.
+const REGION_BYTES: u64 = 512;
+
+/// Tuning of the search.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Regions with at most this many options (Left's and Right's together) are
+    /// replaced by their canonical values.
+    pub small_moves: usize,
+    /// Most entries of the transposition table (it is emptied when full).
+    pub table_entries: usize,
+}
+
+impl Config {
+    /// The default tuning within `limits`: the table holds at most `--max-states`
+    /// entries, and at most one per 256 bytes of `--max-memory`.
+    pub fn new(limits: &Limits) -> Config {
+        let by_memory = usize::try_from(limits.max_memory / 256).unwrap_or(usize::MAX);
+        let by_states = usize::try_from(limits.max_states).unwrap_or(usize::MAX);
+        Config {
+            small_moves: SMALL_MOVES,
+            table_entries: by_memory.min(by_states).max(1),
+        }
+    }
+}
+
+/// Counts of the work of a search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    /// Nodes expanded (their children generated).
+    pub nodes: u64,
+    /// Regions interned.
+    pub regions: u64,
+    /// Regions replaced by their canonical values.
+    pub valued: u64,
+    /// Answers found in the transposition table.
+    pub hits: u64,
+}
+
+/// An option of a region: its large regions and the value of its small ones.
+struct Opt {
+    big: Box<[u32]>,
+    acc: Game,
+}
+
+/// An interned region.
+struct Region {
+    comp: Box<dyn Component>,
+    /// Its canonical value, when it is small.
+    value: Option<Game>,
+    /// How many options each side has (Left, Right).
+    moves: [u32; 2],
+    /// Its options per side, generated when first needed.
+    opts: [Option<Rc<[Opt]>>; 2],
+}
+
+/// A node: the large regions (sorted ids) and the accumulated value.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct State {
+    big: Box<[u32]>,
+    acc: Game,
+}
+
+/// A state with the player to move.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct Key {
+    state: State,
+    left: bool,
+}
+
+/// A node being searched.
+struct Frame {
+    key: Key,
+    children: Vec<State>,
+    next: usize,
+}
+
+fn index(side: Side) -> usize {
+    if side == Side::Left { 0 } else { 1 }
+}
+
+fn other(side: Side) -> Side {
+    if side == Side::Left {
+        Side::Right
+    } else {
+        Side::Left
+    }
+}
+
+/// The search engine: interned regions and decided states, shared by every question
+/// asked of it (so the winning moves of a sum reuse the work of its outcome).
+pub struct Search<'t> {
+    t: &'t mut GameTable,
+    config: Config,
+    limits: Limits,
+    regions: Vec<Region>,
+    by_hash: FxHashMap<u64, smallvec::SmallVec<[u32; 1]>>,
+    tt: FxHashMap<Key, bool>,
+    stats: Stats,
+}
+
+impl<'t> Search<'t> {
+    /// A search whose canonical values live in `t`, within `limits`.
+    pub fn new(t: &'t mut GameTable, limits: &Limits) -> Search<'t> {
+        let config = Config::new(limits);
+        Search::with_config(t, limits, config)
+    }
+
+    /// A search with the given tuning.
+    pub fn with_config(t: &'t mut GameTable, limits: &Limits, config: Config) -> Search<'t> {
+        if limits.stop.is_some() {
+            t.set_stop(limits.stop.clone());
+        }
+        Search {
+            t,
+            config,
+            limits: limits.clone(),
+            regions: Vec::new(),
+            by_hash: FxHashMap::default(),
+            tt: FxHashMap::default(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// The table of canonical games.
+    pub fn table(&mut self) -> &mut GameTable {
+        self.t
+    }
+
+    /// The work so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Whether `side` wins `sum` moving first.
+    pub fn wins(&mut self, sum: &Sum, side: Side) -> Result<bool, SolveError> {
+        let state = self.state_of(sum)?;
+        self.decide(state, side)
+    }
+
+    /// The outcome of `sum`: `L`, `R`, `N` or `P`.
+    pub fn outcome(&mut self, sum: &Sum) -> Result<Outcome, SolveError> {
+        let state = self.state_of(sum)?;
+        let left = self.decide(state.clone(), Side::Left)?;
+        let right = self.decide(state, Side::Right)?;
+        Ok(match (left, right) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        })
+    }
+
+    /// Every winning move of `side` moving first in `sum` (the moves after which the
+    /// opponent, moving first, loses), in the order of [`Sum::moves`]; at most `max`,
+    /// and whether more exist.
+    pub fn winning_moves(
+        &mut self,
+        sum: &Sum,
+        side: Side,
+        max: usize,
+    ) -> Result<(Vec<SumMove>, bool), SolveError> {
+        let mut out = Vec::new();
+        for m in sum.moves(self.t, side)? {
+            let after = sum.after(&m);
+            if !self.wins(&after, other(side))? {
+                if out.len() == max {
+                    return Ok((out, true));
+                }
+                out.push(m);
+            }
+        }
+        Ok((out, false))
+    }
+
+    /// The state of a sum: its regions interned, small ones added into the value.
+    fn state_of(&mut self, sum: &Sum) -> Result<State, SolveError> {
+        let mut big = Vec::new();
+        let mut acc = Game::ZERO;
+        let mut parts = Vec::new();
+        for p in &sum.parts {
+            match p {
+                Part::Position(c) => {
+                    parts.clear();
+                    c.regions(&mut parts);
+                    for r in parts.drain(..) {
+                        let id = self.intern(r)?;
+                        match self.regions[id as usize].value {
+                            Some(v) => acc = self.t.add(acc, v)?,
+                            None => big.push(id),
+                        }
+                    }
+                }
+                Part::Game(g) => acc = self.t.add(acc, *g)?,
+            }
+        }
+        big.sort_unstable();
+        Ok(State {
+            big: big.into(),
+            acc,
+        })
+    }
+
+    /// The id of a region, interned (and valued when small) on first sight.
+    fn intern(&mut self, r: Box<dyn Component>) -> Result<u32, SolveError> {
+        let h = r.key_hash();
+        if let Some(ids) = self.by_hash.get(&h) {
+            for &id in ids {
+                if self.regions[id as usize].comp.key_eq(&*r) {
+                    return Ok(id);
+                }
+            }
+        }
+        self.stats.regions += 1;
+        if self.stats.regions > self.limits.max_states {
+            return Err(self.limits.states_exceeded("the search"));
+        }
+        if self.stats.regions > self.limits.max_memory / REGION_BYTES {
+            return Err(SolveError::Limit {
+                what: format!(
+                    "the search needs more than {} regions ({REGION_BYTES} bytes each counted)",
+                    self.limits.max_memory / REGION_BYTES
+                ),
+                flag: "--max-memory",
+            });
+        }
+        let mut opts = Vec::new();
+        r.options(Side::Left, &mut opts);
+        let left = opts.len();
+        opts.clear();
+        r.options(Side::Right, &mut opts);
+        let right = opts.len();
+        let value = if left + right <= self.config.small_moves {
+            self.stats.valued += 1;
+            Some(r.value(self.t)?)
+        } else {
+            None
+        };
+        let id = u32::try_from(self.regions.len())
+            .map_err(|_| self.limits.states_exceeded("the search"))?;
+        self.regions.push(Region {
+            comp: r,
+            value,
+            moves: [left as u32, right as u32],
+            opts: [None, None],
+        });
+        self.by_hash.entry(h).or_default().push(id);
+        Ok(id)
+    }
+
+    /// The options of region `id` for `side`, generated and split once.
+    fn opts(&mut self, id: u32, side: Side) -> Result<Rc<[Opt]>, SolveError> {
+        let s = index(side);
+        if let Some(o) = &self.regions[id as usize].opts[s] {
+            return Ok(o.clone());
+        }
+        let mut raw = Vec::new();
+        self.regions[id as usize].comp.options(side, &mut raw);
+        let mut out = Vec::with_capacity(raw.len());
+        let mut parts = Vec::new();
+        for o in raw {
+            parts.clear();
+            o.regions(&mut parts);
+            let mut big = Vec::new();
+            let mut acc = Game::ZERO;
+            for r in parts.drain(..) {
+                let rid = self.intern(r)?;
+                match self.regions[rid as usize].value {
+                    Some(v) => acc = self.t.add(acc, v)?,
+                    None => big.push(rid),
+                }
+            }
+            big.sort_unstable();
+            out.push(Opt {
+                big: big.into(),
+                acc,
+            });
+        }
+        let rc: Rc<[Opt]> = out.into();
+        self.regions[id as usize].opts[s] = Some(rc.clone());
+        Ok(rc)
+    }
+
+    /// The answer for a state without regions, or from the table.
+    fn known(&mut self, key: &Key) -> Result<Option<bool>, SolveError> {
+        if key.state.big.is_empty() {
+            let g = key.state.acc;
+            // Left wins moving first on G exactly when G ≰ 0; Right when 0 ≰ G.
+            let w = if key.left {
+                !self.t.le(g, Game::ZERO)?
+            } else {
+                !self.t.le(Game::ZERO, g)?
+            };
+            return Ok(Some(w));
+        }
+        if let Some(&w) = self.tt.get(key) {
+            self.stats.hits += 1;
+            return Ok(Some(w));
+        }
+        Ok(None)
+    }
+
+    fn remember(&mut self, key: Key, w: bool) {
+        if key.state.big.is_empty() {
+            return;
+        }
+        if self.tt.len() >= self.config.table_entries {
+            self.tt.clear();
+        }
+        self.tt.insert(key, w);
+    }
+
+    /// The children of a state for `side`, best first; `Ok(None)` when one of them is
+    /// already known to be lost for the opponent (the state is won).
+    fn children(&mut self, key: &Key) -> Result<Option<Vec<State>>, SolveError> {
+        self.stats.nodes += 1;
+        if self.stats.nodes > self.limits.max_states {
+            return Err(self.limits.states_exceeded("the search"));
+        }
+        if self.stats.nodes & 0xfff == 0 {
+            self.limits.check_stop()?;
+        }
+        let side = if key.left { Side::Left } else { Side::Right };
+        let opp = other(side);
+        let st = &key.state;
+        let mut scored: Vec<(i64, State)> = Vec::new();
+        let mut rest = Vec::with_capacity(st.big.len());
+        for i in 0..st.big.len() {
+            let id = st.big[i];
+            if i > 0 && st.big[i - 1] == id {
+                continue;
+            }
+            let opts = self.opts(id, side)?;
+            rest.clear();
+            rest.extend_from_slice(&st.big[..i]);
+            rest.extend_from_slice(&st.big[i + 1..]);
+            for o in opts.iter() {
+                let mut big = Vec::with_capacity(rest.len() + o.big.len());
+                big.extend_from_slice(&rest);
+                big.extend_from_slice(&o.big);
+                big.sort_unstable();
+                let acc = self.t.add(st.acc, o.acc)?;
+                let child = State {
+                    big: big.into(),
+                    acc,
+                };
+                let ck = Key {
+                    state: child,
+                    left: !key.left,
+                };
+                if self.known(&ck)? == Some(false) {
+                    return Ok(None);
+                }
+                // Fewest moves left to the opponent, most to the mover, first.
+                let score = ck
+                    .state
+                    .big
+                    .iter()
+                    .map(|&r| {
+                        let m = self.regions[r as usize].moves;
+                        m[index(side)] as i64 - m[index(opp)] as i64
+                    })
+                    .sum::<i64>();
+                scored.push((score, ck.state));
+            }
+        }
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+        let mut out: Vec<State> = scored.into_iter().map(|(_, s)| s).collect();
+        let (l, r) = self.t.options(st.acc)?;
+        for g in if key.left { l } else { r } {
+            let ck = Key {
+                state: State {
+                    big: st.big.clone(),
+                    acc: g,
+                },
+                left: !key.left,
+            };
+            if self.known(&ck)? == Some(false) {
+                return Ok(None);
+            }
+            out.push(ck.state);
+        }
+        Ok(Some(out))
+    }
+
+    /// Whether `side` wins `state` moving first: depth-first on an explicit stack.
+    fn decide(&mut self, state: State, side: Side) -> Result<bool, SolveError> {
+        let root = Key {
+            state,
+            left: side == Side::Left,
+        };
+        if let Some(w) = self.known(&root)? {
+            return Ok(w);
+        }
+        let mut stack: Vec<Frame> = Vec::new();
+        // The answer of the frame just finished, for its parent.
+        let mut result: Option<bool>;
+        match self.children(&root)? {
+            None => {
+                self.remember(root, true);
+                return Ok(true);
+            }
+            Some(children) => stack.push(Frame {
+                key: root,
+                children,
+                next: 0,
+            }),
+        }
+        loop {
+            let top = stack.last_mut().expect("the stack holds the root");
+            if top.next < top.children.len() {
+                let child = std::mem::replace(
+                    &mut top.children[top.next],
+                    State {
+                        big: Box::new([]),
+                        acc: Game::ZERO,
+                    },
+                );
+                top.next += 1;
+                let ck = Key {
+                    state: child,
+                    left: !top.key.left,
+                };
+                let w = match self.known(&ck)? {
+                    Some(w) => Some(w),
+                    None => match self.children(&ck)? {
+                        None => {
+                            self.remember(ck, true);
+                            Some(true)
+                        }
+                        Some(children) => {
+                            stack.push(Frame {
+                                key: ck,
+                                children,
+                                next: 0,
+                            });
+                            None
+                        }
+                    },
+                };
+                result = match w {
+                    // The opponent loses there: this frame is won.
+                    Some(false) => Some(true),
+                    _ => None,
+                };
+                if result.is_none() {
+                    continue;
+                }
+            } else {
+                // Every child is won by the opponent: this frame is lost.
+                result = Some(false);
+            }
+            // Finish frames while their answer decides the parent.
+            let mut w = result.expect("set above");
+            loop {
+                let done = stack.pop().expect("a frame was finished");
+                self.remember(done.key, w);
+                match stack.last() {
+                    None => return Ok(w),
+                    Some(_) if !w => {
+                        // The child is lost for its mover: the parent is won.
+                        w = true;
+                    }
+                    Some(_) => break,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::partizan::component::Position;
+    use crate::games::partizan::domineering::{Board, Domineering};
+    use crate::partizan::TreeValues;
+
+    fn limits() -> Limits {
+        Limits {
+            max_states: 50_000_000,
+            ..Limits::default()
+        }
+    }
+
+    /// Every board of `rows × cols` with the empty squares of `mask`.
+    fn board(rows: usize, cols: usize, mask: u64) -> Board {
+        let s: Vec<String> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| {
+                        if mask >> (r * cols + c) & 1 == 1 {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Board::parse(&s.join("|")).unwrap()
+    }
+
+    fn one(b: &Board) -> Sum {
+        Sum {
+            parts: vec![Part::Position(Box::new(Position::new(
+                Domineering,
+                b.clone(),
+            )))],
+        }
+    }
+
+    /// The outcome of the canonical value, from the game tree.
+    fn canonical(t: &mut GameTable, v: &mut TreeValues<Board>, b: &Board) -> Outcome {
+        let g = v.value(t, &Domineering, b).unwrap();
+        t.outcome(g).unwrap()
+    }
+
+    #[test]
+    fn every_small_domineering_board_matches_its_canonical_outcome() {
+        // Every board of at most 12 squares (up to 3×4 and 4×3, 2×6, 1×12…), every set
+        // of empty squares: the search (with and without small regions replaced by
+        // their values) against the outcome of the canonical form.
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = TreeValues::new();
+        let mut want = Vec::new();
+        let shapes = [(1, 12), (2, 5), (2, 6), (3, 3), (3, 4), (4, 3), (6, 2)];
+        for &(r, c) in &shapes {
+            for mask in 0..1u64 << (r * c) {
+                let b = board(r, c, mask);
+                want.push((b.clone(), canonical(&mut t, &mut v, &b)));
+            }
+        }
+        for small in [0, SMALL_MOVES] {
+            let config = Config {
+                small_moves: small,
+                table_entries: 1000,
+            };
+            let mut s = Search::with_config(&mut t, &limits(), config);
+            for (b, o) in &want {
+                assert_eq!(s.outcome(&one(b)).unwrap(), *o, "{b:?} small {small}");
+            }
+        }
+    }
+
+    #[test]
+    fn random_sums_match_the_canonical_outcome() {
+        // Sums of two to five random boards of up to 3×4 and a literal game: the
+        // search against the outcome of the sum of the canonical values.
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = TreeValues::new();
+        let literals = ["0", "*", "^", "{1|-1}", "-1/2", "{2|-1/2}", "v + *", "1"];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..300 {
+            let n = 2 + (next() % 4) as usize;
+            let mut sum = Sum::default();
+            let mut total = Game::ZERO;
+            for _ in 0..n {
+                let (r, c) = [(2, 3), (3, 3), (3, 4), (4, 3), (2, 4)][(next() % 5) as usize];
+                let b = board(r, c, next() & ((1 << (r * c)) - 1));
+                let g = v.value(&mut t, &Domineering, &b).unwrap();
+                total = t.add(total, g).unwrap();
+                sum.parts
+                    .push(Part::Position(Box::new(Position::new(Domineering, b))));
+            }
+            let lit = t.parse_value(literals[(next() % 8) as usize]).unwrap();
+            total = t.add(total, lit).unwrap();
+            sum.parts.push(Part::Game(lit));
+            let want = t.outcome(total).unwrap();
+            let config = Config {
+                small_moves: (next() % 16) as usize,
+                table_entries: 1 + (next() % 5000) as usize,
+            };
+            let mut s = Search::with_config(&mut t, &limits(), config);
+            assert_eq!(s.outcome(&sum).unwrap(), want, "round {round}");
+        }
+    }
+
+    #[test]
+    fn winning_moves_leave_a_loss_for_the_opponent() {
+        // 2×3 Domineering is {2|-1/2} (REFERENCES: known values): Left moving first
+        // wins, by a vertical domino in a column; Right moving first wins too.
+        let mut t = GameTable::new();
+        let mut s = Search::new(&mut t, &limits());
+        let sum = one(&Board::empty(2, 3).unwrap());
+        assert_eq!(s.outcome(&sum).unwrap(), Outcome::N);
+        let (left, more) = s.winning_moves(&sum, Side::Left, 10).unwrap();
+        assert!(!more);
+        assert!(!left.is_empty());
+        for m in &left {
+            assert!(!s.wins(&sum.after(m), Side::Right).unwrap());
+        }
+        let (none, more) = s.winning_moves(&sum, Side::Left, 0).unwrap();
+        assert!(none.is_empty() && more);
+    }
+
+    #[test]
+    fn the_bound_ends_the_search() {
+        let mut t = GameTable::new();
+        let l = Limits {
+            max_states: 100,
+            ..Limits::default()
+        };
+        let mut s = Search::new(&mut t, &l);
+        let e = s.outcome(&one(&Board::empty(6, 6).unwrap())).unwrap_err();
+        assert!(e.to_string().contains("--max-states"), "{e}");
+    }
+}
