@@ -16,9 +16,13 @@
 //! game tree on small positions; then one line in this file's `rulesets!` list.
 //! [`domineering`] is the worked example.
 
+pub mod col;
 pub mod cut;
 pub mod domineering;
+pub mod graph;
 pub mod hackenbush;
+pub mod snort;
+pub mod toads;
 pub mod unfair;
 
 use crate::expr::{Arg, FamilyTerm, Param, Span};
@@ -76,7 +80,12 @@ macro_rules! rulesets {
     };
 }
 
-rulesets![domineering::Domineering];
+rulesets![
+    domineering::Domineering,
+    toads::Toads,
+    snort::Snort,
+    col::Col,
+];
 
 /// The span of the `i`-th character of the string argument `s` written at `span`
 /// (which includes the quotes), for errors inside a board.
