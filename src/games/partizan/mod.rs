@@ -19,10 +19,13 @@
 pub mod col;
 pub mod cut;
 pub mod domineering;
+pub mod fission;
 pub mod graph;
 pub mod hackenbush;
+pub mod nogo;
 pub mod snort;
 pub mod toads;
+pub mod toppling;
 pub mod unfair;
 
 use crate::expr::{Arg, FamilyTerm, Param, Span};
@@ -85,6 +88,9 @@ rulesets![
     toads::Toads,
     snort::Snort,
     col::Col,
+    toppling::Toppling,
+    fission::Fission,
+    nogo::NoGo,
 ];
 
 /// The span of the `i`-th character of the string argument `s` written at `span`

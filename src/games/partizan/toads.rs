@@ -266,22 +266,48 @@ mod tests {
         assert_eq!(value("T.TF"), "1/2");
         assert_eq!(value(".TTF"), "0");
         assert_eq!(value("TFT."), "1");
-        // Erickson, "New Toads and Frogs results" (Games of No Chance, 1996), p. 299:
-        // in TT□FF the first player wins, so (the position being its own negative
-        // under reflection) it is fuzzy; Erickson's sequence TFT□F, TF□TF: by hand,
-        // TF□TF = 0 (each player's only move leaves the other none: □FTTF→F□TTF and
+        // Positions of Erickson's sample game ("New Toads and Frogs results", Games
+        // of No Chance, 1996, p. 299), by hand: TF□TF = 0 (each player's only move leaves the other none: □FTTF→F□TTF and
         // TFFT□→TFF□T), TFT□F = {0|0} = *.
         assert_eq!(value("TF.TF"), "0");
         assert_eq!(value("TFT.F"), "*");
         // By hand: T□TFF: Left to □TTFF (no moves, 0), Right to TFT□F = *: {0|*},
         // which is ^ (ONAG; Winning Ways ch. 2).
         assert_eq!(value("T.TFF"), "^");
-        // Erickson's conjecture E3, proved by Thanatipanonda ("Further hopping with
-        // Toads and Frogs", Electron. J. Combin. 18 (2011)): T^a □ FFF = a − 7/2 for
-        // a ≥ 5.
-        assert_eq!(value("TTTTT.FFF"), "3/2");
-        assert_eq!(value("TTTTTT.FFF"), "5/2");
-        assert_eq!(value("TTTTTTT.FFF"), "7/2");
+    }
+
+    #[test]
+    fn ericksons_families() {
+        // Erickson's conjectures (Games of No Chance, 1996), proved by Thanatipanonda
+        // ("Further hopping with Toads and Frogs", Electron. J. Combin. 18 (2011)):
+        // E1: T^a □□ F^b = {{a−3|a−b}|{*|3−b}} for a > b ≥ 2;
+        // E2: T^a □□□ FF = {a−2|a−2} for a ≥ 2;
+        // E3: T^a □□□ FFF = a − 7/2 for a ≥ 5.
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = TreeValues::new();
+        let mut check = |toads: usize, gap: usize, frogs: usize, want: String| {
+            let s = format!(
+                "{}{}{}",
+                "T".repeat(toads),
+                ".".repeat(gap),
+                "F".repeat(frogs)
+            );
+            let got = v
+                .value(&mut t, &Toads::default(), &Strip::parse(&s).unwrap())
+                .unwrap();
+            let want_g = t.parse_value(&want).unwrap();
+            assert_eq!(got, want_g, "{s}: {} is not {want}", t.show(got));
+        };
+        for (a, b) in [(3, 2), (4, 2), (5, 2), (4, 3), (5, 3), (5, 4), (6, 3)] {
+            let (x, y, z) = (a as i64 - 3, a as i64 - b as i64, 3 - b as i64);
+            check(a, 2, b, format!("{{{{{x}|{y}}}|{{*|{z}}}}}"));
+        }
+        for a in 2..=7 {
+            check(a, 3, 2, format!("{{{0}|{0}}}", a - 2));
+        }
+        for a in 5..=7 {
+            check(a, 3, 3, format!("{a} + -7/2"));
+        }
     }
 
     #[test]
