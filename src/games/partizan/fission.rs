@@ -357,7 +357,7 @@ mod tests {
         let mut fast = TreeValues::new();
         let mut plain = TreeValues::new();
         for (rows, cols, kinds) in [
-            (1, 4, 3),
+            (1, 4, 3usize),
             (2, 3, 3),
             (3, 2, 3),
             (2, 4, 3),
@@ -365,7 +365,7 @@ mod tests {
             (3, 3, 2),
         ] {
             let n = rows * cols;
-            for code in 0..(kinds as usize).pow(n as u32) {
+            for code in 0..kinds.pow(n as u32) {
                 let mut c = code;
                 let mut b = Board {
                     rows,

@@ -305,9 +305,9 @@ fn parse_grid(s: &str) -> Result<Written, (usize, String)> {
         }
     }
     // Squares that are not there are vertices with no edges that nobody may colour.
-    for i in 0..n {
-        if cell[i].is_none() {
-            w.colour[i] = Some(Side::Left);
+    for (colour, c) in w.colour.iter_mut().zip(&cell) {
+        if c.is_none() {
+            *colour = Some(Side::Left);
         }
     }
     Ok(w)
