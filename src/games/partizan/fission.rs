@@ -22,7 +22,7 @@ pub const MAX_SQUARES: usize = 64;
 
 /// A board of at most 64 squares with two kinds of marks (Fission: stones; NoGo: black
 /// and white stones), bit `r * cols + c` for row r, column c.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Board {
     /// Rows.
     pub rows: usize,
@@ -38,6 +38,21 @@ pub struct Board {
 
 fn bit(i: usize) -> u64 {
     1u64 << i
+}
+
+/// A full-avalanche mix of a word (the finaliser of SplitMix64), so that boards that
+/// differ only in their high squares do not crowd one corner of the memo's table.
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let shape = (self.rows as u64) << 8 | self.cols as u64;
+        h.write_u64(mix(self.a ^ mix(self.b ^ mix(self.cells ^ mix(shape)))));
+    }
 }
 
 impl Board {
@@ -117,111 +132,152 @@ impl Board {
 
     /// The squares sharing a side with square `i` (present or not).
     pub fn near(&self, i: usize) -> u64 {
-        let (r, c) = (i / self.cols, i % self.cols);
-        let mut m = 0;
-        if r > 0 {
-            m |= bit(i - self.cols);
-        }
-        if r + 1 < self.rows {
-            m |= bit(i + self.cols);
-        }
-        if c > 0 {
-            m |= bit(i - 1);
-        }
-        if c + 1 < self.cols {
-            m |= bit(i + 1);
-        }
-        m
+        self.spread(bit(i))
     }
 
-    /// The squares sharing a side with some square of `set`.
+    /// Every square of the rectangle.
+    fn all(&self) -> u64 {
+        ones(self.rows * self.cols)
+    }
+
+    /// The squares of the first column.
+    fn first_col(&self) -> u64 {
+        (0..self.rows).fold(0, |m, r| m | bit(r * self.cols))
+    }
+
+    /// The squares sharing a side with some square of `set` (shifts of whole rows and
+    /// columns: a few word operations).
     pub fn spread(&self, set: u64) -> u64 {
-        let mut m = 0;
-        let mut bits = set;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            m |= self.near(i);
+        if self.cols == 0 {
+            return 0;
         }
-        m
+        let first = self.first_col();
+        let last = first << (self.cols - 1);
+        let (up, down) = if self.cols < 64 {
+            (set >> self.cols, set << self.cols)
+        } else {
+            (0, 0)
+        };
+        (up | down | ((set & !last) << 1) | ((set & !first) >> 1)) & self.all()
     }
 
     /// The squares of `within` connected to square `start` through squares of
     /// `within`.
     pub fn flood(&self, within: u64, start: usize) -> u64 {
-        let mut region = bit(start);
-        let mut frontier = region;
-        while frontier != 0 {
-            let i = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            let new = self.near(i) & within & !region;
-            region |= new;
-            frontier |= new;
+        let mut region = bit(start) & within;
+        loop {
+            let grown = (region | self.spread(region)) & within;
+            if grown == region {
+                return region;
+            }
+            region = grown;
         }
-        region
     }
 
     /// The squares of `keep` only (the rest not there), cropped to their bounding box,
     /// under the least of the images by the symmetries `syms` (indices 0..8: bit 0
     /// flips rows, bit 1 flips columns, bit 2 transposes).
     pub fn crop(&self, keep: u64, syms: &[u8]) -> Board {
-        let (mut r0, mut r1, mut c0, mut c1) = (self.rows, 0, self.cols, 0);
-        let mut bits = keep;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let (r, c) = (i / self.cols, i % self.cols);
-            r0 = r0.min(r);
-            r1 = r1.max(r);
-            c0 = c0.min(c);
-            c1 = c1.max(c);
+        let empty = Board {
+            rows: 0,
+            cols: 0,
+            cells: 0,
+            a: 0,
+            b: 0,
+        };
+        if keep == 0 || self.cols == 0 {
+            return empty;
         }
-        if keep == 0 {
-            return Board {
-                rows: 0,
-                cols: 0,
-                cells: 0,
+        let row = |m: u64, r: usize| (m >> (r * self.cols)) & ones(self.cols);
+        let used: Vec<usize> = (0..self.rows).filter(|&r| row(keep, r) != 0).collect();
+        let (r0, r1) = (used[0], used[used.len() - 1]);
+        let span = used.iter().fold(0, |m, &r| m | row(keep, r));
+        let c0 = span.trailing_zeros() as usize;
+        let c1 = 63 - span.leading_zeros() as usize;
+        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        let cut = |m: u64| {
+            (r0..=r1).fold(0u64, |acc, r| {
+                acc | ((row(m & keep, r) >> c0) & ones(w)) << ((r - r0) * w)
+            })
+        };
+        let base = [cut(self.cells), cut(self.a), cut(self.b)];
+        let turned = if syms.iter().any(|&s| s & 4 != 0) {
+            Some(base.map(|m| transpose(h, w, m)))
+        } else {
+            None
+        };
+        let mut best: Option<Board> = None;
+        for &s in syms {
+            let (rows, cols, masks) = if s & 4 != 0 {
+                (w, h, turned.expect("transposed when asked"))
+            } else {
+                (h, w, base)
+            };
+            let image = |m: u64| {
+                let m = if s & 1 != 0 {
+                    flip_rows(rows, cols, m)
+                } else {
+                    m
+                };
+                if s & 2 != 0 {
+                    flip_cols(rows, cols, m)
+                } else {
+                    m
+                }
+            };
+            // Compared field by field, each image made only while it may be the least.
+            let mut img = Board {
+                rows,
+                cols,
+                cells: image(masks[0]),
                 a: 0,
                 b: 0,
             };
-        }
-        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-        let mut best: Option<Board> = None;
-        for &s in syms {
-            let (rows, cols) = if s & 4 != 0 { (w, h) } else { (h, w) };
-            let map = |m: u64| {
-                let mut out = 0u64;
-                let mut bits = m & keep;
-                while bits != 0 {
-                    let i = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let (mut r, mut c) = (i / self.cols - r0, i % self.cols - c0);
-                    if s & 1 != 0 {
-                        r = h - 1 - r;
-                    }
-                    if s & 2 != 0 {
-                        c = w - 1 - c;
-                    }
-                    if s & 4 != 0 {
-                        (r, c) = (c, r);
-                    }
-                    out |= bit(r * cols + c);
+            if let Some(b) = &best {
+                if (img.rows, img.cols, img.cells) > (b.rows, b.cols, b.cells) {
+                    continue;
                 }
-                out
-            };
-            let img = Board {
-                rows,
-                cols,
-                cells: map(self.cells),
-                a: map(self.a),
-                b: map(self.b),
-            };
+            }
+            img.a = image(masks[1]);
+            img.b = image(masks[2]);
             if best.as_ref().is_none_or(|b| img < *b) {
                 best = Some(img);
             }
         }
-        best.expect("at least one symmetry")
+        best.unwrap_or(empty)
     }
+}
+
+/// The lowest `n` bits.
+fn ones(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { bit(n) - 1 }
+}
+
+/// `m` on an `h × w` board upside down.
+fn flip_rows(h: usize, w: usize, m: u64) -> u64 {
+    (0..h).fold(0, |acc, r| {
+        acc | ((m >> (r * w)) & ones(w)) << ((h - 1 - r) * w)
+    })
+}
+
+/// `m` on an `h × w` board left to right.
+fn flip_cols(h: usize, w: usize, m: u64) -> u64 {
+    (0..h).fold(0, |acc, r| {
+        let x = (m >> (r * w)) & ones(w);
+        acc | (x.reverse_bits() >> (64 - w)) << (r * w)
+    })
+}
+
+/// `m` on an `h × w` board transposed (a `w × h` board).
+fn transpose(h: usize, w: usize, m: u64) -> u64 {
+    let mut out = 0;
+    let mut bits = m;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        out |= bit((i % w) * h + i / w);
+    }
+    out
 }
 
 /// Fission's rules (no parameters).

@@ -31,7 +31,10 @@ use crate::expr::{Arg, FamilyTerm, Param, Span};
 use crate::partizan::{Rules, Side};
 
 /// Largest number of squares of a strip.
-pub const MAX_SQUARES: usize = 256;
+pub const MAX_SQUARES: usize = 64;
+
+/// Largest slide length and jump length of the generalised rules.
+pub const MAX_PARAM: usize = 8;
 
 /// A strip: `b'T'`, `b'F'` or `b'.'` per square, from left to right.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -50,7 +53,7 @@ impl Strip {
         let mut v = Vec::new();
         for (i, ch) in s.chars().enumerate() {
             if i >= MAX_SQUARES {
-                return Err((i, "a strip has at most 256 squares"));
+                return Err((i, "a strip has at most 64 squares"));
             }
             v.push(match ch {
                 'T' | 't' => b'T',
@@ -180,7 +183,7 @@ fn push_trimmed(s: &[u8], out: &mut Vec<Strip>) {
 
 impl Ruleset for Toads {
     const NAME: &'static str = "toads";
-    const USAGE: &'static str = "toads takes a strip: toads(\"TT..FF\") (T toad, F frog, . empty), at most 256 squares; Left moves the toads rightwards, Right the frogs leftwards; toads[a,b](…) or toads[a,b,j](…): slides of a..b squares, jumps over up to j opponents";
+    const USAGE: &'static str = "toads takes a strip: toads(\"TT..FF\") (T toad, F frog, . empty), at most 64 squares; Left moves the toads rightwards, Right the frogs leftwards; toads[a,b](…) or toads[a,b,j](…): slides of a..b squares, jumps over up to j opponents";
 
     fn read(f: &FamilyTerm) -> Result<(Toads, Strip), (Span, String)> {
         let usage = Self::USAGE;
@@ -190,8 +193,8 @@ impl Ruleset for Toads {
             for p in params {
                 match p {
                     Param::Int(k, span) => match k.to_usize() {
-                        Some(k) if k <= MAX_SQUARES => nums.push((k, *span)),
-                        _ => return Err((*span, "a toads parameter is at most 256".into())),
+                        Some(k) if k <= MAX_PARAM => nums.push((k, *span)),
+                        _ => return Err((*span, "a toads parameter is at most 8".into())),
                     },
                     other => return Err((other.span(), usage.to_string())),
                 }

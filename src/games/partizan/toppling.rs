@@ -14,7 +14,7 @@ use crate::expr::{Arg, FamilyTerm, Span};
 use crate::partizan::{Rules, Side};
 
 /// Largest number of dominoes of a row.
-pub const MAX_DOMINOES: usize = 4096;
+pub const MAX_DOMINOES: usize = 256;
 
 /// A row of dominoes: `b'L'`, `b'R'` or `b'G'` each, from left to right.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -33,7 +33,7 @@ impl Row {
         let mut v = Vec::new();
         for (i, ch) in s.chars().enumerate() {
             if i >= MAX_DOMINOES {
-                return Err((i, "a row has at most 4096 dominoes"));
+                return Err((i, "a row has at most 256 dominoes"));
             }
             v.push(match ch {
                 'L' | 'l' | 'B' | 'b' => b'L',
@@ -86,7 +86,7 @@ impl Rules for Toppling {
 
 impl Ruleset for Toppling {
     const NAME: &'static str = "toppling";
-    const USAGE: &'static str = "toppling takes a row of dominoes: toppling(\"LRG\") (L Left's, R Right's, G green), at most 4096; a player topples one of theirs or a green one left or right, and every domino beyond it falls too";
+    const USAGE: &'static str = "toppling takes a row of dominoes: toppling(\"LRG\") (L Left's, R Right's, G green), at most 256; a player topples one of theirs or a green one left or right, and every domino beyond it falls too";
 
     fn read(f: &FamilyTerm) -> Result<(Toppling, Row), (Span, String)> {
         no_params(f)?;
