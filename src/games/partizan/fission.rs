@@ -233,10 +233,11 @@ impl Board {
                 a: 0,
                 b: 0,
             };
-            if let Some(b) = &best {
-                if (img.rows, img.cols, img.cells) > (b.rows, b.cols, b.cells) {
-                    continue;
-                }
+            if best
+                .as_ref()
+                .is_some_and(|b| (img.rows, img.cols, img.cells) > (b.rows, b.cols, b.cells))
+            {
+                continue;
             }
             img.a = image(masks[1]);
             img.b = image(masks[2]);
