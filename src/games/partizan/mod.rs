@@ -19,14 +19,21 @@
 
 pub mod amazons;
 pub mod clobber;
+pub mod col;
 pub mod component;
 pub mod cram;
 pub mod cut;
 pub mod domineering;
+pub mod fission;
+pub mod graph;
 pub mod grid;
 pub mod hackenbush;
 pub mod hackenbush_graph;
 pub mod konane;
+pub mod nogo;
+pub mod snort;
+pub mod toads;
+pub mod toppling;
 pub mod unfair;
 
 use crate::expr::{Arg, FamilyTerm, Param, Span};
@@ -91,6 +98,12 @@ rulesets![
     konane::Konane,
     amazons::Amazons,
     cram::Cram,
+    toads::Toads,
+    snort::Snort,
+    col::Col,
+    toppling::Toppling,
+    fission::Fission,
+    nogo::NoGo,
 ];
 
 /// The span of the `i`-th character of the string argument `s` written at `span`

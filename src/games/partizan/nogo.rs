@@ -1,0 +1,255 @@
+//! NoGo: `nogo("..X|.O.|...")`, a Go board of points, rows separated by `|`: `X` a
+//! black stone, `O` a white stone, `.` an empty point, `#` no point. Left plays Black,
+//! Right White: a move places a stone of one's colour on an empty point so that
+//! afterwards every group (stones of one colour connected through shared sides) still
+//! has a liberty (an empty point beside it): Go without captures and without suicide
+//! (as CGSuite's `NoGo`). The player who cannot place a stone loses. Boards have at
+//! most 64 points and every group of a board as written needs a liberty.
+//!
+//! A placed stone only takes liberties from the groups beside it, so a move is legal
+//! when the new stone's group and every opponent group beside it keep a liberty.
+//! Liberties are shared across the board, so the whole board is one region (no split
+//! is made); it is stored as the least of its eight images under the symmetries of
+//! the rectangle and its transpose (the rules do not depend on orientation).
+
+use super::fission::Board;
+use super::{Ruleset, args, char_span, no_params};
+use crate::expr::{Arg, FamilyTerm, Span};
+use crate::partizan::{Rules, Side};
+
+/// NoGo's rules (no parameters). In the [`Board`], `a` holds the black stones and
+/// `b` the white ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoGo;
+
+fn bit(i: usize) -> u64 {
+    1u64 << i
+}
+
+/// Whether the group of `stones` through square `i` has a liberty on `p`.
+fn breathes(p: &Board, stones: u64, i: usize) -> bool {
+    let group = p.flood(stones, i);
+    p.spread(group) & p.empty() != 0
+}
+
+/// The first square of a group without a liberty, if any.
+fn suffocated(p: &Board) -> Option<usize> {
+    for stones in [p.a, p.b] {
+        let mut rest = stones;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            let group = p.flood(stones, i);
+            rest &= !group;
+            if p.spread(group) & p.empty() == 0 {
+                return Some(i);
+            }
+        }
+    }
+    None
+}
+
+impl Rules for NoGo {
+    type Position = Board;
+
+    fn options(&self, p: &Board, side: Side, out: &mut Vec<Board>) {
+        let mut empty = p.empty();
+        while empty != 0 {
+            let i = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            let mut q = p.clone();
+            let (mine, theirs) = match side {
+                Side::Left => {
+                    q.a |= bit(i);
+                    (q.a, q.b)
+                }
+                Side::Right => {
+                    q.b |= bit(i);
+                    (q.b, q.a)
+                }
+            };
+            if !breathes(&q, mine, i) {
+                continue;
+            }
+            let mut beside = q.near(i) & theirs;
+            let mut ok = true;
+            while beside != 0 && ok {
+                let j = beside.trailing_zeros() as usize;
+                let group = q.flood(theirs, j);
+                beside &= !group;
+                ok = q.spread(group) & q.empty() != 0;
+            }
+            if ok {
+                out.push(q);
+            }
+        }
+    }
+
+    fn regions(&self, p: &Board, out: &mut Vec<Board>) {
+        if p.empty() != 0 {
+            out.push(p.crop(p.cells, &[0, 1, 2, 3, 4, 5, 6, 7]));
+        }
+    }
+}
+
+/// The characters of a NoGo board.
+fn nogo_mark(ch: char) -> Option<u8> {
+    match ch {
+        '.' => Some(0),
+        'X' | 'x' | 'B' | 'b' => Some(1),
+        'O' | 'o' | 'W' | 'w' => Some(2),
+        '#' => Some(3),
+        _ => None,
+    }
+}
+
+impl Ruleset for NoGo {
+    const NAME: &'static str = "nogo";
+    const USAGE: &'static str = "nogo takes a board: nogo(\"..X|.O.|...\") (rows separated by |, X black, O white, . empty, # no point), at most 64 points; Left plays Black";
+
+    fn read(f: &FamilyTerm) -> Result<(NoGo, Board), (Span, String)> {
+        no_params(f)?;
+        let usage = Self::USAGE;
+        let (s, span) = match args(f, usage)? {
+            [Arg::Str(s, span)] => (s, *span),
+            [a, ..] => return Err((a.span(), usage.to_string())),
+            [] => return Err((f.span, usage.to_string())),
+        };
+        let b = Board::parse(
+            s,
+            nogo_mark,
+            "a point is 'X' (black), 'O' (white), '.' (empty) or '#' (no point)",
+        )
+        .map_err(|(i, m)| (char_span(span, s, i), m.to_string()))?;
+        if let Some(i) = suffocated(&b) {
+            // Square i is character i + row of the text (one '|' per row before it).
+            let at = i + i / b.cols.max(1);
+            return Err((
+                char_span(span, s, at),
+                "this group has no liberty (NoGo allows no such group)".to_string(),
+            ));
+        }
+        Ok((NoGo, b))
+    }
+
+    fn show(&self, p: &Board) -> String {
+        format!("nogo(\"{}\")", p.text(['.', 'X', 'O', '#']))
+    }
+
+    fn method(&self) -> String {
+        "NoGo (Left plays Black), from the game tree: the board valued whole, once up to its symmetries (at most 64 points)".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::{GameTable, TreeValues};
+
+    fn board(s: &str) -> Board {
+        Board::parse(s, nogo_mark, "bad").unwrap()
+    }
+
+    fn value(s: &str) -> String {
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = TreeValues::new();
+        let g = v.value(&mut t, &NoGo, &board(s)).unwrap();
+        t.show(g)
+    }
+
+    #[test]
+    fn published_values() {
+        // CGSuite's NoGo example (M. Albert, 2011): the empty 3 × 3 board is *.
+        assert_eq!(value("...|...|..."), "*");
+    }
+
+    #[test]
+    fn values_by_hand() {
+        // From the rules, by hand. One point: a stone there has no liberty: 0.
+        assert_eq!(value("."), "0");
+        // Two points: either player's stone leaves a point nobody may fill: {0|0}.
+        assert_eq!(value(".."), "*");
+        // .X. : Black fills a side (XX. keeps a liberty), then no move: 0; White may
+        // not play beside X with no liberty: {0|} = 1.
+        assert_eq!(value(".X."), "1");
+        // X.. : Black to XX. or X.X (0 each), White to X.O (0): {0|0} = *.
+        assert_eq!(value("X.."), "*");
+        // ... : Black to X.. (*) or .X. (1), White to their negatives: {1|-1} = ±1.
+        assert_eq!(value("..."), "±1");
+    }
+
+    /// NoGo's moves without the symmetries: the plain game tree.
+    struct Plain;
+    impl Rules for Plain {
+        type Position = Board;
+        fn options(&self, p: &Board, side: Side, out: &mut Vec<Board>) {
+            NoGo.options(p, side, out);
+        }
+    }
+
+    /// The rules as stated: place, then every group of the board has a liberty.
+    fn legal_by_definition(p: &Board, side: Side) -> Vec<Board> {
+        let mut out = Vec::new();
+        let mut empty = p.empty();
+        while empty != 0 {
+            let i = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            let mut q = p.clone();
+            match side {
+                Side::Left => q.a |= bit(i),
+                Side::Right => q.b |= bit(i),
+            }
+            if suffocated(&q).is_none() {
+                out.push(q);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn moves_and_symmetries_equal_the_rules() {
+        // Every board of up to 2 × 3, 3 × 2, 1 × 5 and 2 × 4 points, each point
+        // empty, black or white (boards with a group without a liberty skipped).
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut fast = TreeValues::new();
+        let mut plain = TreeValues::new();
+        for (rows, cols) in [(1, 5), (2, 3), (3, 2), (2, 4)] {
+            let n = rows * cols;
+            for code in 0..3usize.pow(n as u32) {
+                let mut c = code;
+                let mut b = Board {
+                    rows,
+                    cols,
+                    cells: (1u64 << n) - 1,
+                    a: 0,
+                    b: 0,
+                };
+                for i in 0..n {
+                    match c % 3 {
+                        1 => b.a |= bit(i),
+                        2 => b.b |= bit(i),
+                        _ => {}
+                    }
+                    c /= 3;
+                }
+                if suffocated(&b).is_some() {
+                    continue;
+                }
+                for side in [Side::Left, Side::Right] {
+                    let mut got = Vec::new();
+                    NoGo.options(&b, side, &mut got);
+                    assert_eq!(got, legal_by_definition(&b, side), "{b:?}");
+                }
+                let want = plain.value(&mut t, &Plain, &b).unwrap();
+                assert_eq!(fast.value(&mut t, &NoGo, &b).unwrap(), want, "{b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn boards_read_back() {
+        let b = board("..X|.O.|#..");
+        let text = NoGo.show(&b);
+        assert_eq!(text, "nogo(\"..X|.O.|#..\")");
+        assert_eq!(super::super::graph::read_back::<NoGo>(&text).1, b);
+    }
+}

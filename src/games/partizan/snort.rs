@@ -1,0 +1,106 @@
+//! Snort (Winning Ways, ch. 2): players take turns colouring an uncoloured vertex of a graph, Left in her colour (`L`), Right in his (`R`); a vertex may not be coloured next to a vertex of the opponent's colour. The player who cannot colour a vertex loses.
+//!
+//! Written `snort("..|.L")` on a grid (rows separated by `|`: `.` uncoloured, `L`
+//! Left's colour, `R` Right's, `#` no square) or `snort("0-1 1-2 2-0; 0:L")` on a graph
+//! (see [`super::graph`] for the notation, and for why only the uncoloured vertices,
+//! each with the players allowed to colour it, are kept, split into connected
+//! components).
+
+use super::graph::{Graph, Kind};
+use super::{Ruleset, args, char_span, no_params};
+use crate::expr::{Arg, FamilyTerm, Span};
+use crate::partizan::{Rules, Side};
+
+/// Snort's rules (no parameters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Snort;
+
+impl Rules for Snort {
+    type Position = Graph;
+
+    fn options(&self, g: &Graph, side: Side, out: &mut Vec<Graph>) {
+        g.options(Kind::Snort, side, out);
+    }
+
+    fn regions(&self, g: &Graph, out: &mut Vec<Graph>) {
+        g.regions(out);
+    }
+}
+
+impl Ruleset for Snort {
+    const NAME: &'static str = "snort";
+    const USAGE: &'static str = "snort takes a grid or a graph: snort(\"..|.L\") (rows separated by |, . uncoloured, L Left's colour, R Right's, # no square) or snort(\"0-1 1-2; 0:L\") (edges a-b, coloured vertices a:L, a:R), at most 64 uncoloured vertices; Left colours L";
+
+    fn read(f: &FamilyTerm) -> Result<(Snort, Graph), (Span, String)> {
+        no_params(f)?;
+        let usage = Self::USAGE;
+        match args(f, usage)? {
+            [Arg::Str(s, span)] => Graph::parse(s, Kind::Snort)
+                .map(|g| (Snort, g))
+                .map_err(|(i, m)| (char_span(*span, s, i), m)),
+            [a, ..] => Err((a.span(), usage.to_string())),
+            [] => Err((f.span, usage.to_string())),
+        }
+    }
+
+    fn show(&self, g: &Graph) -> String {
+        format!("snort(\"{}\")", g.text(Kind::Snort))
+    }
+
+    fn method(&self) -> String {
+        "Snort (Left colours L), from the game tree: coloured vertices folded into what each uncoloured vertex allows, each connected component valued once".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::{GameTable, TreeValues};
+
+    fn value(s: &str) -> String {
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = TreeValues::new();
+        let g = v
+            .value(&mut t, &Snort, &Graph::parse(s, Kind::Snort).unwrap())
+            .unwrap();
+        t.show(g)
+    }
+
+    #[test]
+    fn values_by_hand() {
+        // From the rules, by hand. One vertex: either player colours it, {0|0} = *.
+        assert_eq!(value("."), "*");
+        // Two adjacent vertices: after Left colours one, only Left may colour the
+        // other (1), and the same for Right: {1|-1} = ±1 (Winning Ways ch. 2: Snort is
+        // hot, each move reserving the neighbours).
+        assert_eq!(value(".."), "±1");
+        assert_eq!(value("0-1"), "±1");
+        // A path of three: Left colours the middle and owns both ends (2), or an end,
+        // leaving a vertex only she may colour next to a free one, {1|0}, dominated:
+        // {2|-2} = ±2.
+        assert_eq!(value("..."), "±2");
+        // Next to Left's colour only Left may colour: 1; the pair L.. is {1|0}.
+        assert_eq!(value("L."), "1");
+        assert_eq!(value("L.."), "{1|0}");
+        assert_eq!(value("R."), "-1");
+        // Squares that are not there are no vertices: two separate single squares.
+        assert_eq!(value(".#."), "0");
+        // A vertex next to both colours is nobody's.
+        assert_eq!(value("L.R"), "0");
+        // A triangle: the first colour forbids both others to the opponent, who can
+        // never move; the mover then colours one more: {2|-2}... by hand: Left colours
+        // a vertex, the two others are Left's only and adjacent: 2 moves left for
+        // Left (colouring one of them does not forbid the other to Left): 2. So ±2.
+        assert_eq!(value("0-1 1-2 2-0"), "±2");
+    }
+
+    #[test]
+    fn positions_read_back() {
+        for s in ["..|.L", "0-1 1-2 2-0; 0:L", "L.R.|..#.", "0 1 2-3 3:R"] {
+            let g = Graph::parse(s, Kind::Snort).unwrap();
+            let text = Snort.show(&g);
+            let (_, again) = super::super::graph::read_back::<Snort>(&text);
+            assert_eq!(again, g, "{s} → {text}");
+        }
+    }
+}
