@@ -116,7 +116,8 @@ pub fn is_partizan(text: &str) -> Option<bool> {
     let sum = expr::parse(text).ok()?;
     Some(sum.terms.iter().any(|t| match t {
         Term::Family(f) => {
-            is_ruleset(&f.name) || matches!(f.name.as_str(), "hackenbush" | "cut" | "unfair")
+            (is_ruleset(&f.name) && !super::is_impartial(&f.name))
+                || matches!(f.name.as_str(), "hackenbush" | "cut" | "unfair")
         }
         _ => true,
     }))

@@ -115,6 +115,7 @@ impl Rules for Cram {
 impl Ruleset for Cram {
     const NAME: &'static str = "cram";
     const USAGE: &'static str = "cram takes a board: cram(rows,cols) for an empty one, or cram(\"..#|...\") (rows separated by |, . empty, # filled), at most 64 squares; both players place dominoes either way";
+    const IMPARTIAL: bool = true;
 
     fn read(f: &FamilyTerm) -> Result<(Cram, CramBoard), (Span, String)> {
         no_params(f)?;

@@ -60,6 +60,10 @@ pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
     /// usual board notation inside).
     fn show(&self, p: &Self::Position) -> String;
 
+    /// Whether both players always have the same moves (e.g. Cram): such a family is
+    /// also an impartial family, and `solve` answers it with nim-values.
+    const IMPARTIAL: bool = false;
+
     /// One line for explanations: how the value was found.
     fn method(&self) -> String {
         format!("{}, from the game tree", Self::USAGE)
@@ -105,6 +109,18 @@ rulesets![
     fission::Fission,
     nogo::NoGo,
 ];
+
+/// Whether `name` is a ruleset whose two players always have the same moves.
+pub fn is_impartial(name: &str) -> bool {
+    struct Impartial;
+    impl Visitor for Impartial {
+        type Out = bool;
+        fn visit<R: Ruleset>(self) -> bool {
+            R::IMPARTIAL
+        }
+    }
+    visit(name, Impartial).unwrap_or(false)
+}
 
 /// The span of the `i`-th character of the string argument `s` written at `span`
 /// (which includes the quotes), for errors inside a board.
