@@ -7,7 +7,7 @@ use std::io::Write as _;
 
 #[derive(clap::Args)]
 pub struct SolveArgs {
-    /// The position, e.g. 'nim(3,4,5)' or 'sub[1,3,4](10) + wythoff(3,5)'; '-' reads it from standard input.
+    /// The position, e.g. 'nim(3,4,5)', 'sub[1,3,4](10) + wythoff(3,5)' or a partizan one such as 'domineering(6,6)' or 'clobber("XOXO") + {1|-1}'; '-' reads it from standard input.
     #[arg(value_name = "EXPR", allow_hyphen_values = true)]
     pub(super) expr: String,
     /// Misère play: the player who makes the last move loses.
