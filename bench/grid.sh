@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# sprague value beside cgt-tools (the crate cgt, t4ccer/cgt-tools) on Amazons and
-# Konane positions, and sprague alone on Clobber (cgt has no Clobber): CPU seconds
+# sprague value beside cgt-tools (the crate cgt, t4ccer/cgt-tools) on Amazons,
+# Konane and Toads and Frogs positions, and sprague alone on Clobber (cgt has no Clobber): CPU seconds
 # (user + system) and peak RSS of each program, as /usr/bin/time -f '%U %S %M' gives
 # them, and whether the two canonical forms are equal (cgt's text is read back by
 # `sprague value`, with CGSuite's `4*` spelled `4+*`).
@@ -26,6 +26,10 @@ POSITIONS=(
   "konane xoxox|ox..o|xoxox|oxoxo"
   "konane xoxox|oxoxo|x..ox|oxoxo|xoxox"
   "konane xoxoxo|ox..ox|xoxoxo|oxoxox"
+  "toads_and_frogs TTTTT....FFFFF"
+  "toads_and_frogs TTTTT.....FFFFF"
+  "toads_and_frogs TTTTTT.....FFFFFF"
+  "toads_and_frogs TT.T.TF.F.FF.TF.TF"
   "clobber XOXOX|OXOXO|XOXOX"
   "clobber XOXOXOXOXOXOXOXOXOXOXOXOXO"
 )
@@ -43,7 +47,9 @@ for line in "${POSITIONS[@]}"; do
   read -r rules pos <<< "$line"
   ours=$(echo "$pos" | tr xo LR)
   [ "$rules" = konane ] && ours=$(echo "$pos" | tr xo XO)
-  s=$(time_of "$S" value --max-states 20000000 "$rules(\"$ours\")")
+  name=$rules
+  [ "$rules" = toads_and_frogs ] && { name=toads; ours=$pos; }
+  s=$(time_of "$S" value --max-states 20000000 "$name(\"$ours\")")
   sv=$(head -1 "$OUT" | sed 's/^value: *//')
   c="- -"; eq="-"
   if [ -x "$C" ] && [ "$rules" != clobber ]; then
