@@ -263,15 +263,26 @@ fn first_period<C: Cell>(
     need: impl Fn(usize) -> usize,
     budget: usize,
 ) -> Option<Period> {
+    first_period_seen(values, need, budget, &mut |_, _| {})
+}
+
+/// [`first_period`], telling `seen(p, k)` of the match count `k` of each shift `p`
+/// below the one returned (all shifts tried when none is), in ascending order.
+fn first_period_seen<C: Cell>(
+    values: &[C],
+    need: impl Fn(usize) -> usize,
+    budget: usize,
+    seen: &mut dyn FnMut(usize, usize),
+) -> Option<Period> {
     let len = values.len();
     let mut spent = 0usize;
     let mut p = 1;
     while p <= len && need(p) <= len - p {
         if spent >= budget {
             return if u32::try_from(len).is_ok() {
-                first_period_z::<u32, C>(values, p, need)
+                first_period_z::<u32, C>(values, p, need, seen)
             } else {
-                first_period_z::<usize, C>(values, p, need)
+                first_period_z::<usize, C>(values, p, need, seen)
             };
         }
         let k = matches_from_end(values, p);
@@ -281,10 +292,55 @@ fn first_period<C: Cell>(
                 period: p,
             });
         }
+        seen(p, k);
         spent += k + 1;
         p += 1;
     }
     None
+}
+
+/// Fewest matches from the end for a shift to be a candidate of [`octal_attempt`]
+/// (so that a few equal values at the end of a table are not taken for a period).
+const CANDIDATE_MATCHES: usize = 64;
+
+/// What a table says of an octal game's period: the period [`detect`] sees and
+/// [`prove_octal`] proves, if any; otherwise the table length at which the proof
+/// may next succeed, if the table shows a likely period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OctalAttempt {
+    /// The period is proved.
+    Proved(Period),
+    /// No proof yet: the shortest table length at which the smallest shift `p`
+    /// already repeating over at least half a period (and [`CANDIDATE_MATCHES`]
+    /// values) at the table's end would be seen and proved if it went on repeating,
+    /// `max(2·n0 + 2·p + t, n0 + 3·p)`; `None` when no shift repeats that far.
+    NotYet(Option<usize>),
+}
+
+/// [`detect`] and [`prove_octal`] in one pass over the shifts, with the length at which
+/// to try again when they fail (see [`OctalAttempt`]). The period proved is the one
+/// `detect` then `prove_octal` give; the length is only a hint of when to look
+/// again, never evidence.
+pub fn octal_attempt<C: Cell>(values: &[C], last_digit_index: usize) -> OctalAttempt {
+    let len = values.len();
+    let mut retry: Option<usize> = None;
+    let mut note = |p: usize, k: usize| {
+        if retry.is_none() && k >= CANDIDATE_MATCHES && 2 * k >= p {
+            // detect's rule needs n0 + 3p values, the proof 2·n0 + 2·p + t.
+            let n0 = len - p - k;
+            let proof = n0
+                .checked_mul(2)
+                .and_then(|x| x.checked_add(p.checked_mul(2)?))
+                .and_then(|x| x.checked_add(last_digit_index));
+            let seen = p.checked_mul(3).and_then(|x| x.checked_add(n0));
+            retry = proof.zip(seen).map(|(a, b)| a.max(b));
+        }
+    };
+    let found = first_period_seen(values, detect_need(len), default_budget(len), &mut note);
+    match found {
+        Some(p) if prove_octal(values, last_digit_index, p) => OctalAttempt::Proved(p),
+        _ => OctalAttempt::NotYet(retry.filter(|&r| r > len)),
+    }
 }
 
 /// Storage for Z-function entries: `u32` when the table is short enough, halving memory.
@@ -318,6 +374,7 @@ fn first_period_z<I: ZIndex, C: Cell>(
     values: &[C],
     start: usize,
     need: impl Fn(usize) -> usize,
+    seen: &mut dyn FnMut(usize, usize),
 ) -> Option<Period> {
     let len = values.len();
     let z = z_reversed::<I, C>(values);
@@ -330,6 +387,7 @@ fn first_period_z<I: ZIndex, C: Cell>(
                 period: p,
             });
         }
+        seen(p, k);
         p += 1;
     }
     None
@@ -407,6 +465,48 @@ mod tests {
             g.push(mex(&opts));
         }
         g
+    }
+
+    #[test]
+    fn octal_attempts_prove_what_detect_and_the_theorem_prove_and_hint_where() {
+        // Dawson's Kayles (0.07), Kayles (0.77), Dawson's chess (0.137), 0.3, 0.33,
+        // 0.03: computed from the rules.
+        for digits in [
+            &[0u8, 0, 7][..],
+            &[0, 7, 7],
+            &[0, 1, 3, 7],
+            &[0, 3],
+            &[0, 3, 3],
+            &[0, 0, 3],
+        ] {
+            let t = digits.len() - 1;
+            let values = octal_values(digits, 700);
+            let mut first_proof = None;
+            for len in 0..=values.len() {
+                let v = &values[..len];
+                let expected = detect(v).filter(|&p| prove_octal(v, t, p));
+                match octal_attempt(v, t) {
+                    OctalAttempt::Proved(p) => {
+                        assert_eq!(Some(p), expected, "{digits:?} at {len}");
+                        first_proof.get_or_insert(len);
+                    }
+                    OctalAttempt::NotYet(retry) => {
+                        assert_eq!(expected, None, "{digits:?} at {len}");
+                        assert!(retry.is_none_or(|r| r > len), "{digits:?} at {len}");
+                    }
+                }
+            }
+            // Where the period shows long before its proof, some table short of the
+            // first proof points exactly at it.
+            let first = first_proof.expect("each of these periods is proved by 700 heaps");
+            assert!(
+                first < 2 * CANDIDATE_MATCHES
+                    || (0..first)
+                        .any(|len| octal_attempt(&values[..len], t)
+                            == OctalAttempt::NotYet(Some(first))),
+                "{digits:?}: no hint of the proof at {first}"
+            );
+        }
     }
 
     /// [`detect`] straight from its definition, by brute force.
