@@ -120,9 +120,11 @@ enum Command {
 /// Options shared by the commands that compute.
 #[derive(clap::Args, Clone, Debug)]
 pub struct LimitArgs {
-    /// Most positions an exhaustive search or table may hold before giving up (exit 3).
-    #[arg(long, value_name = "N", default_value_t = 50_000_000)]
-    max_states: u64,
+    /// Most positions an exhaustive search or table may hold before giving up (exit 3);
+    /// a table's work counts against it too. Default: 5·10^7, and for `table` at least
+    /// 128 per heap up to --to, so that a table is bounded by the heaps asked for.
+    #[arg(long, value_name = "N")]
+    max_states: Option<u64>,
     /// Threads for long computations such as large tables (0: every core); the
     /// results are the same whatever the number.
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -134,16 +136,39 @@ pub struct LimitArgs {
     max_memory: Option<u64>,
 }
 
+/// Positions of `--max-states` a `table` run may use per heap up to `--to` when the flag
+/// is not given: a take-and-break table then looks at up to 4 096 pairs of heaps a heap
+/// (its period proof may look twice as far), enough for the games with a sparse space
+/// (Grundy's game has about 1 300 rare heaps, so about 1 300 pairs a heap), while
+/// quadratic games stop and name the flag.
+const TABLE_STATES_PER_HEAP: u64 = 128;
+
 impl LimitArgs {
     fn limits(&self) -> Limits {
         Limits {
-            max_states: self.max_states,
+            max_states: self
+                .max_states
+                .unwrap_or_else(|| Limits::default().max_states),
             threads: self.threads,
             max_memory: self
                 .max_memory
                 .unwrap_or_else(sprague::impartial::family::default_max_memory),
             ..Limits::default()
         }
+    }
+
+    /// The limits of a `table` run up to heap `to`: without `--max-states`, the bound
+    /// is the larger of its default and [`TABLE_STATES_PER_HEAP`] per heap up to `to`,
+    /// so the work of a long table is bounded by `--to` itself.
+    fn table_limits(&self, to: usize) -> Limits {
+        let mut limits = self.limits();
+        if self.max_states.is_none() {
+            let heaps = (to as u64).saturating_add(1);
+            limits.max_states = limits
+                .max_states
+                .max(heaps.saturating_mul(TABLE_STATES_PER_HEAP));
+        }
+        limits
     }
 }
 
@@ -277,4 +302,39 @@ fn message(m: &str) -> String {
         m.to_string()
     };
     sprague::expr::shorten_message(&one_line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(max_states: Option<u64>) -> LimitArgs {
+        LimitArgs {
+            max_states,
+            threads: 0,
+            max_memory: None,
+        }
+    }
+
+    #[test]
+    fn a_table_bound_follows_to_unless_given() {
+        let default = Limits::default().max_states;
+        // Short tables keep the default of every command.
+        assert_eq!(args(None).table_limits(1000).max_states, default);
+        assert_eq!(args(None).limits().max_states, default);
+        // Long ones get TABLE_STATES_PER_HEAP per heap up to --to.
+        let to = (1usize << 26) - 1;
+        assert_eq!(
+            args(None).table_limits(to).max_states,
+            (1u64 << 26) * TABLE_STATES_PER_HEAP
+        );
+        assert_eq!(
+            args(None).table_limits(usize::MAX).max_states,
+            u64::MAX,
+            "saturates"
+        );
+        // A bound given is kept, larger or smaller.
+        assert_eq!(args(Some(7)).table_limits(to).max_states, 7);
+        assert_eq!(args(Some(u64::MAX)).table_limits(5).max_states, u64::MAX);
+    }
 }

@@ -5,7 +5,6 @@ use super::input::bytes_name;
 use super::{Failure, LimitArgs};
 use rustyline::DefaultEditor;
 use rustyline::error::ReadlineError;
-use sprague::impartial::family::Limits;
 use sprague::impartial::sum::Play;
 use std::io::{BufRead, IsTerminal, Read, Write};
 
@@ -176,7 +175,7 @@ fn say(text: &str) -> Result<(), Failure> {
 /// The bound of `--max-states` for the computing commands: the one given, else theirs.
 fn limit_args(max_states: Option<u64>) -> LimitArgs {
     LimitArgs {
-        max_states: max_states.unwrap_or(Limits::default().max_states),
+        max_states,
         threads: 0,
         max_memory: None,
     }

@@ -80,7 +80,7 @@ type Seen = Option<(Period, bool)>;
 /// Computes what the table needs, watched: progress, Ctrl-C, checkpoints. With the
 /// period seen, the failure to save the values (exit 1 once the table is printed).
 fn compute(a: &TableArgs, family: &dyn TableFamily) -> Result<(Seen, Option<Failure>), Failure> {
-    let limits = a.limits.limits();
+    let limits = a.limits.table_limits(a.to);
     // What the run needs, before anything is read or written: a run that cannot fit
     // in memory stops here (other refusals come as they did, with the checkpoint).
     if let Err(
@@ -171,7 +171,7 @@ pub fn run(a: &TableArgs) -> Result<(), Failure> {
 /// `table` command, and `:table` in `repl`).
 pub(super) fn answer(a: &TableArgs, text: &str) -> Result<(), Failure> {
     let family = games::table_family(text)?;
-    let limits = a.limits.limits();
+    let limits = a.limits.table_limits(a.to);
     if a.checkpoint.is_some() {
         ignore_file_size_signal();
     }

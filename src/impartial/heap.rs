@@ -11,7 +11,7 @@
 use super::cell::{Cell, Extended};
 use super::family::{Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError};
 use super::mex::Mex;
-use super::period::{self, Period};
+use super::period::{self, OctalAttempt, Period};
 use super::position::Values;
 use super::store::{ValueSlice, ValueStore};
 use super::watch::{Poll, TableHalt, TableWatch, Unwatched};
@@ -168,6 +168,8 @@ pub struct HeapTable {
     known: ValueStore,
     len: usize,
     proved: Option<Period>,
+    /// Where the last failed proof attempt said a proof may succeed, if anywhere.
+    retry_at: Option<usize>,
     mex: Mex,
     options: Vec<HeapOption>,
     /// Options examined so far, bounded by [`OPTIONS_PER_STATE`] × `--max-states`.
@@ -336,13 +338,18 @@ fn heaps_that_fit<R: HeapRules + ?Sized>(
 }
 
 /// The proved period, if any, of `values` under `proof`.
-fn prove<C: Cell>(values: &[C], proof: PeriodProof) -> Option<Period> {
+/// The proved period, if any, of `values` under `proof`; otherwise the table length
+/// at which a proof may next succeed, when the values hint at one.
+fn prove<C: Cell>(values: &[C], proof: PeriodProof) -> Result<Period, Option<usize>> {
     match proof {
-        PeriodProof::None => None,
-        PeriodProof::Subtraction { max_move } => period::find_subtraction_period(values, max_move),
-        PeriodProof::Octal { last_digit } => {
-            period::detect(values).filter(|&p| period::prove_octal(values, last_digit, p))
+        PeriodProof::None => Err(None),
+        PeriodProof::Subtraction { max_move } => {
+            period::find_subtraction_period(values, max_move).ok_or(None)
         }
+        PeriodProof::Octal { last_digit } => match period::octal_attempt(values, last_digit) {
+            OctalAttempt::Proved(p) => Ok(p),
+            OctalAttempt::NotYet(retry) => Err(retry),
+        },
     }
 }
 
@@ -614,10 +621,14 @@ impl HeapTable {
     /// Tries to prove a period from the values computed so far.
     pub fn try_prove(&mut self, proof: PeriodProof) -> Option<Period> {
         if self.proved.is_none() {
-            self.proved = match self.values() {
+            let attempt = match self.values() {
                 ValueSlice::U16(v) => prove(v, proof),
                 ValueSlice::U32(v) => prove(v, proof),
             };
+            match attempt {
+                Ok(p) => self.proved = Some(p),
+                Err(retry) => self.retry_at = retry,
+            }
         }
         self.proved
     }
@@ -647,11 +658,18 @@ impl HeapTable {
         let mut step = 1024usize;
         while self.len < len {
             limits.check_stop()?;
+            self.retry_at = None;
             if proof != PeriodProof::None && self.try_prove(proof).is_some() {
                 return Ok(());
             }
-            let next = len.min(self.len.saturating_add(step));
-            self.extend_watched(rules, next, limits, poll)?;
+            let mut next = self.len.saturating_add(step);
+            if let Some(at) = self.retry_at {
+                // The values hint at a period that would be proved at `at`: try there,
+                // though never less than a quarter further, so that the attempts
+                // (each a pass over the table) stay a constant factor of the work.
+                next = next.min(at.max(self.len.saturating_add(self.len / 4)));
+            }
+            self.extend_watched(rules, len.min(next), limits, poll)?;
             step = step.saturating_mul(2);
         }
         if proof != PeriodProof::None {

@@ -46,14 +46,16 @@ pub struct Period {
 /// as a period. The result is a guess, not a proof: see [`prove_subtraction`] and
 /// [`prove_octal`].
 ///
-/// **Complexity.** For each candidate `p` (only `p ≤ len / 3` can satisfy the rule) the
-/// table is compared with itself shifted by `p`, backwards from the end; a wrong `p`
-/// usually fails after a few comparisons, and the first accepted `p` costs one pass.
-/// This needs no extra memory. If the failed scans together exceed about `2·len`
-/// comparisons (adversarial tables), the search switches to the Z-function of the
-/// reversed table, which gives every shift's match length in `O(len)` time and
-/// `4·len` bytes (8·len beyond 2^32 entries). The total is therefore `O(len)` in every
-/// case.
+/// **Complexity.** Every accepted shift `p` repeats the last `⌈len / 2⌉` values `p`
+/// earlier, so the shifts are walked with a rolling hash of the `⌈len / 2⌉` values
+/// ending `p` before the end, and only a shift whose hash matches that of the last ones
+/// is compared with the table (backwards from the end): `O(len)` time and no extra
+/// memory, even on tables that are nearly periodic (where many shifts match long
+/// stretches and still fall short). If comparisons of shifts whose hash matched but
+/// that failed exceed about `2·len` (tables built to make the hash collide), the
+/// search switches to the Z-function of the reversed table, which gives every shift's
+/// match length in `O(len)` time and `4·len` bytes (8·len beyond 2^32 entries). The
+/// total is therefore `O(len)` in every case.
 ///
 /// ```
 /// use sprague::impartial::period::{detect, Period};
@@ -65,11 +67,98 @@ pub struct Period {
 /// assert_eq!(detect(&values[..20]), None);
 /// ```
 pub fn detect<C: Cell>(values: &[C]) -> Option<Period> {
-    first_period(
-        values,
-        detect_need(values.len()),
-        default_budget(values.len()),
-    )
+    detect_hinted(values, false).0
+}
+
+/// [`detect`], and when `hint` asks, the smallest shift `p` (with its match count `k`
+/// from the end) such that `k ≥ max(CANDIDATE_MATCHES, p / 2)`, if it is below the
+/// shift returned (or there is none).
+///
+/// Every shift `p` that [`detect`]'s rule accepts has `k ≥ need(p) ≥ h = ⌈len / 2⌉`:
+/// the last `h` values appear again `p` earlier. So the shifts are walked with a
+/// rolling hash of the `h` values ending `p` before the end, and only those whose hash
+/// equals that of the last `h` values are compared; a table that is nearly periodic
+/// (many shifts with long matches that still fall short) costs no more than any other.
+/// The comparisons spent on shifts that fail are bounded as in [`first_period`], past
+/// which the Z-function (4 bytes a value) finishes: only for tables built to make the
+/// hash collide.
+fn detect_hinted<C: Cell>(values: &[C], hint: bool) -> (Option<Period>, Option<(usize, usize)>) {
+    let len = values.len();
+    let need = detect_need(len);
+    let h = len.div_ceil(2);
+    let mut found_hint: Option<(usize, usize)> = None;
+    if h == 0 {
+        return (None, None);
+    }
+    // H(s) = Σ v[s + i]·B^i over i < h (wrapping), for the window starting at s.
+    const B: u64 = 0x9E37_79B9_7F4A_7C15;
+    let at = |i: usize| u64::from(values[i].get()).wrapping_add(1);
+    let top = (0..h - 1).fold(1u64, |acc, _| acc.wrapping_mul(B));
+    let window = |s: usize| {
+        (0..h)
+            .rev()
+            .fold(0u64, |acc, i| acc.wrapping_mul(B).wrapping_add(at(s + i)))
+    };
+    let target = window(len - h);
+    let mut spent = 0usize;
+    let budget = default_budget(len);
+    let mut p = 1;
+    // The window of shift p starts at len − p − h.
+    let mut hash = if len > h { window(len - 1 - h) } else { 0 };
+    while p <= len && need(p) <= len - p {
+        if hint && found_hint.is_none() {
+            let cap = CANDIDATE_MATCHES.max(p.div_ceil(2));
+            if matches_from_end_upto(values, p, cap) >= cap {
+                found_hint = Some((p, matches_from_end(values, p)));
+            }
+        }
+        if hash == target {
+            let k = matches_from_end(values, p);
+            if k >= need(p) {
+                let found = Period {
+                    preperiod: len - p - k,
+                    period: p,
+                };
+                return (Some(found), found_hint.filter(|&(q, _)| q < p));
+            }
+            spent += k + 1;
+            if spent >= budget {
+                let found = if u32::try_from(len).is_ok() {
+                    first_period_z::<u32, C>(values, p + 1, need)
+                } else {
+                    first_period_z::<usize, C>(values, p + 1, need)
+                };
+                // The hint is only looked for by the walk: from here none is given.
+                let hint = found_hint.filter(|&(q, _)| found.is_none_or(|f| q < f.period));
+                return (found, hint);
+            }
+        }
+        // Slide the window one value down: drop v[s + h − 1], add v[s − 1].
+        let s = len - p - h;
+        if s == 0 {
+            break;
+        }
+        hash = at(s - 1)
+            .wrapping_add(B.wrapping_mul(hash.wrapping_sub(at(s + h - 1).wrapping_mul(top))));
+        p += 1;
+    }
+    (None, found_hint)
+}
+
+/// `min(k, cap)` for the match count `k` of [`matches_from_end`], in time `O(min(k, cap))`.
+fn matches_from_end_upto<C: Cell>(values: &[C], p: usize, cap: usize) -> usize {
+    const CHUNK: usize = 64;
+    let m = values.len() - p;
+    let (a, b) = (&values[..m], &values[p..]);
+    let stop = m.saturating_sub(cap);
+    let mut end = m;
+    while end >= stop + CHUNK && a[end - CHUNK..end] == b[end - CHUNK..end] {
+        end -= CHUNK;
+    }
+    while end > stop && a[end - 1] == b[end - 1] {
+        end -= 1;
+    }
+    m - end
 }
 
 /// Whether the table proves the period `p` of a subtraction game with a finite set `S`,
@@ -287,6 +376,47 @@ fn first_period<C: Cell>(
     None
 }
 
+/// Fewest matches from the end for a shift to be a candidate of [`octal_attempt`]
+/// (so that a few equal values at the end of a table are not taken for a period).
+const CANDIDATE_MATCHES: usize = 64;
+
+/// What a table says of an octal game's period: the period [`detect`] sees and
+/// [`prove_octal`] proves, if any; otherwise the table length at which the proof
+/// may next succeed, if the table shows a likely period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OctalAttempt {
+    /// The period is proved.
+    Proved(Period),
+    /// No proof yet: the shortest table length at which the smallest shift `p`
+    /// already repeating over at least half a period (and [`CANDIDATE_MATCHES`]
+    /// values) at the table's end would be seen and proved if it went on repeating,
+    /// `max(2·n0 + 2·p + t, n0 + 3·p)`; `None` when no shift repeats that far.
+    NotYet(Option<usize>),
+}
+
+/// [`detect`] and [`prove_octal`] in one pass over the shifts, with the length at which
+/// to try again when they fail (see [`OctalAttempt`]). The period proved is the one
+/// `detect` then `prove_octal` give; the length is only a hint of when to look
+/// again, never evidence.
+pub fn octal_attempt<C: Cell>(values: &[C], last_digit_index: usize) -> OctalAttempt {
+    let len = values.len();
+    let (found, hint) = detect_hinted(values, true);
+    if let Some(p) = found.filter(|&p| prove_octal(values, last_digit_index, p)) {
+        return OctalAttempt::Proved(p);
+    }
+    // detect's rule needs n0 + 3p values, the proof 2·n0 + 2·p + t.
+    let retry = hint.and_then(|(p, k)| {
+        let n0 = len - p - k;
+        let proof = n0
+            .checked_mul(2)
+            .and_then(|x| x.checked_add(p.checked_mul(2)?))
+            .and_then(|x| x.checked_add(last_digit_index));
+        let seen = p.checked_mul(3).and_then(|x| x.checked_add(n0));
+        proof.zip(seen).map(|(a, b)| a.max(b))
+    });
+    OctalAttempt::NotYet(retry.filter(|&r| r > len))
+}
+
 /// Storage for Z-function entries: `u32` when the table is short enough, halving memory.
 trait ZIndex: Copy {
     fn from_usize(v: usize) -> Self;
@@ -407,6 +537,48 @@ mod tests {
             g.push(mex(&opts));
         }
         g
+    }
+
+    #[test]
+    fn octal_attempts_prove_what_detect_and_the_theorem_prove_and_hint_where() {
+        // Dawson's Kayles (0.07), Kayles (0.77), Dawson's chess (0.137), 0.3, 0.33,
+        // 0.03: computed from the rules.
+        for digits in [
+            &[0u8, 0, 7][..],
+            &[0, 7, 7],
+            &[0, 1, 3, 7],
+            &[0, 3],
+            &[0, 3, 3],
+            &[0, 0, 3],
+        ] {
+            let t = digits.len() - 1;
+            let values = octal_values(digits, 700);
+            let mut first_proof = None;
+            for len in 0..=values.len() {
+                let v = &values[..len];
+                let expected = detect(v).filter(|&p| prove_octal(v, t, p));
+                match octal_attempt(v, t) {
+                    OctalAttempt::Proved(p) => {
+                        assert_eq!(Some(p), expected, "{digits:?} at {len}");
+                        first_proof.get_or_insert(len);
+                    }
+                    OctalAttempt::NotYet(retry) => {
+                        assert_eq!(expected, None, "{digits:?} at {len}");
+                        assert!(retry.is_none_or(|r| r > len), "{digits:?} at {len}");
+                    }
+                }
+            }
+            // Where the period shows long before its proof, some table short of the
+            // first proof points exactly at it.
+            let first = first_proof.expect("each of these periods is proved by 700 heaps");
+            assert!(
+                first < 2 * CANDIDATE_MATCHES
+                    || (0..first)
+                        .any(|len| octal_attempt(&values[..len], t)
+                            == OctalAttempt::NotYet(Some(first))),
+                "{digits:?}: no hint of the proof at {first}"
+            );
+        }
     }
 
     /// [`detect`] straight from its definition, by brute force.
@@ -651,6 +823,27 @@ mod tests {
             let need = detect_need(v.len());
             prop_assert_eq!(first_period(&v, &need, 0), expected);
             prop_assert_eq!(first_period(&v, &need, usize::MAX), expected);
+        }
+
+        #[test]
+        fn the_hashed_walk_matches_the_plain_scan_on_long_near_periodic_tables(
+            pre in prop::collection::vec(0u32..4, 0..300),
+            block in prop::collection::vec(0u32..4, 1..40),
+            reps in 0usize..60,
+            flip in 0usize..4000,
+        ) {
+            let mut v = pre;
+            for _ in 0..reps {
+                v.extend_from_slice(&block);
+            }
+            // One value changed somewhere (or nowhere), so that long matches fall short.
+            if let Some(x) = v.get_mut(flip) {
+                *x ^= 1;
+            }
+            let need = detect_need(v.len());
+            let plain = first_period(&v, &need, usize::MAX);
+            prop_assert_eq!(detect(&v), plain);
+            prop_assert_eq!(detect(&v.iter().map(|&x| x as u16).collect::<Vec<u16>>()), plain);
         }
 
         #[test]

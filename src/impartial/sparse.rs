@@ -214,6 +214,26 @@ impl SparseTable {
         self.rare.len()
     }
 
+    /// The fewest heaps `h ≥ 1` that some mask leaves rare, as
+    /// [`super::dense::fewest_rare`] gives it for the `len` values this table last
+    /// extended, read from its histogram (time in the value range, not the table
+    /// length); `None` when it describes another table.
+    pub fn fewest_rare(&self, len: usize) -> Option<usize> {
+        if self.built != len || self.hist.is_empty() {
+            return None;
+        }
+        if self.hist.len() > 1 << 20 {
+            return Some(len);
+        }
+        // Masks above the largest value leave every heap rare, as the transform of a
+        // histogram cut at that value says too: the minimum is the same.
+        let mut w: Vec<i64> = self.hist.iter().map(|&c| c as i64).collect();
+        walsh_hadamard(&mut w);
+        let best = w.iter().skip(1).min().copied().unwrap_or(0);
+        let heaps = len.saturating_sub(1) as i64;
+        Some(usize::try_from((heaps + best) / 2).unwrap_or(0))
+    }
+
     /// Makes the state describe `values` (after another table was used, or at the start).
     fn rebuild<C: Cell>(&mut self, values: &[C]) {
         let max = values.iter().map(|v| v.get()).max().unwrap_or(0) as usize;
@@ -548,7 +568,7 @@ impl SparseTable {
             }
             if sweep {
                 sweep_splits(
-                    moves, past, start, lo_heap, known, words, &mut hits, &mut ops,
+                    moves, past, start, lo_heap, known, words, &mut hits, &mut ops, par,
                 );
             }
             // The wanted rare values below the smallest common value left unmarked,
@@ -1108,6 +1128,7 @@ fn sweep_splits<C: Cell>(
     words: usize,
     hits: &mut [u64],
     ops: &mut [u64],
+    par: bool,
 ) {
     let len = ops.len();
     let (Some(&min_i), Some(&max_i)) = (moves.split_after.first(), moves.split_after.last()) else {
@@ -1116,17 +1137,20 @@ fn sweep_splits<C: Cell>(
     // The sums s0..s1 split by some heap of the block, each swept into `reach`.
     let s1 = (start + len).saturating_sub(min_i);
     let s0 = start.saturating_sub(max_i).min(s1);
-    let mut reach = vec![0u64; (s1 - s0) * words];
-    for (s, r) in (s0..s1).zip(reach.chunks_exact_mut(words)) {
+    // The heaps a of the sweep of sum s: lo_heap..hi(s).
+    let hi = |s: usize| {
         // a < half_end ⇔ a ≤ s − a (a < s − a when the two heaps must differ).
         let half_end = if moves.unequal {
             s.div_ceil(2)
         } else {
             s / 2 + 1
         };
-        let hi = (lo_heap + SWEEP).min(known).min(half_end);
+        (lo_heap + SWEEP).min(known).min(half_end)
+    };
+    let sweep = |s: usize, r: &mut [u64]| {
+        let hi = hi(s);
         if hi <= lo_heap {
-            continue;
+            return;
         }
         let small = &past[lo_heap..hi];
         let large = past[s + 1 - hi..=s - lo_heap].iter().rev();
@@ -1155,8 +1179,27 @@ fn sweep_splits<C: Cell>(
                 r[v >> 6] |= 1 << (v & 63);
             }
         }
+    };
+    let mut reach = vec![0u64; (s1 - s0) * words];
+    if par && s1 - s0 > SWEEP_CHUNK {
+        // Pieces of the sums, so that a thread done with its own pass takes some.
+        use rayon::prelude::*;
+        reach
+            .par_chunks_mut(SWEEP_CHUNK * words)
+            .enumerate()
+            .for_each(|(c, rs)| {
+                for (j, r) in rs.chunks_exact_mut(words).enumerate() {
+                    sweep(s0 + c * SWEEP_CHUNK + j, r);
+                }
+            });
+    } else {
+        for (s, r) in (s0..s1).zip(reach.chunks_exact_mut(words)) {
+            sweep(s, r);
+        }
+    }
+    for s in s0..s1 {
         let k = (s + min_i).saturating_sub(start).min(len - 1);
-        ops[k] += (hi - lo_heap) as u64;
+        ops[k] += hi(s).saturating_sub(lo_heap) as u64;
     }
     for (k, hit) in hits.chunks_exact_mut(words).enumerate() {
         let m = start + k;
@@ -1171,3 +1214,6 @@ fn sweep_splits<C: Cell>(
         }
     }
 }
+
+/// Sums of a split per task when the sweep is shared between threads.
+const SWEEP_CHUNK: usize = 256;
