@@ -462,7 +462,7 @@ mod tests {
     /// The normal form square by square: every image of every layer built a square
     /// at a time, the least kept (the definition the fast one must meet).
     fn normalise_by_squares(b: &Board<2>, region: u64, images: usize) -> Board<2> {
-        let (rows, cols) = b.dims();
+        let cols = usize::from(b.cols);
         let sq: Vec<usize> = (0..64).filter(|i| region >> i & 1 == 1).collect();
         let r0 = sq.iter().map(|i| i / cols).min().unwrap();
         let r1 = sq.iter().map(|i| i / cols).max().unwrap();
