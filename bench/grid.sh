@@ -3,7 +3,7 @@
 # Konane and Toads and Frogs positions, and sprague alone on Clobber (cgt has no Clobber): CPU seconds
 # (user + system) and peak RSS of each program, as /usr/bin/time -f '%U %S %M' gives
 # them, and whether the two canonical forms are equal (cgt's text is read back by
-# `sprague value`, with CGSuite's `4*` spelled `4+*`).
+# `sprague value`, with CGSuite's `4*` spelled `4+*` and `-3^` spelled `-3+^`).
 #
 #   SPRAGUE_PEERS=DIR bench/grid.sh          # DIR/cgt-tools/target/release/cgt-bench
 #
@@ -54,7 +54,7 @@ for line in "${POSITIONS[@]}"; do
   c="- -"; eq="-"
   if [ -x "$C" ] && [ "$rules" != clobber ]; then
     c=$(time_of "$C" "$rules" "$pos")
-    cv=$(sed -E 's/([0-9^v])\*/\1+*/g' "$OUT")
+    cv=$(sed -E 's/([0-9^v])\*/\1+*/g; s/([0-9])([\^v])/\1+\2/g' "$OUT")
     if [ -n "$cv" ] && [ -n "$sv" ]; then
       back=$("$S" value --max-states 20000000 "$cv" 2>/dev/null | head -1 | sed 's/^value: *//')
       if [ "$back" = "$sv" ]; then eq=yes; else eq=NO; fi

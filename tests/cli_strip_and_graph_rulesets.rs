@@ -67,3 +67,34 @@ fn large_game_trees_end_at_the_bound() {
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("--max-states"), "{err}");
 }
+
+#[test]
+fn cram_strip_tables() {
+    // 2 × n Cram: 0 for even n (the second player mirrors through the centre), not 0
+    // for odd n (the first player takes the middle column, then mirrors): Winning
+    // Ways ch. 22. The alternation is seen, never claimed as proved.
+    let t = run_json(&["table", "--json", "--to", "11", "cram[2]"]);
+    assert_eq!(t["family"], "cram[2]");
+    let values = t["values"].as_array().unwrap();
+    for (n, v) in values.iter().enumerate() {
+        assert_eq!(v.as_u64().unwrap() == 0, n % 2 == 0, "2×{n}: {v}");
+    }
+    assert_eq!(t["period"]["proved"], false, "{t}");
+    // A strip in a sum is its board: cram[2](3) + cram(2,3) = 0.
+    let s = common::solve_json(&["cram[2](3) + cram(2,3)"]);
+    assert_eq!(s["outcome"], "P", "{s}");
+    // Beyond 64 squares, or no rows: bad input, one line.
+    for args in [
+        ["table", "--to", "22", "cram[3]"],
+        ["table", "--to", "3", "cram[0]"],
+        ["table", "--to", "3", "cram[x]"],
+    ] {
+        let (code, err) = exit_code(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // The game tree is bounded by --max-states.
+    let (code, err) = exit_code(&["table", "--max-states", "1000", "--to", "30", "cram[2]"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("--max-states"), "{err}");
+}

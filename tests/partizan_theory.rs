@@ -254,10 +254,30 @@ fn published_atomic_weights() {
     assert_eq!(aw("v").as_deref(), Some("-1"));
     assert_eq!(aw("^+^+^+^+^+*3").as_deref(), Some("5"));
     assert_eq!(aw("{0|^+*}").as_deref(), Some("2")); // = ^^
+    // {0|v}: G° = {aw(0) − 2 | aw(v) + 2} = {−2|1} = 0, an integer, so the far star
+    // decides: Right moving first in G + *N wins (to v + *N < 0), and Left moving
+    // first wins too (to G + *, where Right's moves, to v* and to G, both lose), so
+    // G is confused with the far star and aw(G) = 0. Indeed {0|v} = *: v reverses
+    // through its Left option * (G ≥ *, as Right moving first in G + * loses) to *'s
+    // Left option 0. The published value could not be located; this is from the
+    // definitions (Winning Ways ch. 8; Siegel CGT II.7; Lessons in Play ch. 9).
+    assert_eq!(aw("{0|v}").as_deref(), Some("0"));
+    // {0|^}: G° = {−2|3} = 0 is an integer; G + *N > 0 (Right's moves lead to ^ + *N
+    // or ^^*k, all positive but ^^* + *, which is ^^ > 0; Left answers *N by *1), so G
+    // is greater than the far star and aw(G) is the largest integer n ⧏ aw(^) + 2 = 3:
+    // 2. So the two-ahead rule calls G positive; indeed {0|^} = ^^* > 0 (aw(n·^ + *m)
+    // = n).
+    assert_eq!(aw("{0|^}").as_deref(), Some("2"));
     // Only all-small games have one here: numbers, hot games and Tiny(2) do not.
     assert_eq!(aw("1"), None);
     assert_eq!(aw("{1|-1}"), None);
     assert_eq!(aw("{0||0|-2}"), None);
+    // The canonical forms found by hand above.
+    let g = t.parse_value("{0|v}").unwrap();
+    assert_eq!(t.show(g), "*");
+    let g = t.parse_value("{0|^}").unwrap();
+    assert_eq!(t.show(g), "^^*");
+    assert_eq!(t.outcome(g).unwrap(), Outcome::L);
 }
 
 #[test]

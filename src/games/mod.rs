@@ -7,6 +7,7 @@ pub mod adjacent;
 pub mod andnim;
 pub mod bits;
 pub mod circle;
+pub mod cram_strip;
 pub mod custom;
 pub mod digraph;
 pub mod divisor;
@@ -362,6 +363,7 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
             reg.no_params(term)?;
             Ok(Rc::new(andnim::AndNimTable::new()))
         }
+        "cram" => Ok(Rc::new(reg.cram_strip(term)?)),
         name if let Some(c) = custom::lookup(name) => {
             reg.no_params(term)?;
             match c.kind {
@@ -568,7 +570,7 @@ impl<'a> Registry<'a> {
             return self.green_hackenbush(t, out);
         }
         let (family, per_component) = self.family(t)?;
-        if t.name == "cram" {
+        if t.name == "cram" && t.params.is_none() {
             // A board written out is a string: the family reads its own arguments.
             let pos = partizan::cram::CramFamily::position(t)
                 .map_err(|(span, m)| self.error(span, &m))?;
@@ -771,10 +773,8 @@ impl<'a> Registry<'a> {
                 self.no_params(t)?;
                 (self.shared(green::GreenHackenbush::new()), 0)
             }
-            "cram" => {
-                self.no_params(t)?;
-                (self.shared(partizan::cram::CramFamily::new()), 0)
-            }
+            "cram" if t.params.is_some() => (self.shared(self.cram_strip(t)?), 1),
+            "cram" => (self.shared(partizan::cram::CramFamily::new()), 0),
             name if matches!(name, "hackenbush" | "cut" | "unfair")
                 || partizan::NAMES.contains(&name) =>
             {
@@ -988,6 +988,18 @@ impl<'a> Registry<'a> {
             });
         }
         Ok(())
+    }
+
+    /// The strips `cram[r]` (boards of `r` rows, written by their columns).
+    fn cram_strip(&self, t: &FamilyTerm) -> Result<cram_strip::CramStrip, ExprError> {
+        const USAGE: &str = "cram[r] takes the rows r of its boards, 1 to 64 (cram[2](5) is the 2×5 board); tables: table 'cram[2]'";
+        let rows = self.positive_param(t, USAGE)?;
+        rows.to_usize()
+            .and_then(cram_strip::CramStrip::new)
+            .ok_or_else(|| {
+                let at = t.params.as_deref().map_or(t.span, |p| p[0].span());
+                self.error(at, USAGE)
+            })
     }
 
     /// The single integer parameter ≥ 1 of `t` (`moore[k]`, `adjacent[m]`).

@@ -6,62 +6,28 @@
 //! each with the players allowed to colour it, are kept, split into connected
 //! components).
 
-use super::graph::{Graph, Kind};
-use super::{Ruleset, args, char_span, no_params};
-use crate::expr::{Arg, FamilyTerm, Span};
-use crate::partizan::{Rules, Side};
+use super::graph::Colouring;
 
-/// Col's rules (no parameters).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Col;
-
-impl Rules for Col {
-    type Position = Graph;
-
-    fn options(&self, g: &Graph, side: Side, out: &mut Vec<Graph>) {
-        g.options(Kind::Col, side, out);
-    }
-
-    fn regions(&self, g: &Graph, out: &mut Vec<Graph>) {
-        g.regions(out);
-    }
-}
-
-impl Ruleset for Col {
-    const NAME: &'static str = "col";
-    const USAGE: &'static str = "col takes a grid or a graph: col(\"..|.L\") (rows separated by |, . uncoloured, L Left's colour, R Right's, # no square) or col(\"0-1 1-2; 0:L\") (edges a-b, coloured vertices a:L, a:R), at most 64 uncoloured vertices; Left colours L";
-
-    fn read(f: &FamilyTerm) -> Result<(Col, Graph), (Span, String)> {
-        no_params(f)?;
-        let usage = Self::USAGE;
-        match args(f, usage)? {
-            [Arg::Str(s, span)] => Graph::parse(s, Kind::Col)
-                .map(|g| (Col, g))
-                .map_err(|(i, m)| (char_span(*span, s, i), m)),
-            [a, ..] => Err((a.span(), usage.to_string())),
-            [] => Err((f.span, usage.to_string())),
-        }
-    }
-
-    fn show(&self, g: &Graph) -> String {
-        format!("col(\"{}\")", g.text(Kind::Col))
-    }
-
-    fn method(&self) -> String {
-        "Col (Left colours L), from the game tree: coloured vertices folded into what each uncoloured vertex allows, each connected component valued once".to_string()
-    }
-}
+/// Col's rules (no parameters): the colouring game of [`super::graph`] with the
+/// rule [`super::graph::Kind::Col`].
+pub type Col = Colouring<false>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::partizan::Ruleset;
+    use crate::games::partizan::graph::{Graph, Kind};
     use crate::partizan::{GameTable, TreeValues};
 
     fn value(s: &str) -> String {
         let mut t = GameTable::with_limit(50_000_000);
         let mut v = TreeValues::new();
         let g = v
-            .value(&mut t, &Col, &Graph::parse(s, Kind::Col).unwrap())
+            .value(
+                &mut t,
+                &Col::default(),
+                &Graph::parse(s, Kind::Col).unwrap(),
+            )
             .unwrap();
         t.show(g)
     }
@@ -93,7 +59,7 @@ mod tests {
         let mut v = TreeValues::new();
         let mut check = |s: String| {
             let g = Graph::parse(&s, Kind::Col).unwrap();
-            let x = v.value(&mut t, &Col, &g).unwrap();
+            let x = v.value(&mut t, &Col::default(), &g).unwrap();
             let nus = t.as_nus(x).cloned();
             assert!(
                 nus.is_some_and(|n| n.up == 0 && n.star <= crate::nat::Nat::from(1u32)),
@@ -122,7 +88,7 @@ mod tests {
     fn positions_read_back() {
         for s in ["..|.L", "0-1 1-2 2-0; 0:L", "L.R.|..#.", "0 1 2-3 3:R"] {
             let g = Graph::parse(s, Kind::Col).unwrap();
-            let text = Col.show(&g);
+            let text = Col::default().show(&g);
             let (_, again) = super::super::graph::read_back::<Col>(&text);
             assert_eq!(again, g, "{s} → {text}");
         }

@@ -80,7 +80,7 @@ impl Cram {
     }
 
     /// The board after every move.
-    fn moves(b: &CramBoard, out: &mut Vec<CramBoard>) {
+    pub(crate) fn moves(b: &CramBoard, out: &mut Vec<CramBoard>) {
         Cram::dominoes(b, |i, j| {
             out.push(Board {
                 layers: [b.layers[0] & !(1 << i) & !(1 << j)],
@@ -97,6 +97,28 @@ impl Cram {
                 out.push(b.normalise(part, Symmetry::Square));
             }
         }
+    }
+}
+
+#[cfg(test)]
+impl Cram {
+    /// The nim-value by the plain game tree: the mex of the options' values, with no
+    /// regions or symmetries (a memo of whole boards only). For tests.
+    pub(crate) fn plain_value(b: &CramBoard) -> u32 {
+        Cram::plain_with(b, &mut FxHashMap::default())
+    }
+
+    /// [`Cram::plain_value`] with a memo kept by the caller.
+    pub(crate) fn plain_with(b: &CramBoard, memo: &mut FxHashMap<CramBoard, u32>) -> u32 {
+        if let Some(&v) = memo.get(b) {
+            return v;
+        }
+        let mut options = Vec::new();
+        Cram::moves(b, &mut options);
+        let values: Vec<u32> = options.iter().map(|o| Cram::plain_with(o, memo)).collect();
+        let v = Mex::default().of(values);
+        memo.insert(*b, v);
+        v
     }
 }
 
@@ -462,18 +484,8 @@ mod tests {
         }
     }
 
-    /// The nim-value by the plain game tree: mex of the options, no regions or memo
-    /// beyond the whole board.
     fn plain(b: &CramBoard, memo: &mut FxHashMap<CramBoard, u32>) -> u32 {
-        if let Some(&v) = memo.get(b) {
-            return v;
-        }
-        let mut options = Vec::new();
-        Cram::moves(b, &mut options);
-        let values: Vec<u32> = options.iter().map(|o| plain(o, memo)).collect();
-        let v = Mex::default().of(values);
-        memo.insert(*b, v);
-        v
+        Cram::plain_with(b, memo)
     }
 
     #[test]

@@ -7,12 +7,14 @@
 //! reductions: a board whose empty squares fall apart into separate regions is the sum
 //! of the regions, and a region's value does not change when it is moved or mirrored
 //! left-right or top-bottom (each region is stored once, cropped to its bounding box,
-//! under the least of its four mirror images).
+//! under the least of its four mirror images, by the board helper of
+//! [`super::grid`] that the other board games share).
 //!
 //! This file is the worked example of a ruleset: the rules above, [`Rules`] (the moves
 //! and the regions) and [`Ruleset`] (how a board is written), and tests of published
 //! values and of the plain game tree.
 
+use super::grid::{self, Symmetry, Touch};
 use super::{Ruleset, args, char_span, no_params};
 use crate::expr::{Arg, FamilyTerm, Span};
 use crate::partizan::{Rules, Side};
@@ -114,11 +116,22 @@ impl Rules for Domineering {
     }
 
     fn regions(&self, b: &Board, out: &mut Vec<Board>) {
+        // The shared board helper finds the parts and their least mirror images.
+        let g = grid::Board {
+            rows: b.rows as u8,
+            cols: b.cols as u8,
+            layers: [b.empty],
+        };
         let mut rest = b.empty;
         while rest != 0 {
-            let region = flood(b.rows, b.cols, rest);
+            let region = grid::flood(b.rows, b.cols, rest, Touch::Orthogonal);
             rest &= !region;
-            out.push(normalise(b.rows, b.cols, region));
+            let n = g.normalise(region, Symmetry::Mirrors);
+            out.push(Board {
+                rows: usize::from(n.rows),
+                cols: usize::from(n.cols),
+                empty: n.layers[0],
+            });
         }
     }
 }
@@ -167,74 +180,6 @@ impl Ruleset for Domineering {
         format!(
             "Domineering (Left places vertical dominoes), from the game tree: each region of empty squares valued once up to mirror images (at most {MAX_SQUARES} squares)"
         )
-    }
-}
-
-/// The squares of `empty` 4-connected to its lowest square.
-fn flood(rows: usize, cols: usize, empty: u64) -> u64 {
-    let start = empty & empty.wrapping_neg();
-    let mut region = start;
-    let mut frontier = start;
-    while frontier != 0 {
-        let i = frontier.trailing_zeros() as usize;
-        frontier &= frontier - 1;
-        let (r, c) = (i / cols, i % cols);
-        let mut near = 0u64;
-        if r > 0 {
-            near |= 1 << (i - cols);
-        }
-        if r + 1 < rows {
-            near |= 1 << (i + cols);
-        }
-        if c > 0 {
-            near |= 1 << (i - 1);
-        }
-        if c + 1 < cols {
-            near |= 1 << (i + 1);
-        }
-        let new = near & empty & !region;
-        region |= new;
-        frontier |= new;
-    }
-    region
-}
-
-/// The region cropped to its bounding box, under the least of its four mirror images.
-fn normalise(rows: usize, cols: usize, region: u64) -> Board {
-    let (mut r0, mut r1, mut c0, mut c1) = (rows, 0, cols, 0);
-    let mut bits = region;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let (r, c) = (i / cols, i % cols);
-        r0 = r0.min(r);
-        r1 = r1.max(r);
-        c0 = c0.min(c);
-        c1 = c1.max(c);
-    }
-    let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-    let mut best = u64::MAX;
-    for (flip_r, flip_c) in [(false, false), (false, true), (true, false), (true, true)] {
-        let mut m = 0u64;
-        let mut bits = region;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let (mut r, mut c) = (i / cols - r0, i % cols - c0);
-            if flip_r {
-                r = h - 1 - r;
-            }
-            if flip_c {
-                c = w - 1 - c;
-            }
-            m |= 1 << (r * w + c);
-        }
-        best = best.min(m);
-    }
-    Board {
-        rows: h,
-        cols: w,
-        empty: best,
     }
 }
 

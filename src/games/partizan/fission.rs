@@ -13,6 +13,7 @@
 //! rules are the same upside down and left to right). Also the bit-board helpers of
 //! [`super::nogo`].
 
+use super::grid::{flip_cols, flip_rows, ones, transpose};
 use super::{Ruleset, args, char_span, no_params};
 use crate::expr::{Arg, FamilyTerm, Span};
 use crate::partizan::{Rules, Side};
@@ -247,38 +248,6 @@ impl Board {
         }
         best.unwrap_or(empty)
     }
-}
-
-/// The lowest `n` bits.
-fn ones(n: usize) -> u64 {
-    if n >= 64 { u64::MAX } else { bit(n) - 1 }
-}
-
-/// `m` on an `h × w` board upside down.
-fn flip_rows(h: usize, w: usize, m: u64) -> u64 {
-    (0..h).fold(0, |acc, r| {
-        acc | ((m >> (r * w)) & ones(w)) << ((h - 1 - r) * w)
-    })
-}
-
-/// `m` on an `h × w` board left to right.
-fn flip_cols(h: usize, w: usize, m: u64) -> u64 {
-    (0..h).fold(0, |acc, r| {
-        let x = (m >> (r * w)) & ones(w);
-        acc | (x.reverse_bits() >> (64 - w)) << (r * w)
-    })
-}
-
-/// `m` on an `h × w` board transposed (a `w × h` board).
-fn transpose(h: usize, w: usize, m: u64) -> u64 {
-    let mut out = 0;
-    let mut bits = m;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        out |= bit((i % w) * h + i / w);
-    }
-    out
 }
 
 /// Fission's rules (no parameters).

@@ -20,7 +20,9 @@
 //! connected components, independent games whose sum is the position (a move changes
 //! only the vertex coloured and its neighbours).
 
-use crate::partizan::Side;
+use super::{Ruleset, args, char_span, no_params};
+use crate::expr::{Arg, FamilyTerm, Span};
+use crate::partizan::{Rules, Side};
 
 /// Largest number of uncoloured vertices of a position.
 pub const MAX_VERTICES: usize = 64;
@@ -383,6 +385,77 @@ fn parse_graph(s: &str) -> Result<Written, (usize, String)> {
 }
 
 /// Reads an expression holding one family term of `R` (for tests of `show`).
+/// A colouring game on a graph, Snort (`SNORT = true`) or Col: the one implementation
+/// of both rulesets, which differ only in the [`Kind`] of their rule (the files
+/// [`super::snort`] and [`super::col`] state the rules and name the types).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Colouring<const SNORT: bool>;
+
+/// How a position of the colouring game `$name` is written, for its usage line.
+macro_rules! colouring_usage {
+    ($name:literal) => {
+        concat!(
+            $name,
+            " takes a grid or a graph: ",
+            $name,
+            "(\"..|.L\") (rows separated by |, . uncoloured, L Left's colour, R Right's, # no square) or ",
+            $name,
+            "(\"0-1 1-2; 0:L\") (edges a-b, coloured vertices a:L, a:R), at most 64 uncoloured vertices; Left colours L"
+        )
+    };
+}
+
+impl<const SNORT: bool> Colouring<SNORT> {
+    /// The rule of this game.
+    pub const KIND: Kind = if SNORT { Kind::Snort } else { Kind::Col };
+    /// The game's name in sentences.
+    const TITLE: &'static str = if SNORT { "Snort" } else { "Col" };
+}
+
+impl<const SNORT: bool> Rules for Colouring<SNORT> {
+    type Position = Graph;
+
+    fn options(&self, g: &Graph, side: Side, out: &mut Vec<Graph>) {
+        g.options(Self::KIND, side, out);
+    }
+
+    fn regions(&self, g: &Graph, out: &mut Vec<Graph>) {
+        g.regions(out);
+    }
+}
+
+impl<const SNORT: bool> Ruleset for Colouring<SNORT> {
+    const NAME: &'static str = if SNORT { "snort" } else { "col" };
+    const USAGE: &'static str = if SNORT {
+        colouring_usage!("snort")
+    } else {
+        colouring_usage!("col")
+    };
+
+    fn read(f: &FamilyTerm) -> Result<(Self, Graph), (Span, String)> {
+        no_params(f)?;
+        let usage = Self::USAGE;
+        match args(f, usage)? {
+            [Arg::Str(s, span)] => Graph::parse(s, Self::KIND)
+                .map(|g| (Self, g))
+                .map_err(|(i, m)| (char_span(*span, s, i), m)),
+            [a, ..] => Err((a.span(), usage.to_string())),
+            [] => Err((f.span, usage.to_string())),
+        }
+    }
+
+    fn show(&self, g: &Graph) -> String {
+        format!("{}(\"{}\")", Self::NAME, g.text(Self::KIND))
+    }
+
+    fn method(&self) -> String {
+        format!(
+            "{} (Left colours L), from the game tree: coloured vertices folded into what each uncoloured vertex allows, each connected component valued once",
+            Self::TITLE
+        )
+    }
+}
+
 #[cfg(test)]
 pub(crate) fn read_back<R: super::Ruleset>(text: &str) -> (R, R::Position) {
     let sum = crate::expr::parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));

@@ -82,9 +82,55 @@ pub fn neighbours(rows: usize, cols: usize, i: usize, touch: Touch) -> u64 {
         .fold(0, |m, j| m | 1 << j)
 }
 
+/// The squares of the first column of a `rows × cols` board.
+fn first_col(rows: usize, cols: usize) -> u64 {
+    (0..rows).fold(0, |m, r| m | 1 << (r * cols))
+}
+
+/// `set` moved one step in the orthogonal direction `(dr, dc)` (one of
+/// [`ORTHOGONAL`]), as whole-word shifts: squares moved off the board are lost.
+#[inline]
+pub fn shift(rows: usize, cols: usize, set: u64, dr: isize, dc: isize) -> u64 {
+    let c = cols as u32;
+    match (dr, dc) {
+        (-1, 0) => set.checked_shr(c).unwrap_or(0),
+        (1, 0) => set.checked_shl(c).unwrap_or(0) & full(rows, cols),
+        (0, -1) => (set & !first_col(rows, cols)) >> 1,
+        (0, 1) => (set & !(first_col(rows, cols) << (cols - 1))) << 1,
+        _ => unreachable!("an orthogonal direction"),
+    }
+}
+
+/// The squares sharing a side with a square of `set`.
+#[inline]
+pub fn spread(rows: usize, cols: usize, set: u64) -> u64 {
+    if cols == 0 {
+        return 0;
+    }
+    let first = first_col(rows, cols);
+    let last = first << (cols - 1);
+    let c = cols as u32;
+    (set.checked_shr(c).unwrap_or(0)
+        | set.checked_shl(c).unwrap_or(0)
+        | (set & !last) << 1
+        | (set & !first) >> 1)
+        & full(rows, cols)
+}
+
 /// The squares of `within` connected to its lowest square.
 pub fn flood(rows: usize, cols: usize, within: u64, touch: Touch) -> u64 {
     let start = within & within.wrapping_neg();
+    if touch == Touch::Orthogonal {
+        // Grown a ring at a time, the whole ring in a few word operations.
+        let mut region = start;
+        loop {
+            let grown = (region | spread(rows, cols, region)) & within;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
     let mut region = start;
     let mut frontier = start;
     while frontier != 0 {
@@ -125,63 +171,127 @@ impl<const K: usize> Board<K> {
     /// regions up to moves and symmetries are one board).
     pub fn normalise(&self, region: u64, sym: Symmetry) -> Board<K> {
         let (rows, cols) = self.dims();
-        if region == 0 {
+        if region == 0 || cols == 0 {
             return Board {
                 rows: 0,
                 cols: 0,
                 layers: [0; K],
             };
         }
-        let (mut r0, mut r1, mut c0, mut c1) = (rows, 0, cols, 0);
-        let mut bits = region;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let (r, c) = (i / cols, i % cols);
-            r0 = r0.min(r);
-            r1 = r1.max(r);
-            c0 = c0.min(c);
-            c1 = c1.max(c);
+        // The bounding box, from the rows the region meets and their union.
+        let row = |m: u64, r: usize| (m >> (r * cols)) & ones(cols);
+        let (mut r0, mut r1, mut span) = (rows, 0, 0u64);
+        for r in 0..rows {
+            let x = row(region, r);
+            if x != 0 {
+                r0 = r0.min(r);
+                r1 = r;
+                span |= x;
+            }
         }
+        let c0 = span.trailing_zeros() as usize;
+        let c1 = 63 - span.leading_zeros() as usize;
         let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        // Each layer cut to the box, a row at a time.
+        let cut = |m: u64| {
+            (r0..=r1).fold(0u64, |acc, r| {
+                acc | ((row(m & region, r) >> c0) & ones(w)) << ((r - r0) * w)
+            })
+        };
+        let base: [u64; K] = std::array::from_fn(|k| cut(self.layers[k]));
         let images = match sym {
             Symmetry::Mirrors => 4,
             Symmetry::Square => 8,
         };
+        let turned: Option<[u64; K]> =
+            (images == 8).then(|| std::array::from_fn(|k| transpose(h, w, base[k])));
         let mut best: Option<Board<K>> = None;
         for image in 0..images {
-            let (flip_r, flip_c, transpose) = (image & 1 == 1, image & 2 == 2, image & 4 == 4);
-            let (ih, iw) = if transpose { (w, h) } else { (h, w) };
+            let (ih, iw, masks) = if image & 4 == 4 {
+                (w, h, turned.as_ref().expect("transposed when asked"))
+            } else {
+                (h, w, &base)
+            };
+            let map = |m: u64| {
+                let m = if image & 1 == 1 {
+                    flip_rows(ih, iw, m)
+                } else {
+                    m
+                };
+                if image & 2 == 2 {
+                    flip_cols(ih, iw, m)
+                } else {
+                    m
+                }
+            };
+            let dims = (ih as u8, iw as u8);
+            // Boards compare by dimensions, then layer by layer: an image is only
+            // made while it may still be the least.
             let mut layers = [0u64; K];
-            for (k, layer) in layers.iter_mut().enumerate() {
-                let mut bits = self.layers[k] & region;
-                while bits != 0 {
-                    let i = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let (mut r, mut c) = (i / cols - r0, i % cols - c0);
-                    if flip_r {
-                        r = h - 1 - r;
+            let mut less = match &best {
+                None => true,
+                Some(b) => match dims.cmp(&(b.rows, b.cols)) {
+                    std::cmp::Ordering::Less => true,
+                    std::cmp::Ordering::Greater => continue,
+                    std::cmp::Ordering::Equal => false,
+                },
+            };
+            let mut worse = false;
+            for k in 0..K {
+                layers[k] = map(masks[k]);
+                if !less && let Some(b) = &best {
+                    match layers[k].cmp(&b.layers[k]) {
+                        std::cmp::Ordering::Less => less = true,
+                        std::cmp::Ordering::Greater => {
+                            worse = true;
+                            break;
+                        }
+                        std::cmp::Ordering::Equal => {}
                     }
-                    if flip_c {
-                        c = w - 1 - c;
-                    }
-                    if transpose {
-                        (r, c) = (c, r);
-                    }
-                    *layer |= 1 << (r * iw + c);
                 }
             }
-            let b = Board {
-                rows: ih as u8,
-                cols: iw as u8,
-                layers,
-            };
-            if best.is_none_or(|x| b < x) {
-                best = Some(b);
+            if less && !worse {
+                best = Some(Board {
+                    rows: dims.0,
+                    cols: dims.1,
+                    layers,
+                });
             }
         }
         best.expect("at least one image")
     }
+}
+
+/// The lowest `n` bits.
+pub(super) fn ones(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+/// `m` on an `h × w` board upside down.
+pub(super) fn flip_rows(h: usize, w: usize, m: u64) -> u64 {
+    (0..h).fold(0, |acc, r| {
+        acc | ((m >> (r * w)) & ones(w)) << ((h - 1 - r) * w)
+    })
+}
+
+/// `m` on an `h × w` board left to right.
+pub(super) fn flip_cols(h: usize, w: usize, m: u64) -> u64 {
+    (0..h).fold(0, |acc, r| {
+        let x = (m >> (r * w)) & ones(w);
+        acc | (x.reverse_bits() >> (64 - w)) << (r * w)
+    })
+}
+
+/// `m` on an `h × w` board transposed (a `w × h` board).
+pub(super) fn transpose(h: usize, w: usize, m: u64) -> u64 {
+    let mut out = 0;
+    let mut bits = m;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        out |= 1 << ((i % w) * h + i / w);
+    }
+    out
 }
 
 /// Reads a board written as rows separated by `|`, every row of the same length, at
@@ -347,6 +457,110 @@ mod tests {
             2 => 'O',
             _ => '.',
         })
+    }
+
+    /// The normal form square by square: every image of every layer built a square
+    /// at a time, the least kept (the definition the fast one must meet).
+    fn normalise_by_squares(b: &Board<2>, region: u64, images: usize) -> Board<2> {
+        let cols = usize::from(b.cols);
+        let sq: Vec<usize> = (0..64).filter(|i| region >> i & 1 == 1).collect();
+        let r0 = sq.iter().map(|i| i / cols).min().unwrap();
+        let r1 = sq.iter().map(|i| i / cols).max().unwrap();
+        let c0 = sq.iter().map(|i| i % cols).min().unwrap();
+        let c1 = sq.iter().map(|i| i % cols).max().unwrap();
+        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        (0..images)
+            .map(|image| {
+                let (ih, iw) = if image & 4 == 4 { (w, h) } else { (h, w) };
+                let mut layers = [0u64; 2];
+                for (k, layer) in layers.iter_mut().enumerate() {
+                    for &i in sq.iter().filter(|&&i| b.layers[k] >> i & 1 == 1) {
+                        let (mut r, mut c) = (i / cols - r0, i % cols - c0);
+                        if image & 4 == 4 {
+                            (r, c) = (c, r);
+                        }
+                        if image & 1 == 1 {
+                            r = ih - 1 - r;
+                        }
+                        if image & 2 == 2 {
+                            c = iw - 1 - c;
+                        }
+                        *layer |= 1 << (r * iw + c);
+                    }
+                }
+                Board {
+                    rows: ih as u8,
+                    cols: iw as u8,
+                    layers,
+                }
+            })
+            .min()
+            .unwrap()
+    }
+
+    #[test]
+    fn word_operations_equal_the_square_by_square_definitions() {
+        // Pseudo-random boards of every shape up to 8 × 8 (and 1 × 64, 64 × 1).
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut shapes: Vec<(usize, usize)> =
+            (1..=8).flat_map(|r| (1..=8).map(move |c| (r, c))).collect();
+        shapes.extend([(1, 64), (64, 1), (2, 32)]);
+        for (rows, cols) in shapes {
+            let all = full(rows, cols);
+            for _ in 0..40 {
+                let (a, o, within) = (next() & all, next() & all, (next() | next()) & all);
+                let b = Board {
+                    rows: rows as u8,
+                    cols: cols as u8,
+                    layers: [a & !o, o & !a],
+                };
+                // Shifts and spread against single steps.
+                for &(dr, dc) in &ORTHOGONAL {
+                    let want = (0..rows * cols)
+                        .filter(|&i| within >> i & 1 == 1)
+                        .filter_map(|i| step(rows, cols, i, dr, dc))
+                        .fold(0, |m, j| m | 1 << j);
+                    assert_eq!(shift(rows, cols, within, dr, dc), want, "{rows}×{cols}");
+                }
+                let near = (0..rows * cols)
+                    .filter(|&i| within >> i & 1 == 1)
+                    .fold(0, |m, i| m | neighbours(rows, cols, i, Touch::Orthogonal));
+                assert_eq!(spread(rows, cols, within), near);
+                // Flood fill against a search square by square.
+                if within == 0 {
+                    continue;
+                }
+                let mut want = within & within.wrapping_neg();
+                loop {
+                    let grown = (0..rows * cols)
+                        .filter(|&i| want >> i & 1 == 1)
+                        .fold(want, |m, i| {
+                            m | neighbours(rows, cols, i, Touch::Orthogonal)
+                        })
+                        & within;
+                    if grown == want {
+                        break;
+                    }
+                    want = grown;
+                }
+                let part = flood(rows, cols, within, Touch::Orthogonal);
+                assert_eq!(part, want);
+                // The normal form, both symmetry groups.
+                for (sym, images) in [(Symmetry::Mirrors, 4), (Symmetry::Square, 8)] {
+                    assert_eq!(
+                        b.normalise(part, sym),
+                        normalise_by_squares(&b, part, images),
+                        "{rows}×{cols} {part:x}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

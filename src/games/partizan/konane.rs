@@ -54,25 +54,20 @@ impl Konane {
         })
     }
 
-    /// The squares that hold a stone now or can hold one later.
+    /// The squares that hold a stone now or can hold one later: grown from the
+    /// stones by the empty squares that a stone could land on, two live squares
+    /// before it in a line (each direction a few whole-board shifts).
     fn live(b: &KonaneBoard) -> u64 {
         let (rows, cols) = b.dims();
         let mut live = b.layers[0] | b.layers[1];
         loop {
-            let mut grown = live;
-            let mut empty = b.layers[2] & !live;
-            while empty != 0 {
-                let e = empty.trailing_zeros() as usize;
-                empty &= empty - 1;
-                let landing = ORTHOGONAL.iter().any(|&(dr, dc)| {
-                    grid::step(rows, cols, e, -dr, -dc)
-                        .and_then(|m| Some((m, grid::step(rows, cols, m, -dr, -dc)?)))
-                        .is_some_and(|(m, s)| live >> m & 1 == 1 && live >> s & 1 == 1)
-                });
-                if landing {
-                    grown |= 1 << e;
-                }
+            let mut landing = 0;
+            for &(dr, dc) in &ORTHOGONAL {
+                // Squares e with e − d live, then those with e − 2d live as well.
+                let once = grid::shift(rows, cols, live, dr, dc);
+                landing |= grid::shift(rows, cols, once & live, dr, dc);
             }
+            let grown = live | (landing & b.layers[2]);
             if grown == live {
                 return live;
             }

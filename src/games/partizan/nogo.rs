@@ -8,9 +8,19 @@
 //!
 //! A placed stone only takes liberties from the groups beside it, so a move is legal
 //! when the new stone's group and every opponent group beside it keep a liberty.
-//! Liberties are shared across the board, so the whole board is one region (no split
-//! is made); it is stored as the least of its eight images under the symmetries of
-//! the rectangle and its transpose (the rules do not depend on orientation).
+//!
+//! Regions. Groups couple the empty points they touch, so the board does not fall
+//! apart along its empty points alone: two empty points belong to one region when
+//! they are side by side, or are both liberties of one group (and so on, transitively);
+//! a region is its empty points with every group touching them. Regions are
+//! independent: a move on a point p of region R (i) only changes the liberties of the
+//! groups beside p, which touch p and so belong to R; (ii) is legal or not by the
+//! liberties of the new stone's group (p with the groups of its colour beside p, all
+//! in R) and of the opponent groups beside p (in R), and every liberty of a group of R
+//! is an empty point of R. So a move in R neither changes nor depends on anything
+//! outside R, and the board is the sum of its regions. Each region is stored as the
+//! least of its eight images under the symmetries of the rectangle and its transpose
+//! (the rules do not depend on orientation).
 
 use super::fission::Board;
 use super::{Ruleset, args, char_span, no_params};
@@ -85,8 +95,29 @@ impl Rules for NoGo {
     }
 
     fn regions(&self, p: &Board, out: &mut Vec<Board>) {
-        if p.empty() != 0 {
-            out.push(p.crop(p.cells, &[0, 1, 2, 3, 4, 5, 6, 7]));
+        let empty = p.empty();
+        let mut left = empty;
+        while left != 0 {
+            let start = bit(left.trailing_zeros() as usize);
+            let (mut points, mut groups) = (start, 0u64);
+            let mut fresh = start;
+            while fresh != 0 {
+                // The groups beside the new points, whole; then the points beside
+                // either (the liberties of those groups among them).
+                let mut touched = p.spread(fresh) & (p.a | p.b) & !groups;
+                while touched != 0 {
+                    let i = touched.trailing_zeros() as usize;
+                    let colour = if p.a & bit(i) != 0 { p.a } else { p.b };
+                    let g = p.flood(colour, i);
+                    groups |= g;
+                    touched &= !g;
+                }
+                let grown = (p.spread(points) | p.spread(groups)) & empty & !points;
+                points |= grown;
+                fresh = grown;
+            }
+            left &= !points;
+            out.push(p.crop(points | groups, &[0, 1, 2, 3, 4, 5, 6, 7]));
         }
     }
 }
@@ -136,7 +167,7 @@ impl Ruleset for NoGo {
     }
 
     fn method(&self) -> String {
-        "NoGo (Left plays Black), from the game tree: the board valued whole, once up to its symmetries (at most 64 points)".to_string()
+        "NoGo (Left plays Black), from the game tree: each region (empty points joined through their sides and the groups they touch) valued once up to its symmetries (at most 64 points)".to_string()
     }
 }
 
@@ -207,12 +238,14 @@ mod tests {
 
     #[test]
     fn moves_and_symmetries_equal_the_rules() {
-        // Every board of up to 2 × 3, 3 × 2, 1 × 5 and 2 × 4 points, each point
-        // empty, black or white (boards with a group without a liberty skipped).
+        // Every board of up to 2 × 3, 3 × 2, 1 × 5, 2 × 4 and 3 × 3 points, each point
+        // empty, black or white (boards with a group without a liberty skipped): the
+        // moves by the definition, and the value by regions and symmetries against
+        // the plain tree of the whole board.
         let mut t = GameTable::with_limit(50_000_000);
         let mut fast = TreeValues::new();
         let mut plain = TreeValues::new();
-        for (rows, cols) in [(1, 5), (2, 3), (3, 2), (2, 4)] {
+        for (rows, cols) in [(1, 5), (2, 3), (3, 2), (2, 4), (3, 3)] {
             let n = rows * cols;
             for code in 0..3usize.pow(n as u32) {
                 let mut c = code;
@@ -243,6 +276,28 @@ mod tests {
                 assert_eq!(fast.value(&mut t, &NoGo, &b).unwrap(), want, "{b:?}");
             }
         }
+    }
+
+    #[test]
+    fn regions_split_only_where_no_group_joins_them() {
+        let parts = |s: &str| {
+            let mut out = Vec::new();
+            NoGo.regions(&board(s), &mut out);
+            out.iter()
+                .map(|r| r.text(['.', 'X', 'O', '#']))
+                .collect::<Vec<_>>()
+        };
+        // A missing point cuts the strip in two equal halves (one up to symmetry).
+        assert_eq!(parts("..#.."), ["..", ".."]);
+        // The black stone's liberties are on both sides: one region.
+        assert_eq!(parts("..X.."), ["..X.."]);
+        // The two empty points are not side by side, but both are liberties of the
+        // black group: one region.
+        assert_eq!(parts("X.|XO|.O").len(), 1);
+        // Two groups apart, each with its own liberties: two regions.
+        assert_eq!(parts(".X#O.").len(), 2);
+        // Regions add up: two copies of .X. (= 1 each) make 2.
+        assert_eq!(value(".X.#.X."), "2");
     }
 
     #[test]

@@ -6,62 +6,28 @@
 //! each with the players allowed to colour it, are kept, split into connected
 //! components).
 
-use super::graph::{Graph, Kind};
-use super::{Ruleset, args, char_span, no_params};
-use crate::expr::{Arg, FamilyTerm, Span};
-use crate::partizan::{Rules, Side};
+use super::graph::Colouring;
 
-/// Snort's rules (no parameters).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Snort;
-
-impl Rules for Snort {
-    type Position = Graph;
-
-    fn options(&self, g: &Graph, side: Side, out: &mut Vec<Graph>) {
-        g.options(Kind::Snort, side, out);
-    }
-
-    fn regions(&self, g: &Graph, out: &mut Vec<Graph>) {
-        g.regions(out);
-    }
-}
-
-impl Ruleset for Snort {
-    const NAME: &'static str = "snort";
-    const USAGE: &'static str = "snort takes a grid or a graph: snort(\"..|.L\") (rows separated by |, . uncoloured, L Left's colour, R Right's, # no square) or snort(\"0-1 1-2; 0:L\") (edges a-b, coloured vertices a:L, a:R), at most 64 uncoloured vertices; Left colours L";
-
-    fn read(f: &FamilyTerm) -> Result<(Snort, Graph), (Span, String)> {
-        no_params(f)?;
-        let usage = Self::USAGE;
-        match args(f, usage)? {
-            [Arg::Str(s, span)] => Graph::parse(s, Kind::Snort)
-                .map(|g| (Snort, g))
-                .map_err(|(i, m)| (char_span(*span, s, i), m)),
-            [a, ..] => Err((a.span(), usage.to_string())),
-            [] => Err((f.span, usage.to_string())),
-        }
-    }
-
-    fn show(&self, g: &Graph) -> String {
-        format!("snort(\"{}\")", g.text(Kind::Snort))
-    }
-
-    fn method(&self) -> String {
-        "Snort (Left colours L), from the game tree: coloured vertices folded into what each uncoloured vertex allows, each connected component valued once".to_string()
-    }
-}
+/// Snort's rules (no parameters): the colouring game of [`super::graph`] with the
+/// rule [`super::graph::Kind::Snort`].
+pub type Snort = Colouring<true>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::partizan::Ruleset;
+    use crate::games::partizan::graph::{Graph, Kind};
     use crate::partizan::{GameTable, TreeValues};
 
     fn value(s: &str) -> String {
         let mut t = GameTable::with_limit(50_000_000);
         let mut v = TreeValues::new();
         let g = v
-            .value(&mut t, &Snort, &Graph::parse(s, Kind::Snort).unwrap())
+            .value(
+                &mut t,
+                &Snort::default(),
+                &Graph::parse(s, Kind::Snort).unwrap(),
+            )
             .unwrap();
         t.show(g)
     }
@@ -98,7 +64,7 @@ mod tests {
     fn positions_read_back() {
         for s in ["..|.L", "0-1 1-2 2-0; 0:L", "L.R.|..#.", "0 1 2-3 3:R"] {
             let g = Graph::parse(s, Kind::Snort).unwrap();
-            let text = Snort.show(&g);
+            let text = Snort::default().show(&g);
             let (_, again) = super::super::graph::read_back::<Snort>(&text);
             assert_eq!(again, g, "{s} → {text}");
         }

@@ -286,6 +286,11 @@ mod tests {
         // E1: T^a □□ F^b = {{a−3|a−b}|{*|3−b}} for a > b ≥ 2;
         // E2: T^a □□□ FF = {a−2|a−2} for a ≥ 2;
         // E3: T^a □□□ FFF = a − 7/2 for a ≥ 5.
+        // The formulas and ranges are the paper's (section 1, as its text reads);
+        // that text as stored has lost the □ signs, so the box counts come from the
+        // paper's abstract (arXiv:0804.0640), which names the families T^a□□F^b and
+        // T^a□□□FFF (E1, E3). E2's count is not in the abstract: it is fixed by E2
+        // itself, below — of the gaps 1 to 5 only □□□ gives {a−2|a−2} for every a.
         let mut t = GameTable::with_limit(50_000_000);
         let mut v = TreeValues::new();
         let mut check = |toads: usize, gap: usize, frogs: usize, want: String| {
@@ -310,6 +315,19 @@ mod tests {
         }
         for a in 5..=7 {
             check(a, 3, 3, format!("{a} + -7/2"));
+        }
+        // E2 read with another gap fails for some a in 2..=5.
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = TreeValues::new();
+        for gap in [1, 2, 4, 5] {
+            let fits = (2..=5).all(|a: usize| {
+                let s = format!("{}{}FF", "T".repeat(a), ".".repeat(gap));
+                let got = v
+                    .value(&mut t, &Toads::default(), &Strip::parse(&s).unwrap())
+                    .unwrap();
+                got == t.parse_value(&format!("{{{0}|{0}}}", a - 2)).unwrap()
+            });
+            assert!(!fits, "E2 would also hold with {gap} empty squares");
         }
     }
 
