@@ -29,7 +29,7 @@
 
 use super::remoteness::{Decided, GaveUp, Solver};
 use crate::games;
-use crate::impartial::family::{Limits, MAX_LISTED_MOVES, MoveSink, SolveError};
+use crate::impartial::family::{After, Limits, MAX_LISTED_MOVES, Move, MoveSink, SolveError};
 use crate::impartial::sum::{
     Analysis, Component, Outcome, Play, analyse, heap_move_text, write_sum,
 };
@@ -114,14 +114,18 @@ impl fmt::Display for Player {
     }
 }
 
-/// A move of a sum: the component moved in and the component after the move.
+/// A move of a sum: the component moved in and what the move leaves of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SumMove {
     /// Index of the component moved in.
     pub component: usize,
-    /// The component before the move, in expression syntax.
+    /// What the move leaves of the component: positions of its family, one per
+    /// component ([`apply`] builds the position after the move from them).
+    pub after: After,
+    /// The component before the move, in expression syntax (for front ends).
     pub from: String,
-    /// The component after the move, in expression syntax (may be a sum).
+    /// The component after the move, in expression syntax (may be a sum), made from
+    /// `after` when the move is listed.
     pub to: String,
     /// The move in words, as the family says it (see [`SumMove::words`]).
     pub text: String,
@@ -210,18 +214,36 @@ fn multiset(comps: &[Component]) -> Vec<String> {
     v
 }
 
-/// The position after `mv`: component `mv.component` replaced by `mv.to`. The sum is
-/// parsed again so that components of one family share it (and print together).
+/// The position after `mv`: component `mv.component` replaced by the components the
+/// move leaves (which share its family, and so print together with the others of it).
 pub fn apply(comps: &[Component], mv: &SumMove) -> Result<Vec<Component>, SolveError> {
-    let mut parts = Vec::with_capacity(comps.len());
-    for (i, c) in comps.iter().enumerate() {
-        if i == mv.component {
-            parts.push(mv.to.clone());
-        } else {
-            parts.push(c.expr());
-        }
+    let Some(moved) = comps.get(mv.component) else {
+        return Err(SolveError::Input(format!(
+            "the sum has no component {}",
+            mv.component + 1
+        )));
+    };
+    let mut out = Vec::with_capacity(comps.len() + mv.after.len());
+    out.extend_from_slice(&comps[..mv.component]);
+    out.extend(mv.after.iter().map(|pos| Component {
+        family: moved.family.clone(),
+        pos: pos.clone(),
+    }));
+    out.extend_from_slice(&comps[mv.component + 1..]);
+    Ok(out)
+}
+
+/// The move `m` of component `i` (`c`) as a move of the sum, its heap not yet numbered.
+fn sum_move(i: usize, c: &Component, from: &str, m: Move) -> SumMove {
+    SumMove {
+        component: i,
+        from: from.to_string(),
+        to: c.after_text(&m),
+        after: m.to,
+        text: m.text,
+        take: m.take,
+        heap: None,
     }
-    games::components(&parts.join(" + ")).map_err(bad_expr)
 }
 
 /// Every move of one component, or an error when the family cannot list them.
@@ -309,14 +331,7 @@ fn to_sum_moves(i: usize, c: &Component, sink: MoveSink) -> Vec<SumMove> {
     let from = c.expr();
     sink.moves
         .into_iter()
-        .map(|m| SumMove {
-            component: i,
-            from: from.clone(),
-            to: m.to,
-            text: m.text,
-            take: m.take,
-            heap: None,
-        })
+        .map(|m| sum_move(i, c, &from, m))
         .collect()
 }
 
@@ -433,13 +448,9 @@ fn from_analysis(comps: &[Component], a: Analysis) -> Evaluation {
     let mut winning: Vec<SumMove> = a
         .winning
         .into_iter()
-        .map(|w| SumMove {
-            component: w.component,
-            from: comps[w.component].expr(),
-            to: w.mv.to,
-            text: w.mv.text,
-            take: w.mv.take,
-            heap: None,
+        .map(|w| {
+            let c = &comps[w.component];
+            sum_move(w.component, c, &c.expr(), w.mv)
         })
         .collect();
     number_heaps(comps, &mut winning);
@@ -1024,6 +1035,17 @@ pub fn find_move(
     move_of(comps, i, &added, limits)
 }
 
+/// The components move `m` of component `c` leaves.
+fn leaves(c: &Component, m: &SumMove) -> Vec<Component> {
+    m.after
+        .iter()
+        .map(|pos| Component {
+            family: c.family.clone(),
+            pos: pos.clone(),
+        })
+        .collect()
+}
+
 /// The move of component `i` of `comps` to the components `added` (empty heaps
 /// left out), if it is a legal move.
 fn move_of(
@@ -1066,13 +1088,7 @@ fn move_of(
     );
     let candidates = match listed {
         Ok((list, true)) => list,
-        Ok((list, false))
-            if list
-                .iter()
-                .any(|m| games::components(&m.to).is_ok_and(|to| multiset(&to) == want)) =>
-        {
-            list
-        }
+        Ok((list, false)) if list.iter().any(|m| multiset(&leaves(c, m)) == want) => list,
         _ => {
             // Through values: the moves of c to the value of what was typed.
             let mut g = Nat::ZERO;
@@ -1090,10 +1106,7 @@ fn move_of(
         }
     };
     for mut m in candidates {
-        let Ok(to) = games::components(&m.to) else {
-            continue;
-        };
-        if multiset(&to) == want {
+        if multiset(&leaves(c, &m)) == want {
             m.component = i;
             number_heaps(comps, std::slice::from_mut(&mut m));
             return Ok(m);

@@ -231,7 +231,7 @@ fn to_json(
         let _ = write!(out, "{{\"component\":{},\"from\":", m.component);
         json::string(&mut out, &c.expr());
         out.push_str(",\"to\":");
-        json::string(&mut out, &m.mv.to);
+        json::string(&mut out, &c.after_text(&m.mv));
         out.push_str(",\"text\":");
         // The family's words, as SPEC §2 shows them; the heap is in the fields below.
         json::string(&mut out, &m.mv.text);
@@ -354,7 +354,7 @@ fn to_text(components: &Position, a: &Analysis, play: Play, explanation: &[Strin
                     out,
                     "  {} → {}: {}",
                     shorten(&c.expr(), 80),
-                    shorten(&m.mv.to, 80),
+                    shorten(&c.after_text(&m.mv), 80),
                     move_text(m, &c)
                 );
             }
@@ -579,7 +579,7 @@ fn misere_by_search(
         .map(|m| WinningMove {
             component: m.component,
             mv: Move {
-                to: m.to,
+                to: m.after,
                 text: m.text,
                 take: m.take,
             },
