@@ -7,8 +7,8 @@
 use sprague::games;
 use sprague::impartial::family::{Limits, MoveSink};
 use sprague::impartial::sum::{Outcome, Play};
-use sprague::play::remoteness::Solver;
 use sprague::play::session::evaluate;
+use sprague::search::impartial::Solver;
 use std::collections::HashMap;
 
 /// A component of the brute force, with its options from the rules.

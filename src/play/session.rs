@@ -27,13 +27,14 @@
 //! Every form is checked the same way: the position typed
 //! must be reachable in one legal move.
 
-use super::remoteness::{Decided, GaveUp, Solver};
 use crate::games;
 use crate::impartial::family::{After, Limits, MAX_LISTED_MOVES, Move, MoveSink, SolveError};
 use crate::impartial::sum::{
     Analysis, Component, Outcome, Play, analyse, heap_move_text, write_sum,
 };
 use crate::nat::Nat;
+pub use crate::search::impartial::misere_failure;
+use crate::search::impartial::{Decided, Solver, misere};
 use std::fmt;
 
 /// Most legal moves shown as a numbered menu.
@@ -388,8 +389,8 @@ fn some_moves(comps: &[Component], limits: &Limits, cap: usize) -> Vec<SumMove> 
     out
 }
 
-/// Decides a position with the engine (and, for misère play of families the engine
-/// cannot play misère, with the exhaustive search).
+/// Decides a position with the engine (and, for misère play of families without a
+/// misère theory, with the whole-sum search, [`misere`]).
 pub fn evaluate(
     comps: &[Component],
     play: Play,
@@ -398,49 +399,11 @@ pub fn evaluate(
 ) -> Result<Evaluation, SolveError> {
     match analyse(comps, play, limits, MAX_CANDIDATES) {
         Ok(a) => Ok(from_analysis(comps, a)),
-        Err(SolveError::Input(_)) if play == Play::Misere => {
-            let Some(d) = solver.decide(comps) else {
-                return Err(misere_failure(solver.gave_up(), solver.max_states()));
-            };
-            let mut winning = Vec::new();
-            if d.win {
-                for m in legal_moves(comps, limits)? {
-                    let child = apply(comps, &m)?;
-                    if solver.decide(&child).is_some_and(|c| !c.win) {
-                        winning.push(m);
-                    }
-                }
-            }
-            Ok(Evaluation {
-                outcome: if d.win { Outcome::N } else { Outcome::P },
-                grundy: None,
-                values: vec![None; comps.len()],
-                winning,
-            })
-        }
+        Err(SolveError::Input(_)) if play == Play::Misere => Ok(from_analysis(
+            comps,
+            misere(comps, limits, solver, usize::MAX)?,
+        )),
         Err(e) => Err(e),
-    }
-}
-
-/// The error for misère play of a sum beyond Nim that the whole-sum search (keeping
-/// at most `states` positions) gave up on: a bound only when raising it can help.
-pub fn misere_failure(why: GaveUp, states: u64) -> SolveError {
-    const WHY: &str = "misère play has a closed form only for sums of Nim heaps; other sums are decided by an exhaustive search of the whole sum";
-    match why {
-        GaveUp::Cycle => SolveError::Input(format!(
-            "misère play of this sum is not supported: its positions can repeat (a loopy game), and {WHY}, which decides only games that end"
-        )),
-        GaveUp::Unlistable => SolveError::Input(format!(
-            "misère play of this sum is not supported: {WHY}, which needs every move of every component, and the moves of some component cannot all be listed (at most {MAX_LISTED_MOVES} per component)"
-        )),
-        GaveUp::Stopped => SolveError::Limit {
-            what: "the exhaustive search was stopped at its deadline".into(),
-            flag: "--timeout",
-        },
-        GaveUp::Bound => SolveError::Limit {
-            what: format!("{WHY}, and this one needs more than {states} positions"),
-            flag: "--max-states",
-        },
     }
 }
 

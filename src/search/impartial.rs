@@ -1,5 +1,8 @@
-//! Remoteness (as Gamesman reports it): how many moves the winner needs with best
-//! play, and how long the loser can last.
+//! The exhaustive search of whole impartial sums: who wins under normal or misère
+//! play, and the remoteness (as Gamesman reports it): how many moves the winner needs
+//! with best play, and how long the loser can last. [`misere`] decides misère play of
+//! sums beyond Nim with it, with the winning moves; `solve`, `play`, the web API and
+//! the Python package all call it.
 //!
 //! A position without moves has remoteness 0. A position the player to move wins has
 //! remoteness 1 + the least remoteness of its losing options (win as fast as
@@ -23,9 +26,12 @@
 //!   without a move left out; positions are interned in one flat arena with an
 //!   open-addressing table, and the search keeps one status per position.
 
-use crate::impartial::family::{Family, Limits, MAX_LISTED_MOVES, MoveSink, Pos, Stop};
+use crate::impartial::family::{
+    Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError, Stop,
+};
 use crate::impartial::heap::OPTIONS_PER_STATE;
-use crate::impartial::sum::{Component, Play};
+use crate::impartial::position::Values;
+use crate::impartial::sum::{Analysis, Component, Outcome, Play, WinningMove};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::collections::HashMap;
@@ -497,7 +503,7 @@ impl Solver {
     /// Why the last call that answered `None` gave up.
     ///
     /// ```
-    /// use sprague::play::remoteness::{GaveUp, Solver};
+    /// use sprague::search::impartial::{GaveUp, Solver};
     /// use sprague::impartial::{family::Limits, sum::Play};
     /// let comps = sprague::games::components("nim(9,9,9,9)").unwrap();
     /// let mut s = Solver::new(Play::Misere, &Limits::default(), 10);
@@ -529,7 +535,7 @@ impl Solver {
     /// Decides a sum, or `None` when the search cannot (see the module documentation).
     ///
     /// ```
-    /// use sprague::play::remoteness::Solver;
+    /// use sprague::search::impartial::Solver;
     /// use sprague::impartial::{family::Limits, sum::Play};
     /// let comps = sprague::games::components("nim(1,2)").unwrap();
     /// let d = Solver::new(Play::Normal, &Limits::default(), 10_000).decide(&comps).unwrap();
@@ -748,11 +754,99 @@ pub fn remoteness(comps: &[Component], play: Play, limits: &Limits) -> Option<De
     Solver::new(play, limits, limits.max_states).decide(comps)
 }
 
+/// The error for misère play of a sum beyond Nim that the whole-sum search (keeping
+/// at most `states` positions) gave up on: a bound only when raising it can help.
+pub fn misere_failure(why: GaveUp, states: u64) -> SolveError {
+    const WHY: &str = "misère play has a closed form only for sums of Nim heaps; other sums are decided by an exhaustive search of the whole sum";
+    match why {
+        GaveUp::Cycle => SolveError::Input(format!(
+            "misère play of this sum is not supported: its positions can repeat (a loopy game), and {WHY}, which decides only games that end"
+        )),
+        GaveUp::Unlistable => SolveError::Input(format!(
+            "misère play of this sum is not supported: {WHY}, which needs every move of every component, and the moves of some component cannot all be listed (at most {MAX_LISTED_MOVES} per component)"
+        )),
+        GaveUp::Stopped => SolveError::Limit {
+            what: "the exhaustive search was stopped at its deadline".into(),
+            flag: "--timeout",
+        },
+        GaveUp::Bound => SolveError::Limit {
+            what: format!("{WHY}, and this one needs more than {states} positions"),
+            flag: "--max-states",
+        },
+    }
+}
+
+/// The position after move `m` of component `i`: that component replaced by the
+/// components the move leaves (of its family).
+pub fn after_move(comps: &[Component], i: usize, m: &Move) -> Vec<Component> {
+    let mut out = Vec::with_capacity(comps.len() + m.to.len());
+    out.extend_from_slice(&comps[..i]);
+    out.extend(comps[i].after(m));
+    out.extend_from_slice(&comps[i + 1..]);
+    out
+}
+
+/// Decides a sum under misère play by the whole-sum search of `solver` (made for
+/// misère play): the outcome and the winning moves, those to positions lost for the
+/// player then to move (at most `max_moves`, in the order the components list them).
+/// An error when the search cannot decide: a `Limit` when its bound was reached, else
+/// an `Input` error saying why no bound helps ([`misere_failure`]).
+///
+/// ```
+/// use sprague::impartial::{family::Limits, sum::{Outcome, Play}};
+/// use sprague::search::impartial::{Solver, misere};
+/// let comps = sprague::games::components("kayles(3) + kayles(1)").unwrap();
+/// let mut solver = Solver::new(Play::Misere, &Limits::default(), 10_000);
+/// let a = misere(&comps, &Limits::default(), &mut solver, 10).unwrap();
+/// assert_eq!(a.outcome, Outcome::N);
+/// // Knock down the middle pin of the three: four single pins are left, and the
+/// // player who takes the last one loses.
+/// assert_eq!(comps[0].after_text(&a.winning[0].mv), "kayles(1) + kayles(1)");
+/// ```
+pub fn misere(
+    comps: &[Component],
+    limits: &Limits,
+    solver: &mut Solver,
+    max_moves: usize,
+) -> Result<Analysis, SolveError> {
+    let Some(d) = solver.decide(comps) else {
+        return Err(misere_failure(solver.gave_up(), solver.max_states()));
+    };
+    let mut winning = Vec::new();
+    let mut truncated = false;
+    if d.win {
+        let cap = usize::try_from(MAX_LISTED_MOVES).unwrap_or(usize::MAX);
+        'all: for (i, c) in comps.iter().enumerate() {
+            let mut sink = MoveSink::new(cap);
+            c.family.moves(&c.pos, limits, &mut sink)?;
+            for mv in sink.moves {
+                let child = after_move(comps, i, &mv);
+                if solver.decide(&child).is_some_and(|c| !c.win) {
+                    if winning.len() == max_moves {
+                        truncated = true;
+                        break 'all;
+                    }
+                    winning.push(WinningMove { component: i, mv });
+                }
+            }
+        }
+    }
+    Ok(Analysis {
+        outcome: if d.win { Outcome::N } else { Outcome::P },
+        grundy: None,
+        values: Values::unknown(comps.len()),
+        winning,
+        truncated,
+        complete: true,
+        infinite: Vec::new(),
+        infinite_total: None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games;
-    use crate::impartial::family::SolveError;
 
     fn nim_xor(h: &[u64]) -> u64 {
         h.iter().fold(0, |a, b| a ^ b)
