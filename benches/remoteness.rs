@@ -1,4 +1,4 @@
-//! The exhaustive whole-sum search (`play::remoteness::Solver`) next to a plain
+//! The exhaustive whole-sum search (`search::impartial::Solver`) next to a plain
 //! baseline in the same run: a memoised recursion written for one game, over sorted
 //! `Vec<u8>` positions in a `HashMap` (no families, no expressions). Both must agree on
 //! win/loss and remoteness before anything is timed.
@@ -11,7 +11,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sprague::impartial::{family::Limits, sum::Play};
-use sprague::play::remoteness::Solver;
+use sprague::search::impartial::Solver;
 use std::collections::HashMap;
 use std::hint::black_box;
 use std::time::Duration;

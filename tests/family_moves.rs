@@ -7,8 +7,8 @@
 use sprague::games;
 use sprague::impartial::family::{Limits, MoveSink};
 use sprague::impartial::sum::{Outcome, Play};
-use sprague::play::remoteness::Solver;
 use sprague::play::session::evaluate;
+use sprague::search::impartial::Solver;
 use std::collections::HashMap;
 
 /// A component of the brute force, with its options from the rules.
@@ -280,7 +280,11 @@ fn every_family_lists_exactly_its_legal_moves() {
         let mut sink = MoveSink::new(1 << 20);
         c.family.moves(&c.pos, &limits, &mut sink).unwrap();
         assert!(!sink.truncated, "{e}");
-        let mut got: Vec<String> = sink.moves.iter().map(|m| canonical(&m.to)).collect();
+        let mut got: Vec<String> = sink
+            .moves
+            .iter()
+            .map(|m| canonical(&c.after_text(m)))
+            .collect();
         got.sort();
         let mut want: Vec<String> = p.options().iter().map(|o| canonical(&o.expr())).collect();
         want.sort();
@@ -299,7 +303,7 @@ fn every_family_lists_exactly_its_legal_moves() {
             let t = games::components(&o.expr()).unwrap();
             if let Ok(found) = c.family.move_to(&c.pos, &t[0].pos, &limits) {
                 let m = found.unwrap_or_else(|| panic!("{e} → {} refused", o.expr()));
-                assert_eq!(canonical(&m.to), canonical(&o.expr()), "{e}");
+                assert_eq!(canonical(&c.after_text(&m)), canonical(&o.expr()), "{e}");
             }
         }
         if let Ok(found) = c.family.move_to(&c.pos, &c.pos, &limits) {

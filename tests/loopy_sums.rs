@@ -139,7 +139,10 @@ proptest! {
             }
         }
         let got: BTreeSet<(usize, String)> =
-            a.winning.iter().map(|m| (m.component, m.mv.to.clone())).collect();
+            a.winning
+                .iter()
+                .map(|m| (m.component, comps[m.component].after_text(&m.mv)))
+                .collect();
         prop_assert_eq!(got, expected);
         prop_assert!(!a.truncated);
     }

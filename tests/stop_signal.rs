@@ -3,8 +3,8 @@
 
 use sprague::impartial::family::{Limits, SolveError, Stop};
 use sprague::impartial::sum::Play;
-use sprague::play::remoteness::{GaveUp, Solver};
 use sprague::report::{self, Failure};
+use sprague::search::impartial::{GaveUp, Solver};
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -165,7 +165,7 @@ proptest! {
         ] {
             prop_assert_eq!(a.outcome, if win { Outcome::N } else { Outcome::P });
             prop_assert!(!a.truncated);
-            let got: BTreeSet<(usize, String)> = a.winning.iter().map(|m| (m.component, m.mv.to.clone())).collect();
+            let got: BTreeSet<(usize, String)> = a.winning.iter().map(|m| (m.component, comps[m.component].after_text(&m.mv))).collect();
             prop_assert_eq!(&got, &want);
         }
     }
@@ -182,7 +182,7 @@ proptest! {
             analyse(&Position::from(comps.clone()), Play::Misere, &Limits::default(), 1000).unwrap(),
         ] {
             prop_assert_eq!(a.outcome, if win { Outcome::N } else { Outcome::P });
-            let got: BTreeSet<(usize, String)> = a.winning.iter().map(|m| (m.component, m.mv.to.clone())).collect();
+            let got: BTreeSet<(usize, String)> = a.winning.iter().map(|m| (m.component, comps[m.component].after_text(&m.mv))).collect();
             prop_assert_eq!(&got, &want);
         }
     }

@@ -154,7 +154,7 @@ fn solve(src: &str) {
             .enumerate()
             .map(|(i, c)| {
                 if i == w.component {
-                    w.mv.to.clone()
+                    c.after_text(&w.mv)
                 } else {
                     c.expr()
                 }

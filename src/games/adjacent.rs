@@ -224,7 +224,7 @@ impl AdjTable {
 /// let pos: Pos = smallvec::smallvec![Nat::from(7u64)];
 /// let mut sink = MoveSink::new(20);
 /// a.moves_to_value(&pos, &Nat::ZERO, &Limits::default(), &mut sink).unwrap();
-/// assert_eq!(sink.moves[0].to, "adjacent[3](5,2)"); // 7 ≡ 2 (mod 5): take 2
+/// assert_eq!(sink.moves[0].to_text(&a), "adjacent[3](5,2)"); // 7 ≡ 2 (mod 5): take 2
 /// ```
 pub struct Adjacent {
     m: Nat,
@@ -287,9 +287,14 @@ impl Adjacent {
         Some(Nat::from(t.get(n, last.to_usize()?)))
     }
 
-    fn take_move(&self, n: &Nat, t: &Nat) -> Move {
+    /// The move taking `t` from a heap of `n`, in words when `words`.
+    fn take_move(n: &Nat, t: &Nat, words: bool) -> Move {
         let rest = n.checked_sub(t).unwrap_or_default();
-        Move::new(format!("{}({rest},{t})", self.name()), format!("take {t}"))
+        Move::worded(
+            smallvec::smallvec![smallvec::smallvec![rest, t.clone()]],
+            words,
+            || format!("take {t}"),
+        )
     }
 }
 
@@ -321,7 +326,9 @@ impl Family for Adjacent {
     ) -> Result<(), SolveError> {
         let (n, last) = self.decode(pos)?;
         if target.is_zero() {
-            winning_takes(&self.m, &n, &last, |t| sink.push(self.take_move(&n, &t)));
+            winning_takes(&self.m, &n, &last, |t| {
+                sink.push(Self::take_move(&n, &t, sink.wants_words()))
+            });
             return Ok(());
         }
         let Some(table) = self.table(limits) else {
@@ -339,7 +346,7 @@ impl Family for Adjacent {
             }
             let rest = n.checked_sub(&tn).unwrap_or_default();
             if Nat::from(table.get(&rest, t as usize)) == *target
-                && !sink.push(self.take_move(&n, &tn))
+                && !sink.push(Self::take_move(&n, &tn, sink.wants_words()))
             {
                 break;
             }
@@ -354,7 +361,9 @@ impl Family for Adjacent {
         let one = Nat::from(1u64);
         let mut t = one.clone();
         while t <= top {
-            if allowed(&self.m, &last, &t) && !sink.push(self.take_move(&n, &t)) {
+            if allowed(&self.m, &last, &t)
+                && !sink.push(Self::take_move(&n, &t, sink.wants_words()))
+            {
                 break;
             }
             t = t.add(&one);
@@ -381,7 +390,7 @@ impl Family for Adjacent {
         };
         Ok(n.checked_sub(&rest)
             .filter(|t| !t.is_zero() && *t <= self.m && *t == taken && allowed(&self.m, &last, t))
-            .map(|t| self.take_move(&n, &t)))
+            .map(|t| Self::take_move(&n, &t, true)))
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
@@ -514,7 +523,8 @@ mod tests {
                     let mut sink = MoveSink::new(100);
                     fam.moves_to_value(&pos, &Nat::from(target), &limits, &mut sink)
                         .unwrap();
-                    let got: BTreeSet<String> = sink.moves.into_iter().map(|m| m.to).collect();
+                    let got: BTreeSet<String> =
+                        sink.moves.iter().map(|m| m.to_text(&fam)).collect();
                     assert_eq!(got, want, "({n},{last}) to {target}");
                 }
             }

@@ -589,7 +589,12 @@ impl Family for AndNim {
             keep
         };
         for r in to {
-            let mut m = Move::new(format!("andnim({r})"), take_text(n, &r));
+            let words = sink.wants_words();
+            let mut m = Move::worded(
+                smallvec::smallvec![smallvec::smallvec![r.clone()]],
+                words,
+                || take_text(n, &r),
+            );
             if let Some(k) = n.checked_sub(&r).filter(|k| !k.is_zero()) {
                 m = m.with_take(k);
             }
@@ -615,7 +620,7 @@ impl Family for AndNim {
                 }
             }
             let to = Nat::from_big(&big - x);
-            if !sink.push(Move::new(format!("andnim({to})"), take_text(n, &to))) {
+            if !sink.offer_one(smallvec::smallvec![to.clone()], || take_text(n, &to)) {
                 break;
             }
             i += 1;
@@ -638,7 +643,7 @@ impl Family for AndNim {
             .checked_sub(r)
             .is_some_and(|x| !x.is_zero() && (x.to_big() & n.to_big()) == BigUint::ZERO);
         Ok(legal.then(|| {
-            let m = Move::new(format!("andnim({r})"), take_text(n, r));
+            let m = Move::one(smallvec::smallvec![r.clone()], take_text(n, r));
             match n.checked_sub(r) {
                 Some(k) => m.with_take(k),
                 None => m,
@@ -810,7 +815,7 @@ mod tests {
                 let mut sink = MoveSink::new(1 << 12);
                 f.moves_to_value(&pos, &Nat::from(target), &limits, &mut sink)
                     .unwrap();
-                let got: BTreeSet<String> = sink.moves.iter().map(|m| m.to.clone()).collect();
+                let got: BTreeSet<String> = sink.moves.iter().map(|m| m.to_text(&f)).collect();
                 assert_eq!(got.len(), sink.moves.len());
                 assert_eq!(got, want, "n = {n}, target = {target}");
             }
@@ -860,8 +865,8 @@ mod tests {
         assert!(sink.truncated);
         let mut last: Option<Nat> = None;
         for m in &sink.moves {
-            let r: Nat = m.to["andnim(".len()..m.to.len() - 1].parse().unwrap();
-            assert!(legal(&n.to_big(), &r.to_big()), "{}", m.to);
+            let r = m.to[0][0].clone();
+            assert!(legal(&n.to_big(), &r.to_big()), "{}", m.to_text(&f));
             assert!(is_p_position(&r));
             assert!(last.as_ref().is_none_or(|l| &r < l), "decreasing");
             last = Some(r);
@@ -882,7 +887,7 @@ mod tests {
             let mut sink = MoveSink::new(20);
             f.moves_to_value(&pos, &Nat::from(target), &limits, &mut sink)
                 .unwrap();
-            let got: BTreeSet<String> = sink.moves.iter().map(|m| m.to.clone()).collect();
+            let got: BTreeSet<String> = sink.moves.iter().map(|m| m.to_text(&f)).collect();
             let sg = exhaustive(16);
             let want: BTreeSet<String> = rule_options(10)
                 .into_iter()
@@ -914,7 +919,7 @@ mod tests {
             .unwrap();
         assert_eq!(sink.moves.len(), 3);
         // 4095 = 0b111111111111 has no 0 bit: a P-position, one stone away.
-        assert_eq!(sink.moves[0].to, "andnim(4095)");
+        assert_eq!(sink.moves[0].to_text(&f), "andnim(4095)");
         assert_eq!(sink.moves[0].text, "take 1 from the heap of 4096");
     }
 }

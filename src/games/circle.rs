@@ -33,7 +33,7 @@
 //! s, p and q come from exact integer square roots: s = ⌊(√(2d² − (x−y)²) − x − y)/2k⌋
 //! and p = ⌊(√(d² − Y²) − X)/k⌋ at e = (X, Y), so any size is answered at once.
 
-use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use crate::impartial::family::{Family, Limits, MoveSink, Pos, SolveError};
 use crate::impartial::search::Rules;
 use crate::nat::Nat;
 use num_bigint::BigUint;
@@ -144,10 +144,8 @@ impl Circle {
     }
 
     fn push(&self, (x, y, axis): &(BigUint, BigUint, &str), sink: &mut MoveSink) -> bool {
-        sink.push(Move::new(
-            format!("{}({x},{y})", self.name()),
-            format!("add {} to {axis}, to ({x}, {y})", self.k),
-        ))
+        let to = smallvec::smallvec![Nat::from_big(x.clone()), Nat::from_big(y.clone())];
+        sink.offer_one(to, || format!("add {} to {axis}, to ({x}, {y})", self.k))
     }
 }
 
@@ -244,7 +242,7 @@ mod tests {
                             fam.moves_to_value(&p, &Nat::from(target), &limits, &mut sink)
                                 .unwrap();
                             let got: BTreeSet<String> =
-                                sink.moves.iter().map(|m| m.to.clone()).collect();
+                                sink.moves.iter().map(|m| m.to_text(&fam)).collect();
                             assert_eq!(got, want, "circle[{d},{k}]({x},{y}) to {target}");
                         }
                     }

@@ -376,13 +376,14 @@ impl Digraph {
         }
     }
 
-    fn at(&self, v: u32) -> String {
-        format!("{}({v})", self.name())
-    }
-
-    /// The move sliding the token from `v` to `w`.
-    fn slide(&self, v: u32, w: u32) -> Move {
-        Move::new(self.at(w), format!("move the token from {v} to {w}"))
+    /// The move sliding the token from `v` to `w`, in words when `words`.
+    fn slide(&self, v: u32, w: u32, words: bool) -> Move {
+        let text = if words {
+            format!("move the token from {v} to {w}")
+        } else {
+            String::new()
+        };
+        Move::one(smallvec::smallvec![Nat::from(u64::from(w))], text)
     }
 }
 
@@ -449,7 +450,7 @@ impl Family for Digraph {
             return Ok(());
         };
         for w in s.options(v) {
-            if u64::from(s.value(w)) == t && !sink.push(self.slide(v, w)) {
+            if u64::from(s.value(w)) == t && !sink.push(self.slide(v, w, sink.wants_words())) {
                 break;
             }
         }
@@ -460,7 +461,7 @@ impl Family for Digraph {
         let s = self.solved(limits)?;
         let v = self.vertex(pos, &s)?;
         for w in s.options(v) {
-            if !sink.push(self.slide(v, w)) {
+            if !sink.push(self.slide(v, w, sink.wants_words())) {
                 break;
             }
         }
@@ -479,7 +480,10 @@ impl Family for Digraph {
         let Ok(w) = self.vertex(to, &s) else {
             return Ok(None);
         };
-        Ok(s.fwd.neighbours(v).contains(&w).then(|| self.slide(v, w)))
+        Ok(s.fwd
+            .neighbours(v)
+            .contains(&w)
+            .then(|| self.slide(v, w, true)))
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {

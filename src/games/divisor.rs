@@ -344,8 +344,7 @@ impl Family for Divisor {
             options_to_value(n, &f, target, limit)
         };
         for d in to {
-            let m = Move::new(format!("divisor({d})"), move_text(n, &d));
-            if !sink.push(m) {
+            if !sink.offer_one(smallvec::smallvec![d.clone()], || move_text(n, &d)) {
                 break;
             }
         }
@@ -356,14 +355,16 @@ impl Family for Divisor {
         // 0, then the proper divisors by their number of prime factors (read off the
         // factorisation, so that no number is tried in vain).
         let n = self.heap(pos);
-        if n.is_zero() || !sink.push(Move::new("divisor(0)", move_text(n, &Nat::ZERO))) {
+        if n.is_zero()
+            || !sink.offer_one(smallvec::smallvec![Nat::ZERO], || move_text(n, &Nat::ZERO))
+        {
             return Ok(());
         }
         let f = self.factorisation(n, limits)?;
         for count in 0..f.omega() {
             let room = sink.cap.saturating_sub(sink.moves.len()).saturating_add(1);
             for d in divisors_with_omega(&f, count, room) {
-                if !sink.push(Move::new(format!("divisor({d})"), move_text(n, &d))) {
+                if !sink.offer_one(smallvec::smallvec![d.clone()], || move_text(n, &d)) {
                     return Ok(());
                 }
             }
@@ -396,7 +397,7 @@ impl Family for Divisor {
         };
         let legal =
             !n.is_zero() && (d.is_zero() || (d < n && (n.to_big() % d.to_big()) == BigUint::ZERO));
-        Ok(legal.then(|| Move::new(format!("divisor({d})"), move_text(n, d))))
+        Ok(legal.then(|| Move::one(smallvec::smallvec![d.clone()], move_text(n, d))))
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
@@ -501,7 +502,8 @@ mod tests {
                 let pos: Pos = smallvec![Nat::from(n)];
                 fam.moves_to_value(&pos, &Nat::from(target), &Limits::default(), &mut sink)
                     .unwrap();
-                let fam_set: BTreeSet<String> = sink.moves.iter().map(|m| m.to.clone()).collect();
+                let fam_set: BTreeSet<String> =
+                    sink.moves.iter().map(|m| m.to_text(&fam)).collect();
                 let want: BTreeSet<String> =
                     expect.iter().map(|d| format!("divisor({d})")).collect();
                 assert_eq!(fam_set, want);
@@ -564,7 +566,7 @@ mod tests {
         let mut sink = MoveSink::new(20);
         f.moves_to_value(&pos, &Nat::from(3u64), &limits, &mut sink)
             .unwrap();
-        let to: Vec<&str> = sink.moves.iter().map(|m| m.to.as_str()).collect();
+        let to: Vec<String> = sink.moves.iter().map(|m| m.to_text(&f)).collect();
         assert_eq!(to, ["divisor(4)", "divisor(10)", "divisor(25)"]);
         // Moves to value 200: the 199-factor divisors 2^a 5^b, a + b = 199, a, b ≤ 100:
         // a = 99..=100 → 2 of them.
@@ -579,10 +581,13 @@ mod tests {
         let mut sink = MoveSink::new(20);
         f.moves_to_value(&pos, &Nat::from(2u64), &limits, &mut sink)
             .unwrap();
-        let to: BTreeSet<&str> = sink.moves.iter().map(|m| m.to.as_str()).collect();
+        let to: BTreeSet<String> = sink.moves.iter().map(|m| m.to_text(&f)).collect();
         assert_eq!(
             to,
-            BTreeSet::from(["divisor(1000000007)", "divisor(998244353)"])
+            BTreeSet::from([
+                "divisor(1000000007)".to_string(),
+                "divisor(998244353)".to_string()
+            ])
         );
         // Cap: 2^10 · 3^10 · 5^10 has many divisors with 15 factors; keep 5, flag more.
         let n = Nat::from(30u64.pow(10));
@@ -611,7 +616,7 @@ mod tests {
         let mut sink = MoveSink::new(5);
         f.moves_to_value(&pos, &Nat::ZERO, &limits, &mut sink)
             .unwrap();
-        assert_eq!(sink.moves[0].to, "divisor(0)");
+        assert_eq!(sink.moves[0].to_text(&f), "divisor(0)");
         let mut sink = MoveSink::new(5);
         let err = f
             .moves_to_value(&pos, &Nat::from(2u64), &limits, &mut sink)

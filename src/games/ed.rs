@@ -137,7 +137,7 @@ pub fn splits_to_value(s: &Nat, p: u64, mut f: impl FnMut(Nat, Nat) -> bool) {
 /// let mut sink = MoveSink::new(20);
 /// Ed.moves_to_value(&pos, &Nat::ZERO, &Limits::default(), &mut sink).unwrap();
 /// assert_eq!(sink.moves.len(), 1);
-/// assert_eq!(sink.moves[0].to, "ed(1,3)");
+/// assert_eq!(sink.moves[0].to_text(&Ed), "ed(1,3)");
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ed;
@@ -157,12 +157,13 @@ impl Ed {
 }
 
 impl Ed {
-    /// The move removing the pile `removed` and splitting `split` into `a` and `b`.
-    fn split_move(removed: &Nat, split: &Nat, a: &Nat, b: &Nat) -> Move {
-        Move::new(
-            format!("ed({a},{b})"),
-            format!("remove the pile of {removed}, split the pile of {split} into {a} and {b}"),
-        )
+    /// The move removing the pile `removed` and splitting `split` into `a` and `b`,
+    /// in words when `words`.
+    fn split_move(removed: &Nat, split: &Nat, a: &Nat, b: &Nat, words: bool) -> Move {
+        let to = smallvec::smallvec![smallvec::smallvec![a.clone(), b.clone()]];
+        Move::worded(to, words, || {
+            format!("remove the pile of {removed}, split the pile of {split} into {a} and {b}")
+        })
     }
 }
 
@@ -196,7 +197,7 @@ impl Family for Ed {
         for &(removed, split) in sides {
             let mut more = true;
             splits_to_value(split, p, |a, b| {
-                more = sink.push(Self::split_move(removed, split, &a, &b));
+                more = sink.push(Self::split_move(removed, split, &a, &b, sink.wants_words()));
                 more
             });
             if !more {
@@ -215,7 +216,7 @@ impl Family for Ed {
         for &(removed, split) in sides {
             let mut a = one.clone();
             while let Some(b) = split.checked_sub(&a).filter(|b| *b >= a) {
-                if !sink.push(Self::split_move(removed, split, &a, &b)) {
+                if !sink.push(Self::split_move(removed, split, &a, &b, sink.wants_words())) {
                     return Ok(());
                 }
                 a = a.add(&one);
@@ -242,9 +243,9 @@ impl Family for Ed {
         let (a, b) = if c <= d { (c, d) } else { (d, c) };
         let total = a.add(b);
         Ok(if total == *y {
-            Some(Self::split_move(x, y, a, b))
+            Some(Self::split_move(x, y, a, b, true))
         } else if total == *x {
-            Some(Self::split_move(y, x, a, b))
+            Some(Self::split_move(y, x, a, b, true))
         } else {
             None
         })
@@ -318,7 +319,8 @@ mod tests {
                         .moves
                         .iter()
                         .map(|m| {
-                            let inner = &m.to[3..m.to.len() - 1];
+                            let text = m.to_text(&Ed);
+                            let inner = &text[3..text.len() - 1];
                             let (a, b) = inner.split_once(',').unwrap();
                             (a.parse().unwrap(), b.parse().unwrap())
                         })

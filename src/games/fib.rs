@@ -274,7 +274,7 @@ impl FibTable {
 /// let pos: Pos = smallvec::smallvec![Nat::from(20u64)];
 /// let mut sink = MoveSink::new(20);
 /// f.moves_to_value(&pos, &Nat::ZERO, &Limits::default(), &mut sink).unwrap();
-/// assert_eq!(sink.moves[0].to, "fib(18,4)");
+/// assert_eq!(sink.moves[0].to_text(&f), "fib(18,4)");
 /// ```
 #[derive(Debug, Default)]
 pub struct Fib {
@@ -343,15 +343,19 @@ impl Fib {
         t.get(n, q).map(Nat::from)
     }
 
-    fn take_move(n: &Nat, t: &Nat) -> Move {
+    /// The move taking `t` from a heap of `n`, in words when `words`.
+    fn take_move(n: &Nat, t: &Nat, words: bool) -> Move {
         let rest = n.checked_sub(t).unwrap_or_default();
         let limit = t.add(t);
-        let text = if rest.is_zero() {
-            format!("take all {t}")
-        } else {
-            format!("take {t} (the opponent may then take up to {limit})")
+        let text = || {
+            if rest.is_zero() {
+                format!("take all {t}")
+            } else {
+                format!("take {t} (the opponent may then take up to {limit})")
+            }
         };
-        Move::new(format!("fib({rest},{limit})"), text)
+        let text = if words { text() } else { String::new() };
+        Move::one(smallvec::smallvec![rest, limit], text)
     }
 }
 
@@ -408,7 +412,7 @@ impl Family for Fib {
         if target.is_zero() {
             let z = self.representation(&n);
             for t in takes_of(&z, &n, &q, sink.cap.saturating_add(1)) {
-                if !sink.push(Self::take_move(&n, &t)) {
+                if !sink.push(Self::take_move(&n, &t, sink.wants_words())) {
                     break;
                 }
             }
@@ -429,7 +433,7 @@ impl Family for Fib {
         for t in 1..=r.min(m) {
             let (rest, limit) = (Nat::from(m - t), Nat::from(2 * t));
             if table.get(&rest, &limit).map(u64::from) == Some(target)
-                && !sink.push(Self::take_move(&n, &Nat::from(t)))
+                && !sink.push(Self::take_move(&n, &Nat::from(t), sink.wants_words()))
             {
                 break;
             }
@@ -444,7 +448,7 @@ impl Family for Fib {
         let one = Nat::from(1u64);
         let mut t = one.clone();
         while t <= top {
-            if !sink.push(Self::take_move(&n, &t)) {
+            if !sink.push(Self::take_move(&n, &t, sink.wants_words())) {
                 break;
             }
             t = t.add(&one);
@@ -463,7 +467,7 @@ impl Family for Fib {
         Ok(n.checked_sub(&rest)
             // An empty heap is the same game whatever its limit.
             .filter(|t| !t.is_zero() && *t <= q && (rest.is_zero() || t.add(t) == limit))
-            .map(|t| Self::take_move(&n, &t)))
+            .map(|t| Self::take_move(&n, &t, true)))
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
@@ -526,8 +530,7 @@ impl Family for Fib {
                 if let Some(v) = t.get(&n, &q) {
                     lines.push(format!(
                         "sg(fib({n},{q})) = {v}, from the table of nim-values of every heap up \
-                         to {} (no closed form is known)",
-                        t.size()
+                         to {n} (no closed form is known)"
                     ));
                 }
             }
@@ -677,7 +680,7 @@ mod tests {
             let mut sink = MoveSink::new(100);
             f.moves_to_value(&pos, &Nat::from(target), &limits, &mut sink)
                 .unwrap();
-            let got: BTreeSet<String> = sink.moves.iter().map(|m| m.to.clone()).collect();
+            let got: BTreeSet<String> = sink.moves.iter().map(|m| m.to_text(&f)).collect();
             let want: BTreeSet<String> = (1..=19u64)
                 .filter(|&t| s.grundy(&(20 - t, 2 * t), &limits).unwrap() == target)
                 .map(|t| format!("fib({},{})", 20 - t, 2 * t))

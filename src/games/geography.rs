@@ -279,16 +279,15 @@ impl Geography {
 
     /// The position after moving the token to `u`: `u`, the visited vertices, then
     /// the old token's vertex.
-    fn after(&self, pos: &Pos, u: u32) -> String {
+    /// The position after the token moves to `u`.
+    fn after(pos: &Pos, u: u32) -> Pos {
         let mut next: Pos = Pos::new();
         next.push(Nat::from(u64::from(u)));
         next.extend(pos.iter().skip(1).cloned());
         if !pos[1..].contains(&pos[0]) {
             next.push(pos[0].clone());
         }
-        let mut s = String::new();
-        self.write_position(&next, &mut s);
-        s
+        next
     }
 
     /// The unvisited neighbours of the token, ascending: the moves.
@@ -311,10 +310,9 @@ impl Geography {
     }
 
     fn push_move(&self, pos: &Pos, u: u32, sink: &mut MoveSink) -> bool {
-        sink.push(Move::new(
-            self.after(pos, u),
-            format!("move the token from {} to {u}", pos[0]),
-        ))
+        sink.offer_one(Self::after(pos, u), || {
+            format!("move the token from {} to {u}", pos[0])
+        })
     }
 }
 
@@ -668,7 +666,7 @@ mod tests {
         let mut sink = MoveSink::new(10);
         geo.moves_to_value(&at(&[1]), &Nat::ZERO, &limits, &mut sink)
             .unwrap();
-        let to: Vec<&str> = sink.moves.iter().map(|m| m.to.as_str()).collect();
+        let to: Vec<String> = sink.moves.iter().map(|m| m.to_text(&geo)).collect();
         assert_eq!(
             to,
             ["geography[\"g.txt\"](0,1)", "geography[\"g.txt\"](2,1)"]
@@ -677,7 +675,7 @@ mod tests {
         let mut sink = MoveSink::new(10);
         geo.moves_to_value(&at(&[2, 0]), &Nat::ZERO, &limits, &mut sink)
             .unwrap();
-        assert_eq!(sink.moves[0].to, "geography[\"g.txt\"](1,0,2)");
+        assert_eq!(sink.moves[0].to_text(&geo), "geography[\"g.txt\"](1,0,2)");
     }
 
     #[test]

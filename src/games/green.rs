@@ -29,7 +29,7 @@
 //! a winning move.
 
 use crate::games::partizan::hackenbush_graph::{self, Written};
-use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use crate::impartial::family::{Family, Limits, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -419,10 +419,10 @@ impl Analysed {
         self.fused.dfs.disc[v as usize] != NONE
     }
 
-    /// `greenhackenbush("…")` of the edges still connected to the ground once edge
-    /// `cut` is deleted (`None`: none deleted), with the written vertex numbers. Only
-    /// a bridge cuts something off: the search subtree below it.
-    fn write(&self, cut: Option<usize>) -> String {
+    /// Calls `f` with the written vertex numbers of each edge still connected to the
+    /// ground once edge `cut` is deleted (`None`: none deleted), in order. Only a
+    /// bridge cuts something off: the search subtree below it.
+    fn each_kept(&self, cut: Option<usize>, mut f: impl FnMut(u64, u64)) {
         let disc = &self.fused.dfs.disc;
         let (from, to) = match cut {
             Some(e) => {
@@ -444,23 +444,41 @@ impl Analysed {
             }
             None => (0, 0),
         };
-        let mut out = String::with_capacity(self.edges.len() * 12 + 20);
-        out.push_str("greenhackenbush(\"");
-        let mut first = true;
-        let mut digits = itoa::Buffer::new();
         for (i, &(a, b)) in self.edges.iter().enumerate() {
             let d = disc[a as usize].max(disc[b as usize]);
             if Some(i) == cut || !self.reached(a) || (from <= d && d < to) {
                 continue;
             }
+            f(self.names[a as usize], self.names[b as usize]);
+        }
+    }
+
+    /// The position after deleting edge `e`.
+    fn after(&self, e: usize) -> Pos {
+        let mut pos = Pos::new();
+        self.each_kept(Some(e), |a, b| {
+            pos.push(Nat::from(a));
+            pos.push(Nat::from(b));
+        });
+        pos
+    }
+
+    /// `greenhackenbush("…")` of the edges connected to the ground, with the written
+    /// vertex numbers.
+    fn write(&self) -> String {
+        let mut out = String::with_capacity(self.edges.len() * 12 + 20);
+        out.push_str("greenhackenbush(\"");
+        let mut first = true;
+        let mut digits = itoa::Buffer::new();
+        self.each_kept(None, |a, b| {
             if !first {
                 out.push(' ');
             }
             first = false;
-            out.push_str(digits.format(self.names[a as usize]));
+            out.push_str(digits.format(a));
             out.push('-');
-            out.push_str(digits.format(self.names[b as usize]));
-        }
+            out.push_str(digits.format(b));
+        });
         out.push_str("\")");
         out
     }
@@ -535,7 +553,7 @@ impl Family for GreenHackenbush {
     }
 
     fn write_position(&self, pos: &Pos, out: &mut String) {
-        out.push_str(&self.analysed(pos).write(None));
+        out.push_str(&self.analysed(pos).write());
     }
 
     fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
@@ -556,7 +574,7 @@ impl Family for GreenHackenbush {
         };
         for e in moves_to(a.names.len(), &a.edges, target, limits)? {
             let e = e as usize;
-            if !sink.push(Move::new(a.write(Some(e)), a.edge_text(e))) {
+            if !sink.offer_one(a.after(e), || a.edge_text(e)) {
                 break;
             }
         }
@@ -570,7 +588,7 @@ impl Family for GreenHackenbush {
                 continue;
             }
             limits.check_stop()?;
-            if !sink.push(Move::new(a.write(Some(e)), a.edge_text(e))) {
+            if !sink.offer_one(a.after(e), || a.edge_text(e)) {
                 break;
             }
         }
@@ -695,7 +713,15 @@ mod tests {
                         let text: Vec<String> =
                             rest.iter().map(|(a, b)| format!("{a}-{b}")).collect();
                         let want = format!("greenhackenbush(\"{}\")", text.join(" "));
-                        assert_eq!(analysed.write(Some(i)), want, "{g:?} cut {i}");
+                        let after = analysed.after(i);
+                        let pairs: Pos = rest
+                            .iter()
+                            .flat_map(|&(a, b)| [Nat::from(a), Nat::from(b)])
+                            .collect();
+                        assert_eq!(after, pairs, "{g:?} cut {i}");
+                        let mut written = String::new();
+                        GreenHackenbush::new().write_position(&after, &mut written);
+                        assert_eq!(written, want, "{g:?} cut {i}");
                     }
                 }
             }

@@ -19,7 +19,7 @@
 //! tests use as a check.
 
 use super::graph_file;
-use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use crate::impartial::family::{Family, Limits, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
 use std::cell::RefCell;
 use std::io::Read;
@@ -273,10 +273,10 @@ impl Grid {
     }
 
     fn push(&self, to: (usize, usize, &str), sink: &mut MoveSink) -> bool {
-        sink.push(Move::new(
-            format!("{}({},{})", self.name(), to.0, to.1),
-            format!("step {} to row {}, column {}", to.2, to.0, to.1),
-        ))
+        let pos = smallvec::smallvec![Nat::from(to.0), Nat::from(to.1)];
+        sink.offer_one(pos, || {
+            format!("step {} to row {}, column {}", to.2, to.0, to.1)
+        })
     }
 }
 
@@ -441,7 +441,7 @@ mod tests {
                         let mut sink = MoveSink::new(10);
                         fam.moves_to_value(&p, &Nat::from(t), &limits, &mut sink)
                             .unwrap();
-                        let got: Vec<String> = sink.moves.iter().map(|m| m.to.clone()).collect();
+                        let got: Vec<String> = sink.moves.iter().map(|m| m.to_text(&fam)).collect();
                         assert_eq!(got, want, "{src} ({r},{c}) to {t}");
                     }
                 }

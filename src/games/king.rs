@@ -6,7 +6,7 @@
 //! even the value is 0, both odd 2; otherwise 1 when the odd coordinate is the larger,
 //! else 3. So the player to move loses exactly when r and c are both even.
 
-use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
+use crate::impartial::family::{Family, Limits, MoveSink, Pos, SolveError};
 use crate::impartial::search::Rules;
 use crate::impartial::searched::PositionRules;
 use crate::nat::Nat;
@@ -108,12 +108,10 @@ impl Family for King {
         let mut opts = Vec::new();
         self.options(&p, &mut opts);
         for o in opts {
-            if Nat::from(value(&o.0, &o.1)) == *target {
-                let mut to = String::new();
-                self.write_position(&self.encode(&o), &mut to);
-                if !sink.push(Move::new(to, self.describe(&p, &o))) {
-                    break;
-                }
+            if Nat::from(value(&o.0, &o.1)) == *target
+                && !sink.offer_one(self.encode(&o), || self.describe(&p, &o))
+            {
+                break;
             }
         }
         Ok(())
@@ -124,9 +122,7 @@ impl Family for King {
         let mut opts = Vec::new();
         self.options(&p, &mut opts);
         for o in opts {
-            let mut to = String::new();
-            self.write_position(&self.encode(&o), &mut to);
-            if !sink.push(Move::new(to, self.describe(&p, &o))) {
+            if !sink.offer_one(self.encode(&o), || self.describe(&p, &o)) {
                 break;
             }
         }

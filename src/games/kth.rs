@@ -28,7 +28,7 @@
 //! Everything is exact integer arithmetic at any size. The winning moves (to any value)
 //! are found block by block: the options of one position meet at most two blocks of k'.
 
-use crate::impartial::family::{Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError};
+use crate::impartial::family::{Family, Limits, MAX_LISTED_MOVES, MoveSink, Pos, SolveError};
 use crate::impartial::search::Rules;
 use crate::nat::Nat;
 use num_bigint::BigUint;
@@ -147,12 +147,11 @@ impl Kth {
     }
 
     fn push(&self, n: &BigUint, k: &BigUint, t: &BigUint, sink: &mut MoveSink) -> bool {
-        let to = format!("kth({},{})", n - t, k + 1u32);
+        let to = smallvec::smallvec![Nat::from_big(n - t), Nat::from_big(k + 1u32)];
         let stones = if t.is_one() { "stone" } else { "stones" };
-        sink.push(Move::new(
-            to,
-            format!("take {t} {stones} (move {k} may take 1 to {k})"),
-        ))
+        sink.offer_one(to, || {
+            format!("take {t} {stones} (move {k} may take 1 to {k})")
+        })
     }
 }
 
@@ -279,12 +278,12 @@ mod tests {
                     let mut sink = MoveSink::new(1000);
                     Kth.moves_to_value(&p, &Nat::from(target), &limits, &mut sink)
                         .unwrap();
-                    let got: Vec<String> = sink.moves.iter().map(|m| m.to.clone()).collect();
+                    let got: Vec<String> = sink.moves.iter().map(|m| m.to_text(&Kth)).collect();
                     assert_eq!(got, want, "kth({n},{k}) to {target}");
                 }
                 let mut sink = MoveSink::new(1000);
                 Kth.moves(&p, &limits, &mut sink).unwrap();
-                let all: BTreeSet<String> = sink.moves.iter().map(|m| m.to.clone()).collect();
+                let all: BTreeSet<String> = sink.moves.iter().map(|m| m.to_text(&Kth)).collect();
                 assert_eq!(all.len(), opts.len());
             }
         }

@@ -45,7 +45,6 @@ use crate::impartial::search::{Rules, Search};
 use crate::nat::Nat;
 use num_bigint::BigUint;
 use std::cell::RefCell;
-use std::fmt::Write as _;
 
 /// Calls `f(i)` for every set bit i of `n`, lowest first.
 fn for_each_set_bit(n: &Nat, mut f: impl FnMut(u64)) {
@@ -485,25 +484,12 @@ impl Moore {
         Ok(self.searched(heaps, limits)?.map(Nat::from))
     }
 
-    fn write_after(&self, heaps: &[Nat], m: &MooreMove) -> String {
-        let mut out = String::with_capacity(16 + heaps.len() * 4);
-        let _ = write!(out, "moore[{}](", self.k);
-        let mut next = m.changes.iter().peekable();
-        for (i, a) in heaps.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            match next.peek() {
-                Some((j, b)) if *j == i => {
-                    let _ = write!(out, "{b}");
-                    next.next();
-                }
-                _ => {
-                    let _ = write!(out, "{a}");
-                }
-            }
+    /// The heaps after move `m`.
+    fn after(heaps: &[Nat], m: &MooreMove) -> Pos {
+        let mut out: Pos = heaps.iter().cloned().collect();
+        for (i, b) in &m.changes {
+            out[*i] = b.clone();
         }
-        out.push(')');
         out
     }
 
@@ -524,7 +510,7 @@ impl Moore {
     }
 
     fn push(&self, heaps: &[Nat], m: &MooreMove, sink: &mut MoveSink) -> bool {
-        sink.push(Move::new(self.write_after(heaps, m), Self::text(heaps, m)))
+        sink.offer_one(Self::after(heaps, m), || Self::text(heaps, m))
     }
 }
 
@@ -672,10 +658,7 @@ impl Family for Moore {
             return Ok(None);
         }
         let m = MooreMove { changes };
-        Ok(Some(Move::new(
-            self.write_after(pos, &m),
-            Self::text(pos, &m),
-        )))
+        Ok(Some(Move::one(Self::after(pos, &m), Self::text(pos, &m))))
     }
 
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError> {
@@ -835,7 +818,8 @@ mod tests {
                     let pos: Pos = nats(&p).into_iter().collect();
                     fam.moves_to_value(&pos, &Nat::from(target), &limits, &mut sink)
                         .unwrap();
-                    let got: BTreeSet<String> = sink.moves.into_iter().map(|m| m.to).collect();
+                    let got: BTreeSet<String> =
+                        sink.moves.iter().map(|m| m.to_text(&fam)).collect();
                     assert_eq!(got, want, "moore[{k}]{p:?} to {target}");
                 }
             }

@@ -48,7 +48,6 @@ use crate::impartial::heap::OPTIONS_PER_STATE;
 use crate::impartial::search::{Rules, Search};
 use crate::nat::Nat;
 use std::cell::RefCell;
-use std::fmt::Write as _;
 
 /// The rules of the ring game on small weights, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]
@@ -237,7 +236,7 @@ fn sides(w: &[Nat]) -> impl Iterator<Item = (Side, &Nat)> {
 /// let mut sink = MoveSink::new(20);
 /// Ring::default().moves_to_value(&pos, &Nat::ZERO, &Limits::default(), &mut sink).unwrap();
 /// // Runs 1 and 1: cross either edge, lowering it to any value.
-/// assert_eq!(sink.moves[0].to, "ring(0,4,0)");
+/// assert_eq!(sink.moves[0].to_text(&Ring::default()), "ring(0,4,0)");
 /// assert_eq!(sink.moves.len(), 7);
 /// ```
 #[derive(Default)]
@@ -289,29 +288,17 @@ impl Ring {
         Ok(self.searched(w, limits)?.map(Nat::from))
     }
 
-    fn write(w: &[Nat]) -> String {
-        let mut out = String::with_capacity(8 + 4 * w.len());
-        out.push_str("ring(");
-        for (i, x) in w.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            let _ = write!(out, "{x}");
-        }
-        out.push(')');
-        out
-    }
-
-    fn the_move(w: &[Nat], side: Side, v: &Nat) -> Move {
+    /// The move crossing the edge on `side`, lowering it to `v`; in words when `words`.
+    fn the_move(w: &[Nat], side: Side, v: &Nat, words: bool) -> Move {
         let n = w.len();
         let (name, we) = match side {
             Side::First => ("first", &w[0]),
             Side::Last => ("last", &w[n - 1]),
         };
-        Move::new(
-            Self::write(&after(w, side, v.clone())),
-            format!("cross the {name} edge, lowering it from {we} to {v}"),
-        )
+        let to: Pos = after(w, side, v.clone()).into_iter().collect();
+        Move::worded(smallvec::smallvec![to], words, || {
+            format!("cross the {name} edge, lowering it from {we} to {v}")
+        })
     }
 }
 
@@ -350,7 +337,7 @@ impl Family for Ring {
                 for (lo, hi) in winning_ranges(pos, side) {
                     let mut v = lo;
                     while v <= hi {
-                        if !sink.push(Self::the_move(pos, side, &v)) {
+                        if !sink.push(Self::the_move(pos, side, &v, sink.wants_words())) {
                             return Ok(());
                         }
                         v = v.add(&one);
@@ -377,7 +364,7 @@ impl Family for Ring {
             while v < *we {
                 let o = after(pos, side, v.clone());
                 if self.value(&o, limits)?.as_ref() == Some(target)
-                    && !sink.push(Self::the_move(pos, side, &v))
+                    && !sink.push(Self::the_move(pos, side, &v, sink.wants_words()))
                 {
                     return Ok(());
                 }
@@ -394,7 +381,7 @@ impl Family for Ring {
         for (side, w) in sides(pos) {
             let mut v = Nat::ZERO;
             while v < *w {
-                if !sink.push(Self::the_move(pos, side, &v)) {
+                if !sink.push(Self::the_move(pos, side, &v, sink.wants_words())) {
                     return Ok(());
                 }
                 v = v.add(&one);
@@ -418,7 +405,7 @@ impl Family for Ring {
                 Side::Last => &to[0],
             };
             if v < w && after(pos, side, v.clone()).as_slice() == to.as_slice() {
-                return Ok(Some(Self::the_move(pos, side, v)));
+                return Ok(Some(Self::the_move(pos, side, v, true)));
             }
         }
         Ok(None)
@@ -550,12 +537,16 @@ mod tests {
                     .options(&w)
                     .iter()
                     .filter(|o| s.grundy(o, &limits).unwrap() == target)
-                    .map(|o| Ring::write(&nats(o)))
+                    .map(|o| {
+                        let mut t = String::new();
+                        fam.write_position(&nats(o).into_iter().collect(), &mut t);
+                        t
+                    })
                     .collect();
                 let mut sink = MoveSink::new(1000);
                 fam.moves_to_value(&pos, &Nat::from(target), &limits, &mut sink)
                     .unwrap();
-                let got: BTreeSet<String> = sink.moves.into_iter().map(|m| m.to).collect();
+                let got: BTreeSet<String> = sink.moves.iter().map(|m| m.to_text(&fam)).collect();
                 assert_eq!(got, want, "ring{w:?} to {target}");
             }
         }

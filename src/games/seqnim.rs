@@ -32,7 +32,7 @@
 //! at most one size y per value among the reachable ones (the values of the window of
 //! at most m sizes below x are distinct), so the move to a value is found in O(1).
 
-use crate::impartial::family::{Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError};
+use crate::impartial::family::{Family, Limits, MAX_LISTED_MOVES, MoveSink, Pos, SolveError};
 use crate::impartial::search::Rules;
 use crate::nat::Nat;
 use num_bigint::BigUint;
@@ -233,12 +233,11 @@ impl SeqNim {
         pos.iter().position(|a| !a.is_zero())
     }
 
-    fn after(&self, pos: &Pos, i: usize, y: Nat) -> String {
+    /// The heaps with heap `i` lowered to `y`.
+    fn after(pos: &Pos, i: usize, y: Nat) -> Pos {
         let mut q = pos.clone();
         q[i] = y;
-        let mut s = String::new();
-        self.write_position(&q, &mut s);
-        s
+        q
     }
 
     fn text(pos: &Pos, i: usize, y: &Nat) -> String {
@@ -284,10 +283,7 @@ impl Family for SeqNim {
         let m = self.m.as_ref().map(Nat::to_big);
         if let Some(y) = size_with_value(&pos[i].to_big(), &s, &target.to_big(), m.as_ref()) {
             let y = Nat::from_big(y);
-            sink.push(Move::new(
-                self.after(pos, i, y.clone()),
-                Self::text(pos, i, &y),
-            ));
+            sink.offer_one(Self::after(pos, i, y.clone()), || Self::text(pos, i, &y));
         }
         Ok(())
     }
@@ -318,10 +314,7 @@ impl Family for SeqNim {
         let x = x.to_big();
         for t in 1..=count {
             let y = Nat::from_big(&x - t);
-            if !sink.push(Move::new(
-                self.after(pos, i, y.clone()),
-                Self::text(pos, i, &y),
-            )) {
+            if !sink.offer_one(Self::after(pos, i, y.clone()), || Self::text(pos, i, &y)) {
                 break;
             }
         }
@@ -403,7 +396,7 @@ mod tests {
                         fam.moves_to_value(&pos(&p), &Nat::from(target), &limits, &mut sink)
                             .unwrap();
                         let got: BTreeSet<String> =
-                            sink.moves.iter().map(|m| m.to.clone()).collect();
+                            sink.moves.iter().map(|m| m.to_text(&fam)).collect();
                         assert_eq!(got, want, "m={m:?} {p:?} to {target}");
                     }
                     let mut sink = MoveSink::new(1000);

@@ -356,7 +356,7 @@ mod tests {
             .unwrap();
         assert_eq!(sink.moves.len(), 3);
         assert!(sink.truncated);
-        assert_eq!(sink.moves[0].to, "split(0) + split(0)");
+        assert_eq!(sink.moves[0].to_text(&f), "split(0) + split(0)");
         assert_eq!(
             sink.moves[1].text,
             format!("replace the heap of {n} by heaps of 1 and 1")

@@ -27,7 +27,6 @@
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
 use crate::impartial::search::Rules;
 use crate::nat::Nat;
-use std::fmt::Write as _;
 
 /// The rules of staircase Nim on small staircases, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]
@@ -110,29 +109,21 @@ pub fn moves_to(steps: &[Nat], target: &Nat, mut f: impl FnMut(StairMove) -> boo
 /// let mut sink = MoveSink::new(20);
 /// Stair.moves_to_value(&pos, &Nat::ZERO, &Limits::default(), &mut sink).unwrap();
 /// // 3 ⊕ 5 = 6: lower step 3 from 5 to 3, or raise step 1 from 3 to 5 with 2 from step 2.
-/// let to: Vec<&str> = sink.moves.iter().map(|m| m.to.as_str()).collect();
+/// let to: Vec<String> = sink.moves.iter().map(|m| m.to_text(&Stair)).collect();
 /// assert_eq!(to, ["stair(5,7,5)", "stair(3,11,3)"]);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Stair;
 
 impl Stair {
-    fn write_after(&self, steps: &[Nat], m: &StairMove) -> String {
-        let mut out = String::with_capacity(8 + steps.len() * 4);
-        out.push_str("stair(");
-        for (i, a) in steps.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            if i + 1 == m.from {
-                let _ = write!(out, "{}", a.checked_sub(&m.count).unwrap_or_default());
-            } else if i + 2 == m.from {
-                let _ = write!(out, "{}", a.add(&m.count));
-            } else {
-                let _ = write!(out, "{a}");
-            }
+    /// The steps after move `m`.
+    fn after(steps: &[Nat], m: &StairMove) -> Pos {
+        let mut out: Pos = steps.iter().cloned().collect();
+        let i = m.from - 1;
+        out[i] = out[i].checked_sub(&m.count).unwrap_or_default();
+        if i > 0 {
+            out[i - 1] = out[i - 1].add(&m.count);
         }
-        out.push(')');
         out
     }
 
@@ -181,7 +172,7 @@ impl Family for Stair {
         sink: &mut MoveSink,
     ) -> Result<(), SolveError> {
         moves_to(pos, target, |m| {
-            sink.push(Move::new(self.write_after(pos, &m), Self::text(&m)))
+            sink.offer_one(Self::after(pos, &m), || Self::text(&m))
         });
         Ok(())
     }
@@ -193,7 +184,7 @@ impl Family for Stair {
             let mut count = one.clone();
             while count <= *a {
                 let m = StairMove { from: i + 1, count };
-                if !sink.push(Move::new(self.write_after(pos, &m), Self::text(&m))) {
+                if !sink.offer_one(Self::after(pos, &m), || Self::text(&m)) {
                     return Ok(());
                 }
                 count = m.count.add(&one);
@@ -223,7 +214,7 @@ impl Family for Stair {
             return Ok(None);
         }
         let m = StairMove { from: i + 1, count };
-        Ok(Some(Move::new(self.write_after(pos, &m), Self::text(&m))))
+        Ok(Some(Move::one(Self::after(pos, &m), Self::text(&m))))
     }
 
     fn explain(&self, pos: &Pos, _limits: &Limits) -> Result<Vec<String>, SolveError> {

@@ -328,7 +328,8 @@ mod tests {
                             &mut sink,
                         )
                         .unwrap();
-                        let mut got: Vec<String> = sink.moves.into_iter().map(|m| m.to).collect();
+                        let mut got: Vec<String> =
+                            sink.moves.iter().map(|m| m.to_text(&fam)).collect();
                         got.sort();
                         let mut want: Vec<String> = (l..=r)
                             .filter(|&s| s <= n && g[(n - s) as usize] == t)

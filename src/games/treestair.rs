@@ -36,7 +36,7 @@
 
 use super::graph_file::Csr;
 use super::graph_file::{MAX_BYTES_PER_EDGE, SLACK_BYTES};
-use crate::impartial::family::{Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError};
+use crate::impartial::family::{Family, Limits, MAX_LISTED_MOVES, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -488,17 +488,20 @@ impl TreeStair {
     }
 
     /// The position after moving `c` coins from `v` to its k-th ancestor `u`.
-    fn after(&self, tree: &CoinTree, s: &State, v: u32, u: u32, c: u128) -> String {
+    /// The position after moving `c` coins from node `v` up to node `u`: the root,
+    /// then the nodes whose coins differ from the file, with their coins.
+    fn after(tree: &CoinTree, s: &State, v: u32, u: u32, c: u128) -> Pos {
         let mut changed = s.changed.clone();
         changed.insert(v, s.coins[v as usize] - c);
         changed.insert(u, s.coins[u as usize] + c);
-        let mut out = format!("{}({}", self.name(), s.root);
+        let mut out = Pos::new();
+        out.push(Nat::from(s.root));
         for (node, count) in changed {
             if count != u128::from(tree.coins[node as usize]) {
-                out.push_str(&format!(",{node},{count}"));
+                out.push(Nat::from(node));
+                out.push(Nat::from_big(num_bigint::BigUint::from(count)));
             }
         }
-        out.push(')');
         out
     }
 
@@ -567,10 +570,7 @@ impl Family for TreeStair {
                 ((b ^ d) > b && (b ^ d) - b <= a).then(|| (b ^ d) - b)
             };
             if let Some(c) = found
-                && !sink.push(Move::new(
-                    self.after(&tree, &s, v, u, c),
-                    self.text(&s, v, u, c),
-                ))
+                && !sink.offer_one(Self::after(&tree, &s, v, u, c), || self.text(&s, v, u, c))
             {
                 break;
             }
@@ -603,10 +603,7 @@ impl Family for TreeStair {
                 continue;
             }
             for c in 1..=s.coins[v as usize] {
-                if !sink.push(Move::new(
-                    self.after(&tree, &s, v, u, c),
-                    self.text(&s, v, u, c),
-                )) {
+                if !sink.offer_one(Self::after(&tree, &s, v, u, c), || self.text(&s, v, u, c)) {
                     return Ok(());
                 }
             }
@@ -769,7 +766,7 @@ mod tests {
                             let mut got: Vec<Vec<u64>> = sink
                                 .moves
                                 .iter()
-                                .map(|m| read_coins(&m.to, &coins))
+                                .map(|m| read_coins(&m.to_text(&fam), &coins))
                                 .collect();
                             got.sort();
                             assert_eq!(got, want, "{coins:?} root {root} k {k}");

@@ -288,6 +288,11 @@ impl WythoffMove {
     pub fn to_expr(&self) -> String {
         format!("wythoff({},{})", self.to.0, self.to.1)
     }
+
+    /// The position after the move, as the arguments of `wythoff`.
+    pub fn to_pos(&self) -> Pos {
+        smallvec::smallvec![self.to.0.clone(), self.to.1.clone()]
+    }
 }
 
 /// Every move from `wythoff(a,b)` to a P-position (none when `(a,b)` is one), at most
@@ -356,7 +361,7 @@ const MEX_LINE_OPTIONS: u64 = 20;
 /// assert!(!w.is_p_position(&pos, &limits).unwrap());
 /// let mut sink = MoveSink::new(20);
 /// w.moves_to_value(&pos, &Nat::ZERO, &limits, &mut sink).unwrap();
-/// assert_eq!(sink.moves[0].to, "wythoff(3,5)");
+/// assert_eq!(sink.moves[0].to_text(&w), "wythoff(3,5)");
 /// assert_eq!(sink.moves[0].text, "take 1 from both heaps");
 /// ```
 #[derive(Debug, Default)]
@@ -452,15 +457,20 @@ impl Wythoff {
 }
 
 impl Wythoff {
-    /// The move taking `k` stones the way `kind` says from `wythoff(a,b)`.
-    fn take(a: &Nat, b: &Nat, kind: MoveKind, k: &Nat) -> Move {
+    /// The move taking `k` stones the way `kind` says from `wythoff(a,b)`, in words
+    /// when `words`.
+    fn take(a: &Nat, b: &Nat, kind: MoveKind, k: &Nat, words: bool) -> Move {
         let less = |x: &Nat| x.checked_sub(k).unwrap_or_default();
         let (p, q) = match kind {
             MoveKind::First => (less(a), b.clone()),
             MoveKind::Second => (a.clone(), less(b)),
             MoveKind::Both => (less(a), less(b)),
         };
-        Move::new(format!("wythoff({p},{q})"), kind.text(k))
+        Move::worded(
+            smallvec::smallvec![smallvec::smallvec![p, q]],
+            words,
+            || kind.text(k),
+        )
     }
 }
 
@@ -493,7 +503,7 @@ impl Family for Wythoff {
         let (a, b) = Self::decode(pos)?;
         if target.is_zero() {
             for m in winning_moves(&a, &b) {
-                if !sink.push(Move::new(m.to_expr(), m.text())) {
+                if !sink.offer_one(m.to_pos(), || m.text()) {
                     break;
                 }
             }
@@ -524,10 +534,8 @@ impl Family for Wythoff {
             both.map(|k| (MoveKind::Both, k, (x - k, y - k))),
         ];
         for (kind, k, (p, q)) in found.into_iter().flatten() {
-            if !sink.push(Move::new(
-                format!("wythoff({p},{q})"),
-                kind.text(&Nat::from(k)),
-            )) {
+            let to = smallvec::smallvec![Nat::from(p), Nat::from(q)];
+            if !sink.offer_one(to, || kind.text(&Nat::from(k))) {
                 break;
             }
         }
@@ -553,7 +561,7 @@ impl Family for Wythoff {
             ] {
                 let mut k = one.clone();
                 while k <= *top {
-                    if !sink.push(Self::take(&a, &b, kind, &k)) {
+                    if !sink.push(Self::take(&a, &b, kind, &k, sink.wants_words())) {
                         return Ok(());
                     }
                     k = k.add(&one);
@@ -564,10 +572,8 @@ impl Family for Wythoff {
         let mut opts = Vec::new();
         WythoffRules.options(&(x, y), &mut opts);
         for o in opts {
-            if !sink.push(Move::new(
-                format!("wythoff({},{})", o.0, o.1),
-                WythoffRules.describe(&(x, y), &o),
-            )) {
+            let to = smallvec::smallvec![Nat::from(o.0), Nat::from(o.1)];
+            if !sink.offer_one(to, || WythoffRules.describe(&(x, y), &o)) {
                 break;
             }
         }
@@ -589,9 +595,9 @@ impl Family for Wythoff {
             return Ok(None);
         };
         Ok(match (da.is_zero(), db.is_zero()) {
-            (false, true) => Some(Self::take(&a, &b, MoveKind::First, &da)),
-            (true, false) => Some(Self::take(&a, &b, MoveKind::Second, &db)),
-            (false, false) if da == db => Some(Self::take(&a, &b, MoveKind::Both, &da)),
+            (false, true) => Some(Self::take(&a, &b, MoveKind::First, &da, true)),
+            (true, false) => Some(Self::take(&a, &b, MoveKind::Second, &db, true)),
+            (false, false) if da == db => Some(Self::take(&a, &b, MoveKind::Both, &da, true)),
             _ => None,
         })
     }
@@ -851,7 +857,10 @@ mod tests {
         family
             .moves_to_value(&pos, &Nat::ZERO, &Limits::default(), &mut sink)
             .unwrap();
-        sink.moves.into_iter().map(|m| (m.to, m.text)).collect()
+        sink.moves
+            .into_iter()
+            .map(|m| (m.to_text(family), m.text))
+            .collect()
     }
 
     #[test]
@@ -1116,7 +1125,10 @@ mod tests {
     fn moves(f: &dyn Family, p: &Pos, target: u64, limits: &Limits) -> Vec<(String, String)> {
         let mut sink = MoveSink::new(usize::MAX);
         f.moves_to_value(p, &n(target), limits, &mut sink).unwrap();
-        sink.moves.into_iter().map(|m| (m.to, m.text)).collect()
+        sink.moves
+            .into_iter()
+            .map(|m| (m.to_text(f), m.text))
+            .collect()
     }
 
     #[test]
@@ -1214,7 +1226,7 @@ mod tests {
         assert!(
             r.winning
                 .iter()
-                .any(|m| m.mv.to == format!("wythoff({a},{b})"))
+                .any(|m| big_n.after_text(&m.mv) == format!("wythoff({a},{b})"))
         );
         // With another component its value is needed: a limit, not a wrong answer.
         assert!(matches!(

@@ -304,12 +304,30 @@ impl Limits {
     }
 }
 
+/// What one move of a component leaves: positions of the moved component's family,
+/// one per component (most moves leave one; a move that splits a heap leaves two).
+/// Its text is made on demand ([`Move::write_to`]).
+pub type After = SmallVec<[Pos; 1]>;
+
+/// What a move leaves when it leaves the heaps `sizes` of a heap family, one component
+/// each; no heap at all is the empty heap `0` (written `name(0)`).
+pub fn heaps_after(sizes: &[Nat]) -> After {
+    if sizes.is_empty() {
+        return smallvec::smallvec![smallvec::smallvec![Nat::ZERO]];
+    }
+    sizes
+        .iter()
+        .map(|h| smallvec::smallvec![h.clone()])
+        .collect()
+}
+
 /// One move of a component.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
-    /// The component after the move, in expression syntax (may be a sum).
-    pub to: String,
-    /// The move in words, e.g. "take 2 from the heap of 3".
+    /// The components after the move, as positions of the moved component's family.
+    pub to: After,
+    /// The move in words, e.g. "take 2 from the heap of 3"; empty when it was listed
+    /// into a sink that asks for no words ([`MoveSink::without_words`]).
     pub text: String,
     /// For a move of a one-heap component that takes stones and leaves one heap
     /// (possibly empty): how many it takes. `None` for every other move.
@@ -317,13 +335,24 @@ pub struct Move {
 }
 
 impl Move {
-    /// A move to `to` (expression syntax), described by `text`.
-    pub fn new(to: impl Into<String>, text: impl Into<String>) -> Move {
+    /// A move leaving `to`, described by `text`.
+    pub fn new(to: After, text: impl Into<String>) -> Move {
         Move {
-            to: to.into(),
+            to,
             text: text.into(),
             take: None,
         }
+    }
+
+    /// A move leaving the one component `to`, described by `text`.
+    pub fn one(to: Pos, text: impl Into<String>) -> Move {
+        Move::new(smallvec::smallvec![to], text)
+    }
+
+    /// A move leaving `to` whose words `text` makes are made only when `words` (say,
+    /// [`MoveSink::wants_words`]).
+    pub fn worded(to: After, words: bool, text: impl FnOnce() -> String) -> Move {
+        Move::new(to, if words { text() } else { String::new() })
     }
 
     /// The same move, marked as taking `n` stones from its heap.
@@ -331,10 +360,43 @@ impl Move {
         self.take = Some(n);
         self
     }
+
+    /// Appends the position after the move in expression syntax, its components
+    /// (positions of `family`, the moved component's) joined by ` + `.
+    pub fn write_to(&self, family: &dyn Family, out: &mut String) {
+        for (i, p) in self.to.iter().enumerate() {
+            if i > 0 {
+                out.push_str(" + ");
+            }
+            family.write_position(p, out);
+        }
+        if self.to.is_empty() {
+            out.push('0');
+        }
+    }
+
+    /// The position after the move in expression syntax (see [`Move::write_to`]).
+    pub fn to_text(&self, family: &dyn Family) -> String {
+        let mut s = String::new();
+        self.write_to(family, &mut s);
+        s
+    }
+
+    /// About the bytes the move takes: its words and its positions.
+    fn footprint(&self) -> usize {
+        let mut bytes = self.text.len() + std::mem::size_of::<Move>();
+        for p in &self.to {
+            bytes += std::mem::size_of::<Pos>();
+            for a in p {
+                bytes += std::mem::size_of::<Nat>() + (a.bits() / 8) as usize;
+            }
+        }
+        bytes
+    }
 }
 
-/// Most bytes of move text (targets and descriptions) one [`MoveSink`] keeps: the
-/// moves of a position with a million heaps each write the whole position.
+/// Most bytes of listed moves (positions and words) one [`MoveSink`] keeps: the moves
+/// of a position with a million heaps each hold the whole position.
 pub const MAX_LISTED_BYTES: usize = 1 << 27;
 
 /// Collects moves up to a cap and remembers whether more were offered.
@@ -346,24 +408,45 @@ pub struct MoveSink {
     pub cap: usize,
     /// Whether a move was offered after the cap was reached.
     pub truncated: bool,
-    /// Bytes of text kept so far, at most [`MAX_LISTED_BYTES`].
+    /// Bytes of moves kept so far, at most [`MAX_LISTED_BYTES`].
     bytes: usize,
+    /// Whether the moves' words are wanted.
+    words: bool,
 }
 
 impl MoveSink {
-    /// A sink keeping at most `cap` moves (and [`MAX_LISTED_BYTES`] of text).
+    /// A sink keeping at most `cap` moves (and [`MAX_LISTED_BYTES`]), with their words.
     pub fn new(cap: usize) -> Self {
         MoveSink {
             moves: Vec::new(),
             cap,
             truncated: false,
             bytes: 0,
+            words: true,
         }
     }
 
+    /// A sink like [`MoveSink::new`] that keeps the moves without their words (for
+    /// searches, which never print them): families make no text for it.
+    pub fn without_words(cap: usize) -> Self {
+        MoveSink {
+            words: false,
+            ..MoveSink::new(cap)
+        }
+    }
+
+    /// Whether the sink keeps the moves' words: families that build words apart from
+    /// the move skip them when it does not ([`MoveSink::offer`]).
+    pub fn wants_words(&self) -> bool {
+        self.words
+    }
+
     /// Offers a move; returns `false` once the sink is full (stop enumerating).
-    pub fn push(&mut self, m: Move) -> bool {
-        let bytes = self.bytes.saturating_add(m.to.len() + m.text.len());
+    pub fn push(&mut self, mut m: Move) -> bool {
+        if !self.words {
+            m.text = String::new();
+        }
+        let bytes = self.bytes.saturating_add(m.footprint());
         if self.moves.len() < self.cap && bytes <= MAX_LISTED_BYTES {
             self.bytes = bytes;
             self.moves.push(m);
@@ -372,6 +455,22 @@ impl MoveSink {
             self.truncated = true;
             false
         }
+    }
+
+    /// Offers the move leaving `to`, its words made by `words` only when the sink
+    /// keeps them; returns `false` once the sink is full.
+    pub fn offer(&mut self, to: After, words: impl FnOnce() -> String) -> bool {
+        if self.moves.len() >= self.cap {
+            self.truncated = true;
+            return false;
+        }
+        let text = if self.words { words() } else { String::new() };
+        self.push(Move::new(to, text))
+    }
+
+    /// [`MoveSink::offer`] for a move leaving one component.
+    pub fn offer_one(&mut self, to: Pos, words: impl FnOnce() -> String) -> bool {
+        self.offer(smallvec::smallvec![to], words)
     }
 
     /// Whether the sink is full and has seen one more move than it keeps.

@@ -9,7 +9,9 @@
 //! before it is taken.
 
 use super::cell::{Cell, Extended};
-use super::family::{Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError};
+use super::family::{
+    Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError, heaps_after,
+};
 use super::mex::Mex;
 use super::period::{self, OctalAttempt, Period};
 use super::position::Values;
@@ -133,15 +135,21 @@ pub trait HeapRules {
     }
 }
 
-/// The move from a heap of `n` to `option`, written `to`: the words of the rules, and
-/// the stones taken when the move leaves one heap and the rules take stones.
+/// The move from a heap of `n` to `option`: the heaps it leaves, the words of the rules
+/// (when `words`), and the stones taken when the move leaves one heap and the rules
+/// take stones.
 pub fn heap_move<R: HeapRules + ?Sized>(
     rules: &R,
     n: &Nat,
     option: &HeapOption,
-    to: String,
+    words: bool,
 ) -> Move {
-    let m = Move::new(to, rules.describe(n, option));
+    let text = if words {
+        rules.describe(n, option)
+    } else {
+        String::new()
+    };
+    let m = Move::new(heaps_after(option), text);
     if !rules.takes_stones() {
         return m;
     }
@@ -972,17 +980,6 @@ impl<R: HeapRules> HeapFamily<R> {
     fn heap<'a>(&self, pos: &'a Pos) -> &'a Nat {
         &pos[0]
     }
-
-    fn write_option(&self, option: &HeapOption) -> String {
-        if option.is_empty() {
-            return format!("{}(0)", self.rules.name());
-        }
-        let parts: Vec<String> = option
-            .iter()
-            .map(|h| format!("{}({h})", self.rules.name()))
-            .collect();
-        parts.join(" + ")
-    }
 }
 
 impl<R: HeapRules> Family for HeapFamily<R> {
@@ -1041,7 +1038,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             }
         };
         for o in options {
-            let m = heap_move(&self.rules, n, &o, self.write_option(&o));
+            let m = heap_move(&self.rules, n, &o, sink.wants_words());
             if !sink.push(m) {
                 break;
             }
@@ -1061,7 +1058,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             let mut to = Nat::ZERO;
             while to < *n {
                 let o: HeapOption = smallvec::smallvec![to.clone()];
-                if !sink.push(Move::new(self.write_option(&o), self.rules.describe(n, &o))) {
+                if !sink.offer(heaps_after(&o), || self.rules.describe(n, &o)) {
                     break;
                 }
                 to = to.add(&one);
@@ -1077,7 +1074,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
         let mut all = Vec::new();
         self.rules.options(n, &mut all);
         for o in all {
-            let m = heap_move(&self.rules, n, &o, self.write_option(&o));
+            let m = heap_move(&self.rules, n, &o, sink.wants_words());
             if !sink.push(m) {
                 break;
             }
@@ -1099,8 +1096,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
         }
         let n = self.heap(pos);
         let o: HeapOption = to.iter().cloned().collect();
-        Ok((o.len() == 1 && o[0] < *n)
-            .then(|| heap_move(&self.rules, n, &o, self.write_option(&o))))
+        Ok((o.len() == 1 && o[0] < *n).then(|| heap_move(&self.rules, n, &o, true)))
     }
 
     fn nim_heap<'a>(&self, pos: &'a Pos) -> Option<&'a Nat> {

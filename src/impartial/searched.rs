@@ -48,6 +48,17 @@ impl<R: PositionRules> Searched<R> {
         self.write_position(&self.search.borrow().rules().encode(p), &mut s);
         s
     }
+
+    /// The move from `p` to its option `o`, in words when `words`.
+    fn the_move(&self, p: &R::Position, o: &R::Position, words: bool) -> Move {
+        let search = self.search.borrow();
+        let text = if words {
+            search.rules().describe(p, o)
+        } else {
+            String::new()
+        };
+        Move::one(search.rules().encode(o), text)
+    }
 }
 
 impl<R: PositionRules> Family for Searched<R> {
@@ -73,11 +84,10 @@ impl<R: PositionRules> Family for Searched<R> {
     ) -> Result<(), SolveError> {
         let p = self.search.borrow().rules().decode(pos)?;
         for o in self.options(&p) {
-            if Nat::from(self.value(&o, limits)?) == *target {
-                let text = self.search.borrow().rules().describe(&p, &o);
-                if !sink.push(Move::new(self.write(&o), text)) {
-                    break;
-                }
+            if Nat::from(self.value(&o, limits)?) == *target
+                && !sink.push(self.the_move(&p, &o, sink.wants_words()))
+            {
+                break;
             }
         }
         Ok(())
@@ -86,8 +96,7 @@ impl<R: PositionRules> Family for Searched<R> {
     fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
         let p = self.search.borrow().rules().decode(pos)?;
         for o in self.options(&p) {
-            let text = self.search.borrow().rules().describe(&p, &o);
-            if !sink.push(Move::new(self.write(&o), text)) {
+            if !sink.push(self.the_move(&p, &o, sink.wants_words())) {
                 break;
             }
         }

@@ -39,6 +39,19 @@ impl Component {
         self.family.write_position(&self.pos, &mut s);
         s
     }
+
+    /// The components that move `m` of this component leaves (of its family).
+    pub fn after<'a>(&'a self, m: &'a Move) -> impl Iterator<Item = Component> + 'a {
+        m.to.iter().map(|pos| Component {
+            family: self.family.clone(),
+            pos: pos.clone(),
+        })
+    }
+
+    /// What move `m` of this component leaves, in expression syntax.
+    pub fn after_text(&self, m: &Move) -> String {
+        m.to_text(&*self.family)
+    }
 }
 
 /// Who wins.
@@ -174,7 +187,7 @@ pub fn write_sum_up_to(components: &[Component], out: &mut String, max_len: usiz
 /// let a = analyse(&comps, Play::Normal, &Limits::default(), 20).unwrap();
 /// assert_eq!(a.outcome, Outcome::N);
 /// assert_eq!(a.grundy.unwrap().to_string(), "2");
-/// assert_eq!(a.winning[0].mv.to, "nim(1)");
+/// assert_eq!(comps[0].after_text(&a.winning[0].mv), "nim(1)");
 /// ```
 pub fn analyse<C: Components + ?Sized>(
     components: &C,

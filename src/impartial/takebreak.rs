@@ -390,15 +390,6 @@ impl TakeBreakFamily {
             .unwrap_or(u32::MAX))
     }
 
-    fn write_option(&self, option: &HeapOption) -> String {
-        let name = self.inner.rules().name();
-        if option.is_empty() {
-            return format!("{name}(0)");
-        }
-        let parts: Vec<String> = option.iter().map(|h| format!("{name}({h})")).collect();
-        parts.join(" + ")
-    }
-
     /// Calls `found` with each option of heap `n` of value `t` (removal `i` ascending;
     /// for each, the heap left alone, then the splits by smaller heap) until it returns
     /// `false`.
@@ -663,7 +654,8 @@ impl Family for TakeBreakFamily {
         };
         let rules = self.inner.rules();
         self.options_to_value(n, t, limits, &mut |o| {
-            sink.push(heap_move(rules, n, &o, self.write_option(&o)))
+            let words = sink.wants_words();
+            sink.push(heap_move(rules, n, &o, words))
         })
     }
 
@@ -1124,7 +1116,7 @@ mod tests {
                     for t in 0..12 {
                         let (moves, truncated) = family_moves(&f, &Nat::from(n), t, 10_000);
                         assert!(!truncated);
-                        let got: BTreeSet<String> = moves.iter().map(|m| m.to.clone()).collect();
+                        let got: BTreeSet<String> = moves.iter().map(|m| m.to_text(&f)).collect();
                         assert_eq!(got.len(), moves.len(), "no duplicates");
                         assert_eq!(
                             got,
@@ -1151,7 +1143,7 @@ mod tests {
                 for t in 0..10 {
                     let (moves, truncated) = family_moves(&f, &Nat::from(n), t, 100_000);
                     assert!(!truncated);
-                    let got: BTreeSet<String> = moves.iter().map(|m| m.to.clone()).collect();
+                    let got: BTreeSet<String> = moves.iter().map(|m| m.to_text(&f)).collect();
                     assert_eq!(
                         got,
                         naive_moves("t", &d, false, &g, n, t),
@@ -1201,7 +1193,7 @@ mod tests {
                     }
                     let cap = 50;
                     let (moves, truncated) = family_moves(&f, &nn, t, cap);
-                    let got: Vec<String> = moves.iter().map(|m| m.to.clone()).collect();
+                    let got: Vec<String> = moves.iter().map(|m| m.to_text(&f)).collect();
                     let k = want.len().min(cap);
                     assert_eq!(got, want[..k], "{d:?} n = 10^30 + {r}, value {t}");
                     assert_eq!(truncated, want.len() > cap, "{d:?} value {t}");

@@ -1,10 +1,15 @@
 //! Playing a position against the computer: the game session (position, history,
-//! undo, reading typed moves, the computer's choice) and the remoteness search.
+//! undo, reading typed moves, the computer's choice). The searches it asks live in
+//! the engine layer ([`crate::search::impartial`]).
 //!
 //! Front ends (the `play` and `repl` commands, or a web playground) drive a
 //! [`session::Session`] and print what it reports; [`view`] says what a graphical
 //! front end draws.
 
-pub mod remoteness;
+/// The whole-sum search, now [`crate::search::impartial`]; kept under this name so
+/// that code written against it still compiles.
+pub mod remoteness {
+    pub use crate::search::impartial::{Decided, GaveUp, Solver, remoteness};
+}
 pub mod session;
 pub mod view;

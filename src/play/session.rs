@@ -27,13 +27,14 @@
 //! Every form is checked the same way: the position typed
 //! must be reachable in one legal move.
 
-use super::remoteness::{Decided, GaveUp, Solver};
 use crate::games;
-use crate::impartial::family::{Limits, MAX_LISTED_MOVES, MoveSink, SolveError};
+use crate::impartial::family::{After, Limits, MAX_LISTED_MOVES, Move, MoveSink, SolveError};
 use crate::impartial::sum::{
     Analysis, Component, Outcome, Play, analyse, heap_move_text, write_sum,
 };
 use crate::nat::Nat;
+pub use crate::search::impartial::misere_failure;
+use crate::search::impartial::{Decided, Solver, misere};
 use std::fmt;
 
 /// Most legal moves shown as a numbered menu.
@@ -114,14 +115,18 @@ impl fmt::Display for Player {
     }
 }
 
-/// A move of a sum: the component moved in and the component after the move.
+/// A move of a sum: the component moved in and what the move leaves of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SumMove {
     /// Index of the component moved in.
     pub component: usize,
-    /// The component before the move, in expression syntax.
+    /// What the move leaves of the component: positions of its family, one per
+    /// component ([`apply`] builds the position after the move from them).
+    pub after: After,
+    /// The component before the move, in expression syntax (for front ends).
     pub from: String,
-    /// The component after the move, in expression syntax (may be a sum).
+    /// The component after the move, in expression syntax (may be a sum), made from
+    /// `after` when the move is listed.
     pub to: String,
     /// The move in words, as the family says it (see [`SumMove::words`]).
     pub text: String,
@@ -210,18 +215,36 @@ fn multiset(comps: &[Component]) -> Vec<String> {
     v
 }
 
-/// The position after `mv`: component `mv.component` replaced by `mv.to`. The sum is
-/// parsed again so that components of one family share it (and print together).
+/// The position after `mv`: component `mv.component` replaced by the components the
+/// move leaves (which share its family, and so print together with the others of it).
 pub fn apply(comps: &[Component], mv: &SumMove) -> Result<Vec<Component>, SolveError> {
-    let mut parts = Vec::with_capacity(comps.len());
-    for (i, c) in comps.iter().enumerate() {
-        if i == mv.component {
-            parts.push(mv.to.clone());
-        } else {
-            parts.push(c.expr());
-        }
+    let Some(moved) = comps.get(mv.component) else {
+        return Err(SolveError::Input(format!(
+            "the sum has no component {}",
+            mv.component + 1
+        )));
+    };
+    let mut out = Vec::with_capacity(comps.len() + mv.after.len());
+    out.extend_from_slice(&comps[..mv.component]);
+    out.extend(mv.after.iter().map(|pos| Component {
+        family: moved.family.clone(),
+        pos: pos.clone(),
+    }));
+    out.extend_from_slice(&comps[mv.component + 1..]);
+    Ok(out)
+}
+
+/// The move `m` of component `i` (`c`) as a move of the sum, its heap not yet numbered.
+fn sum_move(i: usize, c: &Component, from: &str, m: Move) -> SumMove {
+    SumMove {
+        component: i,
+        from: from.to_string(),
+        to: c.after_text(&m),
+        after: m.to,
+        text: m.text,
+        take: m.take,
+        heap: None,
     }
-    games::components(&parts.join(" + ")).map_err(bad_expr)
 }
 
 /// Every move of one component, or an error when the family cannot list them.
@@ -309,14 +332,7 @@ fn to_sum_moves(i: usize, c: &Component, sink: MoveSink) -> Vec<SumMove> {
     let from = c.expr();
     sink.moves
         .into_iter()
-        .map(|m| SumMove {
-            component: i,
-            from: from.clone(),
-            to: m.to,
-            text: m.text,
-            take: m.take,
-            heap: None,
-        })
+        .map(|m| sum_move(i, c, &from, m))
         .collect()
 }
 
@@ -373,8 +389,8 @@ fn some_moves(comps: &[Component], limits: &Limits, cap: usize) -> Vec<SumMove> 
     out
 }
 
-/// Decides a position with the engine (and, for misère play of families the engine
-/// cannot play misère, with the exhaustive search).
+/// Decides a position with the engine (and, for misère play of families without a
+/// misère theory, with the whole-sum search, [`misere`]).
 pub fn evaluate(
     comps: &[Component],
     play: Play,
@@ -383,49 +399,11 @@ pub fn evaluate(
 ) -> Result<Evaluation, SolveError> {
     match analyse(comps, play, limits, MAX_CANDIDATES) {
         Ok(a) => Ok(from_analysis(comps, a)),
-        Err(SolveError::Input(_)) if play == Play::Misere => {
-            let Some(d) = solver.decide(comps) else {
-                return Err(misere_failure(solver.gave_up(), solver.max_states()));
-            };
-            let mut winning = Vec::new();
-            if d.win {
-                for m in legal_moves(comps, limits)? {
-                    let child = apply(comps, &m)?;
-                    if solver.decide(&child).is_some_and(|c| !c.win) {
-                        winning.push(m);
-                    }
-                }
-            }
-            Ok(Evaluation {
-                outcome: if d.win { Outcome::N } else { Outcome::P },
-                grundy: None,
-                values: vec![None; comps.len()],
-                winning,
-            })
-        }
+        Err(SolveError::Input(_)) if play == Play::Misere => Ok(from_analysis(
+            comps,
+            misere(comps, limits, solver, usize::MAX)?,
+        )),
         Err(e) => Err(e),
-    }
-}
-
-/// The error for misère play of a sum beyond Nim that the whole-sum search (keeping
-/// at most `states` positions) gave up on: a bound only when raising it can help.
-pub fn misere_failure(why: GaveUp, states: u64) -> SolveError {
-    const WHY: &str = "misère play has a closed form only for sums of Nim heaps; other sums are decided by an exhaustive search of the whole sum";
-    match why {
-        GaveUp::Cycle => SolveError::Input(format!(
-            "misère play of this sum is not supported: its positions can repeat (a loopy game), and {WHY}, which decides only games that end"
-        )),
-        GaveUp::Unlistable => SolveError::Input(format!(
-            "misère play of this sum is not supported: {WHY}, which needs every move of every component, and the moves of some component cannot all be listed (at most {MAX_LISTED_MOVES} per component)"
-        )),
-        GaveUp::Stopped => SolveError::Limit {
-            what: "the exhaustive search was stopped at its deadline".into(),
-            flag: "--timeout",
-        },
-        GaveUp::Bound => SolveError::Limit {
-            what: format!("{WHY}, and this one needs more than {states} positions"),
-            flag: "--max-states",
-        },
     }
 }
 
@@ -433,13 +411,9 @@ fn from_analysis(comps: &[Component], a: Analysis) -> Evaluation {
     let mut winning: Vec<SumMove> = a
         .winning
         .into_iter()
-        .map(|w| SumMove {
-            component: w.component,
-            from: comps[w.component].expr(),
-            to: w.mv.to,
-            text: w.mv.text,
-            take: w.mv.take,
-            heap: None,
+        .map(|w| {
+            let c = &comps[w.component];
+            sum_move(w.component, c, &c.expr(), w.mv)
         })
         .collect();
     number_heaps(comps, &mut winning);
@@ -1024,6 +998,17 @@ pub fn find_move(
     move_of(comps, i, &added, limits)
 }
 
+/// The components move `m` of component `c` leaves.
+fn leaves(c: &Component, m: &SumMove) -> Vec<Component> {
+    m.after
+        .iter()
+        .map(|pos| Component {
+            family: c.family.clone(),
+            pos: pos.clone(),
+        })
+        .collect()
+}
+
 /// The move of component `i` of `comps` to the components `added` (empty heaps
 /// left out), if it is a legal move.
 fn move_of(
@@ -1066,13 +1051,7 @@ fn move_of(
     );
     let candidates = match listed {
         Ok((list, true)) => list,
-        Ok((list, false))
-            if list
-                .iter()
-                .any(|m| games::components(&m.to).is_ok_and(|to| multiset(&to) == want)) =>
-        {
-            list
-        }
+        Ok((list, false)) if list.iter().any(|m| multiset(&leaves(c, m)) == want) => list,
         _ => {
             // Through values: the moves of c to the value of what was typed.
             let mut g = Nat::ZERO;
@@ -1090,10 +1069,7 @@ fn move_of(
         }
     };
     for mut m in candidates {
-        let Ok(to) = games::components(&m.to) else {
-            continue;
-        };
-        if multiset(&to) == want {
+        if multiset(&leaves(c, &m)) == want {
             m.component = i;
             number_heaps(comps, std::slice::from_mut(&mut m));
             return Ok(m);

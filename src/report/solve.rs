@@ -3,14 +3,13 @@
 
 use super::{Failure, json};
 use crate::games;
-use crate::impartial::family::{Limits, Move, SolveError};
-use crate::impartial::position::{Components, Position, Values};
+use crate::impartial::family::{Limits, SolveError};
+use crate::impartial::position::{Components, Position};
 use crate::impartial::sum::{
     Analysis, Component, Outcome, Play, WinningMove, analyse, heap_move_text,
 };
 use crate::nat::Nat;
-use crate::play::remoteness::Solver;
-use crate::play::session::evaluate;
+use crate::search::impartial::{Solver, misere};
 use std::fmt::Write as _;
 
 pub mod partizan;
@@ -231,7 +230,7 @@ fn to_json(
         let _ = write!(out, "{{\"component\":{},\"from\":", m.component);
         json::string(&mut out, &c.expr());
         out.push_str(",\"to\":");
-        json::string(&mut out, &m.mv.to);
+        json::string(&mut out, &c.after_text(&m.mv));
         out.push_str(",\"text\":");
         // The family's words, as SPEC §2 shows them; the heap is in the fields below.
         json::string(&mut out, &m.mv.text);
@@ -354,7 +353,7 @@ fn to_text(components: &Position, a: &Analysis, play: Play, explanation: &[Strin
                     out,
                     "  {} → {}: {}",
                     shorten(&c.expr(), 80),
-                    shorten(&m.mv.to, 80),
+                    shorten(&c.after_text(&m.mv), 80),
                     move_text(m, &c)
                 );
             }
@@ -570,31 +569,7 @@ fn misere_by_search(
     max_moves: usize,
 ) -> Result<Analysis, SolveError> {
     let mut solver = Solver::new(Play::Misere, limits, misere_states(limits));
-    let e = evaluate(&components.to_vec(), Play::Misere, limits, &mut solver)?;
-    let truncated = e.winning.len() > max_moves;
-    let winning = e
-        .winning
-        .into_iter()
-        .take(max_moves)
-        .map(|m| WinningMove {
-            component: m.component,
-            mv: Move {
-                to: m.to,
-                text: m.text,
-                take: m.take,
-            },
-        })
-        .collect();
-    Ok(Analysis {
-        outcome: e.outcome,
-        grundy: None,
-        values: Values::unknown(components.count()),
-        winning,
-        truncated,
-        complete: true,
-        infinite: Vec::new(),
-        infinite_total: None,
-    })
+    misere(&components.to_vec(), limits, &mut solver, max_moves)
 }
 
 /// Most components of a sum whose remoteness `solve --json` searches for.

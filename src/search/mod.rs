@@ -13,8 +13,17 @@
 //!   searched once (a transposition table bounded in memory); moves are ordered; the
 //!   work is bounded by `--max-states` and a stop signal.
 //!
+//! - [`impartial`]: who wins a sum of impartial components ([`crate::impartial::sum::Component`])
+//!   under normal or misère play, and in how many moves (remoteness), by an exhaustive
+//!   search of the whole sum: a position is the multiset of its components, a move
+//!   leaves typed positions of the moved component's family
+//!   ([`crate::impartial::family::Move`]), positions are kept in a memo; the work is
+//!   bounded by the states it is given (from `--max-states`) and a stop signal.
+//!   [`impartial::misere`] decides misère play of sums beyond Nim with it.
+//!
 //! The engine knows neither expressions nor rulesets: the adapter of every ruleset is
 //! [`crate::games::partizan::component`], and `solve` and `play` call the engine
 //! through [`crate::report::solve`] and [`crate::play`].
 
+pub mod impartial;
 pub mod partizan;

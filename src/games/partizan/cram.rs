@@ -318,6 +318,15 @@ impl CramFamily {
         format!("cram(\"{}\")", Cram::board_text(b))
     }
 
+    /// The position of a board: rows, columns and the empty squares.
+    fn pos_of(b: &CramBoard) -> Pos {
+        smallvec::smallvec![
+            Nat::from(u64::from(b.rows)),
+            Nat::from(u64::from(b.cols)),
+            Nat::from(b.layers[0])
+        ]
+    }
+
     /// Every move from `b`: the board after it and the move in words.
     fn each_move(b: &CramBoard, mut f: impl FnMut(CramBoard, String) -> bool) {
         let cols = usize::from(b.cols);
@@ -379,7 +388,7 @@ impl Family for CramFamily {
         });
         for (after, text) in afters {
             let v = self.values.borrow_mut().value(&after, limits)?;
-            if Nat::from(v) == *target && !sink.push(Move::new(CramFamily::text(&after), text)) {
+            if Nat::from(v) == *target && !sink.push(Move::one(CramFamily::pos_of(&after), text)) {
                 break;
             }
         }
@@ -389,7 +398,7 @@ impl Family for CramFamily {
     fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
         let b = CramFamily::board(pos)?;
         CramFamily::each_move(&b, |after, text| {
-            sink.push(Move::new(CramFamily::text(&after), text))
+            sink.push(Move::one(CramFamily::pos_of(&after), text))
         });
         Ok(())
     }

@@ -1,5 +1,8 @@
-//! Remoteness (as Gamesman reports it): how many moves the winner needs with best
-//! play, and how long the loser can last.
+//! The exhaustive search of whole impartial sums: who wins under normal or misère
+//! play, and the remoteness (as Gamesman reports it): how many moves the winner needs
+//! with best play, and how long the loser can last. [`misere`] decides misère play of
+//! sums beyond Nim with it, with the winning moves; `solve`, `play`, the web API and
+//! the Python package all call it.
 //!
 //! A position without moves has remoteness 0. A position the player to move wins has
 //! remoteness 1 + the least remoteness of its losing options (win as fast as
@@ -14,24 +17,29 @@
 //!
 //! The search is iterative (an explicit stack of frames, so a line of play of any
 //! length within the state bound is followed) and works on small integers:
-//! - each distinct component (by its expression) is interned once as a `u32`; whether
-//!   it has a move is asked once (one move listed), and its moves are listed once, when
-//!   a position containing it is first searched (a move's target is parsed once,
-//!   however many components reach it);
+//! - each distinct component (its family, by name, and its position) is interned once
+//!   as a `u32`; whether it has a move is asked once (one move listed), and its moves
+//!   are listed once, without their words, when a position containing it is first
+//!   searched (a move leaves typed positions of the moved component's family: nothing
+//!   is written or read back as text);
 //! - a position of the sum is the sorted list of its components' ids, components
 //!   without a move left out; positions are interned in one flat arena with an
 //!   open-addressing table, and the search keeps one status per position.
 
-use crate::games;
-use crate::impartial::family::{Limits, MAX_LISTED_MOVES, MoveSink, Stop};
+use crate::impartial::family::{
+    Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError, Stop,
+};
 use crate::impartial::heap::OPTIONS_PER_STATE;
-use crate::impartial::sum::{Component, Play};
+use crate::impartial::position::Values;
+use crate::impartial::sum::{Analysis, Component, Outcome, Play, WinningMove};
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// Most arguments of a component the search lists the moves of: each move of a
-/// component writes it whole, so listing the moves of a `moore` position with a
+/// component copies it whole, so listing the moves of a `moore` position with a
 /// hundred thousand heaps would take seconds and gigabytes, for a search that could
 /// never hold its positions anyway.
 const MAX_SEARCHED_ARGS: usize = 1_000;
@@ -89,11 +97,16 @@ struct Components {
     limits: Limits,
     /// Most options of one component listed.
     cap: usize,
-    ids: HashMap<String, Id>,
+    /// The id of each family object met (by address), families of one name sharing
+    /// an id.
+    family_ids: HashMap<*const (), u32>,
+    /// The id of each family name.
+    family_names: HashMap<String, u32>,
+    /// The family objects met, kept alive so that their addresses stay theirs.
+    families: Vec<Rc<dyn Family>>,
+    /// The id of each component, by its family's id and then its position.
+    ids: Vec<FxHashMap<Pos, Id>>,
     listings: Vec<Listing>,
-    /// The components of each move target met so far (targets are parsed once),
-    /// `None` when a target cannot be parsed.
-    targets: HashMap<String, Option<Opt>>,
     /// Why a component could not be listed, when one could not.
     failure: Option<GaveUp>,
 }
@@ -106,9 +119,11 @@ impl Components {
         Components {
             limits: limits.clone(),
             cap: usize::try_from(cap).unwrap_or(usize::MAX),
-            ids: HashMap::new(),
+            family_ids: HashMap::new(),
+            family_names: HashMap::new(),
+            families: Vec::new(),
+            ids: Vec::new(),
             listings: Vec::new(),
-            targets: HashMap::new(),
             failure: None,
         }
     }
@@ -119,15 +134,41 @@ impl Components {
         self.failure = Some(why);
     }
 
-    /// The id of a component (by its expression), new ones numbered in order.
+    /// The id of a family: one per name (the name is asked once per family object).
+    fn family(&mut self, f: &Rc<dyn Family>) -> u32 {
+        let at = Rc::as_ptr(f) as *const ();
+        if let Some(&id) = self.family_ids.get(&at) {
+            return id;
+        }
+        let next = self.family_names.len() as u32;
+        let id = *self.family_names.entry(f.name()).or_insert(next);
+        if id == next {
+            self.ids.push(FxHashMap::default());
+        }
+        self.family_ids.insert(at, id);
+        self.families.push(f.clone());
+        id
+    }
+
+    /// The id of a component (by its family and position), new ones numbered in order.
     fn intern(&mut self, c: &Component) -> Option<Id> {
-        let expr = c.expr();
-        if let Some(&id) = self.ids.get(&expr) {
+        let family = self.family(&c.family);
+        self.intern_pos(family, &c.family, c.pos.clone())
+    }
+
+    /// The id of the component `pos` of `family` (whose id is `family_id`).
+    fn intern_pos(&mut self, family_id: u32, family: &Rc<dyn Family>, pos: Pos) -> Option<Id> {
+        let ids = &mut self.ids[family_id as usize];
+        if let Some(&id) = ids.get(&pos) {
             return Some(id);
         }
         let id = Id::try_from(self.listings.len()).ok()?;
-        self.listings.push(Listing::Unlisted(c.clone(), None));
-        self.ids.insert(expr, id);
+        ids.insert(pos.clone(), id);
+        let c = Component {
+            family: family.clone(),
+            pos,
+        };
+        self.listings.push(Listing::Unlisted(c, None));
         Some(id)
     }
 
@@ -138,7 +179,7 @@ impl Components {
         match &mut self.listings[id as usize] {
             Listing::Unlisted(_, Some(has)) => Some(*has),
             Listing::Unlisted(c, known) => {
-                let mut sink = MoveSink::new(1);
+                let mut sink = MoveSink::without_words(1);
                 let has = match c.family.moves(&c.pos, &self.limits, &mut sink) {
                     Ok(()) => !sink.moves.is_empty(),
                     Err(_) => {
@@ -155,19 +196,6 @@ impl Components {
             }
             Listing::Listed(o, _) => Some(!o.is_empty()),
         }
-    }
-
-    /// The components of a move target, parsed once.
-    fn target(&mut self, to: String) -> Option<Opt> {
-        if let Some(t) = self.targets.get(&to) {
-            return t.clone();
-        }
-        let t = match games::components(&to) {
-            Ok(comps) => comps.iter().map(|c| self.intern(c)).collect(),
-            Err(_) => None,
-        };
-        self.targets.insert(to, t.clone());
-        t
     }
 
     /// The number of options of component `id`, listed once; `None` when they cannot
@@ -217,7 +245,7 @@ impl Components {
             self.failure = Some(GaveUp::Bound);
             return None;
         }
-        let mut sink = MoveSink::new(cap);
+        let mut sink = MoveSink::without_words(cap);
         if c.family.moves(&c.pos, &self.limits, &mut sink).is_err() {
             self.failure = Some(GaveUp::Unlistable);
             return None;
@@ -232,12 +260,17 @@ impl Components {
             });
             return None;
         }
+        let family = self.family(&c.family);
         let mut out = Vec::with_capacity(sink.moves.len());
         for m in sink.moves {
-            let Some(t) = self.target(m.to) else {
-                self.failure = Some(GaveUp::Unlistable);
-                return None;
-            };
+            let mut t = Opt::with_capacity(m.to.len());
+            for pos in m.to {
+                let Some(id) = self.intern_pos(family, &c.family, pos) else {
+                    self.failure = Some(GaveUp::Unlistable);
+                    return None;
+                };
+                t.push(id);
+            }
             out.push(t);
         }
         let ready = vec![false; out.len()].into_boxed_slice();
@@ -470,7 +503,7 @@ impl Solver {
     /// Why the last call that answered `None` gave up.
     ///
     /// ```
-    /// use sprague::play::remoteness::{GaveUp, Solver};
+    /// use sprague::search::impartial::{GaveUp, Solver};
     /// use sprague::impartial::{family::Limits, sum::Play};
     /// let comps = sprague::games::components("nim(9,9,9,9)").unwrap();
     /// let mut s = Solver::new(Play::Misere, &Limits::default(), 10);
@@ -502,7 +535,7 @@ impl Solver {
     /// Decides a sum, or `None` when the search cannot (see the module documentation).
     ///
     /// ```
-    /// use sprague::play::remoteness::Solver;
+    /// use sprague::search::impartial::Solver;
     /// use sprague::impartial::{family::Limits, sum::Play};
     /// let comps = sprague::games::components("nim(1,2)").unwrap();
     /// let d = Solver::new(Play::Normal, &Limits::default(), 10_000).decide(&comps).unwrap();
@@ -721,10 +754,99 @@ pub fn remoteness(comps: &[Component], play: Play, limits: &Limits) -> Option<De
     Solver::new(play, limits, limits.max_states).decide(comps)
 }
 
+/// The error for misère play of a sum beyond Nim that the whole-sum search (keeping
+/// at most `states` positions) gave up on: a bound only when raising it can help.
+pub fn misere_failure(why: GaveUp, states: u64) -> SolveError {
+    const WHY: &str = "misère play has a closed form only for sums of Nim heaps; other sums are decided by an exhaustive search of the whole sum";
+    match why {
+        GaveUp::Cycle => SolveError::Input(format!(
+            "misère play of this sum is not supported: its positions can repeat (a loopy game), and {WHY}, which decides only games that end"
+        )),
+        GaveUp::Unlistable => SolveError::Input(format!(
+            "misère play of this sum is not supported: {WHY}, which needs every move of every component, and the moves of some component cannot all be listed (at most {MAX_LISTED_MOVES} per component)"
+        )),
+        GaveUp::Stopped => SolveError::Limit {
+            what: "the exhaustive search was stopped at its deadline".into(),
+            flag: "--timeout",
+        },
+        GaveUp::Bound => SolveError::Limit {
+            what: format!("{WHY}, and this one needs more than {states} positions"),
+            flag: "--max-states",
+        },
+    }
+}
+
+/// The position after move `m` of component `i`: that component replaced by the
+/// components the move leaves (of its family).
+pub fn after_move(comps: &[Component], i: usize, m: &Move) -> Vec<Component> {
+    let mut out = Vec::with_capacity(comps.len() + m.to.len());
+    out.extend_from_slice(&comps[..i]);
+    out.extend(comps[i].after(m));
+    out.extend_from_slice(&comps[i + 1..]);
+    out
+}
+
+/// Decides a sum under misère play by the whole-sum search of `solver` (made for
+/// misère play): the outcome and the winning moves, those to positions lost for the
+/// player then to move (at most `max_moves`, in the order the components list them).
+/// An error when the search cannot decide: a `Limit` when its bound was reached, else
+/// an `Input` error saying why no bound helps ([`misere_failure`]).
+///
+/// ```
+/// use sprague::impartial::{family::Limits, sum::{Outcome, Play}};
+/// use sprague::search::impartial::{Solver, misere};
+/// let comps = sprague::games::components("kayles(3) + kayles(1)").unwrap();
+/// let mut solver = Solver::new(Play::Misere, &Limits::default(), 10_000);
+/// let a = misere(&comps, &Limits::default(), &mut solver, 10).unwrap();
+/// assert_eq!(a.outcome, Outcome::N);
+/// // Knock down the middle pin of the three: four single pins are left, and the
+/// // player who takes the last one loses.
+/// assert_eq!(comps[0].after_text(&a.winning[0].mv), "kayles(1) + kayles(1)");
+/// ```
+pub fn misere(
+    comps: &[Component],
+    limits: &Limits,
+    solver: &mut Solver,
+    max_moves: usize,
+) -> Result<Analysis, SolveError> {
+    let Some(d) = solver.decide(comps) else {
+        return Err(misere_failure(solver.gave_up(), solver.max_states()));
+    };
+    let mut winning = Vec::new();
+    let mut truncated = false;
+    if d.win {
+        let cap = usize::try_from(MAX_LISTED_MOVES).unwrap_or(usize::MAX);
+        'all: for (i, c) in comps.iter().enumerate() {
+            let mut sink = MoveSink::new(cap);
+            c.family.moves(&c.pos, limits, &mut sink)?;
+            for mv in sink.moves {
+                let child = after_move(comps, i, &mv);
+                if solver.decide(&child).is_some_and(|c| !c.win) {
+                    if winning.len() == max_moves {
+                        truncated = true;
+                        break 'all;
+                    }
+                    winning.push(WinningMove { component: i, mv });
+                }
+            }
+        }
+    }
+    Ok(Analysis {
+        outcome: if d.win { Outcome::N } else { Outcome::P },
+        grundy: None,
+        values: Values::unknown(comps.len()),
+        winning,
+        truncated,
+        complete: true,
+        infinite: Vec::new(),
+        infinite_total: None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::family::SolveError;
+    use crate::games;
 
     fn nim_xor(h: &[u64]) -> u64 {
         h.iter().fold(0, |a, b| a ^ b)
@@ -1112,15 +1234,12 @@ mod tests {
     }
 
     /// A loopy game for the test: a token on heap 1 or 2 moves to the other heap, so
-    /// positions repeat. The search reads move targets back as expressions and tells
-    /// components apart by their expressions, so the game writes its positions as
-    /// `nim(1)` and `nim(2)`: given these components first, the search takes them for
-    /// those expressions.
+    /// positions repeat.
     struct Swap;
 
     impl crate::impartial::family::Family for Swap {
         fn name(&self) -> String {
-            "nim".to_string()
+            "swap".to_string()
         }
 
         fn check(&self, _pos: &crate::impartial::family::Pos) -> Result<(), SolveError> {
@@ -1156,8 +1275,8 @@ mod tests {
             } else {
                 1
             };
-            sink.push(crate::impartial::family::Move::new(
-                format!("nim({other})"),
+            sink.push(crate::impartial::family::Move::one(
+                smallvec::smallvec![crate::nat::Nat::from(other as u64)],
                 "move the token to the other heap",
             ));
             Ok(())
