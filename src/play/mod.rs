@@ -2,9 +2,10 @@
 //! undo, reading typed moves, the computer's choice) and the remoteness search.
 //!
 //! Front ends (the `play` and `repl` commands, or a web playground) drive a
-//! [`session::Session`] and print what it reports; [`view`] says what a graphical
-//! front end draws.
+//! [`session::Session`] (or, for partizan positions, a [`partizan::Session`]) and
+//! print what it reports; [`view`] says what a graphical front end draws.
 
+pub mod partizan;
 pub mod remoteness;
 pub mod session;
 pub mod view;
