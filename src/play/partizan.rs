@@ -290,14 +290,19 @@ impl Session {
     /// `first` to move and the human playing `human`. Errors: the expression is bad
     /// (`Input`) or too large to read (`Limit`).
     pub fn new(src: &str, first: Side, human: Side, limits: Limits) -> Result<Self, SolveError> {
+        Session::read(src, first, human, limits).map_err(|e| match e {
+            ValueError::Input(e) => SolveError::Input(format!("bad expression: {e}")),
+            ValueError::Limit(e) => e,
+        })
+    }
+
+    /// As [`Session::new`], with the column of a bad expression kept in the error.
+    pub fn read(src: &str, first: Side, human: Side, limits: Limits) -> Result<Self, ValueError> {
         let mut t = GameTable::with_limit(limits.max_states);
         if limits.stop.is_some() {
             t.set_stop(limits.stop.clone());
         }
-        let sum = read_sum(&mut t, src, &limits).map_err(|e| match e {
-            ValueError::Input(e) => SolveError::Input(format!("bad expression: {e}")),
-            ValueError::Limit(e) => e,
-        })?;
+        let sum = read_sum(&mut t, src, &limits)?;
         Ok(Session {
             t,
             limits,
