@@ -11,8 +11,9 @@
 //!   of [`Sum::moves`].
 //! - When every move loses, it plays the move after which the opponent has the fewest
 //!   winning replies (so the opponent has the fewest ways to keep the win); ties go to
-//!   the first such move. The count stops at the best count found so far, and when the
-//!   search cannot finish it within `--max-states` the first move is played.
+//!   the first such move. The count stops at the best count found so far, only the
+//!   first [`DECIDED_MOVES`] moves are counted, and when the search cannot finish the
+//!   count within `--max-states` the first move is played.
 //! - When the search cannot decide the position within `--max-states`, the computer
 //!   plays the first move not known to lose (the analysis says "not decided within
 //!   --max-states"); it always plays a legal move.
@@ -34,12 +35,16 @@ use crate::games::eval::ValueError;
 use crate::games::partizan::component::read_sum;
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::sum::Outcome;
-use crate::partizan::{Game, GameTable, Side};
+use crate::partizan::{Game, GameTable, PrintOptions, Side};
 use crate::search::partizan::{Part, Search, Sum, SumMove};
 
 /// Most stored games (and cached results) spent on the canonical value shown with a
 /// position; a larger one is not shown.
 pub const VALUE_STATES: u64 = 200_000;
+
+/// Most moves of one position whose results are decided (one search each); the
+/// results of later moves in the list are left undecided.
+pub const DECIDED_MOVES: usize = 2_000;
 
 /// The words for a position the search could not decide.
 pub const UNDECIDED: &str = "not decided within --max-states";
@@ -146,8 +151,15 @@ fn copy(sum: &Sum) -> Sum {
 fn show_part(t: &mut GameTable, p: &Part) -> String {
     match p {
         Part::Position(c) => c.show(),
-        Part::Game(g) => t.show(*g),
+        Part::Game(g) => show_game(t, *g),
     }
+}
+
+/// A canonical game in CGSuite notation; a game whose text would exceed the table's
+/// bound is written as such instead.
+fn show_game(t: &mut GameTable, g: Game) -> String {
+    t.show_with(g, PrintOptions::default())
+        .unwrap_or_else(|_| "(a game too long to write within --max-states)".to_string())
 }
 
 /// The sum in expression syntax (`0` when it has no parts).
@@ -414,7 +426,12 @@ impl Session {
         match mover_wins {
             Some(false) => moves.iter_mut().for_each(|m| m.wins = Some(false)),
             Some(true) => {
-                for (m, w) in raw.iter().zip(moves.iter_mut()) {
+                if raw.len() > DECIDED_MOVES {
+                    note = Some(format!(
+                        "the results of the first {DECIDED_MOVES} moves only are decided"
+                    ));
+                }
+                for (m, w) in raw.iter().zip(moves.iter_mut()).take(DECIDED_MOVES) {
                     let after = sum.after(m);
                     match bounded(s.wins(&after, other(side)))? {
                         Some(opp) => w.wins = Some(!opp),
@@ -460,7 +477,7 @@ impl Session {
             }
             Ok(total)
         })?;
-        Ok(g.map(|g| self.t.show(g)))
+        Ok(g.map(|g| show_game(&mut self.t, g)))
     }
 
     /// Whether the side to move has no move (it has lost: normal play).
@@ -540,7 +557,7 @@ impl Session {
         let raw = sum.moves(&mut self.t, side)?;
         let mut s = Search::new(&mut self.t, &self.limits);
         let mut best: Option<(usize, usize)> = None;
-        for (i, m) in raw.iter().enumerate() {
+        for (i, m) in raw.iter().enumerate().take(DECIDED_MOVES) {
             let after = sum.after(m);
             let cap = best.map_or(usize::MAX, |(_, n)| n);
             match bounded(s.winning_moves(&after, other(side), cap))? {
