@@ -6,9 +6,12 @@ use super::{Failure, LimitArgs, json, read_expr};
 use sprague::impartial::position::Position;
 use sprague::impartial::sum::{Component, Outcome, Play, analyse};
 use sprague::nat::Nat;
+use sprague::partizan::Side;
 use sprague::play::session::{self, Player, Session, SumMove};
 use sprague::report::solve;
 use std::fmt::Write as _;
+
+mod partizan;
 use std::io::{IsTerminal, Write};
 
 /// Largest heap drawn as a row of tokens.
@@ -22,10 +25,18 @@ const PAGE: usize = 20;
 /// Most moves in the JSON answer to `moves`.
 const JSON_MOVES: usize = 1_000;
 
-#[derive(Clone, Copy, clap::ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum First {
     Human,
     Computer,
+    Left,
+    Right,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SideArg {
+    Left,
+    Right,
 }
 
 #[derive(clap::Args)]
@@ -36,9 +47,13 @@ pub struct PlayArgs {
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
     misere: bool,
-    /// Who moves first.
-    #[arg(long, value_enum, default_value = "human")]
-    first: First,
+    /// Who moves first: human or computer (default human); for a partizan position also
+    /// left or right (default left).
+    #[arg(long, value_enum)]
+    first: Option<First>,
+    /// The side you play in a partizan position: left or right (default left).
+    #[arg(long = "as", value_name = "SIDE", value_enum)]
+    as_side: Option<SideArg>,
     /// Print one JSON object per line for every state (and for answers and errors).
     #[arg(long)]
     json: bool,
@@ -108,16 +123,39 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
     } else {
         read_expr(&a.expr)?.into_string()
     };
-    let play = if a.misere { Play::Misere } else { Play::Normal };
-    let first = match a.first {
-        First::Human => Player::Human,
-        First::Computer => Player::Computer,
-    };
-    let mut s = Session::new(&text, play, a.limits.limits(), first)?;
     let out = Out {
         json: a.json,
         color: !a.json && std::io::stdout().is_terminal(),
     };
+    if sprague::games::partizan::component::is_partizan(&text) == Some(true) {
+        if a.misere {
+            return Err(Failure::Input(
+                "misère play is for impartial positions; this position has partizan terms".into(),
+            ));
+        }
+        let human = match a.as_side {
+            Some(SideArg::Right) => Side::Right,
+            _ => Side::Left,
+        };
+        let first = match a.first {
+            None | Some(First::Left) => Side::Left,
+            Some(First::Right) => Side::Right,
+            Some(First::Human) => human,
+            Some(First::Computer) => sprague::play::partizan::other(human),
+        };
+        return partizan::run(&text, first, human, a.limits.limits(), &out, &mut input);
+    }
+    if a.as_side.is_some() || matches!(a.first, Some(First::Left | First::Right)) {
+        return Err(Failure::Input(
+            "--as and --first left|right are for partizan positions (Left and Right); this position is impartial: use --first human|computer".into(),
+        ));
+    }
+    let play = if a.misere { Play::Misere } else { Play::Normal };
+    let first = match a.first {
+        Some(First::Computer) => Player::Computer,
+        _ => Player::Human,
+    };
+    let mut s = Session::new(&text, play, a.limits.limits(), first)?;
     let start = s.position_text();
     let start_outcome = s.evaluate()?.outcome;
     if !out.json {

@@ -3,9 +3,10 @@
 //! the engine layer ([`crate::search::impartial`]).
 //!
 //! Front ends (the `play` and `repl` commands, or a web playground) drive a
-//! [`session::Session`] and print what it reports; [`view`] says what a graphical
-//! front end draws.
+//! [`session::Session`] (or, for partizan positions, a [`partizan::Session`]) and
+//! print what it reports; [`view`] says what a graphical front end draws.
 
+pub mod partizan;
 /// The whole-sum search, now [`crate::search::impartial`]; kept under this name so
 /// that code written against it still compiles.
 pub mod remoteness {

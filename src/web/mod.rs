@@ -10,6 +10,7 @@
 
 mod assets;
 pub mod error;
+mod partizan;
 mod routes;
 
 use crate::impartial::family::{Limits, Stop};

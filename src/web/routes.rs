@@ -292,6 +292,9 @@ fn solver(play: Play, limits: &Limits) -> Solver {
 
 /// `GET /api/play?expr=E&misere=0|1`: the state of a game for the play view.
 async fn play(State(app): State<Shared>, q: Q) -> Response {
+    if super::partizan::wants(&q) {
+        return super::partizan::play(&app, q).await;
+    }
     let (src, play) = match play_query(q) {
         Ok(x) => x,
         Err(e) => return e.into_response(),
@@ -328,6 +331,9 @@ async fn play(State(app): State<Shared>, q: Q) -> Response {
 /// `GET /api/play/reply?expr=E&misere=0|1`: the computer's move, as `sprague play`
 /// chooses it, and why.
 async fn reply(State(app): State<Shared>, q: Q) -> Response {
+    if super::partizan::wants(&q) {
+        return super::partizan::reply(&app, q).await;
+    }
     let (src, play) = match play_query(q) {
         Ok(x) => x,
         Err(e) => return e.into_response(),

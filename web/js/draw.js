@@ -238,6 +238,84 @@ function stairPicture(d) {
   return svg;
 }
 
+/** The moves of component `c` that change every cell of `sel` (cells as [row, col]). */
+function consistent(moves, c, sel) {
+  return moves.filter((m) => m.part === c && m.cells && m.cells.length &&
+    sel.every(([r, q]) => m.cells.some(([a, b]) => a === r && b === q)));
+}
+
+/**
+ * A partizan board (`kind: "grid"`): cells with their pieces, drawn from the rows of
+ * cell characters; Domineering's filled squares shaded. Clicking cells selects them;
+ * when one move changes every selected cell it is played (Domineering: the two
+ * squares of the domino; Clobber and Konane: from, then to; Amazons: from, to,
+ * arrow; Toads and Frogs: the creature). Cells a move may still use are outlined,
+ * coloured when every such move wins (green) or loses (red).
+ */
+function partizanGrid(d, moves, ctx) {
+  const rows = d.rows || [];
+  const R = rows.length;
+  const C = R ? [...rows[0]].length : 0;
+  const S = 34;
+  const svg = s("svg", { class: "pgrid", viewBox: `0 0 ${C * S + 24} ${R * S + 20}`, width: Math.min(520, C * S + 24), role: "img", "aria-label": `${d.ruleset} board` });
+  const sel = (ctx.selection && ctx.selection.component === d.component) ? ctx.selection.cells : [];
+  const cands = consistent(moves, d.component, sel);
+  const cellOf = (r, c) => cands.filter((m) => m.cells.some(([a, b]) => a === r && b === c));
+  for (let c = 0; c < C; c++) {
+    svg.append(s("text", { x: 20 + c * S + S / 2, y: 12, class: "axis", "text-anchor": "middle" }, String.fromCharCode(97 + (c % 26))));
+  }
+  rows.forEach((row, r) => {
+    svg.append(s("text", { x: 2, y: 16 + r * S + S / 2 + 4, class: "axis" }, String(r + 1)));
+    [...row].forEach((ch, c) => {
+      const x = 20 + c * S;
+      const y = 16 + r * S;
+      const picked = sel.some(([a, b]) => a === r && b === c);
+      const through = cellOf(r, c);
+      const results = new Set(through.map((m) => m.result));
+      const cls = ["pcell", `pc-${ch === "." ? "empty" : ch === "#" ? "filled" : ch}`];
+      if (through.length) cls.push("target", results.size === 1 && ctx.showValues ? resultClass([...results][0]) : "r-u");
+      if (picked) cls.push("picked");
+      const g = s("g", { class: "pcell-g", "data-row": r, "data-col": c, "data-cell": `${String.fromCharCode(97 + (c % 26))}${r + 1}` });
+      g.append(s("rect", { x, y, width: S - 2, height: S - 2, rx: 3, class: cls.join(" ") }));
+      if (ch !== "." && ch !== "#") {
+        g.append(s("circle", { cx: x + S / 2 - 1, cy: y + S / 2 - 1, r: S / 2 - 7, class: `piece piece-${ch}` }));
+        g.append(s("text", { x: x + S / 2 - 1, y: y + S / 2 + 4, class: "piece-label", "text-anchor": "middle" }, ch));
+      }
+      g.append(s("title", {}, `${String.fromCharCode(97 + (c % 26))}${r + 1}: ${(d.legend || {})[ch] || ch}`));
+      if (moves.length) {
+        g.setAttribute("tabindex", "0");
+        activate(g, () => ctx.onCell && ctx.onCell(d.component, r, c));
+      }
+      svg.append(g);
+    });
+  });
+  return svg;
+}
+
+/** A Hackenbush stalk (`kind: "stalk"`): edges from the ground up, B blue, R red, G green. */
+function stalkPicture(d, moves, ctx) {
+  const edges = [...(d.edges || "")];
+  const E = 26;
+  const H = edges.length * E + 30;
+  const svg = s("svg", { class: "stalk", viewBox: `0 0 80 ${H}`, width: 80, role: "img", "aria-label": `Hackenbush stalk ${d.edges}` });
+  svg.append(s("line", { x1: 5, y1: H - 10, x2: 75, y2: H - 10, class: "ground" }));
+  edges.forEach((c, i) => {
+    const y1 = H - 10 - i * E;
+    const y2 = y1 - E;
+    const cut = moves.filter((m) => m.part === d.component && m.part_to === `hackenbush("${d.edges.slice(0, i).split("").map((x, k) => `${k}-${k + 1}:${x}`).join(" ")}")`);
+    const cls = ["edge", `edge-${c}`];
+    if (cut.length && ctx.showValues) cls.push(resultClass(cut[0].result));
+    const line = s("line", { x1: 40, y1, x2: 40, y2, class: cls.join(" "), "data-edge": i + 1 }, s("title", {}, `edge ${i + 1} (${c})`));
+    if (cut.length) {
+      line.setAttribute("tabindex", "0");
+      activate(line, () => ctx.onMove(cut[0]));
+    }
+    svg.append(line);
+    svg.append(s("circle", { cx: 40, cy: y2, r: 3, class: "node" }));
+  });
+  return svg;
+}
+
 /**
  * The picture of one component of a play state. `ctx` holds onMove(move),
  * showValues, showP (Wythoff P-positions) and position (the current expression).
@@ -249,6 +327,8 @@ export function drawComponent(d, moves, ctx) {
     case "king": return kingPicture(d, moves, ctx);
     case "ring": return ringPicture(d);
     case "stair": return stairPicture(d);
+    case "grid": return partizanGrid(d, moves, ctx);
+    case "stalk": return stalkPicture(d, moves, ctx);
     default: return h("code", { class: "term" }, d.text ?? JSON.stringify(d));
   }
 }

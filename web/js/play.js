@@ -1,7 +1,9 @@
 // The Play view: a game against the perfect opponent. The page loads /api/play for
 // each position, plays a move by loading the position after it, and asks
 // /api/play/reply for the computer's move. A chart shows the remoteness after every
-// move and who was winning.
+// move and who was winning. For a partizan position (a ruleset of Left and Right, a
+// literal game) you choose your side; the board is drawn as SVG and moves are made by
+// clicking its cells.
 import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox } from "./util.js";
 import { exprBox } from "./exprbox.js";
 import { drawComponent, resultClass, resultWords } from "./draw.js";
@@ -27,7 +29,7 @@ export function historyChart(entries) {
   const maxR = Math.max(1, ...entries.map((e) => (typeof e.remoteness === "number" ? e.remoteness : 0)));
   const xs = (i) => padL + (n <= 1 ? 0 : (i * (W - padL - padR)) / Math.max(n - 1, 1));
   const ys = (e) => {
-    const w = winnerOf(e.outcome, e.mover);
+    const w = e.winner !== undefined ? e.winner : winnerOf(e.outcome, e.mover);
     const r = typeof e.remoteness === "number" ? e.remoteness : maxR;
     if (w === "you") return mid - 8 - (r / maxR) * (mid - 22);
     if (w === "computer") return mid + 8 + (r / maxR) * (mid - 22);
@@ -44,7 +46,7 @@ export function historyChart(entries) {
   svg.append(s("text", { x: 4, y: H - 8, class: "axis" }, String(maxR)));
   if (n > 1) svg.append(s("polyline", { points: entries.map((e, i) => `${xs(i)},${ys(e)}`).join(" "), class: "vhv-line" }));
   entries.forEach((e, i) => {
-    const w = winnerOf(e.outcome, e.mover);
+    const w = e.winner !== undefined ? e.winner : winnerOf(e.outcome, e.mover);
     const cls = w === "you" ? "r-P" : w === "computer" ? "r-N" : w === "draw" ? "r-D" : "r-u";
     svg.append(s("circle", { cx: xs(i), cy: ys(e), r: 5, class: `vhv-dot ${cls}`, "data-ply": i },
       s("title", {}, `after ${i} move${i === 1 ? "" : "s"}: ${e.expr}; ${e.mover === "you" ? "you" : "the computer"} to move; ${w === "draw" ? "a draw" : w ? w + " winning" : "not known"}${typeof e.remoteness === "number" ? `, remoteness ${e.remoteness}` : ""}`)));
@@ -63,6 +65,8 @@ export function playView(root) {
     expr: p.get("expr") || p.get("start") || "nim(3,4,5)",
     misere: p.get("misere") === "1",
     first: p.get("first") === "computer" ? "computer" : "you",
+    side: p.get("as") === "right" ? "right" : "left",
+    selection: null,
     history: [],
     doc: null,
     busy: false,
@@ -92,6 +96,10 @@ export function playView(root) {
     h("option", { value: "computer", selected: st.first === "computer" }, "the computer"));
   const colors = h("input", { type: "checkbox", id: "play-colors", checked: st.showValues });
   const showP = h("input", { type: "checkbox", id: "play-pp", checked: st.showP });
+  const sideSel = h("select", { id: "play-side" },
+    h("option", { value: "left", selected: st.side === "left" }, "Left"),
+    h("option", { value: "right", selected: st.side === "right" }, "Right"));
+  sideSel.addEventListener("change", () => { st.side = sideSel.value; newGame(); });
   misere.addEventListener("change", () => { st.misere = misere.checked; newGame(); });
   firstSel.addEventListener("change", () => { st.first = firstSel.value; newGame(); });
   colors.addEventListener("change", () => { st.showValues = colors.checked; renderState(); });
@@ -106,21 +114,29 @@ export function playView(root) {
     return st.history.length ? st.history[st.history.length - 1].mover : st.first;
   }
 
+  /** The partizan side to move when `who` ("you" or "computer") moves. */
+  function sideOf(who) {
+    const theirs = st.side === "left" ? "right" : "left";
+    return who === "you" ? st.side : theirs;
+  }
+
   function sync() {
     const cur = st.history[st.history.length - 1];
     setParams({
       view: "play", expr: cur ? cur.expr : st.start, start: cur && cur.expr !== st.start ? st.start : null,
-      misere: st.misere, first: cur ? cur.mover : st.first,
+      misere: st.misere, first: cur ? cur.mover : st.first, as: st.side === "right" ? "right" : null,
       colors: st.showValues ? null : "0", pp: st.showP ? "1" : null,
     });
-    cmd.replaceChildren(cliBox(cli("sprague play", st.misere && "--misere", st.first === "computer" && ["--first", "computer"], st.start)));
+    const partizan = st.doc && st.doc.partizan;
+    cmd.replaceChildren(cliBox(cli("sprague play", st.misere && "--misere", partizan && st.side === "right" && ["--as", "right"],
+      partizan ? sideOf(st.first) === "right" && ["--first", "right"] : st.first === "computer" && ["--first", "computer"], st.start)));
     save();
   }
 
   /** Keeps the game (its moves and values) for this tab, so that a reload resumes it. */
   function save() {
     try {
-      sessionStorage.setItem(SAVED, JSON.stringify({ start: st.start, misere: st.misere, first: st.first, history: st.history }));
+      sessionStorage.setItem(SAVED, JSON.stringify({ start: st.start, misere: st.misere, first: st.first, side: st.side, history: st.history }));
     } catch { /* storage refused: a reload starts from the URL's position */ }
   }
 
@@ -143,9 +159,16 @@ export function playView(root) {
     hintOut.textContent = "";
     err.replaceChildren();
     try {
-      const doc = await api("/api/play", { expr, misere: st.misere }, { slot: "play" });
+      const doc = await api("/api/play", { expr, misere: st.misere, side: sideOf(who) }, { slot: "play" });
+      let winner;
+      if (doc.partizan) {
+        // Results are the mover's: a winning move is coloured as one leading to P.
+        for (const m of doc.moves) m.result = m.result === "win" ? "P" : m.result === "lose" ? "N" : null;
+        winner = doc.mover_wins == null ? null : doc.mover_wins ? who : other(who);
+      }
       st.doc = doc;
-      st.history.push({ expr: doc.position, outcome: doc.outcome, remoteness: doc.remoteness, mover: who, by: via?.by, text: via?.text });
+      st.selection = null;
+      st.history.push({ expr: doc.position, outcome: doc.outcome, remoteness: doc.remoteness, mover: who, by: via?.by, text: via?.text, winner });
       st.busy = false;
       renderState();
       sync();
@@ -166,7 +189,7 @@ export function playView(root) {
     st.busy = true;
     renderStatus();
     try {
-      const r = await api("/api/play/reply", { expr: st.doc.position, misere: st.misere }, { slot: "reply" });
+      const r = await api("/api/play/reply", { expr: st.doc.position, misere: st.misere, side: sideOf("computer") }, { slot: "reply" });
       if (!r.move) { st.busy = false; renderStatus(); return; }
       await load(r.move.to, "you", { by: "computer", text: r.move.text, why: r.why });
     } catch (e) {
@@ -179,6 +202,27 @@ export function playView(root) {
   function play(m) {
     if (st.busy || mover() !== "you" || st.doc?.over) return;
     load(m.to, "computer", { by: "you", text: m.text });
+  }
+
+  /** A click on cell (r, c) of component `comp`: select it; play the move once only one fits. */
+  function onCell(comp, r, c) {
+    if (st.busy || mover() !== "you" || !st.doc || st.doc.over) return;
+    const fits = (sel) => st.doc.moves.filter((m) => m.part === comp && m.cells && m.cells.length &&
+      sel.every(([a, b]) => m.cells.some(([x, y]) => x === a && y === b)));
+    let sel = st.selection && st.selection.component === comp ? st.selection.cells.slice() : [];
+    const at = sel.findIndex(([a, b]) => a === r && b === c);
+    if (at >= 0) sel.splice(at, 1); else sel.push([r, c]);
+    let cands = fits(sel);
+    if (!cands.length) { sel = [[r, c]]; cands = fits(sel); }
+    if (!cands.length) { st.selection = null; renderState(); return; }
+    const exact = cands.filter((m) => m.cells.length === sel.length);
+    if (cands.length === 1 || (exact.length === 1 && cands.length === exact.length)) {
+      st.selection = null;
+      play(cands[0]);
+      return;
+    }
+    st.selection = { component: comp, cells: sel };
+    renderState();
   }
 
   function newGame() {
@@ -205,7 +249,7 @@ export function playView(root) {
   async function hint() {
     if (!st.doc || st.doc.over) return;
     try {
-      const r = await api("/api/play/reply", { expr: st.doc.position, misere: st.misere }, { slot: "hint" });
+      const r = await api("/api/play/reply", { expr: st.doc.position, misere: st.misere, side: sideOf("you") }, { slot: "hint" });
       st.hint = r.move;
       hintOut.replaceChildren(r.move ? h("span", {}, h("strong", {}, "Hint: "), r.move.text, r.why ? ` — ${r.why}` : "") : "No move.");
       renderMoves();
@@ -218,10 +262,14 @@ export function playView(root) {
     const d = st.doc;
     if (!d) { status.replaceChildren(); return; }
     const who = mover();
-    const w = winnerOf(d.outcome, who);
+    const last = st.history[st.history.length - 1];
+    const w = d.partizan ? last?.winner : winnerOf(d.outcome, who);
     let text;
     if (d.over) {
       text = w === "you" ? "Game over: you won!" : w === "computer" ? "Game over: the computer won." : "Game over.";
+    } else if (who === "you" && d.partizan) {
+      const side = st.side === "left" ? "Left" : "Right";
+      text = `Your move (you play ${side}) — ` + (w === "you" ? "you can win" : w === "computer" ? "the computer wins with perfect play" : d.note || "") + (d.value ? `; value ${d.value}` : "");
     } else if (who === "you") {
       const r = typeof d.remoteness === "number" ? ` (remoteness ${d.remoteness})` : "";
       text = "Your move — " + (w === "you" ? "you can win" + r : w === "computer" ? "the computer wins with perfect play" + r : w === "draw" ? "perfect play draws" : "");
@@ -257,12 +305,12 @@ export function playView(root) {
     renderStatus();
     pics.replaceChildren();
     if (d) {
-      const ctx = { onMove: play, showValues: st.showValues, showP: st.showP, position: d.position };
+      const ctx = { onMove: play, onCell, selection: st.selection, showValues: st.showValues, showP: st.showP, position: d.position };
       const mine = mover() === "you" && !d.over;
       let heapNo = 0;
       for (const dr of d.drawing || []) {
         heapNo += dr.kind === "heap" ? 1 : 0;
-        const title = dr.kind === "heap" ? `heap ${dr.heap ?? heapNo}${dr.family && dr.family !== "nim" ? ` (${dr.family})` : ""}` : dr.kind === "board" ? "Wythoff's game" : dr.kind === "king" ? "king" : dr.kind === "ring" ? "ring" : dr.kind === "stair" ? "staircase" : "component";
+        const title = dr.kind === "heap" ? `heap ${dr.heap ?? heapNo}${dr.family && dr.family !== "nim" ? ` (${dr.family})` : ""}` : dr.kind === "board" ? "Wythoff's game" : dr.kind === "king" ? "king" : dr.kind === "ring" ? "ring" : dr.kind === "stair" ? "staircase" : dr.kind === "grid" ? dr.ruleset : dr.kind === "stalk" ? "Hackenbush stalk" : "component";
         pics.append(h("figure", { class: `pic pic-${dr.kind}` }, drawComponent(dr, mine ? d.moves : [], ctx), h("figcaption", {}, title)));
       }
     }
@@ -277,10 +325,11 @@ export function playView(root) {
     h("div", { class: "options" },
       h("label", {}, misere, " misère (last move loses)"),
       h("label", {}, "who starts: ", firstSel),
+      h("label", {}, "your side (partizan): ", sideSel),
       h("label", {}, colors, " colour the moves"),
       h("label", {}, showP, " show Wythoff's P-positions")),
     cmd,
-    h("p", { class: "hint" }, "Click the k-th stone from the right to take k stones from that heap, click a highlighted cell to move a queen or king there, or pick any move in the list. Colours say where a move leads: ",
+    h("p", { class: "hint" }, "Click the k-th stone from the right to take k stones from that heap, click a highlighted cell to move a queen or king there, on a partizan board click the cells of your move (Domineering: the two squares of the domino; Clobber, Konane: from, then to; Amazons: from, to, arrow; Toads and Frogs: the creature), or pick any move in the list. Colours say where a move leads: ",
       h("span", { class: "chip r-P" }, "green wins"), " (the opponent is left in a P-position), ",
       h("span", { class: "chip r-N" }, "red loses"), ", ", h("span", { class: "chip r-D" }, "yellow draws"), "."),
     status,
@@ -298,6 +347,7 @@ export function playView(root) {
   if (saved) {
     st.first = saved.first;
     firstSel.value = st.first;
+    if (saved.side) { st.side = saved.side; sideSel.value = st.side; }
     const last = saved.history[saved.history.length - 1];
     st.history = saved.history.slice(0, -1);
     load(last.expr, last.mover, { by: last.by, text: last.text });

@@ -1,0 +1,465 @@
+//! `sprague play` for partizan positions: the human plays Left or Right (`--as`),
+//! `--first` says who moves first; the loop reads moves and commands as for impartial
+//! positions and prints what the library's [`Session`] reports.
+
+use super::{Failure, JSON_MOVES, LineReader, Out, PAGE, SHOWN_MENU, json};
+use sprague::impartial::family::Limits;
+use sprague::partizan::Side;
+use sprague::play::partizan::{self as pp, Analysis, Move, Session, side_name};
+use std::fmt::Write as _;
+
+const HELP: &str =
+    "Ways to move (the computer checks that the move is legal, and says what it understood):
+  N or #N            the N-th move of the numbered list ('moves')
+  a1 a2              the move that changes these cells of a board (columns a, b, … from
+                     the left, rows 1, 2, … from the top): Domineering the two squares of
+                     the domino, Clobber and Konane from and to, Amazons from, to and the
+                     arrow, Toads and Frogs the square left and the square reached;
+                     2:a1 a2 in the second part of a sum
+  EXPR               the part after the move, e.g. domineering(\"#.|#.\"), or just its
+                     board #.|#., or the whole position after the move
+Anything else is not played: the message lists these forms.
+Commands: hint, why, undo, value, moves, show, help, quit";
+
+/// The game loop for a partizan position.
+pub(super) fn run(
+    text: &str,
+    first: Side,
+    human: Side,
+    limits: Limits,
+    out: &Out,
+    input: &mut LineReader,
+) -> Result<(), Failure> {
+    let mut s = Session::new(text, first, human, limits)?;
+    let start = s.position_text();
+    let start_outcome = s.analyse()?.outcome;
+    if !out.json {
+        out.emit(&format!(
+            "{} {start} (normal play: whoever makes the last move wins); {} moves first; you play {}. Type 'help' for the ways to move.",
+            out.bold("sprague play:"),
+            side_name(first),
+            side_name(human)
+        ))?;
+    }
+    let mut show = true;
+    loop {
+        s.limits().spent.reset();
+        if show {
+            print_state(&mut s, out)?;
+        }
+        show = true;
+        if let Some(w) = s.winner()? {
+            let summary = format!(
+                "{start}, normal play: {} ({}) won after {} move{}; the start was {} with {} moving first.",
+                side_name(w),
+                if w == human { "you" } else { "the computer" },
+                s.moves_made(),
+                if s.moves_made() == 1 { "" } else { "s" },
+                match start_outcome {
+                    Some(o) => format!("of outcome class {}", o.letter()),
+                    None => pp::UNDECIDED.to_string(),
+                },
+                side_name(first)
+            );
+            if out.json {
+                let mut j = String::from("{\"event\":\"end\",\"winner\":");
+                json::string(&mut j, &side_name(w).to_lowercase());
+                let _ = write!(
+                    j,
+                    ",\"you_won\":{},\"moves\":{},\"summary\":",
+                    w == human,
+                    s.moves_made()
+                );
+                json::string(&mut j, &summary);
+                j.push('}');
+                out.emit(&j)?;
+            } else {
+                let head = if w == human {
+                    "Game over: you win!"
+                } else {
+                    "Game over: the computer wins."
+                };
+                out.emit(&format!("{}\n{summary}", out.bold(head)))?;
+            }
+            return Ok(());
+        }
+        if !s.human_to_move() {
+            match s.computer_move()? {
+                Some(m) => {
+                    if !out.json {
+                        out.emit(&format!(
+                            "{} {}",
+                            out.bold(&format!(
+                                "Computer ({}):",
+                                side_name(pp::other(s.to_move()))
+                            )),
+                            describe(&m)
+                        ))?;
+                    }
+                }
+                None => return Err(Failure::Other("the computer found no move".into())),
+            }
+            continue;
+        }
+        let Some(line) = input.read("your move> ")? else {
+            out.message("end_of_input", "End of input: the game is left unfinished.")?;
+            return Ok(());
+        };
+        let line = line.trim();
+        show = false;
+        match line {
+            "" => {}
+            "quit" | "exit" | "q" => {
+                out.message("quit", "You left the game.")?;
+                return Ok(());
+            }
+            "help" | "?" => out.message("help", HELP)?,
+            "hint" => hint(&mut s, out)?,
+            "why" => why(&s, out)?,
+            "value" => value(&mut s, out)?,
+            "moves" => moves(&mut s, out, 1)?,
+            _ if line.starts_with("moves ") => match line[6..].trim().parse::<usize>() {
+                Ok(page) if page >= 1 => moves(&mut s, out, page)?,
+                _ => out.message("error", "type 'moves' or 'moves P' for page P of the moves")?,
+            },
+            "show" => show = true,
+            "undo" => {
+                if s.undo() {
+                    out.message("undo", "Taken back.")?;
+                    show = true;
+                } else {
+                    out.message("error", "Nothing to take back.")?;
+                }
+            }
+            _ => match s.parse_move(line) {
+                Ok(i) => {
+                    let m = s.analyse()?.moves[i].clone();
+                    if !out.json {
+                        out.emit(&format!("{} {}", out.bold("You:"), describe(&m)))?;
+                    }
+                    s.make_move(i, None)?;
+                    show = true;
+                }
+                Err(e) => out.message(
+                    "error",
+                    &format!("{e}; commands: hint, why, undo, value, moves, show, help, quit. Nothing was played; try again."),
+                )?,
+            },
+        }
+    }
+}
+
+/// A move in words: the cells it changes, or the part before and after.
+fn describe(m: &Move) -> String {
+    if m.cells.is_empty() {
+        m.text.clone()
+    } else {
+        format!("{} ({})", cells(m), m.text)
+    }
+}
+
+/// The cells a move changes, as typed (`a1 a2`), with the part's number in a sum.
+fn cells(m: &Move) -> String {
+    m.cells
+        .iter()
+        .map(|&(r, c)| pp::cell_name(r, c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A move in JSON; `index` is its number in the list (from 1), when it has one.
+fn move_json(j: &mut String, index: Option<usize>, m: &Move) {
+    j.push_str("{\"index\":");
+    match index {
+        Some(i) => {
+            let _ = write!(j, "{}", i + 1);
+        }
+        None => j.push_str("null"),
+    }
+    let _ = write!(j, ",\"part\":{},\"from\":", m.part);
+    json::string(j, &m.from);
+    j.push_str(",\"to\":");
+    json::string(j, &m.to);
+    j.push_str(",\"cells\":");
+    let names: Vec<String> = m.cells.iter().map(|&(r, c)| pp::cell_name(r, c)).collect();
+    json::strings(j, &names);
+    j.push_str(",\"text\":");
+    json::string(j, &m.text);
+    j.push_str(",\"wins\":");
+    opt_bool(j, m.wins);
+    j.push('}');
+}
+
+fn opt_bool(j: &mut String, b: Option<bool>) {
+    j.push_str(match b {
+        Some(true) => "true",
+        Some(false) => "false",
+        None => "null",
+    });
+}
+
+fn side_json(j: &mut String, s: Side) {
+    json::string(j, &side_name(s).to_lowercase());
+}
+
+fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
+    let position = s.position_text();
+    let parts = s.parts();
+    let human = s.human();
+    let a: Analysis = s.analyse()?.clone();
+    let over = a.moves.is_empty();
+    if out.json {
+        let mut j = String::from("{\"event\":\"state\",\"position\":");
+        json::string(&mut j, &position);
+        j.push_str(",\"play\":\"normal\",\"to_move\":");
+        side_json(&mut j, a.to_move);
+        j.push_str(",\"you\":");
+        side_json(&mut j, human);
+        let _ = write!(j, ",\"move_number\":{},\"last_move\":", s.moves_made());
+        match &s.current().last {
+            Some((who, m)) => {
+                j.push_str("{\"by\":");
+                side_json(&mut j, *who);
+                j.push_str(",\"move\":");
+                move_json(&mut j, None, m);
+                j.push('}');
+            }
+            None => j.push_str("null"),
+        }
+        j.push_str(",\"outcome\":");
+        match a.outcome {
+            Some(o) => json::string(&mut j, o.letter()),
+            None => j.push_str("null"),
+        }
+        j.push_str(",\"value\":");
+        match &a.value {
+            Some(v) => json::string(&mut j, v),
+            None => j.push_str("null"),
+        }
+        j.push_str(",\"mover_wins\":");
+        opt_bool(&mut j, a.mover_wins);
+        let _ = write!(j, ",\"over\":{over},\"winner\":");
+        if over {
+            side_json(&mut j, pp::other(a.to_move));
+        } else {
+            j.push_str("null");
+        }
+        j.push_str(",\"note\":");
+        match &a.note {
+            Some(n) => json::string(&mut j, n),
+            None => j.push_str("null"),
+        }
+        j.push('}');
+        return out.emit(&j);
+    }
+    let mut t = String::new();
+    let _ = writeln!(t, "\n{} {position}", out.bold("Position:"));
+    for (k, p) in parts.iter().enumerate() {
+        if let Some(rows) = pp::board_rows(p) {
+            if parts.len() > 1 {
+                let _ = writeln!(t, "  part {}: {p}", k + 1);
+            }
+            let width = rows[0].chars().count();
+            let head: Vec<String> = (0..width)
+                .map(|c| {
+                    let n = pp::cell_name(0, c);
+                    n[..n.len() - 1].to_string()
+                })
+                .collect();
+            let _ = writeln!(t, "      {}", head.join(" "));
+            for (r, row) in rows.iter().enumerate() {
+                let cells: Vec<String> = row.chars().map(String::from).collect();
+                let _ = writeln!(t, "  {:>3} {}", r + 1, cells.join(" "));
+            }
+        }
+    }
+    let who = if a.to_move == human {
+        "you"
+    } else {
+        "the computer"
+    };
+    let _ = write!(t, "  {} to move ({who})", side_name(a.to_move));
+    match a.outcome {
+        Some(o) => {
+            let _ = write!(t, "; outcome {}", o.letter());
+        }
+        None => {
+            let _ = write!(t, "; outcome {}", pp::UNDECIDED);
+        }
+    }
+    if let Some(v) = &a.value {
+        let _ = write!(t, ", value {v}");
+    }
+    if !over && a.to_move == human && a.moves.len() <= SHOWN_MENU {
+        let items: Vec<String> = a
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| format!("{}) {}", i + 1, short(m, parts.len())))
+            .collect();
+        let _ = write!(t, "\n  moves: {}", items.join("  "));
+    }
+    out.emit(t.trim_end())
+}
+
+/// A move as it may be typed: its cells (with the part in a sum), else the part after.
+fn short(m: &Move, parts: usize) -> String {
+    if m.cells.is_empty() {
+        m.to.clone()
+    } else if parts > 1 {
+        format!("{}:{}", m.part + 1, cells(m))
+    } else {
+        cells(m)
+    }
+}
+
+fn hint(s: &mut Session, out: &Out) -> Result<(), Failure> {
+    let a = s.analyse()?.clone();
+    let winning: Vec<(usize, &Move)> = a
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.wins == Some(true))
+        .collect();
+    if out.json {
+        let mut j = String::from("{\"event\":\"hint\",\"wins\":");
+        opt_bool(&mut j, a.mover_wins);
+        j.push_str(",\"winning_moves\":[");
+        for (k, (i, m)) in winning.iter().enumerate() {
+            if k > 0 {
+                j.push(',');
+            }
+            move_json(&mut j, Some(*i), m);
+        }
+        j.push_str("],\"note\":");
+        match &a.note {
+            Some(n) => json::string(&mut j, n),
+            None => j.push_str("null"),
+        }
+        j.push('}');
+        return out.emit(&j);
+    }
+    if a.mover_wins == Some(false) {
+        return out.emit("No winning move: the position is lost against best play. Make the game long and hope for a mistake.");
+    }
+    if winning.is_empty() {
+        return out.emit(&format!(
+            "No winning move found: the position is {}.",
+            pp::UNDECIDED
+        ));
+    }
+    let mut t = format!("Winning move{}:", if winning.len() == 1 { "" } else { "s" });
+    for (i, m) in winning.iter().take(10) {
+        let _ = write!(t, "\n  {}) {}", i + 1, describe(m));
+    }
+    if winning.len() > 10 {
+        let _ = write!(t, "\n  … and {} more", winning.len() - 10);
+    }
+    out.emit(&t)
+}
+
+fn why(s: &Session, out: &Out) -> Result<(), Failure> {
+    let hist = s.history();
+    let Some(k) = (1..hist.len())
+        .rev()
+        .find(|&k| matches!(&hist[k].last, Some((who, _)) if *who != s.human()))
+    else {
+        return out.message("why", "The computer has not moved yet.");
+    };
+    let Some((_, m)) = &hist[k].last else {
+        return Ok(());
+    };
+    let mut lines = vec![format!("The computer played {}.", describe(m))];
+    if let Some(r) = &hist[k].reason {
+        lines.push(format!("Why: {r}."));
+    }
+    lines.push(
+        "A move wins when the opponent, moving first after it, loses against every defence (a minimax search over the sum)."
+            .to_string(),
+    );
+    if out.json {
+        let mut j = String::from("{\"event\":\"why\",\"lines\":");
+        json::strings(&mut j, &lines);
+        j.push('}');
+        out.emit(&j)
+    } else {
+        out.emit(&lines.join("\n"))
+    }
+}
+
+fn value(s: &mut Session, out: &Out) -> Result<(), Failure> {
+    let a = s.analyse()?.clone();
+    if out.json {
+        let mut j = String::from("{\"event\":\"value\",\"outcome\":");
+        match a.outcome {
+            Some(o) => json::string(&mut j, o.letter()),
+            None => j.push_str("null"),
+        }
+        j.push_str(",\"value\":");
+        match &a.value {
+            Some(v) => json::string(&mut j, v),
+            None => j.push_str("null"),
+        }
+        j.push('}');
+        return out.emit(&j);
+    }
+    let mut t = match &a.value {
+        Some(v) => format!("value: {v}"),
+        None => format!(
+            "value: not shown (more than {} stored games)",
+            pp::VALUE_STATES
+        ),
+    };
+    let _ = write!(
+        t,
+        "\noutcome: {}",
+        match a.outcome.map(|o| o.letter()) {
+            Some("L") => "L (Left wins whoever starts)",
+            Some("R") => "R (Right wins whoever starts)",
+            Some("N") => "N (the player to move wins)",
+            Some(_) => "P (the player to move loses)",
+            None => pp::UNDECIDED,
+        }
+    );
+    out.emit(&t)
+}
+
+fn moves(s: &mut Session, out: &Out, page: usize) -> Result<(), Failure> {
+    let a = s.analyse()?.clone();
+    if out.json {
+        let mut j = String::from("{\"event\":\"moves\",\"count\":");
+        let _ = write!(j, "{},\"moves\":[", a.moves.len());
+        for (i, m) in a.moves.iter().enumerate().take(JSON_MOVES) {
+            if i > 0 {
+                j.push(',');
+            }
+            move_json(&mut j, Some(i), m);
+        }
+        let _ = write!(j, "],\"complete\":{}}}", a.moves.len() <= JSON_MOVES);
+        return out.emit(&j);
+    }
+    let first = (page - 1).saturating_mul(PAGE);
+    let mut t = format!(
+        "{} legal move{} of {}",
+        a.moves.len(),
+        if a.moves.len() == 1 { "" } else { "s" },
+        side_name(a.to_move)
+    );
+    if first >= a.moves.len() {
+        let _ = write!(t, ": page {page} is past the moves numbered");
+        return out.emit(&t);
+    }
+    let _ = write!(t, " (type the number or the cells):");
+    for (i, m) in a.moves.iter().enumerate().skip(first).take(PAGE) {
+        let mark = match m.wins {
+            Some(true) => " (wins)",
+            Some(false) => " (loses)",
+            None => "",
+        };
+        let _ = write!(t, "\n  {:>4}) {}{mark}", i + 1, describe(m));
+    }
+    if a.moves.len() > first + PAGE {
+        let _ = write!(t, "\n  … 'moves {}' for the next page", page + 1);
+    }
+    out.emit(&t)
+}

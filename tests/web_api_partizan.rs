@@ -1,0 +1,207 @@
+//! The play view's API for partizan positions (`/api/play`, `/api/play/reply` with
+//! `side`) through a real HTTP client against `sprague serve`. Whether a move wins is
+//! checked against `/api/value` (the canonical form, apart from the search that play
+//! uses): Left moving first wins G exactly when G ≰ 0, Right when G ≱ 0 (Winning
+//! Ways, ch. 2). 2×3 Domineering is {2 | −1/2} (Winning Ways; REFERENCES).
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// A server started for one test, killed when dropped.
+struct Server {
+    child: Child,
+    url: String,
+    agent: ureq::Agent,
+}
+
+impl Server {
+    /// `sprague serve --port 0` with the extra flags; waits for its URL line.
+    fn start(flags: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+            .args(["serve", "--port", "0"])
+            .args(flags)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start sprague serve");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut line = String::new();
+        let read = BufReader::new(stdout).read_line(&mut line);
+        let mut server = Server {
+            child,
+            url: String::new(),
+            agent: ureq::Agent::config_builder()
+                .http_status_as_error(false)
+                .timeout_global(Some(Duration::from_secs(60)))
+                .build()
+                .into(),
+        };
+        read.expect("read the first line");
+        let url = line
+            .trim()
+            .strip_prefix("sprague: serving on ")
+            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
+        assert!(url.starts_with("http://127.0.0.1:") && url.ends_with('/'));
+        server.url = url.trim_end_matches('/').to_string();
+        server
+    }
+
+    /// `GET path` with query parameters: the status and the JSON body.
+    fn get(&self, path: &str, query: &[(&str, &str)]) -> (u16, Value) {
+        let mut req = self.agent.get(format!("{}{path}", self.url));
+        for (k, v) in query {
+            req = req.query(*k, *v);
+        }
+        let mut r = req.call().expect("request");
+        let status = r.status().as_u16();
+        let text = r.body_mut().read_to_string().expect("body");
+        let json = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"));
+        (status, json)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The error of an answer: kind, message, column.
+fn error(body: &Value) -> (&str, &str, Option<u64>) {
+    let e = &body["error"];
+    (
+        e["kind"].as_str().expect("kind"),
+        e["message"].as_str().expect("message"),
+        e["column"].as_u64(),
+    )
+}
+
+/// Whether `side` wins `position` moving first, from its canonical value's outcome.
+fn wins_first(s: &Server, position: &str, side: &str) -> bool {
+    let (status, v) = s.get("/api/value", &[("expr", position)]);
+    assert_eq!(status, 200, "{v}");
+    match v["outcome"].as_str().unwrap() {
+        "N" => true,
+        "P" => false,
+        "L" => side == "left",
+        "R" => side == "right",
+        o => panic!("outcome {o}"),
+    }
+}
+
+fn other(side: &str) -> &'static str {
+    if side == "left" { "right" } else { "left" }
+}
+
+#[test]
+fn play_lists_the_moves_with_their_results_and_cells() {
+    let s = Server::start(&[]);
+    for (expr, side) in [
+        ("domineering(2,3)", "right"),
+        ("domineering(3,3)", "left"),
+        ("clobber(\"XOX|OXO\")", "left"),
+        ("toads(\"TT..FF\")", "right"),
+        ("domineering(2,2) + {1|-1}", "left"),
+    ] {
+        let (status, b) = s.get("/api/play", &[("expr", expr), ("side", side)]);
+        assert_eq!(status, 200, "{b}");
+        assert_eq!(b["partizan"], true);
+        assert_eq!(b["to_move"], side);
+        assert_eq!(b["mover_wins"], wins_first(&s, expr, side), "{expr}");
+        let moves = b["moves"].as_array().unwrap();
+        assert!(!moves.is_empty());
+        for m in moves {
+            let after = m["to"].as_str().unwrap();
+            let wins = !wins_first(&s, after, other(side));
+            assert_eq!(
+                m["result"],
+                if wins { "win" } else { "lose" },
+                "{expr} → {after}"
+            );
+        }
+        let d = &b["drawing"][0];
+        assert_eq!(d["kind"], "grid", "{d}");
+        assert!(d["legend"].as_object().unwrap().len() >= 2);
+    }
+    // Domineering: Right's dominoes lie across, on two cells of one row.
+    let (_, b) = s.get(
+        "/api/play",
+        &[("expr", "domineering(2,3)"), ("side", "right")],
+    );
+    assert_eq!(b["drawing"][0]["rows"], serde_json::json!(["...", "..."]));
+    for m in b["moves"].as_array().unwrap() {
+        let c = m["cells"].as_array().unwrap();
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[0][0], c[1][0]);
+    }
+    // A Hackenbush string is drawn as a stalk, from the ground up.
+    let (_, b) = s.get("/api/play", &[("expr", "hackenbush(\"BRG\")")]);
+    assert_eq!(b["drawing"][0]["kind"], "stalk");
+    assert_eq!(b["drawing"][0]["edges"], "BRG");
+}
+
+#[test]
+fn reply_plays_a_winning_move_when_there_is_one() {
+    let s = Server::start(&[]);
+    for (expr, side) in [
+        ("domineering(2,3)", "left"),
+        ("domineering(2,3)", "right"),
+        ("domineering(3,3)", "right"),
+        ("konane(\"XO.|.OX|X..\")", "left"),
+        ("toppling(\"LRLG\")", "right"),
+    ] {
+        assert!(wins_first(&s, expr, side), "{expr}");
+        let (status, b) = s.get("/api/play/reply", &[("expr", expr), ("side", side)]);
+        assert_eq!(status, 200, "{b}");
+        assert_eq!(b["by"], side);
+        let after = b["move"]["to"].as_str().unwrap();
+        assert!(!wins_first(&s, after, other(side)), "{expr}: {after}");
+        assert_eq!(b["move"]["result"], "win");
+        assert!(b["why"].as_str().unwrap().contains("wins"));
+    }
+    // No move left: 1×2 Domineering for Left (vertical dominoes).
+    let (status, b) = s.get("/api/play/reply", &[("expr", "domineering(1,2)")]);
+    assert_eq!(status, 200);
+    assert_eq!(b["move"], Value::Null);
+    let (_, b) = s.get("/api/play", &[("expr", "domineering(1,2)")]);
+    assert_eq!(
+        (b["over"].clone(), b["winner"].clone()),
+        (Value::Bool(true), "right".into())
+    );
+}
+
+#[test]
+fn bad_requests_are_input_errors() {
+    let s = Server::start(&[]);
+    let (status, b) = s.get("/api/play", &[("expr", "domineering(\"..x|.Q.\")")]);
+    assert_eq!(status, 400);
+    let (kind, _, column) = error(&b);
+    assert_eq!((kind, column), ("input", Some(19)));
+    let (status, b) = s.get("/api/play", &[("expr", "domineering(2,2)"), ("side", "up")]);
+    assert_eq!(status, 400);
+    assert!(error(&b).1.contains("left or right"));
+    let (status, b) = s.get("/api/play/reply", &[("expr", "{1|-1}"), ("misere", "1")]);
+    assert_eq!(status, 400);
+    assert!(error(&b).1.contains("misère"));
+    let (status, b) = s.get("/api/play", &[("expr", "{0|digraph[\"/etc/passwd\"](0)}")]);
+    assert_eq!(status, 400);
+    assert!(error(&b).1.contains("files are not read here"), "{b}");
+}
+
+#[test]
+fn a_position_too_big_for_the_server_still_gets_a_legal_reply() {
+    // Within 300 states 6×6 Domineering is not decided: the answer says so and the
+    // reply is still a domino.
+    let s = Server::start(&["--max-states", "300"]);
+    let (status, b) = s.get("/api/play", &[("expr", "domineering(6,6)")]);
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(b["note"], "not decided within --max-states");
+    assert_eq!(b["outcome"], Value::Null);
+    let (status, b) = s.get("/api/play/reply", &[("expr", "domineering(6,6)")]);
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(b["move"]["cells"].as_array().unwrap().len(), 2);
+}

@@ -1,0 +1,98 @@
+//! The Play view on a partizan position in a real browser (headless chromium through
+//! chromedriver, as in `web_browser.rs`): a Domineering board drawn as SVG, a move
+//! made by clicking its two cells, and the computer's answer. Runs with
+//! `cargo test --release --features browser-tests --test web_browser_partizan`.
+//!
+//! Rules used: in Domineering Left places vertical dominoes and Right horizontal ones
+//! (Winning Ways, ch. 2), so Left's move on cells b1 and b2 fills them, and Right's
+//! answer fills two cells of one row.
+
+#![cfg(feature = "browser-tests")]
+
+mod webdriver;
+
+use webdriver::{Browser, Server};
+
+/// The rows of the board in `domineering("…")`.
+fn rows(position: &str) -> Vec<String> {
+    let inner = position
+        .trim_start_matches("domineering(\"")
+        .trim_end_matches("\")");
+    inner.split('|').map(str::to_string).collect()
+}
+
+#[test]
+fn a_domineering_move_by_clicking_two_cells_and_the_computers_answer() {
+    let server = Server::start();
+    let b = Browser::start(1200, 1100);
+    b.goto(&format!("{}/?view=play&expr=domineering(3,4)", server.url));
+    b.wait_text("#play-status", |s| s.contains("Your move (you play Left)"));
+    // 12 cells drawn, each a target of some move (every cell is empty).
+    assert_eq!(b.all("#play-board svg.pgrid g.pcell-g").len(), 12);
+    // b2 is in two of Left's dominoes (b1-b2 and b2-b3): it is picked, nothing played.
+    let b2 = b.wait("#play-board g[data-cell='b2']");
+    b.js_click(&b2);
+    b.wait("#play-board rect.picked");
+    assert_eq!(b.all("#play-log li").len(), 0);
+    let b1 = b.wait("#play-board g[data-cell='b1']");
+    b.js_click(&b1);
+    let log = b.wait_until("the computer's answer", || {
+        let items = b.all("#play-log li");
+        (items.len() == 2).then_some(items)
+    });
+    let mine = b.text(&log[0]);
+    assert!(
+        mine.starts_with("you:") && mine.contains("b1 .→#, b2 .→#"),
+        "{mine}"
+    );
+    let reply = b.text(&log[1]);
+    assert!(reply.starts_with("computer:"), "{reply}");
+    b.wait_text("#play-status", |s| {
+        s.contains("Your move") || s.contains("Game over")
+    });
+    let pos = b.text(&b.wait("#play-position"));
+    let r = rows(&pos);
+    // Ours: column b, rows 1 and 2. The computer's: two more cells, side by side.
+    assert_eq!(&r[0][1..2], "#");
+    assert_eq!(&r[1][1..2], "#");
+    let filled: Vec<(usize, usize)> = r
+        .iter()
+        .enumerate()
+        .flat_map(|(i, row)| {
+            row.chars()
+                .enumerate()
+                .filter(|&(_, ch)| ch == '#')
+                .map(move |(j, _)| (i, j))
+        })
+        .filter(|&(i, j)| !(j == 1 && i < 2))
+        .collect();
+    assert_eq!(filled.len(), 2, "{pos}");
+    assert_eq!(filled[0].0, filled[1].0, "{pos}");
+    assert_eq!(filled[0].1 + 1, filled[1].1, "{pos}");
+    // The value history has a point per position.
+    assert_eq!(b.all("#play-chart circle.vhv-dot").len(), 3);
+}
+
+/// The screenshot of the partizan Play view in README (docs/screenshots/play-partizan.png):
+/// `cargo test --release --features browser-tests --test web_browser_partizan -- --ignored`.
+#[test]
+#[ignore]
+fn screenshot() {
+    let server = Server::start();
+    let b = Browser::start(1100, 1000);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    b.goto(&format!("{}/?view=play&expr=domineering(4,4)", server.url));
+    b.wait_text("#play-status", |s| s.contains("Your move"));
+    // One move (b1 b2) and the computer's answer, then a cell picked for the next.
+    let b2 = b.wait("#play-board g[data-cell='b2']");
+    b.js_click(&b2);
+    let b1 = b.wait("#play-board g[data-cell='b1']");
+    b.js_click(&b1);
+    b.wait_until("the answer", || {
+        (b.all("#play-log li").len() == 2).then_some(())
+    });
+    b.wait_text("#play-status", |s| s.contains("Your move"));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    b.screenshot(&dir.join("play-partizan.png"));
+}
