@@ -54,7 +54,7 @@ for p in "${POSITIONS[@]}"; do
   awk -v o="$o" -v u="$u" -v s="$s" -v m="$m" -v p="$short" \
     'BEGIN { printf "%-8s %10.2f %9.1f  %s\n", o, u + s, m / 1024, p }'
 done
-if [ $# -eq 0 ] && [ -n "${MCGS_INPUT:-}" ]; then
+if [ -n "${MCGS_INPUT:-}" ]; then
   for f in "$MCGS_INPUT"/autotests/domineering_autotests/{4x4_easy,6x6,7x7_15_stones,7x7_20_stones}.test; do
     [ -f "$f" ] || continue
     python3 - "$S" "$f" <<'PY'

@@ -27,13 +27,20 @@
 //!   dominated and reversible options vanish. Moves in the accumulated value are the
 //!   options of the canonical game, so a sum of many small regions costs one game of
 //!   few options rather than a product of their trees.
+//! - A sum of several large regions first has each of them valued alone, within a
+//!   share of the table's bounds ([`ROOT_VALUE_STATES`] stored games at most): ten
+//!   strips or twelve boards valued one by one cost far less than the search of the
+//!   product of their trees. A region that needs more stays large.
+//! - A region and its negative ([`Component::negative`], when the ruleset knows it)
+//!   cancel wherever they meet in a state: `G + (−G) = 0` for large regions too.
 //! - Equal regions of a state are moved in once (the children would be equal).
 //! - A transposition table of decided states (the state's regions, value and the
 //!   player to move), bounded in entries (emptied when full, so memory stays bounded;
 //!   results never depend on it).
 //! - Move ordering: a child already known (in the table, or without regions) to be lost
 //!   for the opponent is taken at once; then moves in the regions, those leaving the
-//!   opponent the fewest moves first; moves in the accumulated value last (they are
+//!   opponent the fewest moves (and the mover the most, in the large regions and the
+//!   small ones the move leaves) first; moves in the accumulated value last (they are
 //!   rarely the only winning move, but may be: number avoidance needs the rest not to
 //!   equal a number, which the search does not know).
 //! - The search runs on an explicit stack (no recursion on the depth of the game),
@@ -206,6 +213,8 @@ pub struct Stats {
 struct Opt {
     big: SmallVec<[u32; 4]>,
     acc: Game,
+    /// The moves of its small regions (Left's minus Right's), for move ordering.
+    small: i32,
 }
 
 /// An interned region.
@@ -549,10 +558,15 @@ impl<'t> Search<'t> {
             o.regions(&mut parts);
             let mut big = Vec::new();
             let mut acc = Game::ZERO;
+            let mut small = 0i32;
             for r in parts.drain(..) {
                 let rid = self.intern(r)?;
-                match self.regions[rid as usize].value {
-                    Some(v) => acc = self.t.add(acc, v)?,
+                let region = &self.regions[rid as usize];
+                match region.value {
+                    Some(v) => {
+                        small += region.moves[0] as i32 - region.moves[1] as i32;
+                        acc = self.t.add(acc, v)?;
+                    }
                     None => big.push(rid),
                 }
             }
@@ -561,6 +575,7 @@ impl<'t> Search<'t> {
             out.push(Opt {
                 big: big.into_iter().collect(),
                 acc,
+                small,
             });
         }
         let rc: Rc<[Opt]> = out.into();
@@ -639,16 +654,18 @@ impl<'t> Search<'t> {
                 if self.known(&ck)? == Some(false) {
                     return Ok(None);
                 }
-                // Fewest moves left to the opponent, most to the mover, first.
-                let score = ck
-                    .state
-                    .big
-                    .iter()
-                    .map(|&r| {
-                        let m = self.regions[r as usize].moves;
-                        m[index(side)] as i64 - m[index(opp)] as i64
-                    })
-                    .sum::<i64>();
+                // Fewest moves left to the opponent, most to the mover, first (in the
+                // large regions and in the small ones the move leaves).
+                let small = i64::from(o.small) * if key.left { 1 } else { -1 };
+                let score = small
+                    + ck.state
+                        .big
+                        .iter()
+                        .map(|&r| {
+                            let m = self.regions[r as usize].moves;
+                            m[index(side)] as i64 - m[index(opp)] as i64
+                        })
+                        .sum::<i64>();
                 scored.push((score, ck.state));
             }
         }
