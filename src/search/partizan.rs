@@ -27,13 +27,20 @@
 //!   dominated and reversible options vanish. Moves in the accumulated value are the
 //!   options of the canonical game, so a sum of many small regions costs one game of
 //!   few options rather than a product of their trees.
+//! - A sum of several large regions first has each of them valued alone, within a
+//!   share of the table's bounds ([`ROOT_VALUE_STATES`] stored games at most): ten
+//!   strips or twelve boards valued one by one cost far less than the search of the
+//!   product of their trees. A region that needs more stays large.
+//! - A region and its negative ([`Component::negative`], when the ruleset knows it)
+//!   cancel wherever they meet in a state: `G + (−G) = 0` for large regions too.
 //! - Equal regions of a state are moved in once (the children would be equal).
 //! - A transposition table of decided states (the state's regions, value and the
 //!   player to move), bounded in entries (emptied when full, so memory stays bounded;
 //!   results never depend on it).
 //! - Move ordering: a child already known (in the table, or without regions) to be lost
 //!   for the opponent is taken at once; then moves in the regions, those leaving the
-//!   opponent the fewest moves first; moves in the accumulated value last (they are
+//!   opponent the fewest moves (and the mover the most, in the large regions and the
+//!   small ones the move leaves) first; moves in the accumulated value last (they are
 //!   rarely the only winning move, but may be: number avoidance needs the rest not to
 //!   equal a number, which the search does not know).
 //! - The search runs on an explicit stack (no recursion on the depth of the game),
@@ -48,6 +55,7 @@ use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::sum::Outcome;
 use crate::partizan::{Game, GameTable, Side};
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::any::Any;
 use std::rc::Rc;
 
@@ -71,6 +79,17 @@ pub trait Component {
     fn as_any(&self) -> &dyn Any;
     /// A copy of the component.
     fn clone_box(&self) -> Box<dyn Component>;
+    /// How many options `side` has (the default counts [`Component::options`]).
+    fn moves(&self, side: Side) -> usize {
+        let mut opts = Vec::new();
+        self.options(side, &mut opts);
+        opts.len()
+    }
+    /// The negative of the position as a region (the same ruleset with the players'
+    /// roles swapped: `G + (−G) = 0`), when the ruleset knows it; `None` by default.
+    fn negative(&self) -> Option<Box<dyn Component>> {
+        None
+    }
 }
 
 /// One part of a [`Sum`].
@@ -146,6 +165,10 @@ impl Sum {
 /// larger ones cost more to value than the search spends on them.
 pub const SMALL_MOVES: usize = 10;
 
+/// Most stored games (and cached results) of the table spent on valuing one large
+/// region of a sum before the search ([`Search::set_root_values`]).
+pub const ROOT_VALUE_STATES: u64 = 200_000;
+
 /// The memory counted for each interned region (the position, its options, the
 /// index entry) against `--max-memory`.
 const REGION_BYTES: u64 = 512;
@@ -188,8 +211,10 @@ pub struct Stats {
 
 /// An option of a region: its large regions and the value of its small ones.
 struct Opt {
-    big: Box<[u32]>,
+    big: SmallVec<[u32; 4]>,
     acc: Game,
+    /// The moves of its small regions (Left's minus Right's), for move ordering.
+    small: i32,
 }
 
 /// An interned region.
@@ -201,6 +226,11 @@ struct Region {
     moves: [u32; 2],
     /// Its options per side, generated when first needed.
     opts: [Option<Rc<[Opt]>>; 2],
+    /// The region equal to its negative, when interned (itself for a region equal to
+    /// its own negative).
+    neg: Option<u32>,
+    /// Whether valuing it within a share of the bounds was tried (and failed).
+    tried: bool,
 }
 
 /// A node: the large regions (sorted ids) and the accumulated value.
@@ -246,6 +276,13 @@ pub struct Search<'t> {
     by_hash: FxHashMap<u64, smallvec::SmallVec<[u32; 1]>>,
     tt: FxHashMap<Key, bool>,
     stats: Stats,
+    /// Whether the regions of a sum with several large regions are valued (within a
+    /// share of the bounds) before the search.
+    root_values: bool,
+    /// Whether a region and its negative cancel.
+    negation: bool,
+    /// Whether some region's negative is interned (else there is nothing to cancel).
+    any_neg: bool,
 }
 
 impl<'t> Search<'t> {
@@ -268,7 +305,22 @@ impl<'t> Search<'t> {
             by_hash: FxHashMap::default(),
             tt: FxHashMap::default(),
             stats: Stats::default(),
+            root_values: true,
+            negation: true,
+            any_neg: false,
         }
+    }
+
+    /// Whether the large regions of a sum with more than one are first valued each
+    /// (within a share of `--max-states`; on by default). Answers never depend on it.
+    pub fn set_root_values(&mut self, on: bool) {
+        self.root_values = on;
+    }
+
+    /// Whether a region and its negative ([`Component::negative`]) cancel (on by
+    /// default). Answers never depend on it.
+    pub fn set_negation(&mut self, on: bool) {
+        self.negation = on;
     }
 
     /// The table of canonical games.
@@ -309,6 +361,10 @@ impl<'t> Search<'t> {
         side: Side,
         max: usize,
     ) -> Result<(Vec<SumMove>, bool), SolveError> {
+        if max == 0 {
+            // Only whether one exists: the side wins exactly when it has one.
+            return Ok((Vec::new(), self.wins(sum, side)?));
+        }
         let mut out = Vec::new();
         for m in sum.moves(self.t, side)? {
             let after = sum.after(&m);
@@ -324,7 +380,7 @@ impl<'t> Search<'t> {
 
     /// The state of a sum: its regions interned, small ones added into the value.
     fn state_of(&mut self, sum: &Sum) -> Result<State, SolveError> {
-        let mut big = Vec::new();
+        let mut ids = Vec::new();
         let mut acc = Game::ZERO;
         let mut parts = Vec::new();
         for p in &sum.parts {
@@ -333,21 +389,88 @@ impl<'t> Search<'t> {
                     parts.clear();
                     c.regions(&mut parts);
                     for r in parts.drain(..) {
-                        let id = self.intern(r)?;
-                        match self.regions[id as usize].value {
-                            Some(v) => acc = self.t.add(acc, v)?,
-                            None => big.push(id),
-                        }
+                        ids.push(self.intern(r)?);
                     }
                 }
                 Part::Game(g) => acc = self.t.add(acc, *g)?,
             }
         }
+        let mut big = Vec::new();
+        for &id in &ids {
+            if self.regions[id as usize].value.is_none() && !big.contains(&id) {
+                big.push(id);
+            }
+        }
+        if self.root_values && big.len() > 1 {
+            // A sum of several large regions: the product of their trees is searched
+            // unless each is valued alone, which is often far cheaper.
+            let share = big.len() as u64 * 2;
+            for &id in &big {
+                self.value_within(id, share)?;
+            }
+        }
+        big.clear();
+        for id in ids {
+            match self.regions[id as usize].value {
+                Some(v) => acc = self.t.add(acc, v)?,
+                None => big.push(id),
+            }
+        }
         big.sort_unstable();
+        self.cancel(&mut big);
         Ok(State {
             big: big.into(),
             acc,
         })
+    }
+
+    /// Values region `id` if that takes at most `1/share` of what is left of the
+    /// table's bounds (and at most [`ROOT_VALUE_STATES`] stored games); a region that
+    /// needs more stays large (and is not tried again).
+    fn value_within(&mut self, id: u32, share: u64) -> Result<(), SolveError> {
+        let r = &mut self.regions[id as usize];
+        if r.value.is_some() || r.tried {
+            return Ok(());
+        }
+        r.tried = true;
+        let left = self.t.max_states().saturating_sub(self.t.states());
+        let num = (left / share.max(1)).min(ROOT_VALUE_STATES);
+        if num == 0 {
+            return Ok(());
+        }
+        let comp = &self.regions[id as usize].comp;
+        if let Some(v) = self.t.within_share(num, left, |t| comp.value(t))? {
+            self.stats.valued += 1;
+            self.regions[id as usize].value = Some(v);
+        }
+        Ok(())
+    }
+
+    /// Removes from the sorted list `big` every region together with its negative
+    /// (their sum is 0).
+    fn cancel(&self, big: &mut Vec<u32>) {
+        if !self.any_neg || big.len() < 2 {
+            return;
+        }
+        let mut i = 0;
+        while i < big.len() {
+            let id = big[i];
+            let partner = match self.regions[id as usize].neg {
+                // Equal to its own negative: two copies cancel.
+                Some(n) if n == id => (big.get(i + 1) == Some(&id)).then_some(i + 1),
+                Some(n) => big.binary_search(&n).ok(),
+                None => None,
+            };
+            match partner {
+                Some(j) => {
+                    let (a, b) = if i < j { (i, j) } else { (j, i) };
+                    big.remove(b);
+                    big.remove(a);
+                    i = a;
+                }
+                None => i += 1,
+            }
+        }
     }
 
     /// The id of a region, interned (and valued when small) on first sight.
@@ -373,12 +496,8 @@ impl<'t> Search<'t> {
                 flag: "--max-memory",
             });
         }
-        let mut opts = Vec::new();
-        r.options(Side::Left, &mut opts);
-        let left = opts.len();
-        opts.clear();
-        r.options(Side::Right, &mut opts);
-        let right = opts.len();
+        let left = r.moves(Side::Left);
+        let right = r.moves(Side::Right);
         let value = if left + right <= self.config.small_moves {
             self.stats.valued += 1;
             Some(r.value(self.t)?)
@@ -387,14 +506,41 @@ impl<'t> Search<'t> {
         };
         let id = u32::try_from(self.regions.len())
             .map_err(|_| self.limits.states_exceeded("the search"))?;
+        // The negative of a large region, if it is interned already (or is the region
+        // itself); a negative met later links back when it is interned.
+        let mut neg = None;
+        if self.negation
+            && value.is_none()
+            && let Some(n) = r.negative()
+        {
+            if n.key_eq(&*r) {
+                neg = Some(id);
+            } else {
+                neg = self.lookup(&*n);
+                if let Some(m) = neg {
+                    self.regions[m as usize].neg = Some(id);
+                }
+            }
+        }
+        self.any_neg |= neg.is_some();
         self.regions.push(Region {
             comp: r,
             value,
             moves: [left as u32, right as u32],
             opts: [None, None],
+            neg,
+            tried: false,
         });
         self.by_hash.entry(h).or_default().push(id);
         Ok(id)
+    }
+
+    /// The id of a region already interned.
+    fn lookup(&self, r: &dyn Component) -> Option<u32> {
+        let ids = self.by_hash.get(&r.key_hash())?;
+        ids.iter()
+            .copied()
+            .find(|&id| self.regions[id as usize].comp.key_eq(r))
     }
 
     /// The options of region `id` for `side`, generated and split once.
@@ -412,17 +558,24 @@ impl<'t> Search<'t> {
             o.regions(&mut parts);
             let mut big = Vec::new();
             let mut acc = Game::ZERO;
+            let mut small = 0i32;
             for r in parts.drain(..) {
                 let rid = self.intern(r)?;
-                match self.regions[rid as usize].value {
-                    Some(v) => acc = self.t.add(acc, v)?,
+                let region = &self.regions[rid as usize];
+                match region.value {
+                    Some(v) => {
+                        small += region.moves[0] as i32 - region.moves[1] as i32;
+                        acc = self.t.add(acc, v)?;
+                    }
                     None => big.push(rid),
                 }
             }
             big.sort_unstable();
+            self.cancel(&mut big);
             out.push(Opt {
-                big: big.into(),
+                big: big.into_iter().collect(),
                 acc,
+                small,
             });
         }
         let rc: Rc<[Opt]> = out.into();
@@ -488,6 +641,7 @@ impl<'t> Search<'t> {
                 big.extend_from_slice(&rest);
                 big.extend_from_slice(&o.big);
                 big.sort_unstable();
+                self.cancel(&mut big);
                 let acc = self.t.add(st.acc, o.acc)?;
                 let child = State {
                     big: big.into(),
@@ -500,16 +654,18 @@ impl<'t> Search<'t> {
                 if self.known(&ck)? == Some(false) {
                     return Ok(None);
                 }
-                // Fewest moves left to the opponent, most to the mover, first.
-                let score = ck
-                    .state
-                    .big
-                    .iter()
-                    .map(|&r| {
-                        let m = self.regions[r as usize].moves;
-                        m[index(side)] as i64 - m[index(opp)] as i64
-                    })
-                    .sum::<i64>();
+                // Fewest moves left to the opponent, most to the mover, first (in the
+                // large regions and in the small ones the move leaves).
+                let small = i64::from(o.small) * if key.left { 1 } else { -1 };
+                let score = small
+                    + ck.state
+                        .big
+                        .iter()
+                        .map(|&r| {
+                            let m = self.regions[r as usize].moves;
+                            m[index(side)] as i64 - m[index(opp)] as i64
+                        })
+                        .sum::<i64>();
                 scored.push((score, ck.state));
             }
         }
@@ -620,9 +776,12 @@ impl<'t> Search<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::expr::{FamilyTerm, Span};
+    use crate::games::partizan::Ruleset;
+    use crate::games::partizan::clobber::{Clobber, ClobberBoard};
     use crate::games::partizan::component::Position;
     use crate::games::partizan::domineering::{Board, Domineering};
-    use crate::partizan::TreeValues;
+    use crate::partizan::{Rules, TreeValues};
 
     fn limits() -> Limits {
         Limits {
@@ -746,6 +905,192 @@ mod tests {
         }
         let (none, more) = s.winning_moves(&sum, Side::Left, 0).unwrap();
         assert!(none.is_empty() && more);
+    }
+
+    /// Clobber with its negative known (the colours swapped, Left's stones becoming
+    /// Right's: the rules treat the colours alike, so the swapped board is `−G`).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    struct SwapClobber;
+
+    impl Rules for SwapClobber {
+        type Position = ClobberBoard;
+        fn options(&self, p: &ClobberBoard, side: Side, out: &mut Vec<ClobberBoard>) {
+            Clobber.options(p, side, out);
+        }
+        fn regions(&self, p: &ClobberBoard, out: &mut Vec<ClobberBoard>) {
+            Clobber.regions(p, out);
+        }
+    }
+
+    impl Ruleset for SwapClobber {
+        const NAME: &'static str = "swap_clobber";
+        const USAGE: &'static str = "Clobber with its negatives";
+        fn read(f: &FamilyTerm) -> Result<(Self, ClobberBoard), (Span, String)> {
+            Clobber::read(f).map(|(_, b)| (SwapClobber, b))
+        }
+        fn show(&self, p: &ClobberBoard) -> String {
+            Clobber.show(p)
+        }
+        fn negative(&self, p: &ClobberBoard) -> Option<ClobberBoard> {
+            Some(ClobberBoard {
+                layers: [p.layers[1], p.layers[0]],
+                ..*p
+            })
+        }
+    }
+
+    fn swapped(b: &ClobberBoard) -> ClobberBoard {
+        SwapClobber.negative(b).unwrap()
+    }
+
+    #[test]
+    fn a_region_and_its_negative_cancel() {
+        // XXOXO + (its colours swapped) = G + (−G) = 0: with the negation known the
+        // state has no regions left (nothing is searched); both ways it is P.
+        let mut t = GameTable::new();
+        let b = Clobber::parse("XXOXO|O.X.X").unwrap();
+        let sum = Sum {
+            parts: vec![
+                Part::Position(Box::new(Position::new(SwapClobber, b))),
+                Part::Position(Box::new(Position::new(SwapClobber, swapped(&b)))),
+            ],
+        };
+        let config = Config {
+            small_moves: 0,
+            table_entries: 1000,
+        };
+        for negation in [true, false] {
+            let mut s = Search::with_config(&mut t, &limits(), config.clone());
+            s.set_negation(negation);
+            s.set_root_values(false);
+            assert_eq!(s.outcome(&sum).unwrap(), Outcome::P);
+            assert_eq!(s.stats().nodes == 0, negation, "negation {negation}");
+        }
+    }
+
+    #[test]
+    fn negation_and_root_values_keep_the_canonical_outcome() {
+        // Random sums of Clobber boards of up to 2 × 4 squares, often with a board's
+        // negative beside it (colours swapped, and mirrored), and a literal: the search
+        // with and without cancelling negatives and valuing the regions first, against
+        // the outcome of the sum of the canonical values (from the game tree).
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = TreeValues::new();
+        let literals = ["0", "*", "^", "{1|-1}", "v", "^ + *", "*2", "-1/2"];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let random_board = |next: &mut dyn FnMut() -> u64| {
+            let (r, c) = [(1, 5), (1, 6), (2, 3), (2, 4), (1, 7)][(next() % 5) as usize];
+            let cells: String = (0..r)
+                .map(|_| {
+                    (0..c)
+                        .map(|_| ['X', 'O', 'X', 'O', '.'][(next() % 5) as usize])
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("|");
+            Clobber::parse(&cells).unwrap()
+        };
+        for round in 0..150 {
+            let n = 1 + (next() % 2) as usize;
+            let mut boards = Vec::new();
+            for _ in 0..n {
+                let b = random_board(&mut next);
+                if next() % 2 == 0 {
+                    let mut m = swapped(&b);
+                    if next() % 2 == 0 {
+                        // Mirrored left-right: the same region after normalising.
+                        let (rows, cols) = m.dims();
+                        let text = Clobber::board_text(&m);
+                        let mirrored: Vec<String> =
+                            text.split('|').map(|r| r.chars().rev().collect()).collect();
+                        m = Clobber::parse(&mirrored.join("|")).unwrap();
+                        assert_eq!(m.dims(), (rows, cols));
+                    }
+                    boards.push(m);
+                }
+                boards.push(b);
+            }
+            let mut total = Game::ZERO;
+            let mut sum = Sum::default();
+            for b in &boards {
+                let g = v.value(&mut t, &Clobber, b).unwrap();
+                total = t.add(total, g).unwrap();
+                sum.parts
+                    .push(Part::Position(Box::new(Position::new(SwapClobber, *b))));
+            }
+            let lit = t.parse_value(literals[(next() % 8) as usize]).unwrap();
+            total = t.add(total, lit).unwrap();
+            sum.parts.push(Part::Game(lit));
+            let want = t.outcome(total).unwrap();
+            for (negation, roots) in [(true, true), (true, false), (false, true), (false, false)] {
+                let config = Config {
+                    small_moves: (next() % 8) as usize,
+                    table_entries: 1 + (next() % 3000) as usize,
+                };
+                let mut s = Search::with_config(&mut t, &limits(), config);
+                s.set_negation(negation);
+                s.set_root_values(roots);
+                assert_eq!(
+                    s.outcome(&sum).unwrap(),
+                    want,
+                    "round {round}, negation {negation}, roots {roots}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn several_regions_are_valued_before_the_search() {
+        // 2 × 3 Domineering is {2|-1/2} and 3 × 4 is −3/2 (REFERENCES: known values).
+        // Twelve such boards, each valued alone: nothing is searched, and the outcome
+        // is that of 6·{2|-1/2} + 6·(−3/2). Four of them are searched as well without
+        // the first valuation, with the same answer.
+        let mut t = GameTable::new();
+        let a = t.parse_value("{2|-1/2}").unwrap();
+        let b = t.parse_value("-3/2").unwrap();
+        let config = Config {
+            small_moves: 0,
+            table_entries: 100_000,
+        };
+        for (n, roots) in [(12, true), (4, true), (4, false)] {
+            let mut sum = Sum::default();
+            let mut total = Game::ZERO;
+            for i in 0..n {
+                let (board, value) = if i % 2 == 0 {
+                    (Board::empty(2, 3).unwrap(), a)
+                } else {
+                    (Board::empty(3, 4).unwrap(), b)
+                };
+                total = t.add(total, value).unwrap();
+                sum.parts
+                    .push(Part::Position(Box::new(Position::new(Domineering, board))));
+            }
+            let want = t.outcome(total).unwrap();
+            let mut s = Search::with_config(&mut t, &limits(), config.clone());
+            s.set_root_values(roots);
+            assert_eq!(s.outcome(&sum).unwrap(), want, "{n} boards, roots {roots}");
+            assert_eq!(s.stats().nodes == 0, roots, "{n} boards, roots {roots}");
+        }
+    }
+
+    #[test]
+    fn asking_for_no_move_says_whether_one_exists() {
+        // 3 × 4 Domineering is −3/2 (REFERENCES): Right wins whoever starts.
+        let mut t = GameTable::new();
+        let mut s = Search::new(&mut t, &limits());
+        let sum = one(&Board::empty(3, 4).unwrap());
+        let (none, more) = s.winning_moves(&sum, Side::Left, 0).unwrap();
+        assert!(none.is_empty() && !more);
+        let (none, more) = s.winning_moves(&sum, Side::Right, 0).unwrap();
+        assert!(none.is_empty() && more);
+        let (some, _) = s.winning_moves(&sum, Side::Right, 1).unwrap();
+        assert_eq!(some.len(), 1);
     }
 
     #[test]

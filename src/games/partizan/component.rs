@@ -103,6 +103,22 @@ impl<R: Ruleset> Component for Position<R> {
     fn clone_box(&self) -> Box<dyn Component> {
         self.at(self.pos.clone())
     }
+
+    fn moves(&self, side: Side) -> usize {
+        let mut opts = Vec::new();
+        self.shared.rules.options(&self.pos, side, &mut opts);
+        opts.len()
+    }
+
+    fn negative(&self) -> Option<Box<dyn Component>> {
+        let n = self.shared.rules.negative(&self.pos)?;
+        let mut parts = Vec::new();
+        self.shared.rules.regions(&n, &mut parts);
+        match <[_; 1]>::try_from(parts) {
+            Ok([one]) => Some(self.at(one)),
+            Err(_) => None,
+        }
+    }
 }
 
 /// Whether `name` is a ruleset valued from its game tree.

@@ -64,6 +64,14 @@ pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
     /// also an impartial family, and `solve` answers it with nim-values.
     const IMPARTIAL: bool = false;
 
+    /// The negative of a position: the position with the players' roles swapped, so
+    /// that `p + negative(p) = 0` (Clobber: the colours swapped; Domineering: the board
+    /// transposed). The search cancels a region against its negative. The default,
+    /// `None`, says nothing.
+    fn negative(&self, _p: &Self::Position) -> Option<Self::Position> {
+        None
+    }
+
     /// One line for explanations: how the value was found.
     fn method(&self) -> String {
         format!("{}, from the game tree", Self::USAGE)
