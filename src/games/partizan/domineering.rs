@@ -176,6 +176,16 @@ impl Ruleset for Domineering {
         format!("domineering(\"{}\")", rows.join("|"))
     }
 
+    /// The board turned over its diagonal: Left's vertical placements become
+    /// horizontal ones, so the players swap and the value is negated.
+    fn negative(&self, b: &Board) -> Option<Board> {
+        Some(Board {
+            rows: b.cols,
+            cols: b.rows,
+            empty: grid::transpose(b.rows, b.cols, b.empty),
+        })
+    }
+
     fn method(&self) -> String {
         format!(
             "Domineering (Left places vertical dominoes), from the game tree: each region of empty squares valued once up to mirror images (at most {MAX_SQUARES} squares)"
@@ -195,6 +205,37 @@ mod tests {
             .value(&mut t, &Domineering, &Board::empty(rows, cols).unwrap())
             .unwrap();
         t.show(g)
+    }
+
+    /// The transposed board is the negative: G + (transposed G) = 0, on every board of
+    /// at most 9 squares with up to three filled squares.
+    #[test]
+    fn transposed_board_is_the_negative() {
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut d = TreeValues::new();
+        let mut boards = 0;
+        for rows in 1..=3 {
+            for cols in 1..=3 {
+                let n = rows * cols;
+                for filled in 0u64..1 << n {
+                    if filled.count_ones() > 3 {
+                        continue;
+                    }
+                    let b = Board {
+                        rows,
+                        cols,
+                        empty: !filled & ((1 << n) - 1),
+                    };
+                    let neg = Domineering.negative(&b).unwrap();
+                    let g = d.value(&mut t, &Domineering, &b).unwrap();
+                    let h = d.value(&mut t, &Domineering, &neg).unwrap();
+                    let minus_g = t.neg(g).unwrap();
+                    assert_eq!(t.show(h), t.show(minus_g), "{}", Domineering.show(&b));
+                    boards += 1;
+                }
+            }
+        }
+        assert!(boards > 100);
     }
 
     #[test]
