@@ -5,80 +5,10 @@
 //! Ways, ch. 2). 2×3 Domineering is {2 | −1/2} (Winning Ways; REFERENCES).
 
 use serde_json::Value;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
 
-/// A server started for one test, killed when dropped.
-struct Server {
-    child: Child,
-    url: String,
-    agent: ureq::Agent,
-}
+mod common;
 
-impl Server {
-    /// `sprague serve --port 0` with the extra flags; waits for its URL line.
-    fn start(flags: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-            .args(["serve", "--port", "0"])
-            .args(flags)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start sprague serve");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut line = String::new();
-        let read = BufReader::new(stdout).read_line(&mut line);
-        let mut server = Server {
-            child,
-            url: String::new(),
-            agent: ureq::Agent::config_builder()
-                .http_status_as_error(false)
-                .timeout_global(Some(Duration::from_secs(60)))
-                .build()
-                .into(),
-        };
-        read.expect("read the first line");
-        let url = line
-            .trim()
-            .strip_prefix("sprague: serving on ")
-            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
-        assert!(url.starts_with("http://127.0.0.1:") && url.ends_with('/'));
-        server.url = url.trim_end_matches('/').to_string();
-        server
-    }
-
-    /// `GET path` with query parameters: the status and the JSON body.
-    fn get(&self, path: &str, query: &[(&str, &str)]) -> (u16, Value) {
-        let mut req = self.agent.get(format!("{}{path}", self.url));
-        for (k, v) in query {
-            req = req.query(*k, *v);
-        }
-        let mut r = req.call().expect("request");
-        let status = r.status().as_u16();
-        let text = r.body_mut().read_to_string().expect("body");
-        let json = serde_json::from_str(&text)
-            .unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"));
-        (status, json)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// The error of an answer: kind, message, column.
-fn error(body: &Value) -> (&str, &str, Option<u64>) {
-    let e = &body["error"];
-    (
-        e["kind"].as_str().expect("kind"),
-        e["message"].as_str().expect("message"),
-        e["column"].as_u64(),
-    )
-}
+use common::web::{Server, error};
 
 /// Whether `side` wins `position` moving first, from its canonical value's outcome.
 fn wins_first(s: &Server, position: &str, side: &str) -> bool {
