@@ -630,7 +630,9 @@ impl Solver {
             }
             child.push(k);
         }
-        child.extend(rest);
+        for x in rest {
+            child.push(x);
+        }
         self.positions.intern(&child)
     }
 
