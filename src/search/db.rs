@@ -41,6 +41,7 @@ use crate::search::partizan::Component;
 use std::fmt;
 use std::io::Read as _;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The first bytes of a database file.
 pub const MAGIC: &[u8; 8] = b"SPRAGUDB";
@@ -53,7 +54,7 @@ pub const MAX_FILE_BYTES: u64 = 1 << 30;
 
 /// The memory counted for each region while a database is built (its key in the set,
 /// its sorted key and value id, its share of the table of values).
-const BUILD_BYTES_PER_REGION: u64 = 256;
+pub const BUILD_BYTES_PER_REGION: u64 = 256;
 
 /// FNV-1a, 64 bits.
 fn checksum(data: &[u8]) -> u64 {
@@ -74,6 +75,7 @@ pub struct Db {
     bytes: usize,
     key_of: fn(&dyn Component) -> Option<Key>,
     is_of: fn(&dyn Component) -> bool,
+    hits: AtomicU64,
 }
 
 impl fmt::Debug for Db {
@@ -223,6 +225,7 @@ impl Db {
             bytes: data.len(),
             key_of: meta.key_of,
             is_of: meta.is_of,
+            hits: AtomicU64::new(0),
         })
     }
 
@@ -293,9 +296,17 @@ impl Db {
             return Ok(None);
         };
         match self.keys.binary_search(&key) {
-            Ok(i) => self.values.game(t, self.ids[i]),
+            Ok(i) => {
+                self.hits.fetch_add(1, Ordering::Relaxed);
+                self.values.game(t, self.ids[i])
+            }
             Err(_) => Ok(None),
         }
+    }
+
+    /// How many values it has given ([`Db::value`] finding the region).
+    pub fn hits(&self) -> u64 {
+        self.hits.load(Ordering::Relaxed)
     }
 
     /// Every region it holds, as a key and the id of its value.
@@ -309,8 +320,9 @@ impl Db {
     }
 }
 
-/// The canonical value of the region `c`: from `db` when it holds it, else from the
-/// game tree ([`Component::value`]). The search calls this for every small region.
+/// The canonical value of the small region `c`: from `db` when it holds it, else from
+/// the game tree ([`Component::value`]). The search calls this for every small region
+/// it meets.
 pub fn value(db: Option<&Db>, c: &dyn Component, t: &mut GameTable) -> Result<Game, SolveError> {
     if let Some(db) = db
         && let Some(g) = db.value(c, t)?
@@ -322,7 +334,7 @@ pub fn value(db: Option<&Db>, c: &dyn Component, t: &mut GameTable) -> Result<Ga
 
 /// Builds a database of the regions of `ruleset` that `sizes` names, within `limits`
 /// (`--max-states` bounds the boards looked at, the regions and the games of the
-/// values; `--max-memory` the regions held); the bytes of the file, or `Ok(None)` if
+/// values; `--max-memory` the regions held, [`BUILD_BYTES_PER_REGION`] bytes each); the bytes of the file, or `Ok(None)` if
 /// `progress` stopped it.
 pub fn build(
     ruleset: &str,
@@ -362,10 +374,13 @@ fn build_for<R: Stored>(
     limits: &Limits,
     progress: &mut dyn Progress,
 ) -> Result<Option<Vec<u8>>, SolveError> {
-    let max = limits
-        .max_states
-        .min(limits.max_memory / BUILD_BYTES_PER_REGION);
-    let Some(keys) = stored::regions::<R>(sizes, max, progress)? else {
+    let by_memory = limits.max_memory / BUILD_BYTES_PER_REGION;
+    let bound = if by_memory < limits.max_states {
+        (by_memory, "--max-memory")
+    } else {
+        (limits.max_states, "--max-states")
+    };
+    let Some(keys) = stored::regions::<R>(sizes, bound, progress)? else {
         return Ok(None);
     };
     let rules = R::default();

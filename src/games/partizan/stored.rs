@@ -7,12 +7,15 @@
 //! `k * rows * cols` onwards. Keys order boards by rows, then columns, then layers.
 //!
 //! Two ways to say which regions: every region of at most `n` squares
-//! ([`Sizes::Cells`]: each shape of `n` orthogonally connected squares, each square of
-//! it given every content a square of a region may have), or every region of the boards
-//! of some shapes ([`Sizes::Shapes`]: every board of `rows × cols` squares, each square
-//! given every content). Either way each board is split by the ruleset's own
-//! [`crate::partizan::Rules::regions`], so a region is stored in exactly the normal form in which the
-//! search asks for it (moved to the corner, the least of its symmetric images).
+//! ([`Sizes::Cells`]), or every region of the boards of some shapes
+//! ([`Sizes::Shapes`]: the regions that fit in `rows × cols` squares). Either way each
+//! connected shape of squares (up to mirror images) is given every content a square of
+//! a region may have, and the board so made is split by the ruleset's own
+//! [`crate::partizan::Rules::regions`], so a region is stored in exactly the normal
+//! form in which the search asks for it (moved to the corner, the least of its
+//! symmetric images). The regions of a ruleset are its connected shapes so filled
+//! (Domineering: connected empty squares; Clobber: connected stones of both colours),
+//! so every region is met.
 
 use super::Ruleset;
 use super::clobber::{Clobber, ClobberBoard};
@@ -35,12 +38,9 @@ pub const MAX_CELLS: usize = 14;
 pub trait Stored: Ruleset + Default {
     /// How many layers a board has (1 or 2).
     const LAYERS: usize;
-    /// What a square of a region may hold when regions are enumerated by size: a mask
-    /// of layers (Domineering: an empty square, layer 0; Clobber: a stone of either
+    /// What a square of a region may hold: a mask of layers (Domineering: an empty square, layer 0; Clobber: a stone of either
     /// colour).
     const REGION_SQUARES: &'static [u8];
-    /// What a square of a board may hold when boards of a shape are enumerated.
-    const BOARD_SQUARES: &'static [u8];
     /// The rows, columns and layers of a position.
     fn board(p: &Self::Position) -> (usize, usize, [u64; 2]);
     /// The position of `rows × cols` squares with the given layers, if it is one.
@@ -50,7 +50,6 @@ pub trait Stored: Ruleset + Default {
 impl Stored for Domineering {
     const LAYERS: usize = 1;
     const REGION_SQUARES: &'static [u8] = &[1];
-    const BOARD_SQUARES: &'static [u8] = &[0, 1];
     fn board(p: &Board) -> (usize, usize, [u64; 2]) {
         let (r, c, e) = p.parts();
         (r, c, [e, 0])
@@ -66,7 +65,6 @@ impl Stored for Domineering {
 impl Stored for Clobber {
     const LAYERS: usize = 2;
     const REGION_SQUARES: &'static [u8] = &[1, 2];
-    const BOARD_SQUARES: &'static [u8] = &[0, 1, 2];
     fn board(p: &ClobberBoard) -> (usize, usize, [u64; 2]) {
         let (r, c) = p.dims();
         (r, c, p.layers)
@@ -171,10 +169,11 @@ pub trait Progress {
 }
 
 /// Every region of `R` that `sizes` names, as sorted keys, at most `max` of them
-/// (and at most `max` boards looked at); `Ok(None)` if `progress` stopped it.
+/// (and at most `max` boards and shapes looked at: more is a `Limit` error naming
+/// `flag`); `Ok(None)` if `progress` stopped it.
 pub fn regions<R: Stored>(
     sizes: &Sizes,
-    max: u64,
+    (max, flag): (u64, &'static str),
     progress: &mut dyn Progress,
 ) -> Result<Option<Vec<Key>>, SolveError> {
     let rules = R::default();
@@ -182,7 +181,7 @@ pub fn regions<R: Stored>(
     let mut parts = Vec::new();
     let too_many = || SolveError::Limit {
         what: format!("the database needs more than {max} regions and boards"),
-        flag: "--max-states",
+        flag,
     };
     let mut looked = 0u64;
     // Splits one board into regions and keeps their keys.
@@ -213,44 +212,13 @@ pub fn regions<R: Stored>(
         }
         Ok(())
     };
-    match sizes {
+    // The largest shape, and whether a shape of `rows × cols` squares fits.
+    let (n, fits): (usize, Box<dyn Fn(usize, usize) -> bool>) = match sizes {
         Sizes::Cells(n) => {
             if *n > MAX_CELLS {
                 return Err(SolveError::Input(format!("--cells is at most {MAX_CELLS}")));
             }
-            let mut layer: Vec<(usize, usize, u64)> = vec![(1, 1, 1)];
-            for size in 1..=*n {
-                if size > 1 {
-                    layer = grow(&layer);
-                }
-                let total = layer.len() as u64;
-                for (i, &(rows, cols, mask)) in layer.iter().enumerate() {
-                    if i % 1024 == 0
-                        && !progress.report(&format!("regions of {size} squares"), i as u64, total)
-                    {
-                        return Ok(None);
-                    }
-                    let squares: Vec<u64> = bits(mask).collect();
-                    let kinds = R::REGION_SQUARES.len() as u64;
-                    let count = kinds
-                        .checked_pow(squares.len() as u32)
-                        .filter(|&c| c <= max)
-                        .ok_or_else(too_many)?;
-                    for mut code in 0..count {
-                        let mut layers = [0u64; 2];
-                        for &sq in &squares {
-                            let what = R::REGION_SQUARES[(code % kinds) as usize];
-                            code /= kinds;
-                            for (k, l) in layers.iter_mut().enumerate() {
-                                if what >> k & 1 == 1 {
-                                    *l |= sq;
-                                }
-                            }
-                        }
-                        add(rows, cols, layers, &mut keys)?;
-                    }
-                }
-            }
+            (*n, Box::new(|_, _| true))
         }
         Sizes::Shapes(shapes) => {
             for &(rows, cols) in shapes {
@@ -262,29 +230,50 @@ pub fn regions<R: Stored>(
                         KEY_BITS / R::LAYERS
                     )));
                 }
-                let kinds = R::BOARD_SQUARES.len() as u64;
-                let count = kinds
-                    .checked_pow(area as u32)
-                    .filter(|&c| c <= max)
-                    .ok_or_else(too_many)?;
-                for mut code in 0..count {
-                    if code % 4096 == 0
-                        && !progress.report(&format!("boards of {rows}x{cols}"), code, count)
-                    {
-                        return Ok(None);
-                    }
-                    let mut layers = [0u64; 2];
-                    for sq in 0..area {
-                        let what = R::BOARD_SQUARES[(code % kinds) as usize];
-                        code /= kinds;
-                        for (k, l) in layers.iter_mut().enumerate() {
-                            if what >> k & 1 == 1 {
-                                *l |= 1 << sq;
-                            }
+            }
+            let shapes = shapes.clone();
+            let n = shapes.iter().map(|&(r, c)| r * c).max().unwrap_or(0);
+            (
+                n,
+                Box::new(move |r, c| shapes.iter().any(|&(sr, sc)| r <= sr && c <= sc)),
+            )
+        }
+    };
+    let mut layer: Vec<(usize, usize, u64)> = vec![(1, 1, 1)];
+    for size in 1..=n {
+        if size > 1 {
+            // Every shape that fits grows from one that fits (less a square whose
+            // removal keeps it connected).
+            layer = grow(&layer, &*fits, max).ok_or_else(too_many)?;
+            if layer.is_empty() {
+                break;
+            }
+        }
+        let total = layer.len() as u64;
+        for (i, &(rows, cols, mask)) in layer.iter().enumerate() {
+            if i % 256 == 0
+                && !progress.report(&format!("regions of {size} squares"), i as u64, total)
+            {
+                return Ok(None);
+            }
+            let squares: Vec<u64> = bits(mask).collect();
+            let kinds = R::REGION_SQUARES.len() as u64;
+            let count = kinds
+                .checked_pow(squares.len() as u32)
+                .filter(|&c| c <= max)
+                .ok_or_else(too_many)?;
+            for mut code in 0..count {
+                let mut layers = [0u64; 2];
+                for &sq in &squares {
+                    let what = R::REGION_SQUARES[(code % kinds) as usize];
+                    code /= kinds;
+                    for (k, l) in layers.iter_mut().enumerate() {
+                        if what >> k & 1 == 1 {
+                            *l |= sq;
                         }
                     }
-                    add(rows, cols, layers, &mut keys)?;
                 }
+                add(rows, cols, layers, &mut keys)?;
             }
         }
     }
@@ -305,10 +294,15 @@ fn bits(mut m: u64) -> impl Iterator<Item = u64> {
 }
 
 /// The shapes of one more square than those of `layer` (each shape `(rows, cols,
-/// squares)` cropped to its bounding box, the least of its mirror images), sorted.
-/// Every connected shape of `k + 1` squares is one of `k` squares and a square next to
-/// it, so growing every shape of `k` squares by every square next to it finds all.
-fn grow(layer: &[(usize, usize, u64)]) -> Vec<(usize, usize, u64)> {
+/// squares)` cropped to its bounding box, the least of its mirror images) that `fits`,
+/// sorted; `None` if there are more than `max`. Every connected shape of `k + 1`
+/// squares is one of `k` squares and a square next to it, so growing every shape of
+/// `k` squares by every square next to it finds all.
+fn grow(
+    layer: &[(usize, usize, u64)],
+    fits: &dyn Fn(usize, usize) -> bool,
+    max: u64,
+) -> Option<Vec<(usize, usize, u64)>> {
     let mut out: FxHashSet<(usize, usize, u64)> = FxHashSet::default();
     for &(rows, cols, mask) in layer {
         let cells: Vec<(i32, i32)> = bits(mask)
@@ -340,13 +334,19 @@ fn grow(layer: &[(usize, usize, u64)]) -> Vec<(usize, usize, u64)> {
                     layers: [m],
                 };
                 let n = b.normalise(m, Symmetry::Mirrors);
-                out.insert((usize::from(n.rows), usize::from(n.cols), n.layers[0]));
+                let (r, c) = (usize::from(n.rows), usize::from(n.cols));
+                if fits(r, c) {
+                    out.insert((r, c, n.layers[0]));
+                    if out.len() as u64 > max {
+                        return None;
+                    }
+                }
             }
         }
     }
     let mut v: Vec<_> = out.into_iter().collect();
     v.sort_unstable();
-    v
+    Some(v)
 }
 
 #[cfg(test)]
@@ -369,7 +369,7 @@ mod tests {
         let mut layer = vec![(1, 1, 1u64)];
         for (k, &want) in fixed.iter().enumerate() {
             if k > 0 {
-                layer = grow(&layer);
+                layer = grow(&layer, &|_, _| true, u64::MAX).unwrap();
             }
             let mut images: FxHashSet<(usize, usize, u64)> = FxHashSet::default();
             for &(r, c, m) in &layer {
@@ -398,28 +398,94 @@ mod tests {
         assert!(pack(1, 9, &[1]).unwrap() < pack(2, 1, &[1]).unwrap());
     }
 
-    #[test]
-    fn domineering_regions_of_a_shape_are_those_of_its_boards() {
-        // Every board of 2 × 3 squares (64 of them) split into regions: the distinct
-        // regions are the connected shapes fitting in 2 × 3 or 3 × 2 (up to mirrors),
-        // each once.
-        let keys = regions::<Domineering>(&Sizes::Shapes(vec![(2, 3)]), 1 << 20, &mut Quiet)
-            .unwrap()
-            .unwrap();
-        let by_cells = regions::<Domineering>(&Sizes::Cells(6), 1 << 20, &mut Quiet)
-            .unwrap()
-            .unwrap();
-        for k in &keys {
-            assert!(by_cells.binary_search(k).is_ok(), "{k:x}");
+    /// The keys of the regions of every board of `rows × cols` squares, each square
+    /// holding each of `kinds` (masks of layers), split by the ruleset's rules.
+    fn of_every_board<R: Stored>(rows: usize, cols: usize, kinds: &[u8]) -> Vec<Key> {
+        let mut keys = FxHashSet::default();
+        let n = rows * cols;
+        let k = kinds.len() as u64;
+        for mut code in 0..k.pow(n as u32) {
+            let mut layers = [0u64; 2];
+            for sq in 0..n {
+                let what = kinds[(code % k) as usize];
+                code /= k;
+                for (j, l) in layers.iter_mut().enumerate() {
+                    if what >> j & 1 == 1 {
+                        *l |= 1 << sq;
+                    }
+                }
+            }
+            let p = R::from_board(rows, cols, layers).unwrap();
+            let mut parts = Vec::new();
+            R::default().regions(&p, &mut parts);
+            keys.extend(parts.iter().map(|r| key::<R>(r).unwrap()));
         }
-        // A 1 × 5 strip does not fit in 2 × 3: fewer regions than all of 6 squares.
-        assert!(keys.len() < by_cells.len());
-        assert!(keys.windows(2).all(|w| w[0] < w[1]));
+        let mut keys: Vec<Key> = keys.into_iter().collect();
+        keys.sort_unstable();
+        keys
+    }
+
+    #[test]
+    fn the_regions_of_a_shape_are_those_of_its_boards() {
+        // Domineering: a square is empty (layer 0) or filled; Clobber: X, O or empty.
+        for (r, c) in [(2, 3), (3, 3), (1, 8), (2, 4), (4, 2)] {
+            let want = of_every_board::<Domineering>(r, c, &[0, 1]);
+            let got = regions::<Domineering>(
+                &Sizes::Shapes(vec![(r, c)]),
+                (1 << 20, "--max-states"),
+                &mut Quiet,
+            );
+            assert_eq!(got.unwrap().unwrap(), want, "domineering {r}x{c}");
+        }
+        for (r, c) in [(2, 3), (3, 3), (1, 8), (2, 4)] {
+            let want = of_every_board::<Clobber>(r, c, &[0, 1, 2]);
+            let got = regions::<Clobber>(
+                &Sizes::Shapes(vec![(r, c)]),
+                (1 << 20, "--max-states"),
+                &mut Quiet,
+            );
+            assert_eq!(got.unwrap().unwrap(), want, "clobber {r}x{c}");
+        }
+        // Two shapes: the union of their regions.
+        let mut want = of_every_board::<Clobber>(1, 6, &[0, 1, 2]);
+        want.extend(of_every_board::<Clobber>(2, 2, &[0, 1, 2]));
+        want.sort_unstable();
+        want.dedup();
+        let got = regions::<Clobber>(
+            &Sizes::Shapes(vec![(1, 6), (2, 2)]),
+            (1 << 20, "--max-states"),
+            &mut Quiet,
+        );
+        assert_eq!(got.unwrap().unwrap(), want);
+    }
+
+    #[test]
+    fn every_region_of_a_size_is_met() {
+        // Every region of the boards of 3 × 3 squares has at most 9 squares, so the
+        // regions of at most 9 squares include them; those of at most 5 squares are
+        // exactly the regions of 3 × 3 boards of at most 5 squares and of the strips
+        // and shapes that do not fit in 3 × 3 (checked: the 1 × 4 and 1 × 5 strips).
+        let nine = regions::<Domineering>(&Sizes::Cells(9), (1 << 22, "--max-states"), &mut Quiet)
+            .unwrap()
+            .unwrap();
+        for k in of_every_board::<Domineering>(3, 3, &[0, 1]) {
+            assert!(nine.binary_search(&k).is_ok(), "{k:x}");
+        }
+        let five = regions::<Domineering>(&Sizes::Cells(5), (1 << 22, "--max-states"), &mut Quiet)
+            .unwrap()
+            .unwrap();
+        for k in of_every_board::<Domineering>(1, 5, &[0, 1]) {
+            assert!(five.binary_search(&k).is_ok(), "{k:x}");
+        }
+        assert!(five.iter().all(|&k| {
+            let (r, c, l) = unpack(k, 1);
+            r * c <= 25 && l[0].count_ones() <= 5
+        }));
     }
 
     #[test]
     fn clobber_regions_have_both_colours() {
-        let keys = regions::<Clobber>(&Sizes::Cells(3), 1 << 20, &mut Quiet)
+        let keys = regions::<Clobber>(&Sizes::Cells(3), (1 << 20, "--max-states"), &mut Quiet)
             .unwrap()
             .unwrap();
         // Up to the symmetries of the square: XO; in a line of three XXO, XOX, OOX,
@@ -434,9 +500,28 @@ mod tests {
 
     #[test]
     fn bounds_are_errors() {
-        let e = regions::<Domineering>(&Sizes::Cells(8), 100, &mut Quiet).unwrap_err();
+        let e = regions::<Domineering>(&Sizes::Cells(8), (100, "--max-states"), &mut Quiet)
+            .unwrap_err();
         assert!(e.to_string().contains("--max-states"), "{e}");
-        assert!(regions::<Clobber>(&Sizes::Shapes(vec![(8, 8)]), 1 << 20, &mut Quiet).is_err());
-        assert!(regions::<Domineering>(&Sizes::Cells(15), 1 << 20, &mut Quiet).is_err());
+        assert!(
+            regions::<Clobber>(
+                &Sizes::Shapes(vec![(8, 8)]),
+                (1 << 20, "--max-states"),
+                &mut Quiet
+            )
+            .is_err()
+        );
+        assert!(
+            regions::<Clobber>(
+                &Sizes::Shapes(vec![(1, 30)]),
+                (1 << 20, "--max-states"),
+                &mut Quiet
+            )
+            .is_err()
+        );
+        assert!(
+            regions::<Domineering>(&Sizes::Cells(15), (1 << 20, "--max-states"), &mut Quiet)
+                .is_err()
+        );
     }
 }
