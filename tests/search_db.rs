@@ -3,7 +3,6 @@
 //! is refused. Expected values come from the rules through the game tree
 //! (`TreeValues`), never from the database code.
 
-use sprague::games::partizan::Ruleset;
 use sprague::games::partizan::clobber::{Clobber, ClobberBoard};
 use sprague::games::partizan::component::Position;
 use sprague::games::partizan::domineering::{Board, Domineering};
