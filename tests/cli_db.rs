@@ -128,7 +128,19 @@ fn damaged_files_are_exit_2_naming_the_file() {
     magic[0] = b'Z';
     let mut version = bytes.clone();
     version[8] = 7;
+    // Another ruleset's name in the header, the checksum made right again (FNV-1a of
+    // 64 bits of every byte after it, as the format states).
+    let mut renamed = bytes.clone();
+    assert_eq!(&renamed[19..30], b"domineering");
+    renamed[19..30].copy_from_slice(b"hackenbush_");
+    let sum = renamed[18..]
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+    renamed[10..18].copy_from_slice(&sum.to_le_bytes());
     let cases = [
+        (write("renamed.db", &renamed), "ruleset 'hackenbush_'"),
         (write("truncated.db", &bytes[..bytes.len() - 3]), "checksum"),
         (write("short.db", &bytes[..5]), "magic"),
         (write("flipped.db", &flipped), "checksum"),
@@ -199,4 +211,49 @@ fn bad_builds_are_exit_2_and_bounds_exit_3() {
     assert_eq!(code, 3, "{err}");
     assert!(one_line(&err).contains("--max-states"), "{err}");
     assert!(!Path::new(out).exists(), "nothing written");
+}
+
+/// Ctrl-C for real: SIGINT to a long build stops it with exit 130, one line, and
+/// nothing written.
+#[cfg(unix)]
+#[test]
+fn sigint_stops_a_build_and_writes_nothing() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let out = path("interrupted.db");
+    let f = out.to_str().unwrap();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .args(["db", "build", "clobber", "--cells", "12", "--out", f])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Time for the handler to be installed (the build runs for minutes).
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("SIGINT did not stop the build");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let done = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(done.stdout.is_empty());
+    assert!(
+        one_line(&err).contains(&format!("nothing written to {f}")),
+        "{err}"
+    );
+    assert!(!out.exists());
+    assert!(!path("interrupted.db.part").exists());
 }
