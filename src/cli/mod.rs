@@ -271,6 +271,9 @@ pub fn run() -> i32 {
 fn command_line_error(e: &clap::Error) -> String {
     use clap::error::ErrorKind;
     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        if e.render().to_string().contains("sprague db") {
+            return "a db command is needed: build or info (see 'sprague db --help')".into();
+        }
         return "a command is needed: solve, table, sweep, play, repl, value or nash (see 'sprague --help')"
             .into();
     }

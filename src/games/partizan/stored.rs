@@ -244,17 +244,24 @@ pub fn regions<R: Stored>(
         if size > 1 {
             // Every shape that fits grows from one that fits (less a square whose
             // removal keeps it connected).
-            layer = grow(&layer, &*fits, max).ok_or_else(too_many)?;
+            layer = match grow(&layer, &*fits, max, progress, size) {
+                Grown::Shapes(l) => l,
+                Grown::TooMany => return Err(too_many()),
+                Grown::Stopped => return Ok(None),
+            };
             if layer.is_empty() {
                 break;
             }
         }
         let total = layer.len() as u64;
+        // Boards made since progress was last reported.
+        let mut since = u64::MAX;
         for (i, &(rows, cols, mask)) in layer.iter().enumerate() {
-            if i % 256 == 0
-                && !progress.report(&format!("regions of {size} squares"), i as u64, total)
-            {
-                return Ok(None);
+            if since >= 1 << 14 {
+                since = 0;
+                if !progress.report(&format!("regions of {size} squares"), i as u64, total) {
+                    return Ok(None);
+                }
             }
             let squares: Vec<u64> = bits(mask).collect();
             let kinds = R::REGION_SQUARES.len() as u64;
@@ -262,6 +269,7 @@ pub fn regions<R: Stored>(
                 .checked_pow(squares.len() as u32)
                 .filter(|&c| c <= max)
                 .ok_or_else(too_many)?;
+            since += count;
             for mut code in 0..count {
                 let mut layers = [0u64; 2];
                 for &sq in &squares {
@@ -293,18 +301,35 @@ fn bits(mut m: u64) -> impl Iterator<Item = u64> {
     })
 }
 
-/// The shapes of one more square than those of `layer` (each shape `(rows, cols,
-/// squares)` cropped to its bounding box, the least of its mirror images) that `fits`,
-/// sorted; `None` if there are more than `max`. Every connected shape of `k + 1`
-/// squares is one of `k` squares and a square next to it, so growing every shape of
-/// `k` squares by every square next to it finds all.
+/// What growing shapes gives.
+enum Grown {
+    /// The shapes, sorted.
+    Shapes(Vec<(usize, usize, u64)>),
+    /// More shapes than allowed.
+    TooMany,
+    /// Stopped by the progress report.
+    Stopped,
+}
+
+/// The shapes of `size` squares, one more than those of `layer` (each shape `(rows,
+/// cols, squares)` cropped to its bounding box, the least of its mirror images) that
+/// `fits`, at most `max` of them. Every connected shape of `k + 1` squares is one of
+/// `k` squares and a square next to it, so growing every shape of `k` squares by every
+/// square next to it finds all.
 fn grow(
     layer: &[(usize, usize, u64)],
     fits: &dyn Fn(usize, usize) -> bool,
     max: u64,
-) -> Option<Vec<(usize, usize, u64)>> {
+    progress: &mut dyn Progress,
+    size: usize,
+) -> Grown {
     let mut out: FxHashSet<(usize, usize, u64)> = FxHashSet::default();
-    for &(rows, cols, mask) in layer {
+    let total = layer.len() as u64;
+    for (i, &(rows, cols, mask)) in layer.iter().enumerate() {
+        if i % 4096 == 0 && !progress.report(&format!("shapes of {size} squares"), i as u64, total)
+        {
+            return Grown::Stopped;
+        }
         let cells: Vec<(i32, i32)> = bits(mask)
             .map(|b| {
                 let i = b.trailing_zeros() as i32;
@@ -338,7 +363,7 @@ fn grow(
                 if fits(r, c) {
                     out.insert((r, c, n.layers[0]));
                     if out.len() as u64 > max {
-                        return None;
+                        return Grown::TooMany;
                     }
                 }
             }
@@ -346,7 +371,7 @@ fn grow(
     }
     let mut v: Vec<_> = out.into_iter().collect();
     v.sort_unstable();
-    Some(v)
+    Grown::Shapes(v)
 }
 
 #[cfg(test)]
@@ -369,7 +394,10 @@ mod tests {
         let mut layer = vec![(1, 1, 1u64)];
         for (k, &want) in fixed.iter().enumerate() {
             if k > 0 {
-                layer = grow(&layer, &|_, _| true, u64::MAX).unwrap();
+                layer = match grow(&layer, &|_, _| true, u64::MAX, &mut Quiet, k + 1) {
+                    Grown::Shapes(l) => l,
+                    _ => unreachable!("no bound, no stop"),
+                };
             }
             let mut images: FxHashSet<(usize, usize, u64)> = FxHashSet::default();
             for &(r, c, m) in &layer {
