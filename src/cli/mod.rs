@@ -1,6 +1,7 @@
 //! Command-line front end: argument parsing, input, output and exit codes.
 
 mod checkpoint;
+mod db;
 mod input;
 mod interrupt;
 mod nash;
@@ -109,6 +110,11 @@ enum Command {
         after_help = "Examples:\n  sprague roots 'treestair[\"tree.txt\",2]'\n  sprague roots --json 'treestair[\"tree.txt\"]'"
     )]
     Roots(roots::RootsArgs),
+    /// A database of the values of small regions of a ruleset, for solve --db.
+    #[command(
+        after_help = "Examples:\n  sprague db build domineering --cells 10 --out dom10.db\n  sprague db build clobber --shape 1x16 --out clobber-strips.db\n  sprague db info dom10.db\n  sprague solve --db dom10.db 'domineering(6,6)'\n\nCtrl-C stops a build (exit 130) and writes nothing."
+    )]
+    Db(db::DbArgs),
     /// The web playground: a local server with the page and a JSON API.
     #[cfg(feature = "web")]
     #[command(
@@ -226,6 +232,7 @@ pub fn run() -> i32 {
         Command::Value(a) => value::run(&a),
         Command::Nash(a) => nash::run(&a),
         Command::Roots(a) => roots::run(&a),
+        Command::Db(a) => db::run(&a),
         #[cfg(feature = "web")]
         Command::Serve(a) => serve::run(&a),
     };
@@ -264,6 +271,9 @@ pub fn run() -> i32 {
 fn command_line_error(e: &clap::Error) -> String {
     use clap::error::ErrorKind;
     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        if e.render().to_string().contains("sprague db") {
+            return "a db command is needed: build or info (see 'sprague db --help')".into();
+        }
         return "a command is needed: solve, table, sweep, play, repl, value or nash (see 'sprague --help')"
             .into();
     }

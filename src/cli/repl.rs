@@ -197,6 +197,7 @@ fn solve(text: &str, play: Play, max_states: Option<u64>, explain: bool) -> Resu
         json: false,
         explain,
         first: super::solve::First::Left,
+        db: None,
         limits: limit_args(max_states),
     };
     super::solve::answer(&a, text)

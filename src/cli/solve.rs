@@ -2,8 +2,10 @@
 
 use super::{Failure, LimitArgs, read_expr};
 use sprague::partizan::Side;
-use sprague::report::solve::{Options, solve_first};
+use sprague::report::solve::{Options, solve_first_db};
+use sprague::search::db::Db;
 use std::io::Write as _;
+use std::sync::Arc;
 
 #[derive(clap::Args)]
 pub struct SolveArgs {
@@ -25,6 +27,10 @@ pub struct SolveArgs {
     /// Partizan positions: the player to move, whose winning moves `winning_moves` lists (both players' are in `winning_moves_by_side`).
     #[arg(long, value_enum, value_name = "PLAYER", default_value_t = First::Left)]
     pub(super) first: First,
+    /// Partizan positions: look the values of small regions up in this database
+    /// (built by 'sprague db build') before valuing them from the game tree.
+    #[arg(long, value_name = "FILE")]
+    pub(super) db: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub(super) limits: LimitArgs,
 }
@@ -57,7 +63,11 @@ pub(super) fn answer(a: &SolveArgs, text: &str) -> Result<(), Failure> {
         First::Left => Side::Left,
         First::Right => Side::Right,
     };
-    let solved = solve_first(text, &options, first)?;
+    let db = match &a.db {
+        Some(path) => Some(Arc::new(Db::load(path).map_err(Failure::Input)?)),
+        None => None,
+    };
+    let solved = solve_first_db(text, &options, first, db)?;
     let out = if a.json { solved.json() } else { solved.text() };
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();

@@ -37,6 +37,7 @@
 mod atomic;
 mod birthday;
 mod cool;
+pub mod db;
 mod dyadic;
 mod engine;
 mod orthodox;

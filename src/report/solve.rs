@@ -83,6 +83,18 @@ pub fn solve(text: &str, o: &Options) -> Result<Solved, Failure> {
 /// assert!(s.json().contains("\"outcome\":\"N\""));
 /// ```
 pub fn solve_first(text: &str, o: &Options, first: Side) -> Result<Solved, Failure> {
+    solve_first_db(text, o, first, None)
+}
+
+/// Like [`solve_first`], with the values of the small regions of a partizan position
+/// looked up in `db` first ([`crate::search::db`]); an input error if the position
+/// has no term of the database's ruleset.
+pub fn solve_first_db(
+    text: &str,
+    o: &Options,
+    first: Side,
+    db: Option<std::sync::Arc<crate::search::db::Db>>,
+) -> Result<Solved, Failure> {
     if crate::games::partizan::component::is_partizan(text) == Some(true) {
         if o.misere {
             return Err(Failure::Input(
@@ -90,13 +102,17 @@ pub fn solve_first(text: &str, o: &Options, first: Side) -> Result<Solved, Failu
                     .to_string(),
             ));
         }
-        return Ok(Solved::Partizan(partizan::solve(
+        return Ok(Solved::Partizan(partizan::solve_db(
             text,
             first,
             o.max_moves,
             o.explain,
             &o.limits,
+            db,
         )?));
+    }
+    if let Some(db) = db {
+        return Err(Failure::Input(db.no_term()));
     }
     let components = games::position(text)?;
     let limits = &o.limits;

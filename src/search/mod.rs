@@ -13,6 +13,9 @@
 //!   searched once (a transposition table bounded in memory); moves are ordered; the
 //!   work is bounded by `--max-states` and a stop signal.
 //!
+//! - [`db`]: a database of the canonical values of the small regions of a ruleset,
+//!   built once and stored in a file; the partizan search looks small regions up in it.
+//!
 //! - [`impartial`]: who wins a sum of impartial components ([`crate::impartial::sum::Component`])
 //!   under normal or misère play, and in how many moves (remoteness), by an exhaustive
 //!   search of the whole sum: a position is the multiset of its components, a move
@@ -25,5 +28,6 @@
 //! [`crate::games::partizan::component`], and `solve` and `play` call the engine
 //! through [`crate::report::solve`] and [`crate::play`].
 
+pub mod db;
 pub mod impartial;
 pub mod partizan;

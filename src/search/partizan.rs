@@ -181,6 +181,9 @@ pub struct Config {
     pub small_moves: usize,
     /// Most entries of the transposition table (it is emptied when full).
     pub table_entries: usize,
+    /// A database of the values of small regions, looked up before a small region is
+    /// valued from its game tree ([`super::db`]).
+    pub db: Option<std::sync::Arc<super::db::Db>>,
 }
 
 impl Config {
@@ -192,6 +195,7 @@ impl Config {
         Config {
             small_moves: SMALL_MOVES,
             table_entries: by_memory.min(by_states).max(1),
+            db: None,
         }
     }
 }
@@ -500,7 +504,7 @@ impl<'t> Search<'t> {
         let right = r.moves(Side::Right);
         let value = if left + right <= self.config.small_moves {
             self.stats.valued += 1;
-            Some(r.value(self.t)?)
+            Some(super::db::value(self.config.db.as_deref(), &*r, self.t)?)
         } else {
             None
         };
@@ -842,6 +846,7 @@ mod tests {
             let config = Config {
                 small_moves: small,
                 table_entries: 1000,
+                db: None,
             };
             let mut s = Search::with_config(&mut t, &limits(), config);
             for (b, o) in &want {
@@ -883,6 +888,7 @@ mod tests {
             let config = Config {
                 small_moves: (next() % 16) as usize,
                 table_entries: 1 + (next() % 5000) as usize,
+                db: None,
             };
             let mut s = Search::with_config(&mut t, &limits(), config);
             assert_eq!(s.outcome(&sum).unwrap(), want, "round {round}");
@@ -958,6 +964,7 @@ mod tests {
         let config = Config {
             small_moves: 0,
             table_entries: 1000,
+            db: None,
         };
         for negation in [true, false] {
             let mut s = Search::with_config(&mut t, &limits(), config.clone());
@@ -1032,6 +1039,7 @@ mod tests {
                 let config = Config {
                     small_moves: (next() % 8) as usize,
                     table_entries: 1 + (next() % 3000) as usize,
+                    db: None,
                 };
                 let mut s = Search::with_config(&mut t, &limits(), config);
                 s.set_negation(negation);
@@ -1057,6 +1065,7 @@ mod tests {
         let config = Config {
             small_moves: 0,
             table_entries: 100_000,
+            db: None,
         };
         for (n, roots) in [(12, true), (4, true), (4, false)] {
             let mut sum = Sum::default();

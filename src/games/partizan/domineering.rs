@@ -84,6 +84,18 @@ impl Board {
             empty,
         })
     }
+
+    /// The rows, the columns and the empty squares (bit `r * cols + c`).
+    pub fn parts(&self) -> (usize, usize, u64) {
+        (self.rows, self.cols, self.empty)
+    }
+
+    /// The board of `rows × cols` squares with the empty squares `empty` (bit
+    /// `r * cols + c`), if it has at most 64 squares and no square outside it is set.
+    pub fn from_parts(rows: usize, cols: usize, empty: u64) -> Option<Board> {
+        let b = Board::empty(rows, cols)?;
+        (empty & !b.empty == 0).then_some(Board { rows, cols, empty })
+    }
 }
 
 /// Domineering's rules (no parameters).

@@ -32,6 +32,7 @@ pub mod hackenbush_graph;
 pub mod konane;
 pub mod nogo;
 pub mod snort;
+pub mod stored;
 pub mod toads;
 pub mod toppling;
 pub mod unfair;

@@ -8,8 +8,10 @@ use crate::games::partizan::component::read_sum;
 use crate::impartial::family::Limits;
 use crate::impartial::sum::Outcome;
 use crate::partizan::{GameTable, Side};
-use crate::search::partizan::{Part, Search, Stats, Sum, SumMove};
+use crate::search::db::Db;
+use crate::search::partizan::{Config, Part, Search, Stats, Sum, SumMove};
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 /// One winning move, written out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,12 +69,37 @@ pub fn solve(
     explain: bool,
     limits: &Limits,
 ) -> Result<PartizanSolved, Failure> {
+    solve_db(text, first, max_moves, explain, limits, None)
+}
+
+/// Like [`solve`], with the values of small regions looked up in `db` first; an input
+/// error if no term of the sum is of the database's ruleset.
+pub fn solve_db(
+    text: &str,
+    first: Side,
+    max_moves: usize,
+    explain: bool,
+    limits: &Limits,
+    db: Option<Arc<Db>>,
+) -> Result<PartizanSolved, Failure> {
     let mut t = GameTable::with_limit(limits.max_states);
     let sum = read_sum(&mut t, text, limits).map_err(|e| match e {
         ValueError::Input(e) => Failure::Input(format!("bad expression: {e}")),
         ValueError::Limit(e) => Failure::from(e),
     })?;
-    let mut s = Search::new(&mut t, limits);
+    if let Some(db) = &db
+        && !sum
+            .parts
+            .iter()
+            .any(|p| matches!(p, Part::Position(c) if db.applies(&**c)))
+    {
+        return Err(Failure::Input(db.no_term()));
+    }
+    let config = Config {
+        db,
+        ..Config::new(limits)
+    };
+    let mut s = Search::with_config(&mut t, limits, config);
     let outcome = s.outcome(&sum)?;
     let mut sides = Vec::new();
     for side in [Side::Left, Side::Right] {
