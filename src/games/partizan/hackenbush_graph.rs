@@ -22,7 +22,7 @@
 //! - A loop at v has the same moves as an edge from v to a new vertex: it is stored so.
 //! - Green pieces: a green graph H that meets the rest only at one vertex v (v's
 //!   ground side) is replaced by a green stalk of its nim-value, found by the fusion
-//!   and colon principles ([`crate::games::green`]). Proof that G:H = G:H' when H and
+//!   and colon principles ([`crate::games::impartial::green`]). Proof that G:H = G:H' when H and
 //!   H' are green with the same nim-value (the colon principle of Winning Ways, ch. 7,
 //!   with partizan G): in G:H + (−G):H' (the negative of G:H' swaps blue and red and
 //!   keeps green H') the second player wins: a move in G or −G is answered by the
@@ -41,7 +41,7 @@ pub use super::hackenbush::Edge;
 use super::hackenbush::{self as stalk};
 use super::{Ruleset, args, char_span, no_params};
 use crate::expr::{Arg, FamilyTerm, Span};
-use crate::games::green::{self, Dfs, MAX_VERTEX, NONE};
+use crate::games::impartial::green::{self, Dfs, MAX_VERTEX, NONE};
 use crate::impartial::family::SolveError;
 use crate::nat::Nat;
 use crate::partizan::{Game, GameTable, Rules, Side, TreeValues};

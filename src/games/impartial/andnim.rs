@@ -58,7 +58,7 @@
 //! `--max-states` the value of an N-position is reported unknown, while the outcome and
 //! the winning moves of a lone heap (those to P-positions) are exact at any size.
 
-use super::bits::{binary_text, bits_of, from_bits};
+use crate::games::bits::{binary_text, bits_of, from_bits};
 use crate::impartial::cell::{Cell, Extended};
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
 use crate::impartial::heap::{Estimate, HeapFamily, HeapOption, HeapRules, TableFamily};
@@ -686,7 +686,7 @@ impl Family for AndNim {
             match self.table_value(&m, limits)? {
                 Some(v) => {
                     let zeros = m.bits().saturating_sub(1)
-                        - (super::bits::popcount(&m).saturating_sub(1));
+                        - (crate::games::bits::popcount(&m).saturating_sub(1));
                     if zeros <= 4 {
                         lines.push(self.table.derivation(&m, limits)?);
                     } else {

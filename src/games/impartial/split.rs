@@ -247,7 +247,7 @@ impl HeapRules for Split {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::testing::assert_options_with_value;
+    use crate::games::impartial::testing::assert_options_with_value;
     use crate::impartial::family::{Family, MoveSink};
     use crate::impartial::heap::HeapFamily;
     use std::collections::{BTreeSet, HashSet};

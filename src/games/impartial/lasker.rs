@@ -210,7 +210,7 @@ pub(crate) fn closed_form_table<R: HeapRules, C: Cell>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::testing::{assert_options_with_value, option_set};
+    use crate::games::impartial::testing::{assert_options_with_value, option_set};
     use crate::impartial::family::{Family, MoveSink};
     use crate::impartial::heap::HeapFamily;
     use std::collections::{BTreeSet, HashSet};
