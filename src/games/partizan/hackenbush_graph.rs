@@ -666,15 +666,7 @@ impl Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Hackenbush's moves without regions or simplifications: the plain game tree.
-    struct Plain;
-    impl Rules for Plain {
-        type Position = Graph;
-        fn options(&self, g: &Graph, side: Side, out: &mut Vec<Graph>) {
-            Hackenbush.options(g, side, out);
-        }
-    }
+    use crate::games::partizan::testing::Plain;
 
     fn show(s: &str) -> String {
         let mut t = GameTable::with_limit(50_000_000);
@@ -687,7 +679,7 @@ mod tests {
         let mut t = GameTable::with_limit(50_000_000);
         let mut memo = TreeValues::new();
         let v = memo
-            .value(&mut t, &Plain, &Graph::parse(s).unwrap())
+            .value(&mut t, &Plain(&Hackenbush), &Graph::parse(s).unwrap())
             .unwrap();
         t.show(v)
     }
@@ -727,7 +719,7 @@ mod tests {
         while let Some(edges) = stack.pop() {
             let g = Graph::new(edges.clone());
             if g.edges.len() == edges.len() {
-                let want = slow.value(&mut t, &Plain, &g).unwrap();
+                let want = slow.value(&mut t, &Plain(&Hackenbush), &g).unwrap();
                 let (got, _) = value(&mut t, &mut fast, &g).unwrap();
                 assert_eq!(got, want, "{}", g.text());
                 let tree = fast.value(&mut t, &Hackenbush, &g).unwrap();

@@ -32,6 +32,8 @@ pub mod hackenbush_graph;
 pub mod konane;
 pub mod nogo;
 pub mod snort;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod toads;
 pub mod toppling;
 pub mod unfair;
