@@ -230,37 +230,17 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
             }
             continue;
         }
-        let Some(line) = input.read("your move> ")? else {
-            out.message("end_of_input", "End of input: the game is left unfinished.")?;
-            return Ok(());
-        };
-        let line = line.trim();
         show = false;
-        match line {
-            "" => {}
-            "quit" | "exit" | "q" => {
-                out.message("quit", "You left the game.")?;
-                return Ok(());
-            }
-            "help" | "?" => out.message("help", HELP)?,
-            "hint" => hint(&mut s, &out)?,
-            "why" => why(&s, &out)?,
-            "value" => value(&mut s, &out)?,
-            "moves" => moves(&mut s, &out, 1)?,
-            _ if line.starts_with("moves ") => match line[6..].trim().parse::<usize>() {
-                Ok(page) if page >= 1 => moves(&mut s, &out, page)?,
-                _ => out.message("error", "type 'moves' or 'moves P' for page P of the moves")?,
-            },
-            "show" => show = true,
-            "undo" => {
-                if s.undo() {
-                    out.message("undo", "Taken back.")?;
-                    show = true;
-                } else {
-                    out.message("error", "Nothing to take back.")?;
-                }
-            }
-            _ => match s.parse_move(line) {
+        match read_command(&mut input, &out, HELP)? {
+            Command::Leave => return Ok(()),
+            Command::Nothing => {}
+            Command::Hint => hint(&mut s, &out)?,
+            Command::Why => why(&s, &out)?,
+            Command::Value => value(&mut s, &out)?,
+            Command::Moves(page) => moves(&mut s, &out, page)?,
+            Command::Show => show = true,
+            Command::Undo => show = took_back(s.undo(), &out)?,
+            Command::Move(line) => match s.parse_move(&line) {
                 Ok(m) => {
                     if !out.json {
                         out.emit(&format!("{} {}", out.bold("You:"), describe(&m)))?;
@@ -284,6 +264,68 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
             },
         }
     }
+}
+
+/// A line typed at the move prompt, read alike for impartial and partizan positions.
+enum Command {
+    /// The game ends here (end of input, or `quit`); already said.
+    Leave,
+    /// Nothing to do (a blank line, `help`, a bad page number); already answered.
+    Nothing,
+    Hint,
+    Why,
+    Value,
+    /// `moves` or `moves P`: page P (from 1) of the moves.
+    Moves(usize),
+    Show,
+    Undo,
+    /// Anything else: a move, for the session to read.
+    Move(String),
+}
+
+/// Reads the human's next line and answers what needs no session: end of input,
+/// `quit`, `help` (with `help`, the ways to move) and a bad `moves` page.
+fn read_command(input: &mut LineReader, out: &Out, help: &str) -> Result<Command, Failure> {
+    let Some(line) = input.read("your move> ")? else {
+        out.message("end_of_input", "End of input: the game is left unfinished.")?;
+        return Ok(Command::Leave);
+    };
+    let line = line.trim();
+    Ok(match line {
+        "" => Command::Nothing,
+        "quit" | "exit" | "q" => {
+            out.message("quit", "You left the game.")?;
+            Command::Leave
+        }
+        "help" | "?" => {
+            out.message("help", help)?;
+            Command::Nothing
+        }
+        "hint" => Command::Hint,
+        "why" => Command::Why,
+        "value" => Command::Value,
+        "moves" => Command::Moves(1),
+        _ if line.starts_with("moves ") => match line[6..].trim().parse::<usize>() {
+            Ok(page) if page >= 1 => Command::Moves(page),
+            _ => {
+                out.message("error", "type 'moves' or 'moves P' for page P of the moves")?;
+                Command::Nothing
+            }
+        },
+        "show" => Command::Show,
+        "undo" => Command::Undo,
+        _ => Command::Move(line.to_string()),
+    })
+}
+
+/// Says whether `undo` took a move back; true when it did (the position is then shown).
+fn took_back(undone: bool, out: &Out) -> Result<bool, Failure> {
+    if undone {
+        out.message("undo", "Taken back.")?;
+    } else {
+        out.message("error", "Nothing to take back.")?;
+    }
+    Ok(undone)
 }
 
 /// A move in words: by heap number and sizes for a heap ("take 2 from heap 1 (3 →

@@ -2,7 +2,9 @@
 //! `--first` says who moves first; the loop reads moves and commands as for impartial
 //! positions and prints what the library's [`Session`] reports.
 
-use super::{Failure, JSON_MOVES, LineReader, Out, PAGE, SHOWN_MENU, json};
+use super::{
+    Command, Failure, JSON_MOVES, LineReader, Out, PAGE, SHOWN_MENU, json, read_command, took_back,
+};
 use sprague::impartial::family::Limits;
 use sprague::partizan::Side;
 use sprague::play::partizan::{self as pp, Analysis, Move, Session, side_name};
@@ -101,37 +103,17 @@ pub(super) fn run(
             }
             continue;
         }
-        let Some(line) = input.read("your move> ")? else {
-            out.message("end_of_input", "End of input: the game is left unfinished.")?;
-            return Ok(());
-        };
-        let line = line.trim();
         show = false;
-        match line {
-            "" => {}
-            "quit" | "exit" | "q" => {
-                out.message("quit", "You left the game.")?;
-                return Ok(());
-            }
-            "help" | "?" => out.message("help", HELP)?,
-            "hint" => hint(&mut s, out)?,
-            "why" => why(&s, out)?,
-            "value" => value(&mut s, out)?,
-            "moves" => moves(&mut s, out, 1)?,
-            _ if line.starts_with("moves ") => match line[6..].trim().parse::<usize>() {
-                Ok(page) if page >= 1 => moves(&mut s, out, page)?,
-                _ => out.message("error", "type 'moves' or 'moves P' for page P of the moves")?,
-            },
-            "show" => show = true,
-            "undo" => {
-                if s.undo() {
-                    out.message("undo", "Taken back.")?;
-                    show = true;
-                } else {
-                    out.message("error", "Nothing to take back.")?;
-                }
-            }
-            _ => match s.parse_move(line) {
+        match read_command(input, out, HELP)? {
+            Command::Leave => return Ok(()),
+            Command::Nothing => {}
+            Command::Hint => hint(&mut s, out)?,
+            Command::Why => why(&s, out)?,
+            Command::Value => value(&mut s, out)?,
+            Command::Moves(page) => moves(&mut s, out, page)?,
+            Command::Show => show = true,
+            Command::Undo => show = took_back(s.undo(), out)?,
+            Command::Move(line) => match s.parse_move(&line) {
                 Ok(i) => {
                     let m = s.analyse()?.moves[i].clone();
                     if !out.json {
