@@ -346,12 +346,7 @@ fn move_json(j: &mut String, m: &SumMove) {
     j.push_str(",\"text\":");
     json::string(j, &m.text);
     j.push_str(",\"heap\":");
-    match &m.heap {
-        Some((k, _)) => {
-            let _ = write!(j, "{k}");
-        }
-        None => j.push_str("null"),
-    }
+    json::opt_u64(j, m.heap.as_ref().map(|&(k, _)| k as u64));
     j.push_str(",\"take\":");
     json::opt_nat(j, m.take.as_ref().filter(|_| m.heap.is_some()));
     j.push('}');
@@ -384,18 +379,10 @@ fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
         let _ = write!(j, ",\"outcome\":\"{}\",\"grundy\":", e.outcome.letter());
         json::opt_nat(&mut j, e.grundy.as_ref());
         j.push_str(",\"remoteness\":");
-        match r {
-            Some(d) => {
-                let _ = write!(j, "{}", d.remoteness);
-            }
-            None => j.push_str("null"),
-        }
+        json::opt_u64(&mut j, r.map(|d| u64::from(d.remoteness)));
         let over = s.is_over();
         let _ = write!(j, ",\"over\":{over},\"winner\":");
-        match s.winner() {
-            Some(w) => json::string(&mut j, w.name()),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, s.winner().map(|w| w.name()));
         j.push('}');
         return out.emit(&j);
     }
@@ -421,6 +408,28 @@ fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
         let _ = writeln!(t, "  moves: {}", items.join("  "));
     }
     out.emit(t.trim_end())
+}
+
+/// A board with `piece` `up` rows above and `across` columns beside the corner `+`
+/// (the bottom left corner when `corner_left`, else the bottom right), a line a row
+/// from the top.
+fn corner_board(up: u64, across: u64, piece: char, corner_left: bool) -> Vec<String> {
+    (0..=up)
+        .rev()
+        .map(|row| {
+            let mut cells: Vec<char> = (0..=across)
+                .map(|col| match (row, col) {
+                    (r, c) if r == up && c == across => piece,
+                    (0, 0) => '+',
+                    _ => '.',
+                })
+                .collect();
+            if !corner_left {
+                cells.reverse();
+            }
+            format!("  {}", cells.into_iter().collect::<String>())
+        })
+        .collect()
 }
 
 /// The position drawn: heaps as rows of tokens, small boards as grids.
@@ -451,20 +460,7 @@ pub fn draw(comps: &[Component]) -> Vec<String> {
             {
                 // The queen is a columns from the left edge and b rows from the
                 // bottom; moves go left, down, or diagonally down-left.
-                for row in (0..=b).rev() {
-                    let cells: String = (0..=a)
-                        .map(|col| {
-                            if row == b && col == a {
-                                'Q'
-                            } else if row == 0 && col == 0 {
-                                '+'
-                            } else {
-                                '.'
-                            }
-                        })
-                        .collect();
-                    lines.push(format!("  {cells}"));
-                }
+                lines.extend(corner_board(b, a, 'Q', true));
             }
             continue;
         }
@@ -476,21 +472,7 @@ pub fn draw(comps: &[Component]) -> Vec<String> {
                 "{}: K moves right, down or diagonally to the corner +",
                 c.expr()
             ));
-            for row in (0..=r).rev() {
-                let cells: String = (0..=col)
-                    .rev()
-                    .map(|cc| {
-                        if row == r && cc == col {
-                            'K'
-                        } else if row == 0 && cc == 0 {
-                            '+'
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect();
-                lines.push(format!("  {cells}"));
-            }
+            lines.extend(corner_board(r, col, 'K', false));
             continue;
         }
         lines.push(c.expr());
@@ -586,12 +568,7 @@ fn value(s: &mut Session, out: &Out) -> Result<(), Failure> {
             j.push('}');
         }
         j.push_str("],\"remoteness\":");
-        match r {
-            Some(d) => {
-                let _ = write!(j, "{}", d.remoteness);
-            }
-            None => j.push_str("null"),
-        }
+        json::opt_u64(&mut j, r.map(|d| u64::from(d.remoteness)));
         j.push('}');
         return out.emit(&j);
     }

@@ -152,12 +152,7 @@ fn cells(m: &Move) -> String {
 /// A move in JSON; `index` is its number in the list (from 1), when it has one.
 fn move_json(j: &mut String, index: Option<usize>, m: &Move) {
     j.push_str("{\"index\":");
-    match index {
-        Some(i) => {
-            let _ = write!(j, "{}", i + 1);
-        }
-        None => j.push_str("null"),
-    }
+    json::opt_u64(j, index.map(|i| i as u64 + 1));
     let _ = write!(j, ",\"part\":{},\"from\":", m.part);
     json::string(j, &m.from);
     j.push_str(",\"to\":");
@@ -209,15 +204,9 @@ fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
             None => j.push_str("null"),
         }
         j.push_str(",\"outcome\":");
-        match a.outcome {
-            Some(o) => json::string(&mut j, o.letter()),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, a.outcome.map(|o| o.letter()));
         j.push_str(",\"value\":");
-        match &a.value {
-            Some(v) => json::string(&mut j, v),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, a.value.as_deref());
         j.push_str(",\"mover_wins\":");
         opt_bool(&mut j, a.mover_wins);
         let _ = write!(j, ",\"over\":{over},\"winner\":");
@@ -227,10 +216,7 @@ fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
             j.push_str("null");
         }
         j.push_str(",\"note\":");
-        match &a.note {
-            Some(n) => json::string(&mut j, n),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, a.note.as_deref());
         j.push('}');
         return out.emit(&j);
     }
@@ -314,10 +300,7 @@ fn hint(s: &mut Session, out: &Out) -> Result<(), Failure> {
             move_json(&mut j, Some(*i), m);
         }
         j.push_str("],\"note\":");
-        match &a.note {
-            Some(n) => json::string(&mut j, n),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, a.note.as_deref());
         j.push('}');
         return out.emit(&j);
     }
@@ -373,15 +356,9 @@ fn value(s: &mut Session, out: &Out) -> Result<(), Failure> {
     let a = s.analyse()?.clone();
     if out.json {
         let mut j = String::from("{\"event\":\"value\",\"outcome\":");
-        match a.outcome {
-            Some(o) => json::string(&mut j, o.letter()),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, a.outcome.map(|o| o.letter()));
         j.push_str(",\"value\":");
-        match &a.value {
-            Some(v) => json::string(&mut j, v),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, a.value.as_deref());
         j.push('}');
         return out.emit(&j);
     }

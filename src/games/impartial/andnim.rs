@@ -713,6 +713,7 @@ impl Family for AndNim {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::impartial::testing::mex_values;
     use crate::impartial::heap::HeapTable;
     use std::collections::BTreeSet;
 
@@ -724,12 +725,12 @@ mod tests {
     /// Values by the mex of the rules, from [`rule_options`] (independent of
     /// [`AndNimRules::options`]).
     fn exhaustive(len: usize) -> Vec<u32> {
-        let mut sg: Vec<u32> = Vec::with_capacity(len);
-        for n in 0..len as u64 {
-            let seen: BTreeSet<u32> = rule_options(n).iter().map(|&m| sg[m as usize]).collect();
-            sg.push((0..).find(|v| !seen.contains(v)).unwrap());
-        }
-        sg
+        mex_values(len, |n, sg: &[u32]| {
+            rule_options(n as u64)
+                .iter()
+                .map(|&m| sg[m as usize])
+                .collect()
+        })
     }
 
     #[test]
