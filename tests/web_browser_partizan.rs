@@ -155,3 +155,32 @@ fn screenshot() {
     std::thread::sleep(std::time::Duration::from_millis(300));
     b.screenshot(&dir.join("play-partizan.png"));
 }
+
+/// The screenshot of graphs in the partizan Play view in README
+/// (docs/screenshots/play-graphs.png): a Snort graph (the Petersen graph) and a
+/// Hackenbush house, with one vertex coloured.
+/// `cargo test --release --features browser-tests --test web_browser_partizan -- --ignored`.
+#[test]
+#[ignore]
+fn screenshot_of_graphs() {
+    let server = Server::start();
+    let b = Browser::start(1100, 1000);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let petersen = "0-1 1-2 2-3 3-4 4-0 0-5 1-6 2-7 3-8 4-9 5-7 7-9 9-6 6-8 8-5";
+    let house = "0-1:B 0-2:R 1-2:G 1-3:B 2-3:R 0-0:G";
+    let expr = format!("snort(\"{petersen}\") + hackenbush(\"{house}\")")
+        .replace('"', "%22")
+        .replace(' ', "%20")
+        .replace('+', "%2B");
+    b.goto(&format!("{}/?view=play&expr={expr}", server.url));
+    b.wait_text("#play-status", |s| s.contains("Your move"));
+    let v = b.wait("#play-board g[data-vertex='0']");
+    b.js_click(&v);
+    b.wait_until("the answer", || {
+        (b.all("#play-log li").len() == 2).then_some(())
+    });
+    b.wait_text("#play-status", |s| s.contains("Your move"));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    b.screenshot(&dir.join("play-graphs.png"));
+}

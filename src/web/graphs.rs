@@ -340,23 +340,27 @@ mod tests {
         assert_eq!(x, [1, 0, 2, 1]);
     }
 
-    /// Snort: each vertex of the path 0-1-2-3 is a move for Left; the two ends (and
-    /// the two middle vertices) give equal positions, and the moves share them out.
+    /// Snort on a triangle 0-1-2 with a tail 2-3: each vertex is a move for Left.
+    /// Colouring 0 or 1 leaves the same position (the other two triangle vertices and
+    /// the tail, the one next to Left's colour forbidden to Right), and the two moves
+    /// share the two vertices out.
     #[test]
     fn each_move_is_matched_to_the_vertex_it_colours() {
-        let d = drawing(0, "snort(\"0-1 1-2 2-3\")", Side::Left).unwrap();
+        let graph = "0-1 0-2 1-2 2-3";
+        let d = drawing(0, &format!("snort(\"{graph}\")"), Side::Left).unwrap();
         // The parts after Left colours each vertex, as the rules read them.
         let after: Vec<String> = (0..4)
             .map(|v| {
-                let g = standard(&format!("0-1 1-2 2-3 {v}:L"), Kind::Snort).unwrap();
+                let g = standard(&format!("{graph} {v}:L"), Kind::Snort).unwrap();
                 format!("snort(\"{g}\")")
             })
             .collect();
-        assert_eq!(after[0], after[3]);
-        assert_eq!(after[1], after[2]);
+        assert_eq!(after[0], after[1]);
         let refs: Vec<&str> = after.iter().map(String::as_str).collect();
         let want: Vec<Option<Value>> = (0..4).map(|v| Some(json!({"vertex": v}))).collect();
         assert_eq!(d.targets(&refs), want);
+        // A part after that no colouring gives is not matched.
+        assert_eq!(d.targets(&["snort(\"0-1\")"]), [None]);
     }
 
     /// Hackenbush: a blue edge on the ground with a red and a green edge on top of it,
