@@ -164,7 +164,7 @@ fn screenshot() {
 #[ignore]
 fn screenshot_of_graphs() {
     let server = Server::start();
-    let b = Browser::start(1100, 1000);
+    let b = Browser::start(1100, 1500);
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
     std::fs::create_dir_all(&dir).unwrap();
     let petersen = "0-1 1-2 2-3 3-4 4-0 0-5 1-6 2-7 3-8 4-9 5-7 7-9 9-6 6-8 8-5";

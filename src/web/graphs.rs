@@ -260,17 +260,15 @@ fn cutting(component: usize, inner: &str) -> Option<Drawn> {
         }
     }
     let mut feet: HashMap<usize, usize> = HashMap::new();
+    // The ground's own loops stand one each to the right of everything else.
+    let mut right = at.iter().flatten().map(|p| p.0).max().unwrap_or(0);
     let mut foot = |points: &mut Vec<Value>, v: usize| -> usize {
-        // The foot of vertex v (the ground's own loops get one each, right of all).
-        let x = if v == 0 {
-            2 * n + 2 * points.len()
-        } else {
-            at[v].map_or(0, |p| p.0)
-        };
         if v == 0 {
-            points.push(json!({"x": x, "y": 0, "ground": true}));
+            right += 2;
+            points.push(json!({"x": right, "y": 0, "ground": true}));
             return points.len() - 1;
         }
+        let x = at[v].map_or(0, |p| p.0);
         *feet.entry(v).or_insert_with(|| {
             points.push(json!({"x": x, "y": 0, "ground": true}));
             points.len() - 1
