@@ -12,8 +12,8 @@
 //! Run with `cargo bench --bench engine` (under a minute once built).
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
-use sprague::games::nim::Nim;
-use sprague::games::subtraction::Subtraction;
+use sprague::games::impartial::nim::Nim;
+use sprague::games::impartial::subtraction::Subtraction;
 use sprague::impartial::family::{Family, Limits, Pos};
 use sprague::impartial::heap::{HeapFamily, HeapTable};
 use sprague::impartial::position::Position;

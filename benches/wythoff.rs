@@ -5,7 +5,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use num_bigint::BigUint;
-use sprague::games::wythoff::{Wythoff, WythoffMove, is_p_position, p_position, winning_moves};
+use sprague::games::impartial::wythoff::{
+    Wythoff, WythoffMove, is_p_position, p_position, winning_moves,
+};
 use sprague::impartial::family::{Family, Limits, MoveSink, Pos};
 use sprague::nat::Nat;
 use std::hint::black_box;

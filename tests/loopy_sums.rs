@@ -3,8 +3,8 @@
 //! the whole sum, played straight from the rules (written again here).
 
 use proptest::prelude::*;
-use sprague::games::digraph::Digraph;
-use sprague::games::nim::Nim;
+use sprague::games::impartial::digraph::Digraph;
+use sprague::games::impartial::nim::Nim;
 use sprague::impartial::family::{Family, Limits};
 use sprague::impartial::heap::HeapFamily;
 use sprague::impartial::position::Position;

@@ -135,3 +135,64 @@ fn a_position_too_big_for_the_server_still_gets_a_legal_reply() {
     assert_eq!(status, 200, "{b}");
     assert_eq!(b["move"]["cells"].as_array().unwrap().len(), 2);
 }
+
+#[test]
+fn graphs_are_drawn_and_each_move_names_its_vertex_or_edges() {
+    let s = Server::start(&[]);
+    // Snort and Col on a triangle with a tail: four vertices, four edges; every
+    // uncoloured vertex is one move of the side to move (nothing is coloured yet, so
+    // no rule forbids any), and the move names it.
+    for (expr, side) in [
+        ("snort(\"0-1 1-2 2-0 2-3\")", "left"),
+        ("col(\"0-1 1-2 2-0 2-3\")", "right"),
+    ] {
+        let (status, b) = s.get("/api/play", &[("expr", expr), ("side", side)]);
+        assert_eq!(status, 200, "{b}");
+        let d = &b["drawing"][0];
+        assert_eq!(d["kind"], "graph", "{d}");
+        assert_eq!(d["vertices"].as_array().unwrap().len(), 4, "{d}");
+        assert_eq!(d["edges"].as_array().unwrap().len(), 4, "{d}");
+        let mut named: Vec<u64> = b["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["vertex"].as_u64().unwrap_or_else(|| panic!("{m}")))
+            .collect();
+        named.sort();
+        assert_eq!(named, [0, 1, 2, 3], "{expr}");
+        // The vertex a move names is the one its part after the move has coloured:
+        // colouring that vertex by hand gives the same position.
+        let mine = if side == "left" { "L" } else { "R" };
+        for m in b["moves"].as_array().unwrap() {
+            let v = m["vertex"].as_u64().unwrap();
+            let name = &expr[..expr.find('(').unwrap()];
+            let by_hand = format!("{name}(\"0-1 1-2 2-0 2-3 {v}:{mine}\")");
+            let (_, a) = s.get("/api/value", &[("expr", m["part_to"].as_str().unwrap())]);
+            let (_, h) = s.get("/api/value", &[("expr", &by_hand)]);
+            assert_eq!(a["value"], h["value"], "{expr}: vertex {v}");
+        }
+    }
+    // A Hackenbush graph that is not a stalk: a blue edge and a red edge on the ground
+    // joined at the top by a green edge, and a blue loop at the ground. Left may cut
+    // the blue edge, the green edge or the loop.
+    let (status, b) = s.get(
+        "/api/play",
+        &[("expr", "hackenbush(\"0-1:B 0-2:R 1-2:G 0-0:B\")")],
+    );
+    assert_eq!(status, 200, "{b}");
+    let d = &b["drawing"][0];
+    assert_eq!(d["kind"], "hackenbush", "{d}");
+    assert_eq!(d["edges"].as_array().unwrap().len(), 4);
+    let mut cut: Vec<u64> = b["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| m["edges"].as_array().unwrap().clone())
+        .map(|e| e.as_u64().unwrap())
+        .collect();
+    cut.sort();
+    assert_eq!(cut, [0, 2, 3]);
+    // A stalk stays a stalk.
+    let (_, b) = s.get("/api/play", &[("expr", "hackenbush(\"0-1:B 1-2:R\")")]);
+    assert_eq!(b["drawing"][0]["kind"], "stalk");
+}

@@ -230,37 +230,17 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
             }
             continue;
         }
-        let Some(line) = input.read("your move> ")? else {
-            out.message("end_of_input", "End of input: the game is left unfinished.")?;
-            return Ok(());
-        };
-        let line = line.trim();
         show = false;
-        match line {
-            "" => {}
-            "quit" | "exit" | "q" => {
-                out.message("quit", "You left the game.")?;
-                return Ok(());
-            }
-            "help" | "?" => out.message("help", HELP)?,
-            "hint" => hint(&mut s, &out)?,
-            "why" => why(&s, &out)?,
-            "value" => value(&mut s, &out)?,
-            "moves" => moves(&mut s, &out, 1)?,
-            _ if line.starts_with("moves ") => match line[6..].trim().parse::<usize>() {
-                Ok(page) if page >= 1 => moves(&mut s, &out, page)?,
-                _ => out.message("error", "type 'moves' or 'moves P' for page P of the moves")?,
-            },
-            "show" => show = true,
-            "undo" => {
-                if s.undo() {
-                    out.message("undo", "Taken back.")?;
-                    show = true;
-                } else {
-                    out.message("error", "Nothing to take back.")?;
-                }
-            }
-            _ => match s.parse_move(line) {
+        match read_command(&mut input, &out, HELP)? {
+            Command::Leave => return Ok(()),
+            Command::Nothing => {}
+            Command::Hint => hint(&mut s, &out)?,
+            Command::Why => why(&s, &out)?,
+            Command::Value => value(&mut s, &out)?,
+            Command::Moves(page) => moves(&mut s, &out, page)?,
+            Command::Show => show = true,
+            Command::Undo => show = took_back(s.undo(), &out)?,
+            Command::Move(line) => match s.parse_move(&line) {
                 Ok(m) => {
                     if !out.json {
                         out.emit(&format!("{} {}", out.bold("You:"), describe(&m)))?;
@@ -286,6 +266,68 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
     }
 }
 
+/// A line typed at the move prompt, read alike for impartial and partizan positions.
+enum Command {
+    /// The game ends here (end of input, or `quit`); already said.
+    Leave,
+    /// Nothing to do (a blank line, `help`, a bad page number); already answered.
+    Nothing,
+    Hint,
+    Why,
+    Value,
+    /// `moves` or `moves P`: page P (from 1) of the moves.
+    Moves(usize),
+    Show,
+    Undo,
+    /// Anything else: a move, for the session to read.
+    Move(String),
+}
+
+/// Reads the human's next line and answers what needs no session: end of input,
+/// `quit`, `help` (with `help`, the ways to move) and a bad `moves` page.
+fn read_command(input: &mut LineReader, out: &Out, help: &str) -> Result<Command, Failure> {
+    let Some(line) = input.read("your move> ")? else {
+        out.message("end_of_input", "End of input: the game is left unfinished.")?;
+        return Ok(Command::Leave);
+    };
+    let line = line.trim();
+    Ok(match line {
+        "" => Command::Nothing,
+        "quit" | "exit" | "q" => {
+            out.message("quit", "You left the game.")?;
+            Command::Leave
+        }
+        "help" | "?" => {
+            out.message("help", help)?;
+            Command::Nothing
+        }
+        "hint" => Command::Hint,
+        "why" => Command::Why,
+        "value" => Command::Value,
+        "moves" => Command::Moves(1),
+        _ if line.starts_with("moves ") => match line[6..].trim().parse::<usize>() {
+            Ok(page) if page >= 1 => Command::Moves(page),
+            _ => {
+                out.message("error", "type 'moves' or 'moves P' for page P of the moves")?;
+                Command::Nothing
+            }
+        },
+        "show" => Command::Show,
+        "undo" => Command::Undo,
+        _ => Command::Move(line.to_string()),
+    })
+}
+
+/// Says whether `undo` took a move back; true when it did (the position is then shown).
+fn took_back(undone: bool, out: &Out) -> Result<bool, Failure> {
+    if undone {
+        out.message("undo", "Taken back.")?;
+    } else {
+        out.message("error", "Nothing to take back.")?;
+    }
+    Ok(undone)
+}
+
 /// A move in words: by heap number and sizes for a heap ("take 2 from heap 1 (3 →
 /// 1)"), else the family's words and the component before and after.
 fn describe(m: &SumMove) -> String {
@@ -304,12 +346,7 @@ fn move_json(j: &mut String, m: &SumMove) {
     j.push_str(",\"text\":");
     json::string(j, &m.text);
     j.push_str(",\"heap\":");
-    match &m.heap {
-        Some((k, _)) => {
-            let _ = write!(j, "{k}");
-        }
-        None => j.push_str("null"),
-    }
+    json::opt_u64(j, m.heap.as_ref().map(|&(k, _)| k as u64));
     j.push_str(",\"take\":");
     json::opt_nat(j, m.take.as_ref().filter(|_| m.heap.is_some()));
     j.push('}');
@@ -342,18 +379,10 @@ fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
         let _ = write!(j, ",\"outcome\":\"{}\",\"grundy\":", e.outcome.letter());
         json::opt_nat(&mut j, e.grundy.as_ref());
         j.push_str(",\"remoteness\":");
-        match r {
-            Some(d) => {
-                let _ = write!(j, "{}", d.remoteness);
-            }
-            None => j.push_str("null"),
-        }
+        json::opt_u64(&mut j, r.map(|d| u64::from(d.remoteness)));
         let over = s.is_over();
         let _ = write!(j, ",\"over\":{over},\"winner\":");
-        match s.winner() {
-            Some(w) => json::string(&mut j, w.name()),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, s.winner().map(|w| w.name()));
         j.push('}');
         return out.emit(&j);
     }
@@ -379,6 +408,28 @@ fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
         let _ = writeln!(t, "  moves: {}", items.join("  "));
     }
     out.emit(t.trim_end())
+}
+
+/// A board with `piece` `up` rows above and `across` columns beside the corner `+`
+/// (the bottom left corner when `corner_left`, else the bottom right), a line a row
+/// from the top.
+fn corner_board(up: u64, across: u64, piece: char, corner_left: bool) -> Vec<String> {
+    (0..=up)
+        .rev()
+        .map(|row| {
+            let mut cells: Vec<char> = (0..=across)
+                .map(|col| match (row, col) {
+                    (r, c) if r == up && c == across => piece,
+                    (0, 0) => '+',
+                    _ => '.',
+                })
+                .collect();
+            if !corner_left {
+                cells.reverse();
+            }
+            format!("  {}", cells.into_iter().collect::<String>())
+        })
+        .collect()
 }
 
 /// The position drawn: heaps as rows of tokens, small boards as grids.
@@ -409,20 +460,7 @@ pub fn draw(comps: &[Component]) -> Vec<String> {
             {
                 // The queen is a columns from the left edge and b rows from the
                 // bottom; moves go left, down, or diagonally down-left.
-                for row in (0..=b).rev() {
-                    let cells: String = (0..=a)
-                        .map(|col| {
-                            if row == b && col == a {
-                                'Q'
-                            } else if row == 0 && col == 0 {
-                                '+'
-                            } else {
-                                '.'
-                            }
-                        })
-                        .collect();
-                    lines.push(format!("  {cells}"));
-                }
+                lines.extend(corner_board(b, a, 'Q', true));
             }
             continue;
         }
@@ -434,21 +472,7 @@ pub fn draw(comps: &[Component]) -> Vec<String> {
                 "{}: K moves right, down or diagonally to the corner +",
                 c.expr()
             ));
-            for row in (0..=r).rev() {
-                let cells: String = (0..=col)
-                    .rev()
-                    .map(|cc| {
-                        if row == r && cc == col {
-                            'K'
-                        } else if row == 0 && cc == 0 {
-                            '+'
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect();
-                lines.push(format!("  {cells}"));
-            }
+            lines.extend(corner_board(r, col, 'K', false));
             continue;
         }
         lines.push(c.expr());
@@ -544,12 +568,7 @@ fn value(s: &mut Session, out: &Out) -> Result<(), Failure> {
             j.push('}');
         }
         j.push_str("],\"remoteness\":");
-        match r {
-            Some(d) => {
-                let _ = write!(j, "{}", d.remoteness);
-            }
-            None => j.push_str("null"),
-        }
+        json::opt_u64(&mut j, r.map(|d| u64::from(d.remoteness)));
         j.push('}');
         return out.emit(&j);
     }

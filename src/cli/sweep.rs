@@ -222,7 +222,7 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
     };
     let total = games
         .iter()
-        .filter(|g| !skip.contains(&sprague::games::octal::code_text(&g.code)))
+        .filter(|g| !skip.contains(&sprague::games::impartial::octal::code_text(&g.code)))
         .count();
     let mut progress = Progress::new(a.progress, total);
     let mut written = 0usize;

@@ -1199,7 +1199,7 @@ impl<R: HeapRules> TableFamily for HeapFamily<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::lasker::Lasker;
+    use crate::games::impartial::lasker::Lasker;
 
     /// Heap `n ≥ 1` moves to any set of the heaps `1..n` (all at once, or none: the
     /// empty set leaves nothing). With `G(k) = 2^(k−1)` for `k < n` the options reach

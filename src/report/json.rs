@@ -60,6 +60,24 @@ pub fn opt_nat(out: &mut String, n: Option<&Nat>) {
     }
 }
 
+/// Appends an optional string (`null` when absent).
+pub fn opt_string(out: &mut String, s: Option<&str>) {
+    match s {
+        Some(s) => string(out, s),
+        None => out.push_str("null"),
+    }
+}
+
+/// Appends an optional number (`null` when absent).
+pub fn opt_u64(out: &mut String, n: Option<u64>) {
+    match n {
+        Some(n) => {
+            let _ = write!(out, "{n}");
+        }
+        None => out.push_str("null"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

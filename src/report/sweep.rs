@@ -1,8 +1,8 @@
 //! `sprague sweep`: every octal game of up to `D` code digits, each computed to a
 //! number of heaps, one line per game (CSV or JSON lines).
 //!
-//! The codes are listed by [`crate::games::octal::sweep_codes`] and folded by
-//! [`crate::games::octal::fold_code`]: codes that are provably the same game share one
+//! The codes are listed by [`crate::games::impartial::octal::sweep_codes`] and folded by
+//! [`crate::games::impartial::octal::fold_code`]: codes that are provably the same game share one
 //! line, under their folded (simplest) code, with the others listed beside it. For
 //! each game the table is extended until the octal periodicity theorem proves a
 //! period or `to + 1` heaps are known (or the per-game `--max-states` bound is hit);
@@ -16,7 +16,7 @@
 //! index is `i` mod `n`) partition the games; codes already written (read back from
 //! an earlier output) are skipped, so an interrupted sweep continues where it stopped.
 
-use crate::games::octal::{code_text, fold_code, sweep_codes};
+use crate::games::impartial::octal::{code_text, fold_code, sweep_codes};
 use crate::impartial::family::{Limits, SolveError, Stop};
 use crate::impartial::heap::HeapTable;
 use crate::impartial::period::Period;

@@ -4,6 +4,7 @@
 //! game cooled, heated or overheated. A canonical form too long to print is
 //! summarised, or written as it is produced ([`write_value`]).
 
+use super::json::opt_string;
 use super::{Failure, json};
 use crate::games::eval::{Evaluator, Explained, ValueError, Why};
 use crate::impartial::family::{Limits, SolveError};
@@ -870,11 +871,4 @@ fn json_rest(r: &Valued, explain: bool, full: bool, out: &mut String) {
         json::strings(out, &r.explanation);
     }
     out.push_str("}\n");
-}
-
-fn opt_string(out: &mut String, s: Option<&str>) {
-    match s {
-        Some(s) => json::string(out, s),
-        None => out.push_str("null"),
-    }
 }

@@ -849,6 +849,7 @@ pub fn misere(
 mod tests {
     use super::*;
     use crate::games;
+    use crate::nat::Nat;
 
     fn nim_xor(h: &[u64]) -> u64 {
         h.iter().fold(0, |a, b| a ^ b)
@@ -1154,10 +1155,10 @@ mod tests {
     fn components_that_cannot_be_listed_give_up_and_say_why() {
         let mut s = Solver::new(Play::Misere, &Limits::default(), 100_000);
         // A family that cannot list its moves (the trait's default).
-        let family: std::rc::Rc<dyn crate::impartial::family::Family> = std::rc::Rc::new(Opaque);
+        let family: Rc<dyn Family> = Rc::new(OPAQUE);
         let opaque = Component {
             family,
-            pos: smallvec::smallvec![crate::nat::Nat::from(1u64)],
+            pos: smallvec::smallvec![Nat::from(1u64)],
         };
         let nim = games::components("nim(2)").unwrap();
         let comps = [nim[0].clone(), opaque];
@@ -1186,44 +1187,72 @@ mod tests {
         );
     }
 
-    /// A family that keeps the default `moves` (it cannot list them).
-    struct Opaque;
+    /// A family for the tests with no values, given by its moves alone.
+    struct Bare {
+        name: &'static str,
+        moves: fn(&Pos, &mut MoveSink) -> Result<(), SolveError>,
+    }
 
-    impl crate::impartial::family::Family for Opaque {
+    impl Family for Bare {
         fn name(&self) -> String {
-            "opaque".to_string()
+            self.name.to_string()
         }
 
-        fn check(&self, _pos: &crate::impartial::family::Pos) -> Result<(), SolveError> {
+        fn check(&self, _pos: &Pos) -> Result<(), SolveError> {
             Ok(())
         }
 
-        fn grundy(
-            &self,
-            _pos: &crate::impartial::family::Pos,
-            _limits: &Limits,
-        ) -> Result<Option<crate::nat::Nat>, SolveError> {
+        fn grundy(&self, _pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
             Ok(None)
         }
 
         fn moves_to_value(
             &self,
-            _pos: &crate::impartial::family::Pos,
-            _target: &crate::nat::Nat,
+            _pos: &Pos,
+            _target: &Nat,
             _limits: &Limits,
             _sink: &mut MoveSink,
         ) -> Result<(), SolveError> {
             Ok(())
         }
 
-        fn explain(
+        fn moves(
             &self,
-            _pos: &crate::impartial::family::Pos,
+            pos: &Pos,
             _limits: &Limits,
-        ) -> Result<Vec<String>, SolveError> {
+            sink: &mut MoveSink,
+        ) -> Result<(), SolveError> {
+            (self.moves)(pos, sink)
+        }
+
+        fn explain(&self, _pos: &Pos, _limits: &Limits) -> Result<Vec<String>, SolveError> {
             Ok(Vec::new())
         }
     }
+
+    /// A family that cannot list its moves: the error of the trait's default `moves`.
+    const OPAQUE: Bare = Bare {
+        name: "opaque",
+        moves: |_, _| {
+            Err(SolveError::Input(
+                "listing every move is not supported".into(),
+            ))
+        },
+    };
+
+    /// A loopy game: a token on heap 1 or 2 moves to the other heap, so positions
+    /// repeat.
+    const SWAP: Bare = Bare {
+        name: "swap",
+        moves: |pos, sink| {
+            let other = if pos[0] == Nat::from(1u64) { 2u64 } else { 1 };
+            sink.push(Move::one(
+                smallvec::smallvec![Nat::from(other)],
+                "move the token to the other heap",
+            ));
+            Ok(())
+        },
+    };
 
     #[test]
     fn the_work_bound_gives_up_before_the_state_bound() {
@@ -1235,70 +1264,12 @@ mod tests {
         assert!(s.decided() < 100);
     }
 
-    /// A loopy game for the test: a token on heap 1 or 2 moves to the other heap, so
-    /// positions repeat.
-    struct Swap;
-
-    impl crate::impartial::family::Family for Swap {
-        fn name(&self) -> String {
-            "swap".to_string()
-        }
-
-        fn check(&self, _pos: &crate::impartial::family::Pos) -> Result<(), SolveError> {
-            Ok(())
-        }
-
-        fn grundy(
-            &self,
-            _pos: &crate::impartial::family::Pos,
-            _limits: &Limits,
-        ) -> Result<Option<crate::nat::Nat>, SolveError> {
-            Ok(None)
-        }
-
-        fn moves_to_value(
-            &self,
-            _pos: &crate::impartial::family::Pos,
-            _target: &crate::nat::Nat,
-            _limits: &Limits,
-            _sink: &mut MoveSink,
-        ) -> Result<(), SolveError> {
-            Ok(())
-        }
-
-        fn moves(
-            &self,
-            pos: &crate::impartial::family::Pos,
-            _limits: &Limits,
-            sink: &mut MoveSink,
-        ) -> Result<(), SolveError> {
-            let other = if pos[0] == crate::nat::Nat::from(1u64) {
-                2
-            } else {
-                1
-            };
-            sink.push(crate::impartial::family::Move::one(
-                smallvec::smallvec![crate::nat::Nat::from(other as u64)],
-                "move the token to the other heap",
-            ));
-            Ok(())
-        }
-
-        fn explain(
-            &self,
-            _pos: &crate::impartial::family::Pos,
-            _limits: &Limits,
-        ) -> Result<Vec<String>, SolveError> {
-            Ok(Vec::new())
-        }
-    }
-
     #[test]
     fn cycles_give_up() {
-        let family: std::rc::Rc<dyn crate::impartial::family::Family> = std::rc::Rc::new(Swap);
+        let family: Rc<dyn Family> = Rc::new(SWAP);
         let token = |k: u64| Component {
             family: family.clone(),
-            pos: smallvec::smallvec![crate::nat::Nat::from(k)],
+            pos: smallvec::smallvec![Nat::from(k)],
         };
         let mut s = Solver::new(Play::Normal, &Limits::default(), 1_000);
         // {1, 2} → {2, 2} → {1, 2}: a cycle.

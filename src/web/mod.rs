@@ -10,6 +10,7 @@
 
 mod assets;
 pub mod error;
+mod graphs;
 mod partizan;
 mod routes;
 

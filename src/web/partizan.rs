@@ -4,6 +4,7 @@
 //! `right`). The library's [`Session`] decides every move, within the server's limits.
 
 use super::error::ApiError;
+use super::graphs::{self, Drawn};
 use super::{App, compute};
 use crate::expr;
 use crate::games::eval::ValueError;
@@ -128,26 +129,25 @@ fn stalk(text: &str) -> Option<String> {
     (!out.is_empty()).then_some(out.to_uppercase())
 }
 
-/// The drawing records of the parts: a grid for a board (rows of cell characters and
-/// their legend), a stalk for a Hackenbush string (colours from the ground up), else
-/// text.
-fn drawing(parts: &[String]) -> Vec<Value> {
-    parts
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let name = ruleset(p);
-            if let Some(edges) = stalk(p) {
-                return json!({"component": i, "kind": "stalk", "ruleset": name, "edges": edges});
-            }
-            match pp::board_rows(p) {
-                Some(rows) if !name.is_empty() && name != "hackenbush" => {
-                    json!({"component": i, "kind": "grid", "ruleset": name, "rows": rows, "legend": legend(name)})
-                }
-                _ => json!({"component": i, "kind": "text", "text": p}),
-            }
-        })
-        .collect()
+/// The drawing record of part `i`: a grid for a board (rows of cell characters and
+/// their legend), a stalk for a Hackenbush string (colours from the ground up), a
+/// graph for Snort, Col and other Hackenbush positions (see [`graphs`]), else text.
+fn drawing(i: usize, p: &str, graph: Option<&Drawn>) -> Value {
+    let name = ruleset(p);
+    if let Some(edges) = stalk(p) {
+        return json!({"component": i, "kind": "stalk", "ruleset": name, "edges": edges});
+    }
+    if let Some(g) = graph {
+        let mut record = g.record.clone();
+        record["legend"] = legend(name);
+        return record;
+    }
+    match pp::board_rows(p) {
+        Some(rows) if !name.is_empty() && name != "hackenbush" => {
+            json!({"component": i, "kind": "grid", "ruleset": name, "rows": rows, "legend": legend(name)})
+        }
+        _ => json!({"component": i, "kind": "text", "text": p}),
+    }
 }
 
 /// `GET /api/play?expr=E&side=left|right` for a partizan position: the position,
@@ -161,11 +161,32 @@ pub(super) async fn play(app: &App, q: Q) -> Response {
     compute(app, move |limits| {
         let mut s = session(&src, side, side, limits)?;
         let parts = s.parts();
+        let graphs: Vec<Option<Drawn>> = parts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| graphs::drawing(i, p, side))
+            .collect();
         let position = s.position_text();
         let a = s.analyse()?.clone();
+        // The vertex each move colours, or the edges it cuts, in the drawings.
+        let mut targets: Vec<Option<Value>> = vec![None; a.moves.len()];
+        for (part, g) in graphs.iter().enumerate() {
+            let Some(g) = g else { continue };
+            let of_part: Vec<usize> = (0..a.moves.len())
+                .filter(|&i| a.moves[i].part == part)
+                .collect();
+            let after: Vec<&str> = of_part.iter().map(|&i| a.moves[i].to.as_str()).collect();
+            for (&i, t) in of_part.iter().zip(g.targets(&after)) {
+                targets[i] = t;
+            }
+        }
         let mut moves = Vec::new();
         for (i, m) in a.moves.iter().enumerate().take(PLAY_MOVES) {
-            moves.push(move_json(&mut s, i, m)?);
+            let mut j = move_json(&mut s, i, m)?;
+            if let (Some(Value::Object(t)), Value::Object(o)) = (targets[i].take(), &mut j) {
+                o.extend(t);
+            }
+            moves.push(j);
         }
         let over = a.moves.is_empty();
         Ok(json!({
@@ -182,7 +203,11 @@ pub(super) async fn play(app: &App, q: Q) -> Response {
             "moves": moves,
             "count": a.moves.len(),
             "complete": a.moves.len() <= PLAY_MOVES,
-            "drawing": drawing(&parts),
+            "drawing": parts
+                .iter()
+                .enumerate()
+                .map(|(i, p)| drawing(i, p, graphs[i].as_ref()))
+                .collect::<Vec<_>>(),
         })
         .to_string())
     })

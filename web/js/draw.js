@@ -316,6 +316,96 @@ function stalkPicture(d, moves, ctx) {
   return svg;
 }
 
+/** The path of an edge from (x1, y1) to (x2, y2), bent sideways by `bend` (parallel edges); a loop when both ends are one point. */
+function edgePath(x1, y1, x2, y2, bend, up) {
+  if (x1 === x2 && y1 === y2) {
+    const r = 9 + 5 * Math.abs(bend);
+    const dy = up ? -2 * r : 2 * r;
+    return `M ${x1} ${y1} C ${x1 - r} ${y1 + dy}, ${x1 + r} ${y1 + dy}, ${x1} ${y1}`;
+  }
+  const mx = (x1 + x2) / 2;
+  const my = (y1 + y2) / 2;
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  // Edges along one row bend a little even alone, to pass beside the vertices between their ends.
+  const b = bend * 16 + (y1 === y2 && Math.abs(x2 - x1) > 40 ? 14 : 0);
+  const cx = mx - ((y2 - y1) / len) * b;
+  const cy = my + ((x2 - x1) / len) * b;
+  return `M ${x1} ${y1} Q ${cx} ${cy} ${x2} ${y2}`;
+}
+
+/** The outline class of a target: the colour of its moves' result when they all agree. */
+function targetClass(ms, ctx) {
+  const results = new Set(ms.map((m) => m.result));
+  return results.size === 1 && ctx.showValues ? resultClass([...results][0]) : "r-u";
+}
+
+/**
+ * A Snort or Col position (`kind: "graph"`): its vertices where the library laid them
+ * out (rows by distance, `x` in half columns), coloured L or R or not yet. Clicking an
+ * uncoloured vertex colours it: the move the library matched to that vertex.
+ */
+function graphPicture(d, moves, ctx) {
+  const S = 44;
+  const pad = 22;
+  const vs = d.vertices || [];
+  const W = Math.max(1, ...vs.map((v) => v.x)) * (S / 2) + 2 * pad;
+  const H = Math.max(0, ...vs.map((v) => v.y)) * S + 2 * pad;
+  const svg = s("svg", { class: "pgraph", viewBox: `0 0 ${W} ${H}`, width: Math.min(560, W), role: "img", "aria-label": `${d.ruleset} graph` });
+  const px = (v) => pad + v.x * (S / 2);
+  const py = (v) => pad + v.y * S;
+  for (const [a, b] of d.edges || []) {
+    svg.append(s("path", { d: edgePath(px(vs[a]), py(vs[a]), px(vs[b]), py(vs[b]), 0, true), class: "gedge" }));
+  }
+  vs.forEach((v, i) => {
+    const mine = moves.filter((m) => m.part === d.component && m.vertex === i);
+    const cls = ["vertex", v.colour ? `vc-${v.colour}` : "vc-none"];
+    if (mine.length) cls.push("target", targetClass(mine, ctx));
+    const g = s("g", { class: "vertex-g", "data-vertex": i });
+    g.append(s("circle", { cx: px(v), cy: py(v), r: 13, class: cls.join(" ") }));
+    g.append(s("text", { x: px(v), y: py(v) + 4, class: "vertex-label", "text-anchor": "middle" }, v.colour || String(i)));
+    g.append(s("title", {}, `vertex ${i}: ${v.colour ? (d.legend || {})[v.colour] || v.colour : "uncoloured"}${mine.length ? ` — ${moveLabel(mine[0])}` : ""}`));
+    if (mine.length) {
+      g.setAttribute("tabindex", "0");
+      activate(g, () => ctx.onMove(mine[0]));
+    }
+    svg.append(g);
+  });
+  return svg;
+}
+
+/**
+ * A Hackenbush position that is not a stalk (`kind: "hackenbush"`): edges standing on
+ * the ground line, drawn upwards where the library laid them out. Clicking an edge cuts
+ * it: the move the library matched to that edge.
+ */
+function hackenbushPicture(d, moves, ctx) {
+  const S = 46;
+  const pad = 20;
+  const vs = d.vertices || [];
+  const W = Math.max(1, ...vs.map((v) => v.x)) * (S / 2) + 2 * pad;
+  const H = Math.max(1, ...vs.map((v) => v.y)) * S + 2 * pad + 10;
+  const svg = s("svg", { class: "stalk hgraph", viewBox: `0 0 ${W} ${H}`, width: Math.min(560, W), role: "img", "aria-label": "Hackenbush position" });
+  const px = (v) => pad + v.x * (S / 2);
+  const py = (v) => H - pad - v.y * S;
+  svg.append(s("line", { x1: 4, y1: H - pad, x2: W - 4, y2: H - pad, class: "ground" }));
+  (d.edges || []).forEach((e, k) => {
+    const a = vs[e.a];
+    const b = vs[e.b];
+    const mine = moves.filter((m) => m.part === d.component && (m.edges || []).includes(k));
+    const cls = ["edge", `edge-${e.colour}`];
+    if (mine.length && ctx.showValues) cls.push(targetClass(mine, ctx));
+    const path = s("path", { d: edgePath(px(a), py(a), px(b), py(b), e.bend, true), class: cls.join(" "), "data-edge": k },
+      s("title", {}, `edge ${k + 1} (${e.colour})${mine.length ? ` — ${moveLabel(mine[0])}` : ""}`));
+    if (mine.length) {
+      path.setAttribute("tabindex", "0");
+      activate(path, () => ctx.onMove(mine[0]));
+    }
+    svg.append(path);
+  });
+  for (const v of vs) if (!v.ground) svg.append(s("circle", { cx: px(v), cy: py(v), r: 3.5, class: "node" }));
+  return svg;
+}
+
 /**
  * The picture of one component of a play state. `ctx` holds onMove(move),
  * showValues, showP (Wythoff P-positions) and position (the current expression).
@@ -329,6 +419,8 @@ export function drawComponent(d, moves, ctx) {
     case "stair": return stairPicture(d);
     case "grid": return partizanGrid(d, moves, ctx);
     case "stalk": return stalkPicture(d, moves, ctx);
+    case "graph": return graphPicture(d, moves, ctx);
+    case "hackenbush": return hackenbushPicture(d, moves, ctx);
     default: return h("code", { class: "term" }, d.text ?? JSON.stringify(d));
   }
 }

@@ -310,7 +310,7 @@ export function playView(root) {
       let heapNo = 0;
       for (const dr of d.drawing || []) {
         heapNo += dr.kind === "heap" ? 1 : 0;
-        const title = dr.kind === "heap" ? `heap ${dr.heap ?? heapNo}${dr.family && dr.family !== "nim" ? ` (${dr.family})` : ""}` : dr.kind === "board" ? "Wythoff's game" : dr.kind === "king" ? "king" : dr.kind === "ring" ? "ring" : dr.kind === "stair" ? "staircase" : dr.kind === "grid" ? dr.ruleset : dr.kind === "stalk" ? "Hackenbush stalk" : "component";
+        const title = dr.kind === "heap" ? `heap ${dr.heap ?? heapNo}${dr.family && dr.family !== "nim" ? ` (${dr.family})` : ""}` : dr.kind === "board" ? "Wythoff's game" : dr.kind === "king" ? "king" : dr.kind === "ring" ? "ring" : dr.kind === "stair" ? "staircase" : dr.kind === "grid" ? dr.ruleset : dr.kind === "stalk" ? "Hackenbush stalk" : dr.kind === "graph" ? dr.ruleset : dr.kind === "hackenbush" ? "Hackenbush" : "component";
         pics.append(h("figure", { class: `pic pic-${dr.kind}` }, drawComponent(dr, mine ? d.moves : [], ctx), h("figcaption", {}, title)));
       }
     }
@@ -329,7 +329,7 @@ export function playView(root) {
       h("label", {}, colors, " colour the moves"),
       h("label", {}, showP, " show Wythoff's P-positions")),
     cmd,
-    h("p", { class: "hint" }, "Click the k-th stone from the right to take k stones from that heap, click a highlighted cell to move a queen or king there, on a partizan board click the cells of your move (Domineering: the two squares of the domino; Clobber, Konane: from, then to; Amazons: from, to, arrow; Toads and Frogs: the creature), or pick any move in the list. Colours say where a move leads: ",
+    h("p", { class: "hint" }, "Click the k-th stone from the right to take k stones from that heap, click a highlighted cell to move a queen or king there, on a partizan board click the cells of your move (Domineering: the two squares of the domino; Clobber, Konane: from, then to; Amazons: from, to, arrow; Toads and Frogs: the creature), click a vertex to colour it (Snort, Col) or an edge to cut it (Hackenbush), or pick any move in the list. Colours say where a move leads: ",
       h("span", { class: "chip r-P" }, "green wins"), " (the opponent is left in a P-position), ",
       h("span", { class: "chip r-N" }, "red loses"), ", ", h("span", { class: "chip r-D" }, "yellow draws"), "."),
     status,

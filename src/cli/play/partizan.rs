@@ -2,7 +2,9 @@
 //! `--first` says who moves first; the loop reads moves and commands as for impartial
 //! positions and prints what the library's [`Session`] reports.
 
-use super::{Failure, JSON_MOVES, LineReader, Out, PAGE, SHOWN_MENU, json};
+use super::{
+    Command, Failure, JSON_MOVES, LineReader, Out, PAGE, SHOWN_MENU, json, read_command, took_back,
+};
 use sprague::impartial::family::Limits;
 use sprague::partizan::Side;
 use sprague::play::partizan::{self as pp, Analysis, Move, Session, side_name};
@@ -101,37 +103,17 @@ pub(super) fn run(
             }
             continue;
         }
-        let Some(line) = input.read("your move> ")? else {
-            out.message("end_of_input", "End of input: the game is left unfinished.")?;
-            return Ok(());
-        };
-        let line = line.trim();
         show = false;
-        match line {
-            "" => {}
-            "quit" | "exit" | "q" => {
-                out.message("quit", "You left the game.")?;
-                return Ok(());
-            }
-            "help" | "?" => out.message("help", HELP)?,
-            "hint" => hint(&mut s, out)?,
-            "why" => why(&s, out)?,
-            "value" => value(&mut s, out)?,
-            "moves" => moves(&mut s, out, 1)?,
-            _ if line.starts_with("moves ") => match line[6..].trim().parse::<usize>() {
-                Ok(page) if page >= 1 => moves(&mut s, out, page)?,
-                _ => out.message("error", "type 'moves' or 'moves P' for page P of the moves")?,
-            },
-            "show" => show = true,
-            "undo" => {
-                if s.undo() {
-                    out.message("undo", "Taken back.")?;
-                    show = true;
-                } else {
-                    out.message("error", "Nothing to take back.")?;
-                }
-            }
-            _ => match s.parse_move(line) {
+        match read_command(input, out, HELP)? {
+            Command::Leave => return Ok(()),
+            Command::Nothing => {}
+            Command::Hint => hint(&mut s, out)?,
+            Command::Why => why(&s, out)?,
+            Command::Value => value(&mut s, out)?,
+            Command::Moves(page) => moves(&mut s, out, page)?,
+            Command::Show => show = true,
+            Command::Undo => show = took_back(s.undo(), out)?,
+            Command::Move(line) => match s.parse_move(&line) {
                 Ok(i) => {
                     let m = s.analyse()?.moves[i].clone();
                     if !out.json {
@@ -170,12 +152,7 @@ fn cells(m: &Move) -> String {
 /// A move in JSON; `index` is its number in the list (from 1), when it has one.
 fn move_json(j: &mut String, index: Option<usize>, m: &Move) {
     j.push_str("{\"index\":");
-    match index {
-        Some(i) => {
-            let _ = write!(j, "{}", i + 1);
-        }
-        None => j.push_str("null"),
-    }
+    json::opt_u64(j, index.map(|i| i as u64 + 1));
     let _ = write!(j, ",\"part\":{},\"from\":", m.part);
     json::string(j, &m.from);
     j.push_str(",\"to\":");
@@ -227,15 +204,9 @@ fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
             None => j.push_str("null"),
         }
         j.push_str(",\"outcome\":");
-        match a.outcome {
-            Some(o) => json::string(&mut j, o.letter()),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, a.outcome.map(|o| o.letter()));
         j.push_str(",\"value\":");
-        match &a.value {
-            Some(v) => json::string(&mut j, v),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, a.value.as_deref());
         j.push_str(",\"mover_wins\":");
         opt_bool(&mut j, a.mover_wins);
         let _ = write!(j, ",\"over\":{over},\"winner\":");
@@ -245,10 +216,7 @@ fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
             j.push_str("null");
         }
         j.push_str(",\"note\":");
-        match &a.note {
-            Some(n) => json::string(&mut j, n),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, a.note.as_deref());
         j.push('}');
         return out.emit(&j);
     }
@@ -332,10 +300,7 @@ fn hint(s: &mut Session, out: &Out) -> Result<(), Failure> {
             move_json(&mut j, Some(*i), m);
         }
         j.push_str("],\"note\":");
-        match &a.note {
-            Some(n) => json::string(&mut j, n),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, a.note.as_deref());
         j.push('}');
         return out.emit(&j);
     }
@@ -391,15 +356,9 @@ fn value(s: &mut Session, out: &Out) -> Result<(), Failure> {
     let a = s.analyse()?.clone();
     if out.json {
         let mut j = String::from("{\"event\":\"value\",\"outcome\":");
-        match a.outcome {
-            Some(o) => json::string(&mut j, o.letter()),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, a.outcome.map(|o| o.letter()));
         j.push_str(",\"value\":");
-        match &a.value {
-            Some(v) => json::string(&mut j, v),
-            None => j.push_str("null"),
-        }
+        json::opt_string(&mut j, a.value.as_deref());
         j.push('}');
         return out.emit(&j);
     }

@@ -127,15 +127,11 @@ impl Ruleset for Amazons {
 mod tests {
     use super::grid::testing;
     use super::*;
-    use crate::partizan::{GameTable, TreeValues};
+    use crate::games::partizan::testing::shown_value;
+    use crate::partizan::GameTable;
 
     fn value(s: &str) -> String {
-        let mut t = GameTable::with_limit(50_000_000);
-        let mut v = TreeValues::new();
-        let g = v
-            .value(&mut t, &Amazons, &Amazons::parse(s).unwrap())
-            .unwrap();
-        t.show(g)
+        shown_value(&Amazons, &Amazons::parse(s).unwrap())
     }
 
     #[test]

@@ -111,16 +111,12 @@ impl Ruleset for Clobber {
 mod tests {
     use super::grid::testing;
     use super::*;
+    use crate::games::partizan::testing::shown_value;
     use crate::impartial::sum::Outcome;
     use crate::partizan::{GameTable, TreeValues};
 
     fn value(s: &str) -> String {
-        let mut t = GameTable::with_limit(50_000_000);
-        let mut v = TreeValues::new();
-        let g = v
-            .value(&mut t, &Clobber, &Clobber::parse(s).unwrap())
-            .unwrap();
-        t.show(g)
+        shown_value(&Clobber, &Clobber::parse(s).unwrap())
     }
 
     #[test]

@@ -17,19 +17,11 @@ mod tests {
     use super::*;
     use crate::games::partizan::Ruleset;
     use crate::games::partizan::graph::{Graph, Kind};
+    use crate::games::partizan::testing::shown_value;
     use crate::partizan::{GameTable, TreeValues};
 
     fn value(s: &str) -> String {
-        let mut t = GameTable::with_limit(50_000_000);
-        let mut v = TreeValues::new();
-        let g = v
-            .value(
-                &mut t,
-                &Col::default(),
-                &Graph::parse(s, Kind::Col).unwrap(),
-            )
-            .unwrap();
-        t.show(g)
+        shown_value(&Col::default(), &Graph::parse(s, Kind::Col).unwrap())
     }
 
     #[test]

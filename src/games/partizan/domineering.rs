@@ -208,15 +208,11 @@ impl Ruleset for Domineering {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::partizan::testing::{Plain, shown_value};
     use crate::partizan::{Game, GameTable, TreeValues};
 
     fn value(rows: usize, cols: usize) -> String {
-        let mut t = GameTable::with_limit(50_000_000);
-        let mut d = TreeValues::new();
-        let g = d
-            .value(&mut t, &Domineering, &Board::empty(rows, cols).unwrap())
-            .unwrap();
-        t.show(g)
+        shown_value(&Domineering, &Board::empty(rows, cols).unwrap())
     }
 
     /// The transposed board is the negative: G + (transposed G) = 0, on every board of
@@ -269,15 +265,6 @@ mod tests {
         assert_eq!(value(4, 5), "1");
     }
 
-    /// Domineering's moves without the regions: the plain game tree.
-    struct Plain;
-    impl Rules for Plain {
-        type Position = Board;
-        fn options(&self, b: &Board, side: Side, out: &mut Vec<Board>) {
-            Domineering.options(b, side, out);
-        }
-    }
-
     #[test]
     fn regions_and_mirrors_equal_the_plain_tree() {
         // Every board of at most 3 × 3 and 2 × 4 squares, each subset of empty squares.
@@ -287,7 +274,7 @@ mod tests {
         for (rows, cols) in [(1, 4), (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2)] {
             for empty in 0u64..1 << (rows * cols) {
                 let b = Board { rows, cols, empty };
-                let want = plain.value(&mut t, &Plain, &b).unwrap();
+                let want = plain.value(&mut t, &Plain(&Domineering), &b).unwrap();
                 assert_eq!(fast.value(&mut t, &Domineering, &b).unwrap(), want, "{b:?}");
             }
         }

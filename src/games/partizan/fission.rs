@@ -334,6 +334,7 @@ impl Ruleset for Fission {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::partizan::testing::{Plain, shown_value};
     use crate::partizan::{GameTable, TreeValues};
 
     fn board(s: &str) -> Board {
@@ -341,10 +342,7 @@ mod tests {
     }
 
     fn value(s: &str) -> String {
-        let mut t = GameTable::with_limit(50_000_000);
-        let mut v = TreeValues::new();
-        let g = v.value(&mut t, &Fission, &board(s)).unwrap();
-        t.show(g)
+        shown_value(&Fission, &board(s))
     }
 
     #[test]
@@ -364,15 +362,6 @@ mod tests {
         assert_eq!(value("X"), "0");
         // Separate parts add: 1 + 1.
         assert_eq!(value(".#.|X#X|.#."), "2");
-    }
-
-    /// Fission's moves without the regions: the plain game tree.
-    struct Plain;
-    impl Rules for Plain {
-        type Position = Board;
-        fn options(&self, p: &Board, side: Side, out: &mut Vec<Board>) {
-            Fission.options(p, side, out);
-        }
     }
 
     #[test]
@@ -411,7 +400,7 @@ mod tests {
                     }
                     c /= kinds;
                 }
-                let want = plain.value(&mut t, &Plain, &b).unwrap();
+                let want = plain.value(&mut t, &Plain(&Fission), &b).unwrap();
                 assert_eq!(fast.value(&mut t, &Fission, &b).unwrap(), want, "{b:?}");
             }
         }

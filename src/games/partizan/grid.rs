@@ -383,17 +383,8 @@ pub fn read_board<const K: usize>(
 #[cfg(test)]
 pub(crate) mod testing {
     use super::Board;
-    use crate::partizan::{GameTable, Rules, Side, TreeValues};
-
-    /// The moves of `R` without its regions: the plain game tree.
-    struct Plain<'r, R>(&'r R);
-
-    impl<R: Rules> Rules for Plain<'_, R> {
-        type Position = R::Position;
-        fn options(&self, p: &R::Position, side: Side, out: &mut Vec<R::Position>) {
-            self.0.options(p, side, out);
-        }
-    }
+    use crate::games::partizan::testing::Plain;
+    use crate::partizan::{GameTable, Rules, TreeValues};
 
     /// Every `rows × cols` board whose squares each hold one of `kinds` (a set of
     /// layers, bit k for layer k).

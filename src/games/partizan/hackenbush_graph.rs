@@ -22,7 +22,7 @@
 //! - A loop at v has the same moves as an edge from v to a new vertex: it is stored so.
 //! - Green pieces: a green graph H that meets the rest only at one vertex v (v's
 //!   ground side) is replaced by a green stalk of its nim-value, found by the fusion
-//!   and colon principles ([`crate::games::green`]). Proof that G:H = G:H' when H and
+//!   and colon principles ([`crate::games::impartial::green`]). Proof that G:H = G:H' when H and
 //!   H' are green with the same nim-value (the colon principle of Winning Ways, ch. 7,
 //!   with partizan G): in G:H + (−G):H' (the negative of G:H' swaps blue and red and
 //!   keeps green H') the second player wins: a move in G or −G is answered by the
@@ -41,7 +41,7 @@ pub use super::hackenbush::Edge;
 use super::hackenbush::{self as stalk};
 use super::{Ruleset, args, char_span, no_params};
 use crate::expr::{Arg, FamilyTerm, Span};
-use crate::games::green::{self, Dfs, MAX_VERTEX, NONE};
+use crate::games::impartial::green::{self, Dfs, MAX_VERTEX, NONE};
 use crate::impartial::family::SolveError;
 use crate::nat::Nat;
 use crate::partizan::{Game, GameTable, Rules, Side, TreeValues};
@@ -666,15 +666,7 @@ impl Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Hackenbush's moves without regions or simplifications: the plain game tree.
-    struct Plain;
-    impl Rules for Plain {
-        type Position = Graph;
-        fn options(&self, g: &Graph, side: Side, out: &mut Vec<Graph>) {
-            Hackenbush.options(g, side, out);
-        }
-    }
+    use crate::games::partizan::testing::Plain;
 
     fn show(s: &str) -> String {
         let mut t = GameTable::with_limit(50_000_000);
@@ -687,7 +679,7 @@ mod tests {
         let mut t = GameTable::with_limit(50_000_000);
         let mut memo = TreeValues::new();
         let v = memo
-            .value(&mut t, &Plain, &Graph::parse(s).unwrap())
+            .value(&mut t, &Plain(&Hackenbush), &Graph::parse(s).unwrap())
             .unwrap();
         t.show(v)
     }
@@ -727,7 +719,7 @@ mod tests {
         while let Some(edges) = stack.pop() {
             let g = Graph::new(edges.clone());
             if g.edges.len() == edges.len() {
-                let want = slow.value(&mut t, &Plain, &g).unwrap();
+                let want = slow.value(&mut t, &Plain(&Hackenbush), &g).unwrap();
                 let (got, _) = value(&mut t, &mut fast, &g).unwrap();
                 assert_eq!(got, want, "{}", g.text());
                 let tree = fast.value(&mut t, &Hackenbush, &g).unwrap();

@@ -145,15 +145,11 @@ impl Ruleset for Konane {
 mod tests {
     use super::grid::testing;
     use super::*;
-    use crate::partizan::{GameTable, TreeValues};
+    use crate::games::partizan::testing::shown_value;
+    use crate::partizan::GameTable;
 
     fn value(s: &str) -> String {
-        let mut t = GameTable::with_limit(50_000_000);
-        let mut v = TreeValues::new();
-        let g = v
-            .value(&mut t, &Konane, &Konane::parse(s).unwrap())
-            .unwrap();
-        t.show(g)
+        shown_value(&Konane, &Konane::parse(s).unwrap())
     }
 
     #[test]

@@ -33,6 +33,8 @@ pub mod konane;
 pub mod nogo;
 pub mod snort;
 pub mod stored;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod toads;
 pub mod toppling;
 pub mod unfair;

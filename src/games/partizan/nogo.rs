@@ -174,6 +174,7 @@ impl Ruleset for NoGo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::partizan::testing::{Plain, shown_value};
     use crate::partizan::{GameTable, TreeValues};
 
     fn board(s: &str) -> Board {
@@ -181,10 +182,7 @@ mod tests {
     }
 
     fn value(s: &str) -> String {
-        let mut t = GameTable::with_limit(50_000_000);
-        let mut v = TreeValues::new();
-        let g = v.value(&mut t, &NoGo, &board(s)).unwrap();
-        t.show(g)
+        shown_value(&NoGo, &board(s))
     }
 
     #[test]
@@ -206,15 +204,6 @@ mod tests {
         assert_eq!(value("X.."), "*");
         // ... : Black to X.. (*) or .X. (1), White to their negatives: {1|-1} = ±1.
         assert_eq!(value("..."), "±1");
-    }
-
-    /// NoGo's moves without the symmetries: the plain game tree.
-    struct Plain;
-    impl Rules for Plain {
-        type Position = Board;
-        fn options(&self, p: &Board, side: Side, out: &mut Vec<Board>) {
-            NoGo.options(p, side, out);
-        }
     }
 
     /// The rules as stated: place, then every group of the board has a liberty.
@@ -272,7 +261,7 @@ mod tests {
                     NoGo.options(&b, side, &mut got);
                     assert_eq!(got, legal_by_definition(&b, side), "{b:?}");
                 }
-                let want = plain.value(&mut t, &Plain, &b).unwrap();
+                let want = plain.value(&mut t, &Plain(&NoGo), &b).unwrap();
                 assert_eq!(fast.value(&mut t, &NoGo, &b).unwrap(), want, "{b:?}");
             }
         }

@@ -17,19 +17,10 @@ mod tests {
     use super::*;
     use crate::games::partizan::Ruleset;
     use crate::games::partizan::graph::{Graph, Kind};
-    use crate::partizan::{GameTable, TreeValues};
+    use crate::games::partizan::testing::shown_value;
 
     fn value(s: &str) -> String {
-        let mut t = GameTable::with_limit(50_000_000);
-        let mut v = TreeValues::new();
-        let g = v
-            .value(
-                &mut t,
-                &Snort::default(),
-                &Graph::parse(s, Kind::Snort).unwrap(),
-            )
-            .unwrap();
-        t.show(g)
+        shown_value(&Snort::default(), &Graph::parse(s, Kind::Snort).unwrap())
     }
 
     #[test]

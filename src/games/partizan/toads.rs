@@ -248,13 +248,11 @@ impl Ruleset for Toads {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::partizan::testing::{Plain, shown_value};
     use crate::partizan::{GameTable, TreeValues};
 
     fn value_with(rules: Toads, s: &str) -> String {
-        let mut t = GameTable::with_limit(50_000_000);
-        let mut v = TreeValues::new();
-        let g = v.value(&mut t, &rules, &Strip::parse(s).unwrap()).unwrap();
-        t.show(g)
+        shown_value(&rules, &Strip::parse(s).unwrap())
     }
 
     fn value(s: &str) -> String {
@@ -369,15 +367,6 @@ mod tests {
         assert!(out.is_empty());
     }
 
-    /// Toads and Frogs' moves without the regions: the plain game tree.
-    struct Plain(Toads);
-    impl Rules for Plain {
-        type Position = Strip;
-        fn options(&self, p: &Strip, side: Side, out: &mut Vec<Strip>) {
-            self.0.options(p, side, out);
-        }
-    }
-
     #[test]
     fn regions_equal_the_plain_tree() {
         let mut t = GameTable::with_limit(50_000_000);
@@ -412,7 +401,7 @@ mod tests {
                         })
                         .collect();
                     let p = Strip(s.into());
-                    let want = plain.value(&mut t, &Plain(rules), &p).unwrap();
+                    let want = plain.value(&mut t, &Plain(&rules), &p).unwrap();
                     assert_eq!(
                         fast.value(&mut t, &rules, &p).unwrap(),
                         want,

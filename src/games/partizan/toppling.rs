@@ -112,13 +112,11 @@ impl Ruleset for Toppling {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::partizan::testing::{Plain, shown_value};
     use crate::partizan::{GameTable, TreeValues};
 
     fn value(s: &str) -> String {
-        let mut t = GameTable::with_limit(50_000_000);
-        let mut v = TreeValues::new();
-        let g = v.value(&mut t, &Toppling, &Row::parse(s).unwrap()).unwrap();
-        t.show(g)
+        shown_value(&Toppling, &Row::parse(s).unwrap())
     }
 
     #[test]
@@ -148,15 +146,6 @@ mod tests {
         assert_eq!(value("LLR"), "{1|0}");
     }
 
-    /// The moves without the reversal: the plain game tree.
-    struct Plain;
-    impl Rules for Plain {
-        type Position = Row;
-        fn options(&self, p: &Row, side: Side, out: &mut Vec<Row>) {
-            Toppling.options(p, side, out);
-        }
-    }
-
     #[test]
     fn reversal_equals_the_plain_tree() {
         let mut t = GameTable::with_limit(50_000_000);
@@ -173,7 +162,7 @@ mod tests {
                     })
                     .collect();
                 let p = Row(s.into());
-                let want = plain.value(&mut t, &Plain, &p).unwrap();
+                let want = plain.value(&mut t, &Plain(&Toppling), &p).unwrap();
                 assert_eq!(
                     fast.value(&mut t, &Toppling, &p).unwrap(),
                     want,

@@ -21,7 +21,7 @@
 //! arcs of vertices having an option labelled k, summed over k. The graph is read once
 //! per file: components of the same file share the family and its labels.
 
-use super::graph_file::{self, Csr, GraphFile, Vertices};
+use crate::games::graph_file::{self, Csr, GraphFile, Vertices};
 use crate::impartial::family::{Family, Limits, LoopyValue, Move, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
 use std::cell::RefCell;
@@ -35,7 +35,7 @@ const UNLABELLED: u32 = u32::MAX;
 /// `fwd` and reverse arcs `rev`: a finite value, or [`INFINITE`].
 ///
 /// ```
-/// use sprague::games::digraph::{smith_values, INFINITE};
+/// use sprague::games::impartial::digraph::{smith_values, INFINITE};
 /// use sprague::games::graph_file::Csr;
 /// // 0 → 1 → 2 and a two-cycle 3 ⇄ 4 with 4 → 2.
 /// let (src, dst) = (vec![0, 1, 3, 4, 4], vec![1, 2, 4, 3, 2]);

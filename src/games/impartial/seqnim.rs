@@ -64,7 +64,7 @@ impl Rules for SeqNimRules {
 /// `m` stones per move (`None`: no bound).
 ///
 /// ```
-/// use sprague::games::seqnim::heap_value;
+/// use sprague::games::impartial::seqnim::heap_value;
 /// use num_bigint::BigUint;
 /// let b = |v: u32| BigUint::from(v);
 /// assert_eq!(heap_value(&b(2), &b(3), None), b(1));
@@ -209,7 +209,7 @@ pub fn size_with_value(
 /// `seqnim` or `seqnim[m]` as a family.
 ///
 /// ```
-/// use sprague::games::seqnim::SeqNim;
+/// use sprague::games::impartial::seqnim::SeqNim;
 /// use sprague::impartial::family::{Family, Limits, Pos};
 /// use sprague::nat::Nat;
 /// // Codeforces 1382B: 2 5 4 → First; 1 2 3 4 5 6 → Second.
@@ -361,7 +361,7 @@ impl Family for SeqNim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::testing::all_tuples;
+    use crate::games::impartial::testing::all_tuples;
     use crate::impartial::search::Search;
     use std::collections::BTreeSet;
 

@@ -121,7 +121,7 @@ pub fn case(w: &[Nat]) -> Case {
 /// Whether the player to move loses.
 ///
 /// ```
-/// use sprague::games::ring::is_p_position;
+/// use sprague::games::impartial::ring::is_p_position;
 /// use sprague::nat::Nat;
 /// let w = |v: &[u64]| v.iter().map(|&x| Nat::from(x)).collect::<Vec<_>>();
 /// assert!(is_p_position(&w(&[2, 5, 0])));    // runs 2 (forward) and 0 (backward)
@@ -229,7 +229,7 @@ fn sides(w: &[Nat]) -> impl Iterator<Item = (Side, &Nat)> {
 /// The coin game on a ring as a family.
 ///
 /// ```
-/// use sprague::games::ring::Ring;
+/// use sprague::games::impartial::ring::Ring;
 /// use sprague::impartial::family::{Family, Limits, MoveSink, Pos};
 /// use sprague::nat::Nat;
 /// let pos: Pos = [3u64, 0, 4].map(Nat::from).into_iter().collect();
@@ -456,7 +456,7 @@ impl Family for Ring {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::testing::{all_tuples, nats};
+    use crate::games::impartial::testing::{all_tuples, nats};
     use std::collections::BTreeSet;
 
     #[test]

@@ -210,22 +210,17 @@ pub(crate) fn closed_form_table<R: HeapRules, C: Cell>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::testing::{assert_options_with_value, option_set};
+    use crate::games::impartial::testing::{assert_options_with_value, mex_values, option_set};
     use crate::impartial::family::{Family, MoveSink};
     use crate::impartial::heap::HeapFamily;
-    use std::collections::{BTreeSet, HashSet};
+    use std::collections::BTreeSet;
 
     /// Values straight from the rules: takes to every smaller heap, splits a + b = n.
     fn exhaustive(len: usize) -> Vec<u64> {
-        let mut g: Vec<u64> = Vec::new();
-        for n in 0..len {
-            let mut seen: HashSet<u64> = (0..n).map(|m| g[m]).collect();
-            for a in 1..n {
-                seen.insert(g[a] ^ g[n - a]);
-            }
-            g.push((0..).find(|v| !seen.contains(v)).unwrap());
-        }
-        g
+        mex_values(len, |n, g: &[u64]| {
+            let takes = (0..n).map(|m| g[m]);
+            takes.chain((1..n).map(|a| g[a] ^ g[n - a])).collect()
+        })
     }
 
     #[test]

@@ -63,7 +63,7 @@ fn lowest_zero_bit(n: &Nat) -> u64 {
 /// The nim-value of the pair (x, y): the lowest 0 bit of (x − 1) | (y − 1).
 ///
 /// ```
-/// use sprague::games::ed::value;
+/// use sprague::games::impartial::ed::value;
 /// use sprague::nat::Nat;
 /// // (2, 5): 1 | 4 = 101 in binary, lowest 0 bit is bit 1.
 /// assert_eq!(value(&Nat::from(2u64), &Nat::from(5u64)), 1);
@@ -127,7 +127,7 @@ pub fn splits_to_value(s: &Nat, p: u64, mut f: impl FnMut(Nat, Nat) -> bool) {
 /// E&D as a family of pairs: value, outcome and moves at any size.
 ///
 /// ```
-/// use sprague::games::ed::Ed;
+/// use sprague::games::impartial::ed::Ed;
 /// use sprague::impartial::family::{Family, Limits, MoveSink, Pos};
 /// use sprague::nat::Nat;
 /// let pos: Pos = smallvec::smallvec![Nat::from(1u64), Nat::from(4u64)];

@@ -55,3 +55,29 @@ pub fn assert_options_with_value<R: HeapRules>(
         }
     }
 }
+
+/// The nim-values of heaps `0..len` from the rules alone: the value of heap `n` is the
+/// least value missing from `options(n, g)`, the values of its options, where `g`
+/// holds the values of the heaps below `n`.
+pub fn mex_values<T>(len: usize, options: impl Fn(usize, &[T]) -> Vec<T>) -> Vec<T>
+where
+    T: Copy + Ord + From<u8> + std::ops::Add<Output = T>,
+{
+    let mut g = Vec::with_capacity(len);
+    for n in 0..len {
+        let mut seen = options(n, &g);
+        seen.sort_unstable();
+        seen.dedup();
+        let mut mex = T::from(0);
+        for v in seen {
+            if v > mex {
+                break;
+            }
+            if v == mex {
+                mex = mex + T::from(1);
+            }
+        }
+        g.push(mex);
+    }
+    g
+}

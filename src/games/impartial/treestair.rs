@@ -34,8 +34,8 @@
 //! (`full[c][i] = down[c][i] ⊕ full[p][i−1] ⊕ down[c][i−2]`, indices mod 2k), gives the
 //! value for every root in O(n·k) ([`TreeStair::all_roots`]).
 
-use super::graph_file::Csr;
-use super::graph_file::{MAX_BYTES_PER_EDGE, SLACK_BYTES};
+use crate::games::graph_file::Csr;
+use crate::games::graph_file::{MAX_BYTES_PER_EDGE, SLACK_BYTES};
 use crate::impartial::family::{Family, Limits, MAX_LISTED_MOVES, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
 use num_bigint::BigUint;
@@ -216,7 +216,7 @@ impl Parser<'_> {
                 self.comment = true;
             }
             c => {
-                let shown = super::graph_file::shown_byte(c);
+                let shown = crate::games::graph_file::shown_byte(c);
                 return Err(self.error(&format!(
                     "unexpected {shown} (expected numbers separated by spaces)"
                 )));
@@ -742,7 +742,7 @@ mod tests {
                         };
                         let mut s = Search::new(rules);
                         let max = if n >= 4 { 2 } else { 3 };
-                        for coins in crate::games::testing::all_tuples(n, max) {
+                        for coins in crate::games::impartial::testing::all_tuples(n, max) {
                             let tree = CoinTree {
                                 adj: Csr::undirected(n as u32, &a, &b),
                                 coins: coins.clone(),

@@ -247,24 +247,18 @@ impl HeapRules for Split {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::testing::assert_options_with_value;
+    use crate::games::impartial::testing::{assert_options_with_value, mex_values};
     use crate::impartial::family::{Family, MoveSink};
     use crate::impartial::heap::HeapFamily;
-    use std::collections::{BTreeSet, HashSet};
+    use std::collections::BTreeSet;
 
     /// Values straight from the rules: heap n becomes two heaps i, j < n.
     fn exhaustive(len: usize) -> Vec<u64> {
-        let mut g: Vec<u64> = Vec::new();
-        for n in 0..len {
-            let mut seen = HashSet::new();
-            for i in 0..n {
-                for j in i..n {
-                    seen.insert(g[i] ^ g[j]);
-                }
-            }
-            g.push((0..).find(|v| !seen.contains(v)).unwrap());
-        }
-        g
+        mex_values(len, |n, g: &[u64]| {
+            (0..n)
+                .flat_map(|i| (i..n).map(move |j| g[i] ^ g[j]))
+                .collect()
+        })
     }
 
     #[test]

@@ -75,7 +75,7 @@ fn allowed(m: &Nat, last: &Nat, t: &Nat) -> bool {
 /// Whether the player to move from heap `n` after a take of `last` loses.
 ///
 /// ```
-/// use sprague::games::adjacent::is_p_position;
+/// use sprague::games::impartial::adjacent::is_p_position;
 /// use sprague::nat::Nat;
 /// let n = |v: u64| Nat::from(v);
 /// // m = 3, period 5: multiples of 5 lose; after a take of 1, so do heaps ≡ 3.
@@ -217,7 +217,7 @@ impl AdjTable {
 /// The family `adjacent[m]`.
 ///
 /// ```
-/// use sprague::games::adjacent::Adjacent;
+/// use sprague::games::impartial::adjacent::Adjacent;
 /// use sprague::impartial::family::{Family, Limits, MoveSink, Pos};
 /// use sprague::nat::Nat;
 /// let a = Adjacent::new(Nat::from(3u64));

@@ -24,8 +24,8 @@
 //! otherwise the value is reported as unknown while the outcome and the winning
 //! moves are still exact.
 
-use super::graph_file::{self, Csr, GraphFile, Vertices};
-use super::matching::{self, Matching, NONE};
+use crate::games::graph_file::{self, Csr, GraphFile, Vertices};
+use crate::games::matching::{self, Matching, NONE};
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError, Spent};
 use crate::nat::Nat;
 use std::cell::RefCell;

@@ -66,7 +66,7 @@ pub fn block(n: &BigUint, k: &BigUint) -> BigUint {
 /// The nim-value of `kth(n,k)`.
 ///
 /// ```
-/// use sprague::games::kth::value;
+/// use sprague::games::impartial::kth::value;
 /// use num_bigint::BigUint;
 /// let b = |v: u32| BigUint::from(v);
 /// // k = 2: P at 0, 3, 4, 8, 9, 10; values 1, 2 at n = 1, 2; 1, 1, 2 at n = 5, 6, 7.
@@ -124,7 +124,7 @@ fn heaps_with_value(
 /// `kth(n,k)` as a family.
 ///
 /// ```
-/// use sprague::games::kth::Kth;
+/// use sprague::games::impartial::kth::Kth;
 /// use sprague::impartial::family::{Family, Limits, Pos};
 /// use sprague::nat::Nat;
 /// let p: Pos = [3u64, 2].map(Nat::from).into_iter().collect();

@@ -51,7 +51,7 @@ impl Rules for StairRules {
 /// The XOR of the odd steps (`a1 ⊕ a3 ⊕ …`), the nim-value of the staircase.
 ///
 /// ```
-/// use sprague::games::stair::value;
+/// use sprague::games::impartial::stair::value;
 /// use sprague::nat::Nat;
 /// let steps: Vec<Nat> = [3u64, 9, 5].map(Nat::from).to_vec();
 /// assert_eq!(value(&steps), Nat::from(6u64));
@@ -102,7 +102,7 @@ pub fn moves_to(steps: &[Nat], target: &Nat, mut f: impl FnMut(StairMove) -> boo
 /// Staircase Nim as a family: value, outcome and moves at any size in one pass.
 ///
 /// ```
-/// use sprague::games::stair::Stair;
+/// use sprague::games::impartial::stair::Stair;
 /// use sprague::impartial::family::{Family, Limits, MoveSink, Pos};
 /// use sprague::nat::Nat;
 /// let pos: Pos = [3u64, 9, 5].map(Nat::from).into_iter().collect();
@@ -237,7 +237,7 @@ impl Family for Stair {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::testing::all_tuples;
+    use crate::games::impartial::testing::all_tuples;
     use crate::impartial::search::Search;
     use std::collections::BTreeSet;
 

@@ -10,7 +10,7 @@
 //! table shows is reported as seen, not proved. Boards have at most 64 squares, so
 //! `cram[r]` reaches `n = 64 / r`.
 
-use super::partizan::cram::{Cram, CramFamily, CramValues};
+use crate::games::partizan::cram::{Cram, CramFamily, CramValues};
 use crate::impartial::family::{Family, Limits, MoveSink, Pos, SolveError};
 use crate::impartial::heap::{Estimate, TableFamily, detect};
 use crate::impartial::mex::Mex;

@@ -11,7 +11,7 @@
 //! submasks with t bits (for t < k): C(k, t) of them, listed in order without
 //! enumerating the others.
 
-use super::bits::{binary_text, bits_of, from_bits, popcount};
+use crate::games::bits::{binary_text, bits_of, from_bits, popcount};
 use crate::impartial::heap::{HeapOption, HeapRules};
 use crate::nat::Nat;
 use smallvec::smallvec;

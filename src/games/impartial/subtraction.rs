@@ -268,22 +268,17 @@ impl HeapRules for Subtraction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::impartial::testing::mex_values;
     use crate::impartial::family::{Family, Limits, MoveSink};
     use crate::impartial::heap::HeapFamily;
-    use std::collections::HashSet;
 
     /// Values straight from the rules: sg(n) = mex{sg(n − s) : s ∈ S, s ≤ n}.
     fn exhaustive(set: &[u64], len: usize) -> Vec<u32> {
-        let mut g: Vec<u32> = Vec::with_capacity(len);
-        for n in 0..len as u64 {
-            let seen: HashSet<u32> = set
-                .iter()
-                .filter(|&&s| s <= n)
-                .map(|&s| g[(n - s) as usize])
-                .collect();
-            g.push((0..).find(|v| !seen.contains(v)).unwrap());
-        }
-        g
+        mex_values(len, |n, g: &[u32]| {
+            let n = n as u64;
+            let takes = set.iter().filter(|&&s| s <= n);
+            takes.map(|&s| g[(n - s) as usize]).collect()
+        })
     }
 
     fn game(set: &[u64]) -> HeapFamily<Subtraction> {

@@ -18,7 +18,7 @@
 //! [`king`](super::king) game at distances (rows − 1 − r, columns − 1 − c), which the
 //! tests use as a check.
 
-use super::graph_file;
+use crate::games::graph_file;
 use crate::impartial::family::{Family, Limits, MoveSink, Pos, SolveError};
 use crate::nat::Nat;
 use std::cell::RefCell;
@@ -451,7 +451,7 @@ mod tests {
 
     #[test]
     fn an_open_grid_is_the_kings_walk() {
-        use crate::games::king;
+        use crate::games::impartial::king;
         let cells = parse_inline(&["......"; 5].join("/")).unwrap();
         let v = cells.values();
         for r in 0..5u64 {

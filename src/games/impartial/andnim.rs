@@ -58,7 +58,7 @@
 //! `--max-states` the value of an N-position is reported unknown, while the outcome and
 //! the winning moves of a lone heap (those to P-positions) are exact at any size.
 
-use super::bits::{binary_text, bits_of, from_bits};
+use crate::games::bits::{binary_text, bits_of, from_bits};
 use crate::impartial::cell::{Cell, Extended};
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
 use crate::impartial::heap::{Estimate, HeapFamily, HeapOption, HeapRules, TableFamily};
@@ -686,7 +686,7 @@ impl Family for AndNim {
             match self.table_value(&m, limits)? {
                 Some(v) => {
                     let zeros = m.bits().saturating_sub(1)
-                        - (super::bits::popcount(&m).saturating_sub(1));
+                        - (crate::games::bits::popcount(&m).saturating_sub(1));
                     if zeros <= 4 {
                         lines.push(self.table.derivation(&m, limits)?);
                     } else {
@@ -713,6 +713,7 @@ impl Family for AndNim {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::impartial::testing::mex_values;
     use crate::impartial::heap::HeapTable;
     use std::collections::BTreeSet;
 
@@ -724,12 +725,12 @@ mod tests {
     /// Values by the mex of the rules, from [`rule_options`] (independent of
     /// [`AndNimRules::options`]).
     fn exhaustive(len: usize) -> Vec<u32> {
-        let mut sg: Vec<u32> = Vec::with_capacity(len);
-        for n in 0..len as u64 {
-            let seen: BTreeSet<u32> = rule_options(n).iter().map(|&m| sg[m as usize]).collect();
-            sg.push((0..).find(|v| !seen.contains(v)).unwrap());
-        }
-        sg
+        mex_values(len, |n, sg: &[u32]| {
+            rule_options(n as u64)
+                .iter()
+                .map(|&m| sg[m as usize])
+                .collect()
+        })
     }
 
     #[test]

@@ -15,9 +15,9 @@
 //!
 //! Consequences: every n ≥ 1 is an N-position (moving to 0 wins alone), and the moves
 //! to value t ≥ 1 go to the divisors with exactly t − 1 prime factors, read off the
-//! factorisation (see [`super::factor`]) and listed without enumerating the others.
+//! factorisation (see [`crate::games::factor`]) and listed without enumerating the others.
 
-use super::factor::{self, Budget, Factorisation};
+use crate::games::factor::{self, Budget, Factorisation};
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError, Spent};
 use crate::impartial::heap::{HeapOption, HeapRules};
 use crate::nat::Nat;

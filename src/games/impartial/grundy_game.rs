@@ -16,9 +16,9 @@ pub fn grundy_game() -> TakeBreak {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::impartial::testing::mex_values;
     use crate::impartial::family::Limits;
     use crate::impartial::heap::{HeapFamily, HeapTable};
-    use std::collections::HashSet;
 
     /// Grundy's game, OEIS A002188 (offset 0), as published.
     const A002188: [u32; 105] = [
@@ -30,12 +30,9 @@ mod tests {
 
     /// Values straight from the rules: splits a + b = n with 1 ≤ a < b.
     fn exhaustive(len: usize) -> Vec<u32> {
-        let mut g: Vec<u32> = Vec::new();
-        for n in 0..len {
-            let seen: HashSet<u32> = (1..n.div_ceil(2)).map(|a| g[a] ^ g[n - a]).collect();
-            g.push((0..).find(|v| !seen.contains(v)).unwrap());
-        }
-        g
+        mex_values(len, |n, g: &[u32]| {
+            (1..n.div_ceil(2)).map(|a| g[a] ^ g[n - a]).collect()
+        })
     }
 
     #[test]

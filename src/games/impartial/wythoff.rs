@@ -161,7 +161,7 @@ fn floor_sqrt5_big(m: &BigUint) -> BigUint {
 /// `a_k = ⌊kφ⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋`, the lower Wythoff number (OEIS A000201), exactly.
 ///
 /// ```
-/// use sprague::games::wythoff::lower_wythoff;
+/// use sprague::games::impartial::wythoff::lower_wythoff;
 /// use sprague::nat::Nat;
 /// assert_eq!(lower_wythoff(&Nat::from(4u64)), Nat::from(6u64));
 /// ```
@@ -193,7 +193,7 @@ fn lower_index_candidate(x: &Nat) -> Nat {
 /// The k-th P-position `(a_k, b_k) = (⌊kφ⌋, ⌊kφ²⌋) = (a_k, a_k + k)`, smaller heap first.
 ///
 /// ```
-/// use sprague::games::wythoff::p_position;
+/// use sprague::games::impartial::wythoff::p_position;
 /// use sprague::nat::Nat;
 /// assert_eq!(p_position(&Nat::from(2u64)), (Nat::from(3u64), Nat::from(5u64)));
 /// ```
@@ -207,7 +207,7 @@ pub fn p_position(k: &Nat) -> (Nat, Nat) {
 /// `k = b − a`, exactly when `a = a_k`. One integer square root.
 ///
 /// ```
-/// use sprague::games::wythoff::is_p_position;
+/// use sprague::games::impartial::wythoff::is_p_position;
 /// use sprague::nat::Nat;
 /// assert!(is_p_position(&Nat::from(5u64), &Nat::from(3u64)));
 /// assert!(!is_p_position(&Nat::from(3u64), &Nat::from(4u64)));
@@ -222,7 +222,7 @@ pub fn is_p_position(a: &Nat, b: &Nat) -> bool {
 /// `b_k` if `x = a_k`, `a_k` if `x = b_k`.
 ///
 /// ```
-/// use sprague::games::wythoff::partner;
+/// use sprague::games::impartial::wythoff::partner;
 /// use sprague::nat::Nat;
 /// assert_eq!(partner(&Nat::from(4u64)), Nat::from(7u64));
 /// assert_eq!(partner(&Nat::from(7u64)), Nat::from(4u64));
@@ -299,7 +299,7 @@ impl WythoffMove {
 /// three, in the order first heap, second heap, both heaps. Exact at any size.
 ///
 /// ```
-/// use sprague::games::wythoff::winning_moves;
+/// use sprague::games::impartial::wythoff::winning_moves;
 /// use sprague::nat::Nat;
 /// // (1,2) and (0,0) are P-positions.
 /// let moves = winning_moves(&Nat::from(2u64), &Nat::from(2u64));
@@ -352,7 +352,7 @@ const MEX_LINE_OPTIONS: u64 = 20;
 /// `--max-states` (P-positions have value 0 at any size).
 ///
 /// ```
-/// use sprague::games::wythoff::Wythoff;
+/// use sprague::games::impartial::wythoff::Wythoff;
 /// use sprague::impartial::family::{Family, Limits, MoveSink, Pos};
 /// use sprague::nat::Nat;
 /// let w = Wythoff::default();
@@ -1190,7 +1190,7 @@ mod tests {
 
     #[test]
     fn sums_use_the_closed_form_when_values_are_too_costly() {
-        use crate::games::nim::Nim;
+        use crate::games::impartial::nim::Nim;
         use crate::impartial::heap::HeapFamily;
         use crate::impartial::sum::{Component, Outcome, Play, analyse};
         let w: Rc<dyn Family> = Rc::new(Wythoff::default());
