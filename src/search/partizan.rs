@@ -60,9 +60,10 @@
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::sum::Outcome;
 use crate::partizan::{Game, GameTable, Side};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
 use std::any::Any;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 /// A position of a partizan ruleset as the search sees it: object-safe, so that a sum
@@ -183,6 +184,10 @@ const REGION_BYTES: u64 = 512;
 /// `--max-memory`.
 const ENTRY_BYTES: u64 = 96;
 
+/// The bits of an entry of the table of winning moves that hold the move (one more
+/// than the child's index; 0 for none); the others hold the tag of the state's hash.
+const HINT_MOVE: u64 = (1 << 16) - 1;
+
 /// The default of [`Config::table_entries`]: a million decided states (and as many
 /// regions held, see [`Search::sweep`]) keep a search within a few hundred MB (7×7
 /// Domineering: 445 MB, against 735 MB with twice as many and 4% fewer nodes).
@@ -226,6 +231,9 @@ pub struct Stats {
     pub hits: u64,
     /// Sweeps of the regions no longer held by a state (see [`Config::table_entries`]).
     pub sweeps: u64,
+    /// Nodes whose winning move, remembered from an earlier search of them, was tried
+    /// first.
+    pub hinted: u64,
 }
 
 /// An option of a region: its large regions and the value of its small ones.
@@ -321,6 +329,19 @@ struct Frame {
     next: usize,
     /// The nodes expanded before it.
     start: u64,
+    /// Which child (in the order of generation) was moved to the front of `children`.
+    first: usize,
+}
+
+impl Frame {
+    /// The child tried last, in the order of generation.
+    fn last_tried(&self) -> usize {
+        match self.next - 1 {
+            0 => self.first,
+            i if i <= self.first => i - 1,
+            i => i,
+        }
+    }
 }
 
 /// An entry of the transposition table.
@@ -368,6 +389,10 @@ pub struct Search<'t> {
     /// Whether the regions held reached [`Search::sweep_at`] (a sweep is made when the
     /// search is next at a node boundary).
     sweep_due: bool,
+    /// The winning move of won states, by a hash of the state (see [`Search::hint`]).
+    hints: Vec<u64>,
+    /// The child the last call of [`Search::children`] moved to the front.
+    first: usize,
 }
 
 impl<'t> Search<'t> {
@@ -396,6 +421,8 @@ impl<'t> Search<'t> {
             negation: true,
             any_neg: false,
             sweep_due: false,
+            hints: Vec::new(),
+            first: 0,
         };
         s.sweep_at = s.kept_regions();
         s
@@ -643,7 +670,8 @@ impl<'t> Search<'t> {
         let entries = self.tt.len() as u64;
         let bytes = regions
             .saturating_mul(REGION_BYTES)
-            .saturating_add(entries.saturating_mul(ENTRY_BYTES));
+            .saturating_add(entries.saturating_mul(ENTRY_BYTES))
+            .saturating_add(self.hints.len() as u64 * 8);
         if bytes > self.limits.max_memory {
             return Err(SolveError::Limit {
                 what: format!(
@@ -814,6 +842,44 @@ impl<'t> Search<'t> {
         Ok(None)
     }
 
+    /// The slot and tag of `key` in the table of winning moves.
+    fn hint_slot(&self, key: &Key) -> (usize, u64) {
+        let mut h = FxHasher::default();
+        key.hash(&mut h);
+        let h = h.finish();
+        let slot = (h as usize) & (self.hints.len().wrapping_sub(1));
+        (slot, h & !HINT_MOVE)
+    }
+
+    /// The winning move found when `key` was last decided won (the index of the child
+    /// in the order of [`Search::children`]), if the table of winning moves still
+    /// holds it. It outlives the transposition table's entry: a state searched again
+    /// after its entry was dropped tries that move first. A hash collision only
+    /// changes the order the children are tried in, never an answer.
+    fn hint(&self, key: &Key) -> Option<usize> {
+        if self.hints.is_empty() {
+            return None;
+        }
+        let (slot, tag) = self.hint_slot(key);
+        let e = self.hints[slot];
+        (e != 0 && e & !HINT_MOVE == tag).then(|| (e & HINT_MOVE) as usize - 1)
+    }
+
+    /// Records that child `k` of `key` wins.
+    fn set_hint(&mut self, key: &Key, k: usize) {
+        let Ok(k) = u64::try_from(k + 1) else { return };
+        if k >= HINT_MOVE {
+            return;
+        }
+        if self.hints.is_empty() {
+            // One slot per entry of the transposition table, allocated when first
+            // needed.
+            self.hints = vec![0; self.config.table_entries.next_power_of_two().max(64)];
+        }
+        let (slot, tag) = self.hint_slot(key);
+        self.hints[slot] = tag | k;
+    }
+
     /// Stores the answer `w` of `key`, found expanding `work` nodes.
     fn remember(&mut self, key: Key, w: bool, work: u64) {
         if key.state.big.is_empty() {
@@ -915,6 +981,15 @@ impl<'t> Search<'t> {
             }
             out.push(ck.state);
         }
+        // The move that won when this state was last decided goes first.
+        self.first = 0;
+        if let Some(k) = self.hint(key)
+            && k < out.len()
+        {
+            out[..=k].rotate_right(1);
+            self.first = k;
+            self.stats.hinted += 1;
+        }
         Ok(Some(out))
     }
 
@@ -940,6 +1015,7 @@ impl<'t> Search<'t> {
                 children,
                 next: 0,
                 start: self.stats.nodes,
+                first: self.first,
             }),
         }
         loop {
@@ -973,6 +1049,7 @@ impl<'t> Search<'t> {
                                 children,
                                 next: 0,
                                 start: self.stats.nodes,
+                                first: self.first,
                             });
                             None
                         }
@@ -994,6 +1071,10 @@ impl<'t> Search<'t> {
             let mut w = result.expect("set above");
             loop {
                 let done = stack.pop().expect("a frame was finished");
+                if w {
+                    // Won by the child tried last.
+                    self.set_hint(&done.key, done.last_tried());
+                }
                 let work = self.stats.nodes - done.start + 1;
                 self.remember(done.key, w, work);
                 match stack.last() {
@@ -1087,6 +1168,9 @@ mod tests {
             }
             if entries == 1 {
                 assert!(s.stats().sweeps > 0, "small {small}");
+                // States searched again after their entry was dropped try the move
+                // that won before first.
+                assert!(s.stats().hinted > 0, "small {small}");
             }
         }
     }
