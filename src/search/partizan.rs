@@ -57,6 +57,7 @@
 //! The answer is exact: the minimax search is the definition of the outcome, and the
 //! canonical values it substitutes are equal to the regions they replace.
 
+use super::bounds;
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::sum::Outcome;
 use crate::partizan::{Game, GameTable, Side};
@@ -95,6 +96,13 @@ pub trait Component {
     /// The negative of the position as a region (the same ruleset with the players'
     /// roles swapped: `G + (−G) = 0`), when the ruleset knows it; `None` by default.
     fn negative(&self) -> Option<Box<dyn Component>> {
+        None
+    }
+    /// Upper bounds on how many moves Left and Right can each make in a row in the
+    /// position, the opponent never moving (`[Left's, Right's]`), when the ruleset
+    /// knows them; `None` by default. The position's value `G` then lies between
+    /// `−Right's` and `Left's` (see [`bounds`](crate::search::bounds)).
+    fn run_bounds(&self) -> Option<[u32; 2]> {
         None
     }
 }
@@ -234,6 +242,8 @@ pub struct Stats {
     /// Nodes whose winning move, remembered from an earlier search of them, was tried
     /// first.
     pub hinted: u64,
+    /// States decided by bounds on their regions (see [`Search::set_bounds`]).
+    pub bounded: u64,
 }
 
 /// An option of a region: its large regions and the value of its small ones.
@@ -258,6 +268,8 @@ struct Region {
     neg: Option<u32>,
     /// Whether valuing it within a share of the bounds was tried (and failed).
     tried: bool,
+    /// [`Component::run_bounds`] of a large region.
+    runs: Option<[u32; 2]>,
     /// The last sweep that kept it (see [`Search::sweep`]).
     mark: u32,
     /// The last sweep that kept its options too.
@@ -393,6 +405,8 @@ pub struct Search<'t> {
     hints: Vec<u64>,
     /// The child the last call of [`Search::children`] moved to the front.
     first: usize,
+    /// Whether states are decided from bounds on their regions when they can be.
+    bounding: bool,
 }
 
 impl<'t> Search<'t> {
@@ -423,6 +437,7 @@ impl<'t> Search<'t> {
             sweep_due: false,
             hints: Vec::new(),
             first: 0,
+            bounding: true,
         };
         s.sweep_at = s.kept_regions();
         s
@@ -438,6 +453,13 @@ impl<'t> Search<'t> {
     /// default). Answers never depend on it.
     pub fn set_negation(&mut self, on: bool) {
         self.negation = on;
+    }
+
+    /// Whether a state is decided at once when bounds on its large regions
+    /// ([`Component::run_bounds`]) and the stops of its accumulated value settle it (on
+    /// by default; see [`bounds`](crate::search::bounds)). Answers never depend on it.
+    pub fn set_bounds(&mut self, on: bool) {
+        self.bounding = on;
     }
 
     /// The table of canonical games.
@@ -638,7 +660,13 @@ impl<'t> Search<'t> {
             }
         }
         self.any_neg |= neg.is_some();
+        let runs = if value.is_none() && self.bounding {
+            r.run_bounds()
+        } else {
+            None
+        };
         let got = self.regions.insert(Region {
+            runs,
             comp: r,
             value,
             moves: [left as u32, right as u32],
@@ -838,6 +866,22 @@ impl<'t> Search<'t> {
         if let Some(e) = self.tt.get(key) {
             self.stats.hits += 1;
             return Ok(Some(e.won));
+        }
+        if self.bounding {
+            let mut runs = [0u64; 2];
+            for &id in key.state.big.iter() {
+                let Some(r) = self.regions[id].runs else {
+                    return Ok(None);
+                };
+                runs[0] += u64::from(r[0]);
+                runs[1] += u64::from(r[1]);
+            }
+            let side = if key.left { Side::Left } else { Side::Right };
+            let w = bounds::decides(self.t, key.state.acc, runs, side)?;
+            if w.is_some() {
+                self.stats.bounded += 1;
+            }
+            return Ok(w);
         }
         Ok(None)
     }
@@ -1368,6 +1412,141 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Domineering with bounds on its runs: a side can make at most as many moves in a
+    /// row as it has now (a domino only fills squares, and never makes room for
+    /// another).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    struct RunDomineering;
+
+    impl Rules for RunDomineering {
+        type Position = Board;
+        fn options(&self, p: &Board, side: Side, out: &mut Vec<Board>) {
+            Domineering.options(p, side, out);
+        }
+        fn regions(&self, p: &Board, out: &mut Vec<Board>) {
+            Domineering.regions(p, out);
+        }
+    }
+
+    impl Ruleset for RunDomineering {
+        const NAME: &'static str = "run_domineering";
+        const USAGE: &'static str = "Domineering with bounds on its runs";
+        fn read(f: &FamilyTerm) -> Result<(Self, Board), (Span, String)> {
+            Domineering::read(f).map(|(_, b)| (RunDomineering, b))
+        }
+        fn show(&self, p: &Board) -> String {
+            Domineering.show(p)
+        }
+        fn run_bounds(&self, p: &Board) -> Option<[u32; 2]> {
+            let mut v = Vec::new();
+            let mut count = |side| {
+                v.clear();
+                Domineering.options(p, side, &mut v);
+                v.len() as u32
+            };
+            Some([count(Side::Left), count(Side::Right)])
+        }
+    }
+
+    /// Clobber with bounds on its runs: each move of Left's removes one of Right's
+    /// stones (and the other way round), though a move may make room for new ones.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    struct RunClobber;
+
+    impl Rules for RunClobber {
+        type Position = ClobberBoard;
+        fn options(&self, p: &ClobberBoard, side: Side, out: &mut Vec<ClobberBoard>) {
+            Clobber.options(p, side, out);
+        }
+        fn regions(&self, p: &ClobberBoard, out: &mut Vec<ClobberBoard>) {
+            Clobber.regions(p, out);
+        }
+    }
+
+    impl Ruleset for RunClobber {
+        const NAME: &'static str = "run_clobber";
+        const USAGE: &'static str = "Clobber with bounds on its runs";
+        fn read(f: &FamilyTerm) -> Result<(Self, ClobberBoard), (Span, String)> {
+            Clobber::read(f).map(|(_, b)| (RunClobber, b))
+        }
+        fn show(&self, p: &ClobberBoard) -> String {
+            Clobber.show(p)
+        }
+        fn run_bounds(&self, p: &ClobberBoard) -> Option<[u32; 2]> {
+            Some([p.layers[1].count_ones(), p.layers[0].count_ones()])
+        }
+    }
+
+    #[test]
+    fn bounds_keep_the_canonical_outcome() {
+        // Random sums of Domineering boards of up to 3 × 4 squares or Clobber strips of
+        // up to 7 stones (with bounds on their runs) and a literal, often a large
+        // number or a hot game: the search with and without deciding states from the
+        // bounds, against the outcome of the sum of the canonical values (from the
+        // game tree).
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut dv = TreeValues::new();
+        let mut cv = TreeValues::new();
+        let literals = [
+            "0", "3", "-3", "5/2", "-7/2", "{4|-4}", "{6|2}", "*", "{-2|-6}", "4 + *", "1/2",
+        ];
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut bounded = 0;
+        for round in 0..200 {
+            let n = 1 + (next() % 3) as usize;
+            let mut sum = Sum::default();
+            let mut total = Game::ZERO;
+            for _ in 0..n {
+                if next() % 2 == 0 {
+                    let (r, c) = [(2, 3), (3, 3), (3, 4), (4, 3), (2, 4)][(next() % 5) as usize];
+                    let b = board(r, c, next() & ((1 << (r * c)) - 1));
+                    let g = dv.value(&mut t, &Domineering, &b).unwrap();
+                    total = t.add(total, g).unwrap();
+                    sum.parts
+                        .push(Part::Position(Box::new(Position::new(RunDomineering, b))));
+                } else {
+                    let len = 3 + (next() % 5) as usize;
+                    let cells: String = (0..len)
+                        .map(|_| ['X', 'O', 'X', 'O', '.'][(next() % 5) as usize])
+                        .collect();
+                    let b = Clobber::parse(&cells).unwrap();
+                    let g = cv.value(&mut t, &Clobber, &b).unwrap();
+                    total = t.add(total, g).unwrap();
+                    sum.parts
+                        .push(Part::Position(Box::new(Position::new(RunClobber, b))));
+                }
+            }
+            let lit = t.parse_value(literals[(next() % 11) as usize]).unwrap();
+            total = t.add(total, lit).unwrap();
+            sum.parts.push(Part::Game(lit));
+            let want = t.outcome(total).unwrap();
+            let small = (next() % 8) as usize;
+            for on in [true, false] {
+                let config = Config {
+                    small_moves: small,
+                    table_entries: 1 + (next() % 3000) as usize,
+                };
+                let mut s = Search::with_config(&mut t, &limits(), config);
+                s.set_bounds(on);
+                s.set_root_values(next() % 2 == 0);
+                assert_eq!(s.outcome(&sum).unwrap(), want, "round {round}, bounds {on}");
+                if on {
+                    bounded += s.stats().bounded;
+                } else {
+                    assert_eq!(s.stats().bounded, 0);
+                }
+            }
+        }
+        // The shortcut was taken (the test would not see a wrong one otherwise).
+        assert!(bounded > 100, "{bounded}");
     }
 
     #[test]

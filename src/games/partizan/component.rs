@@ -116,6 +116,10 @@ impl<R: Ruleset> Component for Position<R> {
         opts.len()
     }
 
+    fn run_bounds(&self) -> Option<[u32; 2]> {
+        self.shared.rules.run_bounds(&self.pos)
+    }
+
     fn negative(&self) -> Option<Box<dyn Component>> {
         let n = self.shared.rules.negative(&self.pos)?;
         let mut parts = Vec::new();
