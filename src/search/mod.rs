@@ -28,6 +28,7 @@
 //! [`crate::games::partizan::component`], and `solve` and `play` call the engine
 //! through [`crate::report::solve`] and [`crate::play`].
 
+pub mod bounds;
 pub mod db;
 pub mod impartial;
 pub mod partizan;

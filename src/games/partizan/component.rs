@@ -19,6 +19,10 @@ use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
+/// Most region values a ruleset's memo holds before it is emptied (a few hundred
+/// bytes each).
+pub const VALUES_KEPT: usize = 1 << 20;
+
 /// A ruleset instance with the memo of its region values.
 pub struct Shared<R: Ruleset> {
     rules: R,
@@ -71,10 +75,12 @@ impl<R: Ruleset> Component for Position<R> {
     }
 
     fn value(&self, t: &mut GameTable) -> Result<Game, SolveError> {
-        self.shared
-            .values
-            .borrow_mut()
-            .region(t, &self.shared.rules, &self.pos)
+        let mut values = self.shared.values.borrow_mut();
+        if values.regions() > VALUES_KEPT {
+            // The memo is a cache: emptied when full, so that memory stays bounded.
+            *values = TreeValues::new();
+        }
+        values.region(t, &self.shared.rules, &self.pos)
     }
 
     fn show(&self) -> String {
@@ -108,6 +114,10 @@ impl<R: Ruleset> Component for Position<R> {
         let mut opts = Vec::new();
         self.shared.rules.options(&self.pos, side, &mut opts);
         opts.len()
+    }
+
+    fn run_bounds(&self) -> Option<[u32; 2]> {
+        self.shared.rules.run_bounds(&self.pos)
     }
 
     fn negative(&self) -> Option<Box<dyn Component>> {

@@ -75,6 +75,15 @@ pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
         None
     }
 
+    /// Upper bounds on how many moves Left and Right can each make in a row from `p`,
+    /// the opponent never moving (`[Left's, Right's]`), when they are cheap to know
+    /// (Domineering: the vertical and the horizontal dominoes that fit at once; Clobber:
+    /// the opponent's stones). The search then knows `−Right's ≤ p ≤ Left's` without
+    /// searching `p` (see [`crate::search::bounds`]). The default, `None`, says nothing.
+    fn run_bounds(&self, _p: &Self::Position) -> Option<[u32; 2]> {
+        None
+    }
+
     /// One line for explanations: how the value was found.
     fn method(&self) -> String {
         format!("{}, from the game tree", Self::USAGE)
