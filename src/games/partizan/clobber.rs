@@ -102,6 +102,12 @@ impl Ruleset for Clobber {
         })
     }
 
+    /// Each move of Left's removes one of Right's stones and the other way round, so a
+    /// player's run is at most the opponent's stones.
+    fn run_bounds(&self, b: &ClobberBoard) -> Option<[u32; 2]> {
+        Some([b.layers[1].count_ones(), b.layers[0].count_ones()])
+    }
+
     fn method(&self) -> String {
         "Clobber (Left plays X), from the game tree: each group of touching stones valued once up to the symmetries of the square, one-colour groups dropped as 0".to_string()
     }
@@ -117,6 +123,31 @@ mod tests {
 
     fn value(s: &str) -> String {
         shown_value(&Clobber, &Clobber::parse(s).unwrap())
+    }
+
+    /// Left's (Right's) longest run of moves, Right (Left) never moving, by the rules.
+    fn longest_run(b: &ClobberBoard, side: Side) -> u32 {
+        let mut out = Vec::new();
+        Clobber.options(b, side, &mut out);
+        out.iter().map(|o| 1 + longest_run(o, side)).max().unwrap_or(0)
+    }
+
+    /// The bounds on runs are never below the longest runs, on every board of 2 × 3 and
+    /// 1 × 7 squares (each square empty, X or O), and are reached by `XO…XO` strips.
+    #[test]
+    fn run_bounds_hold() {
+        for (rows, cols) in [(2, 3), (1, 7)] {
+            for b in testing::boards::<2>(rows, cols, &[0, 1, 2]) {
+                let [l, r] = Clobber.run_bounds(&b).unwrap();
+                let s = Clobber::board_text(&b);
+                assert!(longest_run(&b, Side::Left) <= l, "{s}");
+                assert!(longest_run(&b, Side::Right) <= r, "{s}");
+            }
+        }
+        // X O X O: Left takes O twice in a row (X to the right of each), likewise Right.
+        let b = Clobber::parse("XOXO").unwrap();
+        assert_eq!(Clobber.run_bounds(&b), Some([2, 2]));
+        assert_eq!([longest_run(&b, Side::Left), longest_run(&b, Side::Right)], [2, 2]);
     }
 
     #[test]

@@ -198,6 +198,32 @@ impl Ruleset for Domineering {
         })
     }
 
+    /// Left's longest run is the vertical dominoes that fit at once: half of each
+    /// column's runs of empty squares, rounded down; Right's likewise by rows.
+    fn run_bounds(&self, b: &Board) -> Option<[u32; 2]> {
+        let at = |r: usize, c: usize| b.empty >> (r * b.cols + c) & 1 == 1;
+        let halves = |lines: usize, len: usize, empty: &dyn Fn(usize, usize) -> bool| {
+            let mut total = 0;
+            for l in 0..lines {
+                let mut run = 0;
+                for i in 0..len {
+                    if empty(l, i) {
+                        run += 1;
+                    } else {
+                        total += run / 2;
+                        run = 0;
+                    }
+                }
+                total += run / 2;
+            }
+            total
+        };
+        Some([
+            halves(b.cols, b.rows, &|c, r| at(r, c)),
+            halves(b.rows, b.cols, &at),
+        ])
+    }
+
     fn method(&self) -> String {
         format!(
             "Domineering (Left places vertical dominoes), from the game tree: each region of empty squares valued once up to mirror images (at most {MAX_SQUARES} squares)"
@@ -244,6 +270,27 @@ mod tests {
             }
         }
         assert!(boards > 100);
+    }
+
+    /// Left's (Right's) longest run of moves, Right (Left) never moving, by the rules.
+    fn longest_run(b: &Board, side: Side) -> u32 {
+        let mut out = Vec::new();
+        Domineering.options(b, side, &mut out);
+        out.iter().map(|o| 1 + longest_run(o, side)).max().unwrap_or(0)
+    }
+
+    /// The bounds on runs are the longest runs themselves, on every board of at most
+    /// 3 × 3 and 2 × 4 squares.
+    #[test]
+    fn run_bounds_are_the_longest_runs() {
+        for (rows, cols) in [(1, 5), (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2)] {
+            let n = rows * cols;
+            for empty in 0u64..1 << n {
+                let b = Board { rows, cols, empty };
+                let want = [longest_run(&b, Side::Left), longest_run(&b, Side::Right)];
+                assert_eq!(Domineering.run_bounds(&b), Some(want), "{}", Domineering.show(&b));
+            }
+        }
     }
 
     #[test]
