@@ -213,6 +213,14 @@ impl<L: Lane> Lanes<L> {
     }
 }
 
+/// Bytes the engine's two copies of the values of heaps `0..len` take, at `width`
+/// bytes a value (the table's own values not counted): the ascending copy and the
+/// reversed one, whose room beyond the heaps computed is never written and so takes
+/// no memory.
+pub fn lane_bytes(len: usize, width: usize) -> u64 {
+    (len as u64).saturating_mul(2 * width as u64)
+}
+
 /// The values in the narrowest lane width that holds them.
 #[derive(Debug)]
 enum Store {

@@ -142,6 +142,8 @@ pub struct SparseTable {
     work: u64,
     /// The threads of the last multi-threaded extension, kept for the next.
     pool: Option<(usize, rayon::ThreadPool)>,
+    /// Per-phase times, when traced.
+    trace: Trace,
 }
 
 impl std::fmt::Debug for SparseTable {
@@ -202,6 +204,8 @@ struct NearOut {
     work: u64,
     /// The rare values its heaps had to reach by splits of two common heaps.
     wanted: Vec<u64>,
+    /// Of its work, the splits its mex looked at to settle rare values.
+    search: u64,
 }
 
 impl SparseTable {
@@ -212,6 +216,35 @@ impl SparseTable {
     /// The number of heaps with a rare value.
     pub fn rare_heaps(&self) -> usize {
         self.rare.len()
+    }
+
+    /// The value range: a power of two above every value of the table it last
+    /// extended (0 before it has extended one).
+    pub fn value_range(&self) -> usize {
+        self.hist.len()
+    }
+
+    /// Bytes the structures of a table take besides the values, at most, when it has
+    /// `rare` rare heaps and its values are below `range`: the list of rare heaps (8
+    /// bytes each, and as much again while the list grows), for each value its count,
+    /// its place in the order of values and its kept heaps (8 + 4 + 24 + 4·[`FIRST`]
+    /// bytes), and the marks of the blocks being worked on (the far marks and search
+    /// marks of two blocks, the near pass's, and one copy for each piece of the rare
+    /// list a thread pairs).
+    pub fn bytes_needed(rare: usize, range: usize) -> u64 {
+        let range = range.max(64) as u64;
+        let rare = rare as u64;
+        let list = 16 * rare;
+        let per_value = range * (8 + 4 + 24 + 4 * FIRST as u64);
+        // One set of marks of a block: `len × words × 8` bytes, with the block length
+        // of `block_len` (short blocks about BLOCK_BYTES, long ones LONG_BLOCK_BYTES,
+        // but never fewer than MIN_BLOCK heaps).
+        let words = range / 64;
+        let short = (MIN_BLOCK as u64 * words * 8).max((BLOCK_BYTES as u64).min(8 * range));
+        let long = (MIN_BLOCK as u64 * words * 8).max((LONG_BLOCK_BYTES as u64).min(128 * range));
+        let pieces = rare / RARE_PIECE as u64 + 1;
+        let marks = 5 * long + pieces * short;
+        list + per_value + marks
     }
 
     /// The fewest heaps `h ≥ 1` that some mask leaves rare, as
@@ -410,6 +443,9 @@ impl SparseTable {
         let all = pool;
         let mut ahead: Option<Far> = None;
         let mut n = *done;
+        if self.trace.next == 0 {
+            self.trace = Trace::new(n);
+        }
         while n < len {
             limits.check_stop()?;
             if n >= self.next_review {
@@ -439,13 +475,29 @@ impl SparseTable {
             // this block is finished.
             let n2 = n + b;
             let b2 = self.block_len().min(len - n2);
-            let (out, next) = run_in(pool, || {
+            let on = self.trace.on;
+            let t0 = Stamp::now(on);
+            let ((out, tn), (next, tf)) = run_in(pool, || {
                 join(
                     par,
-                    || me.near(moves, past, &mut rest[..b], n, far, budget),
-                    || (b2 > 0).then(|| me.far(moves, past, n2, b2, n, words, par, sweep)),
+                    || {
+                        let t = Stamp::now(on);
+                        let out = me.near(moves, past, &mut rest[..b], n, far, budget);
+                        (out, t.elapsed())
+                    },
+                    || {
+                        let t = Stamp::now(on);
+                        let next = (b2 > 0)
+                            .then(|| me.far(moves, past, n2, b2, n, words, par, sweep));
+                        (next, t.elapsed())
+                    },
                 )
             });
+            if on {
+                let (rare, far_rare) = (self.rare.len(), self.far_rare());
+                let wall = t0.elapsed();
+                self.trace.block(n + b, wall, tn, tf, &out, words, b, (rare, far_rare));
+            }
             ahead = next;
             let upto = match out.end {
                 BlockEnd::Full => n + b,
@@ -777,11 +829,13 @@ impl SparseTable {
             .collect();
         let mut wanted = vec![0u64; words];
         let mut marks = vec![0u64; words];
-        let out = |end, found, work, wanted| NearOut {
+        let mut search = 0u64;
+        let out = |end, found, work, wanted, search| NearOut {
             end,
             found,
             work,
             wanted,
+            search,
         };
         for k in 0..cur.len() {
             let n = start + k;
@@ -899,6 +953,7 @@ impl SparseTable {
             let bits = &mut marks[..];
             let mut at = (0usize, 0usize);
             let mut from = 0;
+            let before = ops;
             let v = loop {
                 let Some(v) = next_unmarked(bits, from) else {
                     break range as u32;
@@ -914,6 +969,7 @@ impl SparseTable {
                 }
                 from = v + 1;
             };
+            search += ops - before;
             // The rare values below v not reached by a rare heap's pair.
             let pairs = &far.bits[k * words..(k + 1) * words];
             for (w, (want, (p, r))) in wanted
@@ -929,7 +985,7 @@ impl SparseTable {
                 *want |= !p & r & below;
             }
             if self.work.saturating_add(work).saturating_add(ops) > budget {
-                return out(BlockEnd::Budget(n), found, work, wanted);
+                return out(BlockEnd::Budget(n), found, work, wanted, search);
             }
             work += ops;
             if n >= 1 && is_rare(mask, v) {
@@ -937,15 +993,15 @@ impl SparseTable {
                 late.push((n as u32, v));
             }
             match C::new(v) {
-                None => return out(BlockEnd::TooWide(n, v), found, work, wanted),
+                None => return out(BlockEnd::TooWide(n, v), found, work, wanted, search),
                 Some(c) => cur[k] = c,
             }
             win.push(v);
             if v as usize >= range {
-                return out(BlockEnd::Grow(n), found, work, wanted);
+                return out(BlockEnd::Grow(n), found, work, wanted, search);
             }
         }
-        out(BlockEnd::Full, found, work, wanted)
+        out(BlockEnd::Full, found, work, wanted, search)
     }
 }
 
@@ -1217,3 +1273,112 @@ fn sweep_splits<C: Cell>(
 
 /// Sums of a split per task when the sweep is shared between threads.
 const SWEEP_CHUNK: usize = 256;
+
+/// A moment, as wall time and the calling thread's CPU time (nanoseconds), when
+/// tracing.
+#[derive(Clone, Copy)]
+struct Stamp(Option<(std::time::Instant, u64)>);
+
+/// The calling thread's CPU time in nanoseconds.
+fn thread_cpu() -> u64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes the timespec it is given, which lives here.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    (t.tv_sec as u64).saturating_mul(1_000_000_000) + t.tv_nsec as u64
+}
+
+impl Stamp {
+    fn now(on: bool) -> Stamp {
+        Stamp(on.then(|| (std::time::Instant::now(), thread_cpu())))
+    }
+
+    /// Wall and thread CPU nanoseconds since `self`.
+    fn elapsed(self) -> (u64, u64) {
+        match self.0 {
+            Some((w, c)) => (
+                w.elapsed().as_nanos() as u64,
+                thread_cpu().saturating_sub(c),
+            ),
+            None => (0, 0),
+        }
+    }
+}
+
+/// Per-phase times and counts of a table's blocks, written to standard error at
+/// every doubling of the table when the environment variable `SPRAGUE_SPARSE_TRACE`
+/// is set (a diagnostic of the engine's speed; it changes nothing computed).
+#[derive(Default)]
+struct Trace {
+    on: bool,
+    /// The table length of the next line.
+    next: usize,
+    blocks: u64,
+    /// Wall time of the blocks (near and next far side by side).
+    wall: u64,
+    /// Near pass: wall, thread CPU.
+    near: (u64, u64),
+    /// Far pass of the next block: wall, CPU of the thread that started it.
+    far: (u64, u64),
+    work: u64,
+    search: u64,
+}
+
+impl Trace {
+    fn new(n: usize) -> Trace {
+        Trace {
+            on: std::env::var_os("SPRAGUE_SPARSE_TRACE").is_some(),
+            next: (n + 1).next_power_of_two(),
+            blocks: 0,
+            wall: 0,
+            near: (0, 0),
+            far: (0, 0),
+            work: 0,
+            search: 0,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn block(
+        &mut self,
+        upto: usize,
+        wall: (u64, u64),
+        near: (u64, u64),
+        far: (u64, u64),
+        out: &NearOut,
+        words: usize,
+        b: usize,
+        (rare, far_rare): (usize, usize),
+    ) {
+        self.blocks += 1;
+        self.wall += wall.0;
+        self.near.0 += near.0;
+        self.near.1 += near.1;
+        self.far.0 += far.0;
+        self.far.1 += far.1;
+        self.work += out.work;
+        self.search += out.search;
+        if upto >= self.next {
+            let ms = |x: u64| x / 1_000_000;
+            eprintln!(
+                "sparse trace: heaps {upto}: {} blocks of {b}, {words} words, {} rare ({} far), \
+                 wall {} ms, near {} ms wall {} ms cpu, far {} ms wall {} ms cpu, \
+                 work {}, near search {}",
+                self.blocks,
+                rare,
+                far_rare,
+                ms(self.wall),
+                ms(self.near.0),
+                ms(self.near.1),
+                ms(self.far.0),
+                ms(self.far.1),
+                self.work,
+                self.search
+            );
+            *self = Trace::new(upto);
+            self.on = true;
+        }
+    }
+}
