@@ -546,6 +546,18 @@ impl DenseTable {
         }
     }
 
+    /// An empty engine for the same code.
+    pub fn fresh(&self) -> Self {
+        DenseTable::new(self.code.clone())
+    }
+
+    /// Frees the copies of the values (when the rare/common table takes over); the
+    /// next extension makes them again from the table's values.
+    pub fn release(&mut self) {
+        self.store = Store::default();
+        self.max = 0;
+    }
+
     /// Makes the lanes hold `values` (they are always a prefix of, or extended by, the
     /// same game's table), with room for heaps below `cap`.
     fn sync<C: Cell>(&mut self, values: &[C], cap: usize) {

@@ -94,15 +94,13 @@ pub const MAX_BLOCK: usize = 64;
 const LONG_BLOCK: usize = 1024;
 /// Heaps computed before blocks may be long: shorter tables keep short blocks, so that
 /// they are watched (progress, Ctrl-C, checkpoints) as finely as before.
-const LONG_FROM: usize = 4 * LONG_BLOCK;
+pub const LONG_FROM: usize = 4 * LONG_BLOCK;
 /// Bytes of marks per long block.
 const LONG_BLOCK_BYTES: usize = 1 << 18;
 /// Fewest heaps in a block.
 const MIN_BLOCK: usize = 8;
 /// Heaps per task of the far pass's search.
 const CHUNK: usize = 16;
-/// Rare heaps per task of the far pass's pairs.
-const RARE_PIECE: usize = 256;
 /// Heaps kept per value for the search by value pairs.
 const FIRST: usize = 32;
 /// The heaps kept for the search are the first of each value from this one on, so
@@ -164,7 +162,7 @@ fn is_rare(mask: u32, v: u32) -> bool {
 
 /// A run of heaps for the far pass's search: its index, its pair marks, its search
 /// marks and its work.
-type SearchTask<'a> = (usize, ((&'a [u64], &'a mut [u64]), &'a mut [u64]));
+type SearchTask<'a> = (usize, ((&'a mut [u64], &'a mut [u64]), &'a mut [u64]));
 
 /// The far marks of a block of heaps.
 struct Far {
@@ -242,8 +240,7 @@ impl SparseTable {
         let words = range / 64;
         let short = (MIN_BLOCK as u64 * words * 8).max((BLOCK_BYTES as u64).min(8 * range));
         let long = (MIN_BLOCK as u64 * words * 8).max((LONG_BLOCK_BYTES as u64).min(128 * range));
-        let pieces = rare / RARE_PIECE as u64 + 1;
-        let marks = 5 * long + pieces * short;
+        let marks = 5 * long + short;
         list + per_value + marks
     }
 
@@ -352,9 +349,15 @@ impl SparseTable {
     }
 
     /// The length of the next blocks: [`MAX_BLOCK`] or fewer heaps (fewer when values
-    /// are large), or from [`LONG_FROM`] heaps on up to [`LONG_BLOCK`] when fewer than
-    /// [`MIN_FAR_RARE`] rare heaps are beyond twice that length, so that the near pass pairs them all and the far
-    /// pass sweeps (longer blocks make fewer handovers between threads).
+    /// are large), and from [`LONG_FROM`] heaps on up to [`LONG_BLOCK`]: the longest
+    /// when fewer than [`MIN_FAR_RARE`] rare heaps are beyond twice that length (the
+    /// near pass pairs them all and the far pass sweeps), else the longest that leaves
+    /// at most an eighth of the rare heaps (or [`MIN_FAR_RARE`]) below twice its length
+    /// for the near pass to pair in order. Long blocks make few hand-overs between
+    /// threads (one a block, each a wait for a thread to be scheduled on a busy
+    /// machine); the far pass works on runs of up to 64 heaps at a time, whose marks
+    /// stay in cache. Grundy's game: 30 of its 1 273 rare heaps are below 128, 101
+    /// below 512, 359 below 2 048, so its blocks are 256 heaps long.
     fn block_len(&self) -> usize {
         let words = self.range() / 64;
         let short = (BLOCK_BYTES / (8 * words)).clamp(MIN_BLOCK, MAX_BLOCK);
@@ -362,8 +365,16 @@ impl SparseTable {
         if self.built < LONG_FROM {
             return short;
         }
-        let beyond = self.rare.len() - self.rare.partition_point(|&(h, _)| (h as usize) < 2 * long);
-        if beyond < MIN_FAR_RARE { long } else { short }
+        let below = |b: usize| self.rare.partition_point(|&(h, _)| (h as usize) < 2 * b);
+        if self.rare.len() - below(long) < MIN_FAR_RARE {
+            return long;
+        }
+        let near = (self.rare.len() / 8).max(MIN_FAR_RARE);
+        let mut b = long;
+        while b > short && below(b) > near {
+            b /= 2;
+        }
+        b.max(short)
     }
 
     /// Extends `values` (the values of heaps `0..values.len()`) to heaps `0..len` on
@@ -487,8 +498,8 @@ impl SparseTable {
                     },
                     || {
                         let t = Stamp::now(on);
-                        let next = (b2 > 0)
-                            .then(|| me.far(moves, past, n2, b2, n, words, par, sweep));
+                        let next =
+                            (b2 > 0).then(|| me.far(moves, past, n2, b2, n, words, par, sweep));
                         (next, t.elapsed())
                     },
                 )
@@ -496,7 +507,8 @@ impl SparseTable {
             if on {
                 let (rare, far_rare) = (self.rare.len(), self.far_rare());
                 let wall = t0.elapsed();
-                self.trace.block(n + b, wall, tn, tf, &out, words, b, (rare, far_rare));
+                self.trace
+                    .block(n + b, wall, tn, tf, &out, words, b, (rare, far_rare));
             }
             ahead = next;
             let upto = match out.end {
@@ -564,71 +576,47 @@ impl SparseTable {
             let hi = self.rare.partition_point(|&(h, _)| (h as usize) < known);
             let rare = &self.rare[lo..hi];
             let mask = self.mask;
-            // The pairs, over pieces of the rare list (each marking its own copy).
-            let pairs = |rs: &[(u32, u32)], bits: &mut [u64]| {
-                let end = start + len;
+            // The pairs of the heaps c0..c1 (marks in `bits`, from heap c0 on).
+            let pairs = |rs: &[(u32, u32)], bits: &mut [u64], c0: usize, c1: usize| {
                 for &i in moves.split_after {
                     for &(h, gh) in rs {
                         let h = h as usize;
                         // The heaps m with s = m − i > h, less the equal split when it
                         // is no move.
-                        let from = (h + i + 1).max(start);
-                        if from >= end {
+                        let from = (h + i + 1).max(c0);
+                        if from >= c1 {
                             continue;
                         }
                         let mut run = |m0: usize, m1: usize| {
                             if m0 >= m1 {
                                 return;
                             }
-                            let slots = bits[(m0 - start) * words..(m1 - start) * words]
-                                .chunks_exact_mut(words);
+                            let slots =
+                                bits[(m0 - c0) * words..(m1 - c0) * words].chunks_exact_mut(words);
                             for (slot, gb) in slots.zip(&past[m0 - i - h..m1 - i - h]) {
                                 let x = (gh ^ gb.get()) as usize;
                                 slot[x >> 6] |= 1 << (x & 63);
                             }
                         };
                         let equal = 2 * h + i;
-                        if moves.unequal && (from..end).contains(&equal) {
+                        if moves.unequal && (from..c1).contains(&equal) {
                             run(from, equal);
-                            run(equal + 1, end);
+                            run(equal + 1, c1);
                         } else {
-                            run(from, end);
+                            run(from, c1);
                         }
                     }
                 }
             };
-            if par && rare.len() > RARE_PIECE {
-                use rayon::prelude::*;
-                let marked = rare
-                    .par_chunks(RARE_PIECE)
-                    .fold(
-                        || vec![0u64; len * words],
-                        |mut acc, rs| {
-                            pairs(rs, &mut acc);
-                            acc
-                        },
-                    )
-                    .reduce_with(|mut a, b| {
-                        a.iter_mut().zip(&b).for_each(|(x, y)| *x |= y);
-                        a
-                    });
-                if let Some(marked) = marked {
-                    bits = marked;
-                }
-            } else {
-                pairs(rare, &mut bits);
-            }
             if sweep {
                 sweep_splits(
                     moves, past, start, lo_heap, known, words, &mut hits, &mut ops, par,
                 );
             }
-            // The wanted rare values below the smallest common value left unmarked,
-            // over runs of heaps.
+            // The wanted rare values below the smallest common value left unmarked.
             let wanted = &self.wanted;
             let g = |x: usize| past[x].get();
-            let search = |(k, ((chunk, hits), ops)): SearchTask<'_>| {
-                let first = start + k * CHUNK;
+            let search = |first: usize, chunk: &[u64], hits: &mut [u64], ops: &mut [u64]| {
                 let mut need = vec![0u64; words];
                 let slots = chunk.chunks_exact(words).zip(hits.chunks_exact_mut(words));
                 for (j, (slot, hit)) in slots.enumerate() {
@@ -690,19 +678,29 @@ impl SparseTable {
                     }
                 }
             };
+            // Runs of heaps, each paired with every rare heap (whose complements are
+            // read as a stream) and then searched, side by side when `par`: the marks
+            // of a run stay in the first levels of cache.
+            let sub = (len / 16).max(CHUNK);
+            let task = |(k, ((bits, hits), ops)): SearchTask<'_>| {
+                let c0 = start + k * sub;
+                let c1 = c0 + ops.len();
+                pairs(rare, bits, c0, c1);
+                search(c0, bits, hits, ops);
+            };
             if par {
                 use rayon::prelude::*;
-                bits.par_chunks(CHUNK * words)
-                    .zip(hits.par_chunks_mut(CHUNK * words))
-                    .zip(ops.par_chunks_mut(CHUNK))
+                bits.par_chunks_mut(sub * words)
+                    .zip(hits.par_chunks_mut(sub * words))
+                    .zip(ops.par_chunks_mut(sub))
                     .enumerate()
-                    .for_each(search);
+                    .for_each(task);
             } else {
-                bits.chunks(CHUNK * words)
-                    .zip(hits.chunks_mut(CHUNK * words))
-                    .zip(ops.chunks_mut(CHUNK))
+                bits.chunks_mut(sub * words)
+                    .zip(hits.chunks_mut(sub * words))
+                    .zip(ops.chunks_mut(sub))
                     .enumerate()
-                    .for_each(search);
+                    .for_each(task);
             }
         }
         Far {

@@ -255,9 +255,7 @@ impl HeapRules for TakeBreak {
     /// `--max-memory` before it is taken.
     fn memory_needed(&self, len: usize) -> u64 {
         match self.probe(len) {
-            Engine::Sparse { rare, range } => {
-                SparseTable::bytes_needed(2 * rare + 64, 4 * range)
-            }
+            Engine::Sparse { rare, range } => SparseTable::bytes_needed(2 * rare + 64, 4 * range),
             Engine::Dense => dense::lane_bytes(len, 2),
         }
     }
@@ -292,12 +290,17 @@ impl TakeBreak {
         if let Some(e) = self.probed.get() {
             return e;
         }
-        let (Ok(mut fast), Ok(_)) = (self.fast.try_borrow_mut(), self.dense.try_borrow()) else {
+        // The probe runs on engines of its own, swapped in and out, so that the
+        // table's engines (and the work they counted) are as they were.
+        let (Ok(mut fast), Ok(mut dense)) =
+            (self.fast.try_borrow_mut(), self.dense.try_borrow_mut())
+        else {
             return Engine::Dense;
         };
-        let mut scratch = SparseTable::default();
-        std::mem::swap(&mut *fast, &mut scratch);
-        drop(fast);
+        let scratch = std::mem::take(&mut *fast);
+        let fresh = dense.fresh();
+        let scratch_dense = std::mem::replace(&mut *dense, fresh);
+        drop((fast, dense));
         let mut values: Vec<u16> = Vec::new();
         let limits = Limits {
             threads: 1,
@@ -306,30 +309,27 @@ impl TakeBreak {
         };
         let done = self.extend_by_engine(&mut values, PROBE, &limits, &mut Poll::unwatched());
         let fast = std::mem::replace(&mut *self.fast.borrow_mut(), scratch);
+        *self.dense.borrow_mut() = scratch_dense;
         let e = match done {
-            Ok(Extended::Done) if values.len() == PROBE => {
-                match fast.fewest_rare(PROBE) {
-                    Some(rare) if rare.saturating_mul(dense::SPARSE_FACTOR) < PROBE => {
+            Ok(Extended::Done) if values.len() == PROBE => match fast.fewest_rare(PROBE) {
+                Some(rare) if rare.saturating_mul(dense::SPARSE_FACTOR) < PROBE => Engine::Sparse {
+                    rare: fast.rare_heaps(),
+                    range: fast.value_range(),
+                },
+                Some(_) => Engine::Dense,
+                None => {
+                    let rare = dense::fewest_rare(&values);
+                    if rare.saturating_mul(dense::SPARSE_FACTOR) < PROBE {
+                        let max = values.iter().copied().max().unwrap_or(0);
                         Engine::Sparse {
-                            rare: fast.rare_heaps(),
-                            range: fast.value_range(),
+                            rare,
+                            range: (usize::from(max) + 1).next_power_of_two(),
                         }
-                    }
-                    Some(_) => Engine::Dense,
-                    None => {
-                        let rare = dense::fewest_rare(&values);
-                        if rare.saturating_mul(dense::SPARSE_FACTOR) < PROBE {
-                            let max = values.iter().copied().max().unwrap_or(0);
-                            Engine::Sparse {
-                                rare,
-                                range: (usize::from(max) + 1).next_power_of_two(),
-                            }
-                        } else {
-                            Engine::Dense
-                        }
+                    } else {
+                        Engine::Dense
                     }
                 }
-            }
+            },
             _ => Engine::Dense,
         };
         self.probed.set(Some(e));
@@ -362,6 +362,8 @@ impl TakeBreak {
                     None => dense::sparse_pays(values),
                 };
             let ext = if pays {
+                // The dense engine's copies are not needed while this table runs.
+                self.dense.borrow_mut().release();
                 self.extend_sparse(values, next, limits, &mut |w, v| poll.heap_done(w, v))?
             } else {
                 // The dense engine's copies come on top of the values: checked here,
@@ -1058,6 +1060,46 @@ mod tests {
         assert_eq!(stopped[0], naive(&[4], true, stopped[0].len()));
         let lens: Vec<usize> = stopped.iter().map(Vec::len).collect();
         assert!(stopped.iter().all(|v| *v == stopped[0]), "{lens:?}");
+    }
+
+    #[test]
+    fn blocks_of_many_heaps_give_the_same_values_and_work_on_any_threads() {
+        // Grundy's game past LONG_FROM heaps: blocks of 256 heaps (an eighth of its
+        // rare heaps below twice that), far passes in runs of heaps side by side. The
+        // values equal those of one thread (which match the rules on shorter tables
+        // above), and the work bound stops every thread count at the same heap.
+        let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
+        let one = sparse_values::<u16>(&rules, 40_000, 1, 40_000);
+        assert_eq!(one[..3000], naive(&[4], true, 3000)[..]);
+        for threads in [2, 3] {
+            let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
+            assert_eq!(sparse_values::<u16>(&rules, 40_000, threads, 40_000), one);
+            let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
+            assert_eq!(sparse_values::<u32>(&rules, 40_000, threads, 7_777), one);
+        }
+        let mut stopped = Vec::new();
+        for threads in [1, 2, 3] {
+            let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
+            let limits = Limits {
+                max_states: 600_000,
+                threads,
+                ..Limits::default()
+            };
+            let mut values: Vec<u16> = Vec::new();
+            let err = rules
+                .extend_sparse(&mut values, 100_000, &limits, &mut |_, _| true)
+                .unwrap_err();
+            assert!(matches!(err, SolveError::Limit { .. }), "{err:?}");
+            stopped.push(values);
+        }
+        let lens: Vec<usize> = stopped.iter().map(Vec::len).collect();
+        assert!(
+            lens[0] > 2 * crate::impartial::sparse::LONG_FROM,
+            "{lens:?}"
+        );
+        assert!(stopped.iter().all(|v| *v == stopped[0]), "{lens:?}");
+        let got: Vec<u32> = stopped[0].iter().map(|&c| c.get()).collect();
+        assert_eq!(got[..], one[..got.len().min(one.len())]);
     }
 
     #[test]
