@@ -96,6 +96,10 @@ pub enum Engine {
     Dense,
 }
 
+/// The working memory of the rare/common table's threads besides its structures
+/// (their allocators' arenas and stacks as touched), measured.
+pub const THREAD_BYTES: u64 = 768 << 10;
+
 /// Heaps computed to foresee the engine of a long table (a fraction of a second).
 pub const PROBE: usize = 1 << 15;
 /// Tables from this many heaps on are probed; shorter ones are counted as if the
@@ -249,13 +253,16 @@ impl HeapRules for TakeBreak {
 
     /// The structures of the engine the table will use, as its first heaps foresee
     /// ([`TakeBreak::probe`]): the rare/common table's ([`SparseTable::bytes_needed`],
-    /// for twice the rare heaps of the probe and four times its value range), or the
+    /// for twice the rare heaps of the probe and twice its value range, and
+    /// [`THREAD_BYTES`]), or the
     /// dense engine's two copies of the values ([`dense::lane_bytes`]). Should a
     /// table foreseen sparse turn dense, the dense engine's need is checked against
     /// `--max-memory` before it is taken.
     fn memory_needed(&self, len: usize) -> u64 {
         match self.probe(len) {
-            Engine::Sparse { rare, range } => SparseTable::bytes_needed(2 * rare + 64, 4 * range),
+            Engine::Sparse { rare, range } => {
+                SparseTable::bytes_needed(2 * rare + 64, 2 * range).saturating_add(THREAD_BYTES)
+            }
             Engine::Dense => dense::lane_bytes(len, 2),
         }
     }
