@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs sprague and the public octal-game solvers on the same game and number of heaps,
-# one after the other, and prints CPU seconds (user + system) and peak RSS side by side,
-# as `/usr/bin/time -f '%U %S %M'` reports them.
+# one after the other, and prints CPU seconds (user + system), wall seconds and peak RSS
+# side by side, as `/usr/bin/time -f '%U %S %M %e'` reports them (the wall time counts on
+# a quiet machine only: it is how two threads are compared with one).
 #
 #   bench/octal.sh GAME N [N...]      # GAME: grundy, or an octal code such as 0.354
 #   bench/octal.sh 0.354 262144 1048576
@@ -63,23 +64,23 @@ run() {
     shift
     local i
     for i in $(seq "$REPEAT"); do
-        if ! /usr/bin/time -o "$OUT/time" -f '%U %S %M' "$@" >"$OUT/out" 2>"$OUT/err"; then
+        if ! /usr/bin/time -o "$OUT/time" -f '%U %S %M %e' "$@" >"$OUT/out" 2>"$OUT/err"; then
             printf '%-22s %10s\n' "$name" "failed (see below)"
             tail -3 "$OUT/err" >&2
             continue
         fi
         local last
         last=$(awk "$LAST" "$OUT/out" | tail -1)
-        read -r user sys rss <"$OUT/time"
-        printf '%-22s %9.2f %9.2f %9.2f %10.1f   %s\n' "$name" "$user" "$sys" \
-            "$(echo "$user + $sys" | bc)" "$(echo "scale=1; $rss / 1024" | bc)" "${last:--}"
+        read -r user sys rss wall <"$OUT/time"
+        printf '%-22s %9.2f %9.2f %9.2f %9.2f %10.1f   %s\n' "$name" "$user" "$sys" \
+            "$(echo "$user + $sys" | bc)" "$wall" "$(echo "scale=1; $rss / 1024" | bc)" "${last:--}"
     done
 }
 
 for N in "$@"; do
     M=$((N - 1))
     echo "== $GAME, heaps 0..$M ($N heaps) =="
-    printf '%-22s %9s %9s %9s %10s   %s\n' program user_s sys_s cpu_s peak_MiB "G($M)"
+    printf '%-22s %9s %9s %9s %9s %10s   %s\n' program user_s sys_s cpu_s wall_s peak_MiB "G($M)"
     # `solve` computes the values of heaps 0..M once (`table --to M` also looks up to
     # about twice as far for a period proof).
     LAST='/^nim-value:/ {print $2}'

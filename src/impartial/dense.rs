@@ -213,6 +213,14 @@ impl<L: Lane> Lanes<L> {
     }
 }
 
+/// Bytes the engine's two copies of the values of heaps `0..len` take, at `width`
+/// bytes a value (the table's own values not counted): the ascending copy and the
+/// reversed one, whose room beyond the heaps computed is never written and so takes
+/// no memory.
+pub fn lane_bytes(len: usize, width: usize) -> u64 {
+    (len as u64).saturating_mul(2 * width as u64)
+}
+
 /// The values in the narrowest lane width that holds them.
 #[derive(Debug)]
 enum Store {
@@ -536,6 +544,18 @@ impl DenseTable {
             par_min: PAR_MIN,
             chunk: CHUNK,
         }
+    }
+
+    /// An empty engine for the same code.
+    pub fn fresh(&self) -> Self {
+        DenseTable::new(self.code.clone())
+    }
+
+    /// Frees the copies of the values (when the rare/common table takes over); the
+    /// next extension makes them again from the table's values.
+    pub fn release(&mut self) {
+        self.store = Store::default();
+        self.max = 0;
     }
 
     /// Makes the lanes hold `values` (they are always a prefix of, or extended by, the

@@ -94,15 +94,13 @@ pub const MAX_BLOCK: usize = 64;
 const LONG_BLOCK: usize = 1024;
 /// Heaps computed before blocks may be long: shorter tables keep short blocks, so that
 /// they are watched (progress, Ctrl-C, checkpoints) as finely as before.
-const LONG_FROM: usize = 4 * LONG_BLOCK;
+pub const LONG_FROM: usize = 4 * LONG_BLOCK;
 /// Bytes of marks per long block.
 const LONG_BLOCK_BYTES: usize = 1 << 18;
 /// Fewest heaps in a block.
 const MIN_BLOCK: usize = 8;
 /// Heaps per task of the far pass's search.
 const CHUNK: usize = 16;
-/// Rare heaps per task of the far pass's pairs.
-const RARE_PIECE: usize = 256;
 /// Heaps kept per value for the search by value pairs.
 const FIRST: usize = 32;
 /// The heaps kept for the search are the first of each value from this one on, so
@@ -142,6 +140,8 @@ pub struct SparseTable {
     work: u64,
     /// The threads of the last multi-threaded extension, kept for the next.
     pool: Option<(usize, rayon::ThreadPool)>,
+    /// Per-phase times, when traced.
+    trace: Trace,
 }
 
 impl std::fmt::Debug for SparseTable {
@@ -162,7 +162,7 @@ fn is_rare(mask: u32, v: u32) -> bool {
 
 /// A run of heaps for the far pass's search: its index, its pair marks, its search
 /// marks and its work.
-type SearchTask<'a> = (usize, ((&'a [u64], &'a mut [u64]), &'a mut [u64]));
+type SearchTask<'a> = (usize, ((&'a mut [u64], &'a mut [u64]), &'a mut [u64]));
 
 /// The far marks of a block of heaps.
 struct Far {
@@ -202,6 +202,8 @@ struct NearOut {
     work: u64,
     /// The rare values its heaps had to reach by splits of two common heaps.
     wanted: Vec<u64>,
+    /// Of its work, the splits its mex looked at to settle rare values.
+    search: u64,
 }
 
 impl SparseTable {
@@ -212,6 +214,34 @@ impl SparseTable {
     /// The number of heaps with a rare value.
     pub fn rare_heaps(&self) -> usize {
         self.rare.len()
+    }
+
+    /// The value range: a power of two above every value of the table it last
+    /// extended (0 before it has extended one).
+    pub fn value_range(&self) -> usize {
+        self.hist.len()
+    }
+
+    /// Bytes the structures of a table take besides the values, at most, when it has
+    /// `rare` rare heaps and its values are below `range`: the list of rare heaps (8
+    /// bytes each, and as much again while the list grows), for each value its count,
+    /// its place in the order of values and its kept heaps (8 + 4 + 24 + 4·[`FIRST`]
+    /// bytes), and the marks of the blocks being worked on (the far marks and search
+    /// marks of two blocks, the near pass's, and one copy for each piece of the rare
+    /// list a thread pairs).
+    pub fn bytes_needed(rare: usize, range: usize) -> u64 {
+        let range = range.max(64) as u64;
+        let rare = rare as u64;
+        let list = 16 * rare;
+        let per_value = range * (8 + 4 + 24 + 4 * FIRST as u64);
+        // One set of marks of a block: `len × words × 8` bytes, with the block length
+        // of `block_len` (short blocks about BLOCK_BYTES, long ones LONG_BLOCK_BYTES,
+        // but never fewer than MIN_BLOCK heaps).
+        let words = range / 64;
+        let short = (MIN_BLOCK as u64 * words * 8).max((BLOCK_BYTES as u64).min(8 * range));
+        let long = (MIN_BLOCK as u64 * words * 8).max((LONG_BLOCK_BYTES as u64).min(128 * range));
+        let marks = 5 * long + short;
+        list + per_value + marks
     }
 
     /// The fewest heaps `h ≥ 1` that some mask leaves rare, as
@@ -319,9 +349,15 @@ impl SparseTable {
     }
 
     /// The length of the next blocks: [`MAX_BLOCK`] or fewer heaps (fewer when values
-    /// are large), or from [`LONG_FROM`] heaps on up to [`LONG_BLOCK`] when fewer than
-    /// [`MIN_FAR_RARE`] rare heaps are beyond twice that length, so that the near pass pairs them all and the far
-    /// pass sweeps (longer blocks make fewer handovers between threads).
+    /// are large), and from [`LONG_FROM`] heaps on up to [`LONG_BLOCK`]: the longest
+    /// when fewer than [`MIN_FAR_RARE`] rare heaps are beyond twice that length (the
+    /// near pass pairs them all and the far pass sweeps), else the longest that leaves
+    /// at most an eighth of the rare heaps (or [`MIN_FAR_RARE`]) below twice its length
+    /// for the near pass to pair in order. Long blocks make few hand-overs between
+    /// threads (one a block, each a wait for a thread to be scheduled on a busy
+    /// machine); the far pass works on runs of up to 64 heaps at a time, whose marks
+    /// stay in cache. Grundy's game: 30 of its 1 273 rare heaps are below 128, 101
+    /// below 512, 359 below 2 048, so its blocks are 256 heaps long.
     fn block_len(&self) -> usize {
         let words = self.range() / 64;
         let short = (BLOCK_BYTES / (8 * words)).clamp(MIN_BLOCK, MAX_BLOCK);
@@ -329,8 +365,16 @@ impl SparseTable {
         if self.built < LONG_FROM {
             return short;
         }
-        let beyond = self.rare.len() - self.rare.partition_point(|&(h, _)| (h as usize) < 2 * long);
-        if beyond < MIN_FAR_RARE { long } else { short }
+        let below = |b: usize| self.rare.partition_point(|&(h, _)| (h as usize) < 2 * b);
+        if self.rare.len() - below(long) < MIN_FAR_RARE {
+            return long;
+        }
+        let near = (self.rare.len() / 8).max(MIN_FAR_RARE);
+        let mut b = long;
+        while b > short && below(b) > near {
+            b /= 2;
+        }
+        b.max(short)
     }
 
     /// Extends `values` (the values of heaps `0..values.len()`) to heaps `0..len` on
@@ -410,6 +454,9 @@ impl SparseTable {
         let all = pool;
         let mut ahead: Option<Far> = None;
         let mut n = *done;
+        if self.trace.next == 0 {
+            self.trace = Trace::new(n);
+        }
         while n < len {
             limits.check_stop()?;
             if n >= self.next_review {
@@ -439,13 +486,30 @@ impl SparseTable {
             // this block is finished.
             let n2 = n + b;
             let b2 = self.block_len().min(len - n2);
-            let (out, next) = run_in(pool, || {
+            let on = self.trace.on;
+            let t0 = Stamp::now(on);
+            let ((out, tn), (next, tf)) = run_in(pool, || {
                 join(
                     par,
-                    || me.near(moves, past, &mut rest[..b], n, far, budget),
-                    || (b2 > 0).then(|| me.far(moves, past, n2, b2, n, words, par, sweep)),
+                    || {
+                        let t = Stamp::now(on);
+                        let out = me.near(moves, past, &mut rest[..b], n, far, budget);
+                        (out, t.elapsed())
+                    },
+                    || {
+                        let t = Stamp::now(on);
+                        let next =
+                            (b2 > 0).then(|| me.far(moves, past, n2, b2, n, words, par, sweep));
+                        (next, t.elapsed())
+                    },
                 )
             });
+            if on {
+                let (rare, far_rare) = (self.rare.len(), self.far_rare());
+                let wall = t0.elapsed();
+                self.trace
+                    .block(n + b, wall, tn, tf, &out, words, b, (rare, far_rare));
+            }
             ahead = next;
             let upto = match out.end {
                 BlockEnd::Full => n + b,
@@ -512,71 +576,47 @@ impl SparseTable {
             let hi = self.rare.partition_point(|&(h, _)| (h as usize) < known);
             let rare = &self.rare[lo..hi];
             let mask = self.mask;
-            // The pairs, over pieces of the rare list (each marking its own copy).
-            let pairs = |rs: &[(u32, u32)], bits: &mut [u64]| {
-                let end = start + len;
+            // The pairs of the heaps c0..c1 (marks in `bits`, from heap c0 on).
+            let pairs = |rs: &[(u32, u32)], bits: &mut [u64], c0: usize, c1: usize| {
                 for &i in moves.split_after {
                     for &(h, gh) in rs {
                         let h = h as usize;
                         // The heaps m with s = m − i > h, less the equal split when it
                         // is no move.
-                        let from = (h + i + 1).max(start);
-                        if from >= end {
+                        let from = (h + i + 1).max(c0);
+                        if from >= c1 {
                             continue;
                         }
                         let mut run = |m0: usize, m1: usize| {
                             if m0 >= m1 {
                                 return;
                             }
-                            let slots = bits[(m0 - start) * words..(m1 - start) * words]
-                                .chunks_exact_mut(words);
+                            let slots =
+                                bits[(m0 - c0) * words..(m1 - c0) * words].chunks_exact_mut(words);
                             for (slot, gb) in slots.zip(&past[m0 - i - h..m1 - i - h]) {
                                 let x = (gh ^ gb.get()) as usize;
                                 slot[x >> 6] |= 1 << (x & 63);
                             }
                         };
                         let equal = 2 * h + i;
-                        if moves.unequal && (from..end).contains(&equal) {
+                        if moves.unequal && (from..c1).contains(&equal) {
                             run(from, equal);
-                            run(equal + 1, end);
+                            run(equal + 1, c1);
                         } else {
-                            run(from, end);
+                            run(from, c1);
                         }
                     }
                 }
             };
-            if par && rare.len() > RARE_PIECE {
-                use rayon::prelude::*;
-                let marked = rare
-                    .par_chunks(RARE_PIECE)
-                    .fold(
-                        || vec![0u64; len * words],
-                        |mut acc, rs| {
-                            pairs(rs, &mut acc);
-                            acc
-                        },
-                    )
-                    .reduce_with(|mut a, b| {
-                        a.iter_mut().zip(&b).for_each(|(x, y)| *x |= y);
-                        a
-                    });
-                if let Some(marked) = marked {
-                    bits = marked;
-                }
-            } else {
-                pairs(rare, &mut bits);
-            }
             if sweep {
                 sweep_splits(
                     moves, past, start, lo_heap, known, words, &mut hits, &mut ops, par,
                 );
             }
-            // The wanted rare values below the smallest common value left unmarked,
-            // over runs of heaps.
+            // The wanted rare values below the smallest common value left unmarked.
             let wanted = &self.wanted;
             let g = |x: usize| past[x].get();
-            let search = |(k, ((chunk, hits), ops)): SearchTask<'_>| {
-                let first = start + k * CHUNK;
+            let search = |first: usize, chunk: &[u64], hits: &mut [u64], ops: &mut [u64]| {
                 let mut need = vec![0u64; words];
                 let slots = chunk.chunks_exact(words).zip(hits.chunks_exact_mut(words));
                 for (j, (slot, hit)) in slots.enumerate() {
@@ -638,19 +678,29 @@ impl SparseTable {
                     }
                 }
             };
+            // Runs of heaps, each paired with every rare heap (whose complements are
+            // read as a stream) and then searched, side by side when `par`: the marks
+            // of a run stay in the first levels of cache.
+            let sub = (len / 16).max(CHUNK);
+            let task = |(k, ((bits, hits), ops)): SearchTask<'_>| {
+                let c0 = start + k * sub;
+                let c1 = c0 + ops.len();
+                pairs(rare, bits, c0, c1);
+                search(c0, bits, hits, ops);
+            };
             if par {
                 use rayon::prelude::*;
-                bits.par_chunks(CHUNK * words)
-                    .zip(hits.par_chunks_mut(CHUNK * words))
-                    .zip(ops.par_chunks_mut(CHUNK))
+                bits.par_chunks_mut(sub * words)
+                    .zip(hits.par_chunks_mut(sub * words))
+                    .zip(ops.par_chunks_mut(sub))
                     .enumerate()
-                    .for_each(search);
+                    .for_each(task);
             } else {
-                bits.chunks(CHUNK * words)
-                    .zip(hits.chunks_mut(CHUNK * words))
-                    .zip(ops.chunks_mut(CHUNK))
+                bits.chunks_mut(sub * words)
+                    .zip(hits.chunks_mut(sub * words))
+                    .zip(ops.chunks_mut(sub))
                     .enumerate()
-                    .for_each(search);
+                    .for_each(task);
             }
         }
         Far {
@@ -777,11 +827,13 @@ impl SparseTable {
             .collect();
         let mut wanted = vec![0u64; words];
         let mut marks = vec![0u64; words];
-        let out = |end, found, work, wanted| NearOut {
+        let mut search = 0u64;
+        let out = |end, found, work, wanted, search| NearOut {
             end,
             found,
             work,
             wanted,
+            search,
         };
         for k in 0..cur.len() {
             let n = start + k;
@@ -899,6 +951,7 @@ impl SparseTable {
             let bits = &mut marks[..];
             let mut at = (0usize, 0usize);
             let mut from = 0;
+            let before = ops;
             let v = loop {
                 let Some(v) = next_unmarked(bits, from) else {
                     break range as u32;
@@ -914,6 +967,7 @@ impl SparseTable {
                 }
                 from = v + 1;
             };
+            search += ops - before;
             // The rare values below v not reached by a rare heap's pair.
             let pairs = &far.bits[k * words..(k + 1) * words];
             for (w, (want, (p, r))) in wanted
@@ -929,7 +983,7 @@ impl SparseTable {
                 *want |= !p & r & below;
             }
             if self.work.saturating_add(work).saturating_add(ops) > budget {
-                return out(BlockEnd::Budget(n), found, work, wanted);
+                return out(BlockEnd::Budget(n), found, work, wanted, search);
             }
             work += ops;
             if n >= 1 && is_rare(mask, v) {
@@ -937,15 +991,15 @@ impl SparseTable {
                 late.push((n as u32, v));
             }
             match C::new(v) {
-                None => return out(BlockEnd::TooWide(n, v), found, work, wanted),
+                None => return out(BlockEnd::TooWide(n, v), found, work, wanted, search),
                 Some(c) => cur[k] = c,
             }
             win.push(v);
             if v as usize >= range {
-                return out(BlockEnd::Grow(n), found, work, wanted);
+                return out(BlockEnd::Grow(n), found, work, wanted, search);
             }
         }
-        out(BlockEnd::Full, found, work, wanted)
+        out(BlockEnd::Full, found, work, wanted, search)
     }
 }
 
@@ -1217,3 +1271,112 @@ fn sweep_splits<C: Cell>(
 
 /// Sums of a split per task when the sweep is shared between threads.
 const SWEEP_CHUNK: usize = 256;
+
+/// A moment, as wall time and the calling thread's CPU time (nanoseconds), when
+/// tracing.
+#[derive(Clone, Copy)]
+struct Stamp(Option<(std::time::Instant, u64)>);
+
+/// The calling thread's CPU time in nanoseconds.
+fn thread_cpu() -> u64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes the timespec it is given, which lives here.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    (t.tv_sec as u64).saturating_mul(1_000_000_000) + t.tv_nsec as u64
+}
+
+impl Stamp {
+    fn now(on: bool) -> Stamp {
+        Stamp(on.then(|| (std::time::Instant::now(), thread_cpu())))
+    }
+
+    /// Wall and thread CPU nanoseconds since `self`.
+    fn elapsed(self) -> (u64, u64) {
+        match self.0 {
+            Some((w, c)) => (
+                w.elapsed().as_nanos() as u64,
+                thread_cpu().saturating_sub(c),
+            ),
+            None => (0, 0),
+        }
+    }
+}
+
+/// Per-phase times and counts of a table's blocks, written to standard error at
+/// every doubling of the table when the environment variable `SPRAGUE_SPARSE_TRACE`
+/// is set (a diagnostic of the engine's speed; it changes nothing computed).
+#[derive(Default)]
+struct Trace {
+    on: bool,
+    /// The table length of the next line.
+    next: usize,
+    blocks: u64,
+    /// Wall time of the blocks (near and next far side by side).
+    wall: u64,
+    /// Near pass: wall, thread CPU.
+    near: (u64, u64),
+    /// Far pass of the next block: wall, CPU of the thread that started it.
+    far: (u64, u64),
+    work: u64,
+    search: u64,
+}
+
+impl Trace {
+    fn new(n: usize) -> Trace {
+        Trace {
+            on: std::env::var_os("SPRAGUE_SPARSE_TRACE").is_some(),
+            next: (n + 1).next_power_of_two(),
+            blocks: 0,
+            wall: 0,
+            near: (0, 0),
+            far: (0, 0),
+            work: 0,
+            search: 0,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn block(
+        &mut self,
+        upto: usize,
+        wall: (u64, u64),
+        near: (u64, u64),
+        far: (u64, u64),
+        out: &NearOut,
+        words: usize,
+        b: usize,
+        (rare, far_rare): (usize, usize),
+    ) {
+        self.blocks += 1;
+        self.wall += wall.0;
+        self.near.0 += near.0;
+        self.near.1 += near.1;
+        self.far.0 += far.0;
+        self.far.1 += far.1;
+        self.work += out.work;
+        self.search += out.search;
+        if upto >= self.next {
+            let ms = |x: u64| x / 1_000_000;
+            eprintln!(
+                "sparse trace: heaps {upto}: {} blocks of {b}, {words} words, {} rare ({} far), \
+                 wall {} ms, near {} ms wall {} ms cpu, far {} ms wall {} ms cpu, \
+                 work {}, near search {}",
+                self.blocks,
+                rare,
+                far_rare,
+                ms(self.wall),
+                ms(self.near.0),
+                ms(self.near.1),
+                ms(self.far.0),
+                ms(self.far.1),
+                self.work,
+                self.search
+            );
+            *self = Trace::new(upto);
+            self.on = true;
+        }
+    }
+}

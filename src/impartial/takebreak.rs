@@ -82,7 +82,29 @@ pub struct TakeBreak {
     split_after: Vec<usize>,
     fast: RefCell<SparseTable>,
     dense: RefCell<DenseTable>,
+    /// What the first [`PROBE`] heaps say of the engine a long table will use
+    /// ([`TakeBreak::probe`]), once asked.
+    probed: std::cell::Cell<Option<Engine>>,
 }
+
+/// The engine a table is expected to use, as its first heaps say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// The rare/common table, with this many rare heaps and values below this range.
+    Sparse { rare: usize, range: usize },
+    /// The dense engine.
+    Dense,
+}
+
+/// The working memory of the rare/common table's threads besides its structures
+/// (their allocators' arenas and stacks as touched), measured.
+pub const THREAD_BYTES: u64 = 768 << 10;
+
+/// Heaps computed to foresee the engine of a long table (a fraction of a second).
+pub const PROBE: usize = 1 << 15;
+/// Tables from this many heaps on are probed; shorter ones are counted as if the
+/// dense engine ran them (the larger need, a few MiB at most).
+pub const PROBE_FROM: usize = 1 << 20;
 
 impl TakeBreak {
     /// A game named `name` with code digits `d0, d1, …` (each 0–7, `d0` 0 or 4);
@@ -121,6 +143,7 @@ impl TakeBreak {
             split_after,
             fast: RefCell::new(SparseTable::default()),
             dense: RefCell::new(DenseTable::new(dense_code)),
+            probed: std::cell::Cell::new(None),
         })
     }
 
@@ -228,16 +251,27 @@ impl HeapRules for TakeBreak {
         Some(self.extend_by_engine(values, len, limits, poll))
     }
 
-    /// The larger of the two engines' needs: the dense engine's two copies of the
-    /// values (forward and reversed, two bytes each while values fit), or the
-    /// rare/common table's list of rare heaps (four bytes each, used while at most one
-    /// heap in [`dense::SPARSE_FACTOR`] is rare).
+    /// The structures of the engine the table will use, as its first heaps foresee
+    /// ([`TakeBreak::probe`]): the rare/common table's ([`SparseTable::bytes_needed`],
+    /// for twice the rare heaps of the probe and twice its value range, and
+    /// [`THREAD_BYTES`]), or the
+    /// dense engine's two copies of the values ([`dense::lane_bytes`]). Should a
+    /// table foreseen sparse turn dense, the dense engine's need is checked against
+    /// `--max-memory` before it is taken.
     fn memory_needed(&self, len: usize) -> u64 {
-        (len as u64).saturating_mul(4)
+        match self.probe(len) {
+            Engine::Sparse { rare, range } => {
+                SparseTable::bytes_needed(2 * rare + 64, 2 * range).saturating_add(THREAD_BYTES)
+            }
+            Engine::Dense => dense::lane_bytes(len, 2),
+        }
     }
 
     fn memory_use(&self) -> &'static str {
-        "the take-and-break engines"
+        match self.probed.get() {
+            Some(Engine::Sparse { .. }) => "the rare/common table",
+            Some(Engine::Dense) | None => "the dense engine's copies of the values",
+        }
     }
 
     /// A heap of `n` has at most `1 + (n − i) / 2` options for each removal `i`.
@@ -253,6 +287,62 @@ impl HeapRules for TakeBreak {
 pub const DENSE_FROM: usize = 1024;
 
 impl TakeBreak {
+    /// The engine a table of `len` heaps is expected to use: for `len` from
+    /// [`PROBE_FROM`] on, what the engine choice says after the first [`PROBE`] heaps
+    /// (computed once, on the side), else [`Engine::Dense`], the larger need.
+    pub fn probe(&self, len: usize) -> Engine {
+        if len < PROBE_FROM {
+            return Engine::Dense;
+        }
+        if let Some(e) = self.probed.get() {
+            return e;
+        }
+        // The probe runs on engines of its own, swapped in and out, so that the
+        // table's engines (and the work they counted) are as they were.
+        let (Ok(mut fast), Ok(mut dense)) =
+            (self.fast.try_borrow_mut(), self.dense.try_borrow_mut())
+        else {
+            return Engine::Dense;
+        };
+        let scratch = std::mem::take(&mut *fast);
+        let fresh = dense.fresh();
+        let scratch_dense = std::mem::replace(&mut *dense, fresh);
+        drop((fast, dense));
+        let mut values: Vec<u16> = Vec::new();
+        let limits = Limits {
+            threads: 1,
+            max_states: u64::MAX / 2,
+            ..Limits::default()
+        };
+        let done = self.extend_by_engine(&mut values, PROBE, &limits, &mut Poll::unwatched());
+        let fast = std::mem::replace(&mut *self.fast.borrow_mut(), scratch);
+        *self.dense.borrow_mut() = scratch_dense;
+        let e = match done {
+            Ok(Extended::Done) if values.len() == PROBE => match fast.fewest_rare(PROBE) {
+                Some(rare) if rare.saturating_mul(dense::SPARSE_FACTOR) < PROBE => Engine::Sparse {
+                    rare: fast.rare_heaps(),
+                    range: fast.value_range(),
+                },
+                Some(_) => Engine::Dense,
+                None => {
+                    let rare = dense::fewest_rare(&values);
+                    if rare.saturating_mul(dense::SPARSE_FACTOR) < PROBE {
+                        let max = values.iter().copied().max().unwrap_or(0);
+                        Engine::Sparse {
+                            rare,
+                            range: (usize::from(max) + 1).next_power_of_two(),
+                        }
+                    } else {
+                        Engine::Dense
+                    }
+                }
+            },
+            _ => Engine::Dense,
+        };
+        self.probed.set(Some(e));
+        e
+    }
+
     /// Extends `values` to `len` heaps, each stretch up to the next power of two by the
     /// rare/common table when its sparse space pays ([`dense::sparse_pays`]), else by
     /// the dense engine. Either takes over from the other: each rebuilds its state
@@ -279,8 +369,25 @@ impl TakeBreak {
                     None => dense::sparse_pays(values),
                 };
             let ext = if pays {
+                // The dense engine's copies are not needed while this table runs.
+                self.dense.borrow_mut().release();
                 self.extend_sparse(values, next, limits, &mut |w, v| poll.heap_done(w, v))?
             } else {
+                // The dense engine's copies come on top of the values: checked here,
+                // as a table foreseen sparse may turn dense.
+                let bytes = (next as u64)
+                    .saturating_mul(C::BYTES as u64)
+                    .saturating_add(dense::lane_bytes(next, C::BYTES));
+                if bytes > limits.max_memory {
+                    return Err(limits.memory_exceeded(
+                        &format!(
+                            "a table of {} to heap {} (no sparse space: the dense engine)",
+                            self.name,
+                            next - 1
+                        ),
+                        bytes,
+                    ));
+                }
                 let done = &mut |work, v: &[C]| poll.heap_done(work, v);
                 self.dense
                     .borrow_mut()
@@ -960,6 +1067,46 @@ mod tests {
         assert_eq!(stopped[0], naive(&[4], true, stopped[0].len()));
         let lens: Vec<usize> = stopped.iter().map(Vec::len).collect();
         assert!(stopped.iter().all(|v| *v == stopped[0]), "{lens:?}");
+    }
+
+    #[test]
+    fn blocks_of_many_heaps_give_the_same_values_and_work_on_any_threads() {
+        // Grundy's game past LONG_FROM heaps: blocks of 256 heaps (an eighth of its
+        // rare heaps below twice that), far passes in runs of heaps side by side. The
+        // values equal those of one thread (which match the rules on shorter tables
+        // above), and the work bound stops every thread count at the same heap.
+        let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
+        let one = sparse_values::<u16>(&rules, 40_000, 1, 40_000);
+        assert_eq!(one[..3000], naive(&[4], true, 3000)[..]);
+        for threads in [2, 3] {
+            let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
+            assert_eq!(sparse_values::<u16>(&rules, 40_000, threads, 40_000), one);
+            let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
+            assert_eq!(sparse_values::<u32>(&rules, 40_000, threads, 7_777), one);
+        }
+        let mut stopped = Vec::new();
+        for threads in [1, 2, 3] {
+            let rules = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
+            let limits = Limits {
+                max_states: 600_000,
+                threads,
+                ..Limits::default()
+            };
+            let mut values: Vec<u16> = Vec::new();
+            let err = rules
+                .extend_sparse(&mut values, 100_000, &limits, &mut |_, _| true)
+                .unwrap_err();
+            assert!(matches!(err, SolveError::Limit { .. }), "{err:?}");
+            stopped.push(values);
+        }
+        let lens: Vec<usize> = stopped.iter().map(Vec::len).collect();
+        assert!(
+            lens[0] > 2 * crate::impartial::sparse::LONG_FROM,
+            "{lens:?}"
+        );
+        assert!(stopped.iter().all(|v| *v == stopped[0]), "{lens:?}");
+        let got: Vec<u32> = stopped[0].iter().map(|&c| c.get()).collect();
+        assert_eq!(got[..], one[..got.len().min(one.len())]);
     }
 
     #[test]

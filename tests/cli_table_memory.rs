@@ -1,0 +1,122 @@
+//! The memory estimate of a take-and-break table, against the memory the run really
+//! takes: `table --progress always` says before it starts how much it will need, and
+//! the peak resident memory of the process (`ru_maxrss` of the child, as `wait4`
+//! reports it) grows by no more than that, and by not much less.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+/// Runs `sprague ARGS…`: exit code, standard error and peak resident memory in KiB.
+// The child is waited for with `wait4`, which also gives its peak memory.
+#[allow(clippy::zombie_processes)]
+fn run_measured(args: &[&str]) -> (i32, String, u64) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .env(
+            "XDG_CONFIG_HOME",
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("config"),
+        )
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for our own child, writing into the two locals above.
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32);
+    assert!(libc::WIFEXITED(status));
+    (libc::WEXITSTATUS(status), err, usage.ru_maxrss as u64)
+}
+
+/// The bytes "about X MiB" (or KiB) of an estimate line, rounded down to a tenth as
+/// it is printed.
+fn estimate_bytes(line: &str) -> u64 {
+    let about = line.split("about ").nth(1).unwrap();
+    let (num, rest) = about.split_once(' ').unwrap();
+    let unit: u64 = match &rest[..3] {
+        "KiB" => 1 << 10,
+        "MiB" => 1 << 20,
+        "GiB" => 1 << 30,
+        other => panic!("unit {other} in {line}"),
+    };
+    let (whole, tenth) = num.split_once('.').unwrap();
+    (whole.parse::<u64>().unwrap() * 10 + tenth.parse::<u64>().unwrap()) * unit / 10
+}
+
+#[test]
+fn the_estimate_is_an_upper_bound_of_the_memory_taken_and_close_to_it() {
+    for (game, to) in [
+        ("octal[0.1777]", "2097151"),
+        ("octal[0.354]", "1048575"),
+        ("grundy_game", "2097151"),
+    ] {
+        let args = |to: &'static str| {
+            [
+                "table",
+                "--threads",
+                "2",
+                "--progress",
+                "always",
+                "--max-states",
+                "1000000000000",
+                "--from",
+                to,
+                "--to",
+                to,
+                game,
+            ]
+        };
+        // The program and its threads, with a table of a thousand heaps.
+        let (code, _, base) = run_measured(&args("1000"));
+        assert_eq!(code, 0);
+        let (code, err, peak) = run_measured(&args(to));
+        assert_eq!(code, 0, "{err}");
+        let line = err.lines().next().unwrap();
+        assert!(line.contains("for the rare/common table"), "{line}");
+        let estimate = estimate_bytes(line);
+        let taken = peak.saturating_sub(base) * 1024;
+        eprintln!("{game} to {to}: estimate {estimate} B, taken {taken} B");
+        assert!(
+            estimate >= taken,
+            "{game}: estimate {estimate} B below the {taken} B taken: {line}"
+        );
+        // The printed figure is rounded down by at most a tenth of its unit.
+        assert!(
+            (estimate + (1 << 20) / 10) * 10 <= taken * 13,
+            "{game}: estimate {estimate} B more than 1.3 times the {taken} B taken: {line}"
+        );
+    }
+}
+
+#[test]
+fn too_little_memory_for_the_estimate_exits_3_naming_the_flag() {
+    // Grundy's game has no theorem to stop its table early: 2^21 heaps need about
+    // 4 MiB for their values alone.
+    let (code, err, _) = run_measured(&[
+        "table",
+        "--progress",
+        "always",
+        "--to",
+        "2097151",
+        "--max-memory",
+        "3M",
+        "grundy_game",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("sprague: ")
+            && err.contains("--max-memory")
+            && err.contains("to heap 2097151"),
+        "{err}"
+    );
+}
