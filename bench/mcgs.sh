@@ -3,8 +3,9 @@
 # github.com/ualberta-mueller-group/MCGS) and `sprague solve` side by side on MCGS's own
 # test files, for the rulesets both programs have: the same positions and sums, every
 # outcome checked against the file's expected result and between the two programs,
-# and the CPU time and peak RSS of each, as `/usr/bin/time -f '%e %U %M'` gives them
-# (wall s, user CPU s, peak RSS KiB).
+# and the CPU time and peak RSS of each, as `/usr/bin/time -f '%e %U %S %M'` gives them
+# (user and system CPU seconds, peak RSS in MiB; MCGS's system time is mostly the
+# clearing of its transposition table, 2^28 entries by default, done at every start).
 #
 #   MCGS_BIN=/path/to/MCGS MCGS_INPUT=/path/to/MCGS/input bench/mcgs.sh [FILE_PATTERN…]
 #
@@ -159,10 +160,10 @@ def family_files():
 
 def timed(cmd, stdout):
     tf = tempfile.NamedTemporaryFile("r", suffix=".time")
-    subprocess.run(["/usr/bin/time", "-o", tf.name, "-f", "%e %U %M"] + cmd,
+    subprocess.run(["/usr/bin/time", "-o", tf.name, "-f", "%e %U %S %M"] + cmd,
                    stdout=stdout, stderr=subprocess.DEVNULL)
-    e, u, m = tf.read().split()[-3:]
-    return float(e), float(u), int(m)
+    e, u, s, m = tf.read().split()[-4:]
+    return float(e), float(u), float(s), int(m)
 
 
 SPRAGUE_LOOP = r'''
@@ -180,10 +181,10 @@ def run_sprague(exprs):
         env = dict(os.environ, S=SPRAGUE, T=TIMEOUT)
         tf = tempfile.NamedTemporaryFile("r", suffix=".time")
         with open(inp.name) as stdin:
-            subprocess.run(["/usr/bin/time", "-o", tf.name, "-f", "%e %U %M",
+            subprocess.run(["/usr/bin/time", "-o", tf.name, "-f", "%e %U %S %M",
                             "bash", "-c", SPRAGUE_LOOP], stdin=stdin, stdout=out, env=env,
                            stderr=subprocess.DEVNULL)
-        e, u, m = tf.read().split()[-3:]
+        e, u, s, m = tf.read().split()[-4:]
         out.seek(0)
         answers = []
         for line in out:
@@ -193,7 +194,7 @@ def run_sprague(exprs):
             else:
                 o = d["outcome"]
                 answers.append((o in "LN", o in "RN"))
-        return (float(e), float(u), int(m)), answers
+        return (float(e), float(u), float(s), int(m)), answers
 
 
 def run_mcgs(blocks):
@@ -214,8 +215,14 @@ def run_mcgs(blocks):
 
 
 def main():
-    print(f"{'file':52} {'sums':>5} {'skip':>4}  {'MCGS s':>8} {'MiB':>6}  "
-          f"{'sprague s':>9} {'floor':>6} {'MiB':>6}  agreement")
+    print(f"{'':63}{'MCGS':-^22}  {'sprague':-^29}")
+    print(f"{'file':52} {'sums':>5} {'skip':>4}  {'user s':>7} {'sys s':>6} {'MiB':>6}  "
+          f"{'user s':>7} {'sys s':>6} {'floor':>6} {'MiB':>6}  agreement")
+    f0, _ = run_mcgs([([], ["B"])])
+    s0, _ = run_sprague(["0"])
+    print(f"start-up, one run on the empty sum: MCGS {f0[1]:.2f} user s + {f0[2]:.2f} sys s, "
+          f"{f0[3] / 1024:.0f} MiB; sprague {s0[1]:.2f} + {s0[2]:.2f} s, {s0[3] / 1024:.0f} MiB "
+          f"('floor': that of sprague's runs of a file, user + sys)")
     findings = []
     for path in family_files():
         rel = os.path.relpath(path, ROOT)
@@ -258,12 +265,14 @@ def main():
         note = f"{agree}/{total} agree"
         if mcgs_bad or spr_bad:
             note += f"; vs file: MCGS {mcgs_bad} off, sprague {spr_bad} off"
-        print(f"{rel:52} {len(kept):5} {skipped:4}  {mt[1]:8.2f} {mt[2] / 1024:6.1f}  "
-              f"{st[1]:9.2f} {ft[1]:6.2f} {st[2] / 1024:6.1f}  {note}", flush=True)
-    for rel, expr, player, exp, ma, sw in findings:
-        short = expr if len(expr) < 120 else expr[:117] + "..."
-        print(f"DIFFER {rel}: {player} first: file {' '.join(exp) or '-'}, MCGS {ma}, "
-              f"sprague {sw}: {short}")
+        print(f"{rel:52} {len(kept):5} {skipped:4}  {mt[1]:7.2f} {mt[2]:6.2f} "
+              f"{mt[3] / 1024:6.0f}  {st[1]:7.2f} {st[2]:6.2f} {ft[1] + ft[2]:6.2f} "
+              f"{st[3] / 1024:6.0f}  {note}", flush=True)
+        for rel, expr, player, exp, ma, sw in findings:
+            short = expr if len(expr) < 120 else expr[:117] + "..."
+            print(f"  DIFFER {player} first: file {' '.join(exp) or '-'}, MCGS {ma}, "
+                  f"sprague {sw}: {short}", flush=True)
+        findings.clear()
 
 
 def parse_mcgs(text):
