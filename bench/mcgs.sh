@@ -139,8 +139,7 @@ def translate(section, text):
         n = int(text)
         return f"*{n}" if n else "0"
     if section == "switch_game":
-        a, b = [x for x in re.split(r"[,\s]+", text.strip()) if x] if "," not in text \
-            else text.split(",")
+        a, b = [x for x in re.split(r"[,\s]+", re.sub(r"\s*/\s*", "/", text)) if x]
         return "{" + frac(a) + "|" + frac(b) + "}"
     if section == "up_star":
         items = text.replace(",", " ").split()
