@@ -25,6 +25,11 @@
 //!   and jumps only over the opponent's creatures adjacent to it, and the block holds
 //!   no empty square): the strip is the sum of the strip up to the block's toads and
 //!   the strip from its frogs, each then losing the block by the first rule.
+//! - Without jumps (j = 0) no creature ever passes another, so a frog and the next
+//!   creature after it, when that is a toad, move apart (the frog left, the toad
+//!   right), and no creature ever enters the empty squares between them (only these
+//!   two could): the strip is the sum of the strip up to the frog and the strip from
+//!   the toad.
 
 use super::{Ruleset, args, char_span};
 use crate::expr::{Arg, FamilyTerm, Param, Span};
@@ -143,7 +148,36 @@ impl Rules for Toads {
     }
 
     fn regions(&self, p: &Strip, out: &mut Vec<Strip>) {
-        let s = &p.0;
+        if self.max_jump == 0 {
+            // Without jumps no creature passes another: a frog and the toad after it
+            // (empty squares between) move apart and nothing ever enters the squares
+            // between them, so the strip falls apart there.
+            let s = &p.0;
+            let mut start = 0;
+            let mut last_frog = None;
+            for (i, &c) in s.iter().enumerate() {
+                match c {
+                    b'F' => last_frog = Some(i),
+                    b'T' => {
+                        if let Some(f) = last_frog.take() {
+                            self.split_frozen(&s[start..=f], out);
+                            start = i;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            self.split_frozen(&s[start..], out);
+        } else {
+            self.split_frozen(&p.0, out);
+        }
+    }
+}
+
+impl Toads {
+    /// The parts of `s` between frozen blocks of `max_jump + 1` toads followed by as
+    /// many frogs, each without its leading frogs and trailing toads.
+    fn split_frozen(&self, s: &[u8], out: &mut Vec<Strip>) {
         let m = self.max_jump + 1;
         let frozen = |i: usize| {
             i + 2 * m <= s.len()
@@ -239,8 +273,13 @@ impl Ruleset for Toads {
 
     fn method(&self) -> String {
         format!(
-            "Toads and Frogs (Left's toads move right), from the game tree: frozen creatures at the ends and frozen blocks of {0} toads and {0} frogs split the strip into parts, each valued once",
-            self.max_jump + 1
+            "Toads and Frogs (Left's toads move right), from the game tree: frozen creatures at the ends and frozen blocks of {0} toads and {0} frogs split the strip into parts{1}, each valued once",
+            self.max_jump + 1,
+            if self.max_jump == 0 {
+                ", and so does every frog followed by a toad (no jumps: nothing passes them)"
+            } else {
+                ""
+            }
         )
     }
 }
@@ -419,6 +458,57 @@ mod tests {
         Toads::default().regions(&Strip::parse("FFT.TTFF.F.TT").unwrap(), &mut parts);
         let texts: Vec<String> = parts.iter().map(Strip::text).collect();
         assert_eq!(texts, ["T.", ".F."]);
+    }
+
+    #[test]
+    fn strips_without_jumps_split_between_a_frog_and_the_next_toad() {
+        let rules = Toads {
+            min_slide: 1,
+            max_slide: 1,
+            max_jump: 0,
+        };
+        let mut parts = Vec::new();
+        rules.regions(&Strip::parse("T..F.F..T.TF.T..F").unwrap(), &mut parts);
+        let texts: Vec<String> = parts.iter().map(Strip::text).collect();
+        // Cut after each frog followed by a toad: "T..F.F" | "T.TF" | "T..F"; in the
+        // middle part "TF" is a frozen block, leaving "T.T", whose last toad is
+        // stuck behind the frozen frog and is dropped: "T.".
+        assert_eq!(texts, ["T..F.F", "T.", "T..F"]);
+        // With jumps the toad may jump the frog: no split there.
+        let mut parts = Vec::new();
+        Toads::default().regions(&Strip::parse("T.FT..F").unwrap(), &mut parts);
+        assert_eq!(parts.len(), 1);
+        // Every strip of up to 9 squares, slides of 1 or 1..2, against the plain tree.
+        let mut t = GameTable::with_limit(50_000_000);
+        for max_slide in [1, 2] {
+            let rules = Toads {
+                min_slide: 1,
+                max_slide,
+                max_jump: 0,
+            };
+            let mut fast = TreeValues::new();
+            let mut plain = TreeValues::new();
+            for n in 0..=9u32 {
+                for code in 0..3usize.pow(n) {
+                    let mut c = code;
+                    let s: Vec<u8> = (0..n)
+                        .map(|_| {
+                            let ch = b".TF"[c % 3];
+                            c /= 3;
+                            ch
+                        })
+                        .collect();
+                    let p = Strip(s.into());
+                    let want = plain.value(&mut t, &Plain(rules), &p).unwrap();
+                    assert_eq!(
+                        fast.value(&mut t, &rules, &p).unwrap(),
+                        want,
+                        "{rules:?} {}",
+                        p.text()
+                    );
+                }
+            }
+        }
     }
 
     #[test]
