@@ -22,7 +22,9 @@
 //!   generated once and shared by every state that holds it.
 //! - A region with few moves (at most [`Config::small_moves`] options for both sides
 //!   together) is replaced by its canonical value ([`Component::value`], memoised per
-//!   ruleset), added into the accumulated value. Its value then takes part in every
+//!   ruleset), added into the accumulated value, if that takes at most
+//!   [`SMALL_VALUE_STATES`] stored games (a region of few options may still have a
+//!   large tree: it is then searched as a large region). Its value then takes part in every
 //!   simplification the canonical form makes: `G + (−G) = 0`, `* + * = 0`, numbers add,
 //!   dominated and reversible options vanish. Moves in the accumulated value are the
 //!   options of the canonical game, so a sum of many small regions costs one game of
@@ -61,7 +63,7 @@ use super::bounds;
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::sum::Outcome;
 use crate::partizan::{Game, GameTable, Side};
-use rustc_hash::{FxHashMap, FxHasher};
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use smallvec::SmallVec;
 use std::any::Any;
 use std::hash::{Hash, Hasher};
@@ -183,6 +185,10 @@ pub const SMALL_MOVES: usize = 10;
 /// Most stored games (and cached results) of the table spent on valuing one large
 /// region of a sum before the search ([`Search::set_root_values`]).
 pub const ROOT_VALUE_STATES: u64 = 200_000;
+
+/// Most stored games a small region may take to be valued when it is met (more: it is
+/// searched as a large region).
+pub const SMALL_VALUE_STATES: u64 = 300;
 
 /// The memory counted for each interned region (the position, its options, the
 /// index entry) against `--max-memory`.
@@ -388,6 +394,8 @@ pub struct Search<'t> {
     limits: Limits,
     regions: Regions,
     by_hash: FxHashMap<u64, smallvec::SmallVec<[u32; 1]>>,
+    /// Hashes of the small regions whose value took more than [`SMALL_VALUE_STATES`].
+    too_big: FxHashSet<u64>,
     /// The transposition table: decided states, with the work each took.
     tt: FxHashMap<Key, Entry>,
     /// Sweeps so far (the mark of the regions the last one kept).
@@ -431,6 +439,7 @@ impl<'t> Search<'t> {
             limits: limits.clone(),
             regions: Regions::default(),
             by_hash: FxHashMap::default(),
+            too_big: Default::default(),
             tt: FxHashMap::default(),
             sweeps: 0,
             sweep_at: 0,
@@ -636,9 +645,28 @@ impl<'t> Search<'t> {
         }
         let left = r.moves(Side::Left);
         let right = r.moves(Side::Right);
-        let value = if left + right <= self.config.small_moves {
-            self.stats.valued += 1;
-            Some(super::db::value(self.config.db.as_deref(), &*r, self.t)?)
+        // A small region is valued if that takes at most SMALL_VALUE_STATES stored
+        // games: a region with few options may still have a large game tree (a Clobber
+        // group keeps its stones, a Fission board gains one a move); such a region is
+        // searched as a large one, and not tried again.
+        let value = if left + right <= self.config.small_moves && !self.too_big.contains(&h) {
+            let room = self.t.max_states().saturating_sub(self.t.states());
+            let db = self.config.db.as_deref();
+            let got = self
+                .t
+                .within_share(room.min(SMALL_VALUE_STATES), room, |t| {
+                    super::db::value(db, &*r, t)
+                })?;
+            match got {
+                Some(v) => {
+                    self.stats.valued += 1;
+                    Some(v)
+                }
+                None => {
+                    self.too_big.insert(h);
+                    None
+                }
+            }
         } else {
             None
         };

@@ -129,7 +129,10 @@ mod tests {
     fn longest_run(b: &ClobberBoard, side: Side) -> u32 {
         let mut out = Vec::new();
         Clobber.options(b, side, &mut out);
-        out.iter().map(|o| 1 + longest_run(o, side)).max().unwrap_or(0)
+        out.iter()
+            .map(|o| 1 + longest_run(o, side))
+            .max()
+            .unwrap_or(0)
     }
 
     /// The bounds on runs are never below the longest runs, on every board of 2 × 3 and
@@ -147,7 +150,10 @@ mod tests {
         // X O X O: Left takes O twice in a row (X to the right of each), likewise Right.
         let b = Clobber::parse("XOXO").unwrap();
         assert_eq!(Clobber.run_bounds(&b), Some([2, 2]));
-        assert_eq!([longest_run(&b, Side::Left), longest_run(&b, Side::Right)], [2, 2]);
+        assert_eq!(
+            [longest_run(&b, Side::Left), longest_run(&b, Side::Right)],
+            [2, 2]
+        );
     }
 
     #[test]

@@ -276,7 +276,10 @@ mod tests {
     fn longest_run(b: &Board, side: Side) -> u32 {
         let mut out = Vec::new();
         Domineering.options(b, side, &mut out);
-        out.iter().map(|o| 1 + longest_run(o, side)).max().unwrap_or(0)
+        out.iter()
+            .map(|o| 1 + longest_run(o, side))
+            .max()
+            .unwrap_or(0)
     }
 
     /// The bounds on runs are the longest runs themselves, on every board of at most
@@ -288,7 +291,12 @@ mod tests {
             for empty in 0u64..1 << n {
                 let b = Board { rows, cols, empty };
                 let want = [longest_run(&b, Side::Left), longest_run(&b, Side::Right)];
-                assert_eq!(Domineering.run_bounds(&b), Some(want), "{}", Domineering.show(&b));
+                assert_eq!(
+                    Domineering.run_bounds(&b),
+                    Some(want),
+                    "{}",
+                    Domineering.show(&b)
+                );
             }
         }
     }

@@ -499,7 +499,7 @@ mod tests {
                         })
                         .collect();
                     let p = Strip(s.into());
-                    let want = plain.value(&mut t, &Plain(rules), &p).unwrap();
+                    let want = plain.value(&mut t, &Plain(&rules), &p).unwrap();
                     assert_eq!(
                         fast.value(&mut t, &rules, &p).unwrap(),
                         want,
