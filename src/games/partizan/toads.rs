@@ -427,27 +427,33 @@ mod tests {
                 max_jump: 2,
             },
         ] {
-            let mut fast = TreeValues::new();
-            let mut plain = TreeValues::new();
-            for n in 0..=8u32 {
-                for code in 0..3usize.pow(n) {
-                    let mut c = code;
-                    let s: Vec<u8> = (0..n)
-                        .map(|_| {
-                            let ch = b".TF"[c % 3];
-                            c /= 3;
-                            ch
-                        })
-                        .collect();
-                    let p = Strip(s.into());
-                    let want = plain.value(&mut t, &Plain(&rules), &p).unwrap();
-                    assert_eq!(
-                        fast.value(&mut t, &rules, &p).unwrap(),
-                        want,
-                        "{rules:?} {}",
-                        p.text()
-                    );
-                }
+            agree_with_plain_tree(&mut t, &rules, 8);
+        }
+    }
+
+    /// Asserts that `rules` values every strip of at most `max_len` squares as its plain
+    /// game tree does.
+    fn agree_with_plain_tree(t: &mut GameTable, rules: &Toads, max_len: u32) {
+        let mut fast = TreeValues::new();
+        let mut plain = TreeValues::new();
+        for n in 0..=max_len {
+            for code in 0..3usize.pow(n) {
+                let mut c = code;
+                let s: Vec<u8> = (0..n)
+                    .map(|_| {
+                        let ch = b".TF"[c % 3];
+                        c /= 3;
+                        ch
+                    })
+                    .collect();
+                let p = Strip(s.into());
+                let want = plain.value(t, &Plain(rules), &p).unwrap();
+                assert_eq!(
+                    fast.value(t, rules, &p).unwrap(),
+                    want,
+                    "{rules:?} {}",
+                    p.text()
+                );
             }
         }
     }
@@ -486,28 +492,7 @@ mod tests {
                 max_slide,
                 max_jump: 0,
             };
-            let mut fast = TreeValues::new();
-            let mut plain = TreeValues::new();
-            for n in 0..=9u32 {
-                for code in 0..3usize.pow(n) {
-                    let mut c = code;
-                    let s: Vec<u8> = (0..n)
-                        .map(|_| {
-                            let ch = b".TF"[c % 3];
-                            c /= 3;
-                            ch
-                        })
-                        .collect();
-                    let p = Strip(s.into());
-                    let want = plain.value(&mut t, &Plain(&rules), &p).unwrap();
-                    assert_eq!(
-                        fast.value(&mut t, &rules, &p).unwrap(),
-                        want,
-                        "{rules:?} {}",
-                        p.text()
-                    );
-                }
-            }
+            agree_with_plain_tree(&mut t, &rules, 9);
         }
     }
 
