@@ -16,10 +16,7 @@ cd "$(dirname "$0")/.."
 S=${SPRAGUE:-target/release/sprague}
 T=${TIMEOUT:-300}
 [ -x "$S" ] || cargo build --release --quiet
-xo() { printf 'XO%.0s' $(seq "$1"); }
-# 8×8 boards with 30 or more empty squares (`#` filled), fixed.
-B8A='..#.....|.#...#..|...#....|#.....#.|....#...|.#....#.|...#...#|#.....#.'
-B8B='........|..##....|.....#..|.#......|....##..|......#.|.##.....|.....#..'
+. bench/positions.sh
 if [ $# -gt 0 ]; then
   POSITIONS=("$@")
 else
@@ -33,8 +30,8 @@ else
     "clobber(\"$(xo 18)\")"
     "clobber(\"$(xo 20)\")"
     "clobber(\"$(xo 22)\")"
-    'domineering(4,4)+domineering(3,5)+domineering(4,5)+domineering(3,4)+domineering(2,7)+domineering(5,3)+domineering(4,4)+domineering(3,6)+domineering(2,6)+domineering(4,3)+domineering(3,3)+domineering(5,4)'
-    "clobber(\"$(xo 5)\")+clobber(\"XXOXO\")+clobber(\"$(xo 6)\")+clobber(\"XOOXOX\")+clobber(\"XXOXXO\")+clobber(\"$(xo 7)\")+clobber(\"OXOXXO\")+clobber(\"XOXOXOO\")+clobber(\"XXOOXXO\")+clobber(\"$(xo 4)\")"
+    "$TWELVE"
+    "$TEN"
   )
 fi
 TF=$(mktemp)
