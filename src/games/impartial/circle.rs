@@ -209,12 +209,11 @@ impl Family for Circle {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::impartial::testing::assert_matches_search;
     use crate::impartial::search::Search;
-    use std::collections::BTreeSet;
 
     #[test]
     fn closed_form_and_moves_match_exhaustive_search() {
-        let limits = Limits::default();
         for d in 0u64..=24 {
             for k in 1u64..=7 {
                 let mut s = Search::new(CircleRules { d, k });
@@ -224,27 +223,9 @@ mod tests {
                         if x * x + y * y > d * d {
                             continue;
                         }
-                        let g = s.grundy(&(x, y), &limits).unwrap();
                         let p: Pos = [x, y].map(Nat::from).into_iter().collect();
-                        assert_eq!(
-                            fam.grundy(&p, &limits).unwrap(),
-                            Some(Nat::from(g)),
-                            "circle[{d},{k}]({x},{y})"
-                        );
-                        let opts = s.options(&(x, y));
-                        for target in 0..=3u32 {
-                            let want: BTreeSet<String> = opts
-                                .iter()
-                                .filter(|o| s.cached(o) == Some(target))
-                                .map(|o| format!("circle[{d},{k}]({},{})", o.0, o.1))
-                                .collect();
-                            let mut sink = MoveSink::new(10);
-                            fam.moves_to_value(&p, &Nat::from(target), &limits, &mut sink)
-                                .unwrap();
-                            let got: BTreeSet<String> =
-                                sink.moves.iter().map(|m| m.to_text(&fam)).collect();
-                            assert_eq!(got, want, "circle[{d},{k}]({x},{y}) to {target}");
-                        }
+                        let show = |o: &(u64, u64)| format!("circle[{d},{k}]({},{})", o.0, o.1);
+                        assert_matches_search(&fam, &mut s, &(x, y), &p, show, false);
                     }
                 }
             }

@@ -354,6 +354,7 @@ impl Family for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::impartial::testing::assert_matches_search;
     use crate::impartial::search::{Rules, Search};
 
     #[test]
@@ -394,7 +395,6 @@ mod tests {
 
     #[test]
     fn values_and_moves_match_exhaustive_search_on_random_grids() {
-        let limits = Limits::default();
         let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
         for _ in 0..300 {
             x = x
@@ -424,26 +424,9 @@ mod tests {
                     if cell != b'.' {
                         continue;
                     }
-                    let g = s.grundy(&(r, c), &limits).unwrap();
                     let p: Pos = [r as u64, c as u64].map(Nat::from).into_iter().collect();
-                    assert_eq!(
-                        fam.grundy(&p, &limits).unwrap(),
-                        Some(Nat::from(g)),
-                        "{src} ({r},{c})"
-                    );
-                    for t in 0..4 {
-                        let want: Vec<String> = s
-                            .options(&(r, c))
-                            .iter()
-                            .filter(|o| s.cached(o) == Some(t))
-                            .map(|o| format!("grid[\"{src}\"]({},{})", o.0, o.1))
-                            .collect();
-                        let mut sink = MoveSink::new(10);
-                        fam.moves_to_value(&p, &Nat::from(t), &limits, &mut sink)
-                            .unwrap();
-                        let got: Vec<String> = sink.moves.iter().map(|m| m.to_text(&fam)).collect();
-                        assert_eq!(got, want, "{src} ({r},{c}) to {t}");
-                    }
+                    let show = |o: &(usize, usize)| format!("grid[\"{src}\"]({},{})", o.0, o.1);
+                    assert_matches_search(&fam, &mut s, &(r, c), &p, show, true);
                 }
             }
         }

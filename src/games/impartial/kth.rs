@@ -252,6 +252,7 @@ impl Family for Kth {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::impartial::testing::assert_matches_search;
     use crate::impartial::search::Search;
     use std::collections::BTreeSet;
 
@@ -261,30 +262,13 @@ mod tests {
         let limits = Limits::default();
         for k in 1u64..=30 {
             for n in 0u64..=90 {
-                let g = s.grundy(&(n, k), &limits).unwrap();
                 let p: Pos = [n, k].map(Nat::from).into_iter().collect();
-                assert_eq!(
-                    Kth.grundy(&p, &limits).unwrap(),
-                    Some(Nat::from(g)),
-                    "kth({n},{k})"
-                );
-                let opts = s.options(&(n, k));
-                for target in 0..=g + 1 {
-                    let want: Vec<String> = opts
-                        .iter()
-                        .filter(|o| s.cached(o) == Some(target))
-                        .map(|o| format!("kth({},{})", o.0, o.1))
-                        .collect();
-                    let mut sink = MoveSink::new(1000);
-                    Kth.moves_to_value(&p, &Nat::from(target), &limits, &mut sink)
-                        .unwrap();
-                    let got: Vec<String> = sink.moves.iter().map(|m| m.to_text(&Kth)).collect();
-                    assert_eq!(got, want, "kth({n},{k}) to {target}");
-                }
+                let show = |o: &(u64, u64)| format!("kth({},{})", o.0, o.1);
+                assert_matches_search(&Kth, &mut s, &(n, k), &p, show, true);
                 let mut sink = MoveSink::new(1000);
                 Kth.moves(&p, &limits, &mut sink).unwrap();
                 let all: BTreeSet<String> = sink.moves.iter().map(|m| m.to_text(&Kth)).collect();
-                assert_eq!(all.len(), opts.len());
+                assert_eq!(all.len(), s.options(&(n, k)).len());
             }
         }
     }

@@ -361,9 +361,8 @@ impl Family for SeqNim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::impartial::testing::all_tuples;
+    use crate::games::impartial::testing::{all_tuples, assert_matches_search};
     use crate::impartial::search::Search;
-    use std::collections::BTreeSet;
 
     fn pos(v: &[u64]) -> Pos {
         v.iter().map(|&a| Nat::from(a)).collect()
@@ -378,30 +377,15 @@ mod tests {
             for heaps in 1..=4 {
                 let max = if heaps == 4 { 4 } else { 7 };
                 for p in all_tuples(heaps, max) {
-                    let g = s.grundy(&p, &limits).unwrap();
-                    let got = fam.grundy(&pos(&p), &limits).unwrap().unwrap();
-                    assert_eq!(got, Nat::from(g), "m={m:?} {p:?}");
-                    let opts = s.options(&p);
-                    for target in 0..=g + 2 {
-                        let want: BTreeSet<String> = opts
-                            .iter()
-                            .filter(|o| s.cached(o) == Some(target))
-                            .map(|o| {
-                                let mut t = String::new();
-                                fam.write_position(&pos(o), &mut t);
-                                t
-                            })
-                            .collect();
-                        let mut sink = MoveSink::new(100);
-                        fam.moves_to_value(&pos(&p), &Nat::from(target), &limits, &mut sink)
-                            .unwrap();
-                        let got: BTreeSet<String> =
-                            sink.moves.iter().map(|m| m.to_text(&fam)).collect();
-                        assert_eq!(got, want, "m={m:?} {p:?} to {target}");
-                    }
+                    let show = |o: &Vec<u64>| {
+                        let mut t = String::new();
+                        fam.write_position(&pos(o), &mut t);
+                        t
+                    };
+                    assert_matches_search(&fam, &mut s, &p, &pos(&p), show, false);
                     let mut sink = MoveSink::new(1000);
                     fam.moves(&pos(&p), &limits, &mut sink).unwrap();
-                    assert_eq!(sink.moves.len(), opts.len(), "m={m:?} {p:?}");
+                    assert_eq!(sink.moves.len(), s.options(&p).len(), "m={m:?} {p:?}");
                 }
             }
         }

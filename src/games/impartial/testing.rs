@@ -1,6 +1,8 @@
 //! Helpers shared by the families' tests.
 
+use crate::impartial::family::{Family, Limits, MoveSink, Pos};
 use crate::impartial::heap::{HeapOption, HeapRules};
+use crate::impartial::search::{Rules, Search};
 use crate::nat::Nat;
 use std::collections::BTreeSet;
 
@@ -80,4 +82,45 @@ where
         g.push(mex);
     }
     g
+}
+
+/// Checks a family's closed form at one position against an exhaustive search of the
+/// same rules: the family's value at `pos` equals the search's at `p`, and for every
+/// target up to two above it the family's moves to that value, as text, are the
+/// search's options of that value shown by `show`, each once (in the same order when
+/// `ordered`).
+pub fn assert_matches_search<R: Rules>(
+    fam: &dyn Family,
+    s: &mut Search<R>,
+    p: &R::Position,
+    pos: &Pos,
+    show: impl Fn(&R::Position) -> String,
+    ordered: bool,
+) {
+    let limits = Limits::default();
+    let mut at = String::new();
+    fam.write_position(pos, &mut at);
+    let g = s.grundy(p, &limits).unwrap();
+    assert_eq!(
+        fam.grundy(pos, &limits).unwrap(),
+        Some(Nat::from(g)),
+        "{at}"
+    );
+    let opts = s.options(p);
+    for target in 0..=g + 2 {
+        let mut want: Vec<String> = opts
+            .iter()
+            .filter(|o| s.cached(o) == Some(target))
+            .map(&show)
+            .collect();
+        let mut sink = MoveSink::new(opts.len() + 1);
+        fam.moves_to_value(pos, &Nat::from(target), &limits, &mut sink)
+            .unwrap();
+        let mut got: Vec<String> = sink.moves.iter().map(|m| m.to_text(fam)).collect();
+        if !ordered {
+            want.sort();
+            got.sort();
+        }
+        assert_eq!(got, want, "{at} to {target}");
+    }
 }
