@@ -192,6 +192,7 @@ fn solve(text: &str, play: Play, max_states: Option<u64>, explain: bool) -> Resu
     }
     let a = super::solve::SolveArgs {
         expr: text.to_string(),
+        each: false,
         misere: play == Play::Misere,
         max_moves: 20,
         json: false,

@@ -12,6 +12,9 @@ pub struct SolveArgs {
     /// The position, e.g. 'nim(3,4,5)', 'sub[1,3,4](10) + wythoff(3,5)' or a partizan one such as 'domineering(6,6)' or 'clobber("XOXO") + {1|-1}'; '-' reads it from standard input.
     #[arg(value_name = "EXPR", allow_hyphen_values = true)]
     pub(super) expr: String,
+    /// Read EXPR as a file of positions, one per line ('-': standard input), and answer each in turn; blank lines and lines starting with '#' are skipped. Text answers are separated by a blank line; with --json, one JSON document per line.
+    #[arg(long)]
+    pub(super) each: bool,
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
     pub(super) misere: bool,
@@ -45,13 +48,105 @@ pub enum First {
 }
 
 pub fn run(a: &SolveArgs) -> Result<(), Failure> {
+    let db = load_db(a)?;
+    if a.each {
+        return each(a, db);
+    }
     let text = read_expr(&a.expr)?;
-    answer(a, &text)
+    let out = answer_with(a, &text, db, true)?;
+    write_out(out.as_bytes())?;
+    std::mem::forget(out);
+    Ok(())
 }
 
-/// Solves `text` as `a` asks and writes the answer to standard output (the `solve`
-/// command, and the worksheet of `repl`).
+/// Most bytes of one line of a file of positions (`--each`): as many as one
+/// expression may have.
+const MAX_LINE_BYTES: u64 = super::input::MAX_EXPR_BYTES;
+
+/// Answers every position of the file `a.expr` (`--each`), one per line, in order;
+/// stops at the first that fails, naming its line.
+fn each(a: &SolveArgs, db: Option<Arc<Db>>) -> Result<(), Failure> {
+    use std::io::{BufRead, BufReader, Read};
+    let (name, input): (String, Box<dyn Read>) = if a.expr == "-" {
+        ("standard input".into(), Box::new(std::io::stdin().lock()))
+    } else {
+        let file = std::fs::File::open(&a.expr)
+            .map_err(|e| Failure::Input(format!("cannot open {}: {e}", a.expr)))?;
+        (a.expr.clone(), Box::new(file))
+    };
+    let mut input = BufReader::new(input);
+    let mut line = Vec::new();
+    let mut answered = 0u64;
+    for number in 1u64.. {
+        line.clear();
+        let read = (&mut input)
+            .take(MAX_LINE_BYTES + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| Failure::Input(format!("cannot read {name}: {e}")))?;
+        if read == 0 {
+            break;
+        }
+        let at = |m: String| format!("{name}, line {number}: {m}");
+        if line.len() as u64 > MAX_LINE_BYTES {
+            return Err(Failure::Input(at(format!(
+                "the line is longer than {} (the most an expression may have)",
+                super::input::bytes_name(MAX_LINE_BYTES)
+            ))));
+        }
+        let text = std::str::from_utf8(&line)
+            .map_err(|e| Failure::Input(at(format!("not UTF-8 (byte {})", e.valid_up_to() + 1))))?
+            .trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let out = answer_with(a, text, db.clone(), false).map_err(|f| match f {
+            Failure::Input(m) => Failure::Input(at(m)),
+            Failure::Limit(m) => Failure::Limit(at(m)),
+            Failure::Interrupted(m) => Failure::Interrupted(at(m)),
+            Failure::Other(m) => Failure::Other(at(m)),
+        })?;
+        if answered > 0 && !a.json {
+            write_out(b"\n")?;
+        }
+        write_out(out.as_bytes())?;
+        answered += 1;
+    }
+    Ok(())
+}
+
+/// The database `--db` names, loaded.
+fn load_db(a: &SolveArgs) -> Result<Option<Arc<Db>>, Failure> {
+    match &a.db {
+        Some(path) => Ok(Some(Arc::new(Db::load(path).map_err(Failure::Input)?))),
+        None => Ok(None),
+    }
+}
+
+/// Writes `bytes` to standard output and flushes it.
+fn write_out(bytes: &[u8]) -> Result<(), Failure> {
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    lock.write_all(bytes)?;
+    lock.flush()?;
+    Ok(())
+}
+
+/// Solves `text` as `a` asks and writes the answer to standard output (the worksheet
+/// of `repl`).
 pub(super) fn answer(a: &SolveArgs, text: &str) -> Result<(), Failure> {
+    let out = answer_with(a, text, load_db(a)?, false)?;
+    write_out(out.as_bytes())
+}
+
+/// The answer to `text` as `a` asks, as text or JSON. With `last`, the process ends
+/// next: the solution is not freed (freeing a million components one by one would
+/// only cost time).
+fn answer_with(
+    a: &SolveArgs,
+    text: &str,
+    db: Option<Arc<Db>>,
+    last: bool,
+) -> Result<String, Failure> {
     let options = Options {
         misere: a.misere,
         max_moves: a.max_moves,
@@ -63,19 +158,10 @@ pub(super) fn answer(a: &SolveArgs, text: &str) -> Result<(), Failure> {
         First::Left => Side::Left,
         First::Right => Side::Right,
     };
-    let db = match &a.db {
-        Some(path) => Some(Arc::new(Db::load(path).map_err(Failure::Input)?)),
-        None => None,
-    };
     let solved = solve_first_db(text, &options, first, db)?;
     let out = if a.json { solved.json() } else { solved.text() };
-    let stdout = std::io::stdout();
-    let mut lock = stdout.lock();
-    lock.write_all(out.as_bytes())?;
-    lock.flush()?;
-    // The process ends next: freeing a million components one by one would only
-    // cost time.
-    std::mem::forget(solved);
-    std::mem::forget(out);
-    Ok(())
+    if last {
+        std::mem::forget(solved);
+    }
+    Ok(out)
 }
