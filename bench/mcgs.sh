@@ -15,10 +15,9 @@
 # the sums are kept whose every game has a sprague counterpart and that have a Black
 # (`B`) or White (`W`) solve command; impartial sections (`[impartial …]`), `{N …}` and
 # winning-moves commands are left out. The kept sums are written to a new file for MCGS
-# (one process per file, `--file`) and to one `sprague solve --json --max-moves 0` run
-# per distinct sum (one process per sum: sprague has no batch mode; a run decides both
-# players, so a sum MCGS solves once for B and once for W is run once; the same number
-# of runs of the empty sum `0` is timed as the start-up floor, printed beside).
+# (one process per file, `--file`) and, one distinct sum per line, to sprague (one
+# process per file too, `solve --each --json --max-moves 0`; a sprague answer decides
+# both players, so a sum MCGS solves once for B and once for W is given once).
 #
 # Translation (MCGS's Black is sprague's Left, White its Right, in every ruleset):
 #   clobber_1xn, clobber S   -> clobber("S")        (X Left, O Right)
@@ -35,7 +34,7 @@
 #   n < 0) plus *.
 # Not in sprague: elephants, sheep (their sums are left out).
 #
-# Each run stops after $TIMEOUT seconds (default 600; MCGS per file, sprague per sum).
+# Each run stops after $TIMEOUT seconds (default 600; per file, for both programs).
 # The machine this runs on may be shared: the user CPU seconds are the steady figure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -165,35 +164,23 @@ def timed(cmd, stdout):
     return float(e), float(u), float(s), int(m)
 
 
-SPRAGUE_LOOP = r'''
-while IFS= read -r e; do
-  timeout "$T" "$S" solve --json --max-moves 0 "$e" 2>/dev/null || echo "{\"failed\": $?}"
-done
-'''
-
-
 def run_sprague(exprs):
+    """sprague on the given sums, one process (`solve --each`): times and the (Left
+    wins first, Right wins first) answer of each sum in order (None where it gave none:
+    a run stops at a sum it cannot decide within its bounds)."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as inp, \
          tempfile.NamedTemporaryFile("w+", suffix=".json") as out:
         inp.write("".join(e + "\n" for e in exprs))
         inp.flush()
-        env = dict(os.environ, S=SPRAGUE, T=TIMEOUT)
-        tf = tempfile.NamedTemporaryFile("r", suffix=".time")
-        with open(inp.name) as stdin:
-            subprocess.run(["/usr/bin/time", "-o", tf.name, "-f", "%e %U %S %M",
-                            "bash", "-c", SPRAGUE_LOOP], stdin=stdin, stdout=out, env=env,
-                           stderr=subprocess.DEVNULL)
-        e, u, s, m = tf.read().split()[-4:]
+        t = timed(["timeout", TIMEOUT, SPRAGUE, "solve", "--each", "--json",
+                   "--max-moves", "0", inp.name], out)
         out.seek(0)
         answers = []
         for line in out:
-            d = __import__("json").loads(line)
-            if "failed" in d:
-                answers.append(None)
-            else:
-                o = d["outcome"]
-                answers.append((o in "LN", o in "RN"))
-        return (float(e), float(u), float(s), int(m)), answers
+            o = __import__("json").loads(line)["outcome"]
+            answers.append((o in "LN", o in "RN"))
+        answers += [None] * (len(exprs) - len(answers))
+        return t, answers
 
 
 def run_mcgs(blocks):
@@ -214,14 +201,13 @@ def run_mcgs(blocks):
 
 
 def main():
-    print(f"{'':63}{'MCGS':-^22}  {'sprague':-^29}")
+    print(f"{'':63}{'MCGS':-^22}  {'sprague':-^22}")
     print(f"{'file':52} {'sums':>5} {'skip':>4}  {'user s':>7} {'sys s':>6} {'MiB':>6}  "
-          f"{'user s':>7} {'sys s':>6} {'floor':>6} {'MiB':>6}  agreement")
+          f"{'user s':>7} {'sys s':>6} {'MiB':>6}  agreement")
     f0, _ = run_mcgs([([], ["B"])])
     s0, _ = run_sprague(["0"])
     print(f"start-up, one run on the empty sum: MCGS {f0[1]:.2f} user s + {f0[2]:.2f} sys s, "
-          f"{f0[3] / 1024:.0f} MiB; sprague {s0[1]:.2f} + {s0[2]:.2f} s, {s0[3] / 1024:.0f} MiB "
-          f"('floor': that of sprague's runs of a file, user + sys)")
+          f"{f0[3] / 1024:.0f} MiB; sprague {s0[1]:.2f} + {s0[2]:.2f} s, {s0[3] / 1024:.0f} MiB")
     findings = []
     for path in family_files():
         rel = os.path.relpath(path, ROOT)
@@ -241,7 +227,6 @@ def main():
         mans = parse_mcgs(mtext)
         unique = list(dict.fromkeys(e for _, _, e in kept))
         st, sans = run_sprague(unique)
-        ft, _ = run_sprague(["0"] * len(unique))
         sans = [dict(zip(unique, sans))[e] for _, _, e in kept]
         agree = mcgs_bad = spr_bad = 0
         k = 0
@@ -265,7 +250,7 @@ def main():
         if mcgs_bad or spr_bad:
             note += f"; vs file: MCGS {mcgs_bad} off, sprague {spr_bad} off"
         print(f"{rel:52} {len(kept):5} {skipped:4}  {mt[1]:7.2f} {mt[2]:6.2f} "
-              f"{mt[3] / 1024:6.0f}  {st[1]:7.2f} {st[2]:6.2f} {ft[1] + ft[2]:6.2f} "
+              f"{mt[3] / 1024:6.0f}  {st[1]:7.2f} {st[2]:6.2f} "
               f"{st[3] / 1024:6.0f}  {note}", flush=True)
         for rel, expr, player, exp, ma, sw in findings:
             short = expr if len(expr) < 120 else expr[:117] + "..."
