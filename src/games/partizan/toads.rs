@@ -185,17 +185,6 @@ impl Default for Toads {
     }
 }
 
-/// Where square `i` of a strip is in the wide bit sets of the stuck-creature rule:
-/// bit `i + OFF`, so that the squares up to `OFF` before the strip (and all after it)
-/// have bits too, set as "off the strip".
-const OFF: usize = 16;
-
-/// A strip in the wide bit sets: toads, frogs, and the squares off the strip.
-fn wide(s: &Strip) -> (u128, u128, u128) {
-    let inside = (mask(s.len()) as u128) << OFF;
-    ((s.toads as u128) << OFF, (s.frogs as u128) << OFF, !inside)
-}
-
 impl Rules for Toads {
     type Position = Strip;
 
@@ -266,11 +255,19 @@ impl Rules for Toads {
 }
 
 impl Toads {
-    /// The creatures of `mine` (wide bit sets) that might move, when the squares of
-    /// `fixed` never change, `own` of them holding the mover's creatures, and `off`
-    /// are off the strip; toads if `ahead` (moving to higher squares), else frogs.
-    fn might_move(&self, mine: u128, fixed: u128, own: u128, off: u128, ahead: bool) -> u128 {
-        let sh = |x: u128, k: usize| if ahead { x >> k } else { x << k };
+    /// The creatures of `mine` that might move, when the squares of `fixed` never
+    /// change, `own` of them holding the mover's creatures, and `off` are off the
+    /// strip; toads if `ahead` (moving to higher squares), else frogs.
+    fn might_move(&self, mine: u64, fixed: u64, own: u64, off: u64, ahead: bool) -> u64 {
+        // Bit i of `sh(x, k)`: bit i + k of x if ahead, else bit i − k; squares
+        // beyond the 64 bits are off the strip.
+        let sh = |x: u64, k: usize| {
+            if ahead {
+                (x >> k) | !(u64::MAX >> k)
+            } else {
+                (x << k) | !(u64::MAX << k)
+            }
+        };
         let blocked = fixed | off;
         // A slide needs its first `min_slide` squares free.
         let mut b = 0;
@@ -288,19 +285,19 @@ impl Toads {
         mine & can
     }
 
-    /// The stuck toads and frogs of `s` (wide bit sets): the largest closed set of the
-    /// module's doc, or, if `frozen_frogs`, the same with every frog held in place
-    /// (the toads stuck while Right never moves).
-    fn stuck(&self, s: &Strip, frozen_frogs: bool) -> (u128, u128) {
-        let (t, f, off) = wide(s);
-        let (mut st, mut sf) = (t, f);
+    /// The stuck toads and frogs of `s`: the largest closed set of the module's doc,
+    /// or, if `frozen_frogs`, the same with every frog held in place (the toads stuck
+    /// while Right never moves).
+    fn stuck(&self, s: &Strip, frozen_frogs: bool) -> (u64, u64) {
+        let off = !mask(s.len());
+        let (mut st, mut sf) = (s.toads, s.frogs);
         if self.min_slide == 1 {
             // The first round in short: a creature with an empty square just ahead
             // may slide there (and most creatures of a strip have one).
             let e = s.empty();
-            st &= !(((s.toads & (e >> 1)) as u128) << OFF);
+            st &= !(s.toads & (e >> 1));
             if !frozen_frogs {
-                sf &= !(((s.frogs & (e << 1)) as u128) << OFF);
+                sf &= !(s.frogs & (e << 1));
             }
             if st | sf == 0 {
                 return (0, 0);
@@ -308,14 +305,33 @@ impl Toads {
         }
         loop {
             let fixed = st | sf;
-            let mt = self.might_move(st, fixed, st, off, true);
-            let mf = if frozen_frogs {
+            let mut mt = self.might_move(st, fixed, st, off, true);
+            let mut mf = if frozen_frogs {
                 0
             } else {
                 self.might_move(sf, fixed, sf, off, false)
             };
             if mt | mf == 0 {
                 return (st, sf);
+            }
+            if self.min_slide == 1 {
+                // A creature just behind one that leaves the set may slide into its
+                // square: it leaves in the same round (the chains of a line of
+                // creatures at once, not one a round).
+                loop {
+                    let gone = mt | mf;
+                    let more_t = st & !mt & (gone >> 1);
+                    let more_f = if frozen_frogs {
+                        0
+                    } else {
+                        sf & !mf & (gone << 1)
+                    };
+                    if more_t | more_f == 0 {
+                        break;
+                    }
+                    mt |= more_t;
+                    mf |= more_f;
+                }
             }
             st &= !mt;
             sf &= !mf;
@@ -326,8 +342,7 @@ impl Toads {
     /// stuck creatures at its ends; parts whose creatures are all stuck are left out.
     fn split_stuck(&self, s: &Strip, out: &mut Vec<Strip>) {
         let (st, sf) = self.stuck(s, false);
-        let stuck = ((st | sf) >> OFF) as u64;
-        let (st, sf) = ((st >> OFF) as u64, (sf >> OFF) as u64);
+        let stuck = st | sf;
         let movers = (s.toads | s.frogs) & !stuck;
         if movers == 0 {
             return;
@@ -370,8 +385,7 @@ impl Toads {
             Side::Left => *s,
             Side::Right => s.mirror(),
         };
-        let (st, _) = self.stuck(&s, true);
-        let stuck = (st >> OFF) as u64;
+        let (stuck, _) = self.stuck(&s, true);
         let (mut total, mut empties, mut frogs) = (0u32, 0u32, 0usize);
         for i in (0..s.len()).rev() {
             match s.at(i) {
@@ -696,7 +710,6 @@ mod tests {
         for rules in some_rules() {
             for p in strips(8) {
                 let (st, sf) = rules.stuck(&p, false);
-                let (st, sf) = ((st >> OFF) as u64, (sf >> OFF) as u64);
                 if (st | sf) & !(1 | 1 << (p.len().max(1) - 1)) != 0 {
                     inner += 1;
                 }
