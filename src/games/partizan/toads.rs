@@ -37,6 +37,13 @@
 //!   at the left end and the toads at the right end, and the frozen blocks of j + 1
 //!   toads followed by j + 1 frogs. A part whose creatures are all stuck has no
 //!   moves (value 0) and is dropped.
+//! - A part with creatures of one player only, say toads, when slides start at one
+//!   square, is the integer Φ (below): Right has no move, and Left can make exactly
+//!   Φ moves, stepping the foremost toad that can step one square at a time until
+//!   the toads stand packed at the end (every step passes one empty square, and at
+//!   the end no empty square lies ahead of a toad). It is written as `T` followed by
+//!   Φ empty squares (several such strips when Φ > 63), so that equal parts share one
+//!   value and one short game tree; frogs likewise, mirrored.
 //! - Without jumps (j = 0) no creature ever passes another, so a frog and the next
 //!   creature after it, when that is a toad, move apart (the frog left, the toad
 //!   right), and no creature ever enters the empty squares between them (only these
@@ -368,12 +375,42 @@ impl Toads {
                 while stuck >> (b - 1) & 1 == 1 {
                     b -= 1;
                 }
-                out.push(s.slice(a, b));
+                self.push_part(s.slice(a, b), out);
             }
             if hi == s.len() {
                 return;
             }
             lo = hi;
+        }
+    }
+
+    /// Pushes `part`, or, when only one player has creatures in it and slides start
+    /// at one square, the integer it equals written as short strips (see the module's
+    /// doc).
+    fn push_part(&self, part: Strip, out: &mut Vec<Strip>) {
+        if self.min_slide != 1 || (part.toads != 0 && part.frogs != 0) {
+            out.push(part);
+            return;
+        }
+        let side = if part.toads != 0 {
+            Side::Left
+        } else {
+            Side::Right
+        };
+        let mut n = self.run_bound(&part, side) as usize;
+        while n > 0 {
+            let k = n.min(MAX_SQUARES - 1);
+            let one = Strip {
+                len: k as u8 + 1,
+                toads: 1,
+                frogs: 0,
+            };
+            out.push(if side == Side::Left {
+                one
+            } else {
+                one.mirror()
+            });
+            n -= k;
         }
     }
 
@@ -836,7 +873,39 @@ mod tests {
         let mut parts = Vec::new();
         Toads::default().regions(&Strip::parse("FFT.TTFF.F.TT").unwrap(), &mut parts);
         let texts: Vec<String> = parts.iter().map(Strip::text).collect();
-        assert_eq!(texts, ["T.", ".F."]);
+        assert_eq!(texts, ["T.", ".F"]);
+    }
+
+    #[test]
+    fn one_players_parts_are_written_as_their_integers() {
+        // T.T..: the first toad has 3 empty squares ahead, the second 2: Left moves
+        // 5 times in a row (and Right never), so the strip is the integer 5.
+        let mut parts = Vec::new();
+        Toads::default().regions(&Strip::parse("T.T..").unwrap(), &mut parts);
+        let texts: Vec<String> = parts.iter().map(Strip::text).collect();
+        assert_eq!(texts, ["T....."]);
+        // Frogs: in ..F.F the first frog has 2 empty squares behind it, the second
+        // 3: -5.
+        parts.clear();
+        Toads::default().regions(&Strip::parse("..F.F").unwrap(), &mut parts);
+        let texts: Vec<String> = parts.iter().map(Strip::text).collect();
+        assert_eq!(texts, [".....F"]);
+        assert_eq!(value("..F.F"), "-5");
+        // Slides of exactly two are left as they are: T... is 1, not 3.
+        let two = Toads {
+            min_slide: 2,
+            max_slide: 2,
+            max_jump: 1,
+        };
+        parts.clear();
+        two.regions(&Strip::parse("T...").unwrap(), &mut parts);
+        assert_eq!(parts, [Strip::parse("T...").unwrap()]);
+        // 40 toads and 24 empty squares: 960 moves, in strips of at most 64 squares.
+        let long = format!("{}{}", "T".repeat(40), ".".repeat(24));
+        parts.clear();
+        Toads::default().regions(&Strip::parse(&long).unwrap(), &mut parts);
+        assert_eq!(parts.iter().map(|p| p.len() - 1).sum::<usize>(), 960);
+        assert!(parts.iter().all(|p| p.len() <= MAX_SQUARES));
     }
 
     #[test]
