@@ -14,22 +14,51 @@
 //! generalisation of CGSuite's `GenToadsAndFrogs(j)`.
 //!
 //! Reductions, each keeping the value (the strip is a sum of the parts):
-//! - Frogs at the left end (a run of `F` from the first square) never move: a frog
-//!   slides only into an empty square and jumps only over a toad, and no toad can come
-//!   to their left (toads move right). They are removed; so are toads at the right end.
-//! - A block of m = j + 1 toads followed by m frogs never moves: every creature of it
-//!   has its forward square occupied; a toad may only jump over frogs, and the inner
-//!   toad's j-frog jump at most would land on the block's last frog (and the outer
-//!   toads face toads); the same for frogs. No creature of the block can move first,
-//!   so none ever moves, and nothing crosses it (every move lands on an empty square
-//!   and jumps only over the opponent's creatures adjacent to it, and the block holds
-//!   no empty square): the strip is the sum of the strip up to the block's toads and
-//!   the strip from its frogs, each then losing the block by the first rule.
+//! - Stuck creatures. Call a set S of creatures *closed* when no creature of S has a
+//!   move even if every square outside S (empty, or holding a creature not in S)
+//!   held whatever that move needs: a toad of S is blocked for every slide (one of
+//!   its first `a` squares ahead is off the strip or holds a creature of S) and for
+//!   every jump over k ≤ j (one of the k squares ahead is off the strip or holds a
+//!   toad of S, or the landing square is off the strip or holds a creature of S);
+//!   the same for frogs, leftwards. Then no creature of S ever moves: the first one
+//!   to move would find the others of S where they were, and them blocking it. The
+//!   largest closed set (all creatures, less those that might move, until none
+//!   might) is computed on bit sets; its creatures are *stuck*.
+//! - A stuck toad next to a stuck frog (in either order) cuts the strip between
+//!   them: no toad passes the stuck toad (toads jump frogs only), no frog passes the
+//!   stuck frog, a frog jumping the stuck toad would land on or cross the stuck frog
+//!   (and a toad jumping the stuck frog on or over the stuck toad); so no creature
+//!   crosses the cut, and no move on one side looks at a square of the other side
+//!   but the stuck neighbour, which never changes and blocks as the strip's end
+//!   would. The strip is the sum of the two sides.
+//! - A stuck creature at either end of a part is removed: a square that stays
+//!   occupied at the end blocks every move that reaches it just as the end of the
+//!   strip does (nothing lies beyond it to jump over it from). This removes the frogs
+//!   at the left end and the toads at the right end, and the frozen blocks of j + 1
+//!   toads followed by j + 1 frogs. A part whose creatures are all stuck has no
+//!   moves (value 0) and is dropped.
+//! - A part with creatures of one player only, say toads, when slides start at one
+//!   square, is the integer Φ (below): Right has no move, and Left can make exactly
+//!   Φ moves, stepping the foremost toad that can step one square at a time until
+//!   the toads stand packed at the end (every step passes one empty square, and at
+//!   the end no empty square lies ahead of a toad). It is written as `T` followed by
+//!   Φ empty squares (several such strips when Φ > 63), so that equal parts share one
+//!   value and one short game tree; frogs likewise, mirrored.
 //! - Without jumps (j = 0) no creature ever passes another, so a frog and the next
 //!   creature after it, when that is a toad, move apart (the frog left, the toad
 //!   right), and no creature ever enters the empty squares between them (only these
 //!   two could): the strip is the sum of the strip up to the frog and the strip from
 //!   the toad.
+//!
+//! Bounds on runs ([`Ruleset::run_bounds`]): while Right never moves, Left can make at
+//! most Φ moves in a row, Φ the number of pairs (toad, empty square ahead of it)
+//! with no barrier between them — a barrier being a toad stuck while the frogs stand
+//! still (the closed-set rule above, frogs all in S) or a line of more than j frogs.
+//! No toad crosses a barrier; a toad's move passes at least its landing square
+//! (empty before, its own square after), lowering its count by at least one, and
+//! leaves every other toad's count as it was (the square it leaves becomes empty,
+//! the one it lands on full, both on the same side of every other toad of its
+//! stretch). The same for Right's frogs.
 
 use super::{Ruleset, args, char_span};
 use crate::expr::{Arg, FamilyTerm, Param, Span};
@@ -41,9 +70,19 @@ pub const MAX_SQUARES: usize = 64;
 /// Largest slide length and jump length of the generalised rules.
 pub const MAX_PARAM: usize = 8;
 
-/// A strip: `b'T'`, `b'F'` or `b'.'` per square, from left to right.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Strip(pub Box<[u8]>);
+/// A strip: which of its squares hold toads and which frogs, as bit sets (bit i: the
+/// i-th square from the left), and its length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Strip {
+    len: u8,
+    toads: u64,
+    frogs: u64,
+}
+
+/// The bits of the squares `0..len`.
+fn mask(len: usize) -> u64 {
+    if len >= 64 { u64::MAX } else { (1 << len) - 1 }
+}
 
 impl Strip {
     /// Reads a strip such as `"TT..FF"` (`□` also empty). On error, the character
@@ -55,24 +94,78 @@ impl Strip {
     /// assert!(Strip::parse("T-F").is_err());
     /// ```
     pub fn parse(s: &str) -> Result<Strip, (usize, &'static str)> {
-        let mut v = Vec::new();
+        let mut p = Strip::default();
         for (i, ch) in s.chars().enumerate() {
             if i >= MAX_SQUARES {
                 return Err((i, "a strip has at most 64 squares"));
             }
-            v.push(match ch {
-                'T' | 't' => b'T',
-                'F' | 'f' => b'F',
-                '.' | '□' => b'.',
+            match ch {
+                'T' | 't' => p.toads |= 1 << i,
+                'F' | 'f' => p.frogs |= 1 << i,
+                '.' | '□' => {}
                 _ => return Err((i, "a square is 'T' (toad), 'F' (frog) or '.' (empty)")),
-            });
+            }
+            p.len += 1;
         }
-        Ok(Strip(v.into()))
+        Ok(p)
     }
 
     /// The strip as written.
     pub fn text(&self) -> String {
-        self.0.iter().map(|&c| c as char).collect()
+        (0..self.len())
+            .map(|i| match self.at(i) {
+                b'T' => 'T',
+                b'F' => 'F',
+                _ => '.',
+            })
+            .collect()
+    }
+
+    /// The number of squares.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the strip has no squares.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// `b'T'`, `b'F'` or `b'.'`: what square `i` holds.
+    fn at(&self, i: usize) -> u8 {
+        if self.toads >> i & 1 == 1 {
+            b'T'
+        } else if self.frogs >> i & 1 == 1 {
+            b'F'
+        } else {
+            b'.'
+        }
+    }
+
+    /// The squares `lo..hi` as a strip.
+    fn slice(&self, lo: usize, hi: usize) -> Strip {
+        let m = mask(hi - lo);
+        Strip {
+            len: (hi - lo) as u8,
+            toads: (self.toads >> lo) & m,
+            frogs: (self.frogs >> lo) & m,
+        }
+    }
+
+    /// The empty squares.
+    fn empty(&self) -> u64 {
+        mask(self.len()) & !(self.toads | self.frogs)
+    }
+}
+
+impl Default for Strip {
+    /// The strip of no squares.
+    fn default() -> Self {
+        Strip {
+            len: 0,
+            toads: 0,
+            frogs: 0,
+        }
     }
 }
 
@@ -103,45 +196,40 @@ impl Rules for Toads {
     type Position = Strip;
 
     fn options(&self, p: &Strip, side: Side, out: &mut Vec<Strip>) {
-        let s = &p.0;
-        let n = s.len() as isize;
-        let (me, them, dir) = match side {
-            Side::Left => (b'T', b'F', 1isize),
-            Side::Right => (b'F', b'T', -1isize),
+        let n = p.len() as isize;
+        let empty = p.empty();
+        let (mine, theirs, dir) = match side {
+            Side::Left => (p.toads, p.frogs, 1isize),
+            Side::Right => (p.frogs, p.toads, -1isize),
         };
-        let at = |i: isize| {
-            if (0..n).contains(&i) {
-                s[i as usize]
-            } else {
-                b'#'
-            }
-        };
-        let mut moved = |from: isize, to: isize| {
-            let mut v = s.clone();
-            v[from as usize] = b'.';
-            v[to as usize] = me;
-            out.push(Strip(v));
-        };
-        for i in 0..n {
-            if s[i as usize] != me {
-                continue;
-            }
+        let holds = |set: u64, i: isize| (0..n).contains(&i) && set >> i & 1 == 1;
+        let mut rest = mine;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as isize;
+            rest &= rest - 1;
+            let mut moved = |to: isize| {
+                let m = mine ^ (1 << i) ^ (1 << to);
+                out.push(match side {
+                    Side::Left => Strip { toads: m, ..*p },
+                    Side::Right => Strip { frogs: m, ..*p },
+                });
+            };
             // Slides: the squares ahead empty up to the landing square.
             for k in 1..=self.max_slide as isize {
-                if at(i + k * dir) != b'.' {
+                if !holds(empty, i + k * dir) {
                     break;
                 }
                 if k >= self.min_slide as isize {
-                    moved(i, i + k * dir);
+                    moved(i + k * dir);
                 }
             }
             // Jumps: k opponents in a row, then an empty square.
             for k in 1..=self.max_jump as isize {
-                if at(i + k * dir) != them {
+                if !holds(theirs, i + k * dir) {
                     break;
                 }
-                if at(i + (k + 1) * dir) == b'.' {
-                    moved(i, i + (k + 1) * dir);
+                if holds(empty, i + (k + 1) * dir) {
+                    moved(i + (k + 1) * dir);
                 }
             }
         }
@@ -152,66 +240,232 @@ impl Rules for Toads {
             // Without jumps no creature passes another: a frog and the toad after it
             // (empty squares between) move apart and nothing ever enters the squares
             // between them, so the strip falls apart there.
-            let s = &p.0;
             let mut start = 0;
             let mut last_frog = None;
-            for (i, &c) in s.iter().enumerate() {
-                match c {
+            for i in 0..p.len() {
+                match p.at(i) {
                     b'F' => last_frog = Some(i),
                     b'T' => {
                         if let Some(f) = last_frog.take() {
-                            self.split_frozen(&s[start..=f], out);
+                            self.split_stuck(&p.slice(start, f + 1), out);
                             start = i;
                         }
                     }
                     _ => {}
                 }
             }
-            self.split_frozen(&s[start..], out);
+            self.split_stuck(&p.slice(start, p.len()), out);
         } else {
-            self.split_frozen(&p.0, out);
+            self.split_stuck(p, out);
         }
     }
 }
 
 impl Toads {
-    /// The parts of `s` between frozen blocks of `max_jump + 1` toads followed by as
-    /// many frogs, each without its leading frogs and trailing toads.
-    fn split_frozen(&self, s: &[u8], out: &mut Vec<Strip>) {
-        let m = self.max_jump + 1;
-        let frozen = |i: usize| {
-            i + 2 * m <= s.len()
-                && s[i..i + m].iter().all(|&c| c == b'T')
-                && s[i + m..i + 2 * m].iter().all(|&c| c == b'F')
-        };
-        let mut start = 0;
-        let mut i = 0;
-        while i + 2 * m <= s.len() {
-            if frozen(i) {
-                push_trimmed(&s[start..i + m], out);
-                start = i + m;
-                i += 2 * m;
+    /// The creatures of `mine` that might move, when the squares of `fixed` never
+    /// change, `own` of them holding the mover's creatures, and `off` are off the
+    /// strip; toads if `ahead` (moving to higher squares), else frogs.
+    fn might_move(&self, mine: u64, fixed: u64, own: u64, off: u64, ahead: bool) -> u64 {
+        // Bit i of `sh(x, k)`: bit i + k of x if ahead, else bit i − k; squares
+        // beyond the 64 bits are off the strip.
+        let sh = |x: u64, k: usize| {
+            if ahead {
+                (x >> k) | !(u64::MAX >> k)
             } else {
-                i += 1;
+                (x << k) | !(u64::MAX << k)
+            }
+        };
+        let blocked = fixed | off;
+        // A slide needs its first `min_slide` squares free.
+        let mut b = 0;
+        for k in 1..=self.min_slide {
+            b |= sh(blocked, k);
+        }
+        let mut can = !b;
+        // A jump over k needs k squares that may hold opponents, then a free one.
+        let not_theirs = own | off;
+        let mut line = 0;
+        for k in 1..=self.max_jump {
+            line |= sh(not_theirs, k);
+            can |= !(line | sh(blocked, k + 1));
+        }
+        mine & can
+    }
+
+    /// The stuck toads and frogs of `s`: the largest closed set of the module's doc,
+    /// or, if `frozen_frogs`, the same with every frog held in place (the toads stuck
+    /// while Right never moves).
+    fn stuck(&self, s: &Strip, frozen_frogs: bool) -> (u64, u64) {
+        let off = !mask(s.len());
+        let (mut st, mut sf) = (s.toads, s.frogs);
+        if self.min_slide == 1 {
+            // The first round in short: a creature with an empty square just ahead
+            // may slide there (and most creatures of a strip have one).
+            let e = s.empty();
+            st &= !(s.toads & (e >> 1));
+            if !frozen_frogs {
+                sf &= !(s.frogs & (e << 1));
+            }
+            if st | sf == 0 {
+                return (0, 0);
             }
         }
-        push_trimmed(&s[start..], out);
+        loop {
+            let fixed = st | sf;
+            let mut mt = self.might_move(st, fixed, st, off, true);
+            let mut mf = if frozen_frogs {
+                0
+            } else {
+                self.might_move(sf, fixed, sf, off, false)
+            };
+            if mt | mf == 0 {
+                return (st, sf);
+            }
+            if self.min_slide == 1 {
+                // A creature just behind one that leaves the set may slide into its
+                // square: it leaves in the same round (the chains of a line of
+                // creatures at once, not one a round).
+                loop {
+                    let gone = mt | mf;
+                    let more_t = st & !mt & (gone >> 1);
+                    let more_f = if frozen_frogs {
+                        0
+                    } else {
+                        sf & !mf & (gone << 1)
+                    };
+                    if more_t | more_f == 0 {
+                        break;
+                    }
+                    mt |= more_t;
+                    mf |= more_f;
+                }
+            }
+            st &= !mt;
+            sf &= !mf;
+        }
+    }
+
+    /// The parts of `s` between neighbouring stuck toads and frogs, each without the
+    /// stuck creatures at its ends; parts whose creatures are all stuck are left out.
+    fn split_stuck(&self, s: &Strip, out: &mut Vec<Strip>) {
+        let (st, sf) = self.stuck(s, false);
+        let stuck = st | sf;
+        let movers = (s.toads | s.frogs) & !stuck;
+        if movers == 0 {
+            return;
+        }
+        // Bit x: a cut between squares x and x + 1.
+        let mut cuts = (st & (sf >> 1)) | (sf & (st >> 1));
+        let mut lo = 0;
+        loop {
+            let hi = if cuts == 0 {
+                s.len()
+            } else {
+                cuts.trailing_zeros() as usize + 1
+            };
+            cuts &= cuts.wrapping_sub(1);
+            let part = mask(hi) & !mask(lo);
+            if movers & part != 0 {
+                // Trim the stuck creatures at both ends (the part has a mover, so
+                // trimming stops before it).
+                let (mut a, mut b) = (lo, hi);
+                while stuck >> a & 1 == 1 {
+                    a += 1;
+                }
+                while stuck >> (b - 1) & 1 == 1 {
+                    b -= 1;
+                }
+                self.push_part(s.slice(a, b), out);
+            }
+            if hi == s.len() {
+                return;
+            }
+            lo = hi;
+        }
+    }
+
+    /// Pushes `part`, or, when only one player has creatures in it and slides start
+    /// at one square, the integer it equals written as short strips (see the module's
+    /// doc).
+    fn push_part(&self, part: Strip, out: &mut Vec<Strip>) {
+        if self.min_slide != 1 || (part.toads != 0 && part.frogs != 0) {
+            out.push(part);
+            return;
+        }
+        let side = if part.toads != 0 {
+            Side::Left
+        } else {
+            Side::Right
+        };
+        let mut n = self.run_bound(&part, side) as usize;
+        while n > 0 {
+            let k = n.min(MAX_SQUARES - 1);
+            let one = Strip {
+                len: k as u8 + 1,
+                toads: 1,
+                frogs: 0,
+            };
+            out.push(if side == Side::Left {
+                one
+            } else {
+                one.mirror()
+            });
+            n -= k;
+        }
+    }
+
+    /// Φ of the module's doc for `side`: how many moves in a row `side` can make at
+    /// most, the opponent never moving.
+    fn run_bound(&self, s: &Strip, side: Side) -> u32 {
+        // Mirrored for Right: its frogs become toads moving right.
+        let s = match side {
+            Side::Left => *s,
+            Side::Right => s.mirror(),
+        };
+        let (stuck, _) = self.stuck(&s, true);
+        let (mut total, mut empties, mut frogs) = (0u32, 0u32, 0usize);
+        for i in (0..s.len()).rev() {
+            match s.at(i) {
+                b'.' => {
+                    empties += 1;
+                    frogs = 0;
+                }
+                b'F' => {
+                    frogs += 1;
+                    if frogs > self.max_jump {
+                        empties = 0;
+                    }
+                }
+                _ => {
+                    frogs = 0;
+                    if stuck >> i & 1 == 1 {
+                        empties = 0;
+                    } else {
+                        total += empties;
+                    }
+                }
+            }
+        }
+        total
     }
 }
 
-/// `s` without its leading frogs and trailing toads, if a creature of each side
-/// remains (otherwise the part is a number that only one player moves in, still
-/// pushed) or any creature remains at all.
-fn push_trimmed(s: &[u8], out: &mut Vec<Strip>) {
-    let a = s.iter().position(|&c| c != b'F').unwrap_or(s.len());
-    let b = s
-        .iter()
-        .rposition(|&c| c != b'T')
-        .map_or(a, |j| j + 1)
-        .max(a);
-    let part = &s[a..b];
-    if part.iter().any(|&c| c != b'.') {
-        out.push(Strip(part.into()));
+impl Strip {
+    /// The strip read from right to left with toads and frogs swapped: the position
+    /// with the players' roles exchanged (its value is the negative).
+    pub fn mirror(&self) -> Strip {
+        let rev = |x: u64| {
+            if self.len == 0 {
+                0
+            } else {
+                x.reverse_bits() >> (64 - self.len())
+            }
+        };
+        Strip {
+            len: self.len,
+            toads: rev(self.frogs),
+            frogs: rev(self.toads),
+        }
     }
 }
 
@@ -271,10 +525,20 @@ impl Ruleset for Toads {
         format!("toads{params}(\"{}\")", p.text())
     }
 
+    fn negative(&self, p: &Strip) -> Option<Strip> {
+        Some(p.mirror())
+    }
+
+    fn run_bounds(&self, p: &Strip) -> Option<[u32; 2]> {
+        Some([
+            self.run_bound(p, Side::Left),
+            self.run_bound(p, Side::Right),
+        ])
+    }
+
     fn method(&self) -> String {
         format!(
-            "Toads and Frogs (Left's toads move right), from the game tree: frozen creatures at the ends and frozen blocks of {0} toads and {0} frogs split the strip into parts{1}, each valued once",
-            self.max_jump + 1,
+            "Toads and Frogs (Left's toads move right), from the game tree: creatures that can never move are dropped at the ends of the strip, and a toad and a frog side by side that can never move split it into parts{0}, each valued once",
             if self.max_jump == 0 {
                 ", and so does every frog followed by a toad (no jumps: nothing passes them)"
             } else {
@@ -426,9 +690,155 @@ mod tests {
                 max_slide: 1,
                 max_jump: 2,
             },
+            Toads {
+                min_slide: 1,
+                max_slide: 2,
+                max_jump: 3,
+            },
+            Toads {
+                min_slide: 2,
+                max_slide: 3,
+                max_jump: 2,
+            },
         ] {
             agree_with_plain_tree(&mut t, &rules, 8);
         }
+    }
+
+    /// Every strip of `n` squares, for each `n` up to `max_len`.
+    fn strips(max_len: u32) -> impl Iterator<Item = Strip> {
+        (0..=max_len).flat_map(|n| {
+            (0..3usize.pow(n)).map(move |code| {
+                let mut c = code;
+                let s: String = (0..n)
+                    .map(|_| {
+                        let ch = ".TF".as_bytes()[c % 3] as char;
+                        c /= 3;
+                        ch
+                    })
+                    .collect();
+                Strip::parse(&s).unwrap()
+            })
+        })
+    }
+
+    /// The rules the reductions are checked with: jumps over 0 to 3, slides of 1,
+    /// 1..2 and 2..3.
+    fn some_rules() -> Vec<Toads> {
+        let mut out = Vec::new();
+        for (min_slide, max_slide) in [(1, 1), (1, 2), (2, 3)] {
+            for max_jump in 0..=3 {
+                out.push(Toads {
+                    min_slide,
+                    max_slide,
+                    max_jump,
+                });
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn stuck_creatures_never_move() {
+        // Every position reachable from each strip of up to 8 squares (either player
+        // moving at each turn) still has the creatures marked stuck on their squares;
+        // and the rule finds some stuck creatures that are not at an end.
+        let mut inner = 0;
+        for rules in some_rules() {
+            for p in strips(8) {
+                let (st, sf) = rules.stuck(&p, false);
+                if (st | sf) & !(1 | 1 << (p.len().max(1) - 1)) != 0 {
+                    inner += 1;
+                }
+                let mut seen = std::collections::HashSet::from([p]);
+                let mut todo = vec![p];
+                while let Some(q) = todo.pop() {
+                    assert!(
+                        q.toads & st == st && q.frogs & sf == sf,
+                        "{rules:?} {} reaches {}",
+                        p.text(),
+                        q.text()
+                    );
+                    let mut out = Vec::new();
+                    rules.options(&q, Side::Left, &mut out);
+                    rules.options(&q, Side::Right, &mut out);
+                    for o in out {
+                        if seen.insert(o) {
+                            todo.push(o);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(inner > 1000, "{inner}");
+    }
+
+    /// Left's (Right's) longest run of moves, Right (Left) never moving, by the rules.
+    fn longest_run(
+        rules: &Toads,
+        p: Strip,
+        side: Side,
+        memo: &mut std::collections::HashMap<Strip, u32>,
+    ) -> u32 {
+        if let Some(&r) = memo.get(&p) {
+            return r;
+        }
+        let mut out = Vec::new();
+        rules.options(&p, side, &mut out);
+        let r = out
+            .into_iter()
+            .map(|o| 1 + longest_run(rules, o, side, memo))
+            .max()
+            .unwrap_or(0);
+        memo.insert(p, r);
+        r
+    }
+
+    #[test]
+    fn run_bounds_hold() {
+        // The bounds are never below the longest runs, on every strip of up to 9
+        // squares (both sides' bounds, so the mirror image is checked too).
+        let mut tight = 0;
+        for rules in some_rules() {
+            let mut memo = [
+                std::collections::HashMap::new(),
+                std::collections::HashMap::new(),
+            ];
+            for p in strips(9) {
+                let [l, r] = rules.run_bounds(&p).unwrap();
+                let runs = [
+                    longest_run(&rules, p, Side::Left, &mut memo[0]),
+                    longest_run(&rules, p, Side::Right, &mut memo[1]),
+                ];
+                assert!(runs[0] <= l && runs[1] <= r, "{rules:?} {}", p.text());
+                tight += usize::from(runs == [l, r]);
+            }
+        }
+        assert!(tight > 10_000, "{tight}");
+        // By hand: in TT.. Left moves 4 times (each toad twice); in T.F each player
+        // once; in T.FF. the toad slides once and then faces two frogs, more than it
+        // may jump, while the frogs slide once each.
+        let d = Toads::default();
+        let at = |s: &str| d.run_bounds(&Strip::parse(s).unwrap()).unwrap();
+        assert_eq!(at("TT.."), [4, 0]);
+        assert_eq!(at("T.F"), [1, 1]);
+        assert_eq!(at("T.FF."), [1, 2]);
+    }
+
+    #[test]
+    fn the_mirror_is_the_negative() {
+        // Reading a strip backwards with toads and frogs swapped exchanges the
+        // players: the values are negatives, on every strip of up to 7 squares.
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = TreeValues::new();
+        for rules in some_rules() {
+            for p in strips(7) {
+                let g = v.value(&mut t, &rules, &p).unwrap();
+                let n = v.value(&mut t, &rules, &p.mirror()).unwrap();
+                assert_eq!(t.neg(g).unwrap(), n, "{rules:?} {}", p.text());
+            }
+        }
+        assert_eq!(Strip::parse("TT.F").unwrap().mirror().text(), "T.FF");
     }
 
     /// Asserts that `rules` values every strip of at most `max_len` squares as its plain
@@ -439,14 +849,14 @@ mod tests {
         for n in 0..=max_len {
             for code in 0..3usize.pow(n) {
                 let mut c = code;
-                let s: Vec<u8> = (0..n)
+                let s: String = (0..n)
                     .map(|_| {
-                        let ch = b".TF"[c % 3];
+                        let ch = ".TF".as_bytes()[c % 3] as char;
                         c /= 3;
                         ch
                     })
                     .collect();
-                let p = Strip(s.into());
+                let p = Strip::parse(&s).unwrap();
                 let want = plain.value(t, &Plain(rules), &p).unwrap();
                 assert_eq!(
                     fast.value(t, rules, &p).unwrap(),
@@ -463,7 +873,39 @@ mod tests {
         let mut parts = Vec::new();
         Toads::default().regions(&Strip::parse("FFT.TTFF.F.TT").unwrap(), &mut parts);
         let texts: Vec<String> = parts.iter().map(Strip::text).collect();
-        assert_eq!(texts, ["T.", ".F."]);
+        assert_eq!(texts, ["T.", ".F"]);
+    }
+
+    #[test]
+    fn one_players_parts_are_written_as_their_integers() {
+        // T.T..: the first toad has 3 empty squares ahead, the second 2: Left moves
+        // 5 times in a row (and Right never), so the strip is the integer 5.
+        let mut parts = Vec::new();
+        Toads::default().regions(&Strip::parse("T.T..").unwrap(), &mut parts);
+        let texts: Vec<String> = parts.iter().map(Strip::text).collect();
+        assert_eq!(texts, ["T....."]);
+        // Frogs: in ..F.F the first frog has 2 empty squares behind it, the second
+        // 3: -5.
+        parts.clear();
+        Toads::default().regions(&Strip::parse("..F.F").unwrap(), &mut parts);
+        let texts: Vec<String> = parts.iter().map(Strip::text).collect();
+        assert_eq!(texts, [".....F"]);
+        assert_eq!(value("..F.F"), "-5");
+        // Slides of exactly two are left as they are: T... is 1, not 3.
+        let two = Toads {
+            min_slide: 2,
+            max_slide: 2,
+            max_jump: 1,
+        };
+        parts.clear();
+        two.regions(&Strip::parse("T...").unwrap(), &mut parts);
+        assert_eq!(parts, [Strip::parse("T...").unwrap()]);
+        // 40 toads and 24 empty squares: 960 moves, in strips of at most 64 squares.
+        let long = format!("{}{}", "T".repeat(40), ".".repeat(24));
+        parts.clear();
+        Toads::default().regions(&Strip::parse(&long).unwrap(), &mut parts);
+        assert_eq!(parts.iter().map(|p| p.len() - 1).sum::<usize>(), 960);
+        assert!(parts.iter().all(|p| p.len() <= MAX_SQUARES));
     }
 
     #[test]
