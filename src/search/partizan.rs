@@ -190,6 +190,18 @@ pub const ROOT_VALUE_STATES: u64 = 200_000;
 /// searched as a large region).
 pub const SMALL_VALUE_STATES: u64 = 300;
 
+/// The elementary steps of the table ([`GameTable::work`]) that valuing small regions
+/// may take on average per region valued ([`Config::small_value_work`]'s default),
+/// beyond [`SMALL_VALUE_ALLOWANCE`]. Measured on MCGS's test files: a Domineering or
+/// a NoGo strip region costs 20 to 100 steps, a Clobber grid, NoGo 4×4, Fission or
+/// Toads and Frogs region with jumps 400 to 18 000 (their canonical forms take longer
+/// than the search spends on them), so valuing stops early on those.
+pub const SMALL_VALUE_WORK: u64 = 200;
+
+/// The elementary steps valuing small regions may take before their average
+/// ([`SMALL_VALUE_WORK`]) is looked at.
+pub const SMALL_VALUE_ALLOWANCE: u64 = 20_000;
+
 /// The memory counted for each interned region (the position, its options, the
 /// index entry) against `--max-memory`.
 const REGION_BYTES: u64 = 512;
@@ -213,6 +225,10 @@ pub struct Config {
     /// Regions with at most this many options (Left's and Right's together) are
     /// replaced by their canonical values.
     pub small_moves: usize,
+    /// Small regions are valued while the table's elementary steps spent valuing them
+    /// are at most this many per small region valued, beyond [`SMALL_VALUE_ALLOWANCE`]
+    /// (`u64::MAX`: always).
+    pub small_value_work: u64,
     /// Most entries of the transposition table (when full, the half that took the
     /// least work to decide is dropped). Also the number of regions held before those
     /// no longer in a state of the table or of the search are dropped.
@@ -230,6 +246,7 @@ impl Config {
         let by_states = usize::try_from(limits.max_states).unwrap_or(usize::MAX);
         Config {
             small_moves: SMALL_MOVES,
+            small_value_work: SMALL_VALUE_WORK,
             table_entries: by_memory.min(by_states).clamp(1, TABLE_ENTRIES),
             db: None,
         }
@@ -276,6 +293,9 @@ struct Region {
     /// The region equal to its negative, when interned (itself for a region equal to
     /// its own negative).
     neg: Option<u32>,
+    /// Whether its negative was looked for (when it first was in a state with another
+    /// large region: a region only ever alone needs none).
+    neg_sought: bool,
     /// Whether valuing it within a share of the bounds was tried (and failed).
     tried: bool,
     /// [`Component::run_bounds`] of a large region.
@@ -419,6 +439,10 @@ pub struct Search<'t> {
     first: usize,
     /// Whether states are decided from bounds on their regions when they can be.
     bounding: bool,
+    /// The table's elementary steps spent valuing small regions (those that failed
+    /// too), and how many small regions were valued.
+    small_work: u64,
+    small_valued: u64,
 }
 
 impl<'t> Search<'t> {
@@ -451,6 +475,8 @@ impl<'t> Search<'t> {
             hints: Vec::new(),
             first: 0,
             bounding: true,
+            small_work: 0,
+            small_valued: 0,
         };
         s.sweep_at = s.kept_regions();
         s
@@ -600,8 +626,14 @@ impl<'t> Search<'t> {
 
     /// Removes from the sorted list `big` every region together with its negative
     /// (their sum is 0).
-    fn cancel(&self, big: &mut Vec<u32>) {
-        if !self.any_neg || big.len() < 2 {
+    fn cancel(&mut self, big: &mut Vec<u32>) {
+        if !self.negation || big.len() < 2 {
+            return;
+        }
+        for &id in big.iter() {
+            self.seek_negative(id);
+        }
+        if !self.any_neg {
             return;
         }
         let mut i = 0;
@@ -622,6 +654,28 @@ impl<'t> Search<'t> {
                 }
                 None => i += 1,
             }
+        }
+    }
+
+    /// Looks for the negative of region `id` among the regions held, once: found, the
+    /// two are linked both ways; a negative interned later finds the region when it
+    /// is looked for in turn (in a state holding both, both are).
+    fn seek_negative(&mut self, id: u32) {
+        let r = &mut self.regions[id];
+        if r.neg_sought {
+            return;
+        }
+        r.neg_sought = true;
+        let Some(n) = r.comp.negative() else { return };
+        let neg = if n.key_eq(&*self.regions[id].comp) {
+            Some(id)
+        } else {
+            self.lookup(&*n)
+        };
+        if let Some(m) = neg {
+            self.regions[m].neg = Some(id);
+            self.regions[id].neg = Some(m);
+            self.any_neg = true;
         }
     }
 
@@ -648,18 +702,34 @@ impl<'t> Search<'t> {
         // A small region is valued if that takes at most SMALL_VALUE_STATES stored
         // games: a region with few options may still have a large game tree (a Clobber
         // group keeps its stones, a Fission board gains one a move); such a region is
-        // searched as a large one, and not tried again.
-        let value = if left + right <= self.config.small_moves && !self.too_big.contains(&h) {
+        // searched as a large one, and not tried again. Valuing stops altogether once
+        // it costs more on average than small_value_work steps a region: for such a
+        // ruleset the search decides the small regions for less.
+        let affordable = self.small_work
+            <= self
+                .config
+                .small_value_work
+                .saturating_mul(self.small_valued)
+                .saturating_add(SMALL_VALUE_ALLOWANCE);
+        let value = if left + right <= self.config.small_moves
+            && affordable
+            && !self.too_big.contains(&h)
+        {
             let room = self.t.max_states().saturating_sub(self.t.states());
             let db = self.config.db.as_deref();
+            let before = self.t.work();
             let got = self
                 .t
                 .within_share(room.min(SMALL_VALUE_STATES), room, |t| {
                     super::db::value(db, &*r, t)
                 })?;
+            self.small_work = self
+                .small_work
+                .saturating_add(self.t.work().saturating_sub(before));
             match got {
                 Some(v) => {
                     self.stats.valued += 1;
+                    self.small_valued += 1;
                     Some(v)
                 }
                 None => {
@@ -675,23 +745,6 @@ impl<'t> Search<'t> {
             None => u32::try_from(self.regions.slots.len())
                 .map_err(|_| self.limits.states_exceeded("the search"))?,
         };
-        // The negative of a large region, if it is interned already (or is the region
-        // itself); a negative met later links back when it is interned.
-        let mut neg = None;
-        if self.negation
-            && value.is_none()
-            && let Some(n) = r.negative()
-        {
-            if n.key_eq(&*r) {
-                neg = Some(id);
-            } else {
-                neg = self.lookup(&*n);
-                if let Some(m) = neg {
-                    self.regions[m].neg = Some(id);
-                }
-            }
-        }
-        self.any_neg |= neg.is_some();
         let runs = if value.is_none() && self.bounding {
             r.run_bounds()
         } else {
@@ -703,7 +756,9 @@ impl<'t> Search<'t> {
             value,
             moves: [left as u32, right as u32],
             opts: [None, None],
-            neg,
+            neg: None,
+            // A small region is never in a state: its negative is not needed.
+            neg_sought: value.is_some(),
             tried: false,
             mark: self.sweeps,
             root: self.sweeps,
@@ -1236,6 +1291,7 @@ mod tests {
         for (small, entries) in [(0, 1000), (SMALL_MOVES, 1000), (0, 1), (SMALL_MOVES, 1)] {
             let config = Config {
                 small_moves: small,
+                small_value_work: if entries == 1 { 0 } else { u64::MAX },
                 table_entries: entries,
                 db: None,
             };
@@ -1284,6 +1340,7 @@ mod tests {
             let want = t.outcome(total).unwrap();
             let config = Config {
                 small_moves: (next() % 16) as usize,
+                small_value_work: [0, SMALL_VALUE_WORK, u64::MAX][(next() % 3) as usize],
                 table_entries: 1 + (next() % 5000) as usize,
                 db: None,
             };
@@ -1360,6 +1417,7 @@ mod tests {
         };
         let config = Config {
             small_moves: 0,
+            small_value_work: SMALL_VALUE_WORK,
             table_entries: 1000,
             db: None,
         };
@@ -1435,6 +1493,7 @@ mod tests {
             for (negation, roots) in [(true, true), (true, false), (false, true), (false, false)] {
                 let config = Config {
                     small_moves: (next() % 8) as usize,
+                    small_value_work: [0, SMALL_VALUE_WORK, u64::MAX][(next() % 3) as usize],
                     table_entries: 1 + (next() % 3000) as usize,
                     db: None,
                 };
@@ -1568,6 +1627,7 @@ mod tests {
             for on in [true, false] {
                 let config = Config {
                     small_moves: small,
+                    small_value_work: [0, SMALL_VALUE_WORK, u64::MAX][(next() % 3) as usize],
                     table_entries: 1 + (next() % 3000) as usize,
                     db: None,
                 };
@@ -1597,6 +1657,7 @@ mod tests {
         let b = t.parse_value("-3/2").unwrap();
         let config = Config {
             small_moves: 0,
+            small_value_work: SMALL_VALUE_WORK,
             table_entries: 100_000,
             db: None,
         };
