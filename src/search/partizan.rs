@@ -24,7 +24,11 @@
 //!   together) is replaced by its canonical value ([`Component::value`], memoised per
 //!   ruleset), added into the accumulated value, if that takes at most
 //!   [`SMALL_VALUE_STATES`] stored games (a region of few options may still have a
-//!   large tree: it is then searched as a large region). Its value then takes part in every
+//!   large tree: it is then searched as a large region), and only while valuing small
+//!   regions costs on average at most [`Config::small_value_work`] elementary steps of
+//!   the table a region (past that, as for Clobber grids or Toads and Frogs with
+//!   jumps, their canonical forms cost more than the search spends deciding them, and
+//!   every region is searched). Its value then takes part in every
 //!   simplification the canonical form makes: `G + (−G) = 0`, `* + * = 0`, numbers add,
 //!   dominated and reversible options vanish. Moves in the accumulated value are the
 //!   options of the canonical game, so a sum of many small regions costs one game of
@@ -34,7 +38,9 @@
 //!   strips or twelve boards valued one by one cost far less than the search of the
 //!   product of their trees. A region that needs more stays large.
 //! - A region and its negative ([`Component::negative`], when the ruleset knows it)
-//!   cancel wherever they meet in a state: `G + (−G) = 0` for large regions too.
+//!   cancel wherever they meet in a state: `G + (−G) = 0` for large regions too. A
+//!   region's negative is looked for when the region first shares a state with
+//!   another large region.
 //! - Equal regions of a state are moved in once (the children would be equal).
 //! - A transposition table of decided states (the state's regions, value and the
 //!   player to move, with the number of nodes deciding it took), bounded in entries
