@@ -19,7 +19,9 @@
 //!
 //! - After every move the moved region falls apart into its regions
 //!   ([`Component::regions`]); each region is interned once, with its options per side
-//!   generated once and shared by every state that holds it.
+//!   generated once and shared by every state that holds it. The regions of the
+//!   options come through [`Component::option_regions`], lent rather than copied: a
+//!   region is copied only when first met.
 //! - A region with few moves (at most [`Config::small_moves`] options for both sides
 //!   together) is replaced by its canonical value ([`Component::value`], memoised per
 //!   ruleset), added into the accumulated value, if that takes at most
@@ -95,6 +97,25 @@ pub trait Component {
     fn as_any(&self) -> &dyn Any;
     /// A copy of the component.
     fn clone_box(&self) -> Box<dyn Component>;
+    /// Calls `f` for every option of `side` in turn: first with `None` (an option
+    /// begins), then with each of the option's regions, as [`Component::regions`]
+    /// gives them. The default goes through those two methods; a position may hand
+    /// out its regions without allocating each one (the search copies only those it
+    /// has not met).
+    fn option_regions(&self, side: Side, f: &mut RegionSink<'_>) -> Result<(), SolveError> {
+        let mut raw = Vec::new();
+        self.options(side, &mut raw);
+        let mut parts = Vec::new();
+        for o in raw {
+            f(None)?;
+            parts.clear();
+            o.regions(&mut parts);
+            for r in &parts {
+                f(Some(&**r))?;
+            }
+        }
+        Ok(())
+    }
     /// How many options `side` has (the default counts [`Component::options`]).
     fn moves(&self, side: Side) -> usize {
         let mut opts = Vec::new();
@@ -114,6 +135,10 @@ pub trait Component {
         None
     }
 }
+
+/// What [`Component::option_regions`] hands each option's regions to: `None` when an
+/// option begins, then each of its regions.
+pub type RegionSink<'a> = dyn FnMut(Option<&dyn Component>) -> Result<(), SolveError> + 'a;
 
 /// One part of a [`Sum`].
 pub enum Part {
@@ -573,7 +598,7 @@ impl<'t> Search<'t> {
                     parts.clear();
                     c.regions(&mut parts);
                     for r in parts.drain(..) {
-                        ids.push(self.intern(r)?);
+                        ids.push(self.intern(&*r)?);
                     }
                 }
                 Part::Game(g) => acc = self.t.add(acc, *g)?,
@@ -686,11 +711,11 @@ impl<'t> Search<'t> {
     }
 
     /// The id of a region, interned (and valued when small) on first sight.
-    fn intern(&mut self, r: Box<dyn Component>) -> Result<u32, SolveError> {
+    fn intern(&mut self, r: &dyn Component) -> Result<u32, SolveError> {
         let h = r.key_hash();
         if let Some(ids) = self.by_hash.get(&h) {
             for &id in ids {
-                if self.regions[id].comp.key_eq(&*r) {
+                if self.regions[id].comp.key_eq(r) {
                     return Ok(id);
                 }
             }
@@ -727,7 +752,7 @@ impl<'t> Search<'t> {
             let got = self
                 .t
                 .within_share(room.min(SMALL_VALUE_STATES), room, |t| {
-                    super::db::value(db, &*r, t)
+                    super::db::value(db, r, t)
                 })?;
             self.small_work = self
                 .small_work
@@ -758,7 +783,7 @@ impl<'t> Search<'t> {
         };
         let got = self.regions.insert(Region {
             runs,
-            comp: r,
+            comp: r.clone_box(),
             value,
             moves: [left as u32, right as u32],
             opts: [None, None],
@@ -910,18 +935,29 @@ impl<'t> Search<'t> {
         if let Some(o) = &self.regions[id].opts[s] {
             return Ok(o.clone());
         }
-        let mut raw = Vec::new();
-        self.regions[id].comp.options(side, &mut raw);
-        let mut out = Vec::with_capacity(raw.len());
-        let mut parts = Vec::new();
-        for o in raw {
-            parts.clear();
-            o.regions(&mut parts);
+        // The regions of each option, interned as they come (a copy of the region
+        // moved in is asked, so that the search's own tables stay free to change).
+        let comp = self.regions[id].comp.clone_box();
+        let mut groups: Vec<SmallVec<[u32; 4]>> = Vec::new();
+        comp.option_regions(side, &mut |r| {
+            match r {
+                None => groups.push(SmallVec::new()),
+                Some(r) => {
+                    let rid = self.intern(r)?;
+                    match groups.last_mut() {
+                        Some(g) => g.push(rid),
+                        None => groups.push(SmallVec::from_elem(rid, 1)),
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        let mut out = Vec::with_capacity(groups.len());
+        for ids in groups {
             let mut big = Vec::new();
             let mut acc = Game::ZERO;
             let mut small = 0i32;
-            for r in parts.drain(..) {
-                let rid = self.intern(r)?;
+            for rid in ids {
                 let region = &self.regions[rid];
                 match region.value {
                     Some(v) => {
