@@ -19,12 +19,18 @@
 //!
 //! - After every move the moved region falls apart into its regions
 //!   ([`Component::regions`]); each region is interned once, with its options per side
-//!   generated once and shared by every state that holds it.
+//!   generated once and shared by every state that holds it. The regions of the
+//!   options come through [`Component::option_regions`], lent rather than copied: a
+//!   region is copied only when first met.
 //! - A region with few moves (at most [`Config::small_moves`] options for both sides
 //!   together) is replaced by its canonical value ([`Component::value`], memoised per
 //!   ruleset), added into the accumulated value, if that takes at most
 //!   [`SMALL_VALUE_STATES`] stored games (a region of few options may still have a
-//!   large tree: it is then searched as a large region). Its value then takes part in every
+//!   large tree: it is then searched as a large region), and only while valuing small
+//!   regions costs on average at most [`Config::small_value_work`] elementary steps of
+//!   the table a region (past that, as for Clobber grids or Toads and Frogs with
+//!   jumps, their canonical forms cost more than the search spends deciding them, and
+//!   every region is searched). Its value then takes part in every
 //!   simplification the canonical form makes: `G + (−G) = 0`, `* + * = 0`, numbers add,
 //!   dominated and reversible options vanish. Moves in the accumulated value are the
 //!   options of the canonical game, so a sum of many small regions costs one game of
@@ -34,7 +40,9 @@
 //!   strips or twelve boards valued one by one cost far less than the search of the
 //!   product of their trees. A region that needs more stays large.
 //! - A region and its negative ([`Component::negative`], when the ruleset knows it)
-//!   cancel wherever they meet in a state: `G + (−G) = 0` for large regions too.
+//!   cancel wherever they meet in a state: `G + (−G) = 0` for large regions too. A
+//!   region's negative is looked for when the region first shares a state with
+//!   another large region.
 //! - Equal regions of a state are moved in once (the children would be equal).
 //! - A transposition table of decided states (the state's regions, value and the
 //!   player to move, with the number of nodes deciding it took), bounded in entries
@@ -89,6 +97,25 @@ pub trait Component {
     fn as_any(&self) -> &dyn Any;
     /// A copy of the component.
     fn clone_box(&self) -> Box<dyn Component>;
+    /// Calls `f` for every option of `side` in turn: first with `None` (an option
+    /// begins), then with each of the option's regions, as [`Component::regions`]
+    /// gives them. The default goes through those two methods; a position may hand
+    /// out its regions without allocating each one (the search copies only those it
+    /// has not met).
+    fn option_regions(&self, side: Side, f: &mut RegionSink<'_>) -> Result<(), SolveError> {
+        let mut raw = Vec::new();
+        self.options(side, &mut raw);
+        let mut parts = Vec::new();
+        for o in raw {
+            f(None)?;
+            parts.clear();
+            o.regions(&mut parts);
+            for r in &parts {
+                f(Some(&**r))?;
+            }
+        }
+        Ok(())
+    }
     /// How many options `side` has (the default counts [`Component::options`]).
     fn moves(&self, side: Side) -> usize {
         let mut opts = Vec::new();
@@ -108,6 +135,10 @@ pub trait Component {
         None
     }
 }
+
+/// What [`Component::option_regions`] hands each option's regions to: `None` when an
+/// option begins, then each of its regions.
+pub type RegionSink<'a> = dyn FnMut(Option<&dyn Component>) -> Result<(), SolveError> + 'a;
 
 /// One part of a [`Sum`].
 pub enum Part {
@@ -190,6 +221,18 @@ pub const ROOT_VALUE_STATES: u64 = 200_000;
 /// searched as a large region).
 pub const SMALL_VALUE_STATES: u64 = 300;
 
+/// The elementary steps of the table ([`GameTable::work`]) that valuing small regions
+/// may take on average per region valued ([`Config::small_value_work`]'s default),
+/// beyond [`SMALL_VALUE_ALLOWANCE`]. Measured on MCGS's test files: a Domineering or
+/// a NoGo strip region costs 20 to 100 steps, a Clobber grid, NoGo 4×4, Fission or
+/// Toads and Frogs region with jumps 400 to 18 000 (their canonical forms take longer
+/// than the search spends on them), so valuing stops early on those.
+pub const SMALL_VALUE_WORK: u64 = 200;
+
+/// The elementary steps valuing small regions may take before their average
+/// ([`SMALL_VALUE_WORK`]) is looked at.
+pub const SMALL_VALUE_ALLOWANCE: u64 = 20_000;
+
 /// The memory counted for each interned region (the position, its options, the
 /// index entry) against `--max-memory`.
 const REGION_BYTES: u64 = 512;
@@ -213,6 +256,10 @@ pub struct Config {
     /// Regions with at most this many options (Left's and Right's together) are
     /// replaced by their canonical values.
     pub small_moves: usize,
+    /// Small regions are valued while the table's elementary steps spent valuing them
+    /// are at most this many per small region valued, beyond [`SMALL_VALUE_ALLOWANCE`]
+    /// (`u64::MAX`: always).
+    pub small_value_work: u64,
     /// Most entries of the transposition table (when full, the half that took the
     /// least work to decide is dropped). Also the number of regions held before those
     /// no longer in a state of the table or of the search are dropped.
@@ -230,6 +277,7 @@ impl Config {
         let by_states = usize::try_from(limits.max_states).unwrap_or(usize::MAX);
         Config {
             small_moves: SMALL_MOVES,
+            small_value_work: SMALL_VALUE_WORK,
             table_entries: by_memory.min(by_states).clamp(1, TABLE_ENTRIES),
             db: None,
         }
@@ -276,6 +324,9 @@ struct Region {
     /// The region equal to its negative, when interned (itself for a region equal to
     /// its own negative).
     neg: Option<u32>,
+    /// Whether its negative was looked for (when it first was in a state with another
+    /// large region: a region only ever alone needs none).
+    neg_sought: bool,
     /// Whether valuing it within a share of the bounds was tried (and failed).
     tried: bool,
     /// [`Component::run_bounds`] of a large region.
@@ -419,6 +470,10 @@ pub struct Search<'t> {
     first: usize,
     /// Whether states are decided from bounds on their regions when they can be.
     bounding: bool,
+    /// The table's elementary steps spent valuing small regions (those that failed
+    /// too), and how many small regions were valued.
+    small_work: u64,
+    small_valued: u64,
 }
 
 impl<'t> Search<'t> {
@@ -451,6 +506,8 @@ impl<'t> Search<'t> {
             hints: Vec::new(),
             first: 0,
             bounding: true,
+            small_work: 0,
+            small_valued: 0,
         };
         s.sweep_at = s.kept_regions();
         s
@@ -541,7 +598,7 @@ impl<'t> Search<'t> {
                     parts.clear();
                     c.regions(&mut parts);
                     for r in parts.drain(..) {
-                        ids.push(self.intern(r)?);
+                        ids.push(self.intern(&*r)?);
                     }
                 }
                 Part::Game(g) => acc = self.t.add(acc, *g)?,
@@ -600,8 +657,14 @@ impl<'t> Search<'t> {
 
     /// Removes from the sorted list `big` every region together with its negative
     /// (their sum is 0).
-    fn cancel(&self, big: &mut Vec<u32>) {
-        if !self.any_neg || big.len() < 2 {
+    fn cancel(&mut self, big: &mut Vec<u32>) {
+        if !self.negation || big.len() < 2 {
+            return;
+        }
+        for &id in big.iter() {
+            self.seek_negative(id);
+        }
+        if !self.any_neg {
             return;
         }
         let mut i = 0;
@@ -625,12 +688,34 @@ impl<'t> Search<'t> {
         }
     }
 
+    /// Looks for the negative of region `id` among the regions held, once: found, the
+    /// two are linked both ways; a negative interned later finds the region when it
+    /// is looked for in turn (in a state holding both, both are).
+    fn seek_negative(&mut self, id: u32) {
+        let r = &mut self.regions[id];
+        if r.neg_sought {
+            return;
+        }
+        r.neg_sought = true;
+        let Some(n) = r.comp.negative() else { return };
+        let neg = if n.key_eq(&*self.regions[id].comp) {
+            Some(id)
+        } else {
+            self.lookup(&*n)
+        };
+        if let Some(m) = neg {
+            self.regions[m].neg = Some(id);
+            self.regions[id].neg = Some(m);
+            self.any_neg = true;
+        }
+    }
+
     /// The id of a region, interned (and valued when small) on first sight.
-    fn intern(&mut self, r: Box<dyn Component>) -> Result<u32, SolveError> {
+    fn intern(&mut self, r: &dyn Component) -> Result<u32, SolveError> {
         let h = r.key_hash();
         if let Some(ids) = self.by_hash.get(&h) {
             for &id in ids {
-                if self.regions[id].comp.key_eq(&*r) {
+                if self.regions[id].comp.key_eq(r) {
                     return Ok(id);
                 }
             }
@@ -648,18 +733,34 @@ impl<'t> Search<'t> {
         // A small region is valued if that takes at most SMALL_VALUE_STATES stored
         // games: a region with few options may still have a large game tree (a Clobber
         // group keeps its stones, a Fission board gains one a move); such a region is
-        // searched as a large one, and not tried again.
-        let value = if left + right <= self.config.small_moves && !self.too_big.contains(&h) {
+        // searched as a large one, and not tried again. Valuing stops altogether once
+        // it costs more on average than small_value_work steps a region: for such a
+        // ruleset the search decides the small regions for less.
+        let affordable = self.small_work
+            <= self
+                .config
+                .small_value_work
+                .saturating_mul(self.small_valued)
+                .saturating_add(SMALL_VALUE_ALLOWANCE);
+        let value = if left + right <= self.config.small_moves
+            && affordable
+            && !self.too_big.contains(&h)
+        {
             let room = self.t.max_states().saturating_sub(self.t.states());
             let db = self.config.db.as_deref();
+            let before = self.t.work();
             let got = self
                 .t
                 .within_share(room.min(SMALL_VALUE_STATES), room, |t| {
-                    super::db::value(db, &*r, t)
+                    super::db::value(db, r, t)
                 })?;
+            self.small_work = self
+                .small_work
+                .saturating_add(self.t.work().saturating_sub(before));
             match got {
                 Some(v) => {
                     self.stats.valued += 1;
+                    self.small_valued += 1;
                     Some(v)
                 }
                 None => {
@@ -675,23 +776,6 @@ impl<'t> Search<'t> {
             None => u32::try_from(self.regions.slots.len())
                 .map_err(|_| self.limits.states_exceeded("the search"))?,
         };
-        // The negative of a large region, if it is interned already (or is the region
-        // itself); a negative met later links back when it is interned.
-        let mut neg = None;
-        if self.negation
-            && value.is_none()
-            && let Some(n) = r.negative()
-        {
-            if n.key_eq(&*r) {
-                neg = Some(id);
-            } else {
-                neg = self.lookup(&*n);
-                if let Some(m) = neg {
-                    self.regions[m].neg = Some(id);
-                }
-            }
-        }
-        self.any_neg |= neg.is_some();
         let runs = if value.is_none() && self.bounding {
             r.run_bounds()
         } else {
@@ -699,11 +783,13 @@ impl<'t> Search<'t> {
         };
         let got = self.regions.insert(Region {
             runs,
-            comp: r,
+            comp: r.clone_box(),
             value,
             moves: [left as u32, right as u32],
             opts: [None, None],
-            neg,
+            neg: None,
+            // A small region is never in a state: its negative is not needed.
+            neg_sought: value.is_some(),
             tried: false,
             mark: self.sweeps,
             root: self.sweeps,
@@ -849,18 +935,29 @@ impl<'t> Search<'t> {
         if let Some(o) = &self.regions[id].opts[s] {
             return Ok(o.clone());
         }
-        let mut raw = Vec::new();
-        self.regions[id].comp.options(side, &mut raw);
-        let mut out = Vec::with_capacity(raw.len());
-        let mut parts = Vec::new();
-        for o in raw {
-            parts.clear();
-            o.regions(&mut parts);
+        // The regions of each option, interned as they come (a copy of the region
+        // moved in is asked, so that the search's own tables stay free to change).
+        let comp = self.regions[id].comp.clone_box();
+        let mut groups: Vec<SmallVec<[u32; 4]>> = Vec::new();
+        comp.option_regions(side, &mut |r| {
+            match r {
+                None => groups.push(SmallVec::new()),
+                Some(r) => {
+                    let rid = self.intern(r)?;
+                    match groups.last_mut() {
+                        Some(g) => g.push(rid),
+                        None => groups.push(SmallVec::from_elem(rid, 1)),
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        let mut out = Vec::with_capacity(groups.len());
+        for ids in groups {
             let mut big = Vec::new();
             let mut acc = Game::ZERO;
             let mut small = 0i32;
-            for r in parts.drain(..) {
-                let rid = self.intern(r)?;
+            for rid in ids {
                 let region = &self.regions[rid];
                 match region.value {
                     Some(v) => {
@@ -1236,6 +1333,7 @@ mod tests {
         for (small, entries) in [(0, 1000), (SMALL_MOVES, 1000), (0, 1), (SMALL_MOVES, 1)] {
             let config = Config {
                 small_moves: small,
+                small_value_work: if entries == 1 { 0 } else { u64::MAX },
                 table_entries: entries,
                 db: None,
             };
@@ -1284,6 +1382,7 @@ mod tests {
             let want = t.outcome(total).unwrap();
             let config = Config {
                 small_moves: (next() % 16) as usize,
+                small_value_work: [0, SMALL_VALUE_WORK, u64::MAX][(next() % 3) as usize],
                 table_entries: 1 + (next() % 5000) as usize,
                 db: None,
             };
@@ -1360,6 +1459,7 @@ mod tests {
         };
         let config = Config {
             small_moves: 0,
+            small_value_work: SMALL_VALUE_WORK,
             table_entries: 1000,
             db: None,
         };
@@ -1435,6 +1535,7 @@ mod tests {
             for (negation, roots) in [(true, true), (true, false), (false, true), (false, false)] {
                 let config = Config {
                     small_moves: (next() % 8) as usize,
+                    small_value_work: [0, SMALL_VALUE_WORK, u64::MAX][(next() % 3) as usize],
                     table_entries: 1 + (next() % 3000) as usize,
                     db: None,
                 };
@@ -1568,6 +1669,7 @@ mod tests {
             for on in [true, false] {
                 let config = Config {
                     small_moves: small,
+                    small_value_work: [0, SMALL_VALUE_WORK, u64::MAX][(next() % 3) as usize],
                     table_entries: 1 + (next() % 3000) as usize,
                     db: None,
                 };
@@ -1597,6 +1699,7 @@ mod tests {
         let b = t.parse_value("-3/2").unwrap();
         let config = Config {
             small_moves: 0,
+            small_value_work: SMALL_VALUE_WORK,
             table_entries: 100_000,
             db: None,
         };

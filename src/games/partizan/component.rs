@@ -12,7 +12,7 @@ use crate::expr::{self, FamilyTerm, Term};
 use crate::games::eval::{Evaluator, ValueError};
 use crate::impartial::family::{Limits, SolveError};
 use crate::partizan::{Game, GameTable, Side, TreeValues};
-use crate::search::partizan::{Component, Part, Sum};
+use crate::search::partizan::{Component, Part, RegionSink, Sum};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
@@ -66,6 +66,27 @@ impl<R: Ruleset> Component for Position<R> {
         let mut opts = Vec::new();
         self.shared.rules.options(&self.pos, side, &mut opts);
         out.extend(opts.into_iter().map(|p| self.at(p)));
+    }
+
+    fn option_regions(&self, side: Side, f: &mut RegionSink<'_>) -> Result<(), SolveError> {
+        // Each region is lent to `f` as a position on the stack: the search copies
+        // only the regions it has not met.
+        let mut opts = Vec::new();
+        self.shared.rules.options(&self.pos, side, &mut opts);
+        let mut parts = Vec::new();
+        for o in &opts {
+            f(None)?;
+            parts.clear();
+            self.shared.rules.regions(o, &mut parts);
+            for pos in parts.drain(..) {
+                let r = Position {
+                    shared: self.shared.clone(),
+                    pos,
+                };
+                f(Some(&r))?;
+            }
+        }
+        Ok(())
     }
 
     fn regions(&self, out: &mut Vec<Box<dyn Component>>) {
