@@ -128,12 +128,19 @@ impl Code {
 
 /// Bytes the engine takes besides the table's own values, for a table of `len` heaps
 /// whose values fit in 16 bits: the marks of values seen (a byte per value below
-/// 2^16, the caller's and one set per thread, counted for three) and a flag per
-/// block of [`BLOCK`] splits of the largest heap. The engine reads the table's one
-/// array of values in place: nothing per heap.
+/// 2^16, the caller's and one set per thread, counted for three), a flag per block of
+/// [`BLOCK`] splits of the largest heap, and [`THREAD_BYTES`]. The engine reads the
+/// table's one array of values in place: nothing per heap.
 pub fn bytes_needed(len: usize) -> u64 {
-    (3u64 << 16).saturating_add((len / BLOCK) as u64)
+    (3u64 << 16)
+        .saturating_add((len / BLOCK) as u64)
+        .saturating_add(THREAD_BYTES)
 }
+
+/// The working memory of the engine's helper threads (their stacks and allocator
+/// arenas as touched): with two threads, 200 to 400 KiB more than the values in
+/// `tests/cli_table_memory.rs`, whose runs differ by that much.
+pub const THREAD_BYTES: u64 = 512 << 10;
 
 /// A run of splits `(a, s − a)`, `a = lo..lo + count`: `x[lo + k]` with `x[hi − k]`
 /// (`hi = s − lo`), the one ascending array of values read forwards and backwards.
@@ -284,21 +291,35 @@ fn block_hits_ssse3<C: Cell>(lo: &[C], hi: &[C], c: &[C; K]) -> u32 {
     block_hits(lo, hi, c)
 }
 
+/// [`block_hits`] compiled for AVX (which has SSSE3): the same 16-byte vectors, with
+/// three-operand instructions that save the register copies.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+fn block_hits_avx<C: Cell>(lo: &[C], hi: &[C], c: &[C; K]) -> u32 {
+    block_hits(lo, hi, c)
+}
+
 /// How the comparison loop is compiled: for the baseline instruction set, or for
-/// SSSE3 when the processor has it (checked at run time).
+/// SSSE3 or AVX when the processor has them (checked at run time).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Scan {
     #[default]
     Plain,
     Ssse3,
+    Avx,
 }
 
 impl Scan {
     /// The best this processor runs.
     fn detect() -> Scan {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("ssse3") {
-            return Scan::Ssse3;
+        {
+            if std::arch::is_x86_feature_detected!("avx") {
+                return Scan::Avx;
+            }
+            if std::arch::is_x86_feature_detected!("ssse3") {
+                return Scan::Ssse3;
+            }
         }
         Scan::Plain
     }
@@ -308,9 +329,12 @@ impl Scan {
     fn hits<C: Cell>(self, lo: &[C], hi: &[C], c: &[C; K]) -> u32 {
         match self {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Scan::Ssse3` is made only by `detect`, when the processor
-            // has SSSE3.
+            // SAFETY: `Scan::Ssse3` is made only by `detect` (or a test, after the same
+            // check), when the processor has SSSE3.
             Scan::Ssse3 => unsafe { block_hits_ssse3(lo, hi, c) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Scan::Avx` is made only by `detect`, when the processor has AVX.
+            Scan::Avx => unsafe { block_hits_avx(lo, hi, c) },
             _ => block_hits(lo, hi, c),
         }
     }
@@ -873,6 +897,34 @@ mod tests {
         let r = t.extend("t", &mut wide, 600, &limits(1), &mut |_, _| true);
         assert_eq!(r, Ok(Extended::Done));
         assert_eq!(wide, want);
+    }
+
+    #[test]
+    fn every_scan_the_processor_runs_finds_what_the_splits_give() {
+        let mut scans = vec![Scan::Plain, Scan::detect()];
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("ssse3") {
+            scans.push(Scan::Ssse3);
+        }
+        let x: Vec<u16> = (0..2000u32).map(|i| ((i * 7919) % 61) as u16).collect();
+        let x32: Vec<u32> = x.iter().map(|&v| u32::from(v)).collect();
+        for len in [0usize, 1, 7, 8, 9, 15, 16, 17, 31, 100, 256] {
+            for (a, s) in [(1usize, 600usize), (5, 1999), (300, 1000)] {
+                // The splits (a + j, s − a − j), j < len, one by one.
+                let xors: Vec<u16> = (0..len).map(|j| x[a + j] ^ x[s - a - j]).collect();
+                let (lo, hi) = (a..a + len, s + 1 - a - len..s + 1 - a);
+                for c in [[0u16, 1, 2, 3], [60, 61, 62, 63], [5, 17, 40, 100]] {
+                    let want = (0..K)
+                        .filter(|&k| xors.contains(&c[k]))
+                        .fold(0u32, |m, k| m | 1 << k);
+                    let c32 = c.map(u32::from);
+                    for &scan in &scans {
+                        assert_eq!(scan.hits(&x[lo.clone()], &x[hi.clone()], &c), want);
+                        assert_eq!(scan.hits(&x32[lo.clone()], &x32[hi.clone()], &c32), want);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -255,15 +255,14 @@ impl HeapRules for TakeBreak {
     /// ([`TakeBreak::probe`]): the rare/common table's ([`SparseTable::bytes_needed`],
     /// for twice the rare heaps of the probe and twice its value range, and
     /// [`THREAD_BYTES`]), or the
-    /// dense engine's (its marks, [`dense::bytes_needed`], and [`THREAD_BYTES`]: it
-    /// reads the values in place). Should a table foreseen sparse turn dense, the
+    /// dense engine's ([`dense::bytes_needed`]: it reads the values in place). Should a table foreseen sparse turn dense, the
     /// dense engine's need is checked against `--max-memory` before it is taken.
     fn memory_needed(&self, len: usize) -> u64 {
         match self.probe(len) {
             Engine::Sparse { rare, range } => {
                 SparseTable::bytes_needed(2 * rare + 64, 2 * range).saturating_add(THREAD_BYTES)
             }
-            Engine::Dense => dense::bytes_needed(len).saturating_add(THREAD_BYTES),
+            Engine::Dense => dense::bytes_needed(len),
         }
     }
 
@@ -377,8 +376,7 @@ impl TakeBreak {
                 // as a table foreseen sparse may turn dense.
                 let bytes = (next as u64)
                     .saturating_mul(C::BYTES as u64)
-                    .saturating_add(dense::bytes_needed(next))
-                    .saturating_add(THREAD_BYTES);
+                    .saturating_add(dense::bytes_needed(next));
                 if bytes > limits.max_memory {
                     return Err(limits.memory_exceeded(
                         &format!(
