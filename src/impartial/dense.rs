@@ -17,10 +17,15 @@
 //!
 //! # The algorithm
 //!
-//! The values are kept twice in the narrowest lane width (`u16` while they fit, else
-//! `u32`): ascending (`fwd[h] = G(h)`), and reversed (`rev[cap − 1 − h] = G(h)`), so
-//! that the splits `(a, s − a)`, `a = 1, 2, …` of a sum `s` read both operands
-//! ascending from two contiguous slices. For heap `n`:
+//! The engine keeps no values of its own: it reads the table's one array `x` (`x[h] =
+//! G(h)`, `u16` while the values fit, else `u32`), lent to its threads for the
+//! extension. The splits `(a, s − a)`, `a = 1, 2, …` of a sum `s` read `x` forwards
+//! from `x[1]` and backwards from `x[s − 1]`: two streams over the same array, both
+//! sequential (the hardware prefetches both directions); the comparison loop reverses
+//! the backward operand in registers (one `pshufb` a vector of eight values with SSSE3
+//! or AVX, detected at run time; three shuffles on the baseline instruction set).
+//! Besides the values it takes `O(value range)` bytes a thread and a flag per block of
+//! splits ([`bytes_needed`]). For heap `n`:
 //!
 //! 1. The few values of the moves that leave zero or one heap are marked in an array of
 //!    `top` bytes, `top` the power of two above every value so far (every option
@@ -53,12 +58,11 @@
 //! [`SPLITS_PER_PAIR`]), as the textbook algorithm would look at them, whatever the
 //! scan looked at: the same for any thread count.
 //!
-//! Measured (release build, 2-core AMD EPYC shared with other work, `bench/dense.sh`):
-//! Treblecross `0.007` to heap 10^5 in 2.6 s CPU on one thread against 4.2 s for the
-//! plain C loop (`bench/octal_naive.c`, `cc -O2`) in the same run, to 2·10^5 in 9.9 s
-//! against 23.6 s; single runs one after the other gave 2.44 s against 2.35 s to 10^5,
-//! so on one core it is at par with the C loop within the machine's noise. The old
-//! rare/common table alone took 19.4 s to 10^5. See README's Performance section.
+//! Measured (release build, 2-core AMD EPYC shared with other work): Treblecross
+//! `0.007` to heap 10^5 on one thread in 1.89 s CPU against 1.98 s for the former
+//! design (two copies of the values, ascending and reversed: 6 bytes a heap in all,
+//! against 2 now) and 1.6 s for the plain C loop (`bench/octal_naive.c`, `cc -O2`) in
+//! the same runs. See README's Performance section.
 
 use super::cell::{Cell, Extended};
 use super::family::{Limits, SolveError};
@@ -872,7 +876,7 @@ mod tests {
                 .unwrap();
             assert_eq!(values, want[..len]);
         }
-        // A shorter table of the same game: the lanes follow it.
+        // A shorter table of the same game: the engine follows it.
         let mut other: Vec<u32> = want[..500].to_vec();
         t.extend("t", &mut other, 2000, &limits(1), &mut |_, _| true)
             .unwrap();
