@@ -167,7 +167,7 @@ fn too_little_memory_stops_before_any_work() {
         "--max-states",
         "100000000",
         "--max-memory",
-        "2M",
+        "1M",
         "--checkpoint",
         ckpt,
         "octal[0.16]",

@@ -5,6 +5,7 @@
 //! and the algorithms that fill them are written once for any [`Cell`].
 
 use super::store::ValueSlice;
+use std::ops::{BitOr, BitXor};
 
 /// A Grundy value as stored in a table: [`u16`] or [`u32`].
 ///
@@ -14,7 +15,18 @@ use super::store::ValueSlice;
 /// assert_eq!(<u32 as Cell>::new(70_000).map(Cell::get), Some(70_000));
 /// assert_eq!(<u16 as Cell>::new(7).map(Cell::get), Some(7));
 /// ```
-pub trait Cell: Copy + Eq + Ord + Default + Send + Sync + std::fmt::Debug + 'static {
+pub trait Cell:
+    Copy
+    + Eq
+    + Ord
+    + Default
+    + Send
+    + Sync
+    + std::fmt::Debug
+    + BitXor<Output = Self>
+    + BitOr<Output = Self>
+    + 'static
+{
     /// The largest value this width holds.
     const MAX: u32;
     /// Bytes per value.
@@ -25,6 +37,9 @@ pub trait Cell: Copy + Eq + Ord + Default + Send + Sync + std::fmt::Debug + 'sta
     fn new(v: u32) -> Option<Self>;
     /// `values` seen at their width, as the code that reads any table takes them.
     fn slice(values: &[Self]) -> ValueSlice<'_>;
+    /// Every bit of the width set when `b`, else zero: a comparison as a mask, which
+    /// vector code ORs together without a branch.
+    fn mask(b: bool) -> Self;
 }
 
 impl Cell for u16 {
@@ -42,6 +57,10 @@ impl Cell for u16 {
     fn slice(values: &[Self]) -> ValueSlice<'_> {
         ValueSlice::U16(values)
     }
+    #[inline]
+    fn mask(b: bool) -> Self {
+        0u16.wrapping_sub(u16::from(b))
+    }
 }
 
 impl Cell for u32 {
@@ -58,6 +77,10 @@ impl Cell for u32 {
     #[inline]
     fn slice(values: &[Self]) -> ValueSlice<'_> {
         ValueSlice::U32(values)
+    }
+    #[inline]
+    fn mask(b: bool) -> Self {
+        0u32.wrapping_sub(u32::from(b))
     }
 }
 
@@ -93,5 +116,24 @@ impl Cell for Tiny {
     /// `u16` or `u32` are), so the tests never get here.
     fn slice(_: &[Self]) -> ValueSlice<'_> {
         unreachable!("a three-bit test cell is not a table's width")
+    }
+    fn mask(b: bool) -> Self {
+        Tiny(if b { 7 } else { 0 })
+    }
+}
+
+#[cfg(test)]
+impl BitXor for Tiny {
+    type Output = Tiny;
+    fn bitxor(self, o: Tiny) -> Tiny {
+        Tiny(self.0 ^ o.0)
+    }
+}
+
+#[cfg(test)]
+impl BitOr for Tiny {
+    type Output = Tiny;
+    fn bitor(self, o: Tiny) -> Tiny {
+        Tiny(self.0 | o.0)
     }
 }

@@ -17,10 +17,15 @@
 //!
 //! # The algorithm
 //!
-//! The values are kept twice in the narrowest lane width (`u16` while they fit, else
-//! `u32`): ascending (`fwd[h] = G(h)`), and reversed (`rev[cap − 1 − h] = G(h)`), so
-//! that the splits `(a, s − a)`, `a = 1, 2, …` of a sum `s` read both operands
-//! ascending from two contiguous slices. For heap `n`:
+//! The engine keeps no values of its own: it reads the table's one array `x` (`x[h] =
+//! G(h)`, `u16` while the values fit, else `u32`), lent to its threads for the
+//! extension. The splits `(a, s − a)`, `a = 1, 2, …` of a sum `s` read `x` forwards
+//! from `x[1]` and backwards from `x[s − 1]`: two streams over the same array, both
+//! sequential (the hardware prefetches both directions); the comparison loop reverses
+//! the backward operand in registers (one `pshufb` a vector of eight values with SSSE3
+//! or AVX, detected at run time; three shuffles on the baseline instruction set).
+//! Besides the values it takes `O(value range)` bytes a thread and a flag per block of
+//! splits ([`bytes_needed`]). For heap `n`:
 //!
 //! 1. The few values of the moves that leave zero or one heap are marked in an array of
 //!    `top` bytes, `top` the power of two above every value so far (every option
@@ -53,17 +58,16 @@
 //! [`SPLITS_PER_PAIR`]), as the textbook algorithm would look at them, whatever the
 //! scan looked at: the same for any thread count.
 //!
-//! Measured (release build, 2-core AMD EPYC shared with other work, `bench/dense.sh`):
-//! Treblecross `0.007` to heap 10^5 in 2.6 s CPU on one thread against 4.2 s for the
-//! plain C loop (`bench/octal_naive.c`, `cc -O2`) in the same run, to 2·10^5 in 9.9 s
-//! against 23.6 s; single runs one after the other gave 2.44 s against 2.35 s to 10^5,
-//! so on one core it is at par with the C loop within the machine's noise. The old
-//! rare/common table alone took 19.4 s to 10^5. See README's Performance section.
+//! Measured (release build, 2-core AMD EPYC shared with other work): Treblecross
+//! `0.007` to heap 10^5 on one thread in 1.89 s CPU against 1.98 s for the former
+//! design (two copies of the values, ascending and reversed: 6 bytes a heap in all,
+//! against 2 now) and 1.6 s for the plain C loop (`bench/octal_naive.c`, `cc -O2`) in
+//! the same runs. See README's Performance section.
 
 use super::cell::{Cell, Extended};
 use super::family::{Limits, SolveError};
 use super::takebreak::{PAIRS_PER_STATE, PAIRS_PER_STEP};
-use std::ops::{BitOr, BitXor};
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, RwLock};
 
@@ -126,163 +130,24 @@ impl Code {
     }
 }
 
-/// A stored value in the engine's lanes: `u16` or `u32`.
-trait Lane:
-    Copy + Eq + Default + Send + Sync + BitXor<Output = Self> + BitOr<Output = Self> + 'static
-{
-    const ZERO: Self;
-    /// All ones when `b`, else zero.
-    fn mask(b: bool) -> Self;
-    /// `v` in this width (the caller checks it fits).
-    fn of(v: u32) -> Self;
-    fn idx(self) -> usize;
+/// Bytes the engine takes besides the table's own values, for a table of `len` heaps
+/// whose values fit in 16 bits: the marks of values seen (a byte per value below
+/// 2^16, the caller's and one set per thread, counted for three), a flag per block of
+/// [`BLOCK`] splits of the largest heap, and [`THREAD_BYTES`]. The engine reads the
+/// table's one array of values in place: nothing per heap.
+pub fn bytes_needed(len: usize) -> u64 {
+    (3u64 << 16)
+        .saturating_add((len / BLOCK) as u64)
+        .saturating_add(THREAD_BYTES)
 }
 
-impl Lane for u16 {
-    const ZERO: Self = 0;
-    #[inline]
-    fn mask(b: bool) -> Self {
-        0u16.wrapping_sub(u16::from(b))
-    }
-    #[inline]
-    fn of(v: u32) -> Self {
-        v as u16
-    }
-    #[inline]
-    fn idx(self) -> usize {
-        self as usize
-    }
-}
+/// The working memory of the engine's helper threads (their stacks and allocator
+/// arenas as touched): with two threads, 200 to 400 KiB more than the values in
+/// `tests/cli_table_memory.rs`, whose runs differ by that much.
+pub const THREAD_BYTES: u64 = 512 << 10;
 
-impl Lane for u32 {
-    const ZERO: Self = 0;
-    #[inline]
-    fn mask(b: bool) -> Self {
-        0u32.wrapping_sub(u32::from(b))
-    }
-    #[inline]
-    fn of(v: u32) -> Self {
-        v
-    }
-    #[inline]
-    fn idx(self) -> usize {
-        self as usize
-    }
-}
-
-/// The values twice: ascending, and reversed in an array of fixed capacity.
-#[derive(Debug, Default)]
-struct Lanes<L> {
-    /// `fwd[h] = G(h)`.
-    fwd: Vec<L>,
-    /// `rev[rev.len() − 1 − h] = G(h)` for the heaps computed.
-    rev: Vec<L>,
-}
-
-impl<L: Lane> Lanes<L> {
-    fn from_values(values: impl Iterator<Item = u32> + Clone, cap: usize) -> Self {
-        let fwd: Vec<L> = values.map(L::of).collect();
-        let mut l = Lanes {
-            fwd,
-            rev: Vec::new(),
-        };
-        l.reserve(cap);
-        l
-    }
-
-    /// Makes room for heaps below `cap` in the reversed copy.
-    fn reserve(&mut self, cap: usize) {
-        if self.rev.len() >= cap.max(self.fwd.len()) && !self.rev.is_empty() {
-            return;
-        }
-        let size = cap
-            .max(self.fwd.len())
-            .max(self.rev.len().saturating_mul(2))
-            .max(64);
-        self.rev = vec![L::ZERO; size];
-        for (h, &v) in self.fwd.iter().enumerate() {
-            self.rev[size - 1 - h] = v;
-        }
-    }
-
-    fn push(&mut self, v: L) {
-        let h = self.fwd.len();
-        self.fwd.push(v);
-        let last = self.rev.len() - 1;
-        self.rev[last - h] = v;
-    }
-}
-
-/// Bytes the engine's two copies of the values of heaps `0..len` take, at `width`
-/// bytes a value (the table's own values not counted): the ascending copy and the
-/// reversed one, whose room beyond the heaps computed is never written and so takes
-/// no memory.
-pub fn lane_bytes(len: usize, width: usize) -> u64 {
-    (len as u64).saturating_mul(2 * width as u64)
-}
-
-/// The values in the narrowest lane width that holds them.
-#[derive(Debug)]
-enum Store {
-    Narrow(Lanes<u16>),
-    Wide(Lanes<u32>),
-}
-
-impl Default for Store {
-    fn default() -> Self {
-        Store::Narrow(Lanes::default())
-    }
-}
-
-impl Store {
-    fn len(&self) -> usize {
-        match self {
-            Store::Narrow(l) => l.fwd.len(),
-            Store::Wide(l) => l.fwd.len(),
-        }
-    }
-
-    fn get(&self, h: usize) -> u32 {
-        match self {
-            Store::Narrow(l) => u32::from(l.fwd[h]),
-            Store::Wide(l) => l.fwd[h],
-        }
-    }
-
-    fn reserve(&mut self, cap: usize) {
-        match self {
-            Store::Narrow(l) => l.reserve(cap),
-            Store::Wide(l) => l.reserve(cap),
-        }
-    }
-
-    /// Records the next heap's value, widening the lanes when it needs to.
-    fn push(&mut self, v: u32) {
-        if let Store::Narrow(l) = self
-            && v > u32::from(u16::MAX)
-        {
-            let cap = l.rev.len();
-            let wide = Lanes::from_values(l.fwd.iter().map(|&x| u32::from(x)), cap);
-            *self = Store::Wide(wide);
-        }
-        match self {
-            Store::Narrow(l) => l.push(v as u16),
-            Store::Wide(l) => l.push(v),
-        }
-    }
-
-    /// The store of `values`, with room for heaps below `cap`.
-    fn of_values<C: Cell>(values: &[C], cap: usize) -> Store {
-        let it = values.iter().map(|c| c.get());
-        if values.iter().all(|c| c.get() <= u32::from(u16::MAX)) {
-            Store::Narrow(Lanes::from_values(it, cap))
-        } else {
-            Store::Wide(Lanes::from_values(it, cap))
-        }
-    }
-}
-
-/// A run of splits `(a, s − a)`, `a = 1..=count`: `fwd[lo + k]` with `rev[hi + k]`.
+/// A run of splits `(a, s − a)`, `a = lo..lo + count`: `x[lo + k]` with `x[hi − k]`
+/// (`hi = s − lo`), the one ascending array of values read forwards and backwards.
 #[derive(Clone, Copy, Debug)]
 struct Seg {
     lo: usize,
@@ -309,6 +174,8 @@ struct Round {
     marked: Vec<AtomicBool>,
     /// The size of the arrays of values seen: a power of two above every option value.
     top: usize,
+    /// How the comparison loop is compiled.
+    scan: Scan,
 }
 
 impl Round {
@@ -317,11 +184,11 @@ impl Round {
     }
 }
 
-/// What the threads share: the values, the round, and each thread's scratch space
-/// (the caller's first).
+/// What the threads share: the table's values (lent by the caller for one extension),
+/// the round, and each thread's scratch space (the caller's first).
 #[derive(Debug, Default)]
-struct Shared {
-    store: Store,
+struct Shared<C> {
+    values: Vec<C>,
     round: Round,
     scratch: Vec<Mutex<Scratch>>,
 }
@@ -395,46 +262,117 @@ impl Signals {
     }
 }
 
-/// Which candidates (bit `k`: `c[k]`) some `lo[j] ⊕ hi[j]` equals. (Written as one
-/// flat loop with `K` OR-reductions, which the compiler turns into vector compares.)
-#[inline]
-fn block_hits<L: Lane>(lo: &[L], hi: &[L], c: &[L; K]) -> u32 {
-    let mut acc = [L::ZERO; K];
-    for (&x, &y) in lo.iter().zip(hi) {
-        let z = x ^ y;
+/// Which candidates (bit `k`: `c[k]`) some `lo[j] ⊕ hi[len − 1 − j]` equals: `lo` read
+/// forwards, `hi` backwards. (Written as one flat loop with `K` OR-reductions, which
+/// the compiler turns into vector compares, the backward operand reversed in
+/// registers: one `pshufb` a vector with SSSE3, see [`Scan`], three shuffles without.)
+#[inline(always)]
+fn block_hits<C: Cell>(lo: &[C], hi: &[C], c: &[C; K]) -> u32 {
+    let zero = C::default();
+    let n = lo.len().min(hi.len());
+    let (lo, hi) = (&lo[..n], &hi[..n]);
+    let mut acc = [zero; K];
+    for j in 0..n {
+        let z = lo[j] ^ hi[n - 1 - j];
         for k in 0..K {
-            acc[k] = acc[k] | L::mask(z == c[k]);
+            acc[k] = acc[k] | C::mask(z == c[k]);
         }
     }
     let mut m = 0u32;
     for (k, &a) in acc.iter().enumerate() {
-        if a != L::ZERO {
+        if a != zero {
             m |= 1 << k;
         }
     }
     m
 }
 
-/// Marks every `lo[j] ⊕ hi[j]` in `seen` (a byte each: plain stores, no dependence
-/// between splits).
-#[inline]
-fn mark<L: Lane>(lo: &[L], hi: &[L], seen: &mut [u8]) {
-    let last = seen.len() - 1;
-    for (&x, &y) in lo.iter().zip(hi) {
-        // Every value is below the array's size, a power of two.
-        seen[(x ^ y).idx() & last] = 1;
+/// [`block_hits`] compiled for SSSE3, whose byte shuffle reverses a vector in one
+/// instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+fn block_hits_ssse3<C: Cell>(lo: &[C], hi: &[C], c: &[C; K]) -> u32 {
+    block_hits(lo, hi, c)
+}
+
+/// [`block_hits`] compiled for AVX (which has SSSE3): the same 16-byte vectors, with
+/// three-operand instructions that save the register copies.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+fn block_hits_avx<C: Cell>(lo: &[C], hi: &[C], c: &[C; K]) -> u32 {
+    block_hits(lo, hi, c)
+}
+
+/// How the comparison loop is compiled: for the baseline instruction set, or for
+/// SSSE3 or AVX when the processor has them (checked at run time).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Scan {
+    #[default]
+    Plain,
+    Ssse3,
+    Avx,
+}
+
+impl Scan {
+    /// The best this processor runs.
+    fn detect() -> Scan {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx") {
+                return Scan::Avx;
+            }
+            if std::arch::is_x86_feature_detected!("ssse3") {
+                return Scan::Ssse3;
+            }
+        }
+        Scan::Plain
+    }
+
+    /// [`block_hits`] as this scan compiles it.
+    #[inline]
+    fn hits<C: Cell>(self, lo: &[C], hi: &[C], c: &[C; K]) -> u32 {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Scan::Ssse3` is made only by `detect` (or a test, after the same
+            // check), when the processor has SSSE3.
+            Scan::Ssse3 => unsafe { block_hits_ssse3(lo, hi, c) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Scan::Avx` is made only by `detect`, when the processor has AVX.
+            Scan::Avx => unsafe { block_hits_avx(lo, hi, c) },
+            _ => block_hits(lo, hi, c),
+        }
     }
 }
 
-/// Calls `f(lo, hi, len)` for the runs of splits `from..to` (indices over `segs` in
-/// order): `fwd[lo..lo + len]` with `rev[hi..hi + len]`.
+/// Marks every `lo[j] ⊕ hi[len − 1 − j]` in `seen` (a byte each: plain stores, no
+/// dependence between splits).
 #[inline]
-fn runs(segs: &[Seg], from: usize, to: usize, mut f: impl FnMut(usize, usize, usize)) {
+fn mark<C: Cell>(lo: &[C], hi: &[C], seen: &mut [u8]) {
+    let Some(last) = seen.len().checked_sub(1) else {
+        return;
+    };
+    let n = lo.len().min(hi.len());
+    let (lo, hi) = (&lo[..n], &hi[..n]);
+    for j in 0..n {
+        // Every value is below the array's size, a power of two; the mask keeps the
+        // index in bounds whatever the values.
+        let i = (lo[j] ^ hi[n - 1 - j]).get() as usize & last;
+        // SAFETY: `i ≤ last < seen.len()`.
+        unsafe { *seen.get_unchecked_mut(i) = 1 };
+    }
+}
+
+/// Calls `f(lo, hi)` for the runs of splits `from..to` (indices over `segs` in order):
+/// the splits `(x[lo.start + j], x[hi.end − 1 − j])`, `j < lo.len() = hi.len()`.
+#[inline]
+fn runs(segs: &[Seg], from: usize, to: usize, mut f: impl FnMut(Range<usize>, Range<usize>)) {
     let mut base = 0;
     for seg in segs {
         let (s0, s1) = (from.max(base), to.min(base + seg.count));
         if s0 < s1 {
-            f(seg.lo + s0 - base, seg.hi + s0 - base, s1 - s0);
+            let (lo, len) = (seg.lo + s0 - base, s1 - s0);
+            let hi = seg.hi - (s0 - base);
+            f(lo..lo + len, hi + 1 - len..hi + 1);
         }
         base += seg.count;
         if base >= to {
@@ -448,7 +386,7 @@ fn runs(segs: &[Seg], from: usize, to: usize, mut f: impl FnMut(usize, usize, us
 /// `scratch.seen`; in a comparing round, compares the blocks not yet marked with the
 /// candidates, records what it finds in `hits`, marks each block where a candidate
 /// first turns up in its chunk, and stops once `hits` holds every candidate.
-fn take_chunks<L: Lane>(lanes: &Lanes<L>, round: &Round, signals: &Signals, sc: &mut Scratch) {
+fn take_chunks<C: Cell>(x: &[C], round: &Round, signals: &Signals, sc: &mut Scratch) {
     let Scratch { seen, any } = sc;
     if seen.len() != round.top {
         seen.clear();
@@ -458,14 +396,13 @@ fn take_chunks<L: Lane>(lanes: &Lanes<L>, round: &Round, signals: &Signals, sc: 
     let range = |b: usize| (b * BLOCK, round.pairs.min((b + 1) * BLOCK));
     let mut mark_block = |b: usize| {
         let (s0, s1) = range(b);
-        runs(&round.segs, s0, s1, |lo, hi, len| {
-            mark(&lanes.fwd[lo..lo + len], &lanes.rev[hi..hi + len], seen)
-        });
+        runs(&round.segs, s0, s1, |lo, hi| mark(&x[lo], &x[hi], seen));
         round.marked[b].store(true, Ordering::Relaxed);
         *any = true;
     };
     let all = round.all();
-    let c: [L; K] = round.cands.map(L::of);
+    // Every candidate fits the width (see `DenseTable::value`).
+    let c: [C; K] = round.cands.map(|v| C::new(v).unwrap_or_default());
     let every = blocks <= 2 * STRIDE;
     loop {
         let k = signals.next_chunk.fetch_add(1, Ordering::AcqRel);
@@ -490,8 +427,8 @@ fn take_chunks<L: Lane>(lanes: &Lanes<L>, round: &Round, signals: &Signals, sc: 
                 }
                 let (s0, s1) = range(b);
                 let mut h = 0;
-                runs(&round.segs, s0, s1, |lo, hi, len| {
-                    h |= block_hits(&lanes.fwd[lo..lo + len], &lanes.rev[hi..hi + len], &c);
+                runs(&round.segs, s0, s1, |lo, hi| {
+                    h |= round.scan.hits(&x[lo], &x[hi], &c);
                 });
                 h &= all;
                 if h & !found != 0 {
@@ -518,13 +455,14 @@ fn holes(seen: &[u8], bound: usize, out: &mut Vec<u32>) {
     );
 }
 
-/// The state of the dense engine for one code: the values in its lanes.
+/// The state of the dense engine for one code: the largest value of the table it last
+/// extended (it keeps no values of its own).
 #[derive(Debug)]
 pub struct DenseTable {
     code: Code,
-    store: Store,
-    /// The largest value stored.
+    /// The largest of the first `known` values of the table last extended.
     max: u32,
+    known: usize,
     /// Options counted so far (against `PAIRS_PER_STATE` × `--max-states`).
     work: u64,
     /// Splits from which one heap's are shared between threads.
@@ -538,8 +476,8 @@ impl DenseTable {
     pub fn new(code: Code) -> Self {
         DenseTable {
             code,
-            store: Store::default(),
             max: 0,
+            known: 0,
             work: 0,
             par_min: PAR_MIN,
             chunk: CHUNK,
@@ -551,32 +489,28 @@ impl DenseTable {
         DenseTable::new(self.code.clone())
     }
 
-    /// Frees the copies of the values (when the rare/common table takes over); the
-    /// next extension makes them again from the table's values.
+    /// Forgets the table (when the rare/common table takes over); the next extension
+    /// looks at its values again.
     pub fn release(&mut self) {
-        self.store = Store::default();
         self.max = 0;
+        self.known = 0;
     }
 
-    /// Makes the lanes hold `values` (they are always a prefix of, or extended by, the
-    /// same game's table), with room for heaps below `cap`.
-    fn sync<C: Cell>(&mut self, values: &[C], cap: usize) {
-        let have = self.store.len();
-        if have > values.len() || have == 0 {
-            self.store = Store::of_values(values, cap);
-            self.max = values.iter().map(|c| c.get()).max().unwrap_or(0);
-            return;
+    /// Brings the largest value up to date with `values` (always a prefix of, or
+    /// extended by, the same game's table).
+    fn sync<C: Cell>(&mut self, values: &[C]) {
+        if self.known > values.len() {
+            self.release();
         }
-        self.store.reserve(cap);
-        for c in &values[have..] {
-            self.store.push(c.get());
+        for c in &values[self.known..] {
             self.max = self.max.max(c.get());
         }
+        self.known = values.len();
     }
 
     /// Extends `values` (heaps `0..values.len()` of this code) to heaps `0..len`,
     /// calling `done(work, values)` after each heap; when it returns `false`, returns
-    /// at once with fewer values. A value too wide for `C` is recorded and returned as
+    /// at once with fewer values. A value too wide for `C` is returned as
     /// [`Extended::TooWide`] for the caller to push. Errors: `--max-states` once the
     /// options counted (over [`SPLITS_PER_PAIR`]) exceed `PAIRS_PER_STATE` ×
     /// `--max-states` or the command's work budget, or the stop signal.
@@ -594,7 +528,7 @@ impl DenseTable {
         if u32::try_from(len).is_err() {
             return Err(limits.states_exceeded(&format!("a table of {name}")));
         }
-        self.sync(values, len);
+        self.sync(values);
         values.reserve(len - values.len());
         let threads = limits.thread_count().clamp(1, 64);
         // Helpers only when some heap is large enough to share.
@@ -603,9 +537,13 @@ impl DenseTable {
         } else {
             0
         };
+        // The values are lent to the threads for the extension and given back after.
         let shared = RwLock::new(Shared {
-            store: std::mem::take(&mut self.store),
-            round: Round::default(),
+            values: std::mem::take(values),
+            round: Round {
+                scan: Scan::detect(),
+                ..Round::default()
+            },
             scratch: (0..=helpers).map(|_| Mutex::default()).collect(),
         });
         let signals = Signals::default();
@@ -614,11 +552,15 @@ impl DenseTable {
                 let (shared, signals) = (&shared, &signals);
                 scope.spawn(move || helper(w, shared, signals));
             }
-            let r = self.run(name, values, len, limits, done, &shared, &signals, helpers);
+            let r = self.run(name, len, limits, done, &shared, &signals, helpers);
             signals.stop();
             r
         });
-        self.store = shared.into_inner().unwrap_or_else(|e| e.into_inner()).store;
+        *values = shared
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .values;
+        self.known = values.len();
         result
     }
 
@@ -626,11 +568,10 @@ impl DenseTable {
     fn run<C: Cell>(
         &mut self,
         name: &str,
-        values: &mut Vec<C>,
         len: usize,
         limits: &Limits,
         done: &mut dyn FnMut(u64, &[C]) -> bool,
-        shared: &RwLock<Shared>,
+        shared: &RwLock<Shared<C>>,
         signals: &Signals,
         helpers: usize,
     ) -> Result<Extended, SolveError> {
@@ -640,8 +581,12 @@ impl DenseTable {
         let mut unchecked = 0u64;
         let mut seen: Vec<u8> = Vec::new();
         let mut cands: Vec<u32> = Vec::with_capacity(K);
-        while values.len() < len {
-            let n = values.len();
+        let mut n = shared
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values
+            .len();
+        while n < len {
             let options = self.options(n);
             if unchecked >= 1 << 20 || n.is_multiple_of(256) {
                 limits.check_stop()?;
@@ -657,21 +602,18 @@ impl DenseTable {
             self.work += cost;
             pending += cost;
             unchecked += options;
-            self.max = self.max.max(v);
-            shared
-                .write()
-                .unwrap_or_else(|e| e.into_inner())
-                .store
-                .push(v);
             let Some(c) = C::new(v) else {
                 return Ok(Extended::TooWide(v));
             };
-            values.push(c);
+            self.max = self.max.max(v);
+            let mut sh = shared.write().unwrap_or_else(|e| e.into_inner());
+            sh.values.push(c);
+            n += 1;
             if pending >= PAIRS_PER_STEP << 16 {
                 limits.charge_work(pending / PAIRS_PER_STEP, &doing)?;
                 pending %= PAIRS_PER_STEP;
             }
-            if !done(cost, values) {
+            if !done(cost, &sh.values) {
                 break;
             }
         }
@@ -693,13 +635,14 @@ impl DenseTable {
         k
     }
 
-    /// The value of heap `n` (the lanes hold heaps `0..n`), which has `options` options.
+    /// The value of heap `n` (the shared values hold heaps `0..n`), which has `options`
+    /// options.
     #[allow(clippy::too_many_arguments)]
-    fn value(
+    fn value<C: Cell>(
         &self,
         n: usize,
         options: u64,
-        shared: &RwLock<Shared>,
+        shared: &RwLock<Shared<C>>,
         signals: &Signals,
         helpers: usize,
         seen: &mut Vec<u8>,
@@ -708,23 +651,24 @@ impl DenseTable {
         let top = (self.max as usize + 1).next_power_of_two().max(64);
         seen.clear();
         seen.resize(top, 0);
+        // A mex of `options` options is at most `options`; no option value reaches
+        // `top`; none reaches `C::MAX + 1` either, so only values below `lim` are
+        // candidates (each then fits the width), and `lim` is the mex when every value
+        // below it is reached.
         let bound = options.min(top as u64) as usize;
+        let lim = bound.min(C::MAX as usize + 1);
         let mut sh = shared.write().unwrap_or_else(|e| e.into_inner());
         let code = &self.code;
-        let Shared { store, round, .. } = &mut *sh;
+        let Shared { values, round, .. } = &mut *sh;
         if code.take_all.contains(&n) {
             seen[0] = 1;
         }
         for &i in &code.leave_one {
             if i < n {
-                seen[store.get(n - i) as usize] = 1;
+                seen[values[n - i].get() as usize] = 1;
             }
         }
         round.segs.clear();
-        let cap = match store {
-            Store::Narrow(l) => l.rev.len(),
-            Store::Wide(l) => l.rev.len(),
-        };
         for &i in &code.split_after {
             if i + 2 > n {
                 break;
@@ -734,7 +678,7 @@ impl DenseTable {
             if count > 0 {
                 round.segs.push(Seg {
                     lo: 1,
-                    hi: cap - s,
+                    hi: s - 1,
                     count,
                 });
             }
@@ -759,10 +703,7 @@ impl DenseTable {
                 let chunks = {
                     let r = shared.read().unwrap_or_else(|e| e.into_inner());
                     let mut sc = r.scratch[0].lock().unwrap_or_else(|e| e.into_inner());
-                    match &r.store {
-                        Store::Narrow(l) => take_chunks(l, &r.round, signals, &mut sc),
-                        Store::Wide(l) => take_chunks(l, &r.round, signals, &mut sc),
-                    }
+                    take_chunks(&r.values, &r.round, signals, &mut sc);
                     r.round.chunks
                 };
                 // Only chunks a helper has taken are left: it is running.
@@ -778,15 +719,12 @@ impl DenseTable {
                 sh = shared.write().unwrap_or_else(|e| e.into_inner());
             } else {
                 let Shared {
-                    store,
+                    values,
                     round,
                     scratch,
                 } = &mut *sh;
                 let sc = scratch[0].get_mut().unwrap_or_else(|e| e.into_inner());
-                match store {
-                    Store::Narrow(l) => take_chunks(l, round, signals, sc),
-                    Store::Wide(l) => take_chunks(l, round, signals, sc),
-                }
+                take_chunks(values, round, signals, sc);
             }
             for sc in sh.scratch.iter_mut() {
                 let sc = sc.get_mut().unwrap_or_else(|e| e.into_inner());
@@ -808,9 +746,9 @@ impl DenseTable {
                     seen[c as usize] = 1;
                 }
             }
-            holes(seen, bound, cands);
+            holes(seen, lim, cands);
             let Some(&last) = cands.last() else {
-                return bound as u32;
+                return lim as u32;
             };
             round.sampling = false;
             round.count = cands.len();
@@ -822,16 +760,13 @@ impl DenseTable {
 }
 
 /// A helper thread: takes chunks of each round until told to quit.
-fn helper(w: usize, shared: &RwLock<Shared>, signals: &Signals) {
+fn helper<C: Cell>(w: usize, shared: &RwLock<Shared<C>>, signals: &Signals) {
     let mut seen = 0;
     while let Some(g) = signals.next(seen) {
         seen = g;
         let r = shared.read().unwrap_or_else(|e| e.into_inner());
         let mut sc = r.scratch[w].lock().unwrap_or_else(|e| e.into_inner());
-        match &r.store {
-            Store::Narrow(l) => take_chunks(l, &r.round, signals, &mut sc),
-            Store::Wide(l) => take_chunks(l, &r.round, signals, &mut sc),
-        }
+        take_chunks(&r.values, &r.round, signals, &mut sc);
     }
 }
 
@@ -941,7 +876,7 @@ mod tests {
                 .unwrap();
             assert_eq!(values, want[..len]);
         }
-        // A shorter table of the same game: the lanes follow it.
+        // A shorter table of the same game: the engine follows it.
         let mut other: Vec<u32> = want[..500].to_vec();
         t.extend("t", &mut other, 2000, &limits(1), &mut |_, _| true)
             .unwrap();
@@ -969,16 +904,31 @@ mod tests {
     }
 
     #[test]
-    fn the_lanes_widen_past_16_bits() {
-        let mut s = Store::of_values(&[3u32, 1, 4], 8);
-        s.push(70_000);
-        s.push(5);
-        assert!(matches!(s, Store::Wide(_)));
-        let got: Vec<u32> = (0..s.len()).map(|h| s.get(h)).collect();
-        assert_eq!(got, [3, 1, 4, 70_000, 5]);
-        let Store::Wide(l) = &s else { unreachable!() };
-        assert_eq!(l.rev[l.rev.len() - 4], 70_000);
-        assert_eq!(l.rev[l.rev.len() - 1], 3);
+    fn every_scan_the_processor_runs_finds_what_the_splits_give() {
+        let mut scans = vec![Scan::Plain, Scan::detect()];
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("ssse3") {
+            scans.push(Scan::Ssse3);
+        }
+        let x: Vec<u16> = (0..2000u32).map(|i| ((i * 7919) % 61) as u16).collect();
+        let x32: Vec<u32> = x.iter().map(|&v| u32::from(v)).collect();
+        for len in [0usize, 1, 7, 8, 9, 15, 16, 17, 31, 100, 256] {
+            for (a, s) in [(1usize, 600usize), (5, 1999), (300, 1000)] {
+                // The splits (a + j, s − a − j), j < len, one by one.
+                let xors: Vec<u16> = (0..len).map(|j| x[a + j] ^ x[s - a - j]).collect();
+                let (lo, hi) = (a..a + len, s + 1 - a - len..s + 1 - a);
+                for c in [[0u16, 1, 2, 3], [60, 61, 62, 63], [5, 17, 40, 100]] {
+                    let want = (0..K)
+                        .filter(|&k| xors.contains(&c[k]))
+                        .fold(0u32, |m, k| m | 1 << k);
+                    let c32 = c.map(u32::from);
+                    for &scan in &scans {
+                        assert_eq!(scan.hits(&x[lo.clone()], &x[hi.clone()], &c), want);
+                        assert_eq!(scan.hits(&x32[lo.clone()], &x32[hi.clone()], &c32), want);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

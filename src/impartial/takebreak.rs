@@ -255,22 +255,21 @@ impl HeapRules for TakeBreak {
     /// ([`TakeBreak::probe`]): the rare/common table's ([`SparseTable::bytes_needed`],
     /// for twice the rare heaps of the probe and twice its value range, and
     /// [`THREAD_BYTES`]), or the
-    /// dense engine's two copies of the values ([`dense::lane_bytes`]). Should a
-    /// table foreseen sparse turn dense, the dense engine's need is checked against
-    /// `--max-memory` before it is taken.
+    /// dense engine's ([`dense::bytes_needed`]: it reads the values in place). Should a table foreseen sparse turn dense, the
+    /// dense engine's need is checked against `--max-memory` before it is taken.
     fn memory_needed(&self, len: usize) -> u64 {
         match self.probe(len) {
             Engine::Sparse { rare, range } => {
                 SparseTable::bytes_needed(2 * rare + 64, 2 * range).saturating_add(THREAD_BYTES)
             }
-            Engine::Dense => dense::lane_bytes(len, 2),
+            Engine::Dense => dense::bytes_needed(len),
         }
     }
 
     fn memory_use(&self) -> &'static str {
         match self.probed.get() {
             Some(Engine::Sparse { .. }) => "the rare/common table",
-            Some(Engine::Dense) | None => "the dense engine's copies of the values",
+            Some(Engine::Dense) | None => "the dense engine",
         }
     }
 
@@ -369,15 +368,15 @@ impl TakeBreak {
                     None => dense::sparse_pays(values),
                 };
             let ext = if pays {
-                // The dense engine's copies are not needed while this table runs.
+                // The dense engine's state is not needed while this table runs.
                 self.dense.borrow_mut().release();
                 self.extend_sparse(values, next, limits, &mut |w, v| poll.heap_done(w, v))?
             } else {
-                // The dense engine's copies come on top of the values: checked here,
+                // The dense engine's needs come on top of the values: checked here,
                 // as a table foreseen sparse may turn dense.
                 let bytes = (next as u64)
                     .saturating_mul(C::BYTES as u64)
-                    .saturating_add(dense::lane_bytes(next, C::BYTES));
+                    .saturating_add(dense::bytes_needed(next));
                 if bytes > limits.max_memory {
                     return Err(limits.memory_exceeded(
                         &format!(
