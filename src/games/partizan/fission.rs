@@ -16,9 +16,12 @@
 //!   corner).
 //! - A square is *reachable* when it may ever hold a stone: a live stone, or a square
 //!   beside a reachable square that has, in the same line, squares on both sides that
-//!   are there and not dead (so a stone there might split onto it). Every square a
-//!   move reads or changes is reachable, so the squares never reached may go, and the
-//!   board is the sum of the connected parts of its reachable squares.
+//!   are there and not dead (so a stone there might split onto it). A reachable square
+//!   with such squares above and below is *linked* to them (a vertical split there
+//!   reads and changes those three squares), and likewise sideways.
+//! - Every move reads and changes only squares linked to one another, so the board is
+//!   the sum of the parts of its squares connected by links (the squares in no link
+//!   never matter). When Right can never split, for one, each column is a region.
 //!
 //! Each part is a region, cropped and stored as the least of its four mirror images
 //! (the rules are the same upside down and left to right); its negative is its
@@ -206,9 +209,15 @@ impl Board {
             return empty;
         }
         let row = |m: u64, r: usize| (m >> (r * self.cols)) & ones(self.cols);
-        let used: Vec<usize> = (0..self.rows).filter(|&r| row(keep, r) != 0).collect();
-        let (r0, r1) = (used[0], used[used.len() - 1]);
-        let span = used.iter().fold(0, |m, &r| m | row(keep, r));
+        let (mut r0, mut r1, mut span) = (usize::MAX, 0, 0);
+        for r in 0..self.rows {
+            let x = row(keep, r);
+            if x != 0 {
+                r0 = r0.min(r);
+                r1 = r;
+                span |= x;
+            }
+        }
         let c0 = span.trailing_zeros() as usize;
         let c1 = 63 - span.leading_zeros() as usize;
         let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
@@ -374,13 +383,15 @@ impl Fission {
         }
     }
 
-    /// The reachable squares of `p` (see the module's comment), given its dead stones.
-    fn reachable(p: &Board, dead: u64) -> u64 {
+    /// The squares where a stone may ever split vertically and horizontally (see the
+    /// module's comment): reachable squares whose squares above and below (left and
+    /// right) are there and not dead.
+    fn splitters(p: &Board) -> [u64; 2] {
         let (rows, cols) = (p.rows, p.cols);
-        let open = p.cells & !dead;
+        let open = p.cells & !Fission::dead(p);
         let vert = open & shift(rows, cols, open, 1, 0) & shift(rows, cols, open, -1, 0);
         let horiz = open & shift(rows, cols, open, 0, 1) & shift(rows, cols, open, 0, -1);
-        let mut reach = p.a & !dead;
+        let mut reach = p.a & open;
         loop {
             let (v, h) = (reach & vert, reach & horiz);
             let grown = reach
@@ -389,9 +400,31 @@ impl Fission {
                 | shift(rows, cols, h, 0, -1)
                 | shift(rows, cols, h, 0, 1);
             if grown == reach {
-                return reach;
+                return [v, h];
             }
             reach = grown;
+        }
+    }
+
+    /// The squares linked to `start` by possible splits: a square where a stone may
+    /// split vertically (`v`) is linked to the squares above and below it, one where
+    /// it may split horizontally (`h`) to those beside it.
+    fn linked(p: &Board, [v, h]: [u64; 2], start: u64) -> u64 {
+        let (rows, cols) = (p.rows, p.cols);
+        let mut part = start;
+        loop {
+            let (pv, ph) = (part & v, part & h);
+            let grown = part
+                | shift(rows, cols, pv, -1, 0)
+                | shift(rows, cols, pv, 1, 0)
+                | shift(rows, cols, ph, 0, -1)
+                | shift(rows, cols, ph, 0, 1)
+                | v & (shift(rows, cols, part, -1, 0) | shift(rows, cols, part, 1, 0))
+                | h & (shift(rows, cols, part, 0, -1) | shift(rows, cols, part, 0, 1));
+            if grown == part {
+                return part;
+            }
+            part = grown;
         }
     }
 }
@@ -424,10 +457,10 @@ impl Rules for Fission {
         if p.rows == 0 || p.cols == 0 {
             return;
         }
-        let reach = Fission::reachable(p, Fission::dead(p));
-        let mut rest = reach;
+        let links = Fission::splitters(p);
+        let mut rest = links[0] | links[1];
         while rest != 0 {
-            let part = p.flood(reach, rest.trailing_zeros() as usize);
+            let part = Fission::linked(p, links, rest & rest.wrapping_neg());
             rest &= !part;
             out.push(p.crop(part, &[0, 1, 2, 3]));
         }
@@ -495,7 +528,7 @@ impl Ruleset for Fission {
 
     fn method(&self) -> String {
         format!(
-            "Fission (Left splits vertically), from the game tree: dead stones dropped, each connected part of the squares a stone may reach valued once up to mirror images (at most {MAX_SQUARES} squares)"
+            "Fission (Left splits vertically), from the game tree: dead stones dropped, each part of the squares linked by possible splits valued once up to mirror images (at most {MAX_SQUARES} squares)"
         )
     }
 }
@@ -654,6 +687,12 @@ mod tests {
         parts.clear();
         Fission.regions(&board(".X.|...|..."), &mut parts);
         assert_eq!(parts, vec![board(".X.")]);
+        // Right can never split here (no stone ever has squares on both sides), so each
+        // column is a region of its own: 1 + 1 = 2.
+        parts.clear();
+        Fission.regions(&board("...|X.X|..."), &mut parts);
+        assert_eq!(parts, vec![board(".|X|."); 2]);
+        assert_eq!(value("...|X.X|..."), "2");
     }
 
     #[test]

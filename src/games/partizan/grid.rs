@@ -117,6 +117,16 @@ pub fn spread(rows: usize, cols: usize, set: u64) -> u64 {
         & full(rows, cols)
 }
 
+/// The squares touching a square of `set`, also diagonally, and `set` itself.
+#[inline]
+pub fn spread_king(rows: usize, cols: usize, set: u64) -> u64 {
+    if cols == 0 {
+        return 0;
+    }
+    let row = set | shift(rows, cols, set, 0, -1) | shift(rows, cols, set, 0, 1);
+    row | shift(rows, cols, row, -1, 0) | shift(rows, cols, row, 1, 0)
+}
+
 /// The squares of `within` connected to its lowest square.
 pub fn flood(rows: usize, cols: usize, within: u64, touch: Touch) -> u64 {
     let start = within & within.wrapping_neg();
