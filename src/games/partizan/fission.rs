@@ -32,7 +32,7 @@
 //! last split leaves its square empty). Also the bit-board helpers of
 //! [`super::nogo`].
 
-use super::grid::{flip_cols, flip_rows, ones, shift, transpose};
+use super::grid::{flip_rows, half_turn, ones, shift, transpose};
 use super::{Ruleset, args, char_span, no_params};
 use crate::expr::{Arg, FamilyTerm, Span};
 use crate::partizan::{Rules, Side};
@@ -239,17 +239,11 @@ impl Board {
             } else {
                 (h, w, base)
             };
-            let image = |m: u64| {
-                let m = if s & 1 != 0 {
-                    flip_rows(rows, cols, m)
-                } else {
-                    m
-                };
-                if s & 2 != 0 {
-                    flip_cols(rows, cols, m)
-                } else {
-                    m
-                }
+            let image = |m: u64| match s & 3 {
+                0 => m,
+                1 => flip_rows(rows, cols, m),
+                2 => flip_rows(rows, cols, half_turn(rows * cols, m)),
+                _ => half_turn(rows * cols, m),
             };
             // Compared field by field, each image made only while it may be the least.
             let mut img = Board {
