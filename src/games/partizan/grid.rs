@@ -286,7 +286,8 @@ pub(super) fn half_turn(n: usize, m: u64) -> u64 {
     m.reverse_bits() >> (64 - n)
 }
 
-/// `m` on an `h × w` board left to right.
+/// `m` on an `h × w` board left to right (the tests' definition of the image).
+#[cfg(test)]
 pub(super) fn flip_cols(h: usize, w: usize, m: u64) -> u64 {
     (0..h).fold(0, |acc, r| {
         let x = (m >> (r * w)) & ones(w);
