@@ -118,6 +118,34 @@ impl Ruleset for Amazons {
         format!("amazons(\"{}\")", Amazons::board_text(b))
     }
 
+    /// The amazons' colours swapped.
+    fn negative(&self, b: &AmazonsBoard) -> Option<AmazonsBoard> {
+        let [l, r, unburnt] = b.layers;
+        Some(Board {
+            layers: [r, l, unburnt],
+            ..*b
+        })
+    }
+
+    /// Each move burns an empty square that the mover's amazons reach (through empty
+    /// squares touching, also diagonally, the other player's amazons never moving), so
+    /// a player's run is at most the empty squares joined that way to its amazons.
+    fn run_bounds(&self, b: &AmazonsBoard) -> Option<[u32; 2]> {
+        let (rows, cols) = b.dims();
+        let empty = b.layers[2] & !(b.layers[0] | b.layers[1]);
+        let run = |mine: u64| {
+            let mut reach = mine;
+            loop {
+                let grown = reach | grid::spread_king(rows, cols, reach) & empty;
+                if grown == reach {
+                    return (reach & empty).count_ones();
+                }
+                reach = grown;
+            }
+        };
+        Some([run(b.layers[0]), run(b.layers[1])])
+    }
+
     fn method(&self) -> String {
         "Amazons (Left plays L), from the game tree: each part of the unburnt squares valued once up to the symmetries of the square".to_string()
     }
@@ -176,6 +204,78 @@ mod tests {
             let mut boards = testing::boards(rows, cols, &[0, 4, 5, 6]);
             boards.retain(|b| b.layers[0].count_ones() <= 1 && b.layers[1].count_ones() <= 1);
             testing::agree_with_plain_tree(&Amazons, &boards);
+        }
+    }
+
+    /// `side`'s longest run of moves from `b`, the opponent never moving, by the rules
+    /// (memoised in `memo`).
+    fn run_in(
+        b: &AmazonsBoard,
+        side: Side,
+        memo: &mut std::collections::HashMap<AmazonsBoard, u32>,
+    ) -> u32 {
+        if let Some(&r) = memo.get(b) {
+            return r;
+        }
+        let mut out = Vec::new();
+        Amazons.options(b, side, &mut out);
+        let r = out
+            .iter()
+            .map(|q| 1 + run_in(q, side, memo))
+            .max()
+            .unwrap_or(0);
+        memo.insert(*b, r);
+        r
+    }
+
+    fn longest_run(b: &AmazonsBoard, side: Side) -> u32 {
+        run_in(b, side, &mut Default::default())
+    }
+
+    #[test]
+    fn run_bounds_hold() {
+        // Every board of 1 × 6, 2 × 3 and 3 × 3 squares with at most three amazons (3 × 3:
+        // no burnt squares).
+        let mut memo = [Default::default(), Default::default()];
+        for (rows, cols, kinds) in [
+            (1, 6, &[0, 4, 5, 6][..]),
+            (2, 3, &[0, 4, 5, 6]),
+            (3, 3, &[4, 5, 6]),
+        ] {
+            for b in testing::boards(rows, cols, kinds) {
+                if (b.layers[0] | b.layers[1]).count_ones() > 3 {
+                    continue;
+                }
+                let [l, r] = Amazons.run_bounds(&b).unwrap();
+                let s = Amazons::board_text(&b);
+                assert!(run_in(&b, Side::Left, &mut memo[0]) <= l, "{s}");
+                assert!(run_in(&b, Side::Right, &mut memo[1]) <= r, "{s}");
+            }
+        }
+        // L.. : Left moves twice (to the middle burning the far end, then back) and
+        // burns both empty squares; Right has none.
+        let b = Amazons::parse("L..").unwrap();
+        assert_eq!(Amazons.run_bounds(&b), Some([2, 0]));
+        assert_eq!(longest_run(&b, Side::Left), 2);
+        // L.R.. : Right's amazon walls Left in: Left one move, Right two.
+        let b = Amazons::parse("L.R..").unwrap();
+        assert_eq!(Amazons.run_bounds(&b), Some([1, 3]));
+        assert_eq!(longest_run(&b, Side::Left), 1);
+    }
+
+    #[test]
+    fn negatives_cancel() {
+        // G + (−G) = 0 on every 2 × 3 board with at most one amazon each.
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = crate::partizan::TreeValues::new();
+        for b in testing::boards(2, 3, &[0, 4, 5, 6]) {
+            if b.layers[0].count_ones() > 1 || b.layers[1].count_ones() > 1 {
+                continue;
+            }
+            let g = v.value(&mut t, &Amazons, &b).unwrap();
+            let n = Amazons.negative(&b).unwrap();
+            let h = v.value(&mut t, &Amazons, &n).unwrap();
+            assert_eq!(t.add(g, h).unwrap(), crate::partizan::Game::ZERO);
         }
     }
 

@@ -7,13 +7,32 @@
 //! a stone, so a game on n squares lasts at most n moves. Boards have at most 64
 //! squares.
 //!
-//! A move changes only a stone and the two squares beside it, so the board is the sum
-//! of its connected parts (squares sharing sides, `#` separating); each part with a
-//! stone is a region, cropped and stored as the least of its four mirror images (the
-//! rules are the same upside down and left to right). Also the bit-board helpers of
+//! A move changes only a stone and the two squares beside it, so the board falls apart
+//! into regions:
+//!
+//! - A stone is *dead* when, in each direction, one of the squares beside it is
+//!   missing or a dead stone: it never moves, and no move ever empties its square, so
+//!   it is the same as a missing square (a 2 × 2 block of stones, a stone in a
+//!   corner).
+//! - A square is *reachable* when it may ever hold a stone: a live stone, or a square
+//!   beside a reachable square that has, in the same line, squares on both sides that
+//!   are there and not dead (so a stone there might split onto it). A reachable square
+//!   with such squares above and below is *linked* to them (a vertical split there
+//!   reads and changes those three squares), and likewise sideways.
+//! - Every move reads and changes only squares linked to one another, so the board is
+//!   the sum of the parts of its squares connected by links (the squares in no link
+//!   never matter). When Right can never split, for one, each column is a region.
+//!
+//! Each part is a region, cropped and stored as the least of its four mirror images
+//! (the rules are the same upside down and left to right); its negative is its
+//! transpose (the players' directions swapped). Left can make at most as many moves in
+//! a row as the sum, over the columns' runs of squares (split at missing squares and
+//! dead stones), of the longest run of splits on that line alone, and Right likewise on
+//! the rows: exact for lines of up to [`EXACT_LINE`] squares, `empty − 1` beyond (the
+//! last split leaves its square empty). Also the bit-board helpers of
 //! [`super::nogo`].
 
-use super::grid::{flip_cols, flip_rows, ones, transpose};
+use super::grid::{flip_rows, half_turn, ones, shift, transpose};
 use super::{Ruleset, args, char_span, no_params};
 use crate::expr::{Arg, FamilyTerm, Span};
 use crate::partizan::{Rules, Side};
@@ -190,9 +209,15 @@ impl Board {
             return empty;
         }
         let row = |m: u64, r: usize| (m >> (r * self.cols)) & ones(self.cols);
-        let used: Vec<usize> = (0..self.rows).filter(|&r| row(keep, r) != 0).collect();
-        let (r0, r1) = (used[0], used[used.len() - 1]);
-        let span = used.iter().fold(0, |m, &r| m | row(keep, r));
+        let (mut r0, mut r1, mut span) = (usize::MAX, 0, 0);
+        for r in 0..self.rows {
+            let x = row(keep, r);
+            if x != 0 {
+                r0 = r0.min(r);
+                r1 = r;
+                span |= x;
+            }
+        }
         let c0 = span.trailing_zeros() as usize;
         let c1 = 63 - span.leading_zeros() as usize;
         let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
@@ -214,17 +239,11 @@ impl Board {
             } else {
                 (h, w, base)
             };
-            let image = |m: u64| {
-                let m = if s & 1 != 0 {
-                    flip_rows(rows, cols, m)
-                } else {
-                    m
-                };
-                if s & 2 != 0 {
-                    flip_cols(rows, cols, m)
-                } else {
-                    m
-                }
+            let image = |m: u64| match s & 3 {
+                0 => m,
+                1 => flip_rows(rows, cols, m),
+                2 => flip_rows(rows, cols, half_turn(rows * cols, m)),
+                _ => half_turn(rows * cols, m),
             };
             // Compared field by field, each image made only while it may be the least.
             let mut img = Board {
@@ -254,6 +273,156 @@ impl Board {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Fission;
 
+/// Longest line (run of squares in a row or column) whose longest run of splits is
+/// computed exactly by [`line_run`]; longer lines are bounded by their empty squares.
+pub const EXACT_LINE: usize = 16;
+
+thread_local! {
+    /// The longest runs of splits on lines of up to [`EXACT_LINE`] squares, by
+    /// (length, stones): at most 2^17 entries.
+    static LINE_RUNS: std::cell::RefCell<rustc_hash::FxHashMap<(u8, u32), u8>> =
+        Default::default();
+}
+
+/// The longest run of splits one player can make on a line of `len` squares (at most
+/// [`EXACT_LINE`]) with stones at the bits of `stones`, the line's ends closed: a
+/// stone with empty squares on both sides becomes two stones there.
+fn line_run(len: usize, stones: u32) -> u32 {
+    debug_assert!(len <= EXACT_LINE);
+    if let Some(r) = LINE_RUNS.with(|m| m.borrow().get(&(len as u8, stones)).copied()) {
+        return u32::from(r);
+    }
+    let all = (1u32 << len) - 1;
+    let empty = all & !stones;
+    // Stones with empty squares on both sides (the ends have no square beyond).
+    let movable = stones & (empty << 1) & (empty >> 1);
+    let mut best = 0;
+    let mut m = movable;
+    while m != 0 {
+        let i = m.trailing_zeros();
+        m &= m - 1;
+        let next = (stones & !(1 << i)) | (1 << (i - 1)) | (1 << (i + 1));
+        best = best.max(1 + line_run(len, next));
+    }
+    LINE_RUNS.with(|m| m.borrow_mut().insert((len as u8, stones), best as u8));
+    best
+}
+
+/// An upper bound on the longest run of splits on the lines of `open` squares (the
+/// squares there and not dead) of a board, the lines cut by `len` squares starting at
+/// `starts` with `step` between squares: exact per line of up to [`EXACT_LINE`]
+/// squares.
+fn lines_run(
+    open: u64,
+    stones: u64,
+    starts: impl Iterator<Item = usize>,
+    len: usize,
+    step: usize,
+) -> u32 {
+    let mut total = 0u32;
+    for start in starts {
+        // Runs of open squares along the line.
+        let mut seg_len = 0usize;
+        let mut seg_stones = 0u64;
+        let mut seg_empty = 0u32;
+        let mut flush = |seg_len: &mut usize, seg_stones: &mut u64, seg_empty: &mut u32| {
+            if *seg_stones != 0 && *seg_empty >= 2 {
+                total += if *seg_len <= EXACT_LINE {
+                    line_run(*seg_len, *seg_stones as u32)
+                } else {
+                    *seg_empty - 1
+                };
+            }
+            *seg_len = 0;
+            *seg_stones = 0;
+            *seg_empty = 0;
+        };
+        for k in 0..len {
+            let i = start + k * step;
+            if open >> i & 1 == 0 {
+                flush(&mut seg_len, &mut seg_stones, &mut seg_empty);
+                continue;
+            }
+            if stones >> i & 1 == 1 {
+                seg_stones |= 1 << seg_len;
+            } else {
+                seg_empty += 1;
+            }
+            seg_len += 1;
+        }
+        flush(&mut seg_len, &mut seg_stones, &mut seg_empty);
+    }
+    total
+}
+
+impl Fission {
+    /// The dead stones of `p` (see the module's comment): the largest set of stones each
+    /// of which has, in each direction, a side square missing or in the set.
+    pub fn dead(p: &Board) -> u64 {
+        let (rows, cols) = (p.rows, p.cols);
+        if rows == 0 || cols == 0 {
+            return 0;
+        }
+        let mut dead = p.a;
+        loop {
+            let open = p.cells & !dead;
+            // Squares whose squares above and below (left and right) are open.
+            let vert = shift(rows, cols, open, 1, 0) & shift(rows, cols, open, -1, 0);
+            let horiz = shift(rows, cols, open, 0, 1) & shift(rows, cols, open, 0, -1);
+            let alive = dead & (vert | horiz);
+            if alive == 0 {
+                return dead;
+            }
+            dead &= !alive;
+        }
+    }
+
+    /// The squares where a stone may ever split vertically and horizontally (see the
+    /// module's comment): reachable squares whose squares above and below (left and
+    /// right) are there and not dead.
+    fn splitters(p: &Board) -> [u64; 2] {
+        let (rows, cols) = (p.rows, p.cols);
+        let open = p.cells & !Fission::dead(p);
+        let vert = open & shift(rows, cols, open, 1, 0) & shift(rows, cols, open, -1, 0);
+        let horiz = open & shift(rows, cols, open, 0, 1) & shift(rows, cols, open, 0, -1);
+        let mut reach = p.a & open;
+        loop {
+            let (v, h) = (reach & vert, reach & horiz);
+            let grown = reach
+                | shift(rows, cols, v, -1, 0)
+                | shift(rows, cols, v, 1, 0)
+                | shift(rows, cols, h, 0, -1)
+                | shift(rows, cols, h, 0, 1);
+            if grown == reach {
+                return [v, h];
+            }
+            reach = grown;
+        }
+    }
+
+    /// The squares linked to `start` by possible splits: a square where a stone may
+    /// split vertically (`v`) is linked to the squares above and below it, one where
+    /// it may split horizontally (`h`) to those beside it.
+    fn linked(p: &Board, [v, h]: [u64; 2], start: u64) -> u64 {
+        let (rows, cols) = (p.rows, p.cols);
+        let mut part = start;
+        loop {
+            let (pv, ph) = (part & v, part & h);
+            let grown = part
+                | shift(rows, cols, pv, -1, 0)
+                | shift(rows, cols, pv, 1, 0)
+                | shift(rows, cols, ph, 0, -1)
+                | shift(rows, cols, ph, 0, 1)
+                | v & (shift(rows, cols, part, -1, 0) | shift(rows, cols, part, 1, 0))
+                | h & (shift(rows, cols, part, 0, -1) | shift(rows, cols, part, 0, 1));
+            if grown == part {
+                return part;
+            }
+            part = grown;
+        }
+    }
+}
+
 impl Rules for Fission {
     type Position = Board;
 
@@ -279,13 +448,15 @@ impl Rules for Fission {
     }
 
     fn regions(&self, p: &Board, out: &mut Vec<Board>) {
-        let mut rest = p.cells;
+        if p.rows == 0 || p.cols == 0 {
+            return;
+        }
+        let links = Fission::splitters(p);
+        let mut rest = links[0] | links[1];
         while rest != 0 {
-            let part = p.flood(p.cells, rest.trailing_zeros() as usize);
+            let part = Fission::linked(p, links, rest & rest.wrapping_neg());
             rest &= !part;
-            if part & p.a != 0 {
-                out.push(p.crop(part, &[0, 1, 2, 3]));
-            }
+            out.push(p.crop(part, &[0, 1, 2, 3]));
         }
     }
 }
@@ -324,9 +495,34 @@ impl Ruleset for Fission {
         format!("fission(\"{}\")", p.text(['.', 'X', 'X', '#']))
     }
 
+    /// The transposed board: Left's vertical splits become Right's horizontal ones.
+    fn negative(&self, p: &Board) -> Option<Board> {
+        Some(Board {
+            rows: p.cols,
+            cols: p.rows,
+            cells: transpose(p.rows, p.cols, p.cells),
+            a: transpose(p.rows, p.cols, p.a),
+            b: 0,
+        })
+    }
+
+    /// Left splits only vertically, so its longest run is the sum of the columns'
+    /// longest runs (each column's runs of squares there and not dead on their own);
+    /// Right's likewise by rows.
+    fn run_bounds(&self, p: &Board) -> Option<[u32; 2]> {
+        let (rows, cols) = (p.rows, p.cols);
+        if rows == 0 || cols == 0 {
+            return Some([0, 0]);
+        }
+        let open = p.cells & !Fission::dead(p);
+        let left = lines_run(open, p.a, 0..cols, rows, cols);
+        let right = lines_run(open, p.a, (0..rows).map(|r| r * cols), cols, 1);
+        Some([left, right])
+    }
+
     fn method(&self) -> String {
         format!(
-            "Fission (Left splits vertically), from the game tree: each connected part of the board valued once up to mirror images (at most {MAX_SQUARES} squares)"
+            "Fission (Left splits vertically), from the game tree: dead stones dropped, each part of the squares linked by possible splits valued once up to mirror images (at most {MAX_SQUARES} squares)"
         )
     }
 }
@@ -378,6 +574,8 @@ mod tests {
             (2, 4, 3),
             (4, 2, 3),
             (3, 3, 2),
+            (3, 4, 2),
+            (4, 3, 2),
         ] {
             let n = rows * cols;
             for code in 0..kinds.pow(n as u32) {
@@ -402,6 +600,107 @@ mod tests {
                 }
                 let want = plain.value(&mut t, &Plain(&Fission), &b).unwrap();
                 assert_eq!(fast.value(&mut t, &Fission, &b).unwrap(), want, "{b:?}");
+            }
+        }
+    }
+
+    /// Every board of `rows × cols` squares, each a stone, empty or (with `kinds` 3)
+    /// not there.
+    fn boards(rows: usize, cols: usize, kinds: usize) -> Vec<Board> {
+        let n = rows * cols;
+        (0..kinds.pow(n as u32))
+            .map(|code| {
+                let mut c = code;
+                let mut b = Board {
+                    rows,
+                    cols,
+                    cells: 0,
+                    a: 0,
+                    b: 0,
+                };
+                for i in 0..n {
+                    match c % kinds {
+                        0 => b.cells |= bit(i),
+                        1 => {
+                            b.cells |= bit(i);
+                            b.a |= bit(i);
+                        }
+                        _ => {}
+                    }
+                    c /= kinds;
+                }
+                b
+            })
+            .collect()
+    }
+
+    /// `side`'s longest run of moves from `p`, the opponent never moving, by the rules.
+    fn longest_run(p: &Board, side: Side) -> u32 {
+        let mut out = Vec::new();
+        Fission.options(p, side, &mut out);
+        out.iter()
+            .map(|q| 1 + longest_run(q, side))
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn run_bounds_are_the_longest_runs() {
+        // On lines of up to 16 squares the bounds are exact: equal to the longest runs
+        // by the rules on every small board.
+        for (rows, cols, kinds) in [(1, 7, 3), (2, 4, 3), (3, 3, 3), (4, 3, 2), (3, 5, 2)] {
+            for b in boards(rows, cols, kinds) {
+                let [l, r] = Fission.run_bounds(&b).unwrap();
+                assert_eq!(l, longest_run(&b, Side::Left), "{b:?}");
+                assert_eq!(r, longest_run(&b, Side::Right), "{b:?}");
+            }
+        }
+        // Beyond 16 squares a line is bounded by its empty squares less one: a lone
+        // stone in a row of 20 splits 19 − 1 = 18 times at most (it marches to one end:
+        // 10 moves from the middle of a row of 20, by the rules).
+        let row = board(&format!("{}X{}", ".".repeat(9), ".".repeat(10)));
+        assert_eq!(longest_run(&row, Side::Right), 10);
+        assert_eq!(Fission.run_bounds(&row), Some([0, 18]));
+    }
+
+    #[test]
+    fn dead_stones_by_hand() {
+        // A 2 × 2 block of stones never moves (each stone waits on another of the
+        // block); a stone in a corner has no square beyond it either way.
+        let b = board("XX.|XX.|...");
+        assert_eq!(Fission::dead(&b), b.a);
+        let b = board("X..|...|...");
+        assert_eq!(Fission::dead(&b), b.a);
+        // The centre stone of a 3 × 3 board moves.
+        assert_eq!(Fission::dead(&board("...|.X.|...")), 0);
+        // Dead stones split the board: two plus shapes joined by a dead block.
+        let mut parts = Vec::new();
+        Fission.regions(&board("#.#XX#.#|.X.XX.X.|#.#XX#.#"), &mut parts);
+        assert_eq!(parts, vec![board("#.#|.X.|#.#"); 2]);
+        // The empty squares no stone can reach go: a stone splitting sideways only.
+        parts.clear();
+        Fission.regions(&board(".X.|...|..."), &mut parts);
+        assert_eq!(parts, vec![board(".X.")]);
+        // Right can never split here (no stone ever has squares on both sides), so each
+        // column is a region of its own: 1 + 1 = 2.
+        parts.clear();
+        Fission.regions(&board("...|X.X|..."), &mut parts);
+        assert_eq!(parts, vec![board(".|X|."); 2]);
+        assert_eq!(value("...|X.X|..."), "2");
+    }
+
+    #[test]
+    fn negatives_cancel() {
+        // G + (−G) = 0 for every small board: the negative is the transpose.
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = TreeValues::new();
+        for (rows, cols, kinds) in [(2, 3, 3), (3, 3, 2)] {
+            for b in boards(rows, cols, kinds) {
+                let g = v.value(&mut t, &Fission, &b).unwrap();
+                let n = Fission.negative(&b).unwrap();
+                let h = v.value(&mut t, &Fission, &n).unwrap();
+                let sum = t.add(g, h).unwrap();
+                assert_eq!(sum, crate::partizan::Game::ZERO, "{b:?}");
             }
         }
     }

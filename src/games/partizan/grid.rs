@@ -117,6 +117,16 @@ pub fn spread(rows: usize, cols: usize, set: u64) -> u64 {
         & full(rows, cols)
 }
 
+/// The squares touching a square of `set`, also diagonally, and `set` itself.
+#[inline]
+pub fn spread_king(rows: usize, cols: usize, set: u64) -> u64 {
+    if cols == 0 {
+        return 0;
+    }
+    let row = set | shift(rows, cols, set, 0, -1) | shift(rows, cols, set, 0, 1);
+    row | shift(rows, cols, row, -1, 0) | shift(rows, cols, row, 1, 0)
+}
+
 /// The squares of `within` connected to its lowest square.
 pub fn flood(rows: usize, cols: usize, within: u64, touch: Touch) -> u64 {
     let start = within & within.wrapping_neg();
@@ -212,17 +222,12 @@ impl<const K: usize> Board<K> {
             } else {
                 (h, w, &base)
             };
-            let map = |m: u64| {
-                let m = if image & 1 == 1 {
-                    flip_rows(ih, iw, m)
-                } else {
-                    m
-                };
-                if image & 2 == 2 {
-                    flip_cols(ih, iw, m)
-                } else {
-                    m
-                }
+            // Upside down, left to right (upside down after a half turn), a half turn.
+            let map = |m: u64| match image & 3 {
+                0 => m,
+                1 => flip_rows(ih, iw, m),
+                2 => flip_rows(ih, iw, half_turn(ih * iw, m)),
+                _ => half_turn(ih * iw, m),
             };
             let dims = (ih as u8, iw as u8);
             // Boards compare by dimensions, then layer by layer: an image is only
@@ -274,7 +279,15 @@ pub(super) fn flip_rows(h: usize, w: usize, m: u64) -> u64 {
     })
 }
 
-/// `m` on an `h × w` board left to right.
+/// `m` on a board of `n` squares (1 to 64) turned half a turn: square `i` goes to
+/// `n − 1 − i` (upside down and left to right at once).
+#[inline]
+pub(super) fn half_turn(n: usize, m: u64) -> u64 {
+    m.reverse_bits() >> (64 - n)
+}
+
+/// `m` on an `h × w` board left to right (the tests' definition of the image).
+#[cfg(test)]
 pub(super) fn flip_cols(h: usize, w: usize, m: u64) -> u64 {
     (0..h).fold(0, |acc, r| {
         let x = (m >> (r * w)) & ones(w);
@@ -519,6 +532,16 @@ mod tests {
                         .fold(0, |m, j| m | 1 << j);
                     assert_eq!(shift(rows, cols, within, dr, dc), want, "{rows}×{cols}");
                 }
+                // A half turn is both flips; the king's spread against its neighbours.
+                assert_eq!(
+                    half_turn(rows * cols, within),
+                    flip_cols(rows, cols, flip_rows(rows, cols, within)),
+                    "{rows}×{cols}"
+                );
+                let king = (0..rows * cols)
+                    .filter(|&i| within >> i & 1 == 1)
+                    .fold(within, |m, i| m | neighbours(rows, cols, i, Touch::King));
+                assert_eq!(spread_king(rows, cols, within), king, "{rows}×{cols}");
                 let near = (0..rows * cols)
                     .filter(|&i| within >> i & 1 == 1)
                     .fold(0, |m, i| m | neighbours(rows, cols, i, Touch::Orthogonal));

@@ -117,9 +117,64 @@ impl Rules for NoGo {
                 fresh = grown;
             }
             left &= !points;
-            out.push(p.crop(points | groups, &[0, 1, 2, 3, 4, 5, 6, 7]));
+            let region = p.crop(points | groups, &[0, 1, 2, 3, 4, 5, 6, 7]);
+            out.push(if region.rows == 1 {
+                contract_row(&region)
+            } else {
+                region
+            });
         }
     }
+}
+
+/// A board of one row with every run of stones of one colour side by side replaced by
+/// a single stone, as the least of its images. On a line a group is a run of stones,
+/// and it matters to the rest only through its liberties, the points at its two ends:
+/// a single stone has the same, and a stone placed beside it joins it the same way, so
+/// the game is unchanged.
+fn contract_row(q: &Board) -> Board {
+    let mut out = Board {
+        rows: 1,
+        cols: 0,
+        cells: 0,
+        a: 0,
+        b: 0,
+    };
+    let mut prev = None;
+    for c in 0..q.cols {
+        let at = bit(c);
+        let kind = if q.cells & at == 0 {
+            3
+        } else if q.a & at != 0 {
+            1
+        } else if q.b & at != 0 {
+            2
+        } else {
+            0
+        };
+        if (kind == 1 || kind == 2) && prev == Some(kind) {
+            continue;
+        }
+        prev = Some(kind);
+        let to = bit(out.cols);
+        out.cols += 1;
+        match kind {
+            0 => out.cells |= to,
+            1 => {
+                out.cells |= to;
+                out.a |= to;
+            }
+            2 => {
+                out.cells |= to;
+                out.b |= to;
+            }
+            _ => {}
+        }
+    }
+    if out.cols == q.cols {
+        return q.clone();
+    }
+    out.crop(out.cells, &[0, 2])
 }
 
 /// The characters of a NoGo board.
@@ -167,7 +222,7 @@ impl Ruleset for NoGo {
     }
 
     fn method(&self) -> String {
-        "NoGo (Left plays Black), from the game tree: each region (empty points joined through their sides and the groups they touch) valued once up to its symmetries (at most 64 points)".to_string()
+        "NoGo (Left plays Black), from the game tree: each region (empty points joined through their sides and the groups they touch) valued once up to its symmetries, runs of one colour on a line as one stone (at most 64 points)".to_string()
     }
 }
 
@@ -227,14 +282,14 @@ mod tests {
 
     #[test]
     fn moves_and_symmetries_equal_the_rules() {
-        // Every board of up to 2 × 3, 3 × 2, 1 × 5, 2 × 4 and 3 × 3 points, each point
+        // Every board of up to 2 × 3, 3 × 2, 1 × 5, 1 × 9, 2 × 4 and 3 × 3 points, each point
         // empty, black or white (boards with a group without a liberty skipped): the
         // moves by the definition, and the value by regions and symmetries against
         // the plain tree of the whole board.
         let mut t = GameTable::with_limit(50_000_000);
         let mut fast = TreeValues::new();
         let mut plain = TreeValues::new();
-        for (rows, cols) in [(1, 5), (2, 3), (3, 2), (2, 4), (3, 3)] {
+        for (rows, cols) in [(1, 5), (1, 9), (2, 3), (3, 2), (2, 4), (3, 3)] {
             let n = rows * cols;
             for code in 0..3usize.pow(n as u32) {
                 let mut c = code;
@@ -287,6 +342,17 @@ mod tests {
         assert_eq!(parts(".X#O.").len(), 2);
         // Regions add up: two copies of .X. (= 1 each) make 2.
         assert_eq!(value(".X.#.X."), "2");
+    }
+
+    #[test]
+    fn runs_of_stones_on_a_line_contract() {
+        // X X . O O O . . : each run of one colour is one stone.
+        let mut parts = Vec::new();
+        NoGo.regions(&board("XX.OOO.."), &mut parts);
+        let mut want = Vec::new();
+        NoGo.regions(&board("X.O.."), &mut want);
+        assert_eq!(parts, want);
+        assert_eq!(value("XX.OOO.."), value("X.O.."));
     }
 
     #[test]
