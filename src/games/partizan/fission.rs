@@ -577,27 +577,7 @@ mod tests {
             (3, 4, 2),
             (4, 3, 2),
         ] {
-            let n = rows * cols;
-            for code in 0..kinds.pow(n as u32) {
-                let mut c = code;
-                let mut b = Board {
-                    rows,
-                    cols,
-                    cells: 0,
-                    a: 0,
-                    b: 0,
-                };
-                for i in 0..n {
-                    match c % kinds {
-                        0 => b.cells |= bit(i),
-                        1 => {
-                            b.cells |= bit(i);
-                            b.a |= bit(i);
-                        }
-                        _ => {}
-                    }
-                    c /= kinds;
-                }
+            for b in boards(rows, cols, kinds) {
                 let want = plain.value(&mut t, &Plain(&Fission), &b).unwrap();
                 assert_eq!(fast.value(&mut t, &Fission, &b).unwrap(), want, "{b:?}");
             }
