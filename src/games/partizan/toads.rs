@@ -37,6 +37,13 @@
 //!   at the left end and the toads at the right end, and the frozen blocks of j + 1
 //!   toads followed by j + 1 frogs. A part whose creatures are all stuck has no
 //!   moves (value 0) and is dropped.
+//! - A part whose frogs all stand left of all its toads is the sum of the squares up
+//!   to its last frog and the squares from its first toad (the empty squares between
+//!   are dropped). A toad's moves look only at squares to its right (slides cross
+//!   empty squares ahead, jumps cross frogs ahead, and there are none) and land there;
+//!   a frog's only at squares to its left. So no creature ever looks at a square of
+//!   the other side or at one between, and none ever gets there: no jump is ever
+//!   possible again, toads stay right of the first toad, frogs left of the last frog.
 //! - A part with creatures of one player only, say toads, when slides start at one
 //!   square, is the integer Φ (below): Right has no move, and Left can make exactly
 //!   Φ moves, stepping the foremost toad that can step one square at a time until
@@ -196,18 +203,29 @@ impl Rules for Toads {
     type Position = Strip;
 
     fn options(&self, p: &Strip, side: Side, out: &mut Vec<Strip>) {
-        let n = p.len() as isize;
         let empty = p.empty();
-        let (mine, theirs, dir) = match side {
-            Side::Left => (p.toads, p.frogs, 1isize),
-            Side::Right => (p.frogs, p.toads, -1isize),
+        let (mine, theirs) = match side {
+            Side::Left => (p.toads, p.frogs),
+            Side::Right => (p.frogs, p.toads),
         };
-        let holds = |set: u64, i: isize| (0..n).contains(&i) && set >> i & 1 == 1;
+        // How many squares in a row, from the one next to square i forwards, are in
+        // `set` (forwards: rightwards for Left, leftwards for Right).
+        let run = |set: u64, i: usize| -> usize {
+            match side {
+                Side::Left => (!set.checked_shr(i as u32 + 1).unwrap_or(0)).trailing_zeros(),
+                Side::Right => (!set.checked_shl(64 - i as u32).unwrap_or(0)).leading_zeros(),
+            }
+            .min(64) as usize
+        };
         let mut rest = mine;
         while rest != 0 {
-            let i = rest.trailing_zeros() as isize;
+            let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let mut moved = |to: isize| {
+            let mut moved = |k: usize| {
+                let to = match side {
+                    Side::Left => i + k,
+                    Side::Right => i - k,
+                };
                 let m = mine ^ (1 << i) ^ (1 << to);
                 out.push(match side {
                     Side::Left => Strip { toads: m, ..*p },
@@ -215,21 +233,19 @@ impl Rules for Toads {
                 });
             };
             // Slides: the squares ahead empty up to the landing square.
-            for k in 1..=self.max_slide as isize {
-                if !holds(empty, i + k * dir) {
-                    break;
-                }
-                if k >= self.min_slide as isize {
-                    moved(i + k * dir);
-                }
+            for k in self.min_slide..=self.max_slide.min(run(empty, i)) {
+                moved(k);
             }
-            // Jumps: k opponents in a row, then an empty square.
-            for k in 1..=self.max_jump as isize {
-                if !holds(theirs, i + k * dir) {
-                    break;
-                }
-                if holds(empty, i + (k + 1) * dir) {
-                    moved(i + (k + 1) * dir);
+            // A jump: the whole line of opponents ahead (at most max_jump), then an
+            // empty square.
+            let line = run(theirs, i);
+            if (1..=self.max_jump).contains(&line) {
+                let last = match side {
+                    Side::Left => i + line,
+                    Side::Right => i - line,
+                };
+                if run(empty, last) > 0 {
+                    moved(line + 1);
                 }
             }
         }
@@ -388,7 +404,20 @@ impl Toads {
     /// at one square, the integer it equals written as short strips (see the module's
     /// doc).
     fn push_part(&self, part: Strip, out: &mut Vec<Strip>) {
-        if self.min_slide != 1 || (part.toads != 0 && part.frogs != 0) {
+        if part.toads != 0 && part.frogs != 0 {
+            let last_frog = 63 - part.frogs.leading_zeros() as usize;
+            let first_toad = part.toads.trailing_zeros() as usize;
+            if last_frog < first_toad {
+                // Every frog left of every toad: the two players' creatures never
+                // meet (see the module's doc), and each side is valued alone.
+                self.split_stuck(&part.slice(0, last_frog + 1), out);
+                self.split_stuck(&part.slice(first_toad, part.len()), out);
+            } else {
+                out.push(part);
+            }
+            return;
+        }
+        if self.min_slide != 1 {
             out.push(part);
             return;
         }
@@ -423,28 +452,28 @@ impl Toads {
             Side::Right => s.mirror(),
         };
         let (stuck, _) = self.stuck(&s, true);
-        let (mut total, mut empties, mut frogs) = (0u32, 0u32, 0usize);
-        for i in (0..s.len()).rev() {
-            match s.at(i) {
-                b'.' => {
-                    empties += 1;
-                    frogs = 0;
-                }
-                b'F' => {
-                    frogs += 1;
-                    if frogs > self.max_jump {
-                        empties = 0;
-                    }
-                }
-                _ => {
-                    frogs = 0;
-                    if stuck >> i & 1 == 1 {
-                        empties = 0;
-                    } else {
-                        total += empties;
-                    }
-                }
-            }
+        // Barriers: the stuck toads, and the first frog of each line of more than j
+        // frogs (bit i: frogs on i..=i + j).
+        let mut lines = s.frogs;
+        for k in 1..=self.max_jump {
+            lines &= s.frogs >> k;
+        }
+        let barriers = stuck | lines;
+        let empty = s.empty();
+        let mut total = 0;
+        let mut rest = s.toads & !stuck;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            // The squares after i, up to the first barrier after i.
+            let ahead = !mask(i + 1);
+            let next = barriers & ahead;
+            let upto = if next == 0 {
+                u64::MAX
+            } else {
+                mask(next.trailing_zeros() as usize)
+            };
+            total += (empty & ahead & upto).count_ones();
         }
         total
     }
