@@ -875,25 +875,14 @@ mod tests {
     fn agree_with_plain_tree(t: &mut GameTable, rules: &Toads, max_len: u32) {
         let mut fast = TreeValues::new();
         let mut plain = TreeValues::new();
-        for n in 0..=max_len {
-            for code in 0..3usize.pow(n) {
-                let mut c = code;
-                let s: String = (0..n)
-                    .map(|_| {
-                        let ch = ".TF".as_bytes()[c % 3] as char;
-                        c /= 3;
-                        ch
-                    })
-                    .collect();
-                let p = Strip::parse(&s).unwrap();
-                let want = plain.value(t, &Plain(rules), &p).unwrap();
-                assert_eq!(
-                    fast.value(t, rules, &p).unwrap(),
-                    want,
-                    "{rules:?} {}",
-                    p.text()
-                );
-            }
+        for p in strips(max_len) {
+            let want = plain.value(t, &Plain(rules), &p).unwrap();
+            assert_eq!(
+                fast.value(t, rules, &p).unwrap(),
+                want,
+                "{rules:?} {}",
+                p.text()
+            );
         }
     }
 
@@ -903,6 +892,34 @@ mod tests {
         Toads::default().regions(&Strip::parse("FFT.TTFF.F.TT").unwrap(), &mut parts);
         let texts: Vec<String> = parts.iter().map(Strip::text).collect();
         assert_eq!(texts, ["T.", ".F"]);
+    }
+
+    #[test]
+    fn frogs_left_of_every_toad_split_from_the_toads() {
+        // With jumps over up to 3: in .F.F..T.T.. the frogs (1 and 2 empty squares
+        // behind them: Right's 3 moves) never meet the toads (3 and 2 empty squares
+        // ahead: Left's 5), so the strip is 5 − 3 = 2, written as two integers.
+        let rules = Toads {
+            min_slide: 1,
+            max_slide: 2,
+            max_jump: 3,
+        };
+        let mut parts = Vec::new();
+        rules.regions(&Strip::parse(".F.F..T.T..").unwrap(), &mut parts);
+        let texts: Vec<String> = parts.iter().map(Strip::text).collect();
+        assert_eq!(texts, ["...F", "T....."]);
+        assert_eq!(value_with(rules, ".F.F..T.T.."), "2");
+        // Slides of two or three: the sides are split but left as strips (the frog at
+        // the left end, stuck, is dropped).
+        let long = Toads {
+            min_slide: 2,
+            max_slide: 3,
+            max_jump: 1,
+        };
+        parts.clear();
+        long.regions(&Strip::parse("F..F...T..").unwrap(), &mut parts);
+        let texts: Vec<String> = parts.iter().map(Strip::text).collect();
+        assert_eq!(texts, ["..F", "T.."]);
     }
 
     #[test]
