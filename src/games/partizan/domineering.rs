@@ -5,7 +5,8 @@
 //!
 //! The value comes from the game tree ([`crate::partizan::TreeValues`]), with two
 //! reductions: a board whose empty squares fall apart into separate regions is the sum
-//! of the regions, and a region's value does not change when it is moved or mirrored
+//! of the regions (a lone empty square, where no domino fits, is 0 and dropped), and a
+//! region's value does not change when it is moved or mirrored
 //! left-right or top-bottom (each region is stored once, cropped to its bounding box,
 //! under the least of its four mirror images, by the board helper of
 //! [`super::grid`] that the other board games share).
@@ -138,6 +139,10 @@ impl Rules for Domineering {
         while rest != 0 {
             let region = grid::flood(b.rows, b.cols, rest, Touch::Orthogonal);
             rest &= !region;
+            if region & (region - 1) == 0 {
+                // A lone square: no domino fits, for either player (value 0).
+                continue;
+            }
             let n = g.normalise(region, Symmetry::Mirrors);
             out.push(Board {
                 rows: usize::from(n.rows),
@@ -347,6 +352,11 @@ mod tests {
         let b = Board::parse(".|.|.").unwrap();
         let g = d.value(&mut t, &Domineering, &b).unwrap();
         assert_eq!(t.show(g), "1");
+        // Lone empty squares are no regions: no domino fits in them.
+        let mut parts = Vec::new();
+        Domineering.regions(&Board::parse(".#.|#.#|..#").unwrap(), &mut parts);
+        assert_eq!(parts.len(), 1);
+        assert_eq!(parts[0].parts().2.count_ones(), 3);
     }
 
     #[test]
