@@ -56,13 +56,19 @@ impl Amazons {
 
 /// Calls `f` with every square a queen at `from` reaches over the squares of `empty`.
 fn queen_moves(rows: usize, cols: usize, from: usize, empty: u64, mut f: impl FnMut(usize)) {
+    // Row and column kept as the queen goes (no division a step).
+    let (r0, c0) = ((from / cols) as isize, (from % cols) as isize);
+    let (rows, cols) = (rows as isize, cols as isize);
     for &(dr, dc) in &QUEEN {
-        let mut at = from;
-        while let Some(next) = grid::step(rows, cols, at, dr, dc)
-            && empty >> next & 1 == 1
-        {
-            f(next);
-            at = next;
+        let (mut r, mut c) = (r0 + dr, c0 + dc);
+        while (0..rows).contains(&r) && (0..cols).contains(&c) {
+            let at = (r * cols + c) as usize;
+            if empty >> at & 1 == 0 {
+                break;
+            }
+            f(at);
+            r += dr;
+            c += dc;
         }
     }
 }
@@ -98,7 +104,10 @@ impl Rules for Amazons {
     fn regions(&self, b: &AmazonsBoard, out: &mut Vec<AmazonsBoard>) {
         let (rows, cols) = b.dims();
         let amazons = b.layers[0] | b.layers[1];
-        for part in grid::parts(rows, cols, b.layers[2], Touch::King) {
+        let mut rest = b.layers[2];
+        while rest != 0 {
+            let part = grid::flood(rows, cols, rest, Touch::King);
+            rest &= !part;
             if part & amazons != 0 {
                 out.push(b.normalise(part, Symmetry::Square));
             }

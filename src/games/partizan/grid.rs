@@ -129,28 +129,19 @@ pub fn spread_king(rows: usize, cols: usize, set: u64) -> u64 {
 
 /// The squares of `within` connected to its lowest square.
 pub fn flood(rows: usize, cols: usize, within: u64, touch: Touch) -> u64 {
-    let start = within & within.wrapping_neg();
-    if touch == Touch::Orthogonal {
-        // Grown a ring at a time, the whole ring in a few word operations.
-        let mut region = start;
-        loop {
-            let grown = (region | spread(rows, cols, region)) & within;
-            if grown == region {
-                return region;
-            }
-            region = grown;
+    // Grown a ring at a time, the whole ring in a few word operations.
+    let mut region = within & within.wrapping_neg();
+    loop {
+        let ring = match touch {
+            Touch::Orthogonal => spread(rows, cols, region),
+            Touch::King => spread_king(rows, cols, region),
+        };
+        let grown = (region | ring) & within;
+        if grown == region {
+            return region;
         }
+        region = grown;
     }
-    let mut region = start;
-    let mut frontier = start;
-    while frontier != 0 {
-        let i = frontier.trailing_zeros() as usize;
-        frontier &= frontier - 1;
-        let new = neighbours(rows, cols, i, touch) & within & !region;
-        region |= new;
-        frontier |= new;
-    }
-    region
 }
 
 /// The connected parts of `within`, each a set of squares.
