@@ -200,14 +200,19 @@ impl<const K: usize> Board<K> {
             })
         };
         let base: [u64; K] = std::array::from_fn(|k| cut(self.layers[k]));
+        // The images to try: the four mirror images, and with the square's symmetries
+        // the four of the transposed board too, but only those of the least
+        // dimensions (boards compare by dimensions first).
         let images = match sym {
-            Symmetry::Mirrors => 4,
-            Symmetry::Square => 8,
+            Symmetry::Mirrors => 0..4,
+            Symmetry::Square if h < w => 0..4,
+            Symmetry::Square if w < h => 4..8,
+            Symmetry::Square => 0..8,
         };
         let turned: Option<[u64; K]> =
-            (images == 8).then(|| std::array::from_fn(|k| transpose(h, w, base[k])));
+            (images.end == 8).then(|| std::array::from_fn(|k| transpose(h, w, base[k])));
         let mut best: Option<Board<K>> = None;
-        for image in 0..images {
+        for image in images {
             let (ih, iw, masks) = if image & 4 == 4 {
                 (w, h, turned.as_ref().expect("transposed when asked"))
             } else {
