@@ -97,6 +97,10 @@ pub trait Component {
     fn as_any(&self) -> &dyn Any;
     /// A copy of the component.
     fn clone_box(&self) -> Box<dyn Component>;
+    /// A shared copy of the component (the default copies [`Component::clone_box`]).
+    fn clone_rc(&self) -> Rc<dyn Component> {
+        Rc::from(self.clone_box())
+    }
     /// Calls `f` for every option of `side` in turn: first with `None` (an option
     /// begins), then with each of the option's regions, as [`Component::regions`]
     /// gives them. The default goes through those two methods; a position may hand
@@ -245,6 +249,13 @@ const ENTRY_BYTES: u64 = 96;
 /// than the child's index; 0 for none); the others hold the tag of the state's hash.
 const HINT_MOVE: u64 = (1 << 16) - 1;
 
+/// Most spare lists of children kept for reuse.
+const SPARE_LISTS: usize = 256;
+
+/// The slots of the table of winning moves when first needed (it doubles as the
+/// transposition table fills, see [`Search::set_hint`]).
+const HINTS_FIRST: usize = 1 << 10;
+
 /// The default of [`Config::table_entries`]: a million decided states (and as many
 /// regions held, see [`Search::sweep`]) keep a search within a few hundred MB (7×7
 /// Domineering: 445 MB, against 735 MB with twice as many and 4% fewer nodes).
@@ -314,7 +325,7 @@ struct Opt {
 
 /// An interned region.
 struct Region {
-    comp: Box<dyn Component>,
+    comp: Rc<dyn Component>,
     /// Its canonical value, when it is small.
     value: Option<Game>,
     /// How many options each side has (Left, Right).
@@ -381,10 +392,13 @@ impl std::ops::IndexMut<u32> for Regions {
     }
 }
 
+/// Region ids, held inline when few.
+type Ids = SmallVec<[u32; 4]>;
+
 /// A node: the large regions (sorted ids) and the accumulated value.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct State {
-    big: Box<[u32]>,
+    big: Ids,
     acc: Game,
 }
 
@@ -395,10 +409,18 @@ struct Key {
     left: bool,
 }
 
+/// A child of a node being searched.
+struct Child {
+    state: State,
+    /// Whether it was known, when generated, to be won by its mover (the node's
+    /// opponent): it is not tried.
+    lost: bool,
+}
+
 /// A node being searched.
 struct Frame {
     key: Key,
-    children: Vec<State>,
+    children: Vec<Child>,
     next: usize,
     /// The nodes expanded before it.
     start: u64,
@@ -470,6 +492,10 @@ pub struct Search<'t> {
     first: usize,
     /// Whether states are decided from bounds on their regions when they can be.
     bounding: bool,
+    /// Buffers for [`Search::children`]: the children with their scores, and spare
+    /// lists of children of finished nodes.
+    scored: Vec<(i64, Child)>,
+    spare: Vec<Vec<Child>>,
     /// The table's elementary steps spent valuing small regions (those that failed
     /// too), and how many small regions were valued.
     small_work: u64,
@@ -506,6 +532,8 @@ impl<'t> Search<'t> {
             hints: Vec::new(),
             first: 0,
             bounding: true,
+            scored: Vec::new(),
+            spare: Vec::new(),
             small_work: 0,
             small_valued: 0,
         };
@@ -604,7 +632,7 @@ impl<'t> Search<'t> {
                 Part::Game(g) => acc = self.t.add(acc, *g)?,
             }
         }
-        let mut big = Vec::new();
+        let mut big = Ids::new();
         for &id in &ids {
             if self.regions[id].value.is_none() && !big.contains(&id) {
                 big.push(id);
@@ -627,10 +655,7 @@ impl<'t> Search<'t> {
         }
         big.sort_unstable();
         self.cancel(&mut big);
-        Ok(State {
-            big: big.into(),
-            acc,
-        })
+        Ok(State { big, acc })
     }
 
     /// Values region `id` if that takes at most `1/share` of what is left of the
@@ -657,7 +682,7 @@ impl<'t> Search<'t> {
 
     /// Removes from the sorted list `big` every region together with its negative
     /// (their sum is 0).
-    fn cancel(&mut self, big: &mut Vec<u32>) {
+    fn cancel(&mut self, big: &mut Ids) {
         if !self.negation || big.len() < 2 {
             return;
         }
@@ -783,7 +808,7 @@ impl<'t> Search<'t> {
         };
         let got = self.regions.insert(Region {
             runs,
-            comp: r.clone_box(),
+            comp: r.clone_rc(),
             value,
             moves: [left as u32, right as u32],
             opts: [None, None],
@@ -858,7 +883,7 @@ impl<'t> Search<'t> {
             for f in stack {
                 f.key.state.big.iter().copied().for_each(&mut root);
                 for c in &f.children[f.next..] {
-                    c.big.iter().copied().for_each(&mut root);
+                    c.state.big.iter().copied().for_each(&mut root);
                 }
             }
             // The options of a region of the stack are kept, and the regions they hold
@@ -937,7 +962,7 @@ impl<'t> Search<'t> {
         }
         // The regions of each option, interned as they come (a copy of the region
         // moved in is asked, so that the search's own tables stay free to change).
-        let comp = self.regions[id].comp.clone_box();
+        let comp = self.regions[id].comp.clone();
         let mut groups: Vec<SmallVec<[u32; 4]>> = Vec::new();
         comp.option_regions(side, &mut |r| {
             match r {
@@ -954,7 +979,7 @@ impl<'t> Search<'t> {
         })?;
         let mut out = Vec::with_capacity(groups.len());
         for ids in groups {
-            let mut big = Vec::new();
+            let mut big = Ids::new();
             let mut acc = Game::ZERO;
             let mut small = 0i32;
             for rid in ids {
@@ -969,11 +994,7 @@ impl<'t> Search<'t> {
             }
             big.sort_unstable();
             self.cancel(&mut big);
-            out.push(Opt {
-                big: big.into_iter().collect(),
-                acc,
-                small,
-            });
+            out.push(Opt { big, acc, small });
         }
         let rc: Rc<[Opt]> = out.into();
         self.regions[id].opts[s] = Some(rc.clone());
@@ -1038,16 +1059,50 @@ impl<'t> Search<'t> {
         (e != 0 && e & !HINT_MOVE == tag).then(|| (e & HINT_MOVE) as usize - 1)
     }
 
+    /// Doubles the table of winning moves (from [`HINTS_FIRST`] slots, up to one slot
+    /// per entry the transposition table may hold), keeping every hint: a search of
+    /// a few nodes never clears a large table. An entry of slot `s` goes to slot `s`
+    /// or `s + len`, as the bit `len` of its hash says; when that bit is not in the
+    /// tag (below bit 16) it goes to both (the wrong one only reorders the children
+    /// of a state whose hash shares its tag).
+    fn grow_hints(&mut self) {
+        let most = self
+            .config
+            .table_entries
+            .next_power_of_two()
+            .max(HINTS_FIRST);
+        let len = self.hints.len();
+        if len >= most {
+            return;
+        }
+        if len == 0 {
+            self.hints = vec![0; HINTS_FIRST];
+            return;
+        }
+        let mut grown = vec![0u64; len * 2];
+        for (s, &e) in self.hints.iter().enumerate() {
+            if e == 0 {
+                continue;
+            }
+            let bit = len as u64;
+            if bit > HINT_MOVE {
+                grown[s + if e & bit != 0 { len } else { 0 }] = e;
+            } else {
+                grown[s] = e;
+                grown[s + len] = e;
+            }
+        }
+        self.hints = grown;
+    }
+
     /// Records that child `k` of `key` wins.
     fn set_hint(&mut self, key: &Key, k: usize) {
         let Ok(k) = u64::try_from(k + 1) else { return };
         if k >= HINT_MOVE {
             return;
         }
-        if self.hints.is_empty() {
-            // One slot per entry of the transposition table, allocated when first
-            // needed.
-            self.hints = vec![0; self.config.table_entries.next_power_of_two().max(64)];
+        if self.hints.len() <= self.tt.len() {
+            self.grow_hints();
         }
         let (slot, tag) = self.hint_slot(key);
         self.hints[slot] = tag | k;
@@ -1083,7 +1138,7 @@ impl<'t> Search<'t> {
 
     /// The children of a state for `side`, best first; `Ok(None)` when one of them is
     /// already known to be lost for the opponent (the state is won).
-    fn children(&mut self, key: &Key) -> Result<Option<Vec<State>>, SolveError> {
+    fn children(&mut self, key: &Key) -> Result<Option<Vec<Child>>, SolveError> {
         self.stats.nodes += 1;
         if self.stats.nodes > self.limits.max_states {
             return Err(self.limits.states_exceeded("the search"));
@@ -1091,11 +1146,67 @@ impl<'t> Search<'t> {
         if self.stats.nodes & 0xfff == 0 {
             self.limits.check_stop()?;
         }
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
+        let got = self.scored_children(key, &mut scored);
+        let out = match got {
+            Ok(true) => {
+                let mut out = self.spare.pop().unwrap_or_default();
+                out.extend(scored.drain(..).map(|(_, c)| c));
+                Some(out)
+            }
+            Ok(false) => None,
+            Err(e) => {
+                self.scored = scored;
+                return Err(e);
+            }
+        };
+        scored.clear();
+        self.scored = scored;
+        let Some(mut out) = out else { return Ok(None) };
+        let st = &key.state;
+        let (l, r) = self.t.options(st.acc)?;
+        for g in if key.left { l } else { r } {
+            let ck = Key {
+                state: State {
+                    big: st.big.clone(),
+                    acc: g,
+                },
+                left: !key.left,
+            };
+            let known = self.known(&ck)?;
+            if known == Some(false) {
+                self.recycle(out);
+                return Ok(None);
+            }
+            out.push(Child {
+                state: ck.state,
+                lost: known.is_some(),
+            });
+        }
+        // The move that won when this state was last decided goes first.
+        self.first = 0;
+        if let Some(k) = self.hint(key)
+            && k < out.len()
+        {
+            out[..=k].rotate_right(1);
+            self.first = k;
+            self.stats.hinted += 1;
+        }
+        Ok(Some(out))
+    }
+
+    /// The children of `key` by moves in its large regions, into `scored` with their
+    /// scores, best first; `Ok(false)` when one is known to be lost for the opponent.
+    fn scored_children(
+        &mut self,
+        key: &Key,
+        scored: &mut Vec<(i64, Child)>,
+    ) -> Result<bool, SolveError> {
         let side = if key.left { Side::Left } else { Side::Right };
         let opp = other(side);
         let st = &key.state;
-        let mut scored: Vec<(i64, State)> = Vec::new();
-        let mut rest = Vec::with_capacity(st.big.len());
+        let mut rest = Ids::new();
         for i in 0..st.big.len() {
             let id = st.big[i];
             if i > 0 && st.big[i - 1] == id {
@@ -1106,22 +1217,19 @@ impl<'t> Search<'t> {
             rest.extend_from_slice(&st.big[..i]);
             rest.extend_from_slice(&st.big[i + 1..]);
             for o in opts.iter() {
-                let mut big = Vec::with_capacity(rest.len() + o.big.len());
+                let mut big = Ids::with_capacity(rest.len() + o.big.len());
                 big.extend_from_slice(&rest);
                 big.extend_from_slice(&o.big);
                 big.sort_unstable();
                 self.cancel(&mut big);
                 let acc = self.t.add(st.acc, o.acc)?;
-                let child = State {
-                    big: big.into(),
-                    acc,
-                };
                 let ck = Key {
-                    state: child,
+                    state: State { big, acc },
                     left: !key.left,
                 };
-                if self.known(&ck)? == Some(false) {
-                    return Ok(None);
+                let known = self.known(&ck)?;
+                if known == Some(false) {
+                    return Ok(false);
                 }
                 // Fewest moves left to the opponent, most to the mover, first (in the
                 // large regions and in the small ones the move leaves).
@@ -1135,35 +1243,25 @@ impl<'t> Search<'t> {
                             m[index(side)] as i64 - m[index(opp)] as i64
                         })
                         .sum::<i64>();
-                scored.push((score, ck.state));
+                scored.push((
+                    score,
+                    Child {
+                        state: ck.state,
+                        lost: known.is_some(),
+                    },
+                ));
             }
         }
         scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        let mut out: Vec<State> = scored.into_iter().map(|(_, s)| s).collect();
-        let (l, r) = self.t.options(st.acc)?;
-        for g in if key.left { l } else { r } {
-            let ck = Key {
-                state: State {
-                    big: st.big.clone(),
-                    acc: g,
-                },
-                left: !key.left,
-            };
-            if self.known(&ck)? == Some(false) {
-                return Ok(None);
-            }
-            out.push(ck.state);
+        Ok(true)
+    }
+
+    /// Keeps the (emptied) list of children of a finished node for the next one.
+    fn recycle(&mut self, mut children: Vec<Child>) {
+        if self.spare.len() < SPARE_LISTS {
+            children.clear();
+            self.spare.push(children);
         }
-        // The move that won when this state was last decided goes first.
-        self.first = 0;
-        if let Some(k) = self.hint(key)
-            && k < out.len()
-        {
-            out[..=k].rotate_right(1);
-            self.first = k;
-            self.stats.hinted += 1;
-        }
-        Ok(Some(out))
     }
 
     /// Whether `side` wins `state` moving first: depth-first on an explicit stack.
@@ -1199,14 +1297,22 @@ impl<'t> Search<'t> {
             if top.next < top.children.len() {
                 let child = std::mem::replace(
                     &mut top.children[top.next],
-                    State {
-                        big: Box::new([]),
-                        acc: Game::ZERO,
+                    Child {
+                        state: State {
+                            big: Ids::new(),
+                            acc: Game::ZERO,
+                        },
+                        lost: false,
                     },
                 );
                 top.next += 1;
+                if child.lost {
+                    // Known to be won by the opponent when generated (an answer
+                    // never changes).
+                    continue;
+                }
                 let ck = Key {
-                    state: child,
+                    state: child.state,
                     left: !top.key.left,
                 };
                 let w = match self.known(&ck)? {
@@ -1250,6 +1356,7 @@ impl<'t> Search<'t> {
                 }
                 let work = self.stats.nodes - done.start + 1;
                 self.remember(done.key, w, work);
+                self.recycle(done.children);
                 match stack.last() {
                     None => return Ok(w),
                     Some(_) if !w => {
