@@ -249,6 +249,14 @@ const ENTRY_BYTES: u64 = 96;
 /// than the child's index; 0 for none); the others hold the tag of the state's hash.
 const HINT_MOVE: u64 = (1 << 16) - 1;
 
+/// States whose bounds are looked at before their rate of success is
+/// ([`Search::bounds_pay`]).
+const BOUND_TRIAL: u64 = 1 << 14;
+
+/// Bounds stop being asked for when fewer than one state in this many they were
+/// looked at for was decided by them.
+const BOUND_RATE: u64 = 1000;
+
 /// Most spare lists of children kept for reuse.
 const SPARE_LISTS: usize = 256;
 
@@ -313,6 +321,8 @@ pub struct Stats {
     pub hinted: u64,
     /// States decided by bounds on their regions (see [`Search::set_bounds`]).
     pub bounded: u64,
+    /// States whose bounds were looked at (decided or not).
+    pub bound_tries: u64,
 }
 
 /// An option of a region: its large regions and the value of its small ones.
@@ -801,7 +811,7 @@ impl<'t> Search<'t> {
             None => u32::try_from(self.regions.slots.len())
                 .map_err(|_| self.limits.states_exceeded("the search"))?,
         };
-        let runs = if value.is_none() && self.bounding {
+        let runs = if value.is_none() && self.bounding && self.bounds_pay() {
             r.run_bounds()
         } else {
             None
@@ -1017,7 +1027,7 @@ impl<'t> Search<'t> {
             self.stats.hits += 1;
             return Ok(Some(e.won));
         }
-        if self.bounding {
+        if self.bounding && self.bounds_pay() {
             let mut runs = [0u64; 2];
             for &id in key.state.big.iter() {
                 let Some(r) = self.regions[id].runs else {
@@ -1028,12 +1038,22 @@ impl<'t> Search<'t> {
             }
             let side = if key.left { Side::Left } else { Side::Right };
             let w = bounds::decides(self.t, key.state.acc, runs, side)?;
+            self.stats.bound_tries += 1;
             if w.is_some() {
                 self.stats.bounded += 1;
             }
             return Ok(w);
         }
         Ok(None)
+    }
+
+    /// Whether bounds on regions are still asked for: not once more than
+    /// [`BOUND_TRIAL`] states were looked at and at most one in [`BOUND_RATE`] was
+    /// decided (Toads and Frogs with jumps: 31 in 400 000), where computing the
+    /// bounds of every region costs more than the nodes they save.
+    fn bounds_pay(&self) -> bool {
+        let s = &self.stats;
+        s.bound_tries < BOUND_TRIAL || s.bounded.saturating_mul(BOUND_RATE) > s.bound_tries
     }
 
     /// The slot and tag of `key` in the table of winning moves.
