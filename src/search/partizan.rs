@@ -329,8 +329,8 @@ pub struct Stats {
 struct Opt {
     big: SmallVec<[u32; 4]>,
     acc: Game,
-    /// The moves of its small regions (Left's minus Right's), for move ordering.
-    small: i32,
+    /// The moves of the regions it leaves (Left's minus Right's), for move ordering.
+    diff: i32,
 }
 
 /// An interned region.
@@ -506,6 +506,10 @@ pub struct Search<'t> {
     /// lists of children of finished nodes.
     scored: Vec<(i64, Child)>,
     spare: Vec<Vec<Child>>,
+    /// Buffers for [`Search::opts`]: the regions of a region's options in a row, and
+    /// where each option begins.
+    opt_ids: Vec<u32>,
+    opt_ends: Vec<usize>,
     /// The table's elementary steps spent valuing small regions (those that failed
     /// too), and how many small regions were valued.
     small_work: u64,
@@ -544,6 +548,8 @@ impl<'t> Search<'t> {
             bounding: true,
             scored: Vec::new(),
             spare: Vec::new(),
+            opt_ids: Vec::new(),
+            opt_ends: Vec::new(),
             small_work: 0,
             small_valued: 0,
         };
@@ -973,39 +979,44 @@ impl<'t> Search<'t> {
         // The regions of each option, interned as they come (a copy of the region
         // moved in is asked, so that the search's own tables stay free to change).
         let comp = self.regions[id].comp.clone();
-        let mut groups: Vec<SmallVec<[u32; 4]>> = Vec::new();
+        // The regions of all options in a row, and where each option's end.
+        let mut ids = std::mem::take(&mut self.opt_ids);
+        let mut ends = std::mem::take(&mut self.opt_ends);
+        ids.clear();
+        ends.clear();
         comp.option_regions(side, &mut |r| {
             match r {
-                None => groups.push(SmallVec::new()),
+                None => ends.push(ids.len()),
                 Some(r) => {
                     let rid = self.intern(r)?;
-                    match groups.last_mut() {
-                        Some(g) => g.push(rid),
-                        None => groups.push(SmallVec::from_elem(rid, 1)),
+                    if ends.is_empty() {
+                        ends.push(0);
                     }
+                    ids.push(rid);
                 }
             }
             Ok(())
         })?;
-        let mut out = Vec::with_capacity(groups.len());
-        for ids in groups {
+        ends.push(ids.len());
+        let mut out = Vec::with_capacity(ends.len() - 1);
+        for w in ends.windows(2) {
             let mut big = Ids::new();
             let mut acc = Game::ZERO;
-            let mut small = 0i32;
-            for rid in ids {
+            let mut diff = 0i32;
+            for &rid in &ids[w[0]..w[1]] {
                 let region = &self.regions[rid];
+                diff += region.moves[0] as i32 - region.moves[1] as i32;
                 match region.value {
-                    Some(v) => {
-                        small += region.moves[0] as i32 - region.moves[1] as i32;
-                        acc = self.t.add(acc, v)?;
-                    }
+                    Some(v) => acc = self.t.add(acc, v)?,
                     None => big.push(rid),
                 }
             }
             big.sort_unstable();
             self.cancel(&mut big);
-            out.push(Opt { big, acc, small });
+            out.push(Opt { big, acc, diff });
         }
+        self.opt_ids = ids;
+        self.opt_ends = ends;
         let rc: Rc<[Opt]> = out.into();
         self.regions[id].opts[s] = Some(rc.clone());
         Ok(rc)
@@ -1223,19 +1234,27 @@ impl<'t> Search<'t> {
         key: &Key,
         scored: &mut Vec<(i64, Child)>,
     ) -> Result<bool, SolveError> {
-        let side = if key.left { Side::Left } else { Side::Right };
-        let opp = other(side);
         let st = &key.state;
+        let sign = if key.left { 1 } else { -1 };
         let mut rest = Ids::new();
         for i in 0..st.big.len() {
             let id = st.big[i];
             if i > 0 && st.big[i - 1] == id {
                 continue;
             }
+            let side = if key.left { Side::Left } else { Side::Right };
             let opts = self.opts(id, side)?;
             rest.clear();
             rest.extend_from_slice(&st.big[..i]);
             rest.extend_from_slice(&st.big[i + 1..]);
+            // Left's moves minus Right's in the regions not moved in.
+            let rest_diff: i64 = rest
+                .iter()
+                .map(|&r| {
+                    let m = self.regions[r].moves;
+                    i64::from(m[0]) - i64::from(m[1])
+                })
+                .sum();
             for o in opts.iter() {
                 let mut big = Ids::with_capacity(rest.len() + o.big.len());
                 big.extend_from_slice(&rest);
@@ -1251,18 +1270,10 @@ impl<'t> Search<'t> {
                 if known == Some(false) {
                     return Ok(false);
                 }
-                // Fewest moves left to the opponent, most to the mover, first (in the
-                // large regions and in the small ones the move leaves).
-                let small = i64::from(o.small) * if key.left { 1 } else { -1 };
-                let score = small
-                    + ck.state
-                        .big
-                        .iter()
-                        .map(|&r| {
-                            let m = self.regions[r].moves;
-                            m[index(side)] as i64 - m[index(opp)] as i64
-                        })
-                        .sum::<i64>();
+                // Fewest moves left to the opponent, most to the mover, first (in all
+                // the regions of the child; a region and its negative cancelled have
+                // opposite counts, so the option's own count holds after cancelling).
+                let score = sign * (rest_diff + i64::from(o.diff));
                 scored.push((
                     score,
                     Child {
