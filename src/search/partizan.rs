@@ -257,6 +257,9 @@ const BOUND_TRIAL: u64 = 1 << 14;
 /// looked at for was decided by them.
 const BOUND_RATE: u64 = 1000;
 
+/// No region (the end of a chain of regions of one hash).
+const NO_REGION: u32 = u32::MAX;
+
 /// Most spare lists of children kept for reuse.
 const SPARE_LISTS: usize = 256;
 
@@ -352,6 +355,8 @@ struct Region {
     tried: bool,
     /// [`Component::run_bounds`] of a large region.
     runs: Option<[u32; 2]>,
+    /// The region interned before it with the same hash ([`NO_REGION`]: none).
+    next: u32,
     /// The last sweep that kept it (see [`Search::sweep`]).
     mark: u32,
     /// The last sweep that kept its options too.
@@ -476,7 +481,9 @@ pub struct Search<'t> {
     config: Config,
     limits: Limits,
     regions: Regions,
-    by_hash: FxHashMap<u64, smallvec::SmallVec<[u32; 1]>>,
+    /// The last region interned of each hash (the others of the same hash follow
+    /// through [`Region::next`]).
+    by_hash: FxHashMap<u64, u32>,
     /// Hashes of the small regions whose value took more than [`SMALL_VALUE_STATES`].
     too_big: FxHashSet<u64>,
     /// The transposition table: decided states, with the work each took.
@@ -754,12 +761,14 @@ impl<'t> Search<'t> {
     /// The id of a region, interned (and valued when small) on first sight.
     fn intern(&mut self, r: &dyn Component) -> Result<u32, SolveError> {
         let h = r.key_hash();
-        if let Some(ids) = self.by_hash.get(&h) {
-            for &id in ids {
-                if self.regions[id].comp.key_eq(r) {
-                    return Ok(id);
-                }
+        let head = self.by_hash.get(&h).copied().unwrap_or(NO_REGION);
+        let mut cur = head;
+        while cur != NO_REGION {
+            let region = &self.regions[cur];
+            if region.comp.key_eq(r) {
+                return Ok(cur);
             }
+            cur = region.next;
         }
         self.stats.regions += 1;
         if self.stats.regions > self.limits.max_states {
@@ -815,7 +824,9 @@ impl<'t> Search<'t> {
         let id = match self.regions.free.last() {
             Some(&id) => id,
             None => u32::try_from(self.regions.slots.len())
-                .map_err(|_| self.limits.states_exceeded("the search"))?,
+                .ok()
+                .filter(|&id| id != NO_REGION)
+                .ok_or_else(|| self.limits.states_exceeded("the search"))?,
         };
         let runs = if value.is_none() && self.bounding && self.bounds_pay() {
             r.run_bounds()
@@ -823,6 +834,7 @@ impl<'t> Search<'t> {
             None
         };
         let got = self.regions.insert(Region {
+            next: head,
             runs,
             comp: r.clone_rc(),
             value,
@@ -836,7 +848,7 @@ impl<'t> Search<'t> {
             root: self.sweeps,
         });
         debug_assert_eq!(got, Some(id));
-        self.by_hash.entry(h).or_default().push(id);
+        self.by_hash.insert(h, id);
         Ok(id)
     }
 
@@ -953,10 +965,14 @@ impl<'t> Search<'t> {
                 slots[id].as_mut().expect("held").neg = None;
             }
         }
-        self.by_hash.retain(|_, ids| {
-            ids.retain(|id| slots[*id as usize].is_some());
-            !ids.is_empty()
-        });
+        // The index is built again from the regions kept.
+        self.by_hash.clear();
+        for (id, slot) in slots.iter_mut().enumerate() {
+            if let Some(r) = slot {
+                let h = r.comp.key_hash();
+                r.next = self.by_hash.insert(h, id as u32).unwrap_or(NO_REGION);
+            }
+        }
         self.stats.sweeps += 1;
         self.sweep_at = kept.max(self.regions.live().saturating_mul(2));
         self.check_memory(0)
@@ -964,10 +980,15 @@ impl<'t> Search<'t> {
 
     /// The id of a region already interned.
     fn lookup(&self, r: &dyn Component) -> Option<u32> {
-        let ids = self.by_hash.get(&r.key_hash())?;
-        ids.iter()
-            .copied()
-            .find(|&id| self.regions[id].comp.key_eq(r))
+        let mut cur = *self.by_hash.get(&r.key_hash())?;
+        while cur != NO_REGION {
+            let region = &self.regions[cur];
+            if region.comp.key_eq(r) {
+                return Some(cur);
+            }
+            cur = region.next;
+        }
+        None
     }
 
     /// The options of region `id` for `side`, generated and split once.

@@ -149,7 +149,10 @@ impl<R: Ruleset> Component for Position<R> {
         other
             .as_any()
             .downcast_ref::<Position<R>>()
-            .is_some_and(|o| o.shared.rules == self.shared.rules && o.pos == self.pos)
+            .is_some_and(|o| {
+                o.pos == self.pos
+                    && (Rc::ptr_eq(&o.shared, &self.shared) || o.shared.rules == self.shared.rules)
+            })
     }
 
     fn as_any(&self) -> &dyn Any {
