@@ -1908,4 +1908,170 @@ mod tests {
         let e = s.outcome(&one(&Board::empty(6, 6).unwrap())).unwrap_err();
         assert!(e.to_string().contains("--max-states"), "{e}");
     }
+
+    /// A region as the search sees it, with its hash spoilt (all regions fall into
+    /// `buckets` hashes) and, if `runs`, bounds on its runs too large to decide anything.
+    struct Spoilt {
+        inner: Box<dyn Component>,
+        buckets: u64,
+        runs: bool,
+    }
+
+    impl Spoilt {
+        fn wrap(&self, inner: Box<dyn Component>) -> Box<dyn Component> {
+            Box::new(Spoilt {
+                inner,
+                buckets: self.buckets,
+                runs: self.runs,
+            })
+        }
+    }
+
+    impl Component for Spoilt {
+        fn options(&self, side: Side, out: &mut Vec<Box<dyn Component>>) {
+            let mut raw = Vec::new();
+            self.inner.options(side, &mut raw);
+            out.extend(raw.into_iter().map(|c| self.wrap(c)));
+        }
+        fn regions(&self, out: &mut Vec<Box<dyn Component>>) {
+            let mut raw = Vec::new();
+            self.inner.regions(&mut raw);
+            out.extend(raw.into_iter().map(|c| self.wrap(c)));
+        }
+        fn value(&self, t: &mut GameTable) -> Result<Game, SolveError> {
+            self.inner.value(t)
+        }
+        fn show(&self) -> String {
+            self.inner.show()
+        }
+        fn key_hash(&self) -> u64 {
+            self.inner.key_hash() % self.buckets
+        }
+        fn key_eq(&self, other: &dyn Component) -> bool {
+            other
+                .as_any()
+                .downcast_ref::<Spoilt>()
+                .is_some_and(|o| self.inner.key_eq(&*o.inner))
+        }
+        fn as_any(&self) -> &dyn Any {
+            self
+        }
+        fn clone_box(&self) -> Box<dyn Component> {
+            self.wrap(self.inner.clone_box())
+        }
+        fn negative(&self) -> Option<Box<dyn Component>> {
+            self.inner.negative().map(|n| self.wrap(n))
+        }
+        fn run_bounds(&self) -> Option<[u32; 2]> {
+            // Every board here has fewer than 1000 squares: these bound its runs.
+            self.runs.then_some([1000, 1000])
+        }
+    }
+
+    #[test]
+    fn regions_of_one_hash_are_told_apart() {
+        // Every board of up to 3×4: the regions fall into three hashes (equal ones
+        // are found along a chain of unequal ones), with the table swept again and
+        // again (one entry) or not; the outcome is the canonical form's.
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = TreeValues::new();
+        let mut want = Vec::new();
+        for &(r, c) in &[(2, 5), (3, 3), (3, 4)] {
+            for mask in 0..1u64 << (r * c) {
+                let b = board(r, c, mask);
+                want.push((b.clone(), canonical(&mut t, &mut v, &b)));
+            }
+        }
+        for entries in [1, 100_000] {
+            let config = Config {
+                small_moves: 0,
+                small_value_work: 0,
+                table_entries: entries,
+                db: None,
+            };
+            let mut s = Search::with_config(&mut t, &limits(), config);
+            for (b, o) in &want {
+                let sum = Sum {
+                    parts: vec![Part::Position(Box::new(Spoilt {
+                        inner: Box::new(Position::new(Domineering, b.clone())),
+                        buckets: 3,
+                        runs: false,
+                    }))],
+                };
+                assert_eq!(s.outcome(&sum).unwrap(), *o, "{b:?} entries {entries}");
+            }
+            assert!(s.stats().regions > 100);
+            assert_eq!(s.stats().sweeps > 0, entries == 1);
+        }
+    }
+
+    #[test]
+    fn bounds_that_never_decide_stop_being_asked() {
+        // Bounds too large to decide anything: after BOUND_TRIAL states looked at,
+        // no more are. A Toads and Frogs strip with slides of 1 to 2 and jumps of up
+        // to 3 that MCGS's test file `gen_toads_1230.test` gives as a loss for both
+        // players moving first (`B loss, W loss`): a P-position, searched over
+        // far more than BOUND_TRIAL states.
+        let mut t = GameTable::with_limit(50_000_000);
+        let text = r#"toads[1,2,3]("..F.FTTTF..F...T..F.")"#;
+        let Some(Part::Position(strip)) =
+            crate::games::partizan::component::read_sum(&mut t, text, &limits())
+                .ok()
+                .and_then(|s| s.parts.into_iter().next())
+        else {
+            panic!("{text} reads as a position");
+        };
+        let sum = Sum {
+            parts: vec![Part::Position(Box::new(Spoilt {
+                inner: strip,
+                buckets: u64::MAX,
+                runs: true,
+            }))],
+        };
+        let mut s = Search::new(&mut t, &limits());
+        assert_eq!(s.outcome(&sum).unwrap(), Outcome::P);
+        assert!(s.stats().nodes > 2 * BOUND_TRIAL, "{:?}", s.stats());
+        assert_eq!(s.stats().bounded, 0);
+        assert_eq!(s.stats().bound_tries, BOUND_TRIAL);
+    }
+
+    #[test]
+    fn winning_moves_outlive_the_growth_of_their_table() {
+        // Hints set in the smallest table are all found again (those not overwritten
+        // by a key of the same slot) after it doubles up to 2^18 slots, past the
+        // sizes whose new slot bit is in the tag (2^16 and up).
+        let mut t = GameTable::new();
+        let config = Config {
+            table_entries: 1 << 18,
+            ..Config::new(&limits())
+        };
+        let mut s = Search::with_config(&mut t, &limits(), config);
+        let keys: Vec<Key> = (0..3000u32)
+            .map(|i| Key {
+                state: State {
+                    big: Ids::from_slice(&[i, i / 7]),
+                    acc: Game::ZERO,
+                },
+                left: i % 2 == 0,
+            })
+            .collect();
+        for (i, k) in keys.iter().enumerate() {
+            s.set_hint(k, i % 100);
+        }
+        assert_eq!(s.hints.len(), HINTS_FIRST);
+        let kept: Vec<(usize, &Key)> = keys
+            .iter()
+            .enumerate()
+            .filter(|(i, k)| s.hint(k) == Some(i % 100))
+            .collect();
+        assert!(kept.len() > 500, "{}", kept.len());
+        while s.hints.len() < 1 << 18 {
+            s.grow_hints();
+            for (i, k) in &kept {
+                assert_eq!(s.hint(k), Some(i % 100), "{} slots", s.hints.len());
+            }
+        }
+        s.grow_hints();
+        assert_eq!(s.hints.len(), 1 << 18);
+    }
 }
