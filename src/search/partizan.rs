@@ -59,6 +59,15 @@
 //!   small ones the move leaves) first; moves in the accumulated value last (they are
 //!   rarely the only winning move, but may be: number avoidance needs the rest not to
 //!   equal a number, which the search does not know).
+//! - A node costs little: regions are interned by hash (one id an entry of the index,
+//!   regions of one hash chained), a state's regions are held inline (up to four),
+//!   the ruleset lends its option and region lists from spare buffers, lists of
+//!   children are reused, each option stores the move counts used for ordering, a
+//!   child known to be won by its mover when generated is not looked up again, and
+//!   the table of winning moves grows with the transposition table (a sum of a few
+//!   nodes clears a few KB, not the table's full size). Bounds on regions
+//!   ([`Component::run_bounds`]) stop being asked for when they rarely decide a state
+//!   (see [`bounds`](crate::search::bounds)).
 //! - The search runs on an explicit stack (no recursion on the depth of the game),
 //!   counts every node it expands and every region it interns against `--max-states`
 //!   (a `Limit` error naming it), counts 512 bytes per region held and 96 per entry
