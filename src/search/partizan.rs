@@ -1184,16 +1184,36 @@ impl<'t> Search<'t> {
     /// Drops the entries of the table that took the least work (those of at most 1,
     /// 3, 7… nodes) until at most `most` are left: the ones kept are those that
     /// would cost the most to search again. (The regions of the states dropped go at
-    /// the next sweep.)
+    /// the next sweep.) One pass counts the entries by the bit length of their work,
+    /// which gives the least power of two `2^k` (`k ≥ 1`) such that at most `most`
+    /// entries took `2^k` nodes or more; a second keeps those (none if there is no
+    /// such `k` below 32).
     fn shrink_table(&mut self, most: usize) {
-        let mut below = 2u32;
-        while self.tt.len() > most {
-            if below == u32::MAX {
-                self.tt.clear();
+        if self.tt.len() <= most {
+            return;
+        }
+        // by_bits[b]: the entries whose work has b bits (1 ≤ work < 2^b for b ≥ 1).
+        let mut by_bits = [0usize; 33];
+        for e in self.tt.values() {
+            by_bits[(u32::BITS - e.work.leading_zeros()) as usize] += 1;
+        }
+        // Entries of work ≥ 2^k are those of more than k bits.
+        let mut at_least = 0usize;
+        let mut least = None;
+        for k in (1..32).rev() {
+            at_least += by_bits[k + 1];
+            if at_least <= most {
+                least = Some(k);
+            } else {
                 break;
             }
-            self.tt.retain(|_, e| e.work >= below);
-            below = below.saturating_mul(2);
+        }
+        match least {
+            Some(k) => {
+                let below = 1u32 << k;
+                self.tt.retain(|_, e| e.work >= below);
+            }
+            None => self.tt.clear(),
         }
     }
 
