@@ -27,7 +27,9 @@
 //! This is partial-order bounding (Müller, "Partial order bounding: a new approach
 //! to evaluation in game tree search", Artificial Intelligence 129, 2001) with the
 //! simplest bounds a region has; the tests check every decision against the outcome
-//! of the canonical form on small sums.
+//! of the canonical form on small sums. The search stops asking for bounds when they
+//! rarely decide (at most one state in 1000 of the first 16 384 looked at, as in
+//! Toads and Frogs with jumps), where computing them costs more than they save.
 
 use crate::impartial::family::SolveError;
 use crate::partizan::{Dyadic, Game, GameTable, Side};

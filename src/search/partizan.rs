@@ -59,6 +59,15 @@
 //!   small ones the move leaves) first; moves in the accumulated value last (they are
 //!   rarely the only winning move, but may be: number avoidance needs the rest not to
 //!   equal a number, which the search does not know).
+//! - A node costs little: regions are interned by hash (one id an entry of the index,
+//!   regions of one hash chained), a state's regions are held inline (up to four),
+//!   the ruleset lends its option and region lists from spare buffers, lists of
+//!   children are reused, each option stores the move counts used for ordering, a
+//!   child known to be won by its mover when generated is not looked up again, and
+//!   the table of winning moves grows with the transposition table (a sum of a few
+//!   nodes clears a few KB, not the table's full size). Bounds on regions
+//!   ([`Component::run_bounds`]) stop being asked for when they rarely decide a state
+//!   (see [`bounds`](crate::search::bounds)).
 //! - The search runs on an explicit stack (no recursion on the depth of the game),
 //!   counts every node it expands and every region it interns against `--max-states`
 //!   (a `Limit` error naming it), counts 512 bytes per region held and 96 per entry
@@ -97,6 +106,10 @@ pub trait Component {
     fn as_any(&self) -> &dyn Any;
     /// A copy of the component.
     fn clone_box(&self) -> Box<dyn Component>;
+    /// A shared copy of the component (the default copies [`Component::clone_box`]).
+    fn clone_rc(&self) -> Rc<dyn Component> {
+        Rc::from(self.clone_box())
+    }
     /// Calls `f` for every option of `side` in turn: first with `None` (an option
     /// begins), then with each of the option's regions, as [`Component::regions`]
     /// gives them. The default goes through those two methods; a position may hand
@@ -245,6 +258,24 @@ const ENTRY_BYTES: u64 = 96;
 /// than the child's index; 0 for none); the others hold the tag of the state's hash.
 const HINT_MOVE: u64 = (1 << 16) - 1;
 
+/// States whose bounds are looked at before their rate of success is
+/// ([`Search::bounds_pay`]).
+const BOUND_TRIAL: u64 = 1 << 14;
+
+/// Bounds stop being asked for when fewer than one state in this many they were
+/// looked at for was decided by them.
+const BOUND_RATE: u64 = 1000;
+
+/// No region (the end of a chain of regions of one hash).
+const NO_REGION: u32 = u32::MAX;
+
+/// Most spare lists of children kept for reuse.
+const SPARE_LISTS: usize = 256;
+
+/// The slots of the table of winning moves when first needed (it doubles as the
+/// transposition table fills, see [`Search::set_hint`]).
+const HINTS_FIRST: usize = 1 << 10;
+
 /// The default of [`Config::table_entries`]: a million decided states (and as many
 /// regions held, see [`Search::sweep`]) keep a search within a few hundred MB (7×7
 /// Domineering: 445 MB, against 735 MB with twice as many and 4% fewer nodes).
@@ -302,19 +333,21 @@ pub struct Stats {
     pub hinted: u64,
     /// States decided by bounds on their regions (see [`Search::set_bounds`]).
     pub bounded: u64,
+    /// States whose bounds were looked at (decided or not).
+    pub bound_tries: u64,
 }
 
 /// An option of a region: its large regions and the value of its small ones.
 struct Opt {
     big: SmallVec<[u32; 4]>,
     acc: Game,
-    /// The moves of its small regions (Left's minus Right's), for move ordering.
-    small: i32,
+    /// The moves of the regions it leaves (Left's minus Right's), for move ordering.
+    diff: i32,
 }
 
 /// An interned region.
 struct Region {
-    comp: Box<dyn Component>,
+    comp: Rc<dyn Component>,
     /// Its canonical value, when it is small.
     value: Option<Game>,
     /// How many options each side has (Left, Right).
@@ -331,6 +364,8 @@ struct Region {
     tried: bool,
     /// [`Component::run_bounds`] of a large region.
     runs: Option<[u32; 2]>,
+    /// The region interned before it with the same hash ([`NO_REGION`]: none).
+    next: u32,
     /// The last sweep that kept it (see [`Search::sweep`]).
     mark: u32,
     /// The last sweep that kept its options too.
@@ -381,10 +416,13 @@ impl std::ops::IndexMut<u32> for Regions {
     }
 }
 
+/// Region ids, held inline when few.
+type Ids = SmallVec<[u32; 4]>;
+
 /// A node: the large regions (sorted ids) and the accumulated value.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct State {
-    big: Box<[u32]>,
+    big: Ids,
     acc: Game,
 }
 
@@ -395,10 +433,18 @@ struct Key {
     left: bool,
 }
 
+/// A child of a node being searched.
+struct Child {
+    state: State,
+    /// Whether it was known, when generated, to be won by its mover (the node's
+    /// opponent): it is not tried.
+    lost: bool,
+}
+
 /// A node being searched.
 struct Frame {
     key: Key,
-    children: Vec<State>,
+    children: Vec<Child>,
     next: usize,
     /// The nodes expanded before it.
     start: u64,
@@ -444,7 +490,9 @@ pub struct Search<'t> {
     config: Config,
     limits: Limits,
     regions: Regions,
-    by_hash: FxHashMap<u64, smallvec::SmallVec<[u32; 1]>>,
+    /// The last region interned of each hash (the others of the same hash follow
+    /// through [`Region::next`]).
+    by_hash: FxHashMap<u64, u32>,
     /// Hashes of the small regions whose value took more than [`SMALL_VALUE_STATES`].
     too_big: FxHashSet<u64>,
     /// The transposition table: decided states, with the work each took.
@@ -470,6 +518,14 @@ pub struct Search<'t> {
     first: usize,
     /// Whether states are decided from bounds on their regions when they can be.
     bounding: bool,
+    /// Buffers for [`Search::children`]: the children with their scores, and spare
+    /// lists of children of finished nodes.
+    scored: Vec<(i64, Child)>,
+    spare: Vec<Vec<Child>>,
+    /// Buffers for [`Search::opts`]: the regions of a region's options in a row, and
+    /// where each option begins.
+    opt_ids: Vec<u32>,
+    opt_ends: Vec<usize>,
     /// The table's elementary steps spent valuing small regions (those that failed
     /// too), and how many small regions were valued.
     small_work: u64,
@@ -506,6 +562,10 @@ impl<'t> Search<'t> {
             hints: Vec::new(),
             first: 0,
             bounding: true,
+            scored: Vec::new(),
+            spare: Vec::new(),
+            opt_ids: Vec::new(),
+            opt_ends: Vec::new(),
             small_work: 0,
             small_valued: 0,
         };
@@ -604,7 +664,7 @@ impl<'t> Search<'t> {
                 Part::Game(g) => acc = self.t.add(acc, *g)?,
             }
         }
-        let mut big = Vec::new();
+        let mut big = Ids::new();
         for &id in &ids {
             if self.regions[id].value.is_none() && !big.contains(&id) {
                 big.push(id);
@@ -627,10 +687,7 @@ impl<'t> Search<'t> {
         }
         big.sort_unstable();
         self.cancel(&mut big);
-        Ok(State {
-            big: big.into(),
-            acc,
-        })
+        Ok(State { big, acc })
     }
 
     /// Values region `id` if that takes at most `1/share` of what is left of the
@@ -657,7 +714,7 @@ impl<'t> Search<'t> {
 
     /// Removes from the sorted list `big` every region together with its negative
     /// (their sum is 0).
-    fn cancel(&mut self, big: &mut Vec<u32>) {
+    fn cancel(&mut self, big: &mut Ids) {
         if !self.negation || big.len() < 2 {
             return;
         }
@@ -713,12 +770,14 @@ impl<'t> Search<'t> {
     /// The id of a region, interned (and valued when small) on first sight.
     fn intern(&mut self, r: &dyn Component) -> Result<u32, SolveError> {
         let h = r.key_hash();
-        if let Some(ids) = self.by_hash.get(&h) {
-            for &id in ids {
-                if self.regions[id].comp.key_eq(r) {
-                    return Ok(id);
-                }
+        let head = self.by_hash.get(&h).copied().unwrap_or(NO_REGION);
+        let mut cur = head;
+        while cur != NO_REGION {
+            let region = &self.regions[cur];
+            if region.comp.key_eq(r) {
+                return Ok(cur);
             }
+            cur = region.next;
         }
         self.stats.regions += 1;
         if self.stats.regions > self.limits.max_states {
@@ -774,16 +833,19 @@ impl<'t> Search<'t> {
         let id = match self.regions.free.last() {
             Some(&id) => id,
             None => u32::try_from(self.regions.slots.len())
-                .map_err(|_| self.limits.states_exceeded("the search"))?,
+                .ok()
+                .filter(|&id| id != NO_REGION)
+                .ok_or_else(|| self.limits.states_exceeded("the search"))?,
         };
-        let runs = if value.is_none() && self.bounding {
+        let runs = if value.is_none() && self.bounding && self.bounds_pay() {
             r.run_bounds()
         } else {
             None
         };
         let got = self.regions.insert(Region {
+            next: head,
             runs,
-            comp: r.clone_box(),
+            comp: r.clone_rc(),
             value,
             moves: [left as u32, right as u32],
             opts: [None, None],
@@ -795,7 +857,7 @@ impl<'t> Search<'t> {
             root: self.sweeps,
         });
         debug_assert_eq!(got, Some(id));
-        self.by_hash.entry(h).or_default().push(id);
+        self.by_hash.insert(h, id);
         Ok(id)
     }
 
@@ -858,7 +920,7 @@ impl<'t> Search<'t> {
             for f in stack {
                 f.key.state.big.iter().copied().for_each(&mut root);
                 for c in &f.children[f.next..] {
-                    c.big.iter().copied().for_each(&mut root);
+                    c.state.big.iter().copied().for_each(&mut root);
                 }
             }
             // The options of a region of the stack are kept, and the regions they hold
@@ -912,10 +974,14 @@ impl<'t> Search<'t> {
                 slots[id].as_mut().expect("held").neg = None;
             }
         }
-        self.by_hash.retain(|_, ids| {
-            ids.retain(|id| slots[*id as usize].is_some());
-            !ids.is_empty()
-        });
+        // The index is built again from the regions kept.
+        self.by_hash.clear();
+        for (id, slot) in slots.iter_mut().enumerate() {
+            if let Some(r) = slot {
+                let h = r.comp.key_hash();
+                r.next = self.by_hash.insert(h, id as u32).unwrap_or(NO_REGION);
+            }
+        }
         self.stats.sweeps += 1;
         self.sweep_at = kept.max(self.regions.live().saturating_mul(2));
         self.check_memory(0)
@@ -923,10 +989,15 @@ impl<'t> Search<'t> {
 
     /// The id of a region already interned.
     fn lookup(&self, r: &dyn Component) -> Option<u32> {
-        let ids = self.by_hash.get(&r.key_hash())?;
-        ids.iter()
-            .copied()
-            .find(|&id| self.regions[id].comp.key_eq(r))
+        let mut cur = *self.by_hash.get(&r.key_hash())?;
+        while cur != NO_REGION {
+            let region = &self.regions[cur];
+            if region.comp.key_eq(r) {
+                return Some(cur);
+            }
+            cur = region.next;
+        }
+        None
     }
 
     /// The options of region `id` for `side`, generated and split once.
@@ -937,44 +1008,45 @@ impl<'t> Search<'t> {
         }
         // The regions of each option, interned as they come (a copy of the region
         // moved in is asked, so that the search's own tables stay free to change).
-        let comp = self.regions[id].comp.clone_box();
-        let mut groups: Vec<SmallVec<[u32; 4]>> = Vec::new();
+        let comp = self.regions[id].comp.clone();
+        // The regions of all options in a row, and where each option's end.
+        let mut ids = std::mem::take(&mut self.opt_ids);
+        let mut ends = std::mem::take(&mut self.opt_ends);
+        ids.clear();
+        ends.clear();
         comp.option_regions(side, &mut |r| {
             match r {
-                None => groups.push(SmallVec::new()),
+                None => ends.push(ids.len()),
                 Some(r) => {
                     let rid = self.intern(r)?;
-                    match groups.last_mut() {
-                        Some(g) => g.push(rid),
-                        None => groups.push(SmallVec::from_elem(rid, 1)),
+                    if ends.is_empty() {
+                        ends.push(0);
                     }
+                    ids.push(rid);
                 }
             }
             Ok(())
         })?;
-        let mut out = Vec::with_capacity(groups.len());
-        for ids in groups {
-            let mut big = Vec::new();
+        ends.push(ids.len());
+        let mut out = Vec::with_capacity(ends.len() - 1);
+        for w in ends.windows(2) {
+            let mut big = Ids::new();
             let mut acc = Game::ZERO;
-            let mut small = 0i32;
-            for rid in ids {
+            let mut diff = 0i32;
+            for &rid in &ids[w[0]..w[1]] {
                 let region = &self.regions[rid];
+                diff += region.moves[0] as i32 - region.moves[1] as i32;
                 match region.value {
-                    Some(v) => {
-                        small += region.moves[0] as i32 - region.moves[1] as i32;
-                        acc = self.t.add(acc, v)?;
-                    }
+                    Some(v) => acc = self.t.add(acc, v)?,
                     None => big.push(rid),
                 }
             }
             big.sort_unstable();
             self.cancel(&mut big);
-            out.push(Opt {
-                big: big.into_iter().collect(),
-                acc,
-                small,
-            });
+            out.push(Opt { big, acc, diff });
         }
+        self.opt_ids = ids;
+        self.opt_ends = ends;
         let rc: Rc<[Opt]> = out.into();
         self.regions[id].opts[s] = Some(rc.clone());
         Ok(rc)
@@ -996,7 +1068,7 @@ impl<'t> Search<'t> {
             self.stats.hits += 1;
             return Ok(Some(e.won));
         }
-        if self.bounding {
+        if self.bounding && self.bounds_pay() {
             let mut runs = [0u64; 2];
             for &id in key.state.big.iter() {
                 let Some(r) = self.regions[id].runs else {
@@ -1007,12 +1079,22 @@ impl<'t> Search<'t> {
             }
             let side = if key.left { Side::Left } else { Side::Right };
             let w = bounds::decides(self.t, key.state.acc, runs, side)?;
+            self.stats.bound_tries += 1;
             if w.is_some() {
                 self.stats.bounded += 1;
             }
             return Ok(w);
         }
         Ok(None)
+    }
+
+    /// Whether bounds on regions are still asked for: not once more than
+    /// [`BOUND_TRIAL`] states were looked at and at most one in [`BOUND_RATE`] was
+    /// decided (Toads and Frogs with jumps: 31 in 400 000), where computing the
+    /// bounds of every region costs more than the nodes they save.
+    fn bounds_pay(&self) -> bool {
+        let s = &self.stats;
+        s.bound_tries < BOUND_TRIAL || s.bounded.saturating_mul(BOUND_RATE) > s.bound_tries
     }
 
     /// The slot and tag of `key` in the table of winning moves.
@@ -1038,16 +1120,50 @@ impl<'t> Search<'t> {
         (e != 0 && e & !HINT_MOVE == tag).then(|| (e & HINT_MOVE) as usize - 1)
     }
 
+    /// Doubles the table of winning moves (from [`HINTS_FIRST`] slots, up to one slot
+    /// per entry the transposition table may hold), keeping every hint: a search of
+    /// a few nodes never clears a large table. An entry of slot `s` goes to slot `s`
+    /// or `s + len`, as the bit `len` of its hash says; when that bit is not in the
+    /// tag (below bit 16) it goes to both (the wrong one only reorders the children
+    /// of a state whose hash shares its tag).
+    fn grow_hints(&mut self) {
+        let most = self
+            .config
+            .table_entries
+            .next_power_of_two()
+            .max(HINTS_FIRST);
+        let len = self.hints.len();
+        if len >= most {
+            return;
+        }
+        if len == 0 {
+            self.hints = vec![0; HINTS_FIRST];
+            return;
+        }
+        let mut grown = vec![0u64; len * 2];
+        for (s, &e) in self.hints.iter().enumerate() {
+            if e == 0 {
+                continue;
+            }
+            let bit = len as u64;
+            if bit > HINT_MOVE {
+                grown[s + if e & bit != 0 { len } else { 0 }] = e;
+            } else {
+                grown[s] = e;
+                grown[s + len] = e;
+            }
+        }
+        self.hints = grown;
+    }
+
     /// Records that child `k` of `key` wins.
     fn set_hint(&mut self, key: &Key, k: usize) {
         let Ok(k) = u64::try_from(k + 1) else { return };
         if k >= HINT_MOVE {
             return;
         }
-        if self.hints.is_empty() {
-            // One slot per entry of the transposition table, allocated when first
-            // needed.
-            self.hints = vec![0; self.config.table_entries.next_power_of_two().max(64)];
+        if self.hints.len() <= self.tt.len() {
+            self.grow_hints();
         }
         let (slot, tag) = self.hint_slot(key);
         self.hints[slot] = tag | k;
@@ -1068,22 +1184,42 @@ impl<'t> Search<'t> {
     /// Drops the entries of the table that took the least work (those of at most 1,
     /// 3, 7… nodes) until at most `most` are left: the ones kept are those that
     /// would cost the most to search again. (The regions of the states dropped go at
-    /// the next sweep.)
+    /// the next sweep.) One pass counts the entries by the bit length of their work,
+    /// which gives the least power of two `2^k` (`k ≥ 1`) such that at most `most`
+    /// entries took `2^k` nodes or more; a second keeps those (none if there is no
+    /// such `k` below 32).
     fn shrink_table(&mut self, most: usize) {
-        let mut below = 2u32;
-        while self.tt.len() > most {
-            if below == u32::MAX {
-                self.tt.clear();
+        if self.tt.len() <= most {
+            return;
+        }
+        // by_bits[b]: the entries whose work has b bits (1 ≤ work < 2^b for b ≥ 1).
+        let mut by_bits = [0usize; 33];
+        for e in self.tt.values() {
+            by_bits[(u32::BITS - e.work.leading_zeros()) as usize] += 1;
+        }
+        // Entries of work ≥ 2^k are those of more than k bits.
+        let mut at_least = 0usize;
+        let mut least = None;
+        for k in (1..32).rev() {
+            at_least += by_bits[k + 1];
+            if at_least <= most {
+                least = Some(k);
+            } else {
                 break;
             }
-            self.tt.retain(|_, e| e.work >= below);
-            below = below.saturating_mul(2);
+        }
+        match least {
+            Some(k) => {
+                let below = 1u32 << k;
+                self.tt.retain(|_, e| e.work >= below);
+            }
+            None => self.tt.clear(),
         }
     }
 
     /// The children of a state for `side`, best first; `Ok(None)` when one of them is
     /// already known to be lost for the opponent (the state is won).
-    fn children(&mut self, key: &Key) -> Result<Option<Vec<State>>, SolveError> {
+    fn children(&mut self, key: &Key) -> Result<Option<Vec<Child>>, SolveError> {
         self.stats.nodes += 1;
         if self.stats.nodes > self.limits.max_states {
             return Err(self.limits.states_exceeded("the search"));
@@ -1091,55 +1227,25 @@ impl<'t> Search<'t> {
         if self.stats.nodes & 0xfff == 0 {
             self.limits.check_stop()?;
         }
-        let side = if key.left { Side::Left } else { Side::Right };
-        let opp = other(side);
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
+        let got = self.scored_children(key, &mut scored);
+        let out = match got {
+            Ok(true) => {
+                let mut out = self.spare.pop().unwrap_or_default();
+                out.extend(scored.drain(..).map(|(_, c)| c));
+                Some(out)
+            }
+            Ok(false) => None,
+            Err(e) => {
+                self.scored = scored;
+                return Err(e);
+            }
+        };
+        scored.clear();
+        self.scored = scored;
+        let Some(mut out) = out else { return Ok(None) };
         let st = &key.state;
-        let mut scored: Vec<(i64, State)> = Vec::new();
-        let mut rest = Vec::with_capacity(st.big.len());
-        for i in 0..st.big.len() {
-            let id = st.big[i];
-            if i > 0 && st.big[i - 1] == id {
-                continue;
-            }
-            let opts = self.opts(id, side)?;
-            rest.clear();
-            rest.extend_from_slice(&st.big[..i]);
-            rest.extend_from_slice(&st.big[i + 1..]);
-            for o in opts.iter() {
-                let mut big = Vec::with_capacity(rest.len() + o.big.len());
-                big.extend_from_slice(&rest);
-                big.extend_from_slice(&o.big);
-                big.sort_unstable();
-                self.cancel(&mut big);
-                let acc = self.t.add(st.acc, o.acc)?;
-                let child = State {
-                    big: big.into(),
-                    acc,
-                };
-                let ck = Key {
-                    state: child,
-                    left: !key.left,
-                };
-                if self.known(&ck)? == Some(false) {
-                    return Ok(None);
-                }
-                // Fewest moves left to the opponent, most to the mover, first (in the
-                // large regions and in the small ones the move leaves).
-                let small = i64::from(o.small) * if key.left { 1 } else { -1 };
-                let score = small
-                    + ck.state
-                        .big
-                        .iter()
-                        .map(|&r| {
-                            let m = self.regions[r].moves;
-                            m[index(side)] as i64 - m[index(opp)] as i64
-                        })
-                        .sum::<i64>();
-                scored.push((score, ck.state));
-            }
-        }
-        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        let mut out: Vec<State> = scored.into_iter().map(|(_, s)| s).collect();
         let (l, r) = self.t.options(st.acc)?;
         for g in if key.left { l } else { r } {
             let ck = Key {
@@ -1149,10 +1255,15 @@ impl<'t> Search<'t> {
                 },
                 left: !key.left,
             };
-            if self.known(&ck)? == Some(false) {
+            let known = self.known(&ck)?;
+            if known == Some(false) {
+                self.recycle(out);
                 return Ok(None);
             }
-            out.push(ck.state);
+            out.push(Child {
+                state: ck.state,
+                lost: known.is_some(),
+            });
         }
         // The move that won when this state was last decided goes first.
         self.first = 0;
@@ -1164,6 +1275,74 @@ impl<'t> Search<'t> {
             self.stats.hinted += 1;
         }
         Ok(Some(out))
+    }
+
+    /// The children of `key` by moves in its large regions, into `scored` with their
+    /// scores, best first; `Ok(false)` when one is known to be lost for the opponent.
+    fn scored_children(
+        &mut self,
+        key: &Key,
+        scored: &mut Vec<(i64, Child)>,
+    ) -> Result<bool, SolveError> {
+        let st = &key.state;
+        let sign = if key.left { 1 } else { -1 };
+        let mut rest = Ids::new();
+        for i in 0..st.big.len() {
+            let id = st.big[i];
+            if i > 0 && st.big[i - 1] == id {
+                continue;
+            }
+            let side = if key.left { Side::Left } else { Side::Right };
+            let opts = self.opts(id, side)?;
+            rest.clear();
+            rest.extend_from_slice(&st.big[..i]);
+            rest.extend_from_slice(&st.big[i + 1..]);
+            // Left's moves minus Right's in the regions not moved in.
+            let rest_diff: i64 = rest
+                .iter()
+                .map(|&r| {
+                    let m = self.regions[r].moves;
+                    i64::from(m[0]) - i64::from(m[1])
+                })
+                .sum();
+            for o in opts.iter() {
+                let mut big = Ids::with_capacity(rest.len() + o.big.len());
+                big.extend_from_slice(&rest);
+                big.extend_from_slice(&o.big);
+                big.sort_unstable();
+                self.cancel(&mut big);
+                let acc = self.t.add(st.acc, o.acc)?;
+                let ck = Key {
+                    state: State { big, acc },
+                    left: !key.left,
+                };
+                let known = self.known(&ck)?;
+                if known == Some(false) {
+                    return Ok(false);
+                }
+                // Fewest moves left to the opponent, most to the mover, first (in all
+                // the regions of the child; a region and its negative cancelled have
+                // opposite counts, so the option's own count holds after cancelling).
+                let score = sign * (rest_diff + i64::from(o.diff));
+                scored.push((
+                    score,
+                    Child {
+                        state: ck.state,
+                        lost: known.is_some(),
+                    },
+                ));
+            }
+        }
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+        Ok(true)
+    }
+
+    /// Keeps the (emptied) list of children of a finished node for the next one.
+    fn recycle(&mut self, mut children: Vec<Child>) {
+        if self.spare.len() < SPARE_LISTS {
+            children.clear();
+            self.spare.push(children);
+        }
     }
 
     /// Whether `side` wins `state` moving first: depth-first on an explicit stack.
@@ -1199,14 +1378,22 @@ impl<'t> Search<'t> {
             if top.next < top.children.len() {
                 let child = std::mem::replace(
                     &mut top.children[top.next],
-                    State {
-                        big: Box::new([]),
-                        acc: Game::ZERO,
+                    Child {
+                        state: State {
+                            big: Ids::new(),
+                            acc: Game::ZERO,
+                        },
+                        lost: false,
                     },
                 );
                 top.next += 1;
+                if child.lost {
+                    // Known to be won by the opponent when generated (an answer
+                    // never changes).
+                    continue;
+                }
                 let ck = Key {
-                    state: child,
+                    state: child.state,
                     left: !top.key.left,
                 };
                 let w = match self.known(&ck)? {
@@ -1250,6 +1437,7 @@ impl<'t> Search<'t> {
                 }
                 let work = self.stats.nodes - done.start + 1;
                 self.remember(done.key, w, work);
+                self.recycle(done.children);
                 match stack.last() {
                     None => return Ok(w),
                     Some(_) if !w => {
@@ -1748,5 +1936,171 @@ mod tests {
         let mut s = Search::new(&mut t, &l);
         let e = s.outcome(&one(&Board::empty(6, 6).unwrap())).unwrap_err();
         assert!(e.to_string().contains("--max-states"), "{e}");
+    }
+
+    /// A region as the search sees it, with its hash spoilt (all regions fall into
+    /// `buckets` hashes) and, if `runs`, bounds on its runs too large to decide anything.
+    struct Spoilt {
+        inner: Box<dyn Component>,
+        buckets: u64,
+        runs: bool,
+    }
+
+    impl Spoilt {
+        fn wrap(&self, inner: Box<dyn Component>) -> Box<dyn Component> {
+            Box::new(Spoilt {
+                inner,
+                buckets: self.buckets,
+                runs: self.runs,
+            })
+        }
+    }
+
+    impl Component for Spoilt {
+        fn options(&self, side: Side, out: &mut Vec<Box<dyn Component>>) {
+            let mut raw = Vec::new();
+            self.inner.options(side, &mut raw);
+            out.extend(raw.into_iter().map(|c| self.wrap(c)));
+        }
+        fn regions(&self, out: &mut Vec<Box<dyn Component>>) {
+            let mut raw = Vec::new();
+            self.inner.regions(&mut raw);
+            out.extend(raw.into_iter().map(|c| self.wrap(c)));
+        }
+        fn value(&self, t: &mut GameTable) -> Result<Game, SolveError> {
+            self.inner.value(t)
+        }
+        fn show(&self) -> String {
+            self.inner.show()
+        }
+        fn key_hash(&self) -> u64 {
+            self.inner.key_hash() % self.buckets
+        }
+        fn key_eq(&self, other: &dyn Component) -> bool {
+            other
+                .as_any()
+                .downcast_ref::<Spoilt>()
+                .is_some_and(|o| self.inner.key_eq(&*o.inner))
+        }
+        fn as_any(&self) -> &dyn Any {
+            self
+        }
+        fn clone_box(&self) -> Box<dyn Component> {
+            self.wrap(self.inner.clone_box())
+        }
+        fn negative(&self) -> Option<Box<dyn Component>> {
+            self.inner.negative().map(|n| self.wrap(n))
+        }
+        fn run_bounds(&self) -> Option<[u32; 2]> {
+            // Every board here has fewer than 1000 squares: these bound its runs.
+            self.runs.then_some([1000, 1000])
+        }
+    }
+
+    #[test]
+    fn regions_of_one_hash_are_told_apart() {
+        // Every board of up to 3×4: the regions fall into three hashes (equal ones
+        // are found along a chain of unequal ones), with the table swept again and
+        // again (one entry) or not; the outcome is the canonical form's.
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut v = TreeValues::new();
+        let mut want = Vec::new();
+        for &(r, c) in &[(2, 5), (3, 3), (3, 4)] {
+            for mask in 0..1u64 << (r * c) {
+                let b = board(r, c, mask);
+                want.push((b.clone(), canonical(&mut t, &mut v, &b)));
+            }
+        }
+        for entries in [1, 100_000] {
+            let config = Config {
+                small_moves: 0,
+                small_value_work: 0,
+                table_entries: entries,
+                db: None,
+            };
+            let mut s = Search::with_config(&mut t, &limits(), config);
+            for (b, o) in &want {
+                let sum = Sum {
+                    parts: vec![Part::Position(Box::new(Spoilt {
+                        inner: Box::new(Position::new(Domineering, b.clone())),
+                        buckets: 3,
+                        runs: false,
+                    }))],
+                };
+                assert_eq!(s.outcome(&sum).unwrap(), *o, "{b:?} entries {entries}");
+            }
+            assert!(s.stats().regions > 100);
+            assert_eq!(s.stats().sweeps > 0, entries == 1);
+        }
+    }
+
+    #[test]
+    fn bounds_that_never_decide_stop_being_asked() {
+        // Bounds too large to decide anything: after BOUND_TRIAL states looked at,
+        // no more are. A Toads and Frogs strip with slides of 1 to 2 and jumps of up
+        // to 3 that MCGS's test file `gen_toads_1230.test` gives as a loss for both
+        // players moving first (`B loss, W loss`): a P-position, searched over
+        // far more than BOUND_TRIAL states.
+        let mut t = GameTable::with_limit(50_000_000);
+        let text = r#"toads[1,2,3]("..F.FTTTF..F...T..F.")"#;
+        let Some(Part::Position(strip)) =
+            crate::games::partizan::component::read_sum(&mut t, text, &limits())
+                .ok()
+                .and_then(|s| s.parts.into_iter().next())
+        else {
+            panic!("{text} reads as a position");
+        };
+        let sum = Sum {
+            parts: vec![Part::Position(Box::new(Spoilt {
+                inner: strip,
+                buckets: u64::MAX,
+                runs: true,
+            }))],
+        };
+        let mut s = Search::new(&mut t, &limits());
+        assert_eq!(s.outcome(&sum).unwrap(), Outcome::P);
+        assert!(s.stats().nodes > 2 * BOUND_TRIAL, "{:?}", s.stats());
+        assert_eq!(s.stats().bounded, 0);
+        assert_eq!(s.stats().bound_tries, BOUND_TRIAL);
+    }
+
+    #[test]
+    fn winning_moves_outlive_the_growth_of_their_table() {
+        // Hints set in the smallest table are all found again (those not overwritten
+        // by a key of the same slot) after it doubles up to 2^18 slots, past the
+        // sizes whose new slot bit is in the tag (2^16 and up).
+        let mut t = GameTable::new();
+        let config = Config {
+            table_entries: 1 << 18,
+            ..Config::new(&limits())
+        };
+        let mut s = Search::with_config(&mut t, &limits(), config);
+        let keys: Vec<Key> = (0..3000u32)
+            .map(|i| Key {
+                state: State {
+                    big: Ids::from_slice(&[i, i / 7]),
+                    acc: Game::ZERO,
+                },
+                left: i % 2 == 0,
+            })
+            .collect();
+        for (i, k) in keys.iter().enumerate() {
+            s.set_hint(k, i % 100);
+        }
+        assert_eq!(s.hints.len(), HINTS_FIRST);
+        let kept: Vec<(usize, &Key)> = keys
+            .iter()
+            .enumerate()
+            .filter(|(i, k)| s.hint(k) == Some(i % 100))
+            .collect();
+        assert!(kept.len() > 500, "{}", kept.len());
+        while s.hints.len() < 1 << 18 {
+            s.grow_hints();
+            for (i, k) in &kept {
+                assert_eq!(s.hint(k), Some(i % 100), "{} slots", s.hints.len());
+            }
+        }
+        s.grow_hints();
+        assert_eq!(s.hints.len(), 1 << 18);
     }
 }

@@ -27,6 +27,35 @@ pub const VALUES_KEPT: usize = 1 << 20;
 pub struct Shared<R: Ruleset> {
     rules: R,
     values: RefCell<TreeValues<R::Position>>,
+    /// Spare buffers of positions, lent out while options and regions are generated
+    /// (so that the search's questions allocate nothing once warm).
+    spare: RefCell<Vec<Vec<R::Position>>>,
+}
+
+/// Most positions a spare buffer may hold and still be kept.
+const SPARE_CAPACITY: usize = 4096;
+
+impl<R: Ruleset> Shared<R> {
+    /// The ruleset with an empty memo.
+    fn new(rules: R) -> Shared<R> {
+        Shared {
+            rules,
+            values: RefCell::new(TreeValues::new()),
+            spare: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Calls `f` with an empty buffer (a spare one when there is one), kept for the
+    /// next call afterwards. Calls may nest: each has its own buffer.
+    fn with_buf<T>(&self, f: impl FnOnce(&mut Vec<R::Position>) -> T) -> T {
+        let mut buf = self.spare.borrow_mut().pop().unwrap_or_default();
+        let out = f(&mut buf);
+        buf.clear();
+        if buf.capacity() <= SPARE_CAPACITY {
+            self.spare.borrow_mut().push(buf);
+        }
+        out
+    }
 }
 
 /// A position of the ruleset `R`.
@@ -39,10 +68,7 @@ impl<R: Ruleset> Position<R> {
     /// The position `pos` of `rules`, with a fresh memo of values.
     pub fn new(rules: R, pos: R::Position) -> Position<R> {
         Position {
-            shared: Rc::new(Shared {
-                rules,
-                values: RefCell::new(TreeValues::new()),
-            }),
+            shared: Rc::new(Shared::new(rules)),
             pos,
         }
     }
@@ -71,22 +97,25 @@ impl<R: Ruleset> Component for Position<R> {
     fn option_regions(&self, side: Side, f: &mut RegionSink<'_>) -> Result<(), SolveError> {
         // Each region is lent to `f` as a position on the stack: the search copies
         // only the regions it has not met.
-        let mut opts = Vec::new();
-        self.shared.rules.options(&self.pos, side, &mut opts);
-        let mut parts = Vec::new();
-        for o in &opts {
-            f(None)?;
-            parts.clear();
-            self.shared.rules.regions(o, &mut parts);
-            for pos in parts.drain(..) {
-                let r = Position {
-                    shared: self.shared.clone(),
-                    pos,
-                };
-                f(Some(&r))?;
-            }
-        }
-        Ok(())
+        let shared = &self.shared;
+        shared.with_buf(|opts| {
+            shared.rules.options(&self.pos, side, opts);
+            shared.with_buf(|parts| {
+                for o in opts.iter() {
+                    f(None)?;
+                    parts.clear();
+                    shared.rules.regions(o, parts);
+                    for pos in parts.drain(..) {
+                        let r = Position {
+                            shared: shared.clone(),
+                            pos,
+                        };
+                        f(Some(&r))?;
+                    }
+                }
+                Ok(())
+            })
+        })
     }
 
     fn regions(&self, out: &mut Vec<Box<dyn Component>>) {
@@ -120,7 +149,10 @@ impl<R: Ruleset> Component for Position<R> {
         other
             .as_any()
             .downcast_ref::<Position<R>>()
-            .is_some_and(|o| o.shared.rules == self.shared.rules && o.pos == self.pos)
+            .is_some_and(|o| {
+                o.pos == self.pos
+                    && (Rc::ptr_eq(&o.shared, &self.shared) || o.shared.rules == self.shared.rules)
+            })
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -132,9 +164,15 @@ impl<R: Ruleset> Component for Position<R> {
     }
 
     fn moves(&self, side: Side) -> usize {
-        let mut opts = Vec::new();
-        self.shared.rules.options(&self.pos, side, &mut opts);
-        opts.len()
+        let shared = &self.shared;
+        shared.with_buf(|buf| shared.rules.option_count(&self.pos, side, buf))
+    }
+
+    fn clone_rc(&self) -> Rc<dyn Component> {
+        Rc::new(Position {
+            shared: self.shared.clone(),
+            pos: self.pos.clone(),
+        })
     }
 
     fn run_bounds(&self) -> Option<[u32; 2]> {
@@ -222,12 +260,7 @@ impl Visitor for Read<'_> {
             .expect("each ruleset type has its own memos");
         let shared = memos
             .entry(rules.clone())
-            .or_insert_with(|| {
-                Rc::new(Shared {
-                    rules,
-                    values: RefCell::new(TreeValues::new()),
-                })
-            })
+            .or_insert_with(|| Rc::new(Shared::new(rules)))
             .clone();
         Ok(Box::new(Position { shared, pos }))
     }

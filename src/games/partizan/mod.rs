@@ -84,6 +84,20 @@ pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
         None
     }
 
+    /// How many options `side` has from `p`, `buf` (empty) being scratch space the
+    /// search lends. The search asks it of every region it meets (for move ordering
+    /// and to know the small ones); the default generates the options into `buf` and
+    /// counts them, a ruleset may count them for less.
+    fn option_count(
+        &self,
+        p: &Self::Position,
+        side: crate::partizan::Side,
+        buf: &mut Vec<Self::Position>,
+    ) -> usize {
+        self.options(p, side, buf);
+        buf.len()
+    }
+
     /// One line for explanations: how the value was found.
     fn method(&self) -> String {
         format!("{}, from the game tree", Self::USAGE)
