@@ -54,11 +54,17 @@
 //! The work of each heap (pairs and splits looked at) is the same however the
 //! passes are spread over threads, so the work bound stops a table at the same heap
 //! whatever `--threads` says.
+//!
+//! With threads, the blocks run in batches (about [`BATCH_WORK`] pairs each) wholly
+//! inside the thread pool: the two passes of a block hand over between the pool's
+//! threads, where one waiting for the other takes pieces of its work, and the calling
+//! thread, which alone may tell the caller of progress, sleeps and wakes once a batch
+//! rather than once a block. Where a batch ends depends only on the values.
 
 use super::cell::{Cell, Extended};
 use super::family::{Limits, SolveError};
 
-/// Told of the work of each block of heaps and the values known after it: `Ok(false)`
+/// Told of the work of each batch of blocks of heaps and the values known after it: `Ok(false)`
 /// stops the extension there.
 pub type Progress<'a, C> = dyn FnMut(u64, &[C]) -> Result<bool, SolveError> + 'a;
 
@@ -391,7 +397,8 @@ impl SparseTable {
 
     /// Extends `values` (the values of heaps `0..values.len()`) to heaps `0..len` on
     /// [`Limits::thread_count`] threads, looking at no more than `budget` pairs in all.
-    /// `progress` is told of the work of each block of heaps and the values so far; it
+    /// `progress` is told of the work of each batch of blocks ([`Self::batch`]) and the
+    /// values so far, on the calling thread; it
     /// ends the extension early with `Ok(false)` (then `Done` is returned with fewer
     /// values) or an error. A value the cell type cannot hold ends it with
     /// [`Extended::TooWide`] (see [`super::cell`]).

@@ -427,7 +427,8 @@ impl TakeBreak {
     }
 
     /// Extends `values` to `len` heaps with the rare/common table, charging its work
-    /// to `limits` and telling `progress` of each block of heaps (`false` stops).
+    /// to `limits` and telling `progress` of each batch of blocks of heaps (`false`
+    /// stops).
     pub fn extend_sparse<C: Cell>(
         &self,
         values: &mut Vec<C>,
