@@ -15,6 +15,7 @@ use super::family::{
 use super::mex::Mex;
 use super::period::{self, OctalAttempt, Period};
 use super::position::Values;
+use super::sparse::thread_cpu;
 use super::store::{ValueSlice, ValueStore};
 use super::watch::{Poll, TableHalt, TableWatch, Unwatched};
 use crate::nat::Nat;
@@ -178,6 +179,9 @@ pub struct HeapTable {
     proved: Option<Period>,
     /// Where the last failed proof attempt said a proof may succeed, if anywhere.
     retry_at: Option<usize>,
+    /// The table length, theorem and answer of the last failed proof attempt: an
+    /// attempt (a pass over the table) is not made twice on the same values.
+    failed: Option<(usize, PeriodProof, Option<usize>)>,
     mex: Mex,
     options: Vec<HeapOption>,
     /// Options examined so far, bounded by [`OPTIONS_PER_STATE`] × `--max-states`.
@@ -629,13 +633,36 @@ impl HeapTable {
     /// Tries to prove a period from the values computed so far.
     pub fn try_prove(&mut self, proof: PeriodProof) -> Option<Period> {
         if self.proved.is_none() {
+            if let Some((len, tried, retry)) = self.failed
+                && len == self.len
+                && tried == proof
+            {
+                self.retry_at = retry;
+                return None;
+            }
+            let traced = std::env::var_os("SPRAGUE_SPARSE_TRACE").is_some();
+            let t = traced.then(|| (std::time::Instant::now(), thread_cpu()));
             let attempt = match self.values() {
                 ValueSlice::U16(v) => prove(v, proof),
                 ValueSlice::U32(v) => prove(v, proof),
             };
+            if let Some((wall, cpu)) = t {
+                // A diagnostic, as the rare/common table's trace: the time of each
+                // attempt, which runs on one thread between extensions.
+                eprintln!(
+                    "period trace: heaps {}: attempt {} ms wall {} ms cpu, {:?}",
+                    self.len,
+                    wall.elapsed().as_millis(),
+                    thread_cpu().saturating_sub(cpu) / 1_000_000,
+                    attempt
+                );
+            }
             match attempt {
                 Ok(p) => self.proved = Some(p),
-                Err(retry) => self.retry_at = retry,
+                Err(retry) => {
+                    self.retry_at = retry;
+                    self.failed = Some((self.len, proof, retry));
+                }
             }
         }
         self.proved
@@ -663,7 +690,10 @@ impl HeapTable {
     ) -> Result<(), TableHalt> {
         poll.want(len);
         let proof = rules.period_proof();
-        let mut step = 1024usize;
+        // The next attempt is twice as far as the table already is (as if it had
+        // doubled from 1 024 heaps): a table going on past a failed attempt, or
+        // resumed, does not try again every few thousand heaps.
+        let mut step = self.len.max(1024);
         while self.len < len {
             limits.check_stop()?;
             self.retry_at = None;

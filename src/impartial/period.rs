@@ -91,25 +91,29 @@ fn detect_hinted<C: Cell>(values: &[C], hint: bool) -> (Option<Period>, Option<(
         return (None, None);
     }
     // H(s) = Σ v[s + i]·B^i over i < h (wrapping), for the window starting at s.
-    const B: u64 = 0x9E37_79B9_7F4A_7C15;
     let at = |i: usize| u64::from(values[i].get()).wrapping_add(1);
-    let top = (0..h - 1).fold(1u64, |acc, _| acc.wrapping_mul(B));
-    let window = |s: usize| {
-        (0..h)
-            .rev()
-            .fold(0u64, |acc, i| acc.wrapping_mul(B).wrapping_add(at(s + i)))
-    };
-    let target = window(len - h);
+    let window = |s: usize, n: usize| window_hash(values, s, n);
+    let top = hash_power(h - 1);
+    let target = window(len - h, h);
     let mut spent = 0usize;
     let budget = default_budget(len);
     let mut p = 1;
     // The window of shift p starts at len − p − h.
-    let mut hash = if len > h { window(len - 1 - h) } else { 0 };
+    let mut hash = if len > h { window(len - 1 - h, h) } else { 0 };
+    // The hint needs the last W values repeated p earlier: the same rolling hash of the
+    // W values ending p before the end says which shifts to compare (a filter with no
+    // misses: equal windows hash equal).
+    const W: usize = CANDIDATE_MATCHES;
+    let mut hinting = hint && len > W;
+    let top_w = hash_power(W - 1);
+    let target_w = if hinting { window(len - W, W) } else { 0 };
+    let mut hash_w = if hinting { window(len - 1 - W, W) } else { 0 };
     while p <= len && need(p) <= len - p {
-        if hint && found_hint.is_none() {
+        if hinting && hash_w == target_w {
             let cap = CANDIDATE_MATCHES.max(p.div_ceil(2));
             if matches_from_end_upto(values, p, cap) >= cap {
                 found_hint = Some((p, matches_from_end(values, p)));
+                hinting = false;
             }
         }
         if hash == target {
@@ -140,9 +144,62 @@ fn detect_hinted<C: Cell>(values: &[C], hint: bool) -> (Option<Period>, Option<(
         }
         hash = at(s - 1)
             .wrapping_add(B.wrapping_mul(hash.wrapping_sub(at(s + h - 1).wrapping_mul(top))));
+        // The same for the hint's window, which starts at len − p − W.
+        if hinting {
+            match (len - p).checked_sub(W + 1) {
+                Some(sw) => {
+                    hash_w = at(sw).wrapping_add(
+                        B.wrapping_mul(hash_w.wrapping_sub(at(sw + W).wrapping_mul(top_w))),
+                    );
+                }
+                None => hinting = false,
+            }
+        }
         p += 1;
     }
     (None, found_hint)
+}
+
+/// The multiplier of the rolling hash of [`detect_hinted`].
+const B: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// `B^e` (wrapping).
+fn hash_power(mut e: usize) -> u64 {
+    let (mut r, mut b) = (1u64, B);
+    while e > 0 {
+        if e & 1 == 1 {
+            r = r.wrapping_mul(b);
+        }
+        b = b.wrapping_mul(b);
+        e >>= 1;
+    }
+    r
+}
+
+/// `Σ (values[s + i] + 1)·B^i` over `i < n` (wrapping), the rolling hash of the window
+/// `s..s + n`: four interleaved sums (of the `i` in each class mod 4, in powers of
+/// `B^4`), so that the multiplications do not wait on each other, then the last
+/// `n mod 4` values.
+fn window_hash<C: Cell>(values: &[C], s: usize, n: usize) -> u64 {
+    let at = |i: usize| u64::from(values[i].get()).wrapping_add(1);
+    let q = n / 4;
+    let b4 = hash_power(4);
+    let mut lane = [0u64; 4];
+    for quad in values[s..s + 4 * q].chunks_exact(4).rev() {
+        for (l, v) in lane.iter_mut().zip(quad) {
+            *l = l
+                .wrapping_mul(b4)
+                .wrapping_add(u64::from(v.get()).wrapping_add(1));
+        }
+    }
+    let head = lane
+        .iter()
+        .rev()
+        .fold(0u64, |acc, &l| acc.wrapping_mul(B).wrapping_add(l));
+    let tail = (s + 4 * q..s + n)
+        .rev()
+        .fold(0u64, |acc, i| acc.wrapping_mul(B).wrapping_add(at(i)));
+    head.wrapping_add(hash_power(4 * q).wrapping_mul(tail))
 }
 
 /// `min(k, cap)` for the match count `k` of [`matches_from_end`], in time `O(min(k, cap))`.
@@ -844,6 +901,48 @@ mod tests {
             let plain = first_period(&v, &need, usize::MAX);
             prop_assert_eq!(detect(&v), plain);
             prop_assert_eq!(detect(&v.iter().map(|&x| x as u16).collect::<Vec<u16>>()), plain);
+        }
+
+        #[test]
+        fn the_hint_is_the_first_shift_repeating_half_a_period_at_the_end(
+            pre in prop::collection::vec(0u32..4, 0..300),
+            block in prop::collection::vec(0u32..4, 1..120),
+            reps in 0usize..30,
+            flip in 0usize..4000,
+        ) {
+            let mut v = pre;
+            for _ in 0..reps {
+                v.extend_from_slice(&block);
+            }
+            if let Some(x) = v.get_mut(flip) {
+                *x ^= 1;
+            }
+            // The hint from its definition: the smallest shift the walk reaches (below
+            // the period found, if any) whose match count from the end is at least
+            // max(CANDIDATE_MATCHES, ⌈p / 2⌉), with that count.
+            let len = v.len();
+            let need = detect_need(len);
+            let found = first_period(&v, &need, usize::MAX);
+            let expected = (1..=len)
+                .take_while(|&p| need(p) <= len - p && found.is_none_or(|f| p < f.period))
+                .map(|p| (p, matches_from_end(&v, p)))
+                .find(|&(p, k)| k >= CANDIDATE_MATCHES.max(p.div_ceil(2)));
+            prop_assert_eq!(detect_hinted(&v, true), (found, expected));
+        }
+
+        #[test]
+        fn the_window_hash_is_its_sum(
+            v in prop::collection::vec(0u32..70_000, 0..40),
+            s in 0usize..40,
+            n in 0usize..40,
+        ) {
+            let s = s.min(v.len());
+            let n = n.min(v.len() - s);
+            let sum = (0..n).rev().fold(0u64, |acc, i| {
+                acc.wrapping_mul(B).wrapping_add(u64::from(v[s + i]) + 1)
+            });
+            prop_assert_eq!(window_hash(&v, s, n), sum);
+            prop_assert_eq!(hash_power(n), (0..n).fold(1u64, |acc, _| acc.wrapping_mul(B)));
         }
 
         #[test]

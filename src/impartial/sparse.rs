@@ -54,11 +54,17 @@
 //! The work of each heap (pairs and splits looked at) is the same however the
 //! passes are spread over threads, so the work bound stops a table at the same heap
 //! whatever `--threads` says.
+//!
+//! With threads, the blocks run in batches (about [`BATCH_WORK`] pairs each) wholly
+//! inside the thread pool: the two passes of a block hand over between the pool's
+//! threads, where one waiting for the other takes pieces of its work, and the calling
+//! thread, which alone may tell the caller of progress, sleeps and wakes once a batch
+//! rather than once a block. Where a batch ends depends only on the values.
 
 use super::cell::{Cell, Extended};
 use super::family::{Limits, SolveError};
 
-/// Told of the work of each block of heaps and the values known after it: `Ok(false)`
+/// Told of the work of each batch of blocks of heaps and the values known after it: `Ok(false)`
 /// stops the extension there.
 pub type Progress<'a, C> = dyn FnMut(u64, &[C]) -> Result<bool, SolveError> + 'a;
 
@@ -97,6 +103,10 @@ const LONG_BLOCK: usize = 1024;
 pub const LONG_FROM: usize = 4 * LONG_BLOCK;
 /// Bytes of marks per long block.
 const LONG_BLOCK_BYTES: usize = 1 << 18;
+/// Work of the blocks computed between two calls of `progress` from [`LONG_FROM`]
+/// heaps on (a few milliseconds): each batch is one hand-over between the calling
+/// thread and the pool's threads ([`SparseTable::batch`]).
+const BATCH_WORK: u64 = 1 << 22;
 /// Fewest heaps in a block.
 const MIN_BLOCK: usize = 8;
 /// Heaps per task of the far pass's search.
@@ -179,6 +189,14 @@ struct Far {
     hits: Vec<u64>,
     /// Splits the far pass's search looked at, per heap.
     ops: Vec<u64>,
+}
+
+/// What a batch of blocks ([`SparseTable::batch`]) hands back.
+struct Batch {
+    /// The work of its blocks, for `progress`.
+    work: u64,
+    /// Set when it ended before a value the cell type cannot hold.
+    too_wide: Option<u32>,
 }
 
 /// How the near pass of a block ended.
@@ -379,7 +397,8 @@ impl SparseTable {
 
     /// Extends `values` (the values of heaps `0..values.len()`) to heaps `0..len` on
     /// [`Limits::thread_count`] threads, looking at no more than `budget` pairs in all.
-    /// `progress` is told of the work of each block of heaps and the values so far; it
+    /// `progress` is told of the work of each batch of blocks ([`Self::batch`]) and the
+    /// values so far, on the calling thread; it
     /// ends the extension early with `Ok(false)` (then `Done` is returned with fewer
     /// values) or an error. A value the cell type cannot hold ends it with
     /// [`Extended::TooWide`] (see [`super::cell`]).
@@ -438,7 +457,9 @@ impl SparseTable {
     }
 
     /// The block loop of [`Self::extend`]: `values` has its final length, `done` is
-    /// how many are computed.
+    /// how many are computed. The blocks run in batches ([`Self::batch`]), each wholly
+    /// on the pool's threads when there is a pool; `progress` is told of each batch
+    /// here, on the calling thread.
     #[allow(clippy::too_many_arguments)]
     fn blocks<C: Cell>(
         &mut self,
@@ -451,28 +472,65 @@ impl SparseTable {
         progress: &mut Progress<'_, C>,
     ) -> Result<Extended, SolveError> {
         let len = values.len();
-        let all = pool;
         let mut ahead: Option<Far> = None;
-        let mut n = *done;
         if self.trace.next == 0 {
-            self.trace = Trace::new(n);
+            self.trace = Trace::new(*done);
         }
-        while n < len {
+        let par = pool.is_some();
+        while *done < len {
+            let batch = run_in(pool, || {
+                self.batch(moves, values, done, budget, limits, par, &mut ahead)
+            })?;
+            if let Some(v) = batch.too_wide {
+                // The blocks before it are told of; the caller widens the values and
+                // goes on (or stops, if asked to) from there.
+                if batch.work > 0 {
+                    progress(batch.work, &values[..*done])?;
+                }
+                return Ok(Extended::TooWide(v));
+            }
+            if !progress(batch.work, &values[..*done])? {
+                break;
+            }
+        }
+        Ok(Extended::Done)
+    }
+
+    /// Computes blocks of heaps from `done` on (and moves `done` past them) until
+    /// their work reaches [`BATCH_WORK`], the table is complete, or it is shorter
+    /// than [`LONG_FROM`] (then one block, so that short tables are watched as
+    /// finely as their blocks are long). Runs on the pool's threads when `par`, so
+    /// that the threads hand over within the pool, without waking the caller: one
+    /// hand-over a block between the pool's threads, one a batch with the caller.
+    /// Where the batches end depends only on the values, never on the threads.
+    #[allow(clippy::too_many_arguments)]
+    fn batch<C: Cell>(
+        &mut self,
+        moves: &Moves<'_>,
+        values: &mut [C],
+        done: &mut usize,
+        budget: u64,
+        limits: &Limits,
+        par: bool,
+        ahead: &mut Option<Far>,
+    ) -> Result<Batch, SolveError> {
+        let len = values.len();
+        let mut work = 0u64;
+        loop {
+            let n = *done;
             limits.check_stop()?;
             if n >= self.next_review {
                 while self.next_review <= n {
                     self.next_review = self.next_review.saturating_mul(2);
                 }
                 self.review(&values[..n], false);
-                ahead = None;
+                *ahead = None;
             }
             // Threads where the far pass has work to share: enough rare heaps beyond
             // the near pass, or else the sweep of the splits of two common heaps
             // (0.1777's 15 rare heaps are all below 128). The values and the work
             // counted are the same either way.
             let sweep = self.far_rare() < MIN_FAR_RARE;
-            let pool = all;
-            let par = pool.is_some();
             let words = self.range() / 64;
             let b = self.block_len().min(len - n);
             let (past, rest) = values.split_at_mut(n);
@@ -480,7 +538,7 @@ impl SparseTable {
             let me: &Self = self;
             let far = match ahead.take() {
                 Some(f) if f.start == n && f.len == b && f.words == words => f,
-                _ => run_in(pool, || me.far(moves, past, n, b, n, words, par, sweep)),
+                _ => me.far(moves, past, n, b, n, words, par, sweep),
             };
             // The next block's far pass (from the values below this block) runs while
             // this block is finished.
@@ -488,29 +546,26 @@ impl SparseTable {
             let b2 = self.block_len().min(len - n2);
             let on = self.trace.on;
             let t0 = Stamp::now(on);
-            let ((out, tn), (next, tf)) = run_in(pool, || {
-                join(
-                    par,
-                    || {
-                        let t = Stamp::now(on);
-                        let out = me.near(moves, past, &mut rest[..b], n, far, budget);
-                        (out, t.elapsed())
-                    },
-                    || {
-                        let t = Stamp::now(on);
-                        let next =
-                            (b2 > 0).then(|| me.far(moves, past, n2, b2, n, words, par, sweep));
-                        (next, t.elapsed())
-                    },
-                )
-            });
+            let ((out, tn), (next, tf)) = join(
+                par,
+                || {
+                    let t = Stamp::now(on);
+                    let out = me.near(moves, past, &mut rest[..b], n, far, budget);
+                    (out, t.elapsed())
+                },
+                || {
+                    let t = Stamp::now(on);
+                    let next = (b2 > 0).then(|| me.far(moves, past, n2, b2, n, words, par, sweep));
+                    (next, t.elapsed())
+                },
+            );
             if on {
                 let (rare, far_rare) = (self.rare.len(), self.far_rare());
                 let wall = t0.elapsed();
                 self.trace
                     .block(n + b, wall, tn, tf, &out, words, b, (rare, far_rare));
             }
-            ahead = next;
+            *ahead = next;
             let upto = match out.end {
                 BlockEnd::Full => n + b,
                 BlockEnd::Grow(at) | BlockEnd::TooWide(at, _) => at + 1,
@@ -529,10 +584,13 @@ impl SparseTable {
             self.built = upto;
             match out.end {
                 BlockEnd::Full => {}
-                BlockEnd::Grow(..) => ahead = None,
+                BlockEnd::Grow(..) => *ahead = None,
                 BlockEnd::TooWide(at, v) => {
                     *done = at;
-                    return Ok(Extended::TooWide(v));
+                    return Ok(Batch {
+                        work,
+                        too_wide: Some(v),
+                    });
                 }
                 BlockEnd::Budget(at) => {
                     *done = at;
@@ -543,12 +601,14 @@ impl SparseTable {
                 }
             }
             *done = upto;
-            n = upto;
-            if !progress(out.work, &values[..n])? {
-                break;
+            work += out.work;
+            if upto == len || upto < LONG_FROM || work >= BATCH_WORK {
+                return Ok(Batch {
+                    work,
+                    too_wide: None,
+                });
             }
         }
-        Ok(Extended::Done)
     }
 
     /// The far marks of heaps `start..start + len` when the values below `known` are
@@ -1277,8 +1337,8 @@ const SWEEP_CHUNK: usize = 256;
 #[derive(Clone, Copy)]
 struct Stamp(Option<(std::time::Instant, u64)>);
 
-/// The calling thread's CPU time in nanoseconds.
-fn thread_cpu() -> u64 {
+/// The calling thread's CPU time in nanoseconds (for traces).
+pub(crate) fn thread_cpu() -> u64 {
     let mut t = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,

@@ -427,7 +427,8 @@ impl TakeBreak {
     }
 
     /// Extends `values` to `len` heaps with the rare/common table, charging its work
-    /// to `limits` and telling `progress` of each block of heaps (`false` stops).
+    /// to `limits` and telling `progress` of each batch of blocks of heaps (`false`
+    /// stops).
     pub fn extend_sparse<C: Cell>(
         &self,
         values: &mut Vec<C>,
@@ -1106,6 +1107,65 @@ mod tests {
         assert!(stopped.iter().all(|v| *v == stopped[0]), "{lens:?}");
         let got: Vec<u32> = stopped[0].iter().map(|&c| c.get()).collect();
         assert_eq!(got[..], one[..got.len().min(one.len())]);
+    }
+
+    #[test]
+    fn progress_comes_at_the_same_heaps_on_any_threads_and_a_stop_there_holds() {
+        // 0.1777: 15 rare heaps, all small, so long blocks and the sweep from
+        // LONG_FROM heaps on. The blocks run in batches on the pool's threads and
+        // progress is told of each batch on this thread: at the same heaps with the
+        // same work for any thread count, and a stop asked for there is where the
+        // table ends, whatever the threads.
+        let digits = [0u8, 1, 7, 7, 7];
+        let len = 300_000;
+        let mut seen = Vec::new();
+        let mut whole = Vec::new();
+        for threads in [1, 2, 3] {
+            let rules = TakeBreak::new("t", &digits, false, Wording::Heaps).unwrap();
+            let limits = Limits {
+                threads,
+                ..Limits::default()
+            };
+            let mut calls: Vec<(u64, usize)> = Vec::new();
+            let mut values: Vec<u16> = Vec::new();
+            let done = rules.extend_sparse(&mut values, len, &limits, &mut |w, v| {
+                calls.push((w, v.len()));
+                true
+            });
+            assert_eq!(done, Ok(Extended::Done));
+            assert_eq!(values.len(), len);
+            seen.push(calls);
+            whole.push(values);
+        }
+        assert!(seen.iter().all(|c| *c == seen[0]));
+        assert!(whole.iter().all(|v| *v == whole[0]));
+        // Short tables are told of every block; long ones of batches of many blocks.
+        let lens: Vec<usize> = seen[0].iter().map(|&(_, n)| n).collect();
+        assert!(lens.windows(2).all(|w| w[0] < w[1]) && lens.last() == Some(&len));
+        let long_from = crate::impartial::sparse::LONG_FROM;
+        assert!(
+            lens.iter().filter(|&&n| n <= long_from).count() >= 8,
+            "{lens:?}"
+        );
+        assert!(
+            lens.windows(2).any(|w| w[1] - w[0] > 2 * long_from),
+            "{lens:?}"
+        );
+        let stop = *lens.iter().find(|&&n| n >= len / 2).unwrap();
+        for threads in [1, 2] {
+            let rules = TakeBreak::new("t", &digits, false, Wording::Heaps).unwrap();
+            let limits = Limits {
+                threads,
+                ..Limits::default()
+            };
+            let mut values: Vec<u16> = Vec::new();
+            let done = rules.extend_sparse(&mut values, len, &limits, &mut |_, v| v.len() < stop);
+            assert_eq!(done, Ok(Extended::Done));
+            assert_eq!(values.len(), stop, "{threads} threads");
+            let done = rules.extend_sparse(&mut values, len, &limits, &mut |_, _| true);
+            assert_eq!(done, Ok(Extended::Done));
+            assert_eq!(values, whole[0], "{threads} threads");
+        }
     }
 
     #[test]
