@@ -50,10 +50,12 @@
 //!
 //! Threads ([`Limits::thread_count`], at most [`Code::width`]) compute consecutive heaps
 //! at once: heap `n` of Treblecross reads heaps up to `n − 3` only, so heaps `n`, `n +
-//! 1`, `n + 2` are independent. Each thread takes the next heap, waits (spinning
-//! briefly, then yielding) until every heap it reads is done, computes it into the
-//! table and records it done in a small ring; the caller's thread hands the heaps done
-//! to the caller in order. Codes whose heap `n` reads heap `n − 1` (width 1) run on one
+//! 1`, `n + 2` are independent. Each thread takes the next heap, waits until every
+//! heap it reads is done, computes it into the table and records it done in a small
+//! ring; the caller's thread hands the heaps done to the caller in order. A thread
+//! that has waited a while for a heap (its thread is most likely not running, the
+//! machine being busy) computes that heap itself: the first to finish a heap claims
+//! and writes it, the other drops its copy. Codes whose heap `n` reads heap `n − 1` (width 1) run on one
 //! thread. The result is the exact mex whatever the thread count or the order the
 //! heaps finish in; only the speed depends on them. The work counted is the number of
 //! options of each heap (over [`SPLITS_PER_PAIR`]), as the textbook algorithm would
@@ -82,7 +84,7 @@ const RING: usize = 16;
 /// Threads are used only for tables from this many heaps on (smaller heaps take
 /// nanoseconds each, less than handing them between threads).
 const PAR_FROM: usize = 4096;
-/// Spins of a waiting thread before it yields.
+/// Spins of a thread waiting for a heap before it computes the heap itself.
 const SPINS: u32 = 1 << 10;
 /// Splits compared per unit of work counted (a unit is a pair of the rare/common table,
 /// [`PAIRS_PER_STATE`] of them per state of `--max-states`): the comparison loop takes a
@@ -533,6 +535,10 @@ struct Pipe<'a, C> {
     done_to: AtomicUsize,
     /// `ring[h % RING] == h + 1`: heap `h` is done.
     ring: [AtomicUsize; RING],
+    /// `claim[h % RING] ≥ h + 1`: heap `h` is written (or being written) by a thread.
+    claim: [AtomicUsize; RING],
+    /// Spins a thread waits for a heap before computing it itself.
+    help_after: u32,
     /// The largest value done.
     max: AtomicU32,
     /// The first heap found too wide for `C`, and its value.
@@ -549,22 +555,34 @@ impl<C: Cell> Pipe<'_, C> {
         }
         let need = (h + 1).saturating_sub(self.width);
         let mut spins = 0u32;
-        let avail = loop {
+        loop {
             let d = self.done_to.load(Ordering::SeqCst);
             if d >= need {
-                break d;
+                break;
             }
             if h >= self.stop_at.load(Ordering::SeqCst) {
                 return false;
             }
             idle();
             spins += 1;
-            if spins < SPINS {
+            if spins < self.help_after {
                 std::hint::spin_loop();
+            } else if self.claim[d % RING].load(Ordering::SeqCst) < d + 1 {
+                // The thread that took heap `d` is late (most likely not running):
+                // computed here too, the first to finish it writes it.
+                self.compute(d, wk);
             } else {
                 std::thread::yield_now();
             }
-        };
+        }
+        self.compute(h, wk);
+        true
+    }
+
+    /// Computes heap `h` (every heap it reads is done) and, unless another thread
+    /// already did, writes it and records it done.
+    fn compute(&self, h: usize, wk: &mut Worker) {
+        let avail = self.done_to.load(Ordering::SeqCst);
         // SAFETY: heaps below `done_to` are written and no thread writes them again.
         let x = unsafe { std::slice::from_raw_parts(self.cells.0, avail) };
         let max = self.max.load(Ordering::SeqCst);
@@ -572,11 +590,13 @@ impl<C: Cell> Pipe<'_, C> {
         let v = heap_value(self.code, x, h, self.code.options(h), top, self.scan, wk);
         match C::new(v) {
             Some(c) => {
-                // SAFETY: `h` is below the reserved length, taken by this thread only,
-                // and read by none until it is recorded done below.
-                unsafe { self.cells.0.add(h).write(c) };
-                self.max.fetch_max(v, Ordering::SeqCst);
-                self.finish(h);
+                if self.claim(h) {
+                    // SAFETY: `h` is below the reserved length, claimed by this thread
+                    // only, and read by none until it is recorded done below.
+                    unsafe { self.cells.0.add(h).write(c) };
+                    self.max.fetch_max(v, Ordering::SeqCst);
+                    self.finish(h);
+                }
             }
             None => {
                 let mut w = self.wide.lock().unwrap_or_else(|e| e.into_inner());
@@ -586,7 +606,20 @@ impl<C: Cell> Pipe<'_, C> {
                 self.stop_at.fetch_min(h, Ordering::SeqCst);
             }
         }
-        true
+    }
+
+    /// Whether this thread is the first to claim heap `h` (a slot's claims only grow,
+    /// so a late thread cannot claim a heap already done, nor an older one).
+    fn claim(&self, h: usize) -> bool {
+        let slot = &self.claim[h % RING];
+        let mut old = slot.load(Ordering::SeqCst);
+        while old < h + 1 {
+            match slot.compare_exchange(old, h + 1, Ordering::SeqCst, Ordering::SeqCst) {
+                Ok(_) => return true,
+                Err(now) => old = now,
+            }
+        }
+        false
     }
 
     /// Records heap `h` done, and moves `done_to` past every heap done in a row.
@@ -616,6 +649,8 @@ pub struct DenseTable {
     work: u64,
     /// Tables from this many heaps on are computed by several threads.
     par_from: usize,
+    /// Spins a thread waits for a heap before computing it itself.
+    help_after: u32,
 }
 
 impl DenseTable {
@@ -627,6 +662,7 @@ impl DenseTable {
             known: 0,
             work: 0,
             par_from: PAR_FROM,
+            help_after: SPINS,
         }
     }
 
@@ -704,6 +740,8 @@ impl DenseTable {
             stop_at: AtomicUsize::new(end),
             done_to: AtomicUsize::new(start),
             ring: std::array::from_fn(|_| AtomicUsize::new(0)),
+            claim: std::array::from_fn(|_| AtomicUsize::new(0)),
+            help_after: self.help_after,
             max: AtomicU32::new(self.max),
             wide: Mutex::new(None),
         };
@@ -861,6 +899,10 @@ mod tests {
     ) -> Vec<u32> {
         let mut t = DenseTable::new(Code::new(digits, unequal));
         t.par_from = par_from;
+        // Odd lengths: a waiting thread computes the heap it waits for at once.
+        if len % 2 == 1 {
+            t.help_after = 0;
+        }
         let mut values: Vec<C> = Vec::new();
         let r = t.extend("t", &mut values, len, &limits(threads), &mut |_, _| true);
         assert_eq!(r, Ok(Extended::Done));
@@ -876,11 +918,14 @@ mod tests {
         // Up to three heaps at once (heap n reads heaps up to n − 3).
         let want = plain(&[0, 0, 0, 7], false, 4000);
         for threads in [1, 2, 3] {
-            assert_eq!(
-                dense_from::<u16>(&[0, 0, 0, 7], false, want.len(), threads, 100),
-                want,
-                "{threads} threads"
-            );
+            // An odd length: the threads also compute the heaps they wait for.
+            for len in [4000, 3999] {
+                assert_eq!(
+                    dense_from::<u16>(&[0, 0, 0, 7], false, len, threads, 100),
+                    want[..len],
+                    "{threads} threads, {len} heaps"
+                );
+            }
         }
         assert_eq!(dense::<u32>(&[0, 0, 0, 7], false, want.len(), 2), want);
     }
