@@ -154,10 +154,13 @@ impl Code {
 
 /// Bytes the engine takes besides the table's own values, for a table of `len` heaps
 /// whose values fit in 16 bits: each thread's marks of the values seen (a `u32` per
-/// value below 2^16, for at most [`MAX_WIDTH`] threads) and [`THREAD_BYTES`]. The
-/// engine reads and writes the table's one array of values in place: nothing per heap.
+/// value below 2^16), for one thread below [`PAR_FROM`] heaps, else for at most
+/// [`MAX_WIDTH`] threads and [`THREAD_BYTES`] for the helpers. The engine reads and
+/// writes the table's one array of values in place: nothing per heap.
 pub fn bytes_needed(len: usize) -> u64 {
-    let _ = len;
+    if len < PAR_FROM {
+        return 1 << 18;
+    }
     ((MAX_WIDTH as u64) << 18).saturating_add(THREAD_BYTES)
 }
 
