@@ -37,7 +37,7 @@ for n in $SIZES; do
     run_s() { "$SPRAGUE" solve --json --threads "$1" --max-states "$states" "octal[$CODE]($n)"; }
     want=$("$OUT/octal_naive" "$CODE" "$n" | head -1 | tr ',' '\n' | tail -1)
     got=$(run_s 1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["grundy"])')
-    [ "$want" = "$got" ] || { echo "octal.sh: heap $n: C says $want, sprague $got" >&2; exit 1; }
+    [ "$want" = "$got" ] || { echo "dense.sh: heap $n: C says $want, sprague $got" >&2; exit 1; }
     declare -A cpu=() wall=()
     for _ in $(seq "$RUNS"); do
         for prog in c t1 t2; do

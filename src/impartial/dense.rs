@@ -17,74 +17,75 @@
 //!
 //! # The algorithm
 //!
-//! The engine keeps no values of its own: it reads the table's one array `x` (`x[h] =
-//! G(h)`, `u16` while the values fit, else `u32`), lent to its threads for the
-//! extension. The splits `(a, s − a)`, `a = 1, 2, …` of a sum `s` read `x` forwards
-//! from `x[1]` and backwards from `x[s − 1]`: two streams over the same array, both
-//! sequential (the hardware prefetches both directions); the comparison loop reverses
-//! the backward operand in registers (one `pshufb` a vector of eight values with SSSE3
-//! or AVX, detected at run time; three shuffles on the baseline instruction set).
-//! Besides the values it takes `O(value range)` bytes a thread and a flag per block of
-//! splits ([`bytes_needed`]). For heap `n`:
+//! The engine keeps no values of its own: it reads and writes the table's one array `x`
+//! (`x[h] = G(h)`, `u16` while the values fit, else `u32`; Treblecross's values pass
+//! 255 before heap 2·10^5, so 16 bits is their narrowest width). The splits `(a, s −
+//! a)`, `a = 1, 2, …` of a sum `s` read `x` forwards from `x[1]` and backwards from
+//! `x[s − 1]`: two sequential streams over the same array; the vector loops reverse the
+//! backward operand in registers (one `pshufb` a vector of eight values with SSSE3 or
+//! AVX, detected at run time; three shuffles on the baseline instruction set, which is
+//! kept and tested). For heap `n`:
 //!
-//! 1. The few values of the moves that leave zero or one heap are marked in an array of
-//!    `top` bytes, `top` the power of two above every value so far (every option
-//!    value, a value or the XOR of two, is below it). The splits are cut into blocks of
-//!    [`BLOCK`]; every [`STRIDE`]-th block is *marked*: each XOR stored as a byte (plain
-//!    stores, no dependence between splits).
-//! 2. The mex is at most `bound = min(number of options, top)`. The first `K` values
-//!    below `bound` not marked are the *candidates*: the mex is one of them unless all
-//!    `K` are reachable. The blocks not yet marked are then XORed and compared with the
-//!    `K` candidates at once (`pcmpeqw` on 16-bit lanes: no memory write per split). A
-//!    block where a candidate turns up for the first time is marked too, so that the
-//!    next candidates are better. The round stops early once every candidate is found.
-//!    A marked block need not be compared again: the candidates are not in it.
-//! 3. The mex is the first candidate that no split reaches (every unmarked block was
-//!    compared with it, every marked one lacks it); if every candidate was reached,
-//!    they are marked and the next `K` values missing are tried. If none is missing
-//!    below `bound`, the mex is `bound` (exact: a mex of `m` options is at most `m`, and
-//!    no option value reaches `top`).
+//! 1. Its options are marked in an array of `top` stamps (`top` the power of two above
+//!    every value so far, so above every option value; a heap's stamp is new, so the
+//!    array is never cleared): the few moves that leave zero or one heap, and one block
+//!    of [`BLOCK`] splits in [`STRIDE`], whose XORs are computed a vector at a time and
+//!    then stored (a `u32` store each, no load, no dependence between splits).
+//! 2. The values not marked below `lim = min(number of options, top)`, smallest first,
+//!    are the *candidates*, [`K`] at a time. The other blocks are scanned round and
+//!    round, each compared with the `K` candidates at once (`pcmpeqw`, no memory write);
+//!    each candidate goes once round them from where it was taken. A candidate that a
+//!    split reaches is marked and its slot takes the next value not marked; one that
+//!    comes back to where it started unreached is missing, and no candidate above it
+//!    matters any more.
+//! 3. The mex is the least missing candidate once every value below it is reached, or
+//!    `lim` when all are (exact: a mex of `m` options is at most `m`, and no option value
+//!    reaches `top`).
 //!
-//! On Treblecross near heap 6·10^4 a quarter of the splits are marked up front, about
-//! ten reachable values are still unmarked below the mex, and a heap takes three or
-//! four rounds: the splits are compared about 1.3 times and marked about 0.4 times
-//! each on average.
+//! The values below the mex that few splits reach (at heap 10^5 of Treblecross, 14 of
+//! the 565 are reached by at most two of the 5·10^4 splits, 83 by at most ten) are
+//! what costs: marking finds the common ones at a store a split, comparing finds each
+//! rare one at a fraction of that. To heap 10^5 a split is marked 0.25 times and
+//! compared about 1.25 times on average.
 //!
-//! The splits of one heap are shared between threads ([`Limits::thread_count`]): each
-//! compares its contiguous part with the same candidates; the threads live as long as
-//! one extension and wait for the next heap spinning briefly, then asleep. The result
-//! is the exact mex whatever the thread count, the window or the candidates; only the
-//! speed depends on them. The work counted is the number of options of each heap (over
-//! [`SPLITS_PER_PAIR`]), as the textbook algorithm would look at them, whatever the
-//! scan looked at: the same for any thread count.
+//! Threads ([`Limits::thread_count`], at most [`Code::width`]) compute consecutive heaps
+//! at once: heap `n` of Treblecross reads heaps up to `n − 3` only, so heaps `n`, `n +
+//! 1`, `n + 2` are independent. Each thread takes the next heap, waits until every
+//! heap it reads is done, computes it into the table and records it done in a small
+//! ring; the caller's thread hands the heaps done to the caller in order. A thread
+//! that has waited a while for a heap (its thread is most likely not running, the
+//! machine being busy) computes that heap itself: the first to finish a heap claims
+//! and writes it, the other drops its copy. Codes whose heap `n` reads heap `n − 1` (width 1) run on one
+//! thread. The result is the exact mex whatever the thread count or the order the
+//! heaps finish in; only the speed depends on them. The work counted is the number of
+//! options of each heap (over [`SPLITS_PER_PAIR`]), as the textbook algorithm would
+//! look at them: the same for any thread count.
 //!
-//! Measured (release build, 2-core AMD EPYC shared with other work): Treblecross
-//! `0.007` to heap 10^5 on one thread in 1.89 s CPU against 1.98 s for the former
-//! design (two copies of the values, ascending and reversed: 6 bytes a heap in all,
-//! against 2 now) and 1.6 s for the plain C loop (`bench/octal_naive.c`, `cc -O2`) in
-//! the same runs. See README's Performance section.
+//! Measured against the textbook C loop (`bench/octal_naive.c`): see README's section
+//! "Treblecross: the dense engine against the textbook loop".
 
 use super::cell::{Cell, Extended};
 use super::family::{Limits, SolveError};
 use super::takebreak::{PAIRS_PER_STATE, PAIRS_PER_STEP};
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, RwLock};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 /// Candidates compared at once.
 const K: usize = 4;
-/// Splits compared per block (a block where a candidate first appears is marked).
-const BLOCK: usize = 256;
-/// Blocks a thread takes at a time when the splits of a heap are shared.
-const CHUNK: usize = 16;
+/// Splits a block: the unit of the scan (a candidate's circle is counted in blocks).
+const BLOCK: usize = 1024;
 /// One block in this many is marked before the candidates are chosen.
 const STRIDE: usize = 4;
-/// The splits of one heap are shared between threads only from this many on: a round
-/// of `PAR_MIN` splits takes some ten microseconds, against about one for waking the
-/// helpers when they spin (far more when they must be woken from sleep).
-const PAR_MIN: usize = 1 << 15;
-/// Spins of a waiting thread before it yields (the caller) or sleeps (a helper).
-const SPINS: u32 = 1 << 12;
+/// Heaps computed at once at most (see [`Code::width`]); also the most threads used.
+const MAX_WIDTH: usize = 4;
+/// Heaps whose completion the threads record in a ring (more than [`MAX_WIDTH`]).
+const RING: usize = 16;
+/// Threads are used only for tables from this many heaps on (smaller heaps take
+/// nanoseconds each, less than handing them between threads).
+const PAR_FROM: usize = 4096;
+/// Spins of a thread waiting for a heap before it computes the heap itself.
+const SPINS: u32 = 1 << 10;
 /// Splits compared per unit of work counted (a unit is a pair of the rare/common table,
 /// [`PAIRS_PER_STATE`] of them per state of `--max-states`): the comparison loop takes a
 /// split in a fraction of the time of that table's random-access pair.
@@ -128,17 +129,39 @@ impl Code {
             s / 2
         }
     }
+    /// The number of options of heap `n`.
+    fn options(&self, n: usize) -> u64 {
+        let mut k = self.take_all.iter().filter(|&&i| i == n).count() as u64;
+        k += self.leave_one.iter().filter(|&&i| i < n).count() as u64;
+        for &i in &self.split_after {
+            if i + 2 <= n {
+                k += self.half(n - i) as u64;
+            }
+        }
+        k
+    }
+
+    /// How many consecutive heaps can be computed at once: heap `n` reads heaps
+    /// `n − i` (leaving one heap after removing `i ≥ 1`) and at most `n − i − 1`
+    /// (splitting after removing `i ≥ 0`), so heaps `n, n + 1, …, n + w − 1` read
+    /// only heaps below `n` (at most [`MAX_WIDTH`]).
+    fn width(&self) -> usize {
+        let one = self.leave_one.iter().copied().min().unwrap_or(usize::MAX);
+        let two = self.split_after.first().map_or(usize::MAX, |&i| i + 1);
+        one.min(two).clamp(1, MAX_WIDTH)
+    }
 }
 
 /// Bytes the engine takes besides the table's own values, for a table of `len` heaps
-/// whose values fit in 16 bits: the marks of values seen (a byte per value below
-/// 2^16, the caller's and one set per thread, counted for three), a flag per block of
-/// [`BLOCK`] splits of the largest heap, and [`THREAD_BYTES`]. The engine reads the
-/// table's one array of values in place: nothing per heap.
+/// whose values fit in 16 bits: each thread's marks of the values seen (a `u32` per
+/// value below 2^16), for one thread below [`PAR_FROM`] heaps, else for at most
+/// [`MAX_WIDTH`] threads and [`THREAD_BYTES`] for the helpers. The engine reads and
+/// writes the table's one array of values in place: nothing per heap.
 pub fn bytes_needed(len: usize) -> u64 {
-    (3u64 << 16)
-        .saturating_add((len / BLOCK) as u64)
-        .saturating_add(THREAD_BYTES)
+    if len < PAR_FROM {
+        return 1 << 18;
+    }
+    ((MAX_WIDTH as u64) << 18).saturating_add(THREAD_BYTES)
 }
 
 /// The working memory of the engine's helper threads (their stacks and allocator
@@ -153,113 +176,6 @@ struct Seg {
     lo: usize,
     hi: usize,
     count: usize,
-}
-
-/// What the threads do in one round: the splits of a heap, and the candidates.
-#[derive(Debug, Default)]
-struct Round {
-    /// A sampling round (the first of each heap) rather than a comparing one.
-    sampling: bool,
-    segs: Vec<Seg>,
-    cands: [u32; K],
-    /// The number of real candidates (the others repeat the last one).
-    count: usize,
-    /// The number of splits.
-    pairs: usize,
-    /// Blocks per chunk: the threads take chunks of blocks from a shared counter.
-    chunk: usize,
-    /// The number of chunks.
-    chunks: usize,
-    /// The blocks of this heap's splits that are marked.
-    marked: Vec<AtomicBool>,
-    /// The size of the arrays of values seen: a power of two above every option value.
-    top: usize,
-    /// How the comparison loop is compiled.
-    scan: Scan,
-}
-
-impl Round {
-    fn all(&self) -> u32 {
-        (1u32 << self.count) - 1
-    }
-}
-
-/// What the threads share: the table's values (lent by the caller for one extension),
-/// the round, and each thread's scratch space (the caller's first).
-#[derive(Debug, Default)]
-struct Shared<C> {
-    values: Vec<C>,
-    round: Round,
-    scratch: Vec<Mutex<Scratch>>,
-}
-
-/// A thread's scratch space: the values it saw in the blocks it marked this round.
-#[derive(Debug, Default)]
-struct Scratch {
-    /// `seen[v] != 0`: some split of a block it marked has the value `v`.
-    seen: Vec<u8>,
-    /// Whether `seen` has anything.
-    any: bool,
-}
-
-/// The signals between the caller and its helper threads.
-#[derive(Debug, Default)]
-struct Signals {
-    /// Bumped for each round the helpers must work on.
-    generation: AtomicU64,
-    /// The next chunk of the round to take, and the chunks finished.
-    next_chunk: AtomicUsize,
-    finished: AtomicUsize,
-    /// Candidates found by some thread in this round (bit `k`: candidate `k`).
-    hits: AtomicU32,
-    quit: AtomicBool,
-    /// Helpers asleep, and their wake-up call.
-    sleepers: Mutex<usize>,
-    wake: Condvar,
-}
-
-impl Signals {
-    fn publish(&self) {
-        self.generation.fetch_add(1, Ordering::AcqRel);
-        let asleep = self.sleepers.lock().unwrap_or_else(|e| e.into_inner());
-        if *asleep > 0 {
-            self.wake.notify_all();
-        }
-    }
-
-    /// Waits for a generation other than `seen`; `None` when told to quit.
-    fn next(&self, seen: u64) -> Option<u64> {
-        let mut spins = 0u32;
-        loop {
-            if self.quit.load(Ordering::Acquire) {
-                return None;
-            }
-            let g = self.generation.load(Ordering::Acquire);
-            if g != seen {
-                return Some(g);
-            }
-            if spins < SPINS {
-                spins += 1;
-                std::hint::spin_loop();
-                continue;
-            }
-            let mut asleep = self.sleepers.lock().unwrap_or_else(|e| e.into_inner());
-            *asleep += 1;
-            while self.generation.load(Ordering::Acquire) == seen
-                && !self.quit.load(Ordering::Acquire)
-            {
-                asleep = self.wake.wait(asleep).unwrap_or_else(|e| e.into_inner());
-            }
-            *asleep -= 1;
-            spins = 0;
-        }
-    }
-
-    fn stop(&self) {
-        self.quit.store(true, Ordering::Release);
-        let _asleep = self.sleepers.lock().unwrap_or_else(|e| e.into_inner());
-        self.wake.notify_all();
-    }
 }
 
 /// Which candidates (bit `k`: `c[k]`) some `lo[j] ⊕ hi[len − 1 − j]` equals: `lo` read
@@ -287,6 +203,34 @@ fn block_hits<C: Cell>(lo: &[C], hi: &[C], c: &[C; K]) -> u32 {
     m
 }
 
+/// Stores `stamp` at `seen[lo[j] ⊕ hi[len − 1 − j]]` for every `j`: the XORs computed
+/// a vector at a time into a small buffer, then one plain store each (no load, no
+/// dependence between splits; a `u32` store, which this processor takes faster than a
+/// byte's). `seen.len()` is a power of two above every value.
+#[inline(always)]
+fn mark_splits<C: Cell>(lo: &[C], hi: &[C], seen: &mut [u32], stamp: u32) {
+    let Some(last) = seen.len().checked_sub(1) else {
+        return;
+    };
+    let n = lo.len().min(hi.len());
+    let (lo, hi) = (&lo[..n], &hi[..n]);
+    // Long enough that the vector stores are done before the loads read them back
+    // (a load that finds its bytes in a wider store still in flight waits for it).
+    let mut buf = [C::default(); 256];
+    for (l, h) in lo.chunks(256).zip(hi.rchunks(256)) {
+        let m = l.len().min(h.len());
+        for ((z, &a), &b) in buf[..m].iter_mut().zip(&l[..m]).zip(h[..m].iter().rev()) {
+            *z = a ^ b;
+        }
+        for &z in &buf[..m] {
+            // The mask keeps the index in bounds whatever the values.
+            let i = z.get() as usize & last;
+            // SAFETY: `i ≤ last < seen.len()`.
+            unsafe { *seen.get_unchecked_mut(i) = stamp };
+        }
+    }
+}
+
 /// [`block_hits`] compiled for SSSE3, whose byte shuffle reverses a vector in one
 /// instruction.
 #[cfg(target_arch = "x86_64")]
@@ -303,8 +247,22 @@ fn block_hits_avx<C: Cell>(lo: &[C], hi: &[C], c: &[C; K]) -> u32 {
     block_hits(lo, hi, c)
 }
 
-/// How the comparison loop is compiled: for the baseline instruction set, or for
-/// SSSE3 or AVX when the processor has them (checked at run time).
+/// [`mark_splits`] compiled for SSSE3.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+fn mark_splits_ssse3<C: Cell>(lo: &[C], hi: &[C], seen: &mut [u32], stamp: u32) {
+    mark_splits(lo, hi, seen, stamp)
+}
+
+/// [`mark_splits`] compiled for AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+fn mark_splits_avx<C: Cell>(lo: &[C], hi: &[C], seen: &mut [u32], stamp: u32) {
+    mark_splits(lo, hi, seen, stamp)
+}
+
+/// How the comparison and marking loops are compiled: for the baseline instruction
+/// set, or for SSSE3 or AVX when the processor has them (checked at run time).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Scan {
     #[default]
@@ -342,23 +300,19 @@ impl Scan {
             _ => block_hits(lo, hi, c),
         }
     }
-}
 
-/// Marks every `lo[j] ⊕ hi[len − 1 − j]` in `seen` (a byte each: plain stores, no
-/// dependence between splits).
-#[inline]
-fn mark<C: Cell>(lo: &[C], hi: &[C], seen: &mut [u8]) {
-    let Some(last) = seen.len().checked_sub(1) else {
-        return;
-    };
-    let n = lo.len().min(hi.len());
-    let (lo, hi) = (&lo[..n], &hi[..n]);
-    for j in 0..n {
-        // Every value is below the array's size, a power of two; the mask keeps the
-        // index in bounds whatever the values.
-        let i = (lo[j] ^ hi[n - 1 - j]).get() as usize & last;
-        // SAFETY: `i ≤ last < seen.len()`.
-        unsafe { *seen.get_unchecked_mut(i) = 1 };
+    /// [`mark_splits`] as this scan compiles it.
+    #[inline]
+    fn mark<C: Cell>(self, lo: &[C], hi: &[C], seen: &mut [u32], stamp: u32) {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `hits`.
+            Scan::Ssse3 => unsafe { mark_splits_ssse3(lo, hi, seen, stamp) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `hits`.
+            Scan::Avx => unsafe { mark_splits_avx(lo, hi, seen, stamp) },
+            _ => mark_splits(lo, hi, seen, stamp),
+        }
     }
 }
 
@@ -381,78 +335,309 @@ fn runs(segs: &[Seg], from: usize, to: usize, mut f: impl FnMut(Range<usize>, Ra
     }
 }
 
-/// Takes chunks of the round's blocks until none is left, and does each: in a sampling
-/// round, marks every [`STRIDE`]-th block (every block of a heap of few blocks) into
-/// `scratch.seen`; in a comparing round, compares the blocks not yet marked with the
-/// candidates, records what it finds in `hits`, marks each block where a candidate
-/// first turns up in its chunk, and stops once `hits` holds every candidate.
-fn take_chunks<C: Cell>(x: &[C], round: &Round, signals: &Signals, sc: &mut Scratch) {
-    let Scratch { seen, any } = sc;
-    if seen.len() != round.top {
-        seen.clear();
-        seen.resize(round.top, 0);
+/// A thread's scratch space for the heaps it computes.
+#[derive(Debug, Default)]
+struct Worker {
+    /// `seen[v] == stamp`: the current heap has an option of value `v`.
+    seen: Vec<u32>,
+    /// Bumped for each heap (so `seen` is never cleared but on wrapping).
+    stamp: u32,
+    /// The runs of splits of the current heap.
+    segs: Vec<Seg>,
+}
+
+/// The first value `v` from `*cursor` on, below `below`, not marked in `seen`
+/// (`*cursor` moves past it).
+fn hole(seen: &[u32], stamp: u32, cursor: &mut usize, below: usize) -> Option<u32> {
+    while *cursor < below {
+        let v = *cursor;
+        *cursor += 1;
+        if seen[v] != stamp {
+            return Some(v as u32);
+        }
     }
-    let blocks = round.marked.len();
-    let range = |b: usize| (b * BLOCK, round.pairs.min((b + 1) * BLOCK));
-    let mut mark_block = |b: usize| {
-        let (s0, s1) = range(b);
-        runs(&round.segs, s0, s1, |lo, hi| mark(&x[lo], &x[hi], seen));
-        round.marked[b].store(true, Ordering::Relaxed);
-        *any = true;
-    };
-    let all = round.all();
-    // Every candidate fits the width (see `DenseTable::value`).
-    let c: [C; K] = round.cands.map(|v| C::new(v).unwrap_or_default());
+    None
+}
+
+/// The value of heap `n` of `code`, which has `options` options, from `x`: the values
+/// of heaps `0..x.len()`, which hold every heap a move of `n` leaves (`x.len() + w >
+/// n`, `w` the code's [`Code::width`]). `top` is a power of two above every value of
+/// `x` (the size of the marks).
+fn heap_value<C: Cell>(
+    code: &Code,
+    x: &[C],
+    n: usize,
+    options: u64,
+    top: usize,
+    scan: Scan,
+    wk: &mut Worker,
+) -> u32 {
+    if wk.seen.len() < top {
+        wk.seen.resize(top, 0);
+    }
+    wk.stamp = wk.stamp.wrapping_add(1);
+    if wk.stamp == 0 {
+        wk.seen.fill(0);
+        wk.stamp = 1;
+    }
+    let stamp = wk.stamp;
+    let Worker { seen, segs, .. } = wk;
+    let seen = &mut seen[..top];
+    // A mex of `options` options is at most `options`; no option value reaches `top`;
+    // none reaches `C::MAX + 1` either (a value or the XOR of two), so only values
+    // below `lim` are candidates (each then fits the width), and `lim` is the mex when
+    // every value below it is reached.
+    let lim = options.min(top as u64).min(u64::from(C::MAX) + 1) as usize;
+    if code.take_all.contains(&n) {
+        seen[0] = stamp;
+    }
+    for &i in &code.leave_one {
+        if i < n {
+            seen[x[n - i].get() as usize] = stamp;
+        }
+    }
+    segs.clear();
+    for &i in &code.split_after {
+        if i + 2 > n {
+            break;
+        }
+        let s = n - i;
+        let count = code.half(s);
+        if count > 0 {
+            segs.push(Seg {
+                lo: 1,
+                hi: s - 1,
+                count,
+            });
+        }
+    }
+    let segs = &segs[..];
+    let pairs: usize = segs.iter().map(|s| s.count).sum();
+    let blocks = pairs.div_ceil(BLOCK);
     let every = blocks <= 2 * STRIDE;
-    loop {
-        let k = signals.next_chunk.fetch_add(1, Ordering::AcqRel);
-        if k >= round.chunks {
-            return;
-        }
-        let chunk = k * round.chunk..blocks.min((k + 1) * round.chunk);
-        if round.sampling {
-            for b in chunk {
-                if every || b % STRIDE == STRIDE / 2 {
-                    mark_block(b);
-                }
-            }
+    let sampled = |b: usize| every || b % STRIDE == STRIDE / 2;
+    let range = |b: usize| (b * BLOCK, pairs.min((b + 1) * BLOCK));
+    // 1. Every STRIDE-th block marked (every block of a small heap).
+    let mut scanned = 0;
+    for b in 0..blocks {
+        if sampled(b) {
+            let (s0, s1) = range(b);
+            runs(segs, s0, s1, |lo, hi| {
+                scan.mark(&x[lo], &x[hi], seen, stamp)
+            });
         } else {
-            let mut found = 0u32;
-            for b in chunk {
-                if signals.hits.load(Ordering::Relaxed) == all {
-                    break;
+            scanned += 1;
+        }
+    }
+    // 2. The values not marked, smallest first, are candidates, `K` at a time; each
+    // goes round the unmarked blocks once from where it was taken on, until a split
+    // reaches it (it is marked, and the slot takes the next value not marked) or it is
+    // back where it started (no option reaches it).
+    let mut cursor = 0;
+    let mut best = lim;
+    let mut cand = [0u32; K];
+    let mut left = [0usize; K];
+    let mut active = 0u32;
+    for k in 0..K {
+        let Some(v) = hole(seen, stamp, &mut cursor, best) else {
+            break;
+        };
+        cand[k] = v;
+        left[k] = scanned;
+        active |= 1 << k;
+    }
+    if active == 0 {
+        return best as u32;
+    }
+    if scanned == 0 {
+        return cand[0];
+    }
+    let mut b = 0;
+    loop {
+        while sampled(b) {
+            b = if b + 1 == blocks { 0 } else { b + 1 };
+        }
+        let (s0, s1) = range(b);
+        b = if b + 1 == blocks { 0 } else { b + 1 };
+        // Every candidate is below `lim`, so fits the width.
+        let c: [C; K] = cand.map(|v| C::new(v).unwrap_or_default());
+        let mut hit = 0;
+        runs(segs, s0, s1, |lo, hi| hit |= scan.hits(&x[lo], &x[hi], &c));
+        hit &= active;
+        let mut a = active;
+        while a != 0 {
+            let k = a.trailing_zeros() as usize;
+            a &= a - 1;
+            left[k] -= 1;
+            if hit & 1 << k != 0 {
+                seen[cand[k] as usize] = stamp;
+                match hole(seen, stamp, &mut cursor, best) {
+                    Some(v) => {
+                        cand[k] = v;
+                        left[k] = scanned;
+                    }
+                    None => active &= !(1 << k),
                 }
-                if round.marked[b].load(Ordering::Relaxed) {
-                    continue;
-                }
-                let (s0, s1) = range(b);
-                let mut h = 0;
-                runs(&round.segs, s0, s1, |lo, hi| {
-                    h |= round.scan.hits(&x[lo], &x[hi], &c);
-                });
-                h &= all;
-                if h & !found != 0 {
-                    found |= h;
-                    mark_block(b);
-                    signals.hits.fetch_or(h, Ordering::AcqRel);
-                }
+            } else if left[k] == 0 {
+                // Round every unmarked block without a hit: no option has this value.
+                best = best.min(cand[k] as usize);
+                active &= !(1 << k);
             }
         }
-        signals.finished.fetch_add(1, Ordering::AcqRel);
+        // Candidates above the least value known missing are moot.
+        let mut a = active;
+        while a != 0 {
+            let k = a.trailing_zeros() as usize;
+            a &= a - 1;
+            if cand[k] as usize >= best {
+                active &= !(1 << k);
+            }
+        }
+        if active == 0 {
+            for k in 0..K {
+                let Some(v) = hole(seen, stamp, &mut cursor, best) else {
+                    break;
+                };
+                cand[k] = v;
+                left[k] = scanned;
+                active |= 1 << k;
+            }
+            // 3. Every value below `best` is reached; `best` is not (or is `lim`).
+            if active == 0 {
+                return best as u32;
+            }
+        }
     }
 }
 
-/// The first `K` values below `bound` missing from `seen`, ascending.
-fn holes(seen: &[u8], bound: usize, out: &mut Vec<u32>) {
-    out.clear();
-    out.extend(
-        seen[..bound]
-            .iter()
-            .enumerate()
-            .filter(|&(_, &x)| x == 0)
-            .map(|(v, _)| v as u32)
-            .take(K),
-    );
+/// The table's values as the threads share them, through the pointer of the caller's
+/// vector (its capacity reserved for every heap to compute): heaps below
+/// [`Pipe::done_to`] are written and only read; each heap above is written by the one
+/// thread that computes it, and read by none until it is done.
+struct Cells<C>(*mut C);
+
+// SAFETY: the threads' accesses are disjoint as described on `Cells`, ordered by the
+// atomics of `Pipe`; a `Cell` is plain data, sent and shared freely.
+unsafe impl<C: Cell> Send for Cells<C> {}
+// SAFETY: as above.
+unsafe impl<C: Cell> Sync for Cells<C> {}
+
+/// Heaps computed by several threads at once: each takes the next heap, waits until
+/// every heap it reads is done (those below it by the code's width), computes it and
+/// records it done.
+struct Pipe<'a, C> {
+    cells: Cells<C>,
+    code: &'a Code,
+    scan: Scan,
+    width: usize,
+    /// The next heap to take.
+    next: AtomicUsize,
+    /// No heap from this one on is computed (the end, a stop or a value too wide).
+    stop_at: AtomicUsize,
+    /// Heaps `0..done_to` are done.
+    done_to: AtomicUsize,
+    /// `ring[h % RING] == h + 1`: heap `h` is done.
+    ring: [AtomicUsize; RING],
+    /// `claim[h % RING] ≥ h + 1`: heap `h` is written (or being written) by a thread.
+    claim: [AtomicUsize; RING],
+    /// Spins a thread waits for a heap before computing it itself.
+    help_after: u32,
+    /// The largest value done.
+    max: AtomicU32,
+    /// The first heap found too wide for `C`, and its value.
+    wide: Mutex<Option<(usize, u32)>>,
+}
+
+impl<C: Cell> Pipe<'_, C> {
+    /// Takes the next heap and computes it, calling `idle` while it waits for the heaps
+    /// it reads; `false` when there is no heap left to compute.
+    fn step(&self, wk: &mut Worker, idle: &mut dyn FnMut()) -> bool {
+        let h = self.next.fetch_add(1, Ordering::SeqCst);
+        if h >= self.stop_at.load(Ordering::SeqCst) {
+            return false;
+        }
+        let need = (h + 1).saturating_sub(self.width);
+        let mut spins = 0u32;
+        loop {
+            let d = self.done_to.load(Ordering::SeqCst);
+            if d >= need {
+                break;
+            }
+            if h >= self.stop_at.load(Ordering::SeqCst) {
+                return false;
+            }
+            idle();
+            spins += 1;
+            if spins < self.help_after {
+                std::hint::spin_loop();
+            } else if self.claim[d % RING].load(Ordering::SeqCst) < d + 1 {
+                // The thread that took heap `d` is late (most likely not running):
+                // computed here too, the first to finish it writes it.
+                self.compute(d, wk);
+            } else {
+                std::thread::yield_now();
+            }
+        }
+        self.compute(h, wk);
+        true
+    }
+
+    /// Computes heap `h` (every heap it reads is done) and, unless another thread
+    /// already did, writes it and records it done.
+    fn compute(&self, h: usize, wk: &mut Worker) {
+        let avail = self.done_to.load(Ordering::SeqCst);
+        // SAFETY: heaps below `done_to` are written and no thread writes them again.
+        let x = unsafe { std::slice::from_raw_parts(self.cells.0, avail) };
+        let max = self.max.load(Ordering::SeqCst);
+        let top = (max as usize + 1).next_power_of_two().max(64);
+        let v = heap_value(self.code, x, h, self.code.options(h), top, self.scan, wk);
+        match C::new(v) {
+            Some(c) => {
+                if self.claim(h) {
+                    // SAFETY: `h` is below the reserved length, claimed by this thread
+                    // only, and read by none until it is recorded done below.
+                    unsafe { self.cells.0.add(h).write(c) };
+                    self.max.fetch_max(v, Ordering::SeqCst);
+                    self.finish(h);
+                }
+            }
+            None => {
+                let mut w = self.wide.lock().unwrap_or_else(|e| e.into_inner());
+                if w.is_none_or(|(at, _)| h < at) {
+                    *w = Some((h, v));
+                }
+                self.stop_at.fetch_min(h, Ordering::SeqCst);
+            }
+        }
+    }
+
+    /// Whether this thread is the first to claim heap `h` (a slot's claims only grow,
+    /// so a late thread cannot claim a heap already done, nor an older one).
+    fn claim(&self, h: usize) -> bool {
+        let slot = &self.claim[h % RING];
+        let mut old = slot.load(Ordering::SeqCst);
+        while old < h + 1 {
+            match slot.compare_exchange(old, h + 1, Ordering::SeqCst, Ordering::SeqCst) {
+                Ok(_) => return true,
+                Err(now) => old = now,
+            }
+        }
+        false
+    }
+
+    /// Records heap `h` done, and moves `done_to` past every heap done in a row.
+    fn finish(&self, h: usize) {
+        self.ring[h % RING].store(h + 1, Ordering::SeqCst);
+        loop {
+            let d = self.done_to.load(Ordering::SeqCst);
+            if self.ring[d % RING].load(Ordering::SeqCst) != d + 1 {
+                return;
+            }
+            let _ = self
+                .done_to
+                .compare_exchange(d, d + 1, Ordering::SeqCst, Ordering::SeqCst);
+        }
+    }
 }
 
 /// The state of the dense engine for one code: the largest value of the table it last
@@ -465,10 +650,10 @@ pub struct DenseTable {
     known: usize,
     /// Options counted so far (against `PAIRS_PER_STATE` × `--max-states`).
     work: u64,
-    /// Splits from which one heap's are shared between threads.
-    par_min: usize,
-    /// Blocks per chunk taken by a thread.
-    chunk: usize,
+    /// Tables from this many heaps on are computed by several threads.
+    par_from: usize,
+    /// Spins a thread waits for a heap before computing it itself.
+    help_after: u32,
 }
 
 impl DenseTable {
@@ -479,8 +664,8 @@ impl DenseTable {
             max: 0,
             known: 0,
             work: 0,
-            par_min: PAR_MIN,
-            chunk: CHUNK,
+            par_from: PAR_FROM,
+            help_after: SPINS,
         }
     }
 
@@ -529,244 +714,132 @@ impl DenseTable {
             return Err(limits.states_exceeded(&format!("a table of {name}")));
         }
         self.sync(values);
-        values.reserve(len - values.len());
-        let threads = limits.thread_count().clamp(1, 64);
-        // Helpers only when some heap is large enough to share.
-        let helpers = if len / 2 >= self.par_min {
-            threads - 1
-        } else {
-            0
-        };
-        // The values are lent to the threads for the extension and given back after.
-        let shared = RwLock::new(Shared {
-            values: std::mem::take(values),
-            round: Round {
-                scan: Scan::detect(),
-                ..Round::default()
-            },
-            scratch: (0..=helpers).map(|_| Mutex::default()).collect(),
-        });
-        let signals = Signals::default();
-        let result = std::thread::scope(|scope| {
-            for w in 1..=helpers {
-                let (shared, signals) = (&shared, &signals);
-                scope.spawn(move || helper(w, shared, signals));
-            }
-            let r = self.run(name, len, limits, done, &shared, &signals, helpers);
-            signals.stop();
-            r
-        });
-        *values = shared
-            .into_inner()
-            .unwrap_or_else(|e| e.into_inner())
-            .values;
-        self.known = values.len();
-        result
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn run<C: Cell>(
-        &mut self,
-        name: &str,
-        len: usize,
-        limits: &Limits,
-        done: &mut dyn FnMut(u64, &[C]) -> bool,
-        shared: &RwLock<Shared<C>>,
-        signals: &Signals,
-        helpers: usize,
-    ) -> Result<Extended, SolveError> {
+        let start = values.len();
+        values.reserve(len - start);
+        // The first heap beyond the work bound: none from it on is computed.
         let budget = limits.max_states.saturating_mul(PAIRS_PER_STATE);
-        let doing = format!("a table of {name}");
-        let mut pending = 0u64;
-        let mut unchecked = 0u64;
-        let mut seen: Vec<u8> = Vec::new();
-        let mut cands: Vec<u32> = Vec::with_capacity(K);
-        let mut n = shared
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .values
-            .len();
-        while n < len {
-            let options = self.options(n);
-            if unchecked >= 1 << 20 || n.is_multiple_of(256) {
-                limits.check_stop()?;
-                unchecked = 0;
-            }
-            let cost = options / SPLITS_PER_PAIR + 1;
-            if self.work.saturating_add(cost) > budget {
-                return Err(limits.states_exceeded(&format!(
-                    "a table of {name} (whose heaps have many options)"
-                )));
-            }
-            let v = self.value(n, options, shared, signals, helpers, &mut seen, &mut cands);
-            self.work += cost;
-            pending += cost;
-            unchecked += options;
-            let Some(c) = C::new(v) else {
-                return Ok(Extended::TooWide(v));
-            };
-            self.max = self.max.max(v);
-            let mut sh = shared.write().unwrap_or_else(|e| e.into_inner());
-            sh.values.push(c);
-            n += 1;
-            if pending >= PAIRS_PER_STEP << 16 {
-                limits.charge_work(pending / PAIRS_PER_STEP, &doing)?;
-                pending %= PAIRS_PER_STEP;
-            }
-            if !done(cost, &sh.values) {
+        let mut work = self.work;
+        let mut end = len;
+        for n in start..len {
+            let cost = self.code.options(n) / SPLITS_PER_PAIR + 1;
+            if work.saturating_add(cost) > budget {
+                end = n;
                 break;
             }
+            work += cost;
+        }
+        let width = self.code.width();
+        let threads = if len >= self.par_from {
+            limits.thread_count().clamp(1, width)
+        } else {
+            1
+        };
+        let pipe = Pipe {
+            cells: Cells(values.as_mut_ptr()),
+            code: &self.code,
+            scan: Scan::detect(),
+            width,
+            next: AtomicUsize::new(start),
+            stop_at: AtomicUsize::new(end),
+            done_to: AtomicUsize::new(start),
+            ring: std::array::from_fn(|_| AtomicUsize::new(0)),
+            claim: std::array::from_fn(|_| AtomicUsize::new(0)),
+            help_after: self.help_after,
+            max: AtomicU32::new(self.max),
+            wide: Mutex::new(None),
+        };
+        let doing = format!("a table of {name}");
+        // The caller's side: the heaps done are handed to `done` in order.
+        let mut reported = start;
+        let mut work = self.work;
+        let mut max = self.max;
+        let mut pending = 0u64;
+        let mut unchecked = 0u64;
+        let mut failed: Option<SolveError> = None;
+        let mut stopped = false;
+        let mut report = || {
+            let to = pipe.done_to.load(Ordering::SeqCst);
+            while reported < to && !stopped {
+                let options = self.code.options(reported);
+                if unchecked >= 1 << 20 || reported.is_multiple_of(256) {
+                    unchecked = 0;
+                    if let Err(e) = limits.check_stop() {
+                        failed = Some(e);
+                    }
+                }
+                if failed.is_none() {
+                    let cost = options / SPLITS_PER_PAIR + 1;
+                    work += cost;
+                    pending += cost;
+                    unchecked += options;
+                    // SAFETY: heaps below `done_to` are written and no longer written.
+                    let x = unsafe { std::slice::from_raw_parts(pipe.cells.0, reported + 1) };
+                    max = max.max(x[reported].get());
+                    reported += 1;
+                    if pending >= PAIRS_PER_STEP << 16 {
+                        if let Err(e) = limits.charge_work(pending / PAIRS_PER_STEP, &doing) {
+                            failed = Some(e);
+                        }
+                        pending %= PAIRS_PER_STEP;
+                    }
+                    if failed.is_none() && !done(cost, x) {
+                        stopped = true;
+                    }
+                }
+                if failed.is_some() {
+                    stopped = true;
+                }
+                if stopped {
+                    pipe.stop_at.fetch_min(reported, Ordering::SeqCst);
+                }
+            }
+        };
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                let pipe = &pipe;
+                scope.spawn(move || {
+                    let mut wk = Worker::default();
+                    while pipe.step(&mut wk, &mut || {}) {}
+                });
+            }
+            let mut wk = Worker::default();
+            // After a stop, `stop_at` is at most the heaps handed over: `step` takes
+            // no more.
+            loop {
+                report();
+                if !pipe.step(&mut wk, &mut report) {
+                    break;
+                }
+            }
+        });
+        // Every thread is done: the last heaps are handed over.
+        report();
+        // SAFETY: heaps `0..reported` are written (`reported ≤ done_to`), in the
+        // reserved capacity.
+        unsafe { values.set_len(reported) };
+        self.known = reported;
+        self.max = max;
+        self.work = work;
+        if let Some(e) = failed {
+            return Err(e);
         }
         // The values are computed: what is left over only shortens later work.
         let _ = limits.charge_work(pending / PAIRS_PER_STEP, &doing);
+        if stopped {
+            return Ok(Extended::Done);
+        }
+        let wide = *pipe.wide.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((h, v)) = wide
+            && h == reported
+        {
+            return Ok(Extended::TooWide(v));
+        }
+        if reported < len {
+            return Err(limits.states_exceeded(&format!(
+                "a table of {name} (whose heaps have many options)"
+            )));
+        }
         Ok(Extended::Done)
-    }
-
-    /// The number of options of heap `n`.
-    fn options(&self, n: usize) -> u64 {
-        let c = &self.code;
-        let mut k = c.take_all.iter().filter(|&&i| i == n).count() as u64;
-        k += c.leave_one.iter().filter(|&&i| i < n).count() as u64;
-        for &i in &c.split_after {
-            if i + 2 <= n {
-                k += c.half(n - i) as u64;
-            }
-        }
-        k
-    }
-
-    /// The value of heap `n` (the shared values hold heaps `0..n`), which has `options`
-    /// options.
-    #[allow(clippy::too_many_arguments)]
-    fn value<C: Cell>(
-        &self,
-        n: usize,
-        options: u64,
-        shared: &RwLock<Shared<C>>,
-        signals: &Signals,
-        helpers: usize,
-        seen: &mut Vec<u8>,
-        cands: &mut Vec<u32>,
-    ) -> u32 {
-        let top = (self.max as usize + 1).next_power_of_two().max(64);
-        seen.clear();
-        seen.resize(top, 0);
-        // A mex of `options` options is at most `options`; no option value reaches
-        // `top`; none reaches `C::MAX + 1` either, so only values below `lim` are
-        // candidates (each then fits the width), and `lim` is the mex when every value
-        // below it is reached.
-        let bound = options.min(top as u64) as usize;
-        let lim = bound.min(C::MAX as usize + 1);
-        let mut sh = shared.write().unwrap_or_else(|e| e.into_inner());
-        let code = &self.code;
-        let Shared { values, round, .. } = &mut *sh;
-        if code.take_all.contains(&n) {
-            seen[0] = 1;
-        }
-        for &i in &code.leave_one {
-            if i < n {
-                seen[values[n - i].get() as usize] = 1;
-            }
-        }
-        round.segs.clear();
-        for &i in &code.split_after {
-            if i + 2 > n {
-                break;
-            }
-            let s = n - i;
-            let count = code.half(s);
-            if count > 0 {
-                round.segs.push(Seg {
-                    lo: 1,
-                    hi: s - 1,
-                    count,
-                });
-            }
-        }
-        round.top = top;
-        let pairs: usize = round.segs.iter().map(|s| s.count).sum();
-        let parallel = helpers > 0 && pairs >= self.par_min;
-        let blocks = pairs.div_ceil(BLOCK);
-        round.pairs = pairs;
-        round.chunk = if parallel { self.chunk } else { blocks.max(1) };
-        round.chunks = blocks.div_ceil(round.chunk);
-        round.marked.clear();
-        round.marked.resize_with(blocks, AtomicBool::default);
-        round.sampling = true;
-        loop {
-            signals.hits.store(0, Ordering::Release);
-            signals.next_chunk.store(0, Ordering::Release);
-            signals.finished.store(0, Ordering::Release);
-            if parallel {
-                drop(sh);
-                signals.publish();
-                let chunks = {
-                    let r = shared.read().unwrap_or_else(|e| e.into_inner());
-                    let mut sc = r.scratch[0].lock().unwrap_or_else(|e| e.into_inner());
-                    take_chunks(&r.values, &r.round, signals, &mut sc);
-                    r.round.chunks
-                };
-                // Only chunks a helper has taken are left: it is running.
-                let mut spins = 0u32;
-                while signals.finished.load(Ordering::Acquire) < chunks {
-                    spins += 1;
-                    if spins < SPINS {
-                        std::hint::spin_loop();
-                    } else {
-                        std::thread::yield_now();
-                    }
-                }
-                sh = shared.write().unwrap_or_else(|e| e.into_inner());
-            } else {
-                let Shared {
-                    values,
-                    round,
-                    scratch,
-                } = &mut *sh;
-                let sc = scratch[0].get_mut().unwrap_or_else(|e| e.into_inner());
-                take_chunks(values, round, signals, sc);
-            }
-            for sc in sh.scratch.iter_mut() {
-                let sc = sc.get_mut().unwrap_or_else(|e| e.into_inner());
-                if sc.any {
-                    for (s, &x) in seen.iter_mut().zip(&sc.seen) {
-                        *s |= x;
-                    }
-                    sc.seen.fill(0);
-                    sc.any = false;
-                }
-            }
-            let round = &mut sh.round;
-            if !round.sampling {
-                let hits = signals.hits.load(Ordering::Acquire) & round.all();
-                if hits != round.all() {
-                    return cands[hits.trailing_ones() as usize];
-                }
-                for &c in cands.iter() {
-                    seen[c as usize] = 1;
-                }
-            }
-            holes(seen, lim, cands);
-            let Some(&last) = cands.last() else {
-                return lim as u32;
-            };
-            round.sampling = false;
-            round.count = cands.len();
-            for k in 0..K {
-                round.cands[k] = cands.get(k).copied().unwrap_or(last);
-            }
-        }
-    }
-}
-
-/// A helper thread: takes chunks of each round until told to quit.
-fn helper<C: Cell>(w: usize, shared: &RwLock<Shared<C>>, signals: &Signals) {
-    let mut seen = 0;
-    while let Some(g) = signals.next(seen) {
-        seen = g;
-        let r = shared.read().unwrap_or_else(|e| e.into_inner());
-        let mut sc = r.scratch[w].lock().unwrap_or_else(|e| e.into_inner());
-        take_chunks(&r.values, &r.round, signals, &mut sc);
     }
 }
 
@@ -818,17 +891,21 @@ mod tests {
         }
     }
 
-    /// The engine's values, its splits shared between threads from `par_min` on.
+    /// The engine's values, computed by several threads for tables from `par_from`
+    /// heaps on.
     fn dense_from<C: Cell>(
         digits: &[u8],
         unequal: bool,
         len: usize,
         threads: usize,
-        par_min: usize,
+        par_from: usize,
     ) -> Vec<u32> {
         let mut t = DenseTable::new(Code::new(digits, unequal));
-        t.par_min = par_min;
-        t.chunk = 1;
+        t.par_from = par_from;
+        // Odd lengths: a waiting thread computes the heap it waits for at once.
+        if len % 2 == 1 {
+            t.help_after = 0;
+        }
         let mut values: Vec<C> = Vec::new();
         let r = t.extend("t", &mut values, len, &limits(threads), &mut |_, _| true);
         assert_eq!(r, Ok(Extended::Done));
@@ -836,19 +913,22 @@ mod tests {
     }
 
     fn dense<C: Cell>(digits: &[u8], unequal: bool, len: usize, threads: usize) -> Vec<u32> {
-        dense_from::<C>(digits, unequal, len, threads, PAR_MIN)
+        dense_from::<C>(digits, unequal, len, threads, 0)
     }
 
     #[test]
     fn treblecross_matches_the_definition_for_any_thread_count() {
-        // The splits of heaps from 200 on are shared between threads.
+        // Up to three heaps at once (heap n reads heaps up to n − 3).
         let want = plain(&[0, 0, 0, 7], false, 4000);
         for threads in [1, 2, 3] {
-            assert_eq!(
-                dense_from::<u16>(&[0, 0, 0, 7], false, want.len(), threads, 100),
-                want,
-                "{threads} threads"
-            );
+            // An odd length: the threads also compute the heaps they wait for.
+            for len in [4000, 3999] {
+                assert_eq!(
+                    dense_from::<u16>(&[0, 0, 0, 7], false, len, threads, 100),
+                    want[..len],
+                    "{threads} threads, {len} heaps"
+                );
+            }
         }
         assert_eq!(dense::<u32>(&[0, 0, 0, 7], false, want.len(), 2), want);
     }
@@ -889,18 +969,37 @@ mod tests {
     fn too_wide_values_are_handed_back_and_the_table_goes_on_wider() {
         let d = [0u8, 0, 0, 7];
         let want = plain(&d, false, 600);
-        let mut t = DenseTable::new(Code::new(&d, false));
-        let mut narrow: Vec<Tiny> = Vec::new();
-        let r = t.extend("t", &mut narrow, 600, &limits(1), &mut |_, _| true);
         // The first heap whose value needs more than 3 bits, from the definition.
         let first = want.iter().position(|&v| v > 7).unwrap();
-        assert_eq!(r, Ok(Extended::TooWide(want[first])));
-        assert_eq!(narrow.len(), first);
-        let mut wide: Vec<u32> = narrow.iter().map(|c| c.get()).collect();
-        wide.push(want[first]);
-        let r = t.extend("t", &mut wide, 600, &limits(1), &mut |_, _| true);
-        assert_eq!(r, Ok(Extended::Done));
-        assert_eq!(wide, want);
+        for threads in [1, 3] {
+            let mut t = DenseTable::new(Code::new(&d, false));
+            t.par_from = 0;
+            let mut narrow: Vec<Tiny> = Vec::new();
+            let r = t.extend("t", &mut narrow, 600, &limits(threads), &mut |_, _| true);
+            assert_eq!(r, Ok(Extended::TooWide(want[first])), "{threads} threads");
+            assert_eq!(narrow.len(), first);
+            let mut wide: Vec<u32> = narrow.iter().map(|c| c.get()).collect();
+            wide.push(want[first]);
+            let r = t.extend("t", &mut wide, 600, &limits(threads), &mut |_, _| true);
+            assert_eq!(r, Ok(Extended::Done));
+            assert_eq!(wide, want);
+        }
+    }
+
+    #[test]
+    fn the_width_is_how_far_back_the_nearest_move_reads() {
+        // Treblecross 0.007: heap n reads n − 3 (one heap left) and at most n − 4.
+        assert_eq!(Code::new(&[0, 0, 0, 7], false).width(), 3);
+        // Dawson's Chess 0.137: removing 2 leaves heap n − 2.
+        assert_eq!(Code::new(&[0, 1, 3, 7], false).width(), 2);
+        // Grundy's game splits heap n into two below it, Kayles 0.77 leaves n − 1.
+        assert_eq!(Code::new(&[4], true).width(), 1);
+        assert_eq!(Code::new(&[0, 7, 7], false).width(), 1);
+        // 0.0000007: up to `MAX_WIDTH` heaps at once.
+        assert_eq!(
+            Code::new(&[0, 0, 0, 0, 0, 0, 0, 7], false).width(),
+            MAX_WIDTH
+        );
     }
 
     #[test]
@@ -912,7 +1011,7 @@ mod tests {
         }
         let x: Vec<u16> = (0..2000u32).map(|i| ((i * 7919) % 61) as u16).collect();
         let x32: Vec<u32> = x.iter().map(|&v| u32::from(v)).collect();
-        for len in [0usize, 1, 7, 8, 9, 15, 16, 17, 31, 100, 256] {
+        for len in [0usize, 1, 7, 8, 9, 15, 16, 17, 31, 100, 256, 300, 600] {
             for (a, s) in [(1usize, 600usize), (5, 1999), (300, 1000)] {
                 // The splits (a + j, s − a − j), j < len, one by one.
                 let xors: Vec<u16> = (0..len).map(|j| x[a + j] ^ x[s - a - j]).collect();
@@ -925,6 +1024,17 @@ mod tests {
                     for &scan in &scans {
                         assert_eq!(scan.hits(&x[lo.clone()], &x[hi.clone()], &c), want);
                         assert_eq!(scan.hits(&x32[lo.clone()], &x32[hi.clone()], &c32), want);
+                    }
+                }
+                // Marking: exactly the XORs get the stamp, over stale marks.
+                for &scan in &scans {
+                    let mut seen = vec![7u32; 64];
+                    scan.mark(&x[lo.clone()], &x[hi.clone()], &mut seen, 9);
+                    let mut seen32 = vec![7u32; 64];
+                    scan.mark(&x32[lo.clone()], &x32[hi.clone()], &mut seen32, 9);
+                    for v in 0..64u16 {
+                        let want = if xors.contains(&v) { 9 } else { 7 };
+                        assert_eq!((seen[v as usize], seen32[v as usize]), (want, want));
                     }
                 }
             }
@@ -956,14 +1066,21 @@ mod tests {
 
     #[test]
     fn a_watcher_stops_it_at_a_heap() {
-        let mut t = DenseTable::new(Code::new(&[0, 0, 0, 7], false));
-        let mut values: Vec<u32> = Vec::new();
-        let r = t.extend("t", &mut values, 5000, &limits(2), &mut |_, v| {
-            v.len() < 1234
-        });
-        assert_eq!(r, Ok(Extended::Done));
-        assert_eq!(values.len(), 1234);
-        assert_eq!(values, plain(&[0, 0, 0, 7], false, 1234));
+        let want = plain(&[0, 0, 0, 7], false, 1234);
+        for threads in [1, 2, 3] {
+            let mut t = DenseTable::new(Code::new(&[0, 0, 0, 7], false));
+            t.par_from = 0;
+            let mut values: Vec<u32> = Vec::new();
+            // The watcher sees the heaps in order, one more each time.
+            let mut seen = 0;
+            let r = t.extend("t", &mut values, 5000, &limits(threads), &mut |_, v| {
+                seen += 1;
+                assert_eq!(v.len(), seen);
+                v.len() < 1234
+            });
+            assert_eq!(r, Ok(Extended::Done));
+            assert_eq!(values, want, "{threads} threads");
+        }
     }
 
     #[test]
@@ -1012,11 +1129,11 @@ mod tests {
             (d, unequal) in code(),
             len in 0usize..700,
             threads in 1usize..4,
-            par_min in 1usize..100,
+            par_from in 0usize..800,
         ) {
             let want = plain(&d, unequal, len);
-            prop_assert_eq!(dense_from::<u16>(&d, unequal, len, threads, par_min), want.clone());
-            prop_assert_eq!(dense_from::<u32>(&d, unequal, len, threads, par_min), want);
+            prop_assert_eq!(dense_from::<u16>(&d, unequal, len, threads, par_from), want.clone());
+            prop_assert_eq!(dense_from::<u32>(&d, unequal, len, threads, par_from), want);
         }
     }
 }
