@@ -638,6 +638,18 @@ mod tests {
         }
     }
 
+    /// `pre` followed by `reps` copies of `block`, with the value at `flip` (if any)
+    /// changed, so that long matches fall short there.
+    fn near_periodic(mut v: Vec<u32>, block: &[u32], reps: usize, flip: usize) -> Vec<u32> {
+        for _ in 0..reps {
+            v.extend_from_slice(block);
+        }
+        if let Some(x) = v.get_mut(flip) {
+            *x ^= 1;
+        }
+        v
+    }
+
     /// [`detect`] straight from its definition, by brute force.
     fn detect_naive(v: &[u32]) -> Option<Period> {
         let len = v.len();
@@ -889,14 +901,7 @@ mod tests {
             reps in 0usize..60,
             flip in 0usize..4000,
         ) {
-            let mut v = pre;
-            for _ in 0..reps {
-                v.extend_from_slice(&block);
-            }
-            // One value changed somewhere (or nowhere), so that long matches fall short.
-            if let Some(x) = v.get_mut(flip) {
-                *x ^= 1;
-            }
+            let v = near_periodic(pre, &block, reps, flip);
             let need = detect_need(v.len());
             let plain = first_period(&v, &need, usize::MAX);
             prop_assert_eq!(detect(&v), plain);
@@ -910,13 +915,7 @@ mod tests {
             reps in 0usize..30,
             flip in 0usize..4000,
         ) {
-            let mut v = pre;
-            for _ in 0..reps {
-                v.extend_from_slice(&block);
-            }
-            if let Some(x) = v.get_mut(flip) {
-                *x ^= 1;
-            }
+            let v = near_periodic(pre, &block, reps, flip);
             // The hint from its definition: the smallest shift the walk reaches (below
             // the period found, if any) whose match count from the end is at least
             // max(CANDIDATE_MATCHES, ⌈p / 2⌉), with that count.
