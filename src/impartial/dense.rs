@@ -346,6 +346,30 @@ struct Worker {
     segs: Vec<Seg>,
 }
 
+/// Fills every candidate slot with the next values not marked below `below` (each to
+/// go round the `scanned` unmarked blocks): the mask of the slots filled.
+#[inline(always)]
+fn refill(
+    seen: &[u32],
+    stamp: u32,
+    cursor: &mut usize,
+    below: usize,
+    scanned: usize,
+    cand: &mut [u32; K],
+    left: &mut [usize; K],
+) -> u32 {
+    let mut active = 0;
+    for k in 0..K {
+        let Some(v) = hole(seen, stamp, cursor, below) else {
+            break;
+        };
+        cand[k] = v;
+        left[k] = scanned;
+        active |= 1 << k;
+    }
+    active
+}
+
 /// The first value `v` from `*cursor` on, below `below`, not marked in `seen`
 /// (`*cursor` moves past it).
 fn hole(seen: &[u32], stamp: u32, cursor: &mut usize, below: usize) -> Option<u32> {
@@ -437,15 +461,15 @@ fn heap_value<C: Cell>(
     let mut best = lim;
     let mut cand = [0u32; K];
     let mut left = [0usize; K];
-    let mut active = 0u32;
-    for k in 0..K {
-        let Some(v) = hole(seen, stamp, &mut cursor, best) else {
-            break;
-        };
-        cand[k] = v;
-        left[k] = scanned;
-        active |= 1 << k;
-    }
+    let mut active = refill(
+        seen,
+        stamp,
+        &mut cursor,
+        best,
+        scanned,
+        &mut cand,
+        &mut left,
+    );
     if active == 0 {
         return best as u32;
     }
@@ -494,14 +518,15 @@ fn heap_value<C: Cell>(
             }
         }
         if active == 0 {
-            for k in 0..K {
-                let Some(v) = hole(seen, stamp, &mut cursor, best) else {
-                    break;
-                };
-                cand[k] = v;
-                left[k] = scanned;
-                active |= 1 << k;
-            }
+            active = refill(
+                seen,
+                stamp,
+                &mut cursor,
+                best,
+                scanned,
+                &mut cand,
+                &mut left,
+            );
             // 3. Every value below `best` is reached; `best` is not (or is `lim`).
             if active == 0 {
                 return best as u32;
