@@ -188,6 +188,10 @@ pub struct HeapTable {
     work: u64,
 }
 
+/// Heaps below this size are valued from the table itself, never from a proved period
+/// (see [`HeapFamily::value`]): a few thousand heaps cost milliseconds.
+pub const DIRECT_HEAPS: usize = 1 << 12;
+
 /// Average number of options per heap that the state bound allows a table to examine,
 /// so that games with very many options per heap stop at the bound instead of running
 /// for hours.
@@ -770,8 +774,24 @@ impl<R: HeapRules> HeapFamily<R> {
 
     /// The value of heap `n` (as a small integer) from the table, extending it or
     /// proving a period as needed.
+    ///
+    /// Heaps below [`DIRECT_HEAPS`] are always read from the table itself, computed up
+    /// to them if need be, never from a period: a sum's small heaps get the same values
+    /// whatever heap of the family was asked first (a period proved on a table cut
+    /// short by a smaller heap decides only heaps beyond this bound).
     fn table_value(&self, n: &Nat, limits: &Limits) -> Result<u32, SolveError> {
         let mut table = self.table.borrow_mut();
+        if let Some(i) = n
+            .to_usize()
+            .filter(|&i| i < DIRECT_HEAPS && (i as u64) < limits.max_states)
+        {
+            if i >= table.len {
+                table
+                    .extend_watched(&self.rules, i + 1, limits, &mut Poll::unwatched())
+                    .map_err(TableHalt::into_error)?;
+            }
+            return Ok(table.known.get(i));
+        }
         if let Some(v) = table.lookup(n) {
             return Ok(v);
         }
@@ -794,7 +814,9 @@ impl<R: HeapRules> HeapFamily<R> {
         })
     }
 
-    /// The value of heap `n`: closed form if any, else the table.
+    /// The value of heap `n`: closed form if any, else the table (heaps below
+    /// [`DIRECT_HEAPS`] from the table itself, larger ones from the table or the
+    /// proved period).
     pub fn value(&self, n: &Nat, limits: &Limits) -> Result<Nat, SolveError> {
         if let Some(v) = self.rules.closed_form(n) {
             return Ok(v);

@@ -18,10 +18,13 @@
 //! * Sprague–Grundy: `G(n) = mex` of the option values, and two heaps `a`, `b` have the
 //!   value `G(a) ⊕ G(b)`.
 //! * Octal periodicity theorem (Guy–Smith): if `G(n + p) = G(n)` for all
-//!   `n0 ≤ n < 2·n0 + p + t`, it holds for all `n ≥ n0`. Its proof pairs a split of
+//!   `n0 ≤ n < 2·max(n0, 1) + p + t`, it holds for all `n ≥ n0` (proved, with the reason
+//!   for `max(n0, 1)`, at [`super::period::prove_octal`]). Its proof pairs a split of
 //!   `n + p − i` with the split of `n − i` whose larger heap is `p` smaller, which needs
-//!   every split to be allowed: it does not apply to Grundy's game, whose periods are
-//!   reported unproved.
+//!   every split to be allowed and that larger heap to stay non-empty: it does not apply
+//!   to Grundy's game, whose periods are reported unproved, and from heap 0 it would
+//!   pair a split with "leave one heap", which a digit with bit 4 but not bit 2 forbids
+//!   (octal 0.4: `G = 0, 0, 0, 1`).
 //!
 //! # The table (rare and common values)
 //!
