@@ -154,6 +154,19 @@ fn db_build_writes_only_regular_files() {
         refused(code, &err, &path, what);
     }
     left_alone(&d);
+    // A folder that does not exist is found before the build (of minutes).
+    let nowhere = d.join("no such folder").join("d.db");
+    let (code, _, err) = run(&[
+        "db",
+        "build",
+        "clobber",
+        "--cells",
+        "12",
+        "--out",
+        nowhere.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot write"), "{err}");
     // A regular file is replaced, keeping its permissions, with nothing left beside it.
     let file = d.join("d.db");
     fs::write(&file, b"old").unwrap();

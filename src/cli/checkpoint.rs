@@ -51,8 +51,9 @@ fn user_key() -> Option<Key> {
     let path = key_path()?;
     let read = |path: &Path| -> Option<Key> {
         let mut bytes = Vec::new();
-        File::open(path)
+        files::open_regular(path)
             .ok()?
+            .0
             .take(33)
             .read_to_end(&mut bytes)
             .ok()?;

@@ -112,8 +112,10 @@ fn build(a: &BuildArgs) -> Result<(), Failure> {
     };
     let limits = a.limits.limits();
     let name = a.out.display();
-    // A file that cannot be replaced is found before the work.
-    files::check_target(&a.out).map_err(|e| Failure::Input(format!("cannot write {name}: {e}")))?;
+    // A file that cannot be replaced, or a directory where nothing can be written, is
+    // found before the work (the new file made beside it is removed at once).
+    files::Replacement::new(&a.out)
+        .map_err(|e| Failure::Input(format!("cannot write {name}: {e}")))?;
     let mut shown = Shown {
         show: std::io::stderr().is_terminal(),
         last: Instant::now(),
