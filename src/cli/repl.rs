@@ -111,9 +111,12 @@ Commands:\n  \
 pub fn run(a: &ReplArgs) -> Result<(), Failure> {
     let mut play = if a.misere { Play::Misere } else { Play::Normal };
     let mut input = LineReader::new(true);
-    let stdout = std::io::stdout();
+    let stdout = super::stdout::stdout();
     if input.is_terminal() {
-        println!("sprague repl: type a position, ':help' for help, ':quit' to leave.");
+        writeln!(
+            stdout.lock(),
+            "sprague repl: type a position, ':help' for help, ':quit' to leave."
+        )?;
     }
     loop {
         let prompt = match play {
@@ -166,7 +169,7 @@ pub fn run(a: &ReplArgs) -> Result<(), Failure> {
 
 /// Prints a line of the worksheet itself.
 fn say(text: &str) -> Result<(), Failure> {
-    let stdout = std::io::stdout();
+    let stdout = super::stdout::stdout();
     let mut lock = stdout.lock();
     writeln!(lock, "{text}")?;
     Ok(())

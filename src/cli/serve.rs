@@ -71,7 +71,7 @@ pub fn run(a: &ServeArgs) -> Result<(), Failure> {
         header_timeout: Duration::from_secs_f64(a.header_timeout),
     };
     sprague::web::serve(config, |addr| {
-        let mut out = std::io::stdout().lock();
+        let mut out = super::stdout::stdout().lock();
         let _ = writeln!(out, "sprague: serving on http://{addr}/");
         let _ = out.flush();
     })

@@ -49,8 +49,8 @@ use super::cell::{Cell, Extended};
 use super::dense::{self, Code, DenseTable};
 use super::family::{Family, Limits, MoveSink, Pos, SolveError, WORK_PER_STATE};
 use super::heap::{
-    Estimate, HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, TableFamily,
-    heap_move,
+    Estimate, HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, ResumeError,
+    TableFamily, heap_move,
 };
 use super::period::Period;
 use super::position::Values;
@@ -811,6 +811,15 @@ impl TableFamily for TakeBreakFamily {
 
     fn resume(&self, values: ValueStore) -> Result<(), String> {
         self.inner.resume(values)
+    }
+
+    fn resume_unvouched(
+        &self,
+        values: ValueStore,
+        max_work: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<(), ResumeError> {
+        self.inner.resume_unvouched(values, max_work, stop)
     }
 
     fn known_values(&self) -> Ref<'_, ValueStore> {
