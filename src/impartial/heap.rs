@@ -83,6 +83,13 @@ pub trait HeapRules {
         PeriodProof::None
     }
 
+    /// The number of options of a heap of `n`, exactly as [`HeapRules::options`] lists
+    /// them, by a rule that holds at any size (without listing them); `None` (the
+    /// default) when the family has no such rule.
+    fn option_count(&self, _n: &Nat) -> Option<Nat> {
+        None
+    }
+
     /// Whether this is plain Nim (so that misère play has a closed form).
     fn is_nim(&self) -> bool {
         false
@@ -1095,14 +1102,22 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             }
             return Ok(());
         }
-        if n.to_u64().is_none_or(|v| v > MAX_LISTED_MOVES) {
-            return Err(SolveError::Limit {
-                what: format!("listing every move of {}({n})", self.rules.name()),
-                flag: "a smaller heap",
-            });
+        // At most MAX_LISTED_MOVES options: counted by the rules where they can (a
+        // huge heap of a subtraction game has few), else bounded by the heap's size.
+        let count = self.rules.option_count(n);
+        let few = |c: &Nat| c.to_u64().is_some_and(|c| c <= MAX_LISTED_MOVES);
+        let too_many = || SolveError::Limit {
+            what: format!("listing every move of {}({n})", self.rules.name()),
+            flag: "a smaller heap",
+        };
+        if !count.as_ref().map_or(few(n), few) {
+            return Err(too_many());
         }
         let mut all = Vec::new();
         self.rules.options(n, &mut all);
+        if count.is_some_and(|c| c != Nat::from(all.len())) {
+            return Err(too_many());
+        }
         for o in all {
             let m = heap_move(&self.rules, n, &o, sink.wants_words());
             if !sink.push(m) {
@@ -1113,8 +1128,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
     }
 
     fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
-        // A Nim heap of n moves to each smaller size.
-        Ok(self.rules.is_nim().then(|| self.heap(pos).clone()))
+        Ok(self.rules.option_count(self.heap(pos)))
     }
 
     fn move_to(&self, pos: &Pos, to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {

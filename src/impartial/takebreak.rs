@@ -55,6 +55,8 @@ use super::sparse::{Moves, SparseTable};
 use super::store::ValueStore;
 use super::watch::{Poll, TableHalt, TableWatch};
 use crate::nat::Nat;
+use num_bigint::BigUint;
+use num_traits::Zero;
 use smallvec::smallvec;
 use std::cell::{Ref, RefCell};
 
@@ -176,8 +178,19 @@ impl HeapRules for TakeBreak {
     }
 
     fn options(&self, n: &Nat, out: &mut Vec<HeapOption>) {
-        // Asked only for heaps in the table (derivations); other sizes have no list.
-        let Some(n) = n.to_usize() else { return };
+        let Some(n) = n.to_usize() else {
+            // A heap beyond the memory's addresses: only its options that leave one
+            // heap can be listed (its splits are too many; callers compare with
+            // `option_count` first).
+            for i in 1..self.digits.len() {
+                if self.digits[i] & 2 != 0
+                    && let Some(rest) = n.checked_sub(&Nat::from(i))
+                {
+                    out.push(smallvec![rest]);
+                }
+            }
+            return;
+        };
         for i in 0..self.digits.len().min(n + 1) {
             let d = self.digits[i];
             let rest = n - i;
@@ -195,6 +208,33 @@ impl HeapRules for TakeBreak {
                 }
             }
         }
+    }
+
+    fn option_count(&self, n: &Nat) -> Option<Nat> {
+        // For each i ≤ n with a digit d_i: bit 1 when i = n ≥ 1, bit 2 when
+        // 1 ≤ i < n, and bit 4 the splits a + b = n − i with 1 ≤ a ≤ b, ⌊(n − i)/2⌋
+        // of them (one fewer for unequal splits when n − i is even and at least 2).
+        let mut count = BigUint::ZERO;
+        for (i, &d) in self.digits.iter().enumerate() {
+            let Some(rest) = n.checked_sub(&Nat::from(i)) else {
+                break;
+            };
+            let rest = rest.to_big();
+            if d & 1 != 0 && i >= 1 && rest.is_zero() {
+                count += 1u32;
+            }
+            if d & 2 != 0 && i >= 1 && !rest.is_zero() {
+                count += 1u32;
+            }
+            if d & 4 != 0 {
+                let mut splits = &rest >> 1u32;
+                if self.unequal && !rest.bit(0) && !splits.is_zero() {
+                    splits -= 1u32;
+                }
+                count += splits;
+            }
+        }
+        Some(Nat::from_big(count))
     }
 
     fn describe(&self, n: &Nat, option: &HeapOption) -> String {
@@ -772,6 +812,10 @@ impl Family for TakeBreakFamily {
 
     fn moves(&self, pos: &Pos, limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
         self.inner.moves(pos, limits, sink)
+    }
+
+    fn move_count(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        self.inner.move_count(pos, limits)
     }
 
     fn is_heap_family(&self) -> bool {
