@@ -11,6 +11,7 @@
 mod assets;
 pub mod error;
 mod graphs;
+mod host;
 mod partizan;
 mod routes;
 
@@ -155,21 +156,32 @@ fn router(config: Config, addr: SocketAddr) -> Router {
         .layer(middleware::from_fn_with_state(addr, guard))
 }
 
-/// Refuses requests whose `Host` is not this server's loopback address when it
+/// Refuses requests whose `Host` is not local ([`host::check`]) when the server
 /// listens on loopback (a page of another site reaching it through a DNS name that
 /// points to 127.0.0.1), and adds the security headers to every answer.
 async fn guard(State(addr): State<SocketAddr>, req: Request, next: Next) -> Response {
     if addr.ip().is_loopback() {
-        let host = req
+        let hosts: Vec<&str> = req
             .headers()
-            .get(header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .unwrap_or("");
-        let name = host.rsplit_once(':').map_or(host, |(n, _)| n);
-        if !matches!(name, "127.0.0.1" | "localhost" | "[::1]") {
+            .get_all(header::HOST)
+            .iter()
+            .map(|h| h.to_str().unwrap_or("\u{fffd}"))
+            .collect();
+        // A request line with a URL names its host too (and then it is the one meant).
+        let authority = req.uri().authority().map(|a| a.as_str());
+        let refused = match (hosts.as_slice(), authority) {
+            ([], None) => Some(("".to_string(), "the request has no Host header")),
+            ([_, _, ..], _) => Some((hosts.join(", "), "the request has several Host headers")),
+            (hosts, authority) => hosts
+                .iter()
+                .chain(authority.as_ref())
+                .find_map(|&h| host::check(h, addr).err().map(|why| (h.to_string(), why))),
+        };
+        if let Some((host, why)) = refused {
             return ApiError::input(format!(
-                "this server answers only to localhost, 127.0.0.1 or [::1], not to the host '{}'",
-                crate::expr::shorten_message(host)
+                "this server answers only to localhost or a loopback address on port {}, not to the host '{}': {why}",
+                addr.port(),
+                crate::expr::shorten_message(&host)
             ))
             .with_status(StatusCode::MISDIRECTED_REQUEST)
             .into_response();
