@@ -787,6 +787,10 @@ fn bad_flags_and_a_taken_port_are_one_line_errors() {
         (&["--timeout", "0"][..], 2),
         (&["--timeout", "nan"][..], 2),
         (&["--max-concurrent", "0"][..], 2),
+        (&["--queue", "100000"][..], 2),
+        (&["--queue-wait", "nan"][..], 2),
+        (&["--write-timeout", "0"][..], 2),
+        (&["--max-unsent", "0"][..], 2),
         (&["--host", "not-an-address"][..], 2),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
