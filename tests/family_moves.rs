@@ -591,6 +591,50 @@ fn heap_families_list_and_count_exactly_their_options() {
             );
         }
     }
+    // Lasker's Nim and the splitting game list the options of larger heaps right
+    // too (takes below n, splits summing to n; pairs below n), and refuse a heap
+    // with more than 2^20 options (lasker: n + ⌊n/2⌋, split: n(n + 1)/2).
+    for (e, n, want) in [
+        ("lasker(100000)", 100_000u64, Some(150_000)),
+        ("lasker(699051)", 699_051, Some(1 << 20)),
+        ("lasker(699052)", 699_052, None),
+        ("split(1000)", 1000, Some(500_500)),
+        ("split(1448)", 1448, None),
+    ] {
+        let comps = games::components(e).unwrap();
+        let c = &comps[0];
+        let mut sink = MoveSink::without_words(1 << 21);
+        let listed = c.family.moves(&c.pos, &limits, &mut sink);
+        let Some(want) = want else {
+            assert!(listed.is_err(), "{e}: {} moves listed", sink.moves.len());
+            continue;
+        };
+        listed.unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for m in &sink.moves {
+            let mut h: Vec<u64> = m.to.iter().map(|p| p[0].to_u64().unwrap()).collect();
+            h.sort_unstable();
+            let legal = match (e.starts_with("lasker"), h.as_slice()) {
+                (true, [t]) => *t < n,
+                (true, [a, b]) => *a >= 1 && a + b == n,
+                (false, [_, b]) => *b < n,
+                _ => false,
+            };
+            assert!(legal, "{e} → {h:?}");
+            assert!(seen.insert(h), "{e}: a position listed twice");
+        }
+        // All of them, unless the sink's bytes ran out first.
+        if !sink.truncated {
+            assert_eq!(sink.moves.len(), want, "{e}");
+        }
+    }
+    assert!(
+        games::components("split(1000)").is_ok_and(|c| {
+            let mut sink = MoveSink::without_words(1 << 21);
+            c[0].family.moves(&c[0].pos, &limits, &mut sink).is_ok() && !sink.truncated
+        }),
+        "split(1000) fits the sink"
+    );
 }
 
 #[test]
@@ -625,14 +669,6 @@ fn huge_heaps_are_counted_by_formula() {
             let c = &comps[0];
             let count = c.family.move_count(&c.pos, &limits).unwrap();
             assert_eq!(count.map(|c| c.to_string()), Some(want.to_string()), "{e}");
-            // Few options are listed whatever the heap's size; many are refused
-            // (the callers list winning moves by value instead).
-            let mut sink = MoveSink::new(1 << 20);
-            let listed = c.family.moves(&c.pos, &limits, &mut sink);
-            if want <= num_bigint::BigUint::from(10u32) {
-                listed.unwrap();
-                assert_eq!(sink.moves.len().to_string(), want.to_string(), "{e}");
-            }
         }
     }
 }

@@ -1102,22 +1102,17 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             }
             return Ok(());
         }
-        // At most MAX_LISTED_MOVES options: counted by the rules where they can (a
-        // huge heap of a subtraction game has few), else bounded by the heap's size.
-        let count = self.rules.option_count(n);
+        // Heaps of at most MAX_LISTED_MOVES with at most as many options, where the
+        // rules count them (a Lasker or splitting heap may have many more).
         let few = |c: &Nat| c.to_u64().is_some_and(|c| c <= MAX_LISTED_MOVES);
-        let too_many = || SolveError::Limit {
-            what: format!("listing every move of {}({n})", self.rules.name()),
-            flag: "a smaller heap",
-        };
-        if !count.as_ref().map_or(few(n), few) {
-            return Err(too_many());
+        if !few(n) || self.rules.option_count(n).is_some_and(|c| !few(&c)) {
+            return Err(SolveError::Limit {
+                what: format!("listing every move of {}({n})", self.rules.name()),
+                flag: "a smaller heap",
+            });
         }
         let mut all = Vec::new();
         self.rules.options(n, &mut all);
-        if count.is_some_and(|c| c != Nat::from(all.len())) {
-            return Err(too_many());
-        }
         for o in all {
             let m = heap_move(&self.rules, n, &o, sink.wants_words());
             if !sink.push(m) {

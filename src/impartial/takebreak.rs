@@ -178,19 +178,8 @@ impl HeapRules for TakeBreak {
     }
 
     fn options(&self, n: &Nat, out: &mut Vec<HeapOption>) {
-        let Some(n) = n.to_usize() else {
-            // A heap beyond the memory's addresses: only its options that leave one
-            // heap can be listed (its splits are too many; callers compare with
-            // `option_count` first).
-            for i in 1..self.digits.len() {
-                if self.digits[i] & 2 != 0
-                    && let Some(rest) = n.checked_sub(&Nat::from(i))
-                {
-                    out.push(smallvec![rest]);
-                }
-            }
-            return;
-        };
+        // Asked only for heaps in the table (derivations); other sizes have no list.
+        let Some(n) = n.to_usize() else { return };
         for i in 0..self.digits.len().min(n + 1) {
             let d = self.digits[i];
             let rest = n - i;
