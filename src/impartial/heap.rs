@@ -83,6 +83,13 @@ pub trait HeapRules {
         PeriodProof::None
     }
 
+    /// The number of options of a heap of `n`, exactly as [`HeapRules::options`] lists
+    /// them, by a rule that holds at any size (without listing them); `None` (the
+    /// default) when the family has no such rule.
+    fn option_count(&self, _n: &Nat) -> Option<Nat> {
+        None
+    }
+
     /// Whether this is plain Nim (so that misère play has a closed form).
     fn is_nim(&self) -> bool {
         false
@@ -1232,7 +1239,10 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             }
             return Ok(());
         }
-        if n.to_u64().is_none_or(|v| v > MAX_LISTED_MOVES) {
+        // Heaps of at most MAX_LISTED_MOVES with at most as many options, where the
+        // rules count them (a Lasker or splitting heap may have many more).
+        let few = |c: &Nat| c.to_u64().is_some_and(|c| c <= MAX_LISTED_MOVES);
+        if !few(n) || self.rules.option_count(n).is_some_and(|c| !few(&c)) {
             return Err(SolveError::Limit {
                 what: format!("listing every move of {}({n})", self.rules.name()),
                 flag: "a smaller heap",
@@ -1250,8 +1260,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
     }
 
     fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
-        // A Nim heap of n moves to each smaller size.
-        Ok(self.rules.is_nim().then(|| self.heap(pos).clone()))
+        Ok(self.rules.option_count(self.heap(pos)))
     }
 
     fn move_to(&self, pos: &Pos, to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {

@@ -58,6 +58,8 @@ use super::sparse::{Moves, SparseTable};
 use super::store::ValueStore;
 use super::watch::{Poll, TableHalt, TableWatch};
 use crate::nat::Nat;
+use num_bigint::BigUint;
+use num_traits::Zero;
 use smallvec::smallvec;
 use std::cell::{Ref, RefCell};
 
@@ -198,6 +200,33 @@ impl HeapRules for TakeBreak {
                 }
             }
         }
+    }
+
+    fn option_count(&self, n: &Nat) -> Option<Nat> {
+        // For each i ≤ n with a digit d_i: bit 1 when i = n ≥ 1, bit 2 when
+        // 1 ≤ i < n, and bit 4 the splits a + b = n − i with 1 ≤ a ≤ b, ⌊(n − i)/2⌋
+        // of them (one fewer for unequal splits when n − i is even and at least 2).
+        let mut count = BigUint::ZERO;
+        for (i, &d) in self.digits.iter().enumerate() {
+            let Some(rest) = n.checked_sub(&Nat::from(i)) else {
+                break;
+            };
+            let rest = rest.to_big();
+            if d & 1 != 0 && i >= 1 && rest.is_zero() {
+                count += 1u32;
+            }
+            if d & 2 != 0 && i >= 1 && !rest.is_zero() {
+                count += 1u32;
+            }
+            if d & 4 != 0 {
+                let mut splits = &rest >> 1u32;
+                if self.unequal && !rest.bit(0) && !splits.is_zero() {
+                    splits -= 1u32;
+                }
+                count += splits;
+            }
+        }
+        Some(Nat::from_big(count))
     }
 
     fn describe(&self, n: &Nat, option: &HeapOption) -> String {
@@ -775,6 +804,10 @@ impl Family for TakeBreakFamily {
 
     fn moves(&self, pos: &Pos, limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
         self.inner.moves(pos, limits, sink)
+    }
+
+    fn move_count(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        self.inner.move_count(pos, limits)
     }
 
     fn is_heap_family(&self) -> bool {
