@@ -6,9 +6,12 @@
 //! §3.2, RFC 9110 §7.2): `host [":" port]`, where `host` is a name, an IPv4 address
 //! in dotted decimal, or an IPv6 address in brackets, and `port` is decimal digits.
 //! Accepted: the name `localhost` (in any case), any loopback address (127.0.0.0/8,
-//! `[::1]`, `[::ffff:127.x.y.z]`) and the address the server is bound to, with no
-//! port or the server's own port. Everything else is refused, whatever it resolves
-//! to: other names, user information (`127.0.0.1:80@evil.com`), bad ports, spaces.
+//! `[::1]`, `[::ffff:127.x.y.z]`) and the address the server is bound to, with any
+//! well-formed port or none: the port a browser names is the one it reached, which a
+//! port forward (`ssh -L 8080:localhost:7070`) may change, and a rebinding page cannot
+//! name a local host whatever the port. Everything else is refused, whatever it
+//! resolves to: other names, user information (`127.0.0.1:80@evil.com`), bad ports,
+//! spaces.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
@@ -82,7 +85,7 @@ fn port_number(p: &str) -> Result<u16, &'static str> {
 /// Whether a server bound to `bound` (a loopback address) answers a request whose
 /// `Host` is `authority`; the error says why not.
 pub(crate) fn check(authority: &str, bound: SocketAddr) -> Result<(), &'static str> {
-    let (host, port) = parse(authority)?;
+    let (host, _port) = parse(authority)?;
     let local = match &host {
         Host::Name(n) => n == "localhost",
         Host::Ip(ip) => *ip == bound.ip() || is_loopback(ip),
@@ -90,10 +93,7 @@ pub(crate) fn check(authority: &str, bound: SocketAddr) -> Result<(), &'static s
     if !local {
         return Err("it is not localhost, a loopback address or the server's address");
     }
-    match port {
-        Some(p) if p != bound.port() => Err("its port is not the server's"),
-        _ => Ok(()),
-    }
+    Ok(())
 }
 
 /// 127.0.0.0/8, ::1, and the IPv4 loopback addresses mapped into IPv6.
@@ -159,7 +159,7 @@ mod tests {
     }
 
     #[test]
-    fn only_local_hosts_on_the_servers_port_are_answered() {
+    fn only_local_hosts_are_answered_on_any_port() {
         let at = |a: &str| -> SocketAddr { a.parse().unwrap() };
         let v4 = at("127.0.0.1:7070");
         let other = at("127.0.0.2:8000");
@@ -178,8 +178,8 @@ mod tests {
             ("[::1]:7070", v4, true),
             ("[::1]:7070", v6, true),
             ("[::ffff:127.0.0.1]:7070", v4, true),
-            ("127.0.0.1:7071", v4, false),
-            ("localhost:80", v4, false),
+            ("127.0.0.1:7071", v4, true),
+            ("localhost:80", v4, true),
             ("127.0.0.1:80@evil.com", v4, false),
             ("127.0.0.1:7070@evil.com", v4, false),
             ("evil.com", v4, false),
