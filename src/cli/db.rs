@@ -97,7 +97,7 @@ impl Progress for Shown {
             } else {
                 format!("{phase}: {done}")
             };
-            eprint!("\r\x1b[2Ksprague db: {line}");
+            let _ = write!(std::io::stderr(), "\r\x1b[2Ksprague db: {line}");
             let _ = std::io::stderr().flush();
             self.shown = true;
         }
@@ -126,7 +126,7 @@ fn build(a: &BuildArgs) -> Result<(), Failure> {
     let result = db::build(&a.ruleset, &sizes, &limits, &mut shown);
     interrupt::computing(false);
     if shown.shown {
-        eprint!("\r\x1b[2K");
+        let _ = write!(std::io::stderr(), "\r\x1b[2K");
     }
     let Some(bytes) = result? else {
         return Err(Failure::Interrupted(format!(

@@ -53,7 +53,8 @@ impl LineReader {
             LineReader::Editor(ed) => loop {
                 return Ok(match ed.readline(prompt) {
                     Ok(line) if line.len() > MAX_LINE_BYTES => {
-                        eprintln!(
+                        let _ = writeln!(
+                            std::io::stderr(),
                             "sprague: line skipped: it is longer than {} (the most a line may have)",
                             bytes_name(MAX_LINE_BYTES as u64)
                         );

@@ -181,7 +181,11 @@ impl Progress {
         if let Some(next) = self.lines
             && Instant::now() >= next
         {
-            eprintln!("sweep: {done} of {} games done", self.total);
+            let _ = writeln!(
+                std::io::stderr(),
+                "sweep: {done} of {} games done",
+                self.total
+            );
             self.lines = Some(Instant::now() + Duration::from_secs(10));
         }
     }

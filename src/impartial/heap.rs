@@ -762,12 +762,15 @@ impl HeapTable {
             if let Some((wall, cpu)) = t {
                 // A diagnostic, as the rare/common table's trace: the time of each
                 // attempt, which runs on one thread between extensions.
-                eprintln!(
-                    "period trace: heaps {}: attempt {} ms wall {} ms cpu, {:?}",
-                    self.len,
-                    wall.elapsed().as_millis(),
-                    thread_cpu().saturating_sub(cpu) / 1_000_000,
-                    attempt
+                let _ = std::io::Write::write_fmt(
+                    &mut std::io::stderr(),
+                    format_args!(
+                        "period trace: heaps {}: attempt {} ms wall {} ms cpu, {:?}\n",
+                        self.len,
+                        wall.elapsed().as_millis(),
+                        thread_cpu().saturating_sub(cpu) / 1_000_000,
+                        attempt
+                    ),
                 );
             }
             match attempt {
