@@ -109,8 +109,9 @@ pub trait HeapRules {
     /// Bytes the family's own structures need, besides the values, while
     /// [`HeapRules::extend_values`] fills a table of `len` heaps (the default: none).
     /// Runs are refused before they start when the values and these exceed
-    /// `--max-memory`.
-    fn memory_needed(&self, _len: usize) -> u64 {
+    /// `--max-memory`. Work done to foresee them stops at the stop signal of
+    /// `limits` (the answer is then a guess: the run that follows stops too).
+    fn memory_needed(&self, _len: usize, _limits: &Limits) -> u64 {
         0
     }
 
@@ -317,10 +318,10 @@ impl Estimate {
 
 /// Bytes of a table of `len` heaps at `width` bytes a value, with the family's own
 /// structures.
-fn bytes_for<R: HeapRules + ?Sized>(rules: &R, len: usize, width: usize) -> u64 {
+fn bytes_for<R: HeapRules + ?Sized>(rules: &R, len: usize, width: usize, limits: &Limits) -> u64 {
     (len as u64)
         .saturating_mul(width as u64)
-        .saturating_add(rules.memory_needed(len))
+        .saturating_add(rules.memory_needed(len, limits))
 }
 
 /// The most heaps in `at_least..=at_most` whose table at `width` bytes a value fits in
@@ -332,7 +333,7 @@ fn heaps_that_fit<R: HeapRules + ?Sized>(
     at_most: usize,
     limits: &Limits,
 ) -> usize {
-    let fits = |len: usize| bytes_for(rules, len, width) <= limits.max_memory;
+    let fits = |len: usize| bytes_for(rules, len, width, limits) <= limits.max_memory;
     if fits(at_most) || !fits(at_least) {
         return if fits(at_most) { at_most } else { at_least };
     }
@@ -463,7 +464,7 @@ impl HeapTable {
         len: usize,
         limits: &Limits,
     ) -> Result<(), SolveError> {
-        let bytes = bytes_for(rules, len, self.known.width());
+        let bytes = bytes_for(rules, len, self.known.width(), limits);
         if bytes > limits.max_memory {
             return Err(Self::too_big(rules, len, bytes, limits));
         }
@@ -483,7 +484,7 @@ impl HeapTable {
         if self.known.width() == 4 {
             return Ok(());
         }
-        let bytes = bytes_for(rules, len, 6);
+        let bytes = bytes_for(rules, len, 6, limits);
         if bytes > limits.max_memory {
             return Err(Self::too_big(rules, len, bytes, limits));
         }
@@ -852,7 +853,7 @@ impl<R: HeapRules> HeapFamily<R> {
             .ok_or_else(|| limits.states_exceeded("this table"))?;
         let width = self.table.borrow().known.width();
         if self.rules.period_proof() == PeriodProof::None {
-            let bytes = bytes_for(&self.rules, len, width);
+            let bytes = bytes_for(&self.rules, len, width, limits);
             if bytes > limits.max_memory {
                 return Err(HeapTable::too_big(&self.rules, len, bytes, limits));
             }
@@ -887,7 +888,7 @@ impl<R: HeapRules> HeapFamily<R> {
             other_bytes: if heaps == 0 {
                 0
             } else {
-                self.rules.memory_needed(heaps)
+                self.rules.memory_needed(heaps, limits)
             },
             other_use: self.rules.memory_use(),
         })

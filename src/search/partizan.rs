@@ -96,7 +96,9 @@
 //! - The search runs on an explicit stack (no recursion on the depth of the game),
 //!   counts every node it expands and every region it interns against `--max-states`
 //!   (a `Limit` error naming it), counts 512 bytes per region held and 96 per entry
-//!   of the table against `--max-memory`, and checks the stop signal of [`Limits`].
+//!   of the table against `--max-memory`, and checks the stop signal of [`Limits`]
+//!   at every node and every option of a region generated (the work between two
+//!   checks is one option or one node, never thousands of them).
 //!
 //! The answer is exact: the minimax search is the definition of the outcome, the
 //! canonical values it substitutes are equal to the regions they replace, and a
@@ -1147,7 +1149,13 @@ impl<'t> Search<'t> {
         ends.clear();
         comp.option_regions(side, &mut |r| {
             match r {
-                None => ends.push(ids.len()),
+                None => {
+                    // Each option of a large region may cost as much as the region
+                    // (a Hackenbush graph copied and split): the stop signal is looked
+                    // at every option.
+                    self.limits.check_stop()?;
+                    ends.push(ids.len());
+                }
                 Some(r) => {
                     let rid = self.intern(r)?;
                     if ends.is_empty() {
@@ -1361,9 +1369,9 @@ impl<'t> Search<'t> {
         if self.stats.nodes > self.limits.max_states {
             return Err(self.limits.states_exceeded("the search"));
         }
-        if self.stats.nodes & 0xfff == 0 {
-            self.limits.check_stop()?;
-        }
+        // Every node: a node costs at least a few hundred nanoseconds (hashing its
+        // state, generating or looking up its children), the check a few tens.
+        self.limits.check_stop()?;
         let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
         let got = self.scored_children(key, &mut scored);
