@@ -478,3 +478,49 @@ fn a_long_green_stalk_is_solved_at_once() {
     let v = run_json(&["solve", "--json", &format!("hackenbush(\"{g}\", \"{g}\")")]);
     assert_eq!(v["outcome"], "P");
 }
+
+#[test]
+fn the_options_of_huge_graphs_are_bounded_not_made() {
+    // Each option of a Hackenbush graph is a copy of it: the 60 000 options of a
+    // green stalk of 60 000 edges would hold 3.6·10⁹ edges (tens of GB). Listing its
+    // winning moves, or searching a blue-green stalk of 8 000 edges, is a limit at
+    // once; its value is still *60000 (closed form, no options made).
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let greens = format!("hackenbush(\"{}\")", "G".repeat(60_000));
+    let (code, _, err) = run(&["solve", "-"], &greens);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("--max-states") && err.contains("60000 options"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["value", "--json", "-"], &greens);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["canonical"], "*60000");
+    let mixed = format!("hackenbush(\"{}\")", "BG".repeat(4000));
+    for cmd in ["solve", "value"] {
+        let (code, _, err) = run(&[cmd, "--max-states", "1000000", "-"], &mixed);
+        assert_eq!(code, Some(3), "{cmd}: {err}");
+        assert!(err.contains("--max-states"), "{cmd}: {err}");
+    }
+}

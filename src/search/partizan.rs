@@ -192,6 +192,31 @@ pub trait Component {
     }
 }
 
+/// `Err` (a limit naming `--max-states`) when the `count` options of `c` are
+/// positions of up to [`Component::height`] elements each (edges of a Hackenbush
+/// graph) and together would hold more than `most` elements (at least
+/// [`OPTION_ELEMENTS`]): they are made all at once, so a graph of 60 000 green edges
+/// would need 3.6·10⁹ edges of memory. Positions of unknown height are bounded
+/// boards: nothing is checked.
+pub fn options_fit(c: &dyn Component, count: usize, most: u64) -> Result<(), SolveError> {
+    let Some(h) = c.height() else { return Ok(()) };
+    let most = most.max(OPTION_ELEMENTS);
+    let elements = (count as u64).saturating_mul(h.max(1));
+    if elements > most {
+        return Err(SolveError::Limit {
+            what: format!(
+                "the {count} options of a position of height {h} would hold {elements} elements, more than {most}"
+            ),
+            flag: "--max-states",
+        });
+    }
+    Ok(())
+}
+
+/// The elements the options of one position may always hold ([`options_fit`]), a
+/// few tens of MB: boards of 64 squares are never refused.
+pub const OPTION_ELEMENTS: u64 = 1 << 22;
+
 /// What [`Component::option_regions`] hands each option's regions to: `None` when an
 /// option begins, then each of its regions.
 pub type RegionSink<'a> = dyn FnMut(Option<&dyn Component>) -> Result<(), SolveError> + 'a;
@@ -226,6 +251,7 @@ impl Sum {
         for (i, p) in self.parts.iter().enumerate() {
             match p {
                 Part::Position(c) => {
+                    options_fit(&**c, c.moves(side), t.max_states())?;
                     let mut opts = Vec::new();
                     c.options(side, &mut opts);
                     out.extend(opts.into_iter().map(|o| SumMove {
@@ -1142,6 +1168,8 @@ impl<'t> Search<'t> {
         // The regions of each option, interned as they come (a copy of the region
         // moved in is asked, so that the search's own tables stay free to change).
         let comp = self.regions[id].comp.clone();
+        let count = self.regions[id].moves[s] as usize;
+        options_fit(&*comp, count, self.limits.max_states)?;
         // The regions of all options in a row, and where each option's end.
         let mut ids = std::mem::take(&mut self.opt_ids);
         let mut ends = std::mem::take(&mut self.opt_ends);

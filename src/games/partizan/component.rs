@@ -128,6 +128,8 @@ impl<R: Ruleset> Component for Position<R> {
         if let Some(v) = self.shared.rules.closed_value(&self.pos, t) {
             return v;
         }
+        let count = self.moves(Side::Left) + self.moves(Side::Right);
+        crate::search::partizan::options_fit(self, count, t.max_states())?;
         let mut values = self.shared.values.borrow_mut();
         if values.regions() > VALUES_KEPT {
             // The memo is a cache: emptied when full, so that memory stays bounded.

@@ -666,6 +666,21 @@ pub fn value(
             }
             None => {
                 how.tree += 1;
+                // Its options are made all at once: each a copy of the graph.
+                let mut buf = Vec::new();
+                let count = Hackenbush.option_count(&region, Side::Left, &mut buf)
+                    + Hackenbush.option_count(&region, Side::Right, &mut buf);
+                let elements = (count as u64).saturating_mul(region.edges.len() as u64);
+                if elements > t.max_states().max(crate::search::partizan::OPTION_ELEMENTS) {
+                    return Err(SolveError::Limit {
+                        what: format!(
+                            "the game tree of a part of {} edges ({count} options) would hold {elements} edges at once, more than {}",
+                            region.edges.len(),
+                            t.max_states()
+                        ),
+                        flag: "--max-states",
+                    });
+                }
                 memo.region(t, &Hackenbush, &region)?
             }
         };
