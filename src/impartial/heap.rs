@@ -10,7 +10,7 @@
 
 use super::cell::{Cell, Extended};
 use super::family::{
-    Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError, heaps_after,
+    Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError, StopPoll, heaps_after,
 };
 use super::mex::Mex;
 use super::period::{self, OctalAttempt, Period};
@@ -558,14 +558,14 @@ impl HeapTable {
         // Steps not yet charged to the command's work budget (a heap and its options),
         // charged in batches.
         let mut pending = 0u64;
+        // The signal is looked at by the options listed (a heap may have millions).
+        let mut stop_poll = StopPoll::new();
         while self.known.len() < len {
             let n = self.known.len();
-            if n.is_multiple_of(1024) {
-                limits.check_stop()?;
-            }
             self.options.clear();
             rules.options(&Nat::from(n), &mut self.options);
             let count = self.options.len() as u64;
+            stop_poll.spend(count + 1, limits)?;
             self.work += count;
             if self.work > limits.max_states.saturating_mul(OPTIONS_PER_STATE) {
                 return Err(limits.states_exceeded(&format!(
