@@ -273,7 +273,10 @@ impl Limits {
     }
 
     /// `Err` (a `Limit` naming `--timeout`) when the computation must stop: call it
-    /// where long computations count their work.
+    /// where long computations count their work, so that the work between two calls
+    /// is bounded in time (a fraction of a millisecond to a few milliseconds), not
+    /// a count of steps of any cost; [`StopPoll`] spaces the calls by work done. A
+    /// call costs a few tens of nanoseconds.
     #[inline]
     pub fn check_stop(&self) -> Result<(), SolveError> {
         match &self.stop {
