@@ -429,3 +429,67 @@ fn large_games_stop_at_the_limit() {
     assert_eq!(code, 3);
     assert!(err.contains("iterated elimination"), "{err}");
 }
+
+#[test]
+fn huge_numbers_stop_at_the_digit_limit() {
+    // A payoff of 100 001 digits written in 8 characters: beyond the default bound
+    // of 20 000 digits, exit 3 at once, naming the flag.
+    let e = |x: &str| {
+        format!(
+            r#"{{"rows": ["a", "b"], "cols": ["x", "y"], "row_payoffs": [[{x}, 1], [2, {x}]], "col_payoffs": [[{x}, 1], [3, {x}]]}}"#
+        )
+    };
+    let f = temp_file("huge.json", e("1e100000").as_bytes());
+    let (code, err) = exit_code(&["nash", "--json", &f]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("--max-digits") && err.contains("100001 digits"),
+        "{err}"
+    );
+    // Payoffs of 6 000 digits fit, but a 2×2 support's minors (Hadamard's bound:
+    // about twice that) do not fit in 10 000 digits; they do in the default.
+    let f = temp_file("big.json", e("1e6000").as_bytes());
+    let (code, err) = exit_code(&["nash", "--max-digits", "10000", &f]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("supports (up to 2 strategies)"), "{err}");
+    let v = nash_json(&f);
+    // Both players' best replies are their 10^6000 payoffs, on the diagonal: two
+    // pure equilibria.
+    let pure: Vec<(u64, u64)> = v["pure"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["row"].as_u64().unwrap(), p["col"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(pure, [(0, 0), (1, 1)]);
+}
+
+#[test]
+fn close_fractions_of_thousands_of_digits_are_compared_without_recursion() {
+    // F(n+1)/F(n) and F(n+2)/F(n+1), consecutive Fibonacci ratios of about 5 000
+    // digits, share a continued fraction of n terms: comparing them term by term
+    // overflowed the stack. By Cassini's identity F(n+1)² − F(n)·F(n+2) = (−1)^n, the
+    // first is the larger exactly when n is even: it is the row player's best reply.
+    use num_bigint::BigUint;
+    let (mut a, mut b) = (BigUint::from(0u32), BigUint::from(1u32)); // F(0), F(1)
+    let mut n = 0usize; // a = F(n), b = F(n+1)
+    while n < 24_000 {
+        let c = &a + &b;
+        a = std::mem::replace(&mut b, c);
+        n += 1;
+    }
+    let c = &a + &b;
+    for (k, (n, a, b, c)) in [(n, &a, &b, &c), (n + 1, &b, &c, &(&b + &c))]
+        .into_iter()
+        .enumerate()
+    {
+        let game = format!(
+            r#"{{"rows": ["first", "second"], "cols": ["x"], "row_payoffs": [["{b}/{a}"], ["{c}/{b}"]], "col_payoffs": [[1], [1]]}}"#
+        );
+        let f = temp_file(&format!("fibonacci{k}.json"), game.as_bytes());
+        let v = nash_json(&f);
+        let best = if n % 2 == 0 { 0 } else { 1 };
+        assert_eq!(v["pure"][0]["row"], best, "n = {n}");
+        assert_eq!(v["pure"].as_array().unwrap().len(), 1);
+    }
+}

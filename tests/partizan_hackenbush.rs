@@ -220,3 +220,307 @@ proptest! {
         prop_assert_eq!(a, b);
     }
 }
+
+/// The nim-value of a green graph straight from the rules: the mex of the values of
+/// the graphs left by deleting one edge (and every edge it cut off the ground), every
+/// position valued once. Independent of the fusion and colon principles.
+fn green_mex(
+    edges: &[(u32, u32)],
+    memo: &mut std::collections::HashMap<Vec<(u32, u32)>, u64>,
+) -> u64 {
+    let mut key: Vec<(u32, u32)> = edges.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    key.sort_unstable();
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for i in 0..key.len() {
+        let mut rest = key.clone();
+        rest.remove(i);
+        // Keep the edges still connected to the ground (vertex 0).
+        let mut reached = vec![0u32];
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for &(a, b) in &rest {
+                for (x, y) in [(a, b), (b, a)] {
+                    if reached.contains(&x) && !reached.contains(&y) {
+                        reached.push(y);
+                        grew = true;
+                    }
+                }
+            }
+        }
+        rest.retain(|&(a, _)| reached.contains(&a));
+        seen.push(green_mex(&rest, memo));
+    }
+    let v = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert(key, v);
+    v
+}
+
+/// The longest play of a position (both players moving in any order), from the
+/// rules: the bound [`Ruleset::height`] must not be below it.
+fn longest_play(g: &Graph) -> u64 {
+    let mut opts = Vec::new();
+    for side in [Side::Left, Side::Right] {
+        Hackenbush.options(g, side, &mut opts);
+    }
+    opts.iter().map(|o| longest_play(o) + 1).max().unwrap_or(0)
+}
+
+#[test]
+fn closed_values_agree_with_the_rules_on_every_small_graph() {
+    use sprague::games::partizan::Ruleset;
+    use sprague::nat::Nat;
+    let mut t = GameTable::with_limit(100_000_000);
+    let mut memo = std::collections::HashMap::new();
+    let mut plain = TreeValues::new();
+    // Every multigraph of at most 5 edges on the vertices 0..4 (loops included), all
+    // green: the closed value is the nimber of the mex computation, and the plain
+    // partizan game tree agrees.
+    let pairs: Vec<(u32, u32)> = (0..4u32)
+        .flat_map(|a| (a..4).map(move |b| (a, b)))
+        .collect();
+    let mut green = 0;
+    let mut stack: Vec<Vec<usize>> = vec![Vec::new()];
+    while let Some(picked) = stack.pop() {
+        let edges: Vec<(u32, u32)> = picked.iter().map(|&i| pairs[i]).collect();
+        let g = Graph::new(edges.iter().map(|&(a, b)| (a, b, Edge::Green)).collect());
+        let got = Hackenbush.closed_value(&g, &mut t).unwrap().unwrap();
+        let kept: Vec<(u32, u32)> = g.edges().iter().map(|&(a, b, _)| (a, b)).collect();
+        let want = t.nimber(Nat::from(green_mex(&kept, &mut memo))).unwrap();
+        assert_eq!(got, want, "{}", g.text());
+        assert_eq!(
+            got,
+            plain.value(&mut t, &Plain, &g).unwrap(),
+            "{}",
+            g.text()
+        );
+        green += 1;
+        if picked.len() < 5 {
+            for k in picked.last().copied().unwrap_or(0)..pairs.len() {
+                let mut next = picked.clone();
+                next.push(k);
+                stack.push(next);
+            }
+        }
+    }
+    assert_eq!(green, 3003); // multisets of at most 5 of 10 pairs: C(15, 5)
+    // Every rooted tree of at most 7 edges (vertex i hangs from a vertex below i):
+    // the colon principle against the mex computation.
+    let mut trees = 0;
+    for n in 1..=7u32 {
+        let count: u32 = (1..=n).product();
+        for code in 0..count {
+            let (mut c, mut edges) = (code, Vec::new());
+            for v in 1..=n {
+                edges.push((c % v, v));
+                c /= v;
+            }
+            let g = Graph::new(edges.iter().map(|&(a, b)| (a, b, Edge::Green)).collect());
+            let got = Hackenbush.closed_value(&g, &mut t).unwrap().unwrap();
+            let want = t.nimber(Nat::from(green_mex(&edges, &mut memo))).unwrap();
+            assert_eq!(got, want, "{}", g.text());
+            trees += 1;
+        }
+    }
+    assert_eq!(trees, 1 + 2 + 6 + 24 + 120 + 720 + 5040);
+    // Every stalk of at most 8 edges of blue, red and green: a closed value, when
+    // there is one, is the plain game tree's; there is one exactly for the stalks
+    // blue-red below a green top (x + *n) and the green ones.
+    let mut closed = 0;
+    let mut stalks = vec![Vec::new()];
+    for _ in 0..8 {
+        let mut longer = Vec::new();
+        for s in &stalks {
+            for c in [Edge::Blue, Edge::Red, Edge::Green] {
+                let mut l: Vec<Edge> = s.clone();
+                l.push(c);
+                longer.push(l);
+            }
+        }
+        for s in &longer {
+            let g = Graph::stalk(s);
+            let green_top = s
+                .iter()
+                .skip_while(|&&e| e != Edge::Green)
+                .all(|&e| e == Edge::Green);
+            match Hackenbush.closed_value(&g, &mut t) {
+                Some(v) => {
+                    assert!(green_top, "{}", g.text());
+                    let want = plain.value(&mut t, &Plain, &g).unwrap();
+                    assert_eq!(v.unwrap(), want, "{}", g.text());
+                    closed += 1;
+                }
+                None => assert!(!green_top, "{}", g.text()),
+            }
+            assert!(Hackenbush.height(&g).unwrap() >= longest_play(&g));
+        }
+        stalks = longer;
+    }
+    assert!(closed > 500, "{closed}");
+}
+
+#[test]
+fn green_stalks_in_partizan_sums_are_valued_not_searched() {
+    use sprague::games::partizan::component::read_sum;
+    use sprague::games::partizan::domineering::{Board, Domineering};
+    use sprague::impartial::family::Limits;
+    use sprague::impartial::sum::Outcome;
+    use sprague::search::partizan::Search;
+    /// Domineering's moves alone: its plain game tree.
+    struct PlainDomineering;
+    impl Rules for PlainDomineering {
+        type Position = Board;
+        fn options(&self, b: &Board, side: Side, out: &mut Vec<Board>) {
+            Domineering.options(b, side, out);
+        }
+    }
+    let limits = Limits {
+        max_states: 10_000_000,
+        ..Limits::default()
+    };
+    // Sums of a green stalk of n edges, a small Hackenbush graph and a Domineering
+    // board: the search's outcome against the outcome of the sum of the plain game
+    // trees' values (the stalk: the plain tree too, for n up to 9; beyond, *n).
+    let graphs = [
+        "",
+        "0-1:B 1-2:G",
+        "0-1:G 1-2:R 1-3:B",
+        "0-1:B 1-2:R 2-0:G",
+        "0-1:R",
+    ];
+    let boards = [
+        "..|..",
+        "...|...",
+        "..#|...|.#.",
+        "...|...|...",
+        "....|.#..",
+    ];
+    let mut t = GameTable::with_limit(100_000_000);
+    let mut checked = 0;
+    for n in [0usize, 1, 3, 4, 5, 9, 40, 1000] {
+        let stalk = "G".repeat(n);
+        let star = if n <= 9 {
+            TreeValues::new()
+                .value(&mut t, &Plain, &Graph::parse(&stalk).unwrap())
+                .unwrap()
+        } else {
+            t.nimber(sprague::nat::Nat::from(n as u64)).unwrap()
+        };
+        for g in graphs {
+            let gv = TreeValues::new()
+                .value(&mut t, &Plain, &Graph::parse(g).unwrap())
+                .unwrap();
+            for b in boards {
+                let bv = TreeValues::new()
+                    .value(&mut t, &PlainDomineering, &Board::parse(b).unwrap())
+                    .unwrap();
+                // X + *n with X = the graph + the board: Left wins moving first
+                // exactly when X + *n ≰ 0, i.e. X ≰ *n (−*n = *n); Right when
+                // *n ≰ X. (Comparisons, not the canonical form of X + *1000.)
+                let x = t.add(gv, bv).unwrap();
+                let left = !t.le(x, star).unwrap();
+                let right = !t.le(star, x).unwrap();
+                let want = match (left, right) {
+                    (true, true) => Outcome::N,
+                    (true, false) => Outcome::L,
+                    (false, true) => Outcome::R,
+                    (false, false) => Outcome::P,
+                };
+                let text =
+                    format!("hackenbush(\"{stalk}\") + hackenbush(\"{g}\") + domineering(\"{b}\")");
+                let mut own = GameTable::with_limit(limits.max_states);
+                let parts = read_sum(&mut own, &text, &limits).unwrap();
+                let mut s = Search::new(&mut own, &limits);
+                let got: Outcome = s.outcome(&parts).unwrap();
+                assert_eq!(got, want, "{text}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 8 * 5 * 5);
+}
+
+#[test]
+fn a_long_green_stalk_is_solved_at_once() {
+    // A green stalk of n edges is *n (WW ch. 2): the player to move wins, and the one
+    // winning move (for either player) cuts the ground edge. The stalk is valued,
+    // not searched: no node of the search is expanded.
+    for n in [200usize, 1000] {
+        let expr = format!("hackenbush(\"{}\")", "G".repeat(n));
+        let v = run_json(&["solve", "--json", "--max-states", "100000", &expr]);
+        assert_eq!(v["outcome"], "N");
+        assert_eq!(v["value"], format!("*{n}"));
+        assert_eq!(v["components"][0]["value"], format!("*{n}"));
+        assert_eq!(v["search"]["nodes"], 0, "{}", v["search"]);
+        for side in ["left", "right"] {
+            let moves = v["winning_moves_by_side"][side]["moves"]
+                .as_array()
+                .unwrap();
+            assert_eq!(moves.len(), 1, "{side}");
+            assert_eq!(moves[0]["to"], "hackenbush(\"\")");
+        }
+    }
+    // In a sum with a partizan part: *1000 + 1/2 is positive, Left wins whoever
+    // starts; *1000 + *1000 = 0.
+    let g = "G".repeat(1000);
+    let v = run_json(&[
+        "solve",
+        "--json",
+        &format!("hackenbush(\"{g}\") + hackenbush(\"BR\")"),
+    ]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["value"].as_str()),
+        (Some("L"), Some("1/2*1000"))
+    );
+    let v = run_json(&["solve", "--json", &format!("hackenbush(\"{g}\", \"{g}\")")]);
+    assert_eq!(v["outcome"], "P");
+}
+
+#[test]
+fn the_options_of_huge_graphs_are_bounded_not_made() {
+    // Each option of a Hackenbush graph is a copy of it: the 60 000 options of a
+    // green stalk of 60 000 edges would hold 3.6·10⁹ edges (tens of GB). Listing its
+    // winning moves, or searching a blue-green stalk of 8 000 edges, is a limit at
+    // once; its value is still *60000 (closed form, no options made).
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let greens = format!("hackenbush(\"{}\")", "G".repeat(60_000));
+    let (code, _, err) = run(&["solve", "-"], &greens);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("--max-states") && err.contains("60000 options"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["value", "--json", "-"], &greens);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["canonical"], "*60000");
+    let mixed = format!("hackenbush(\"{}\")", "BG".repeat(4000));
+    for cmd in ["solve", "value"] {
+        let (code, _, err) = run(&[cmd, "--max-states", "1000000", "-"], &mixed);
+        assert_eq!(code, Some(3), "{cmd}: {err}");
+        assert!(err.contains("--max-states"), "{cmd}: {err}");
+    }
+}

@@ -875,3 +875,146 @@ fn connections_beyond_the_cap_wait_until_one_closes() {
     assert!(closed && answer.starts_with("HTTP/1.1 200"), "{answer}");
     drop(second);
 }
+
+/// A request of [`every_route_frees_its_slot_soon_after_its_deadline`]: a `GET` with
+/// its query, or a `POST` of a body to `/api/nash`.
+enum Slow {
+    Get(&'static str, Vec<(&'static str, String)>),
+    Nash(String),
+}
+
+/// A game of `n × n` strategies whose payoffs have `digits` digits each, from a fixed
+/// sequence: its exact support enumeration takes minutes.
+fn huge_payoff_game(n: usize, digits: usize) -> String {
+    let mut x: u64 = 11;
+    let mut number = || {
+        let mut s = String::with_capacity(digits);
+        for i in 0..digits {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let d = (x >> 33) % 10;
+            s.push(char::from(b'0' + if i == 0 { 1 + d % 9 } else { d } as u8));
+        }
+        s
+    };
+    let mut matrix = || {
+        let rows: Vec<String> = (0..n)
+            .map(|_| {
+                format!(
+                    "[{}]",
+                    (0..n).map(|_| number()).collect::<Vec<_>>().join(",")
+                )
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    };
+    let names: Vec<String> = (0..n).map(|i| format!("\"s{i}\"")).collect();
+    let names = names.join(",");
+    let (a, b) = (matrix(), matrix());
+    format!(r#"{{"rows":[{names}],"cols":[{names}],"row_payoffs":{a},"col_payoffs":{b}}}"#)
+}
+
+#[test]
+fn every_route_frees_its_slot_soon_after_its_deadline() {
+    // For each computing route, a request that works past the deadline (0.5 s) —
+    // several of them kept their thread for seconds or minutes after being answered
+    // `timeout` — then small requests until one is not answered `busy`: the slot is
+    // free again within a couple of seconds of the deadline.
+    let s = Server::start(&["--timeout", "0.5", "--max-concurrent", "1"]);
+    let greens = format!("hackenbush(\"{}\")", "G".repeat(1000));
+    let huge = "1000000000000000000000000000000";
+    let q = |pairs: &[(&'static str, &str)]| -> Vec<(&'static str, String)> {
+        pairs.iter().map(|&(k, v)| (k, v.to_string())).collect()
+    };
+    let cases = vec![
+        // A green stalk was searched for minutes (it is *1000).
+        Slow::Get("/api/solve", q(&[("expr", &greens)])),
+        Slow::Get("/api/solve", q(&[("expr", "domineering(6,6)")])),
+        Slow::Get("/api/value", q(&[("expr", "domineering(6,6)")])),
+        // The probe choosing the engine of a table did not see the signal.
+        Slow::Get(
+            "/api/table",
+            q(&[
+                ("family", "octal[4.01234567777777777777777777777777]"),
+                ("from", "0"),
+                ("to", "999999"),
+            ]),
+        ),
+        Slow::Get(
+            "/api/grid",
+            q(&[("family", "moore[3]"), ("rows", "512"), ("cols", "512")]),
+        ),
+        Slow::Get(
+            "/api/play",
+            q(&[("expr", &format!("king({huge},{huge})")), ("misere", "1")]),
+        ),
+        // The moves of huge Kayles heaps to a value were listed without a look at
+        // the signal (9 s late).
+        Slow::Get(
+            "/api/play/reply",
+            q(&[("expr", &format!("kayles({huge},{huge})"))]),
+        ),
+        // Partizan play: the search looked at the signal every 4 096 nodes.
+        Slow::Get("/api/play", q(&[("expr", &greens)])),
+        Slow::Get("/api/play/reply", q(&[("expr", "domineering(7,7)")])),
+        Slow::Get(
+            "/api/play/reply",
+            q(&[("expr", &format!("{greens} + domineering(5,5)")), ("side", "right")]),
+        ),
+        // Exact arithmetic on numbers of 1 500 digits (minutes of work), and on
+        // payoffs of 100 001 digits (one operation took seconds; now refused).
+        Slow::Nash(huge_payoff_game(8, 1500)),
+        Slow::Nash(
+            r#"{"rows":["a","b","c"],"cols":["x","y","z"],"row_payoffs":[[1e100000,1,2],[3,1e100000,5],[1,2,1e100000]],"col_payoffs":[[2,1e100000,1],[1e100000,1,3],[4,5,1e100000]]}"#
+                .to_string(),
+        ),
+    ];
+    for case in cases {
+        let agent = s.agent.clone();
+        let url = s.url.clone();
+        let what = match &case {
+            Slow::Get(path, query) => format!("{path} {:.60}", query[0].1),
+            Slow::Nash(body) => format!("/api/nash {:.60}", body),
+        };
+        let start = Instant::now();
+        let first = std::thread::spawn(move || {
+            let mut r = match case {
+                Slow::Get(path, query) => {
+                    let mut req = agent.get(format!("{url}{path}"));
+                    for (k, v) in query {
+                        req = req.query(k, v);
+                    }
+                    req.call().expect("request")
+                }
+                Slow::Nash(body) => agent
+                    .post(format!("{url}/api/nash"))
+                    .header("content-type", "application/json")
+                    .send(body.as_bytes())
+                    .expect("request"),
+            };
+            let status = r.status().as_u16();
+            let text = r.body_mut().read_to_string().expect("body");
+            (status, text)
+        });
+        settle();
+        loop {
+            let (status, body) = s.get("/api/solve", &[("expr", "nim(3,4,5)")]);
+            if status == 200 {
+                break;
+            }
+            assert_eq!(error(&body).0, "busy", "{what}");
+            assert!(
+                start.elapsed() < Duration::from_millis(3000),
+                "{what}: the slot was not freed within 2.5 s of the deadline"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let (status, text) = first.join().unwrap();
+        let v: Value = serde_json::from_str(&text).expect("JSON");
+        assert!(
+            status == 200 || matches!(error(&v).0, "timeout" | "limit"),
+            "{what}: {status} {text:.300}"
+        );
+    }
+}

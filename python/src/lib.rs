@@ -304,6 +304,7 @@ fn nash(py: Python<'_>, game: String, explain: bool, max_pairs: u64) -> PyResult
             explain,
             max_pairs,
             stop: Some(stop.clone()),
+            ..Default::default()
         };
         report::nash::nash("game", &game, &o).map(|s| s.json())
     })?

@@ -1,5 +1,6 @@
 """Ctrl-C: SIGINT to a Python process running a long computation must raise
-KeyboardInterrupt within a couple of seconds, and leave the interpreter usable."""
+KeyboardInterrupt within a couple of seconds, stop the engine's thread (no more CPU
+spent, the next call answered at once) and leave the interpreter usable."""
 
 import os
 import signal
@@ -22,8 +23,13 @@ try:
     print("finished", flush=True)
 except KeyboardInterrupt:
     print("interrupted %.2f" % (time.monotonic() - start), flush=True)
-    # The interpreter goes on working.
+    # The interpreter goes on working, and the engine's threads are free: a small
+    # solve and a small canonical form (on the partizan engine's own thread) are
+    # answered at once.
+    t = time.monotonic()
     print("after", sprague.solve("nim(3,4,5)").grundy, flush=True)
+    print("partizan", sprague.value("{{1|-1}} + *").canonical, flush=True)
+    print("next %.2f" % (time.monotonic() - t), flush=True)
     # And the computation stopped: the process is idle.
     time.sleep(0.3)
     c = time.process_time()
@@ -42,6 +48,16 @@ CALLS = {
     "nash": "import random; random.seed(7); "
     "A = [[random.randint(-9, 9) for _ in range(12)] for _ in range(12)]; "
     "B = [[random.randint(-9, 9) for _ in range(12)] for _ in range(12)]; "
+    "sprague.nash(A, B, max_pairs=10**9)",
+    # The partizan search of a blue-green stalk of 600 edges: every node generates
+    # options of hundreds of edges each (the signal was looked at every 4 096
+    # nodes, minutes of work).
+    "solve_partizan": "sprague.solve('hackenbush(\"' + 'BG' * 300 + '\")', max_states=10**12)",
+    # Exact arithmetic on payoffs of 1 500 digits: each pair of supports costs
+    # long eliminations of huge integers.
+    "nash_digits": "import random; random.seed(7); "
+    "A = [[random.randint(10**1499, 10**1500) for _ in range(8)] for _ in range(8)]; "
+    "B = [[random.randint(10**1499, 10**1500) for _ in range(8)] for _ in range(8)]; "
     "sprague.nash(A, B, max_pairs=10**9)",
     # A heap game defined in Python with a slow rule.
     "python_rules": "sprague.heap_game('slowsub', lambda n: (time.sleep(0.001), [n - 1] if n else [])[1]); "
@@ -74,6 +90,9 @@ def test_sigint_raises_keyboard_interrupt(what):
             p.kill()
     assert "interrupted" in out, (out, err)
     assert "after 2" in out, (out, err)
+    assert "partizan " in out, (out, err)
+    # The next calls did not wait for the stopped computation.
+    assert float(out.split("next ")[1].split()[0]) < 2.0, out
     busy = float(out.split("busy ")[1].split()[0])
     assert busy < 0.3, out
     assert elapsed < 10.0, elapsed  # the interrupt, the idle check and the exit

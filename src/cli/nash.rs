@@ -2,7 +2,7 @@
 //! with dominance, in exact arithmetic (SPEC §5).
 
 use super::{Failure, input};
-use sprague::report::nash::{DEFAULT_MAX_PAIRS, Options, nash};
+use sprague::report::nash::{DEFAULT_MAX_DIGITS, DEFAULT_MAX_PAIRS, Options, nash};
 use std::io::Write as _;
 
 #[derive(clap::Args)]
@@ -19,6 +19,9 @@ pub struct NashArgs {
     /// Most pairs examined before giving up (exit 3): pairs of supports (C(m+n, m) - 1 for an m×n game), pairs of strategies compared for dominance, and for degenerate games pairs of polytope vertices.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PAIRS)]
     max_pairs: u64,
+    /// Most decimal digits of the numbers of the exact arithmetic (exit 3 beyond): each payoff, and a bound on the integers of the support enumeration (about the number of strategies times the digits of a payoff over a common denominator).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_DIGITS)]
+    max_digits: u64,
 }
 
 pub fn run(a: &NashArgs) -> Result<(), Failure> {
@@ -27,6 +30,7 @@ pub fn run(a: &NashArgs) -> Result<(), Failure> {
         explain: a.explain,
         max_pairs: a.max_pairs,
         stop: None,
+        max_digits: a.max_digits,
     };
     let solved = nash(&name, &text, &options)?;
     let out = if a.json { solved.json() } else { solved.text() };

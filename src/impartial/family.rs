@@ -161,6 +161,57 @@ impl Stop {
     }
 }
 
+/// Looks at a stop signal by the work done rather than by a count of items whose
+/// cost varies (a heap of a million options is not one 1 024th of the way to the
+/// next check): [`StopPoll::spend`] counts work units (an option listed, a step),
+/// and the signal is looked at once [`StopPoll::WORK`] of them were spent since the
+/// last look, and at the first call.
+///
+/// ```
+/// use sprague::impartial::family::{Limits, StopPoll};
+/// let mut poll = StopPoll::new();
+/// assert!(poll.spend(10, &Limits::default()).is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StopPoll {
+    /// Units left before the next look.
+    credit: u64,
+}
+
+impl StopPoll {
+    /// Units of work between two looks at the signal: at 10 to 100 ns a unit, a
+    /// look every fraction of a millisecond (a look costs some 25 ns).
+    pub const WORK: u64 = 1 << 14;
+
+    /// A poll that looks at the signal at its first call.
+    pub fn new() -> StopPoll {
+        StopPoll { credit: 0 }
+    }
+
+    /// Counts `units` of work just done; `Err` (naming `--timeout`) when the signal
+    /// is looked at and given.
+    #[inline]
+    pub fn spend(&mut self, units: u64, limits: &Limits) -> Result<(), SolveError> {
+        if units < self.credit {
+            self.credit -= units;
+            return Ok(());
+        }
+        self.credit = Self::WORK;
+        limits.check_stop()
+    }
+
+    /// As [`StopPoll::spend`] for a bare signal: whether it was looked at and given.
+    #[inline]
+    pub fn due(&mut self, units: u64, stop: Option<&Stop>) -> bool {
+        if units < self.credit {
+            self.credit -= units;
+            return false;
+        }
+        self.credit = Self::WORK;
+        stop.is_some_and(Stop::is_due)
+    }
+}
+
 /// Work spent so far by every component of one command, against budgets derived from
 /// `--max-states`: a sum of many hard components stops once, not once per component.
 #[derive(Debug, Default)]
@@ -222,7 +273,10 @@ impl Limits {
     }
 
     /// `Err` (a `Limit` naming `--timeout`) when the computation must stop: call it
-    /// where long computations count their work.
+    /// where long computations count their work, so that the work between two calls
+    /// is bounded in time (a fraction of a millisecond to a few milliseconds), not
+    /// a count of steps of any cost; [`StopPoll`] spaces the calls by work done. A
+    /// call costs a few tens of nanoseconds.
     #[inline]
     pub fn check_stop(&self) -> Result<(), SolveError> {
         match &self.stop {

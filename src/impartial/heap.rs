@@ -10,7 +10,7 @@
 
 use super::cell::{Cell, Extended};
 use super::family::{
-    Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError, heaps_after,
+    Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError, StopPoll, heaps_after,
 };
 use super::mex::Mex;
 use super::period::{self, OctalAttempt, Period};
@@ -116,8 +116,9 @@ pub trait HeapRules {
     /// Bytes the family's own structures need, besides the values, while
     /// [`HeapRules::extend_values`] fills a table of `len` heaps (the default: none).
     /// Runs are refused before they start when the values and these exceed
-    /// `--max-memory`.
-    fn memory_needed(&self, _len: usize) -> u64 {
+    /// `--max-memory`. Work done to foresee them stops at the stop signal of
+    /// `limits` (the answer is then a guess: the run that follows stops too).
+    fn memory_needed(&self, _len: usize, _limits: &Limits) -> u64 {
         0
     }
 
@@ -409,10 +410,10 @@ impl Estimate {
 
 /// Bytes of a table of `len` heaps at `width` bytes a value, with the family's own
 /// structures.
-fn bytes_for<R: HeapRules + ?Sized>(rules: &R, len: usize, width: usize) -> u64 {
+fn bytes_for<R: HeapRules + ?Sized>(rules: &R, len: usize, width: usize, limits: &Limits) -> u64 {
     (len as u64)
         .saturating_mul(width as u64)
-        .saturating_add(rules.memory_needed(len))
+        .saturating_add(rules.memory_needed(len, limits))
 }
 
 /// The most heaps in `at_least..=at_most` whose table at `width` bytes a value fits in
@@ -424,7 +425,7 @@ fn heaps_that_fit<R: HeapRules + ?Sized>(
     at_most: usize,
     limits: &Limits,
 ) -> usize {
-    let fits = |len: usize| bytes_for(rules, len, width) <= limits.max_memory;
+    let fits = |len: usize| bytes_for(rules, len, width, limits) <= limits.max_memory;
     if fits(at_most) || !fits(at_least) {
         return if fits(at_most) { at_most } else { at_least };
     }
@@ -576,7 +577,7 @@ impl HeapTable {
         len: usize,
         limits: &Limits,
     ) -> Result<(), SolveError> {
-        let bytes = bytes_for(rules, len, self.known.width());
+        let bytes = bytes_for(rules, len, self.known.width(), limits);
         if bytes > limits.max_memory {
             return Err(Self::too_big(rules, len, bytes, limits));
         }
@@ -596,7 +597,7 @@ impl HeapTable {
         if self.known.width() == 4 {
             return Ok(());
         }
-        let bytes = bytes_for(rules, len, 6);
+        let bytes = bytes_for(rules, len, 6, limits);
         if bytes > limits.max_memory {
             return Err(Self::too_big(rules, len, bytes, limits));
         }
@@ -670,14 +671,14 @@ impl HeapTable {
         // Steps not yet charged to the command's work budget (a heap and its options),
         // charged in batches.
         let mut pending = 0u64;
+        // The signal is looked at by the options listed (a heap may have millions).
+        let mut stop_poll = StopPoll::new();
         while self.known.len() < len {
             let n = self.known.len();
-            if n.is_multiple_of(1024) {
-                limits.check_stop()?;
-            }
             self.options.clear();
             rules.options(&Nat::from(n), &mut self.options);
             let count = self.options.len() as u64;
+            stop_poll.spend(count + 1, limits)?;
             self.work += count;
             if self.work > limits.max_states.saturating_mul(OPTIONS_PER_STATE) {
                 return Err(limits.states_exceeded(&format!(
@@ -986,7 +987,7 @@ impl<R: HeapRules> HeapFamily<R> {
             .ok_or_else(|| limits.states_exceeded("this table"))?;
         let width = self.table.borrow().known.width();
         if self.rules.period_proof() == PeriodProof::None {
-            let bytes = bytes_for(&self.rules, len, width);
+            let bytes = bytes_for(&self.rules, len, width, limits);
             if bytes > limits.max_memory {
                 return Err(HeapTable::too_big(&self.rules, len, bytes, limits));
             }
@@ -1021,7 +1022,7 @@ impl<R: HeapRules> HeapFamily<R> {
             other_bytes: if heaps == 0 {
                 0
             } else {
-                self.rules.memory_needed(heaps)
+                self.rules.memory_needed(heaps, limits)
             },
             other_use: self.rules.memory_use(),
         })

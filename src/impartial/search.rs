@@ -2,7 +2,7 @@
 //! stack instead of recursion, so no depth limit), and bounded in the number of
 //! positions it may visit.
 
-use super::family::{Limits, SEARCH_OPTION_STEPS, SolveError};
+use super::family::{Limits, SEARCH_OPTION_STEPS, SolveError, StopPoll};
 use super::heap::OPTIONS_PER_STATE;
 use super::mex::Mex;
 use std::collections::HashMap;
@@ -47,6 +47,8 @@ pub struct Search<R: Rules> {
     /// they are also charged to the command's work budget ([`Limits::charge_work`],
     /// [`SEARCH_OPTION_STEPS`] each), which every search and table of the command shares.
     work: u64,
+    /// When to look at the stop signal next.
+    poll: StopPoll,
 }
 
 impl<R: Rules> Search<R> {
@@ -57,6 +59,7 @@ impl<R: Rules> Search<R> {
             memo: HashMap::new(),
             mex: Mex::default(),
             work: 0,
+            poll: StopPoll::new(),
         }
     }
 
@@ -131,17 +134,16 @@ impl<R: Rules> Search<R> {
             }
             return Err(limits.states_exceeded("the exhaustive search"));
         }
-        if self.memo.len().is_multiple_of(1024)
-            && let Err(e) = limits.check_stop()
-        {
+        let mut options = Vec::new();
+        self.rules.options(&p, &mut options);
+        self.work = self.work.saturating_add(options.len() as u64);
+        // The signal is looked at by the options listed, not by positions.
+        if let Err(e) = self.poll.spend(options.len() as u64 + 1, limits) {
             for (q, _, _) in stack.iter() {
                 self.memo.remove(q);
             }
             return Err(e);
         }
-        let mut options = Vec::new();
-        self.rules.options(&p, &mut options);
-        self.work = self.work.saturating_add(options.len() as u64);
         let over = if self.work > limits.max_states.saturating_mul(OPTIONS_PER_STATE) {
             Err(limits.states_exceeded("the exhaustive search (whose positions have many options)"))
         } else {

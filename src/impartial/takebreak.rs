@@ -289,8 +289,8 @@ impl HeapRules for TakeBreak {
     /// [`THREAD_BYTES`]), or the
     /// dense engine's ([`dense::bytes_needed`]: it reads the values in place). Should a table foreseen sparse turn dense, the
     /// dense engine's need is checked against `--max-memory` before it is taken.
-    fn memory_needed(&self, len: usize) -> u64 {
-        match self.probe(len) {
+    fn memory_needed(&self, len: usize, limits: &Limits) -> u64 {
+        match self.probe(len, limits) {
             Engine::Sparse { rare, range } => {
                 SparseTable::bytes_needed(2 * rare + 64, 2 * range).saturating_add(THREAD_BYTES)
             }
@@ -321,7 +321,9 @@ impl TakeBreak {
     /// The engine a table of `len` heaps is expected to use: for `len` from
     /// [`PROBE_FROM`] on, what the engine choice says after the first [`PROBE`] heaps
     /// (computed once, on the side), else [`Engine::Dense`], the larger need.
-    pub fn probe(&self, len: usize) -> Engine {
+    /// The probe stops at the stop signal of `limits`; its answer is then
+    /// [`Engine::Dense`], not remembered.
+    pub fn probe(&self, len: usize, limits: &Limits) -> Engine {
         if len < PROBE_FROM {
             return Engine::Dense;
         }
@@ -340,9 +342,11 @@ impl TakeBreak {
         let scratch_dense = std::mem::replace(&mut *dense, fresh);
         drop((fast, dense));
         let mut values: Vec<u16> = Vec::new();
+        let stop = limits.stop.clone();
         let limits = Limits {
             threads: 1,
             max_states: u64::MAX / 2,
+            stop,
             ..Limits::default()
         };
         let done = self.extend_by_engine(&mut values, PROBE, &limits, &mut Poll::unwatched());
@@ -370,7 +374,9 @@ impl TakeBreak {
             },
             _ => Engine::Dense,
         };
-        self.probed.set(Some(e));
+        if !limits.stopped() {
+            self.probed.set(Some(e));
+        }
         e
     }
 
@@ -595,6 +601,11 @@ impl TakeBreakFamily {
             if half.is_none() && period.is_none() {
                 // A heap beyond 2^64 has a value only through a proved period.
                 return Err(limits.states_exceeded(&format!("the moves of {}({n})", rules.name)));
+            }
+            // Each split costs two lookups of big heaps: the stop signal is looked at
+            // every 64 of them.
+            if a.is_multiple_of(64) {
+                limits.check_stop()?;
             }
             let mut hit = false;
             if !(rules.unequal && Nat::from(a) == b) {

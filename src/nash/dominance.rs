@@ -9,6 +9,7 @@
 //! Only domination by pure strategies is considered; a strategy dominated only by a
 //! mixture of others is not reported.
 
+use super::number::order;
 use super::{Bimatrix, Budget, LimitExceeded, Player};
 use std::cmp::Ordering;
 
@@ -31,7 +32,7 @@ fn dominates(game: &Bimatrix, p: Player, t: usize, s: usize, against: &[usize]) 
     let mut strict = true;
     let mut better_somewhere = false;
     for &o in against {
-        match game.payoff(p, t, o).cmp(game.payoff(p, s, o)) {
+        match order(game.payoff(p, t, o), game.payoff(p, s, o)) {
             Ordering::Less => return None,
             Ordering::Equal => strict = false,
             Ordering::Greater => better_somewhere = true,
@@ -63,7 +64,8 @@ pub fn dominant(
     let n = game.count(p);
     let against: Vec<usize> = (0..game.count(p.other())).collect();
     // Only a strategy that is best against the first opponent strategy can qualify.
-    let Some(best) = (0..n).max_by(|&a, &b| game.payoff(p, a, 0).cmp(game.payoff(p, b, 0))) else {
+    let Some(best) = (0..n).max_by(|&a, &b| order(game.payoff(p, a, 0), game.payoff(p, b, 0)))
+    else {
         return Ok(None);
     };
     budget.spend(n as u128 - 1, "finding dominant strategies")?;

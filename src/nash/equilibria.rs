@@ -23,6 +23,7 @@
 //! lexicographically), then the row player's probabilities and the column player's
 //! (compared lexicographically). Pure equilibria thus come first, in row-major order.
 
+use super::number::{order, order_lists, same};
 use super::polytope::{Side, Vertex};
 use super::subsets::{Subsets, binomial};
 use super::{Bimatrix, Budget, LimitExceeded, Player, Rational};
@@ -61,7 +62,7 @@ pub fn pure_equilibria(game: &Bimatrix) -> Vec<PureEquilibrium> {
         .map(|j| {
             (0..m)
                 .map(|i| game.payoff(Player::Row, i, j))
-                .max()
+                .max_by(|a, b| order(a, b))
                 .unwrap()
         })
         .collect();
@@ -69,7 +70,7 @@ pub fn pure_equilibria(game: &Bimatrix) -> Vec<PureEquilibrium> {
         .map(|i| {
             (0..n)
                 .map(|j| game.payoff(Player::Col, j, i))
-                .max()
+                .max_by(|a, b| order(a, b))
                 .unwrap()
         })
         .collect();
@@ -77,7 +78,7 @@ pub fn pure_equilibria(game: &Bimatrix) -> Vec<PureEquilibrium> {
     for (i, best_against_row) in best_col.iter().enumerate() {
         for (j, best_against_col) in best_row.iter().enumerate() {
             let (a, b) = game.payoffs(i, j);
-            if a == *best_against_col && b == *best_against_row {
+            if same(a, best_against_col) && same(b, best_against_row) {
                 found.push(PureEquilibrium {
                     row: i,
                     col: j,
@@ -143,8 +144,8 @@ impl Ord for Equilibrium {
     fn cmp(&self, other: &Self) -> Ordering {
         self.key()
             .cmp(&other.key())
-            .then_with(|| self.row.cmp(&other.row))
-            .then_with(|| self.col.cmp(&other.col))
+            .then_with(|| order_lists(&self.row, &other.row))
+            .then_with(|| order_lists(&self.col, &other.col))
     }
 }
 
@@ -196,6 +197,7 @@ pub fn equilibria(game: &Bimatrix, budget: &mut Budget) -> Result<Equilibria, Li
     // Σ_k C(m,k)·C(n,k) = C(m+n, m) (Vandermonde), less the empty pair.
     let pairs = binomial(m + n, m).map_or(u128::MAX, |c| c - 1);
     budget.spend(pairs, &format!("support enumeration of a {m}×{n} game"))?;
+    budget.check_sizes(game)?;
     let rows = Side::new(game, Player::Row);
     let cols = Side::new(game, Player::Col);
     let mut row_vertices = Vertices::default();
@@ -206,8 +208,8 @@ pub fn equilibria(game: &Bimatrix, budget: &mut Budget) -> Result<Equilibria, Li
         for s in Subsets::new(m, k) {
             for j in Subsets::new(n, k) {
                 budget.check()?;
-                let x = rows.vertex(&s, &j);
-                let y = cols.vertex(&j, &s);
+                let x = rows.vertex(&s, &j, budget)?;
+                let y = cols.vertex(&j, &s, budget)?;
                 for (p, v, set) in [
                     (Player::Row, &x, &mut row_vertices),
                     (Player::Col, &y, &mut col_vertices),
@@ -226,6 +228,7 @@ pub fn equilibria(game: &Bimatrix, budget: &mut Budget) -> Result<Equilibria, Li
                     && x.support_size() == k
                     && y.support_size() == k
                 {
+                    budget.check()?;
                     found.push(profile(game, x.probabilities(m), y.probabilities(n)));
                 }
             }
@@ -306,6 +309,7 @@ fn extreme_equilibria(
         budget.check()?;
         for (y, ly) in cols.list.iter().zip(&col_labels) {
             if lx.union_is_full(ly, m + n) {
+                budget.check()?;
                 found.push(profile(game, x.probabilities(m), y.probabilities(n)));
             }
         }
@@ -355,7 +359,7 @@ pub fn is_equilibrium(game: &Bimatrix, x: &[Rational], y: &[Rational]) -> bool {
     let distribution = |v: &[Rational], len: usize| {
         v.len() == len
             && v.iter().all(|p| !p.is_negative())
-            && v.iter().sum::<Rational>() == Rational::one()
+            && same(&v.iter().sum::<Rational>(), &Rational::one())
     };
     if !distribution(x, game.count(Player::Row)) || !distribution(y, game.count(Player::Col)) {
         return false;
@@ -366,9 +370,9 @@ pub fn is_equilibrium(game: &Bimatrix, x: &[Rational], y: &[Rational]) -> bool {
             let values: Vec<Rational> = (0..own.len())
                 .map(|s| game.pure_against(p, s, other))
                 .collect();
-            let best = values.iter().max().unwrap();
+            let best = values.iter().max_by(|a, b| order(a, b)).unwrap();
             own.iter()
                 .zip(&values)
-                .all(|(q, v)| q.is_zero() || v == best)
+                .all(|(q, v)| q.is_zero() || same(v, best))
         })
 }

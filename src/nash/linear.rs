@@ -21,7 +21,20 @@ use num_traits::{Signed, Zero};
 /// assert_eq!(det, BigInt::from(5));
 /// assert_eq!(num, vec![BigInt::from(4), BigInt::from(7)]);
 /// ```
-pub fn solve(mut m: Vec<Vec<BigInt>>, b: Vec<BigInt>) -> Option<(BigInt, Vec<BigInt>)> {
+pub fn solve(m: Vec<Vec<BigInt>>, b: Vec<BigInt>) -> Option<(BigInt, Vec<BigInt>)> {
+    match solve_until(m, b, || Ok::<(), std::convert::Infallible>(())) {
+        Ok(x) => x,
+        Err(e) => match e {},
+    }
+}
+
+/// [`solve`], calling `check` before each pivot (each costs about `n²` products of
+/// big integers): its error ends the elimination.
+pub fn solve_until<E>(
+    mut m: Vec<Vec<BigInt>>,
+    b: Vec<BigInt>,
+    mut check: impl FnMut() -> Result<(), E>,
+) -> Result<Option<(BigInt, Vec<BigInt>)>, E> {
     let n = m.len();
     assert_eq!(b.len(), n, "one right-hand side per equation");
     for (row, rhs) in m.iter_mut().zip(b) {
@@ -30,7 +43,10 @@ pub fn solve(mut m: Vec<Vec<BigInt>>, b: Vec<BigInt>) -> Option<(BigInt, Vec<Big
     }
     let mut prev = BigInt::from(1);
     for k in 0..n {
-        let p = (k..n).find(|&r| !m[r][k].is_zero())?;
+        check()?;
+        let Some(p) = (k..n).find(|&r| !m[r][k].is_zero()) else {
+            return Ok(None);
+        };
         m.swap(k, p);
         let (before, rest) = m.split_at_mut(k);
         let (pivot_row, after) = rest.split_first_mut().expect("row k exists");
@@ -58,7 +74,7 @@ pub fn solve(mut m: Vec<Vec<BigInt>>, b: Vec<BigInt>) -> Option<(BigInt, Vec<Big
             *v = -&*v;
         }
     }
-    Some((prev, num))
+    Ok(Some((prev, num)))
 }
 
 /// The same elimination as [`solve`] in `i128`, on a flat row-major `n × (n+1)`

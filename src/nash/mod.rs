@@ -49,9 +49,18 @@ pub type Rational = num_rational::Ratio<num_bigint::BigInt>;
 /// The flag of the `sprague nash` command that raises a [`Budget`].
 pub const BUDGET_FLAG: &str = "--max-pairs";
 
+/// The flag of the `sprague nash` command that raises the bound on the size of
+/// numbers ([`Budget::with_max_digits`]).
+pub const DIGITS_FLAG: &str = "--max-digits";
+
+/// The default bound on the decimal digits of the numbers of an analysis
+/// ([`Budget::check_sizes`]): each exact operation on such numbers takes a small
+/// part of a second, so a stop signal is seen within a second.
+pub const DEFAULT_MAX_DIGITS: u64 = 20_000;
+
 /// A bound on the work of an analysis, counted in pairs examined: pairs of
 /// strategies compared for dominance, pairs of supports solved, pairs of vertices
-/// matched.
+/// matched; and a bound on the size of its numbers ([`Budget::check_sizes`]).
 ///
 /// ```
 /// use sprague::nash::Budget;
@@ -64,6 +73,7 @@ pub struct Budget {
     limit: u64,
     spent: u64,
     stop: Option<Arc<Stop>>,
+    max_digits: u64,
 }
 
 impl Budget {
@@ -73,6 +83,74 @@ impl Budget {
             limit,
             spent: 0,
             stop: None,
+            max_digits: DEFAULT_MAX_DIGITS,
+        }
+    }
+
+    /// The same budget, with numbers of at most `digits` decimal digits (see
+    /// [`Budget::check_sizes`]; the default is [`DEFAULT_MAX_DIGITS`]).
+    pub fn with_max_digits(mut self, digits: u64) -> Budget {
+        self.max_digits = digits;
+        self
+    }
+
+    /// `Err` (naming [`DIGITS_FLAG`]) when the exact arithmetic of the game could
+    /// need numbers of more than the allowed digits: a payoff's numerator or
+    /// denominator, or a bound on the integers of the support enumeration. Those are
+    /// minors of up to k × k (k the smaller number of strategies) of a player's
+    /// payoffs over a common denominator, whose bits are at most B (the largest
+    /// numerator's bits plus those of every distinct denominator, a bound on their
+    /// lcm) each: by Hadamard's bound a minor has at most k·B + k·log₂(k)/2 bits.
+    /// The time of one operation (a product, a gcd) grows with the square of its
+    /// numbers' size, and no stop signal is seen inside it: this bound keeps each
+    /// well under a second.
+    pub fn check_sizes(&self, game: &Bimatrix) -> Result<(), LimitExceeded> {
+        // log₂ 10 < 3.3220: at least the bits of every number of max_digits digits.
+        let limit_bits = self.max_digits.saturating_mul(33_220) / 10_000;
+        let m = game.count(Player::Row);
+        let n = game.count(Player::Col);
+        let k = m.min(n) as u64;
+        for p in [Player::Row, Player::Col] {
+            let mut dens: Vec<&num_bigint::BigInt> = Vec::new();
+            let mut top = 0u64;
+            for row in game.table(p) {
+                for v in row {
+                    let bits = v.numer().bits().max(v.denom().bits());
+                    if bits > limit_bits {
+                        return Err(self.too_large(format!(
+                            "a payoff of the {} has {} digits",
+                            p.name(),
+                            digits(bits)
+                        )));
+                    }
+                    top = top.max(v.numer().bits());
+                    dens.push(v.denom());
+                }
+            }
+            dens.sort();
+            dens.dedup();
+            let b = dens
+                .iter()
+                .map(|d| d.bits())
+                .fold(top + 2, u64::saturating_add);
+            let log = 64 - k.leading_zeros() as u64;
+            let minor = k.saturating_mul(b).saturating_add(k * log / 2 + 1);
+            if minor > limit_bits {
+                return Err(self.too_large(format!(
+                    "the exact arithmetic of the {}'s supports (up to {k} strategies) may need numbers of {} digits",
+                    p.name(),
+                    digits(minor)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The error for numbers beyond [`Budget::with_max_digits`].
+    fn too_large(&self, what: String) -> LimitExceeded {
+        LimitExceeded {
+            what: format!("{what}, more than the {} allowed", self.max_digits),
+            flag: Some(DIGITS_FLAG),
         }
     }
 
@@ -153,6 +231,11 @@ impl fmt::Display for LimitExceeded {
 }
 
 impl std::error::Error for LimitExceeded {}
+
+/// About how many decimal digits a number of `bits` bits has (log₁₀ 2 ≈ 0.30103).
+fn digits(bits: u64) -> u64 {
+    bits.saturating_mul(30_103).div_ceil(100_000)
+}
 
 #[cfg(test)]
 mod tests {

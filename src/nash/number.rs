@@ -11,6 +11,43 @@ pub const MAX_LEN: usize = 100_000;
 /// Largest exponent magnitude of a decimal such as `1e300`.
 pub const MAX_EXPONENT: u64 = 100_000;
 
+/// The order of two exact numbers, by one cross-multiplication (the denominators of
+/// a `Ratio` are positive). `Ratio`'s own comparison (and its `==` on different
+/// numbers) follows the continued fractions of the two numbers recursively, one call
+/// a term: numbers of a few thousand digits with a long common expansion (ratios of
+/// consecutive Fibonacci numbers) overflow the stack. Every comparison of the
+/// analysis goes through this function or [`same`].
+///
+/// ```
+/// use sprague::nash::number::{order, parse};
+/// use std::cmp::Ordering;
+/// assert_eq!(order(&parse("13/8").unwrap(), &parse("8/5").unwrap()), Ordering::Greater);
+/// assert_eq!(order(&parse("-1/2").unwrap(), &parse("-0.5").unwrap()), Ordering::Equal);
+/// ```
+pub fn order(a: &Rational, b: &Rational) -> std::cmp::Ordering {
+    if a.denom() == b.denom() {
+        return a.numer().cmp(b.numer());
+    }
+    (a.numer() * b.denom()).cmp(&(b.numer() * a.denom()))
+}
+
+/// Whether two exact numbers are equal: their reduced forms (every `Rational` made
+/// by [`parse`] or by arithmetic is reduced) are the same. See [`order`].
+pub fn same(a: &Rational, b: &Rational) -> bool {
+    a.numer() == b.numer() && a.denom() == b.denom()
+}
+
+/// The lexicographic [`order`] of two lists of numbers.
+pub fn order_lists(a: &[Rational], b: &[Rational]) -> std::cmp::Ordering {
+    for (x, y) in a.iter().zip(b) {
+        let o = order(x, y);
+        if o.is_ne() {
+            return o;
+        }
+    }
+    a.len().cmp(&b.len())
+}
+
 /// Why a text is not a number.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NumberError {

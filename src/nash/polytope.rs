@@ -10,7 +10,7 @@
 //! enumerating the pairs of equal-size supports enumerates the vertices.
 
 use super::linear::{self, Overflow};
-use super::{Bimatrix, Player, Rational};
+use super::{Bimatrix, Budget, LimitExceeded, Player, Rational};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -116,13 +116,20 @@ impl Side {
     /// The vertex of the polytope with `own_set` as the strategies that may be used
     /// and `other_set` as best responses (`B[S,J]ᵀ x_S = 1`), if that system has one
     /// solution and it lies in the polytope.
-    pub fn vertex(&self, own_set: &[usize], other_set: &[usize]) -> Option<Vertex> {
+    /// The elimination in big integers looks at `budget`'s stop signal before each
+    /// pivot.
+    pub fn vertex(
+        &self,
+        own_set: &[usize],
+        other_set: &[usize],
+        budget: &Budget,
+    ) -> Result<Option<Vertex>, LimitExceeded> {
         if let Some(small) = &self.small
             && let Ok(v) = self.vertex_small(small, own_set, other_set)
         {
-            return v;
+            return Ok(v);
         }
-        self.vertex_big(own_set, other_set)
+        self.vertex_big(own_set, other_set, budget)
     }
 
     /// [`Side::vertex`] in machine integers, or `Err` on overflow.
@@ -164,20 +171,29 @@ impl Side {
     }
 
     /// [`Side::vertex`] in big integers.
-    fn vertex_big(&self, own_set: &[usize], other_set: &[usize]) -> Option<Vertex> {
+    fn vertex_big(
+        &self,
+        own_set: &[usize],
+        other_set: &[usize],
+        budget: &Budget,
+    ) -> Result<Option<Vertex>, LimitExceeded> {
         let k = own_set.len();
         // Equation r: Σ_c coef[own_set[c]][other_set[r]] · x_c = 1.
         let m: Vec<Vec<BigInt>> = other_set
             .iter()
             .map(|&o| own_set.iter().map(|&s| self.coef[s][o].clone()).collect())
             .collect();
-        let (det, num) = linear::solve(m, vec![BigInt::one(); k])?;
+        let Some((det, num)) = linear::solve_until(m, vec![BigInt::one(); k], || budget.check())?
+        else {
+            return Ok(None);
+        };
         if num.iter().any(|v| v.is_negative()) {
-            return None;
+            return Ok(None);
         }
         // Feasible: no opponent strategy pays more than 1 (scaled by det).
         let mut best = Vec::new();
         for o in 0..self.others {
+            budget.check()?;
             let value: BigInt = own_set
                 .iter()
                 .zip(&num)
@@ -185,11 +201,11 @@ impl Side {
                 .map(|(&s, x)| &self.coef[s][o] * x)
                 .sum();
             match value.cmp(&det) {
-                std::cmp::Ordering::Greater => return None,
+                std::cmp::Ordering::Greater => return Ok(None),
                 std::cmp::Ordering::Equal => best.push(o),
                 std::cmp::Ordering::Less => {}
             }
         }
-        Some(Vertex::new(own_set, num, best))
+        Ok(Some(Vertex::new(own_set, num, best)))
     }
 }

@@ -387,6 +387,7 @@ impl Session {
 
     /// The whole position after the `i`-th move of the current list.
     pub fn position_after(&mut self, i: usize) -> Result<Option<String>, SolveError> {
+        self.limits.check_stop()?;
         let sum = copy(&self.current().sum);
         let side = self.to_move();
         let mut moves = sum.moves(&mut self.t, side)?;
@@ -396,6 +397,22 @@ impl Session {
         let m = moves.swap_remove(i);
         let after = sum.after(&m);
         Ok(Some(sum_text(&mut self.t, &after)))
+    }
+
+    /// The whole positions after the first `count` moves of the current list, the
+    /// moves made once (not once a position, as [`Session::position_after`] would),
+    /// the stop signal looked at before each.
+    pub fn positions_after(&mut self, count: usize) -> Result<Vec<String>, SolveError> {
+        let sum = copy(&self.current().sum);
+        let side = self.to_move();
+        let moves = sum.moves(&mut self.t, side)?;
+        let mut out = Vec::with_capacity(count.min(moves.len()));
+        for m in moves.iter().take(count) {
+            self.limits.check_stop()?;
+            let after = sum.after(m);
+            out.push(sum_text(&mut self.t, &after));
+        }
+        Ok(out)
     }
 
     /// The analysis of the current state: outcome, value, and the legal moves with

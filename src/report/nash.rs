@@ -6,6 +6,7 @@ mod why;
 
 use super::{Failure, json};
 use crate::impartial::family::Stop;
+pub use crate::nash::DEFAULT_MAX_DIGITS;
 use crate::nash::dominance::Step;
 use crate::nash::number::show;
 use crate::nash::{
@@ -29,6 +30,9 @@ pub struct Options {
     pub max_pairs: u64,
     /// A signal that ends the work early (a server's deadline, Ctrl-C).
     pub stop: Option<Arc<Stop>>,
+    /// Most decimal digits of the numbers of the exact arithmetic
+    /// ([`Budget::check_sizes`]).
+    pub max_digits: u64,
 }
 
 impl Default for Options {
@@ -37,6 +41,7 @@ impl Default for Options {
             explain: false,
             max_pairs: DEFAULT_MAX_PAIRS,
             stop: None,
+            max_digits: DEFAULT_MAX_DIGITS,
         }
     }
 }
@@ -53,8 +58,11 @@ impl Default for Options {
 /// ```
 pub fn nash(name: &str, text: &str, o: &Options) -> Result<Solved, Failure> {
     let game = read_game(text).map_err(|e| Failure::Input(format!("nash: {name}: {e}")))?;
-    let analysis = analyse(game, o.max_pairs, o.stop.clone())
-        .map_err(|e| Failure::Limit(format!("nash: {name}: {e}")))?;
+    let budget = Budget::new(o.max_pairs)
+        .with_stop(o.stop.clone())
+        .with_max_digits(o.max_digits);
+    let analysis =
+        analyse(game, budget).map_err(|e| Failure::Limit(format!("nash: {name}: {e}")))?;
     Ok(Solved {
         analysis,
         explain: o.explain,
@@ -91,12 +99,10 @@ struct Analysis {
 
 const PLAYERS: [Player; 2] = [Player::Row, Player::Col];
 
-fn analyse(
-    game: Bimatrix,
-    max_pairs: u64,
-    stop: Option<Arc<Stop>>,
-) -> Result<Analysis, crate::nash::LimitExceeded> {
-    let budget = &mut Budget::new(max_pairs).with_stop(stop);
+fn analyse(game: Bimatrix, mut budget: Budget) -> Result<Analysis, crate::nash::LimitExceeded> {
+    let budget = &mut budget;
+    // The numbers first: every operation on them is then short.
+    budget.check_sizes(&game)?;
     // Dominance first: its budget is charged before its work, and it bounds the
     // games with one strategy against very many, where each pair of supports costs
     // a pass over all strategies.

@@ -27,7 +27,7 @@
 //!   open-addressing table, and the search keeps one status per position.
 
 use crate::impartial::family::{
-    Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError, Stop,
+    Family, Limits, MAX_LISTED_MOVES, Move, MoveSink, Pos, SolveError, Stop, StopPoll,
 };
 use crate::impartial::heap::OPTIONS_PER_STATE;
 use crate::impartial::position::Values;
@@ -480,6 +480,8 @@ pub struct Solver {
     stop: Option<Arc<Stop>>,
     /// Whether the last search was stopped by it.
     stopped: bool,
+    /// When to look at the stop signal next.
+    poll: StopPoll,
 }
 
 impl Solver {
@@ -497,6 +499,7 @@ impl Solver {
             cycle: false,
             stop: limits.stop.clone(),
             stopped: false,
+            poll: StopPoll::new(),
         }
     }
 
@@ -678,11 +681,13 @@ impl Solver {
         if self.decided.saturating_add(self.stack.len() as u64) >= self.max_states {
             return None;
         }
-        if self.decided.is_multiple_of(64) && self.stop.as_ref().is_some_and(|s| s.is_due()) {
+        // The signal is looked at by the options listed since the last look.
+        let before = self.work;
+        self.expand(p)?;
+        if self.poll.due(self.work - before + 1, self.stop.as_deref()) {
             self.stopped = true;
             return None;
         }
-        self.expand(p)?;
         self.positions.status[p as usize] = Status::InProgress;
         self.stack.push(Frame {
             pos: p,

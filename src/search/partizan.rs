@@ -35,6 +35,31 @@
 //!   dominated and reversible options vanish. Moves in the accumulated value are the
 //!   options of the canonical game, so a sum of many small regions costs one game of
 //!   few options rather than a product of their trees.
+//! - A region whose value a theorem gives ([`Component::closed_value`]) is valued,
+//!   never searched, whatever its size: an impartial region is the nimber of its
+//!   nim-value (a green Hackenbush graph by the fusion and colon principles, in
+//!   linear time; see [`hackenbush_graph::closed_value`] for the proof that an
+//!   impartial game G equals *g, g its nim-value), a Hackenbush stalk of blue and red
+//!   edges topped by green ones x + *n. Impartial terms of the sum (`nim(5)`,
+//!   `greenhackenbush("…")`) are nimbers already, and nimbers add as nim-sums.
+//! - Large nimbers are lowered. **Theorem.** For every game G and all n, m > b(G)
+//!   (b the birthday, or the height of any form of G), G + *n and G + *m have the
+//!   same outcome. *Proof sketch*, by induction on G: Left wins G + *n moving first
+//!   exactly when G ≰ *n, Right when *n ≰ G. G ≤ *n holds when no G^L ≥ *n (for n
+//!   beyond the options' bounds that no longer depends on n, by induction) and no
+//!   *k ≤ G for k < n; *n ≤ G likewise with the G^R and G ≰ *k. Let a and b be the
+//!   least n with G ≤ *n and with *n ≤ G. If a < b, no n > a has *n ≤ G, so none at
+//!   all: then G ≤ *n depends only on the options for large n; symmetrically if
+//!   b < a; if a = b then G = *a and both fail for every n > a. So the outcome is
+//!   constant from 1 + max(the options' bounds, a) on, at most b(G) + 1 (a game
+//!   equal to *a is born on day a or later). In a state the regions' game trees
+//!   have heights at most [`Component::height`] and the accumulated value its
+//!   birthday, so a nimber *s of the values gathered is lowered to *c, c = 1 + the
+//!   heights + b(acc), before it is added ([`Search::settle`]): `acc + *1000` would
+//!   have a thousand options at every level of its canonical form, a green stalk of
+//!   a thousand edges beside a Domineering board becomes `acc + *c` with c at most
+//!   a few more than the board's squares. With a region of unknown height the
+//!   nimber is added as it is.
 //! - A sum of several large regions first has each of them valued alone, within a
 //!   share of the table's bounds ([`ROOT_VALUE_STATES`] stored games at most): ten
 //!   strips or twelve boards valued one by one cost far less than the search of the
@@ -71,14 +96,20 @@
 //! - The search runs on an explicit stack (no recursion on the depth of the game),
 //!   counts every node it expands and every region it interns against `--max-states`
 //!   (a `Limit` error naming it), counts 512 bytes per region held and 96 per entry
-//!   of the table against `--max-memory`, and checks the stop signal of [`Limits`].
+//!   of the table against `--max-memory`, and checks the stop signal of [`Limits`]
+//!   at every node and every option of a region generated (the work between two
+//!   checks is one option or one node, never thousands of them).
 //!
-//! The answer is exact: the minimax search is the definition of the outcome, and the
-//! canonical values it substitutes are equal to the regions they replace.
+//! The answer is exact: the minimax search is the definition of the outcome, the
+//! canonical values it substitutes are equal to the regions they replace, and a
+//! nimber it lowers leaves the outcome of the state unchanged.
 
 use super::bounds;
+#[cfg(doc)]
+use crate::games::partizan::hackenbush_graph;
 use crate::impartial::family::{Limits, SolveError};
 use crate::impartial::sum::Outcome;
+use crate::nat::Nat;
 use crate::partizan::{Game, GameTable, Side};
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use smallvec::SmallVec;
@@ -147,7 +178,44 @@ pub trait Component {
     fn run_bounds(&self) -> Option<[u32; 2]> {
         None
     }
+    /// An upper bound on the number of moves of any play from the position (both
+    /// players' moves together), when the ruleset knows one; `None` by default.
+    fn height(&self) -> Option<u64> {
+        None
+    }
+    /// The canonical value of the position when its ruleset knows it by a theorem,
+    /// at a cost about linear in its size (an impartial region such as green
+    /// Hackenbush is a nimber); `None` by default. The search puts it in place of
+    /// the region, however many options the region has.
+    fn closed_value(&self, _t: &mut GameTable) -> Option<Result<Game, SolveError>> {
+        None
+    }
 }
+
+/// `Err` (a limit naming `--max-states`) when the `count` options of `c` are
+/// positions of up to [`Component::height`] elements each (edges of a Hackenbush
+/// graph) and together would hold more than `most` elements (at least
+/// [`OPTION_ELEMENTS`]): they are made all at once, so a graph of 60 000 green edges
+/// would need 3.6·10⁹ edges of memory. Positions of unknown height are bounded
+/// boards: nothing is checked.
+pub fn options_fit(c: &dyn Component, count: usize, most: u64) -> Result<(), SolveError> {
+    let Some(h) = c.height() else { return Ok(()) };
+    let most = most.max(OPTION_ELEMENTS);
+    let elements = (count as u64).saturating_mul(h.max(1));
+    if elements > most {
+        return Err(SolveError::Limit {
+            what: format!(
+                "the {count} options of a position of height {h} would hold {elements} elements, more than {most}"
+            ),
+            flag: "--max-states",
+        });
+    }
+    Ok(())
+}
+
+/// The elements the options of one position may always hold ([`options_fit`]), a
+/// few tens of MB: boards of 64 squares are never refused.
+pub const OPTION_ELEMENTS: u64 = 1 << 22;
 
 /// What [`Component::option_regions`] hands each option's regions to: `None` when an
 /// option begins, then each of its regions.
@@ -183,6 +251,7 @@ impl Sum {
         for (i, p) in self.parts.iter().enumerate() {
             match p {
                 Part::Position(c) => {
+                    options_fit(&**c, c.moves(side), t.max_states())?;
                     let mut opts = Vec::new();
                     c.options(side, &mut opts);
                     out.extend(opts.into_iter().map(|o| SumMove {
@@ -245,6 +314,13 @@ pub const SMALL_VALUE_WORK: u64 = 200;
 /// The elementary steps valuing small regions may take before their average
 /// ([`SMALL_VALUE_WORK`]) is looked at.
 pub const SMALL_VALUE_ALLOWANCE: u64 = 20_000;
+
+/// Nimbers of values below this are added into a state's accumulated value as they
+/// come; larger ones are first lowered by [`Search::settle`].
+const STAR_APART: u64 = 4;
+
+/// Most birthdays of accumulated values remembered (the memo is emptied beyond).
+const BIRTHDAYS_KEPT: usize = 1 << 16;
 
 /// The memory counted for each interned region (the position, its options, the
 /// index entry) against `--max-memory`.
@@ -335,12 +411,18 @@ pub struct Stats {
     pub bounded: u64,
     /// States whose bounds were looked at (decided or not).
     pub bound_tries: u64,
+    /// Large nimbers lowered to one that gives the same outcome (see
+    /// [`Search::settle`]).
+    pub lowered: u64,
 }
 
 /// An option of a region: its large regions and the value of its small ones.
 struct Opt {
     big: SmallVec<[u32; 4]>,
     acc: Game,
+    /// A large nimber of its small regions, kept apart from `acc` (see
+    /// [`Search::settle`]).
+    star: Nat,
     /// The moves of the regions it leaves (Left's minus Right's), for move ordering.
     diff: i32,
 }
@@ -364,6 +446,8 @@ struct Region {
     tried: bool,
     /// [`Component::run_bounds`] of a large region.
     runs: Option<[u32; 2]>,
+    /// [`Component::height`] of a large region.
+    height: Option<u64>,
     /// The region interned before it with the same hash ([`NO_REGION`]: none).
     next: u32,
     /// The last sweep that kept it (see [`Search::sweep`]).
@@ -530,6 +614,8 @@ pub struct Search<'t> {
     /// too), and how many small regions were valued.
     small_work: u64,
     small_valued: u64,
+    /// Birthdays of accumulated values, for [`Search::settle`].
+    birthdays: FxHashMap<Game, Nat>,
 }
 
 impl<'t> Search<'t> {
@@ -568,6 +654,7 @@ impl<'t> Search<'t> {
             opt_ends: Vec::new(),
             small_work: 0,
             small_valued: 0,
+            birthdays: FxHashMap::default(),
         };
         s.sweep_at = s.kept_regions();
         s
@@ -651,6 +738,7 @@ impl<'t> Search<'t> {
     fn state_of(&mut self, sum: &Sum) -> Result<State, SolveError> {
         let mut ids = Vec::new();
         let mut acc = Game::ZERO;
+        let mut star = Nat::ZERO;
         let mut parts = Vec::new();
         for p in &sum.parts {
             match p {
@@ -658,10 +746,11 @@ impl<'t> Search<'t> {
                     parts.clear();
                     c.regions(&mut parts);
                     for r in parts.drain(..) {
+                        self.limits.check_stop()?;
                         ids.push(self.intern(&*r)?);
                     }
                 }
-                Part::Game(g) => acc = self.t.add(acc, *g)?,
+                Part::Game(g) => self.gather(&mut acc, &mut star, *g)?,
             }
         }
         let mut big = Ids::new();
@@ -681,13 +770,76 @@ impl<'t> Search<'t> {
         big.clear();
         for id in ids {
             match self.regions[id].value {
-                Some(v) => acc = self.t.add(acc, v)?,
+                Some(v) => self.gather(&mut acc, &mut star, v)?,
                 None => big.push(id),
             }
         }
         big.sort_unstable();
         self.cancel(&mut big);
+        let acc = self.settle(&big, acc, &star)?;
         Ok(State { big, acc })
+    }
+
+    /// Adds the value `v` (of a region or a part) into `acc`, the nimber part of a
+    /// number-up-star of at least [`STAR_APART`] into `star` instead (nim-added), for
+    /// [`Search::settle`].
+    fn gather(&mut self, acc: &mut Game, star: &mut Nat, v: Game) -> Result<(), SolveError> {
+        let apart = match self.t.as_nus(v) {
+            Some(n) if n.star >= Nat::from(STAR_APART) => Some(n.clone()),
+            _ => None,
+        };
+        let Some(mut n) = apart else {
+            *acc = self.t.add(*acc, v)?;
+            return Ok(());
+        };
+        *star ^= &n.star;
+        n.star = Nat::ZERO;
+        let rest = self.t.nus(n)?;
+        *acc = self.t.add(*acc, rest)?;
+        Ok(())
+    }
+
+    /// The accumulated value of a state with the large regions `big`, the value `acc`
+    /// and the nimber `*star`: `acc + *star`, the nimber first lowered to `*cap` when
+    /// it is larger, `cap` = 1 + the heights of the regions + the birthday of `acc`
+    /// (when every region has a known height). The state's outcome is the same (the
+    /// nimber theorem of the module's documentation), and the sum is far cheaper: the
+    /// canonical form of `acc + *1000` has a thousand options at every level.
+    fn settle(&mut self, big: &[u32], acc: Game, star: &Nat) -> Result<Game, SolveError> {
+        if star.is_zero() {
+            return Ok(acc);
+        }
+        let mut s = star.clone();
+        if s >= Nat::from(STAR_APART) {
+            let mut cap = Nat::from(1u64);
+            let mut known = true;
+            for &id in big {
+                match self.regions[id].height {
+                    Some(h) => cap = cap.add(&Nat::from(h)),
+                    None => known = false,
+                }
+            }
+            if known {
+                if self.birthdays.len() >= BIRTHDAYS_KEPT {
+                    self.birthdays.clear();
+                }
+                let b = match self.birthdays.get(&acc) {
+                    Some(b) => b.clone(),
+                    None => {
+                        let b = self.t.birthday(acc)?;
+                        self.birthdays.insert(acc, b.clone());
+                        b
+                    }
+                };
+                cap = cap.add(&b);
+                if s > cap {
+                    s = cap;
+                    self.stats.lowered += 1;
+                }
+            }
+        }
+        let n = self.t.nimber(s)?;
+        self.t.add(acc, n)
     }
 
     /// Values region `id` if that takes at most `1/share` of what is left of the
@@ -801,7 +953,12 @@ impl<'t> Search<'t> {
                 .small_value_work
                 .saturating_mul(self.small_valued)
                 .saturating_add(SMALL_VALUE_ALLOWANCE);
-        let value = if left + right <= self.config.small_moves
+        // A region whose value a theorem gives (an impartial region: a nimber) is
+        // valued, never searched, whatever its size.
+        let value = if let Some(v) = r.closed_value(self.t).transpose()? {
+            self.stats.valued += 1;
+            Some(v)
+        } else if left + right <= self.config.small_moves
             && affordable
             && !self.too_big.contains(&h)
         {
@@ -842,9 +999,11 @@ impl<'t> Search<'t> {
         } else {
             None
         };
+        let height = if value.is_none() { r.height() } else { None };
         let got = self.regions.insert(Region {
             next: head,
             runs,
+            height,
             comp: r.clone_rc(),
             value,
             moves: [left as u32, right as u32],
@@ -1009,6 +1168,8 @@ impl<'t> Search<'t> {
         // The regions of each option, interned as they come (a copy of the region
         // moved in is asked, so that the search's own tables stay free to change).
         let comp = self.regions[id].comp.clone();
+        let count = self.regions[id].moves[s] as usize;
+        options_fit(&*comp, count, self.limits.max_states)?;
         // The regions of all options in a row, and where each option's end.
         let mut ids = std::mem::take(&mut self.opt_ids);
         let mut ends = std::mem::take(&mut self.opt_ends);
@@ -1016,7 +1177,13 @@ impl<'t> Search<'t> {
         ends.clear();
         comp.option_regions(side, &mut |r| {
             match r {
-                None => ends.push(ids.len()),
+                None => {
+                    // Each option of a large region may cost as much as the region
+                    // (a Hackenbush graph copied and split): the stop signal is looked
+                    // at every option.
+                    self.limits.check_stop()?;
+                    ends.push(ids.len());
+                }
                 Some(r) => {
                     let rid = self.intern(r)?;
                     if ends.is_empty() {
@@ -1032,18 +1199,24 @@ impl<'t> Search<'t> {
         for w in ends.windows(2) {
             let mut big = Ids::new();
             let mut acc = Game::ZERO;
+            let mut star = Nat::ZERO;
             let mut diff = 0i32;
             for &rid in &ids[w[0]..w[1]] {
                 let region = &self.regions[rid];
                 diff += region.moves[0] as i32 - region.moves[1] as i32;
                 match region.value {
-                    Some(v) => acc = self.t.add(acc, v)?,
+                    Some(v) => self.gather(&mut acc, &mut star, v)?,
                     None => big.push(rid),
                 }
             }
             big.sort_unstable();
             self.cancel(&mut big);
-            out.push(Opt { big, acc, diff });
+            out.push(Opt {
+                big,
+                acc,
+                star,
+                diff,
+            });
         }
         self.opt_ids = ids;
         self.opt_ends = ends;
@@ -1224,9 +1397,9 @@ impl<'t> Search<'t> {
         if self.stats.nodes > self.limits.max_states {
             return Err(self.limits.states_exceeded("the search"));
         }
-        if self.stats.nodes & 0xfff == 0 {
-            self.limits.check_stop()?;
-        }
+        // Every node: a node costs at least a few hundred nanoseconds (hashing its
+        // state, generating or looking up its children), the check a few tens.
+        self.limits.check_stop()?;
         let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
         let got = self.scored_children(key, &mut scored);
@@ -1312,6 +1485,7 @@ impl<'t> Search<'t> {
                 big.sort_unstable();
                 self.cancel(&mut big);
                 let acc = self.t.add(st.acc, o.acc)?;
+                let acc = self.settle(&big, acc, &o.star)?;
                 let ck = Key {
                     state: State { big, acc },
                     left: !key.left,
@@ -1595,6 +1769,77 @@ mod tests {
         }
         let (none, more) = s.winning_moves(&sum, Side::Left, 0).unwrap();
         assert!(none.is_empty() && more);
+    }
+
+    #[test]
+    fn large_nimbers_beside_regions_keep_the_outcome() {
+        // Random sums of Domineering boards (whose heights are known: the nimber is
+        // lowered) or Clobber boards (no height: it is not) and a nimber *n, n from 4
+        // to 40: the search against the outcome from comparisons of the canonical
+        // value X of the boards with *n (Left wins moving first on X + *n exactly
+        // when X ≰ *n, Right when *n ≰ X).
+        let mut t = GameTable::with_limit(50_000_000);
+        let mut dom = TreeValues::new();
+        let mut clob = TreeValues::new();
+        let mut seed = 0x51_7cc1_b727_220au64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut lowered = 0;
+        for round in 0..120 {
+            let mut sum = Sum::default();
+            let mut x = Game::ZERO;
+            for _ in 0..1 + next() % 2 {
+                if round % 2 == 0 {
+                    let (r, c) = [(3, 3), (3, 4), (2, 4)][(next() % 3) as usize];
+                    let b = board(r, c, next() & ((1 << (r * c)) - 1));
+                    let g = dom.value(&mut t, &Domineering, &b).unwrap();
+                    x = t.add(x, g).unwrap();
+                    sum.parts
+                        .push(Part::Position(Box::new(Position::new(Domineering, b))));
+                } else {
+                    let cells: String = (0..6)
+                        .map(|_| ['X', 'O', 'X', 'O', '.'][(next() % 5) as usize])
+                        .collect();
+                    let b = Clobber::parse(&cells).unwrap();
+                    let g = clob.value(&mut t, &Clobber, &b).unwrap();
+                    x = t.add(x, g).unwrap();
+                    sum.parts
+                        .push(Part::Position(Box::new(Position::new(Clobber, b))));
+                }
+            }
+            let n = 4 + next() % 37;
+            let star = t.nimber(Nat::from(n)).unwrap();
+            sum.parts.push(Part::Game(star));
+            let left = !t.le(x, star).unwrap();
+            let right = !t.le(star, x).unwrap();
+            let want = match (left, right) {
+                (true, true) => Outcome::N,
+                (true, false) => Outcome::L,
+                (false, true) => Outcome::R,
+                (false, false) => Outcome::P,
+            };
+            // Clobber's boards are all searched (none valued): while a region of
+            // unknown height is left the nimber stays as it is.
+            let config = Config {
+                small_moves: if round % 2 == 0 {
+                    (next() % 12) as usize
+                } else {
+                    0
+                },
+                ..Config::new(&limits())
+            };
+            let mut s = Search::with_config(&mut t, &limits(), config);
+            s.set_root_values(round % 2 == 0);
+            assert_eq!(s.outcome(&sum).unwrap(), want, "round {round}: *{n}");
+            if round % 2 == 0 {
+                lowered += s.stats().lowered;
+            }
+        }
+        assert!(lowered > 50, "{lowered}");
     }
 
     /// Clobber with its negative known (the colours swapped, Left's stones becoming

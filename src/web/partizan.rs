@@ -72,8 +72,7 @@ fn side_json(s: Side) -> Value {
 
 /// A move for the play view: what it changes, the position after it, and its result
 /// for the mover (`win`, `lose`, or null when not decided).
-fn move_json(s: &mut Session, i: usize, m: &Move) -> Result<Value, ApiError> {
-    let after = s.position_after(i)?;
+fn move_json(i: usize, m: &Move, after: Option<String>) -> Result<Value, ApiError> {
     Ok(json!({
         "index": i,
         "part": m.part,
@@ -181,8 +180,9 @@ pub(super) async fn play(app: &App, q: Q) -> Response {
             }
         }
         let mut moves = Vec::new();
+        let mut afters = s.positions_after(PLAY_MOVES)?.into_iter();
         for (i, m) in a.moves.iter().enumerate().take(PLAY_MOVES) {
-            let mut j = move_json(&mut s, i, m)?;
+            let mut j = move_json(i, m, afters.next())?;
             if let (Some(Value::Object(t)), Value::Object(o)) = (targets[i].take(), &mut j) {
                 o.extend(t);
             }
@@ -226,7 +226,8 @@ pub(super) async fn reply(app: &App, q: Q) -> Response {
         let doc = match s.choose()? {
             Some((i, why)) => {
                 let m = s.analyse()?.moves[i].clone();
-                let mv = move_json(&mut s, i, &m)?;
+                let after = s.position_after(i)?;
+                let mv = move_json(i, &m, after)?;
                 json!({"move": mv, "why": why, "by": side_json(side)})
             }
             None => json!({"move": null, "why": "no move is left: the game is over", "by": side_json(side)}),

@@ -125,6 +125,11 @@ impl<R: Ruleset> Component for Position<R> {
     }
 
     fn value(&self, t: &mut GameTable) -> Result<Game, SolveError> {
+        if let Some(v) = self.shared.rules.closed_value(&self.pos, t) {
+            return v;
+        }
+        let count = self.moves(Side::Left) + self.moves(Side::Right);
+        crate::search::partizan::options_fit(self, count, t.max_states())?;
         let mut values = self.shared.values.borrow_mut();
         if values.regions() > VALUES_KEPT {
             // The memo is a cache: emptied when full, so that memory stays bounded.
@@ -177,6 +182,14 @@ impl<R: Ruleset> Component for Position<R> {
 
     fn run_bounds(&self) -> Option<[u32; 2]> {
         self.shared.rules.run_bounds(&self.pos)
+    }
+
+    fn closed_value(&self, t: &mut GameTable) -> Option<Result<Game, SolveError>> {
+        self.shared.rules.closed_value(&self.pos, t)
+    }
+
+    fn height(&self) -> Option<u64> {
+        self.shared.rules.height(&self.pos)
     }
 
     fn negative(&self) -> Option<Box<dyn Component>> {

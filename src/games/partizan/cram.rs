@@ -160,6 +160,11 @@ impl Ruleset for Cram {
         format!("cram(\"{}\")", Cram::board_text(b))
     }
 
+    /// Every move fills two empty squares.
+    fn height(&self, b: &CramBoard) -> Option<u64> {
+        Some(u64::from(b.layers[0].count_ones() / 2))
+    }
+
     fn method(&self) -> String {
         "Cram (both players place dominoes either way), from the game tree: each region of empty squares valued once up to the symmetries of the square".to_string()
     }
@@ -527,6 +532,25 @@ mod tests {
                     let g = tree.value(&mut t, &Cram, &b).unwrap();
                     assert_eq!(g, t.nimber(Nat::from(want)).unwrap(), "{b:?}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_height_bounds_every_play() {
+        fn longest(b: &CramBoard) -> u64 {
+            let mut out = Vec::new();
+            Cram.options(b, Side::Left, &mut out);
+            out.iter().map(|o| 1 + longest(o)).max().unwrap_or(0)
+        }
+        for (rows, cols) in [(1, 6), (2, 2), (2, 3), (3, 3)] {
+            for empty in 0u64..1 << (rows * cols) {
+                let b = Board {
+                    rows,
+                    cols,
+                    layers: [empty],
+                };
+                assert!(Cram.height(&b).unwrap() >= longest(&b), "{b:?}");
             }
         }
     }

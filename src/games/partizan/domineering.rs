@@ -203,6 +203,11 @@ impl Ruleset for Domineering {
         })
     }
 
+    /// Every move fills two empty squares.
+    fn height(&self, b: &Board) -> Option<u64> {
+        Some(u64::from(b.empty.count_ones() / 2))
+    }
+
     /// Left's longest run is the vertical dominoes that fit at once: half of each
     /// column's runs of empty squares, rounded down; Right's likewise by rows.
     fn run_bounds(&self, b: &Board) -> Option<[u32; 2]> {
@@ -285,6 +290,27 @@ mod tests {
             .map(|o| 1 + longest_run(o, side))
             .max()
             .unwrap_or(0)
+    }
+
+    /// The longest play from `b`, both players moving in any order.
+    fn longest_play(b: &Board) -> u64 {
+        let mut out = Vec::new();
+        Domineering.options(b, Side::Left, &mut out);
+        Domineering.options(b, Side::Right, &mut out);
+        out.iter().map(|o| 1 + longest_play(o)).max().unwrap_or(0)
+    }
+
+    #[test]
+    fn the_height_bounds_every_play() {
+        for (rows, cols) in [(1, 5), (2, 2), (2, 3), (3, 3), (2, 4)] {
+            for empty in 0u64..1 << (rows * cols) {
+                let b = Board { rows, cols, empty };
+                assert!(Domineering.height(&b).unwrap() >= longest_play(&b), "{b:?}");
+            }
+        }
+        // A 2 × 2 board is filled by two dominoes placed the same way.
+        assert_eq!(longest_play(&Board::empty(2, 2).unwrap()), 2);
+        assert_eq!(Domineering.height(&Board::empty(2, 2).unwrap()), Some(2));
     }
 
     /// The bounds on runs are the longest runs themselves, on every board of at most

@@ -35,7 +35,10 @@
 //!
 //! At the top of the evaluation a green region is valued at once (a nimber, by the
 //! fusion and colon principles, in linear time), and a stalk by its closed form
-//! ([`super::hackenbush`]: sign expansion, x + *n for green tops).
+//! ([`super::hackenbush`]: sign expansion, x + *n for green tops). The search of
+//! sums (`solve`) does the same for every region it meets ([`closed_value`], with
+//! the proof that an impartial game equals the nimber of its nim-value): a green
+//! stalk of a thousand edges is *1000 at once, never searched.
 
 pub use super::hackenbush::Edge;
 use super::hackenbush::{self as stalk};
@@ -564,6 +567,35 @@ impl Ruleset for Hackenbush {
         format!("hackenbush(\"{}\")", g.text())
     }
 
+    fn option_count(&self, g: &Graph, side: Side, _buf: &mut Vec<Graph>) -> usize {
+        let mine = if side == Side::Left {
+            Edge::Blue
+        } else {
+            Edge::Red
+        };
+        // As `options` lists them: an edge of the side's colour or green, repeats of
+        // the edge before it left out.
+        g.edges
+            .iter()
+            .enumerate()
+            .filter(|&(i, e)| {
+                (e.2 == mine || e.2 == Edge::Green) && (i == 0 || g.edges[i - 1] != *e)
+            })
+            .count()
+    }
+
+    /// Every move deletes at least one edge.
+    fn height(&self, g: &Graph) -> Option<u64> {
+        Some(g.edges.len() as u64)
+    }
+
+    /// A green graph is a nimber (fusion and colon principles, linear time); a stalk
+    /// of blue and red edges topped by green ones is x + *n (sign expansion and the
+    /// rule of [`super::hackenbush`]). See [`closed_value`].
+    fn closed_value(&self, g: &Graph, t: &mut GameTable) -> Option<Result<Game, SolveError>> {
+        closed_value(g, t)
+    }
+
     fn method(&self) -> String {
         "Hackenbush (Left cuts blue edges), from the game tree: each part meeting the rest only at the ground valued once, green pieces replaced by green stalks of their nim-values (colon and fusion principles)".to_string()
     }
@@ -634,6 +666,21 @@ pub fn value(
             }
             None => {
                 how.tree += 1;
+                // Its options are made all at once: each a copy of the graph.
+                let mut buf = Vec::new();
+                let count = Hackenbush.option_count(&region, Side::Left, &mut buf)
+                    + Hackenbush.option_count(&region, Side::Right, &mut buf);
+                let elements = (count as u64).saturating_mul(region.edges.len() as u64);
+                if elements > t.max_states().max(crate::search::partizan::OPTION_ELEMENTS) {
+                    return Err(SolveError::Limit {
+                        what: format!(
+                            "the game tree of a part of {} edges ({count} options) would hold {elements} edges at once, more than {}",
+                            region.edges.len(),
+                            t.max_states()
+                        ),
+                        flag: "--max-states",
+                    });
+                }
                 memo.region(t, &Hackenbush, &region)?
             }
         };
@@ -641,6 +688,34 @@ pub fn value(
     }
     let star = t.nimber(Nat::from(star))?;
     Ok((t.add(total, star)?, how))
+}
+
+/// The value of a Hackenbush position by a theorem, without its game tree: a green
+/// graph is the nimber of its nim-value (fusion and colon principles), a stalk of
+/// blue and red edges topped by n ≥ 0 green ones is x + *n, x its sign expansion;
+/// `None` for every other graph. Linear in the number of edges.
+///
+/// Why a green graph may stand in a partizan sum as its nimber: both players have
+/// the same moves in it, in every position it reaches, so it is an impartial game,
+/// and an impartial game G of nim-value g (the mex of its options' nim-values) is
+/// equal, as a partizan game, to *g. Proof by induction on G: each option G' has a
+/// nim-value g' ≠ g and G' = *g' by induction. In G + *g the player to move loses:
+/// a move to G' + *g with g' < g is answered by *g → *g', and with g' > g by a move
+/// in G' to an option of nim-value g (there is one: g < g' is not the mex of G''s
+/// options); a move to G + *k (k < g) is answered by a move in G to an option of
+/// nim-value k (there is one: k < g, the mex). Each answer leaves *h + *h = 0 for
+/// some h, by induction. So G + *g = 0, and G = *g since *g = −*g. Equal games may
+/// replace each other in any sum, and nimbers add as Nim heaps, *a + *b = *(a ⊕ b).
+pub fn closed_value(g: &Graph, t: &mut GameTable) -> Option<Result<Game, SolveError>> {
+    if g.is_green() {
+        return Some(t.nimber(Nat::from(g.simplify_green())));
+    }
+    let (x, n) = stalk::green_top(&g.as_stalk()?)?;
+    Some(t.nus(crate::partizan::Nus {
+        number: x,
+        up: 0,
+        star: Nat::from(n),
+    }))
 }
 
 impl Graph {

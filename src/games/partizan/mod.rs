@@ -84,6 +84,15 @@ pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
         None
     }
 
+    /// An upper bound on the number of moves of any play from `p` (both players'
+    /// moves together, in any order), when one is cheap to know (Domineering: half
+    /// the empty squares; Hackenbush: the edges). The search uses it to lower a large
+    /// nimber of a sum to one with the same outcome (see
+    /// [`crate::search::partizan`]). The default, `None`, says nothing.
+    fn height(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
+
     /// How many options `side` has from `p`, `buf` (empty) being scratch space the
     /// search lends. The search asks it of every region it meets (for move ordering
     /// and to know the small ones); the default generates the options into `buf` and
@@ -96,6 +105,20 @@ pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
     ) -> usize {
         self.options(p, side, buf);
         buf.len()
+    }
+
+    /// The value of the region `p` when a theorem gives it without its game tree
+    /// (a green Hackenbush region is the nimber of its fusion and colon value, a
+    /// Hackenbush stalk its sign expansion); `None` otherwise, the default. The
+    /// search of sums ([`crate::search::partizan`]) puts such a value in place of the
+    /// region instead of searching it, whatever its size: it must cost little
+    /// (about linear in the size of `p`).
+    fn closed_value(
+        &self,
+        _p: &Self::Position,
+        _t: &mut crate::partizan::GameTable,
+    ) -> Option<Result<crate::partizan::Game, crate::impartial::family::SolveError>> {
+        None
     }
 
     /// One line for explanations: how the value was found.

@@ -1,8 +1,9 @@
 //! Why each equilibrium is one, in words, and the indifference equations behind a
 //! mixed one.
 
-use crate::nash::number::show;
+use crate::nash::number::{order, same, show};
 use crate::nash::{Bimatrix, Equilibrium, Player, Rational};
+use num_traits::Signed;
 
 /// The one-line reason, followed by the equations of [`systems`] for a mixed
 /// equilibrium (the `explanation` entries of `--json --explain`).
@@ -53,11 +54,9 @@ pub fn pure_reason(game: &Bimatrix, i: usize, j: usize) -> String {
 fn pure_side(game: &Bimatrix, p: Player, own: usize, other: usize) -> String {
     let got = game.payoff(p, own, other);
     let opponent = game.names(p.other())[other].as_str();
-    let alternative = (0..game.count(p)).filter(|&s| s != own).max_by(|&a, &b| {
-        game.payoff(p, a, other)
-            .cmp(game.payoff(p, b, other))
-            .then(b.cmp(&a))
-    });
+    let alternative = (0..game.count(p))
+        .filter(|&s| s != own)
+        .max_by(|&a, &b| order(game.payoff(p, a, other), game.payoff(p, b, other)).then(b.cmp(&a)));
     match alternative {
         None => format!(
             "against {opponent} the {} gets {} and has no other strategy",
@@ -72,7 +71,7 @@ fn pure_side(game: &Bimatrix, p: Player, own: usize, other: usize) -> String {
                 show(got),
                 game.names(p)[s],
                 show(alt),
-                if alt == got { ", no more" } else { "" }
+                if same(alt, got) { ", no more" } else { "" }
             )
         }
     }
@@ -110,7 +109,7 @@ fn mixed_side(game: &Bimatrix, e: &Equilibrium, p: Player) -> String {
     };
     let unused = (0..v.len())
         .filter(|k| !used.contains(k))
-        .max_by(|&a, &b| v[a].cmp(&v[b]).then(b.cmp(&a)));
+        .max_by(|&a, &b| order(&v[a], &v[b]).then(b.cmp(&a)));
     if let Some(k) = unused {
         let _ = std::fmt::Write::write_fmt(
             &mut s,
@@ -118,7 +117,7 @@ fn mixed_side(game: &Bimatrix, e: &Equilibrium, p: Player) -> String {
                 ", and its best other strategy, {}, gives {}{}",
                 names[k],
                 show(&v[k]),
-                if v[k] == *u { ", no more" } else { "" }
+                if same(&v[k], u) { ", no more" } else { "" }
             ),
         );
     }
@@ -157,8 +156,8 @@ pub fn systems(game: &Bimatrix, e: &Equilibrium) -> Vec<System> {
         let var = if o == Player::Col { "y" } else { "x" };
         let other_names = game.names(o);
         let v = values(game, e, p);
-        let best = v.iter().max().unwrap();
-        let responses: Vec<usize> = (0..v.len()).filter(|&s| v[s] == *best).collect();
+        let best = v.iter().max_by(|a, b| order(a, b)).unwrap();
+        let responses: Vec<usize> = (0..v.len()).filter(|&s| same(&v[s], best)).collect();
         let mut equations: Vec<String> = responses
             .iter()
             .map(|&s| {
@@ -206,7 +205,7 @@ pub fn systems(game: &Bimatrix, e: &Equilibrium) -> Vec<System> {
 fn linear(terms: &[(Rational, String)]) -> String {
     let mut s = String::new();
     for (k, (c, v)) in terms.iter().enumerate() {
-        let negative = c < &Rational::from_integer(0.into());
+        let negative = c.is_negative();
         let magnitude = if negative { -c.clone() } else { c.clone() };
         let coefficient = if magnitude.is_integer() {
             show(&magnitude)

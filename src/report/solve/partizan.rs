@@ -7,7 +7,7 @@ use crate::games::eval::ValueError;
 use crate::games::partizan::component::read_sum;
 use crate::impartial::family::Limits;
 use crate::impartial::sum::Outcome;
-use crate::partizan::{GameTable, Side};
+use crate::partizan::{Game, GameTable, Side};
 use crate::search::db::Db;
 use crate::search::partizan::{Config, Part, Search, Stats, Sum, SumMove};
 use std::fmt::Write as _;
@@ -40,9 +40,12 @@ pub struct SideMoves {
 pub struct PartizanSolved {
     /// The parts of the sum as written (positions, or canonical games).
     pub parts: Vec<String>,
-    /// The canonical value of each part that is a canonical game (`None` for positions
-    /// of rulesets, whose values the search does not compute).
+    /// The canonical value of each part that is a canonical game or a position whose
+    /// regions all have values by a theorem (a green Hackenbush graph: a nimber);
+    /// `None` for the other positions, whose values the search does not compute.
     pub values: Vec<Option<String>>,
+    /// The value of the whole sum, when every part has one.
+    pub total: Option<String>,
     /// `L`, `R`, `N` or `P`.
     pub outcome: Outcome,
     /// The player to move, whose winning moves are `winning_moves` in the document.
@@ -121,14 +124,16 @@ pub fn solve_db(
     let right = sides.pop().expect("two sides");
     let left = sides.pop().expect("two sides");
     let parts = sum.parts.iter().map(|p| show(&mut t, p)).collect();
-    let values = sum
-        .parts
-        .iter()
-        .map(|p| match p {
-            Part::Game(g) => Some(t.show(*g)),
-            Part::Position(_) => None,
-        })
-        .collect();
+    let games: Vec<Option<Game>> = sum.parts.iter().map(|p| part_value(&mut t, p)).collect();
+    let mut total = Some(Game::ZERO);
+    for g in &games {
+        total = match (total, g) {
+            (Some(a), Some(b)) => t.add(a, *b).ok(),
+            _ => None,
+        };
+    }
+    let total = total.map(|g| t.show(g));
+    let values = games.iter().map(|g| g.map(|g| t.show(g))).collect();
     let explanation = explain.then(|| {
         vec![
             format!(
@@ -147,6 +152,7 @@ pub fn solve_db(
     Ok(PartizanSolved {
         parts,
         values,
+        total,
         outcome,
         first,
         left,
@@ -154,6 +160,24 @@ pub fn solve_db(
         stats,
         explanation,
     })
+}
+
+/// The value of a part: a canonical game as written, or a position whose regions all
+/// have values by a theorem ([`crate::search::partizan::Component::closed_value`]).
+fn part_value(t: &mut GameTable, p: &Part) -> Option<Game> {
+    match p {
+        Part::Game(g) => Some(*g),
+        Part::Position(c) => {
+            let mut regions = Vec::new();
+            c.regions(&mut regions);
+            let mut v = Game::ZERO;
+            for r in &regions {
+                let g = r.closed_value(t)?.ok()?;
+                v = t.add(v, g).ok()?;
+            }
+            Some(v)
+        }
+    }
 }
 
 fn show(t: &mut GameTable, p: &Part) -> String {
@@ -187,8 +211,16 @@ impl PartizanSolved {
         json::string(&mut out, &self.parts.join(" + "));
         let _ = write!(
             out,
-            ",\"play\":\"normal\",\"outcome\":\"{}\",\"grundy\":null,\"first\":\"{}\",\"components\":[",
+            ",\"play\":\"normal\",\"outcome\":\"{}\",\"grundy\":null,\"value\":",
             self.outcome.letter(),
+        );
+        match &self.total {
+            Some(v) => json::string(&mut out, v),
+            None => out.push_str("null"),
+        }
+        let _ = write!(
+            out,
+            ",\"first\":\"{}\",\"components\":[",
             side_name(self.first).to_lowercase()
         );
         for (i, (p, v)) in self.parts.iter().zip(&self.values).enumerate() {
@@ -251,6 +283,9 @@ impl PartizanSolved {
             _ => "P: the player to move loses (the other player wins)",
         };
         let _ = writeln!(out, "outcome:   {words}");
+        if let Some(v) = &self.total {
+            let _ = writeln!(out, "value:     {}", shorten(v, 200));
+        }
         for side in [self.first, other(self.first)] {
             let m = self.side(side);
             let name = side_name(side);
