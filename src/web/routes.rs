@@ -11,7 +11,7 @@ use crate::nat::Nat;
 use crate::play::session::{self, MoveList, Player, REMOTENESS_STATES, Session, SumMove};
 use crate::play::view::{self, Drawing};
 use crate::report;
-use crate::search::impartial::Solver;
+use crate::search::impartial::{GaveUp, Solver};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -226,12 +226,17 @@ fn move_json(
     play: Play,
     limits: &Limits,
     solver: &mut Solver,
+    with_remoteness: bool,
 ) -> Result<Value, ApiError> {
     let after = session::apply(comps, m)?;
     let result = session::evaluate(&after, play, limits, solver)
         .ok()
         .map(|e| e.outcome.letter());
-    let remoteness = solver.decide(&after).map(|d| d.remoteness);
+    let remoteness = if with_remoteness {
+        solver.decide(&after).map(|d| d.remoteness)
+    } else {
+        None
+    };
     limits.check_stop()?;
     let text = if m.heap.is_some() {
         m.words()
@@ -302,14 +307,28 @@ async fn play(State(app): State<Shared>, q: Q) -> Response {
     compute(&app, move |limits| {
         let mut s = Session::new(&src, play, limits.clone(), Player::Human)?;
         let eval = s.evaluate()?;
-        let remoteness = s.remoteness().map(|d| d.remoteness);
         let over = s.is_over();
         let list = s.move_list(PLAY_MOVES)?;
         let comps = s.position().to_vec();
+        // One search for the position and its moves. When the position is beyond its
+        // bound, so are the positions after one move in all but rare cases: they are
+        // not searched again each (remoteness null), which keeps a huge position's
+        // answer within a fraction of the deadline.
         let mut search = solver(play, &limits);
+        let remoteness = search.decide(&comps).map(|d| d.remoteness);
+        let beyond = remoteness.is_none() && search.gave_up() == GaveUp::Bound;
+        limits.check_stop()?;
         let mut moves = Vec::with_capacity(list.moves.len());
         for (i, m) in list.moves.iter().enumerate() {
-            moves.push(move_json(&comps, m, i, play, &limits, &mut search)?);
+            moves.push(move_json(
+                &comps,
+                m,
+                i,
+                play,
+                &limits,
+                &mut search,
+                !beyond,
+            )?);
         }
         let drawing: Vec<Value> = view::drawing(&comps).iter().map(drawing_json).collect();
         Ok(json!({
@@ -359,7 +378,15 @@ async fn reply(State(app): State<Shared>, q: Q) -> Response {
                         .iter()
                         .position(|x| x.component == m.component && x.to == m.to)
                 });
-                let mut mv = move_json(&comps, &m, index.unwrap_or(0), play, &limits, &mut search)?;
+                let mut mv = move_json(
+                    &comps,
+                    &m,
+                    index.unwrap_or(0),
+                    play,
+                    &limits,
+                    &mut search,
+                    true,
+                )?;
                 if index.is_none() {
                     mv["index"] = Value::Null;
                 }
