@@ -131,9 +131,9 @@ pub struct LimitArgs {
     /// 128 per heap up to --to, so that a table is bounded by the heaps asked for.
     #[arg(long, value_name = "N")]
     max_states: Option<u64>,
-    /// Threads for long computations such as large tables (0: every core); the
-    /// results are the same whatever the number.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// Threads for long computations such as large tables (0: every core; at most 4
+    /// per core); the results are the same whatever the number.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads)]
     threads: usize,
     /// Most memory a heap table may take, e.g. 8G or 500M (K, M, G, T: powers of
     /// 1024); a run that needs more stops before it takes it (exit 3). Default: three
@@ -176,6 +176,24 @@ impl LimitArgs {
         }
         limits
     }
+}
+
+/// `--threads N`: a number of threads, 0 for every core, at most
+/// [`THREADS_PER_CORE`](sprague::impartial::family::THREADS_PER_CORE) per core.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    use sprague::impartial::family::{THREADS_PER_CORE, cores, max_threads};
+    let n: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of threads such as 2 (0: every core)"))?;
+    let max = max_threads();
+    if n > max {
+        return Err(format!(
+            "{n} threads is more than the {max} allowed ({THREADS_PER_CORE} per core, {} cores)",
+            cores()
+        ));
+    }
+    Ok(n)
 }
 
 /// A size in bytes: digits (`_` may separate them), then optionally K, M, G or T
