@@ -74,6 +74,24 @@ pub const KNOWN_FAMILIES: &[&str] = &[
     "cram",
 ];
 
+/// Every family and ruleset name an expression may use (impartial families and the
+/// partizan rulesets), sorted, each once.
+///
+/// ```
+/// let names = sprague::games::family_names();
+/// assert!(names.contains(&"nim") && names.contains(&"toads"));
+/// ```
+pub fn family_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = KNOWN_FAMILIES
+        .iter()
+        .chain(partizan::NAMES)
+        .copied()
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
 /// An expression that cannot be turned into a position: where and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExprError {
