@@ -520,6 +520,12 @@ pub trait Family {
     /// Checks the arguments of one component (count and range); `Err(Input)` otherwise.
     fn check(&self, pos: &Pos) -> Result<(), SolveError>;
 
+    /// Whether [`Family::check`] accepts every single argument below 2^64, so that a
+    /// long list of heaps needs no check one by one. The default: false.
+    fn accepts_every_heap(&self) -> bool {
+        false
+    }
+
     /// Appends the position in expression syntax, e.g. `sub[1,3,4](10)`.
     fn write_position(&self, pos: &Pos, out: &mut String) {
         out.push_str(&self.name());
