@@ -528,3 +528,111 @@ fn a_checkpoint_past_the_file_size_limit_still_prints_the_table() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// Runs `sprague ARGS…` without any checkpoint key (no configuration directory):
+/// checkpoints are written in the format without a digest, version 1.
+fn run_without_key(args: &[&str]) -> (i32, String, String) {
+    let out = sprague()
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("HOME")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_changed_value_in_a_checkpoint_without_a_digest_is_refused() {
+    let d = dir("unkeyed");
+    // Treblecross to heap 12000: with a digest under the user's key, only the first
+    // ~2800 heaps are re-derived and the rest sampled; without one, every heap is.
+    let (family, to) = ("octal[0.007]", "12000");
+    let file = d.join("t.ckpt");
+    let f = file.to_str().unwrap();
+    let args = table_args(family, to, &["--checkpoint", f]);
+    let (code, whole, err) = run_without_key(&args);
+    assert_eq!(code, 0, "{err}");
+    let good = fs::read(&file).unwrap();
+    assert!(good.starts_with(b"sprague table checkpoint 1\n"));
+    for heap in [7001, 9999] {
+        fs::write(&file, &good).unwrap();
+        tamper(&file, heap);
+        let before = fs::read(&file).unwrap();
+        let (code, out, err) = run_without_key(&args);
+        assert_eq!(code, 2, "heap {heap}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(
+            err.contains(f) && err.contains(&format!("heap {heap} has the value")),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert_eq!(fs::read(&file).unwrap(), before, "left as it was");
+    }
+    // The same file read by a user with a key: not vouched for by it either.
+    fs::write(&file, &good).unwrap();
+    tamper(&file, 7001);
+    let (code, _, err) = run_with_config(&d.join("config"), &args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("heap 7001 has the value"), "{err}");
+    // Untouched, it resumes to the same table.
+    fs::write(&file, &good).unwrap();
+    let (code, out, err) = run_without_key(&args);
+    assert_eq!((code, out), (0, whole), "{err}");
+}
+
+#[test]
+fn a_changed_value_in_a_checkpoint_of_another_key_is_refused() {
+    let d = dir("foreign");
+    let (family, to) = ("octal[0.007]", "12000");
+    let file = d.join("t.ckpt");
+    let f = file.to_str().unwrap();
+    let args = table_args(family, to, &["--checkpoint", f]);
+    let (code, _, err) = run_with_config(&d.join("mine"), &args);
+    assert_eq!(code, 0, "{err}");
+    let good = fs::read(&file).unwrap();
+    assert!(good.starts_with(b"sprague table checkpoint 2\n"));
+    // Changed with its CRC recomputed (its digest left stale), then read under
+    // another key: the digest is not that reader's to check, the values are.
+    tamper(&file, 7001);
+    let (code, out, err) = run_with_config(&d.join("theirs"), &args);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains(f) && err.contains("heap 7001 has the value"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_checkpoint_without_a_digest_too_costly_to_check_is_a_limit() {
+    let d = dir("costly");
+    let file = d.join("t.ckpt");
+    let f = file.to_str().unwrap();
+    let (code, _, err) =
+        run_without_key(&table_args("octal[0.007]", "12000", &["--checkpoint", f]));
+    assert_eq!(code, 0, "{err}");
+    let before = fs::read(&file).unwrap();
+    // Its heaps (past 12000: the table looks further for a period proof) fit in
+    // --max-states 100000, but re-deriving each of them (about 10^8 splits) takes far
+    // more than the 8 steps a state it allows.
+    let heaps = heaps_in(&file);
+    assert!(heaps < 100_000, "{heaps}");
+    let (code, out, err) = run_without_key(&table_args(
+        "octal[0.007]",
+        "12000",
+        &["--checkpoint", f, "--max-states", "100000"],
+    ));
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains(f) && err.contains("no digest") && err.contains("--max-states"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(fs::read(&file).unwrap(), before, "left as it was");
+}

@@ -168,15 +168,15 @@ fn explain_derives_values_by_mex_with_splits() {
         )),
         "{lines:?}"
     );
-    // Heaps with many options cite the proved period and one option per smaller value:
-    // 1000 − 71 = 929 ≡ 5 (mod 12), so heap 76, of value A002186(76) = 1; knocking down
-    // 2 pins to leave rows of 1 and 73 (1 + 2 + 73 = 76) has value sg(1) ⊕ sg(73) =
+    // Heaps beyond the table cite the proved period and one option per smaller value:
+    // 10000 − 71 = 9929 ≡ 5 (mod 12), so heap 76, of value A002186(76) = 1; knocking
+    // down 2 pins to leave rows of 1 and 73 (1 + 2 + 73 = 76) has value sg(1) ⊕ sg(73) =
     // 1 ⊕ 1 = 0 (A002186(73) = 1).
-    let far = run_json(&["solve", "--json", "--explain", "kayles(1000)"]);
+    let far = run_json(&["solve", "--json", "--explain", "kayles(10000)"]);
     let text = far["explanation"].to_string();
     assert!(
         text.contains(
-            "sg(1000) = sg(76) = 1, because the values have period 12 from heap 71 (proved)"
+            "sg(10000) = sg(76) = 1, because the values have period 12 from heap 71 (proved)"
         ),
         "{text}"
     );
@@ -277,4 +277,47 @@ fn limits_exit_3_naming_the_flag() {
 fn normalised_names_are_written_back() {
     let v = solve("octal[0.770](3) + octal[4.0](2) + octal[0](5)");
     assert_eq!(v["position"], "octal[0.77](3) + octal[4](2) + octal[0](5)");
+}
+
+/// Octal 0.4 (remove one counter, split the rest into two non-empty heaps) has
+/// `G = 0, 0, 0, 1, 1, 2, …`: heaps 0..2 have no move (taking one from a heap of 2
+/// leaves one counter, which may not stay as one heap), heap 3 has the move to 1 + 1
+/// (value 0). Likewise 0.04 (remove two): 0 0 0 0 1 1 1 2 for heaps 0..7, and 0.004
+/// (remove three): 0 0 0 0 0 1 for heaps 0..5. Three zeros prove no period from heap 0.
+#[test]
+fn a_split_digit_without_leave_one_proves_nothing_from_heap_zero() {
+    let v = run_json(&["table", "--json", "--to", "2", "octal[0.4]"]);
+    assert_eq!(v["values"], json!([0, 0, 0]));
+    assert_ne!(
+        v["period"],
+        json!({"preperiod": 0, "period": 1, "proved": true})
+    );
+    for (expr, nim) in [
+        ("octal[0.4](2,3)", 1),
+        ("octal[0.4](3,2)", 1),
+        // 0.04: G(3) = 0, G(7) = 2.
+        ("octal[0.04](3,7)", 2),
+        // 0.004: G(4) = 0, G(5) = 1 (remove 3, leave 1 + 1).
+        ("octal[0.004](4,5)", 1),
+    ] {
+        let s = solve(expr);
+        assert_eq!(s["outcome"], "N", "{expr}");
+        assert_eq!(s["grundy"], nim, "{expr}");
+    }
+    let v = run_json(&["value", "--json", "octal[0.4](2,3)"]);
+    assert_eq!(v["canonical"], "*");
+    // The sweep of two-digit codes to heap 2 proves nothing of 0.4.
+    let out = common::sprague()
+        .args(["sweep", "--digits", "2", "--to", "2", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|l| l["code"] == "0.4")
+        .unwrap();
+    assert_ne!(line["status"], "periodic", "{line}");
+    assert_eq!(line["first"], json!([0, 0, 0]));
 }

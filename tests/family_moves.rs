@@ -36,6 +36,10 @@ enum Part {
     Petersen(u64, Vec<u64>),
     /// Wythoff's game.
     Wythoff(u64, u64),
+    /// The growing take: heap n before the k-th move.
+    Kth(u64, u64),
+    /// Sequential Nim, with its bound per move if any.
+    SeqNim(Option<u64>, Vec<u64>),
 }
 
 /// The arcs of tests/data/path.txt and the edges of tests/data/petersen.txt, read here.
@@ -80,6 +84,9 @@ impl Part {
                 }
             }
             Part::Wythoff(a, b) => format!("wythoff({a},{b})"),
+            Part::Kth(n, k) => format!("kth({n},{k})"),
+            Part::SeqNim(None, a) => format!("seqnim({})", list(a)),
+            Part::SeqNim(Some(m), a) => format!("seqnim[{m}]({})", list(a)),
         }
     }
 
@@ -182,6 +189,18 @@ impl Part {
                 out.extend((0..*b).map(|y| Part::Wythoff(*a, y)));
                 out.extend((1..=(*a).min(*b)).map(|k| Part::Wythoff(a - k, b - k)));
             }
+            Part::Kth(n, k) => {
+                out.extend((1..=(*n).min(*k)).map(|t| Part::Kth(n - t, k + 1)));
+            }
+            Part::SeqNim(m, a) => {
+                if let Some(i) = a.iter().position(|&x| x > 0) {
+                    for t in 1..=a[i].min(m.unwrap_or(u64::MAX)) {
+                        let mut b = a.clone();
+                        b[i] -= t;
+                        out.push(Part::SeqNim(*m, b));
+                    }
+                }
+            }
         }
         out
     }
@@ -265,6 +284,20 @@ fn small_positions() -> Vec<Part> {
     for a in 0..=5 {
         for b in 0..=5 {
             out.push(Part::Wythoff(a, b));
+        }
+    }
+    for n in 0..=9 {
+        for k in 1..=11 {
+            out.push(Part::Kth(n, k));
+        }
+    }
+    for a in 0..=3 {
+        for b in 0..=3 {
+            for c in 0..=2 {
+                for m in [None, Some(1), Some(2)] {
+                    out.push(Part::SeqNim(m, vec![a, b, c]));
+                }
+            }
         }
     }
     out
@@ -358,6 +391,20 @@ fn huge_positions_are_counted_and_listed_up_to_the_cap() {
         );
         assert_eq!(sink.truncated, more, "{e}");
     }
+    // Counted only: kth(n,k) takes 1 to k, at most n; seqnim 1 to x (at most m)
+    // from the first non-empty heap x.
+    for (e, want) in [
+        (format!("kth({big},7)"), "7"),
+        (format!("kth(5,{big})"), "5"),
+        (format!("seqnim(0,{big},3)"), big),
+        (format!("seqnim[4]({big},1)"), "4"),
+        ("seqnim(0,0)".to_string(), "0"),
+    ] {
+        let comps = games::components(&e).unwrap();
+        let c = &comps[0];
+        let n = c.family.move_count(&c.pos, &limits).unwrap();
+        assert_eq!(n.map(|n| n.to_string()).as_deref(), Some(want), "{e}");
+    }
 }
 
 /// Misère play of a sum straight from the definition: the player who cannot move
@@ -417,6 +464,211 @@ fn misere_sums_of_every_family_match_brute_force() {
                 let want = brute_misere(&parts, &mut memo);
                 assert_eq!(got.outcome == Outcome::N, want, "misère {e}");
             }
+        }
+    }
+}
+
+/// The options of a heap of `n` of a heap family, from the rules of SPEC.md, each as
+/// the sorted sizes of the non-empty heaps left: a set, so each position once.
+fn heap_options(family: &str, n: u64) -> std::collections::BTreeSet<Vec<u64>> {
+    let heaps = |v: &[u64]| {
+        let mut v: Vec<u64> = v.iter().copied().filter(|&h| h > 0).collect();
+        v.sort_unstable();
+        v
+    };
+    let mut out = std::collections::BTreeSet::new();
+    // Take-and-break: remove i tokens and leave the rest as an ordered pair of rows
+    // (a, b), either possibly empty; the digit d_i allows leaving k non-empty heaps
+    // when its bit 2^k is set, removing nothing only when it splits (k = 2); Grundy's
+    // game splits into unequal heaps only.
+    let take_break = |digits: &[u64], unequal: bool, out: &mut std::collections::BTreeSet<_>| {
+        for (i, &d) in digits.iter().enumerate() {
+            let i = i as u64;
+            if i > n {
+                break;
+            }
+            let rest = n - i;
+            for a in 0..=rest {
+                let b = rest - a;
+                let k = u64::from(a > 0) + u64::from(b > 0);
+                let allowed =
+                    d & (1 << k) != 0 && (i > 0 || k == 2) && !(unequal && k == 2 && a == b);
+                if allowed {
+                    out.insert(heaps(&[a, b]));
+                }
+            }
+        }
+    };
+    let code = |c: &str| -> Vec<u64> {
+        c.chars()
+            .filter(|&ch| ch != '.')
+            .map(|ch| u64::from(ch.to_digit(8).unwrap()))
+            .collect()
+    };
+    match family {
+        "nim" => out.extend((0..n).map(|m| heaps(&[m]))),
+        "kayles" => take_break(&code("0.77"), false, &mut out),
+        "dawson" => take_break(&code("0.07"), false, &mut out),
+        "grundy_game" => take_break(&code("4"), true, &mut out),
+        f if f.starts_with("octal[") => {
+            take_break(&code(&f[6..f.len() - 1]), false, &mut out);
+        }
+        "sub[1,3,4]" | "sub[2..5,9]" | "bash[3]" => {
+            let set: &[u64] = match family {
+                "sub[1,3,4]" => &[1, 3, 4],
+                "sub[2..5,9]" => &[2, 3, 4, 5, 9],
+                _ => &[1, 2, 3],
+            };
+            out.extend(set.iter().filter(|&&s| s <= n).map(|&s| heaps(&[n - s])));
+        }
+        "lasker" => {
+            out.extend((1..=n).map(|t| heaps(&[n - t])));
+            out.extend((1..n).map(|a| heaps(&[a, n - a])));
+        }
+        "split" => {
+            for i in 0..n {
+                for j in 0..n {
+                    out.insert(heaps(&[i, j]));
+                }
+            }
+        }
+        "submask" => out.extend((1..=n).filter(|&x| x | n == n).map(|x| heaps(&[n - x]))),
+        f => panic!("no rules for {f}"),
+    }
+    out
+}
+
+/// The heap families in the order of [`heap_options`], with the largest heap tried.
+const HEAP_FAMILIES: [(&str, u64); 14] = [
+    ("nim", 40),
+    ("kayles", 40),
+    ("dawson", 40),
+    ("grundy_game", 40),
+    ("octal[0.137]", 40),
+    ("octal[4.07]", 40),
+    ("octal[0.6]", 40),
+    ("octal[0.4444]", 40),
+    ("sub[1,3,4]", 40),
+    ("sub[2..5,9]", 40),
+    ("bash[3]", 40),
+    ("lasker", 40),
+    ("split", 30),
+    ("submask", 70),
+];
+
+#[test]
+fn heap_families_list_and_count_exactly_their_options() {
+    let limits = Limits::default();
+    for (family, top) in HEAP_FAMILIES {
+        for n in 0..=top {
+            let e = format!("{family}({n})");
+            let comps = games::components(&e).unwrap();
+            let c = &comps[0];
+            let mut sink = MoveSink::new(1 << 20);
+            c.family.moves(&c.pos, &limits, &mut sink).unwrap();
+            let mut got: Vec<Vec<u64>> = sink
+                .moves
+                .iter()
+                .map(|m| {
+                    let mut v: Vec<u64> =
+                        m.to.iter()
+                            .map(|p| p[0].to_u64().unwrap())
+                            .filter(|&h| h > 0)
+                            .collect();
+                    v.sort_unstable();
+                    v
+                })
+                .collect();
+            got.sort();
+            let want: Vec<Vec<u64>> = heap_options(family, n).into_iter().collect();
+            // Every option once (no position listed twice).
+            assert_eq!(got, want, "{e}");
+            let count = c.family.move_count(&c.pos, &limits).unwrap();
+            assert_eq!(
+                count.and_then(|c| c.to_u64()),
+                Some(want.len() as u64),
+                "count of {e}"
+            );
+        }
+    }
+    // Lasker's Nim and the splitting game list the options of larger heaps right
+    // too (takes below n, splits summing to n; pairs below n), and refuse a heap
+    // with more than 2^20 options (lasker: n + ⌊n/2⌋, split: n(n + 1)/2).
+    for (e, n, want) in [
+        ("lasker(100000)", 100_000u64, Some(150_000)),
+        ("lasker(699051)", 699_051, Some(1 << 20)),
+        ("lasker(699052)", 699_052, None),
+        ("split(1000)", 1000, Some(500_500)),
+        ("split(1448)", 1448, None),
+    ] {
+        let comps = games::components(e).unwrap();
+        let c = &comps[0];
+        let mut sink = MoveSink::without_words(1 << 21);
+        let listed = c.family.moves(&c.pos, &limits, &mut sink);
+        let Some(want) = want else {
+            assert!(listed.is_err(), "{e}: {} moves listed", sink.moves.len());
+            continue;
+        };
+        listed.unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for m in &sink.moves {
+            let mut h: Vec<u64> = m.to.iter().map(|p| p[0].to_u64().unwrap()).collect();
+            h.sort_unstable();
+            let legal = match (e.starts_with("lasker"), h.as_slice()) {
+                (true, [t]) => *t < n,
+                (true, [a, b]) => *a >= 1 && a + b == n,
+                (false, [_, b]) => *b < n,
+                _ => false,
+            };
+            assert!(legal, "{e} → {h:?}");
+            assert!(seen.insert(h), "{e}: a position listed twice");
+        }
+        // All of them, unless the sink's bytes ran out first.
+        if !sink.truncated {
+            assert_eq!(sink.moves.len(), want, "{e}");
+        }
+    }
+    assert!(
+        games::components("split(1000)").is_ok_and(|c| {
+            let mut sink = MoveSink::without_words(1 << 21);
+            c[0].family.moves(&c[0].pos, &limits, &mut sink).is_ok() && !sink.truncated
+        }),
+        "split(1000) fits the sink"
+    );
+}
+
+#[test]
+fn huge_heaps_are_counted_by_formula() {
+    let limits = Limits::default();
+    // Counts from the rules, for n = 10^20 (even) and 10^20 + 1 (odd):
+    // kayles: knock 1 pin leaving one row (1) or two rows a + b = n − 1 (⌊(n−1)/2⌋
+    // unordered pairs), or 2 pins likewise (1 + ⌊(n−2)/2⌋): n in all (n ≥ 2).
+    // dawson (0.07): only 2 pins, leaving one row or two: 1 + ⌊(n−2)/2⌋ = ⌊n/2⌋.
+    // grundy_game: a + b = n with 1 ≤ a < b: ⌊(n−1)/2⌋.
+    // sub[1,3,4]: 3; lasker: n takes and ⌊n/2⌋ splits; split: pairs i ≤ j < n,
+    // n(n+1)/2; submask: 2^popcount(n) − 1; octal[0.33]: take 1 or 2, leaving a heap.
+    let n = num_bigint::BigUint::from(10u32).pow(20);
+    for n in [n.clone(), n + 1u32] {
+        let half = &n / 2u32;
+        let one = num_bigint::BigUint::from(1u32);
+        let ones = n.count_ones();
+        let cases: [(&str, num_bigint::BigUint); 9] = [
+            ("nim", n.clone()),
+            ("kayles", n.clone()),
+            ("dawson", half.clone()),
+            ("grundy_game", (&n - &one) / 2u32),
+            ("octal[0.33]", num_bigint::BigUint::from(2u32)),
+            ("sub[1,3,4]", num_bigint::BigUint::from(3u32)),
+            ("lasker", &n + &half),
+            ("split", &n * (&n + &one) / 2u32),
+            ("submask", (&one << ones) - &one),
+        ];
+        for (family, want) in cases {
+            let e = format!("{family}({n})");
+            let comps = games::components(&e).unwrap();
+            let c = &comps[0];
+            let count = c.family.move_count(&c.pos, &limits).unwrap();
+            assert_eq!(count.map(|c| c.to_string()), Some(want.to_string()), "{e}");
         }
     }
 }

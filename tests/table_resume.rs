@@ -166,3 +166,62 @@ fn impossible_values_are_refused() {
             .is_ok()
     );
 }
+
+#[test]
+fn values_nothing_vouches_for_are_each_re_derived() {
+    use sprague::impartial::heap::ResumeError;
+    let wide = Limits {
+        max_states: 1_000_000_000,
+        ..Limits::default()
+    };
+    let never = || false;
+    // Treblecross to heap 12000: values with a digest under the user's key are
+    // re-derived in full only up to about heap 2800, then on a sample; values nothing
+    // vouches for are re-derived at every heap, so a change anywhere is found.
+    let f = table_family("octal[0.007]").unwrap();
+    f.report(0, 12_000, &wide).unwrap();
+    let good = f.known_values().slice().to_vec();
+    for heap in [2_999, 7_001, 12_000] {
+        let mut bad = good.clone();
+        bad[heap] ^= 1;
+        let g = table_family("octal[0.007]").unwrap();
+        let e = g
+            .resume_unvouched(bad.into(), u64::MAX, &never)
+            .unwrap_err();
+        assert!(
+            matches!(&e, ResumeError::Wrong(m) if m.starts_with(&format!("heap {heap} has the value"))),
+            "{e:?}"
+        );
+        // Nothing was adopted.
+        assert_eq!(g.known_values().len(), 0);
+    }
+    let g = table_family("octal[0.007]").unwrap();
+    g.resume_unvouched(good.clone().into(), u64::MAX, &never)
+        .unwrap();
+    assert_eq!(g.known_values().slice().to_vec(), good);
+    // Within a bound of work: past it, nothing is adopted.
+    let g = table_family("octal[0.007]").unwrap();
+    assert!(matches!(
+        g.resume_unvouched(good.clone().into(), 1_000_000, &never),
+        Err(ResumeError::TooCostly { heaps, checked }) if heaps == good.len() && checked < heaps
+    ));
+    assert_eq!(g.known_values().len(), 0);
+    // The stop signal is looked at as it goes.
+    assert_eq!(
+        g.resume_unvouched(good.into(), u64::MAX, &|| true),
+        Err(ResumeError::Stopped)
+    );
+    // A family whose values cannot be re-derived one by one from smaller heaps (Cram
+    // strips, valued by a search of each board) adopts none but an empty table.
+    let c = table_family("cram[2]").unwrap();
+    c.report(0, 8, &limits()).unwrap();
+    let values = c.known_values().slice().to_vec();
+    let fresh = table_family("cram[2]").unwrap();
+    assert_eq!(
+        fresh.resume_unvouched(values.into(), u64::MAX, &never),
+        Err(ResumeError::Unchecked)
+    );
+    fresh
+        .resume_unvouched(Vec::new().into(), u64::MAX, &never)
+        .unwrap();
+}

@@ -276,6 +276,38 @@ fn play_caps_the_moves_listed() {
 }
 
 #[test]
+fn play_counts_the_moves_exactly_or_gives_no_count() {
+    let s = Server::start(&[]);
+    // Counts from the rules (tests/family_moves.rs derives them): Kayles, knocking
+    // down 1 or 2 adjacent pins, has n options up to the order of the rows left
+    // (n ≥ 2); Dawson's Kayles ⌊n/2⌋; sub[1,2,3] three; Lasker's Nim n + ⌊n/2⌋. (A
+    // count the engine cannot know exactly is null: see `routes::count_json`.)
+    let big = "100000000000000000000"; // 10^20
+    for (expr, count, complete) in [
+        ("kayles(10)".to_string(), "10", true),
+        ("kayles(1000)".to_string(), "1000", false),
+        (format!("kayles({big})"), big, false),
+        (format!("dawson({big})"), "50000000000000000000", false),
+        (format!("sub[1,2,3]({big})"), "3", false),
+        ("lasker(100000)".to_string(), "150000", false),
+        (
+            format!("nim(3) + kayles({big})"),
+            "100000000000000000003",
+            false,
+        ),
+        // Sequential Nim: 1 to x from the first non-empty heap x.
+        (format!("seqnim({big},3)"), big, false),
+    ] {
+        let (status, body) = s.get("/api/play", &[("expr", &expr)]);
+        assert_eq!(status, 200, "{expr}: {body}");
+        assert_eq!(body["count"], count, "{expr}");
+        assert_eq!(body["complete"], complete, "{expr}");
+        let listed = body["moves"].as_array().unwrap().len();
+        assert!(listed <= 200, "{expr}: {listed}");
+    }
+}
+
+#[test]
 fn reply_is_the_computers_perfect_move() {
     let s = Server::start(&[]);
     let (status, body) = s.get("/api/play/reply", &[("expr", "nim(3,4,5)")]);
@@ -745,6 +777,10 @@ fn bad_flags_and_a_taken_port_are_one_line_errors() {
         (&["--timeout", "0"][..], 2),
         (&["--timeout", "nan"][..], 2),
         (&["--max-concurrent", "0"][..], 2),
+        (&["--queue", "100000"][..], 2),
+        (&["--queue-wait", "nan"][..], 2),
+        (&["--write-timeout", "0"][..], 2),
+        (&["--max-unsent", "0"][..], 2),
         (&["--host", "not-an-address"][..], 2),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_sprague"))

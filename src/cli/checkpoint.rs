@@ -1,11 +1,13 @@
 //! `--checkpoint FILE`: reading the values an earlier run saved, and saving them
-//! atomically (a temporary file next to FILE, then a rename), so that FILE always
-//! holds a whole checkpoint.
+//! atomically (a new file beside FILE, then a rename: [`files::Replacement`]), so that
+//! FILE always holds a whole checkpoint. A run holds the lock of FILE
+//! ([`files::Lock`]) from the start: two runs never share one checkpoint.
 
-use super::Failure;
+use super::files::{self, FileError};
+use super::{Failure, interrupt};
 use sprague::impartial::checkpoint::{self, CheckpointError, Key};
 use sprague::impartial::family::Limits;
-use sprague::impartial::heap::TableFamily;
+use sprague::impartial::heap::{OPTIONS_PER_STATE, ResumeError, TableFamily};
 use sprague::impartial::store::ValueSlice;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
@@ -15,7 +17,8 @@ use std::time::{Duration, Instant};
 /// The checkpoint file of one table.
 pub struct CheckpointFile {
     path: PathBuf,
-    temp: PathBuf,
+    /// Held while the run lasts.
+    _lock: files::Lock,
     family: String,
     /// Heaps the file holds.
     saved: usize,
@@ -48,8 +51,9 @@ fn user_key() -> Option<Key> {
     let path = key_path()?;
     let read = |path: &Path| -> Option<Key> {
         let mut bytes = Vec::new();
-        File::open(path)
+        files::open_regular(path)
             .ok()?
+            .0
             .take(33)
             .read_to_end(&mut bytes)
             .ok()?;
@@ -86,62 +90,76 @@ impl CheckpointFile {
     /// and given to the family to go on from; otherwise an empty checkpoint is written
     /// at once, so that a file that cannot be written is found before any work.
     pub fn open(path: &Path, family: &dyn TableFamily, limits: &Limits) -> Result<Self, Failure> {
-        let name = path.file_name().ok_or_else(|| {
-            Failure::Input(format!("checkpoint {}: not a file name", shown(path)))
+        if path.file_name().is_none() {
+            return Err(Failure::Input(format!(
+                "checkpoint {}: not a file name",
+                shown(path)
+            )));
+        }
+        let lock = files::Lock::take(path).map_err(|e| match e {
+            FileError::Busy => Failure::Input(format!(
+                "checkpoint {} is in use by another run",
+                shown(path)
+            )),
+            e => Failure::Input(format!(
+                "checkpoint {} cannot be written: its lock {}.lock: {e}",
+                shown(path),
+                path.display()
+            )),
         })?;
-        let mut temp_name = name.to_os_string();
-        temp_name.push(".tmp");
         let mut file = CheckpointFile {
             path: path.to_path_buf(),
-            temp: path.with_file_name(temp_name),
+            _lock: lock,
             family: family.name(),
             saved: 0,
             key: user_key(),
         };
-        match File::open(path) {
-            Ok(mut f) => {
-                let size = f.metadata().map_err(|e| file.unreadable(e))?.len();
-                // Its values take at most two bytes in memory for each byte of the file.
-                if size.saturating_mul(2) > limits.max_memory {
-                    return Err(Failure::Limit(
-                        limits
-                            .memory_exceeded(
-                                &format!("reading checkpoint {}", file.shown()),
-                                size.saturating_mul(2),
-                            )
-                            .to_string(),
-                    ));
-                }
-                let values = checkpoint::read_keyed(
-                    &mut f,
-                    size,
-                    &file.family,
-                    limits.max_states,
-                    file.key.as_ref(),
-                )
-                .map_err(|e| file.bad(e))?
-                .values;
-                file.saved = values.len();
-                family.resume(values).map_err(|m| {
-                    Failure::Input(format!(
-                        "checkpoint {} does not fit {}: {m}",
-                        file.shown(),
-                        file.family
-                    ))
-                })?;
-                // Writable? Found now rather than after the first stretch of work.
-                File::create(&file.temp).map_err(|e| file.unwritable(e))?;
-                let _ = fs::remove_file(&file.temp);
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                // Before any work, a file that cannot be written is bad input.
-                file.save(ValueSlice::U16(&[])).map_err(|f| match f {
-                    Failure::Other(m) => Failure::Input(m),
-                    f => f,
-                })?;
-            }
-            Err(e) => return Err(file.unreadable(e)),
+        // Never a symbolic link (it would be replaced by the first save), a FIFO or
+        // a device.
+        let exists = files::check_target(path)
+            .map_err(|e| file.not_regular(e))?
+            .is_some();
+        if !exists {
+            // Before any work, a file that cannot be written is bad input.
+            file.save(ValueSlice::U16(&[])).map_err(|f| match f {
+                Failure::Other(m) => Failure::Input(m),
+                f => f,
+            })?;
+            return Ok(file);
         }
+        let (mut f, size) = files::open_regular(path).map_err(|e| file.not_regular(e))?;
+        // Its values take at most two bytes in memory for each byte of the file.
+        if size.saturating_mul(2) > limits.max_memory {
+            return Err(Failure::Limit(
+                limits
+                    .memory_exceeded(
+                        &format!("reading checkpoint {}", file.shown()),
+                        size.saturating_mul(2),
+                    )
+                    .to_string(),
+            ));
+        }
+        let loaded = checkpoint::read_keyed(
+            &mut f,
+            size,
+            &file.family,
+            limits.max_states,
+            file.key.as_ref(),
+        )
+        .map_err(|e| file.bad(e))?;
+        let heaps = loaded.values.len();
+        let adopted = if loaded.authenticated {
+            family.resume(loaded.values).map_err(ResumeError::Wrong)
+        } else {
+            // Anyone may have changed a value and recomputed the CRC: every value is
+            // checked against the rules, within the work a table may do.
+            let max_work = limits.max_states.saturating_mul(OPTIONS_PER_STATE);
+            family.resume_unvouched(loaded.values, max_work, &interrupt::requested)
+        };
+        adopted.map_err(|e| file.unadopted(e, heaps))?;
+        file.saved = heaps;
+        // Writable? Found now rather than after the first stretch of work.
+        files::Replacement::new(path).map_err(|e| file.unwritable(e))?;
         Ok(file)
     }
 
@@ -160,21 +178,20 @@ impl CheckpointFile {
     /// still good, only the file is not.
     pub fn save(&mut self, values: ValueSlice<'_>) -> Result<Duration, Failure> {
         let start = Instant::now();
-        let write = || -> io::Result<()> {
-            let mut out = BufWriter::with_capacity(1 << 20, File::create(&self.temp)?);
+        let write = || -> Result<(), FileError> {
+            let mut new = files::Replacement::new(&self.path)?;
+            let mut out = BufWriter::with_capacity(1 << 20, new.file());
             match (&self.key, random::<16>()) {
                 (Some(key), Some(nonce)) => {
                     checkpoint::write_keyed(&mut out, &self.family, values, key, nonce)?
                 }
                 _ => checkpoint::write(&mut out, &self.family, values)?,
             }
-            out.into_inner()
-                .map_err(io::IntoInnerError::into_error)?
-                .sync_all()?;
-            fs::rename(&self.temp, &self.path)
+            out.flush()?;
+            drop(out);
+            new.commit()
         };
         if let Err(e) = write() {
-            let _ = fs::remove_file(&self.temp);
             return Err(Failure::Other(format!(
                 "checkpoint {} cannot be written: {e}",
                 self.shown()
@@ -192,10 +209,6 @@ impl CheckpointFile {
         Ok(())
     }
 
-    fn unreadable(&self, e: io::Error) -> Failure {
-        self.bad(CheckpointError::Io(e))
-    }
-
     fn bad(&self, e: CheckpointError) -> Failure {
         let m = format!("checkpoint {} {e}", self.shown());
         match e {
@@ -204,11 +217,43 @@ impl CheckpointFile {
         }
     }
 
-    fn unwritable(&self, e: io::Error) -> Failure {
+    fn not_regular(&self, e: FileError) -> Failure {
+        match e {
+            FileError::Io(e) => self.bad(CheckpointError::Io(e)),
+            e => Failure::Input(format!("checkpoint {} cannot be read: {e}", self.shown())),
+        }
+    }
+
+    fn unwritable(&self, e: FileError) -> Failure {
         Failure::Input(format!(
             "checkpoint {} cannot be written: {e}",
             self.shown()
         ))
+    }
+
+    /// The failure of values read but not adopted.
+    fn unadopted(&self, e: ResumeError, heaps: usize) -> Failure {
+        let file = self.shown();
+        let family = &self.family;
+        let unvouched = "has no digest under your checkpoint key (it was written by an older \
+                         sprague, under another user's key, or without a key)";
+        match e {
+            ResumeError::Wrong(m) => {
+                Failure::Input(format!("checkpoint {file} does not fit {family}: {m}"))
+            }
+            ResumeError::TooCostly { .. } => Failure::Limit(format!(
+                "checkpoint {file} {unvouched}, so each of its {heaps} values is checked \
+                 against the rules, and that takes more work than --max-states allows: \
+                 raise it, or remove the file to start afresh"
+            )),
+            ResumeError::Unchecked => Failure::Input(format!(
+                "checkpoint {file} {unvouched}, and the values of {family} cannot be checked \
+                 one by one against the rules: remove the file to start afresh"
+            )),
+            ResumeError::Stopped => Failure::Interrupted(format!(
+                "interrupted while checking the values of checkpoint {file}; it is left as it was"
+            )),
+        }
     }
 }
 

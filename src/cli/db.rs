@@ -1,10 +1,11 @@
 //! `sprague db`: build a database of the values of small regions of a ruleset
 //! (`db build`), and say what a database file holds (`db info`).
 
-use super::{Failure, LimitArgs, interrupt};
+use super::stdout::stdout;
+use super::{Failure, LimitArgs, files, interrupt};
 use sprague::games::partizan::stored::{Progress, Sizes};
 use sprague::search::db::{self, Db};
-use std::io::{IsTerminal, Write as _};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -38,7 +39,8 @@ struct BuildArgs {
     /// Every region of every board of R rows and C columns (may be given several times).
     #[arg(long, value_name = "RxC", num_args = 1.., value_parser = parse_shape)]
     shape: Vec<(usize, usize)>,
-    /// The file written (replaced if it exists).
+    /// The file written (a regular file there is replaced; anything else, such as a
+    /// symbolic link, is refused).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
     #[command(flatten)]
@@ -95,7 +97,7 @@ impl Progress for Shown {
             } else {
                 format!("{phase}: {done}")
             };
-            eprint!("\r\x1b[2Ksprague db: {line}");
+            let _ = write!(std::io::stderr(), "\r\x1b[2Ksprague db: {line}");
             let _ = std::io::stderr().flush();
             self.shown = true;
         }
@@ -109,6 +111,11 @@ fn build(a: &BuildArgs) -> Result<(), Failure> {
         None => Sizes::Shapes(a.shape.clone()),
     };
     let limits = a.limits.limits();
+    let name = a.out.display();
+    // A file that cannot be replaced, or a directory where nothing can be written, is
+    // found before the work (the new file made beside it is removed at once).
+    files::Replacement::new(&a.out)
+        .map_err(|e| Failure::Input(format!("cannot write {name}: {e}")))?;
     let mut shown = Shown {
         show: std::io::stderr().is_terminal(),
         last: Instant::now(),
@@ -119,9 +126,8 @@ fn build(a: &BuildArgs) -> Result<(), Failure> {
     let result = db::build(&a.ruleset, &sizes, &limits, &mut shown);
     interrupt::computing(false);
     if shown.shown {
-        eprint!("\r\x1b[2K");
+        let _ = write!(std::io::stderr(), "\r\x1b[2K");
     }
-    let name = a.out.display();
     let Some(bytes) = result? else {
         return Err(Failure::Interrupted(format!(
             "interrupted: nothing written to {name}"
@@ -131,59 +137,61 @@ fn build(a: &BuildArgs) -> Result<(), Failure> {
     // moved into place: FILE is never left half written.
     let db = Db::read(&bytes)
         .map_err(|e| Failure::Other(format!("the database built is wrong: {e}")))?;
-    let part = part_name(&a.out);
-    std::fs::write(&part, &bytes)
-        .and_then(|()| std::fs::rename(&part, &a.out))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&part);
-            Failure::Input(format!("cannot write {name}: {e}"))
-        })?;
-    println!(
+    files::replace_with(&a.out, &bytes)
+        .map_err(|e| Failure::Input(format!("cannot write {name}: {e}")))?;
+    writeln!(
+        stdout().lock(),
         "{}: {} ({} regions, {} values) in {} bytes written to {name}",
         db.ruleset(),
         db.sizes(),
         db.regions(),
         db.values(),
         db.bytes()
-    );
+    )?;
     Ok(())
 }
 
-/// `FILE.part`, beside FILE.
-fn part_name(out: &Path) -> PathBuf {
-    let mut s = out.as_os_str().to_owned();
-    s.push(".part");
-    PathBuf::from(s)
-}
-
 fn info(a: &InfoArgs) -> Result<(), Failure> {
-    let db = Db::load(&a.file).map_err(Failure::Input)?;
+    let db = load(&a.file)?;
     let file = a.file.display().to_string();
+    let mut out = String::new();
     if a.json {
         use sprague::report::json::string;
-        let mut out = String::from("{\"file\":");
+        out.push_str("{\"file\":");
         string(&mut out, &file);
         out.push_str(",\"ruleset\":");
         string(&mut out, db.ruleset());
         out.push_str(",\"holds\":");
         string(&mut out, db.sizes());
         out.push_str(&format!(
-            ",\"regions\":{},\"values\":{},\"bytes\":{}}}",
+            ",\"regions\":{},\"values\":{},\"bytes\":{}}}\n",
             db.regions(),
             db.values(),
             db.bytes()
         ));
-        println!("{out}");
     } else {
-        println!("file: {file}");
-        println!("ruleset: {}", db.ruleset());
-        println!("holds: {}", db.sizes());
-        println!("regions: {}", db.regions());
-        println!(
-            "values: {} distinct canonical games (with their options)",
-            db.values()
+        out = format!(
+            "file: {file}\nruleset: {}\nholds: {}\nregions: {}\n\
+             values: {} distinct canonical games (with their options)\nbytes: {}\n",
+            db.ruleset(),
+            db.sizes(),
+            db.regions(),
+            db.values(),
+            db.bytes()
         );
-        println!("bytes: {}", db.bytes());
     }
+    stdout().lock().write_all(out.as_bytes())?;
     Ok(())
+}
+
+/// The database in the file `path` (`db info`, `solve --db`): a regular file, read
+/// and checked as [`Db::read_from`] does; any fault is bad input naming the file.
+pub(super) fn load(path: &Path) -> Result<Db, Failure> {
+    let name = path.display();
+    let (mut file, len) = files::open_regular(path)
+        .map_err(|e| Failure::Input(format!("cannot read {name}: {e}")))?;
+    let mut db =
+        Db::read_from(&mut file, len).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    db.set_name(name.to_string());
+    Ok(db)
 }

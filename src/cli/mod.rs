@@ -2,6 +2,7 @@
 
 mod checkpoint;
 mod db;
+mod files;
 mod input;
 mod interrupt;
 mod nash;
@@ -11,6 +12,7 @@ mod roots;
 #[cfg(feature = "web")]
 mod serve;
 mod solve;
+mod stdout;
 mod sweep;
 mod table;
 mod value;
@@ -62,8 +64,9 @@ circle[d,k](x,y) add k to x or y, staying within distance d of the origin\n  \
 grid[\"..#/...\"](r,c,…) tokens step right, down or diagonally on free cells\n  \
 treestair[\"FILE\",k](root) move coins k levels up a tree (sprague roots: every root)\n\
 Integers may have any length; '_' may separate digits.\n\n\
-Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else,\n\
-130 interrupted by Ctrl-C (table keeps what it computed with --checkpoint FILE).\n\
+Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else (such as\n\
+a failed write to standard output; quietly for a broken pipe), 130 interrupted by\n\
+Ctrl-C (table keeps what it computed with --checkpoint FILE).\n\
 See 'sprague help <command>' for the options and examples of each command.")]
 struct Cli {
     #[command(subcommand)]
@@ -229,9 +232,10 @@ use sprague::report::json;
 
 /// Runs the command line and returns the exit code.
 pub fn run() -> i32 {
+    stdout::prepare();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if let Some(m) = unknown_option(&args) {
-        eprintln!("sprague: {}", message(&m));
+        stdout::say(&format!("sprague: {}", message(&m)));
         return EXIT_INPUT;
     }
     let cli = match Cli::try_parse_from(&args) {
@@ -242,7 +246,7 @@ pub fn run() -> i32 {
                 let _ = e.print();
                 return EXIT_OK;
             }
-            eprintln!("sprague: {}", command_line_error(&e));
+            stdout::say(&format!("sprague: {}", command_line_error(&e)));
             return EXIT_INPUT;
         }
     };
@@ -259,6 +263,14 @@ pub fn run() -> i32 {
         #[cfg(feature = "web")]
         Command::Serve(a) => serve::run(&a),
     };
+    // A failed write to standard output is what went wrong, unless the command failed
+    // for a reason of its own (bad input, a limit, Ctrl-C); a broken pipe (its reader
+    // went away, e.g. `| head`) ends it quietly.
+    let result = match (stdout::failure(), result) {
+        (Some(None), Ok(()) | Err(Failure::Other(_))) => return EXIT_OTHER,
+        (Some(Some(f)), Ok(()) | Err(Failure::Other(_))) => Err(f),
+        (_, result) => result,
+    };
     let result = result.map_err(|f| match f {
         Failure::Input(m) => Failure::Input(message(&m)),
         Failure::Limit(m) => Failure::Limit(message(&m)),
@@ -268,22 +280,19 @@ pub fn run() -> i32 {
     match result {
         Ok(()) => EXIT_OK,
         Err(Failure::Input(m)) => {
-            eprintln!("sprague: {m}");
+            stdout::say(&format!("sprague: {m}"));
             EXIT_INPUT
         }
         Err(Failure::Limit(m)) => {
-            eprintln!("sprague: limit reached: {m}");
+            stdout::say(&format!("sprague: limit reached: {m}"));
             EXIT_LIMIT
         }
         Err(Failure::Interrupted(m)) => {
-            eprintln!("sprague: {m}");
+            stdout::say(&format!("sprague: {m}"));
             interrupt::EXIT_INTERRUPTED
         }
         Err(Failure::Other(m)) => {
-            // A closed pipe (e.g. `| head`) is not worth a message.
-            if !m.contains("Broken pipe") {
-                eprintln!("sprague: {m}");
-            }
+            stdout::say(&format!("sprague: {m}"));
             EXIT_OTHER
         }
     }

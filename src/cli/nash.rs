@@ -30,7 +30,7 @@ pub fn run(a: &NashArgs) -> Result<(), Failure> {
     };
     let solved = nash(&name, &text, &options)?;
     let out = if a.json { solved.json() } else { solved.text() };
-    std::io::stdout().lock().write_all(out.as_bytes())?;
+    super::stdout::stdout().lock().write_all(out.as_bytes())?;
     Ok(())
 }
 

@@ -89,7 +89,7 @@ impl Out {
     }
 
     fn emit(&self, text: &str) -> Result<(), Failure> {
-        let stdout = std::io::stdout();
+        let stdout = super::stdout::stdout();
         let mut lock = stdout.lock();
         lock.write_all(text.as_bytes())?;
         if !text.ends_with('\n') {

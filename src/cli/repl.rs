@@ -53,7 +53,8 @@ impl LineReader {
             LineReader::Editor(ed) => loop {
                 return Ok(match ed.readline(prompt) {
                     Ok(line) if line.len() > MAX_LINE_BYTES => {
-                        eprintln!(
+                        let _ = writeln!(
+                            std::io::stderr(),
                             "sprague: line skipped: it is longer than {} (the most a line may have)",
                             bytes_name(MAX_LINE_BYTES as u64)
                         );
@@ -111,9 +112,12 @@ Commands:\n  \
 pub fn run(a: &ReplArgs) -> Result<(), Failure> {
     let mut play = if a.misere { Play::Misere } else { Play::Normal };
     let mut input = LineReader::new(true);
-    let stdout = std::io::stdout();
+    let stdout = super::stdout::stdout();
     if input.is_terminal() {
-        println!("sprague repl: type a position, ':help' for help, ':quit' to leave.");
+        writeln!(
+            stdout.lock(),
+            "sprague repl: type a position, ':help' for help, ':quit' to leave."
+        )?;
     }
     loop {
         let prompt = match play {
@@ -166,7 +170,7 @@ pub fn run(a: &ReplArgs) -> Result<(), Failure> {
 
 /// Prints a line of the worksheet itself.
 fn say(text: &str) -> Result<(), Failure> {
-    let stdout = std::io::stdout();
+    let stdout = super::stdout::stdout();
     let mut lock = stdout.lock();
     writeln!(lock, "{text}")?;
     Ok(())

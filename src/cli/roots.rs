@@ -50,6 +50,6 @@ pub fn run(a: &RootsArgs) -> Result<(), Failure> {
             let _ = writeln!(out, "root {r}: {} {v}", if v == 0 { 'P' } else { 'N' });
         }
     }
-    std::io::stdout().lock().write_all(out.as_bytes())?;
+    super::stdout::stdout().lock().write_all(out.as_bytes())?;
     Ok(())
 }

@@ -154,14 +154,14 @@ fn each(a: &SolveArgs, db: Option<Arc<Db>>) -> Result<(), Failure> {
 /// The database `--db` names, loaded.
 fn load_db(a: &SolveArgs) -> Result<Option<Arc<Db>>, Failure> {
     match &a.db {
-        Some(path) => Ok(Some(Arc::new(Db::load(path).map_err(Failure::Input)?))),
+        Some(path) => Ok(Some(Arc::new(super::db::load(path)?))),
         None => Ok(None),
     }
 }
 
 /// Writes `bytes` to standard output and flushes it.
 fn write_out(bytes: &[u8]) -> Result<(), Failure> {
-    let stdout = std::io::stdout();
+    let stdout = super::stdout::stdout();
     let mut lock = stdout.lock();
     lock.write_all(bytes)?;
     lock.flush()?;

@@ -1,13 +1,14 @@
 //! `sprague sweep`: every octal game of up to D code digits, one line each (the work
 //! is in [`sprague::report::sweep`]; this parses the flags and writes the lines).
 
+use super::files::{self, FileError};
 use super::watcher::ProgressWhen;
 use super::{Failure, LimitArgs, interrupt};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sprague::impartial::family::Stop;
 use sprague::report::sweep::{self, CSV_HEADER, Row, Run};
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, IsTerminal, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -15,8 +16,13 @@ use std::time::{Duration, Instant};
 
 /// Most digits after the point (8^6 = 262 144 codes).
 const MAX_DIGITS: usize = 6;
-/// Largest earlier output read back (to skip the codes written).
-const MAX_READ: u64 = 1 << 30;
+/// Bytes a line of output may take, beyond the codes of its column `same`: the code,
+/// the status, eight numbers of at most 20 digits, the values of the first heaps
+/// (at most 11 bytes each) and the JSON keys, with room to spare.
+const LINE_BYTES: u64 = 512 + 11 * sweep::FIRST_VALUES as u64;
+
+/// Bytes a code of the column `same` may take in a line (`"4.123456",`).
+const SAME_BYTES: u64 = 16;
 
 #[derive(clap::Args)]
 pub struct SweepArgs {
@@ -74,23 +80,45 @@ fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     Ok((i, n))
 }
 
-/// The codes written in `path` before, checking that its lines are in the format
-/// asked for; with the length of its complete lines.
-fn read_written(path: &Path, json: bool) -> Result<(HashSet<String>, usize, bool), Failure> {
+/// The most bytes an earlier output of a sweep over `games` may have: a header and a
+/// line for each game (whichever shards wrote them).
+fn max_output(games: &[sweep::Game]) -> u64 {
+    let lines: u64 = games
+        .iter()
+        .map(|g| LINE_BYTES + SAME_BYTES * g.same.len() as u64)
+        .sum();
+    CSV_HEADER.len() as u64 + 1 + lines
+}
+
+/// The codes written in `file` (named `path`) before, checking that its lines are in
+/// the format asked for and that it is no longer than an output of the sweep may be
+/// (`max` bytes); with the length of its complete lines.
+fn read_written(
+    file: &mut File,
+    path: &Path,
+    json: bool,
+    max: u64,
+) -> Result<(HashSet<String>, usize, bool), Failure> {
     let shown = path.display();
-    let file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((HashSet::new(), 0, false)),
-        Err(e) => return Err(Failure::Input(format!("cannot read {shown}: {e}"))),
+    let len = file
+        .metadata()
+        .map_err(|e| Failure::Input(format!("cannot read {shown}: {e}")))?
+        .len();
+    let too_long = || {
+        Failure::Input(format!(
+            "{shown} is larger than an output of this sweep may be ({max} bytes): not an \
+             output of sprague sweep with these --digits"
+        ))
     };
+    if len > max {
+        return Err(too_long());
+    }
     let mut text = String::new();
-    file.take(MAX_READ + 1)
+    file.take(max + 1)
         .read_to_string(&mut text)
         .map_err(|e| Failure::Input(format!("cannot read {shown}: {e}")))?;
-    if text.len() as u64 > MAX_READ {
-        return Err(Failure::Input(format!(
-            "{shown} is larger than {MAX_READ} bytes: not an output of sprague sweep"
-        )));
+    if text.len() as u64 > max {
+        return Err(too_long());
     }
     let (codes, complete) = sweep::written_codes(&text);
     if let Some(first) = text[..complete].lines().next() {
@@ -153,7 +181,11 @@ impl Progress {
         if let Some(next) = self.lines
             && Instant::now() >= next
         {
-            eprintln!("sweep: {done} of {} games done", self.total);
+            let _ = writeln!(
+                std::io::stderr(),
+                "sweep: {done} of {} games done",
+                self.total
+            );
             self.lines = Some(Instant::now() + Duration::from_secs(10));
         }
     }
@@ -183,25 +215,46 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
     if let Some((i, n)) = a.shard {
         games = sweep::shard(games, i, n);
     }
-    let (skip, complete, had_lines) = match a.output.as_deref().or(a.resume.as_deref()) {
-        Some(path) => read_written(path, a.json)?,
-        None => (HashSet::new(), 0, false),
-    };
-    let mut out: Box<dyn Write> = match &a.output {
-        Some(path) => {
-            let mut file = OpenOptions::new()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(path)
-                .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display())))?;
+    // An earlier output holds at most a line for each game of these digits, with or
+    // without split codes, whatever the shards.
+    let max = max_output(&sweep::games(a.digits, true));
+    let mut written_before = (HashSet::new(), 0, false);
+    let mut out: Box<dyn Write> = match (&a.output, &a.resume) {
+        (Some(path), _) => {
+            // Locked for this run; a symbolic link, a FIFO or a device is refused.
+            let mut file = files::open_locked(path).map_err(|e| match e {
+                FileError::Busy => Failure::Input(format!(
+                    "output {} is in use by another run",
+                    path.display()
+                )),
+                e => Failure::Input(format!("cannot write {}: {e}", path.display())),
+            })?;
+            written_before = read_written(&mut file, path, a.json, max)?;
             // A line cut off by an interruption is dropped and written again.
-            file.set_len(complete as u64)?;
+            file.set_len(written_before.1 as u64)?;
             file.seek(io::SeekFrom::End(0))?;
             Box::new(file)
         }
-        None => Box::new(io::stdout().lock()),
+        (None, resume) => {
+            if let Some(path) = resume {
+                match files::open_regular(path) {
+                    Ok((mut file, _)) => {
+                        written_before = read_written(&mut file, path, a.json, max)?;
+                    }
+                    // Nothing written yet.
+                    Err(FileError::Io(e)) if e.kind() == io::ErrorKind::NotFound => {}
+                    Err(e) => {
+                        return Err(Failure::Input(format!(
+                            "cannot read {}: {e}",
+                            path.display()
+                        )));
+                    }
+                }
+            }
+            Box::new(super::stdout::stdout().lock())
+        }
     };
+    let (skip, _, had_lines) = written_before;
     if !a.json && !had_lines {
         writeln!(out, "{CSV_HEADER}")?;
         out.flush()?;

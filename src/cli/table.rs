@@ -172,9 +172,6 @@ pub fn run(a: &TableArgs) -> Result<(), Failure> {
 pub(super) fn answer(a: &TableArgs, text: &str) -> Result<(), Failure> {
     let family = games::table_family(text)?;
     let limits = a.limits.table_limits(a.to);
-    if a.checkpoint.is_some() {
-        ignore_file_size_signal();
-    }
     let (period, unsaved) = compute(a, &*family)?;
     let format = if a.json {
         Format::Json
@@ -184,7 +181,7 @@ pub(super) fn answer(a: &TableArgs, text: &str) -> Result<(), Failure> {
         Format::Text
     };
     // Written as it goes, from the table the computation keeps.
-    let stdout = std::io::stdout();
+    let stdout = super::stdout::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     write_table(
         &mut out,
@@ -202,16 +199,5 @@ pub(super) fn answer(a: &TableArgs, text: &str) -> Result<(), Failure> {
         ))),
         Some(f) => Err(f),
         None => Ok(()),
-    }
-}
-
-/// Past a file size limit (`ulimit -f`), a write fails with an error instead of the
-/// signal SIGXFSZ ending the program, so a checkpoint that cannot grow is reported
-/// like a full disk.
-fn ignore_file_size_signal() {
-    #[cfg(unix)]
-    // SAFETY: setting a signal's disposition to SIG_IGN installs no handler code.
-    unsafe {
-        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
 }

@@ -74,7 +74,7 @@ pub(super) fn answer(a: &ValueArgs, text: &str) -> Result<(), Failure> {
         transform,
         ..Options::default()
     };
-    let stdout = std::io::stdout();
+    let stdout = super::stdout::stdout();
     let mut lock = stdout.lock();
     write_value(text, &options, a.json, &mut lock)
 }

@@ -8,6 +8,7 @@ use console::Term;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 use sprague::impartial::store::ValueSlice;
 use sprague::impartial::watch::TableWatch;
+use std::io::Write as _;
 use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -117,7 +118,7 @@ impl Watcher {
     /// appears, or as one of the lines for logs).
     pub fn note(&self, line: &str) {
         if !matches!(self.display, Display::Off) {
-            eprintln!("sprague: {line}");
+            let _ = writeln!(std::io::stderr(), "sprague: {line}");
         }
     }
 
@@ -147,7 +148,8 @@ impl Watcher {
                     *next = now + LINE_EVERY;
                     let secs = now.duration_since(first_at).as_secs_f64().max(1e-3);
                     let rate = (done - first_done.min(done)) as f64 / secs;
-                    eprintln!(
+                    let _ = writeln!(
+                        std::io::stderr(),
                         "sprague: {}: {done} of {wanted} heaps ({rate:.0} heaps/s)",
                         self.family
                     );

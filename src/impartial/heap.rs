@@ -83,6 +83,13 @@ pub trait HeapRules {
         PeriodProof::None
     }
 
+    /// The number of options of a heap of `n`, exactly as [`HeapRules::options`] lists
+    /// them, by a rule that holds at any size (without listing them); `None` (the
+    /// default) when the family has no such rule.
+    fn option_count(&self, _n: &Nat) -> Option<Nat> {
+        None
+    }
+
     /// Whether this is plain Nim (so that misère play has a closed form).
     fn is_nim(&self) -> bool {
         false
@@ -188,6 +195,10 @@ pub struct HeapTable {
     work: u64,
 }
 
+/// Heaps below this size are valued from the table itself, never from a proved period
+/// (see [`HeapFamily::value`]): a few thousand heaps cost milliseconds.
+pub const DIRECT_HEAPS: usize = 1 << 12;
+
 /// Average number of options per heap that the state bound allows a table to examine,
 /// so that games with very many options per heap stop at the bound instead of running
 /// for hours.
@@ -206,16 +217,65 @@ pub const CHECK_OPTIONS: u64 = 2_000_000;
 /// ones and pseudo-random ones, this many of each.
 const CHECK_SAMPLE: usize = 16;
 
+/// Why loaded values were not adopted ([`TableFamily::resume_unvouched`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResumeError {
+    /// A value cannot be right: which heap, and why.
+    Wrong(String),
+    /// Re-deriving every value would take more work than allowed.
+    TooCostly {
+        /// The values loaded.
+        heaps: usize,
+        /// The heaps checked before the work ran out.
+        checked: usize,
+    },
+    /// The family cannot re-derive its values one by one from smaller heaps.
+    Unchecked,
+    /// The stop signal was raised during the check.
+    Stopped,
+}
+
+impl std::fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResumeError::Wrong(m) => f.write_str(m),
+            ResumeError::TooCostly { heaps, checked } => write!(
+                f,
+                "re-deriving all {heaps} values takes more work than allowed ({checked} checked)"
+            ),
+            ResumeError::Unchecked => f.write_str("its values cannot be re-derived one by one"),
+            ResumeError::Stopped => f.write_str("stopped"),
+        }
+    }
+}
+
+/// How far [`check_values`] goes.
+#[derive(Clone, Copy)]
+enum Reach<'a> {
+    /// Every heap while the options examined stay within [`CHECK_OPTIONS`], then a
+    /// sample; a heap the check cannot value is passed over.
+    Sample,
+    /// Every heap, within `max_work` options, polling `stop`; a heap the check cannot
+    /// value is [`ResumeError::Unchecked`].
+    Every {
+        max_work: u64,
+        stop: &'a dyn Fn() -> bool,
+    },
+}
+
+/// Options examined between two looks at the stop signal of [`Reach::Every`].
+const CHECK_POLL: u64 = 1 << 16;
+
 /// Re-derives loaded values from the rules (the closed form where there is one, else
 /// the mex of the options' values, each option's value the XOR of its heaps'), for
-/// heaps from `from` on: every heap while
-/// the options examined stay within [`CHECK_OPTIONS`], then a sample. The first wrong
-/// one found, as (heap, value loaded, value by the rules).
+/// heaps from `from` on, as far as `reach` says. The first wrong one found is
+/// [`ResumeError::Wrong`], naming the heap, the value loaded and the rules' value.
 fn check_values<R: HeapRules + ?Sized>(
     rules: &R,
     values: ValueSlice<'_>,
     from: usize,
-) -> Option<(usize, u32, u32)> {
+    reach: Reach<'_>,
+) -> Result<(), ResumeError> {
     let len = values.len();
     let mut options = Vec::new();
     let mut seen: Vec<bool> = Vec::new();
@@ -252,15 +312,45 @@ fn check_values<R: HeapRules + ?Sized>(
         let mex = seen.iter().position(|&b| !b).unwrap_or(seen.len()) as u32;
         Some((mex != values.get(n)).then_some(mex))
     };
+    let wrong = |n: usize, right: u32| {
+        ResumeError::Wrong(format!(
+            "heap {n} has the value {}, but the rules give {right}",
+            values.get(n)
+        ))
+    };
     let mut n = from;
+    if let Reach::Every { max_work, stop } = reach {
+        let mut poll = CHECK_POLL;
+        while n < len {
+            if spent > max_work {
+                return Err(ResumeError::TooCostly {
+                    heaps: len,
+                    checked: n,
+                });
+            }
+            if spent >= poll {
+                if stop() {
+                    return Err(ResumeError::Stopped);
+                }
+                poll = spent + CHECK_POLL;
+            }
+            match check(n, &mut spent) {
+                Some(Some(right)) => return Err(wrong(n, right)),
+                Some(None) => {}
+                None => return Err(ResumeError::Unchecked),
+            }
+            n += 1;
+        }
+        return Ok(());
+    }
     while n < len && spent <= CHECK_OPTIONS {
         if let Some(Some(right)) = check(n, &mut spent) {
-            return Some((n, values.get(n), right));
+            return Err(wrong(n, right));
         }
         n += 1;
     }
     if n >= len {
-        return None;
+        return Ok(());
     }
     // A sample of the rest: the last heaps, evenly spaced ones, and pseudo-random ones
     // (a linear congruential sequence seeded by the length).
@@ -277,10 +367,12 @@ fn check_values<R: HeapRules + ?Sized>(
     }
     sample.sort_unstable();
     sample.dedup();
-    sample.into_iter().find_map(|k| match check(k, &mut spent) {
-        Some(Some(right)) => Some((k, values.get(k), right)),
-        _ => None,
-    })
+    for k in sample {
+        if let Some(Some(right)) = check(k, &mut spent) {
+            return Err(wrong(k, right));
+        }
+    }
+    Ok(())
 }
 
 /// A computed table slice with its periodicity.
@@ -387,20 +479,43 @@ impl HeapTable {
 
     /// Adopts `values`, the values of heaps `0..values.len()` of the same rules saved by
     /// an earlier computation. Values the table already knows must agree, and each
-    /// must be within [`HeapRules::value_bound`]; otherwise nothing changes and the
-    /// error says which heap is wrong.
+    /// must be within [`HeapRules::value_bound`]; the others are re-derived from the
+    /// rules in full while that is cheap, then on a sample. Otherwise nothing changes
+    /// and the error says which heap is wrong.
     pub fn resume<R: HeapRules + ?Sized>(
         &mut self,
         rules: &R,
         values: ValueStore,
     ) -> Result<(), String> {
+        self.resume_with(rules, values, Reach::Sample)
+            .map_err(|e| e.to_string())
+    }
+
+    /// [`HeapTable::resume`] for values nothing vouches for: every one is re-derived
+    /// from the rules, within `max_work` options examined, `stop` polled as it goes.
+    pub fn resume_unvouched<R: HeapRules + ?Sized>(
+        &mut self,
+        rules: &R,
+        values: ValueStore,
+        max_work: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<(), ResumeError> {
+        self.resume_with(rules, values, Reach::Every { max_work, stop })
+    }
+
+    fn resume_with<R: HeapRules + ?Sized>(
+        &mut self,
+        rules: &R,
+        values: ValueStore,
+        reach: Reach<'_>,
+    ) -> Result<(), ResumeError> {
         let common = self.known.len().min(values.len());
         if let Some(n) = (0..common).find(|&n| self.known.get(n) != values.get(n)) {
-            return Err(format!(
+            return Err(ResumeError::Wrong(format!(
                 "heap {n} has the value {}, not {}",
                 values.get(n),
                 self.known.get(n)
-            ));
+            )));
         }
         if let Some((n, v)) = values
             .slice()
@@ -409,13 +524,11 @@ impl HeapTable {
             .skip(common)
             .find(|&(n, v)| u64::from(v) > rules.value_bound(n))
         {
-            return Err(format!("heap {n} cannot have the value {v}"));
+            return Err(ResumeError::Wrong(format!(
+                "heap {n} cannot have the value {v}"
+            )));
         }
-        if let Some((n, v, right)) = check_values(rules, values.slice(), common) {
-            return Err(format!(
-                "heap {n} has the value {v}, but the rules give {right}"
-            ));
-        }
+        check_values(rules, values.slice(), common, reach)?;
         if values.len() > self.known.len() {
             self.known = values;
         }
@@ -649,12 +762,15 @@ impl HeapTable {
             if let Some((wall, cpu)) = t {
                 // A diagnostic, as the rare/common table's trace: the time of each
                 // attempt, which runs on one thread between extensions.
-                eprintln!(
-                    "period trace: heaps {}: attempt {} ms wall {} ms cpu, {:?}",
-                    self.len,
-                    wall.elapsed().as_millis(),
-                    thread_cpu().saturating_sub(cpu) / 1_000_000,
-                    attempt
+                let _ = std::io::Write::write_fmt(
+                    &mut std::io::stderr(),
+                    format_args!(
+                        "period trace: heaps {}: attempt {} ms wall {} ms cpu, {:?}\n",
+                        self.len,
+                        wall.elapsed().as_millis(),
+                        thread_cpu().saturating_sub(cpu) / 1_000_000,
+                        attempt
+                    ),
                 );
             }
             match attempt {
@@ -770,8 +886,24 @@ impl<R: HeapRules> HeapFamily<R> {
 
     /// The value of heap `n` (as a small integer) from the table, extending it or
     /// proving a period as needed.
+    ///
+    /// Heaps below [`DIRECT_HEAPS`] are always read from the table itself, computed up
+    /// to them if need be, never from a period: a sum's small heaps get the same values
+    /// whatever heap of the family was asked first (a period proved on a table cut
+    /// short by a smaller heap decides only heaps beyond this bound).
     fn table_value(&self, n: &Nat, limits: &Limits) -> Result<u32, SolveError> {
         let mut table = self.table.borrow_mut();
+        if let Some(i) = n
+            .to_usize()
+            .filter(|&i| i < DIRECT_HEAPS && (i as u64) < limits.max_states)
+        {
+            if i >= table.len {
+                table
+                    .extend_watched(&self.rules, i + 1, limits, &mut Poll::unwatched())
+                    .map_err(TableHalt::into_error)?;
+            }
+            return Ok(table.known.get(i));
+        }
         if let Some(v) = table.lookup(n) {
             return Ok(v);
         }
@@ -794,7 +926,9 @@ impl<R: HeapRules> HeapFamily<R> {
         })
     }
 
-    /// The value of heap `n`: closed form if any, else the table.
+    /// The value of heap `n`: closed form if any, else the table (heaps below
+    /// [`DIRECT_HEAPS`] from the table itself, larger ones from the table or the
+    /// proved period).
     pub fn value(&self, n: &Nat, limits: &Limits) -> Result<Nat, SolveError> {
         if let Some(v) = self.rules.closed_form(n) {
             return Ok(v);
@@ -948,6 +1082,19 @@ impl<R: HeapRules> HeapFamily<R> {
         self.table.borrow_mut().resume(&self.rules, values)
     }
 
+    /// Adopts values nothing vouches for, each re-derived first (see
+    /// [`HeapTable::resume_unvouched`]).
+    pub fn resume_unvouched(
+        &self,
+        values: ValueStore,
+        max_work: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<(), ResumeError> {
+        self.table
+            .borrow_mut()
+            .resume_unvouched(&self.rules, values, max_work, stop)
+    }
+
     /// Every value known, computed or loaded: what a checkpoint keeps.
     pub fn known_values(&self) -> Ref<'_, ValueStore> {
         Ref::map(self.table.borrow(), HeapTable::known)
@@ -1099,7 +1246,10 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             }
             return Ok(());
         }
-        if n.to_u64().is_none_or(|v| v > MAX_LISTED_MOVES) {
+        // Heaps of at most MAX_LISTED_MOVES with at most as many options, where the
+        // rules count them (a Lasker or splitting heap may have many more).
+        let few = |c: &Nat| c.to_u64().is_some_and(|c| c <= MAX_LISTED_MOVES);
+        if !few(n) || self.rules.option_count(n).is_some_and(|c| !few(&c)) {
             return Err(SolveError::Limit {
                 what: format!("listing every move of {}({n})", self.rules.name()),
                 flag: "a smaller heap",
@@ -1117,8 +1267,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
     }
 
     fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
-        // A Nim heap of n moves to each smaller size.
-        Ok(self.rules.is_nim().then(|| self.heap(pos).clone()))
+        Ok(self.rules.option_count(self.heap(pos)))
     }
 
     fn move_to(&self, pos: &Pos, to: &Pos, _limits: &Limits) -> Result<Option<Move>, SolveError> {
@@ -1194,8 +1343,28 @@ pub trait TableFamily {
     /// The derivation of the value of heap `n`.
     fn derivation(&self, n: &Nat, limits: &Limits) -> Result<String, SolveError>;
     /// Adopts the values of heaps `0..values.len()` saved by an earlier computation;
-    /// an error says which value cannot be right.
+    /// an error says which value cannot be right. The values are checked as far as is
+    /// cheap: this is for values whose origin is vouched for (a checkpoint with a digest
+    /// under the user's key).
     fn resume(&self, values: ValueStore) -> Result<(), String>;
+    /// [`TableFamily::resume`] for values nothing vouches for (a checkpoint without a
+    /// digest under the user's key, which anyone may have edited): every value is
+    /// checked against the rules first, within `max_work` steps, `stop` polled as it
+    /// goes. A family that cannot check each value (the default) adopts none but an
+    /// empty table.
+    fn resume_unvouched(
+        &self,
+        values: ValueStore,
+        max_work: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<(), ResumeError> {
+        let _ = (max_work, stop);
+        if values.is_empty() {
+            self.resume(values).map_err(ResumeError::Wrong)
+        } else {
+            Err(ResumeError::Unchecked)
+        }
+    }
     /// Every value known so far, computed or adopted: what a checkpoint keeps.
     fn known_values(&self) -> Ref<'_, ValueStore>;
 }
@@ -1224,6 +1393,14 @@ impl<R: HeapRules> TableFamily for HeapFamily<R> {
     }
     fn resume(&self, values: ValueStore) -> Result<(), String> {
         HeapFamily::resume(self, values)
+    }
+    fn resume_unvouched(
+        &self,
+        values: ValueStore,
+        max_work: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<(), ResumeError> {
+        HeapFamily::resume_unvouched(self, values, max_work, stop)
     }
     fn known_values(&self) -> Ref<'_, ValueStore> {
         HeapFamily::known_values(self)

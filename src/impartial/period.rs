@@ -291,13 +291,41 @@ pub fn find_subtraction_period<C: Cell>(values: &[C], max_move: usize) -> Option
 }
 
 /// Whether the table proves the period `p` of an octal game by the Guy–Smith octal
-/// periodicity theorem.
+/// periodicity theorem, in the form below (which holds for every octal code).
 ///
 /// `last_digit_index` is `t`, the index of the last non-zero digit of the code
-/// `d0.d1d2…dt` (2 for Kayles, 0.77). The theorem: if `G(n + p) = G(n)` for all
-/// `n0 ≤ n < 2·n0 + p + t`, then it holds for all `n ≥ n0`. Checking it needs the values
-/// up to index `2·n0 + 2·p + t − 1`; returns `false` if the table is shorter, or if
-/// `p.period == 0`.
+/// `d0.d1d2…dt` (2 for Kayles, 0.77), with `d0` 0 or 4. Write `m = max(n0, 1)`.
+///
+/// **Theorem.** If `G(n + p) = G(n)` for all `n0 ≤ n < 2·m + p + t`, then it holds for
+/// all `n ≥ n0`.
+///
+/// *Proof.* By induction on `n ≥ 2·m + p + t`, assuming `G(k + p) = G(k)` for
+/// `n0 ≤ k < n` (and `n ≥ m ≥ 1`). The options of `N = n + p` and of `n` are compared
+/// digit by digit; removing `i ≤ t` counters:
+///
+/// * *nothing left* (bit 1 of `d_i`, `i ≥ 1`) needs a heap of exactly `i ≤ t`; both
+///   `n` and `N` exceed `t`, so neither has such an option;
+/// * *one heap* (bit 2, `i ≥ 1`): `N − i` and `n − i` are both options; `n − i ≥ 2·m + p`
+///   is at least `n0` and at least 1, and below `n`, so `G(N − i) = G(n − i)`;
+/// * *two non-empty heaps* `a ≤ b` (bit 4, `i ≥ 0`): a split `a + b = N − i` has
+///   `b ≥ (N − i)/2 ≥ m + p`, so `(a, b − p)` is a split of `n − i` into two
+///   **non-empty** heaps (`b − p ≥ m ≥ 1`) with `n0 ≤ b − p < n`, of the same value.
+///   Conversely a split `a + b = n − i` has `b ≥ (n − i)/2 ≥ m + p/2 ≥ n0` and `b < n`, so
+///   `(a, b + p)` is a split of `N − i` of the same value.
+///
+/// So `N` and `n` have the same set of option values and `G(N) = G(n)`. ∎
+///
+/// Where `m` matters: with `n0 = 0` and `m = n0` the split `(a, b)` of `N` with `b = p`
+/// would be paired with `(a, 0)`, which is the one-heap option `a` of `n`, legal only if
+/// `d_i` also has bit 2. A code such as 0.4 (remove one counter and split the rest into
+/// two non-empty heaps) has `G = 0, 0, 0, 1, …`: the values `0, 0, 0` of heaps 0..2 would
+/// "prove" period 1 from heap 0. With `d0 = 4` (`i = 0`) there is never a bit 2, and
+/// indeed a period from heap 0 is impossible there (`N` has the option `(n, p)` of value
+/// `G(n) ⊕ G(p) = G(n)`). Taking `m = max(n0, 1)` costs two more values and makes the
+/// theorem hold for every code.
+///
+/// Checking it needs the values up to index `2·m + 2·p + t − 1`; returns `false` if the
+/// table is shorter, or if `p.period == 0`.
 ///
 /// The theorem assumes the game is octal: a heap may be split into two heaps of any sizes
 /// (it does not apply as such to Grundy's game). The table must be the game's correct
@@ -306,25 +334,33 @@ pub fn find_subtraction_period<C: Cell>(values: &[C], max_move: usize) -> Option
 /// ```
 /// use sprague::impartial::period::{prove_octal, Period};
 /// // Octal 0.03 (remove 2, leaving 0 or 1 heap): 0 0 1 1, repeated; t = 2.
-/// let values: [u16; 10] = [0, 0, 1, 1, 0, 0, 1, 1, 0, 0];
+/// let values: [u16; 12] = [0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1];
 /// let p = Period { preperiod: 0, period: 4 };
-/// assert!(prove_octal(&values, 2, p)); // needs 2·0 + 2·4 + 2 = 10 values
-/// assert!(!prove_octal(&values[..9], 2, p));
+/// assert!(prove_octal(&values, 2, p)); // needs 2·1 + 2·4 + 2 = 12 values
+/// assert!(!prove_octal(&values[..11], 2, p));
+/// // Octal 0.4: G = 0 0 0 1 …, so three zeros prove nothing.
+/// let p = Period { preperiod: 0, period: 1 };
+/// assert!(!prove_octal(&[0u16, 0, 0], 1, p));
 /// ```
 pub fn prove_octal<C: Cell>(values: &[C], last_digit_index: usize, p: Period) -> bool {
     let Period {
         preperiod: n0,
         period,
     } = p;
-    // The checked range is n0 ≤ n < hi, compared with hi + period values.
-    let hi = n0
-        .checked_mul(2)
-        .and_then(|x| x.checked_add(period))
-        .and_then(|x| x.checked_add(last_digit_index));
-    let Some((hi, end)) = hi.and_then(|hi| Some((hi, hi.checked_add(period)?))) else {
+    let Some(end) = octal_proof_len(n0, period, last_digit_index) else {
         return false;
     };
-    period > 0 && end <= values.len() && values[n0..hi] == values[n0 + period..end]
+    // The checked range is n0 ≤ n < end − period, compared with the values p later.
+    period > 0 && end <= values.len() && values[n0..end - period] == values[n0 + period..end]
+}
+
+/// The table length [`prove_octal`] needs for the period `(n0, period)` of a code with
+/// last digit index `t`: `2·max(n0, 1) + 2·period + t`, or `None` on overflow.
+fn octal_proof_len(n0: usize, period: usize, t: usize) -> Option<usize> {
+    n0.max(1)
+        .checked_mul(2)?
+        .checked_add(period.checked_mul(2)?)?
+        .checked_add(t)
 }
 
 /// The heap in `0..n0 + p` with the same Grundy value as a heap of size `n`, for `n` of
@@ -447,7 +483,7 @@ pub enum OctalAttempt {
     /// No proof yet: the shortest table length at which the smallest shift `p`
     /// already repeating over at least half a period (and [`CANDIDATE_MATCHES`]
     /// values) at the table's end would be seen and proved if it went on repeating,
-    /// `max(2·n0 + 2·p + t, n0 + 3·p)`; `None` when no shift repeats that far.
+    /// `max(2·max(n0, 1) + 2·p + t, n0 + 3·p)`; `None` when no shift repeats that far.
     NotYet(Option<usize>),
 }
 
@@ -461,13 +497,10 @@ pub fn octal_attempt<C: Cell>(values: &[C], last_digit_index: usize) -> OctalAtt
     if let Some(p) = found.filter(|&p| prove_octal(values, last_digit_index, p)) {
         return OctalAttempt::Proved(p);
     }
-    // detect's rule needs n0 + 3p values, the proof 2·n0 + 2·p + t.
+    // detect's rule needs n0 + 3p values, the proof 2·max(n0, 1) + 2·p + t.
     let retry = hint.and_then(|(p, k)| {
         let n0 = len - p - k;
-        let proof = n0
-            .checked_mul(2)
-            .and_then(|x| x.checked_add(p.checked_mul(2)?))
-            .and_then(|x| x.checked_add(last_digit_index));
+        let proof = octal_proof_len(n0, p, last_digit_index);
         let seen = p.checked_mul(3).and_then(|x| x.checked_add(n0));
         proof.zip(seen).map(|(a, b)| a.max(b))
     });

@@ -1420,20 +1420,23 @@ impl Trace {
         self.search += out.search;
         if upto >= self.next {
             let ms = |x: u64| x / 1_000_000;
-            eprintln!(
-                "sparse trace: heaps {upto}: {} blocks of {b}, {words} words, {} rare ({} far), \
+            let _ = std::io::Write::write_fmt(
+                &mut std::io::stderr(),
+                format_args!(
+                    "sparse trace: heaps {upto}: {} blocks of {b}, {words} words, {} rare ({} far), \
                  wall {} ms, near {} ms wall {} ms cpu, far {} ms wall {} ms cpu, \
-                 work {}, near search {}",
-                self.blocks,
-                rare,
-                far_rare,
-                ms(self.wall),
-                ms(self.near.0),
-                ms(self.near.1),
-                ms(self.far.0),
-                ms(self.far.1),
-                self.work,
-                self.search
+                 work {}, near search {}\n",
+                    self.blocks,
+                    rare,
+                    far_rare,
+                    ms(self.wall),
+                    ms(self.near.0),
+                    ms(self.near.1),
+                    ms(self.far.0),
+                    ms(self.far.1),
+                    self.work,
+                    self.search
+                ),
             );
             *self = Trace::new(upto);
             self.on = true;

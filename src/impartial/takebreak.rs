@@ -18,10 +18,13 @@
 //! * Sprague–Grundy: `G(n) = mex` of the option values, and two heaps `a`, `b` have the
 //!   value `G(a) ⊕ G(b)`.
 //! * Octal periodicity theorem (Guy–Smith): if `G(n + p) = G(n)` for all
-//!   `n0 ≤ n < 2·n0 + p + t`, it holds for all `n ≥ n0`. Its proof pairs a split of
+//!   `n0 ≤ n < 2·max(n0, 1) + p + t`, it holds for all `n ≥ n0` (proved, with the reason
+//!   for `max(n0, 1)`, at [`super::period::prove_octal`]). Its proof pairs a split of
 //!   `n + p − i` with the split of `n − i` whose larger heap is `p` smaller, which needs
-//!   every split to be allowed: it does not apply to Grundy's game, whose periods are
-//!   reported unproved.
+//!   every split to be allowed and that larger heap to stay non-empty: it does not apply
+//!   to Grundy's game, whose periods are reported unproved, and from heap 0 it would
+//!   pair a split with "leave one heap", which a digit with bit 4 but not bit 2 forbids
+//!   (octal 0.4: `G = 0, 0, 0, 1`).
 //!
 //! # The table (rare and common values)
 //!
@@ -46,8 +49,8 @@ use super::cell::{Cell, Extended};
 use super::dense::{self, Code, DenseTable};
 use super::family::{Family, Limits, MoveSink, Pos, SolveError, WORK_PER_STATE};
 use super::heap::{
-    Estimate, HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, TableFamily,
-    heap_move,
+    Estimate, HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, ResumeError,
+    TableFamily, heap_move,
 };
 use super::period::Period;
 use super::position::Values;
@@ -55,6 +58,8 @@ use super::sparse::{Moves, SparseTable};
 use super::store::ValueStore;
 use super::watch::{Poll, TableHalt, TableWatch};
 use crate::nat::Nat;
+use num_bigint::BigUint;
+use num_traits::Zero;
 use smallvec::smallvec;
 use std::cell::{Ref, RefCell};
 
@@ -195,6 +200,33 @@ impl HeapRules for TakeBreak {
                 }
             }
         }
+    }
+
+    fn option_count(&self, n: &Nat) -> Option<Nat> {
+        // For each i ≤ n with a digit d_i: bit 1 when i = n ≥ 1, bit 2 when
+        // 1 ≤ i < n, and bit 4 the splits a + b = n − i with 1 ≤ a ≤ b, ⌊(n − i)/2⌋
+        // of them (one fewer for unequal splits when n − i is even and at least 2).
+        let mut count = BigUint::ZERO;
+        for (i, &d) in self.digits.iter().enumerate() {
+            let Some(rest) = n.checked_sub(&Nat::from(i)) else {
+                break;
+            };
+            let rest = rest.to_big();
+            if d & 1 != 0 && i >= 1 && rest.is_zero() {
+                count += 1u32;
+            }
+            if d & 2 != 0 && i >= 1 && !rest.is_zero() {
+                count += 1u32;
+            }
+            if d & 4 != 0 {
+                let mut splits = &rest >> 1u32;
+                if self.unequal && !rest.bit(0) && !splits.is_zero() {
+                    splits -= 1u32;
+                }
+                count += splits;
+            }
+        }
+        Some(Nat::from_big(count))
     }
 
     fn describe(&self, n: &Nat, option: &HeapOption) -> String {
@@ -774,6 +806,10 @@ impl Family for TakeBreakFamily {
         self.inner.moves(pos, limits, sink)
     }
 
+    fn move_count(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        self.inner.move_count(pos, limits)
+    }
+
     fn is_heap_family(&self) -> bool {
         true
     }
@@ -808,6 +844,15 @@ impl TableFamily for TakeBreakFamily {
 
     fn resume(&self, values: ValueStore) -> Result<(), String> {
         self.inner.resume(values)
+    }
+
+    fn resume_unvouched(
+        &self,
+        values: ValueStore,
+        max_work: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<(), ResumeError> {
+        self.inner.resume_unvouched(values, max_work, stop)
     }
 
     fn known_values(&self) -> Ref<'_, ValueStore> {

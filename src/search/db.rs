@@ -39,7 +39,7 @@ use crate::partizan::db::{Bytes, ValueWriter, Values, put_varint};
 use crate::partizan::{Game, GameTable, TreeValues};
 use crate::search::partizan::Component;
 use std::fmt;
-use std::io::Read as _;
+use std::io::Read;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -51,6 +51,38 @@ pub const VERSION: u16 = 1;
 
 /// The largest database file read, in bytes.
 pub const MAX_FILE_BYTES: u64 = 1 << 30;
+
+/// The most bytes a header takes: magic, version, checksum, two names of at most 255
+/// bytes with their lengths, the layers and four counts.
+const MAX_HEADER: u64 = 8 + 2 + 8 + 2 * 256 + 1 + 4 * 4;
+
+/// The bytes of the header at the start of `data` (a prefix of a file), and the bytes
+/// of values and regions it says follow it; an error for a file that is not a
+/// database of this version.
+fn announced(data: &[u8]) -> Result<(u64, u64), String> {
+    if data.len() < 10 || &data[..8] != MAGIC {
+        return Err("not a sprague database (no SPRAGUDB magic at its start)".into());
+    }
+    let version = u16::from_le_bytes([data[8], data[9]]);
+    if version != VERSION {
+        return Err(format!(
+            "database format version {version}, this sprague reads version {VERSION}"
+        ));
+    }
+    let mut b = Bytes::new(&data[10..]);
+    b.take(8)?;
+    let n = b.byte()? as usize;
+    b.take(n)?;
+    let n = b.byte()? as usize;
+    b.take(n)?;
+    b.byte()?;
+    let mut body = 0u64;
+    b.take(8)?;
+    for _ in 0..2 {
+        body += u64::from(u32::from_le_bytes(b.take(4)?.try_into().expect("4 bytes")));
+    }
+    Ok(((data.len() - 10 - b.left()) as u64 + 10, body))
+}
 
 /// The memory counted for each region while a database is built (its key in the set,
 /// its sorted key and value id, its share of the table of values).
@@ -229,22 +261,76 @@ impl Db {
         })
     }
 
-    /// Reads the database in the file `path`; on error, the file and what is wrong.
+    /// Reads the database in the file `path`; on error, the file and what is wrong. A
+    /// file that is not a regular file (a FIFO, a device, a directory) is refused
+    /// before anything is read.
     pub fn load(path: &Path) -> Result<Db, String> {
+        use std::os::unix::fs::OpenOptionsExt as _;
         let name = path.display();
-        let f = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-        let mut data = Vec::new();
-        f.take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut data)
-            .map_err(|e| format!("cannot read {name}: {e}"))?;
-        if data.len() as u64 > MAX_FILE_BYTES {
-            return Err(format!(
-                "{name}: a database file has at most {MAX_FILE_BYTES} bytes"
-            ));
-        }
-        let mut db = Db::read(&data).map_err(|e| format!("{name}: {e}"))?;
+        let cannot = |e: std::io::Error| format!("cannot read {name}: {e}");
+        let regular = |m: &std::fs::Metadata| {
+            if m.is_file() {
+                Ok(())
+            } else {
+                Err(format!("cannot read {name}: it is not a regular file"))
+            }
+        };
+        regular(&std::fs::metadata(path).map_err(cannot)?)?;
+        // Non-blocking, so that a FIFO put there meanwhile is not waited on.
+        let mut f = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path)
+            .map_err(cannot)?;
+        let meta = f.metadata().map_err(cannot)?;
+        regular(&meta)?;
+        let mut db = Db::read_from(&mut f, meta.len()).map_err(|e| format!("{name}: {e}"))?;
         db.name = name.to_string();
         Ok(db)
+    }
+
+    /// Reads a database of `len` bytes from `input` (a regular file of that length):
+    /// the header first, then, once the lengths it announces are found to make `len`
+    /// (at most [`MAX_FILE_BYTES`]), the rest; then [`Db::read`].
+    pub fn read_from(input: &mut impl std::io::Read, len: u64) -> Result<Db, String> {
+        if len > MAX_FILE_BYTES {
+            return Err(format!(
+                "{len} bytes: a database file has at most {MAX_FILE_BYTES} bytes"
+            ));
+        }
+        let cannot = |e: std::io::Error| format!("cannot be read: {e}");
+        let mut data = Vec::new();
+        input
+            .by_ref()
+            .take(MAX_HEADER.min(len))
+            .read_to_end(&mut data)
+            .map_err(cannot)?;
+        let (header, body) = announced(&data)?;
+        if header.saturating_add(body) != len {
+            return Err(format!(
+                "truncated or padded: the header says {body} bytes of values and regions, {} follow it",
+                len.saturating_sub(header)
+            ));
+        }
+        data.try_reserve_exact((len as usize).saturating_sub(data.len()))
+            .map_err(|_| format!("{len} bytes cannot be allocated"))?;
+        // One byte more than announced is read, to see a file that grew meanwhile.
+        input
+            .take(len + 1 - data.len() as u64)
+            .read_to_end(&mut data)
+            .map_err(cannot)?;
+        if data.len() as u64 != len {
+            return Err(format!(
+                "changed while it was read: {len} bytes, then {}",
+                data.len()
+            ));
+        }
+        Db::read(&data)
+    }
+
+    /// Names the database in messages (its file), as [`Db::load`] does.
+    pub fn set_name(&mut self, name: String) {
+        self.name = name;
     }
 
     /// The error for a position without a term of its ruleset.

@@ -2,15 +2,20 @@
 //! library and the page of the folder `web/`, compiled into the binary.
 //!
 //! Every computation runs on a blocking thread (never on the threads that answer
-//! `/api/health`), at most [`Config::max_concurrent`] at once (503 `busy` beyond),
-//! with a deadline ([`Config::timeout`]) that the engine checks while it works
-//! ([`Limits::stop`]) and the server's own `--max-states`. Request bodies are capped,
-//! panics are answered with 500 and the server goes on, and expressions that name a
-//! file are refused: the server never reads its own files for a request.
+//! `/api/health`), at most [`Config::max_concurrent`] at once (beyond, a request
+//! waits in a bounded queue for a short while, then 503 `busy`), with a deadline
+//! ([`Config::timeout`]) that the engine checks while it works ([`Limits::stop`]) and
+//! the server's own `--max-states`. Answers waiting for their clients to read them
+//! are bounded in bytes ([`Config::max_unsent`]) and a client that reads nothing for
+//! [`Config::write_timeout`] is disconnected. Request bodies are capped, panics are
+//! answered with 500 and the server goes on, and expressions that name a file are
+//! refused: the server never reads its own files for a request.
 
 mod assets;
 pub mod error;
 mod graphs;
+mod host;
+mod io;
 mod partizan;
 mod routes;
 
@@ -23,8 +28,9 @@ use axum::response::{IntoResponse, Response};
 use error::{ApiError, Kind};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The server's settings (the flags of `sprague serve`).
 #[derive(Clone, Debug)]
@@ -47,6 +53,19 @@ pub struct Config {
     /// Time a client may take to send a request's headers, or its body, and time an
     /// idle kept-alive connection stays open (`--header-timeout`).
     pub header_timeout: Duration,
+    /// Most computations waiting for a slot when `max_concurrent` run (`--queue`);
+    /// further requests are answered 503 `busy` at once.
+    pub queue: usize,
+    /// Time a computation waits in the queue for a slot before it is answered 503
+    /// `busy` (`--queue-wait`).
+    pub queue_wait: Duration,
+    /// Time the server waits for a client to read any of its answer; then the
+    /// connection is closed (`--write-timeout`).
+    pub write_timeout: Duration,
+    /// Most bytes of computed answers held until their clients have read them
+    /// (`--max-unsent`); an answer beyond it is replaced by 503 `busy` (422 `limit`
+    /// when it alone is larger).
+    pub max_unsent: usize,
 }
 
 impl Default for Config {
@@ -60,6 +79,10 @@ impl Default for Config {
             max_body: 1 << 20,
             max_connections: 256,
             header_timeout: Duration::from_secs(10),
+            queue: 64,
+            queue_wait: Duration::from_secs(1),
+            write_timeout: Duration::from_secs(10),
+            max_unsent: 64 << 20,
         }
     }
 }
@@ -73,6 +96,10 @@ struct App {
     config: Config,
     /// One permit per computation allowed at once.
     permits: Arc<Semaphore>,
+    /// Computations waiting for a permit.
+    waiting: AtomicUsize,
+    /// Bytes of answers not yet read by their clients.
+    unsent: Arc<Unsent>,
 }
 
 type Shared = Arc<App>;
@@ -98,7 +125,8 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> std::io::Result<
 /// Accepts connections and serves each on a task of its own: at most
 /// `max_connections` at once (the next client waits in the listen queue), and every
 /// connection closed when a request's headers take longer than `header_timeout`
-/// (slow clients) or it stays idle that long between requests.
+/// (slow clients), when it stays idle that long between requests, or when its client
+/// reads nothing of an answer for `write_timeout`.
 async fn accept(
     listener: tokio::net::TcpListener,
     config: Config,
@@ -106,6 +134,7 @@ async fn accept(
 ) -> std::io::Result<()> {
     let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
     let header_timeout = config.header_timeout;
+    let write_timeout = config.write_timeout;
     let router = router(config, addr);
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(hyper_util::rt::TokioTimer::new())
@@ -126,6 +155,7 @@ async fn accept(
         };
         let _ = stream.set_nodelay(true);
         let service = hyper_util::service::TowerToHyperService::new(router.clone());
+        let stream = io::WriteTimeout::new(stream, write_timeout);
         let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
         tokio::spawn(async move {
             let _ = connection.await;
@@ -141,6 +171,8 @@ fn router(config: Config, addr: SocketAddr) -> Router {
     let body_timeout = config.header_timeout;
     let app: Shared = Arc::new(App {
         permits: Arc::new(Semaphore::new(config.max_concurrent.max(1))),
+        waiting: AtomicUsize::new(0),
+        unsent: Arc::new(Unsent::new(config.max_unsent)),
         config,
     });
     routes::api()
@@ -155,21 +187,32 @@ fn router(config: Config, addr: SocketAddr) -> Router {
         .layer(middleware::from_fn_with_state(addr, guard))
 }
 
-/// Refuses requests whose `Host` is not this server's loopback address when it
+/// Refuses requests whose `Host` is not local ([`host::check`]) when the server
 /// listens on loopback (a page of another site reaching it through a DNS name that
 /// points to 127.0.0.1), and adds the security headers to every answer.
 async fn guard(State(addr): State<SocketAddr>, req: Request, next: Next) -> Response {
     if addr.ip().is_loopback() {
-        let host = req
+        let hosts: Vec<&str> = req
             .headers()
-            .get(header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .unwrap_or("");
-        let name = host.rsplit_once(':').map_or(host, |(n, _)| n);
-        if !matches!(name, "127.0.0.1" | "localhost" | "[::1]") {
+            .get_all(header::HOST)
+            .iter()
+            .map(|h| h.to_str().unwrap_or("\u{fffd}"))
+            .collect();
+        // A request line with a URL names its host too (and then it is the one meant).
+        let authority = req.uri().authority().map(|a| a.as_str());
+        let refused = match (hosts.as_slice(), authority) {
+            ([], None) => Some(("".to_string(), "the request has no Host header")),
+            ([_, _, ..], _) => Some((hosts.join(", "), "the request has several Host headers")),
+            (hosts, authority) => hosts
+                .iter()
+                .chain(authority.as_ref())
+                .find_map(|&h| host::check(h, addr).err().map(|why| (h.to_string(), why))),
+        };
+        if let Some((host, why)) = refused {
             return ApiError::input(format!(
-                "this server answers only to localhost, 127.0.0.1 or [::1], not to the host '{}'",
-                crate::expr::shorten_message(host)
+                "this server answers only to localhost or a loopback address on port {}, not to the host '{}': {why}",
+                addr.port(),
+                crate::expr::shorten_message(&host)
             ))
             .with_status(StatusCode::MISDIRECTED_REQUEST)
             .into_response();
@@ -243,22 +286,21 @@ fn json_body(doc: String) -> Response {
 }
 
 /// Runs `work` on a blocking thread with the server's limits and a fresh deadline;
-/// its `Ok` is the JSON body of the answer. `busy` when all permits are taken;
-/// `timeout` once the deadline (and a short grace) has passed, even if the engine has
-/// not yet stopped (its thread then keeps its permit until it does).
+/// its `Ok` is the JSON body of the answer ([`answer`]). When all permits are taken
+/// the request waits for one in the queue ([`queued`]), and is answered `busy` when
+/// the queue is full or no permit came in time; `timeout` once the deadline (and a
+/// short grace) has passed, even if the engine has not yet stopped (its thread then
+/// keeps its permit until it does).
 async fn compute<F>(app: &App, work: F) -> Response
 where
     F: FnOnce(Limits) -> Result<String, ApiError> + Send + 'static,
 {
-    let Ok(permit) = app.permits.clone().try_acquire_owned() else {
-        return ApiError::new(
-            Kind::Busy,
-            format!(
-                "the server is busy: {} computations are running (--max-concurrent); try again",
-                app.config.max_concurrent
-            ),
-        )
-        .into_response();
+    let permit = match app.permits.clone().try_acquire_owned() {
+        Ok(p) => p,
+        Err(_) => match queued(app).await {
+            Ok(p) => p,
+            Err(e) => return e.into_response(),
+        },
     };
     let stop = Arc::new(Stop::after(app.config.timeout));
     let limits = Limits {
@@ -272,7 +314,7 @@ where
     });
     let out = tokio::time::timeout(app.config.timeout + GRACE, task).await;
     match out {
-        Ok(Ok(Ok(doc))) => json_body(doc),
+        Ok(Ok(Ok(doc))) => answer(app, doc),
         Ok(Ok(Err(e))) if e.kind == Kind::Limit && stop.is_due() => timeout(&stop),
         Ok(Ok(Err(e))) => e.into_response(),
         Ok(Err(_)) => {
@@ -282,6 +324,157 @@ where
             stop.raise();
             timeout(&stop)
         }
+    }
+}
+
+/// Waits for a permit, for at most `--queue-wait`, among at most `--queue` requests
+/// (in the order they came: the semaphore is fair); `busy` otherwise. A request
+/// whose client goes away leaves the queue at once (its future is dropped).
+async fn queued(app: &App) -> Result<OwnedSemaphorePermit, ApiError> {
+    let running = app.config.max_concurrent;
+    let Some(_place) = Place::take(&app.waiting, app.config.queue) else {
+        return Err(ApiError::new(
+            Kind::Busy,
+            format!(
+                "the server is busy: {running} computations are running (--max-concurrent) and {} more wait (--queue); try again",
+                app.config.queue
+            ),
+        ));
+    };
+    match tokio::time::timeout(app.config.queue_wait, app.permits.clone().acquire_owned()).await {
+        Ok(Ok(p)) => Ok(p),
+        _ => Err(ApiError::new(
+            Kind::Busy,
+            format!(
+                "the server is busy: {running} computations are running (--max-concurrent) and none ended within {:.1} s (--queue-wait); try again",
+                app.config.queue_wait.as_secs_f64()
+            ),
+        )),
+    }
+}
+
+/// A place in the queue of computations waiting for a permit, given back when
+/// dropped.
+struct Place<'a>(&'a AtomicUsize);
+
+impl<'a> Place<'a> {
+    /// A place when fewer than `max` are taken.
+    fn take(waiting: &'a AtomicUsize, max: usize) -> Option<Place<'a>> {
+        waiting
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |w| {
+                (w < max).then_some(w + 1)
+            })
+            .ok()
+            .map(|_| Place(waiting))
+    }
+}
+
+impl Drop for Place<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// The bytes of answers computed and not yet read by their clients, at most
+/// `--max-unsent` at once: each answer's bytes are counted from when it is made until
+/// the last of them is written (or its connection closed, as [`io::WriteTimeout`]
+/// does for a client that reads nothing).
+struct Unsent {
+    held: AtomicUsize,
+    max: usize,
+}
+
+/// Why an answer cannot be held.
+#[derive(Debug, PartialEq, Eq)]
+enum Refused {
+    /// Its bytes and those already held exceed the bound: later, maybe.
+    Full { held: usize },
+    /// It alone exceeds the bound.
+    TooLarge,
+}
+
+impl Unsent {
+    fn new(max: usize) -> Self {
+        Unsent {
+            held: AtomicUsize::new(0),
+            max,
+        }
+    }
+
+    /// Counts `n` bytes as held until the returned guard is dropped, if they fit.
+    fn hold(self: &Arc<Self>, n: usize) -> Result<Held, Refused> {
+        if n > self.max {
+            return Err(Refused::TooLarge);
+        }
+        self.held
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |h| {
+                (h + n <= self.max).then_some(h + n)
+            })
+            .map_err(|held| Refused::Full { held })?;
+        Ok(Held {
+            unsent: self.clone(),
+            n,
+        })
+    }
+}
+
+/// Bytes counted in [`Unsent`] while this lives.
+struct Held {
+    unsent: Arc<Unsent>,
+    n: usize,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.unsent.held.fetch_sub(self.n, Ordering::AcqRel);
+    }
+}
+
+/// The bytes of an answer with their count in [`Unsent`]: the count ends when the
+/// last piece of the body that refers to them is dropped.
+struct Counted {
+    doc: Vec<u8>,
+    _held: Held,
+}
+
+impl AsRef<[u8]> for Counted {
+    fn as_ref(&self) -> &[u8] {
+        &self.doc
+    }
+}
+
+/// The JSON document `doc` as the body of a 200 answer, its bytes counted in
+/// [`Unsent`] until written; `busy` when too many bytes of answers wait for their
+/// clients, `limit` when the answer alone is larger than the server sends.
+fn answer(app: &App, doc: String) -> Response {
+    let len = doc.len();
+    match app.unsent.hold(len) {
+        Ok(held) => {
+            let bytes = axum::body::Bytes::from_owner(Counted {
+                doc: doc.into_bytes(),
+                _held: held,
+            });
+            (
+                [
+                    (header::CONTENT_TYPE, "application/json"),
+                    (header::CACHE_CONTROL, "no-store"),
+                ],
+                bytes,
+            )
+                .into_response()
+        }
+        Err(Refused::Full { held }) => ApiError::new(
+            Kind::Busy,
+            format!(
+                "the server is busy: {held} bytes of answers wait for their clients to read them (--max-unsent {}); try again",
+                app.unsent.max
+            ),
+        )
+        .into_response(),
+        Err(Refused::TooLarge) => ApiError::limit(format!(
+            "limit reached: the answer has {len} bytes, more than the server holds for its clients (raise it with --max-unsent)"
+        ))
+        .into_response(),
     }
 }
 
@@ -334,6 +527,43 @@ mod tests {
         let (status, _) = get(&format!("{url}/api/solve?expr=nim(1)"));
         assert_eq!(status, 200);
         assert_eq!(get(&format!("{url}/api/health")).0, 200);
+    }
+
+    #[test]
+    fn unsent_bytes_are_bounded_and_given_back() {
+        let u = Arc::new(Unsent::new(100));
+        let a = u.hold(60).unwrap();
+        assert_eq!(u.hold(41).err(), Some(Refused::Full { held: 60 }));
+        let b = u.hold(40).unwrap();
+        assert_eq!(u.hold(1).err(), Some(Refused::Full { held: 100 }));
+        assert_eq!(u.hold(101).err(), Some(Refused::TooLarge));
+        drop(a);
+        // The bytes live as long as the last piece of the body that refers to them.
+        let body = axum::body::Bytes::from_owner(Counted {
+            doc: vec![b'x'; 50],
+            _held: u.hold(50).unwrap(),
+        });
+        let piece = body.slice(10..20);
+        drop(body);
+        assert!(u.hold(11).is_err());
+        drop(piece);
+        let c = u.hold(60).unwrap();
+        assert_eq!(u.held.load(Ordering::Acquire), 100);
+        drop((b, c));
+        assert_eq!(u.held.load(Ordering::Acquire), 0);
+    }
+
+    #[test]
+    fn places_in_the_queue_are_bounded_and_given_back() {
+        let waiting = AtomicUsize::new(0);
+        let a = Place::take(&waiting, 2).unwrap();
+        let b = Place::take(&waiting, 2).unwrap();
+        assert!(Place::take(&waiting, 2).is_none());
+        drop(a);
+        let c = Place::take(&waiting, 2).unwrap();
+        drop((b, c));
+        assert_eq!(waiting.load(Ordering::Acquire), 0);
+        assert!(Place::take(&waiting, 0).is_none());
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::games;
 use crate::impartial::family::Limits;
 use crate::impartial::sum::{Component, Play};
 use crate::nat::Nat;
-use crate::play::session::{self, Player, REMOTENESS_STATES, Session, SumMove};
+use crate::play::session::{self, MoveList, Player, REMOTENESS_STATES, Session, SumMove};
 use crate::play::view::{self, Drawing};
 use crate::report;
 use crate::search::impartial::Solver;
@@ -319,13 +319,23 @@ async fn play(State(app): State<Shared>, q: Q) -> Response {
             "over": over,
             "remoteness": remoteness,
             "moves": moves,
-            "count": list.count.to_string(),
+            "count": count_json(&list),
             "complete": list.complete,
             "drawing": drawing,
         })
         .to_string())
     })
     .await
+}
+
+/// The number of legal moves for the page: exact, as a string of digits, or null
+/// when some family can neither count nor list its moves (never a lower bound).
+fn count_json(list: &MoveList) -> Value {
+    if list.count_exact {
+        json!(list.count.to_string())
+    } else {
+        Value::Null
+    }
 }
 
 /// `GET /api/play/reply?expr=E&misere=0|1`: the computer's move, as `sprague play`
@@ -520,4 +530,22 @@ async fn nash(
 async fn test_panic() -> Response {
     let fail = || -> Response { panic!("a test panic") };
     fail()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_that_is_only_a_lower_bound_is_not_given() {
+        let list = |count_exact| MoveList {
+            moves: Vec::new(),
+            winning_first: 0,
+            complete: false,
+            count: Nat::from(12345u64),
+            count_exact,
+        };
+        assert_eq!(count_json(&list(true)), json!("12345"));
+        assert_eq!(count_json(&list(false)), Value::Null);
+    }
 }

@@ -9,7 +9,8 @@ use std::time::Duration;
 pub struct Server {
     /// The server process.
     pub child: Child,
-    /// Its base URL, `http://127.0.0.1:PORT` (no trailing slash).
+    /// Its base URL, `http://127.0.0.1:PORT` (no trailing slash; another loopback
+    /// address with `--host`).
     pub url: String,
     /// The HTTP client (errors as statuses, a 60 s time-out).
     pub agent: ureq::Agent,
@@ -42,7 +43,10 @@ impl Server {
             .trim()
             .strip_prefix("sprague: serving on ")
             .unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
-        assert!(url.starts_with("http://127.0.0.1:") && url.ends_with('/'));
+        assert!(
+            url.starts_with("http://127.") && url.ends_with('/'),
+            "{url}"
+        );
         server.url = url.trim_end_matches('/').to_string();
         server
     }
@@ -91,6 +95,26 @@ impl Server {
             status,
             serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}")),
         )
+    }
+}
+
+impl Server {
+    /// `host:port` of the server.
+    pub fn authority(&self) -> &str {
+        self.url.trim_start_matches("http://")
+    }
+
+    /// The resident memory of the server process, in bytes (`VmRSS` of
+    /// `/proc/PID/status`).
+    pub fn rss(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("the server's /proc status");
+        let kb: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmRSS");
+        kb * 1024
     }
 }
 

@@ -297,7 +297,10 @@ export function playView(root) {
         onclick: () => play(m),
       }, h("span", { class: "move-text" }, m.text), st.showValues && typeof m.remoteness === "number" ? h("span", { class: "rem" }, `r ${m.remoteness}`) : null)));
     }
-    if (!d.complete) moveList.append(h("li", { class: "hint" }, `… ${d.count} moves in all; the list is cut.`));
+    if (!d.complete) {
+      const all = d.count == null ? "more moves" : `${d.count} moves in all`;
+      moveList.append(h("li", { class: "hint" }, `… ${all}; the list is cut.`));
+    }
   }
 
   function renderState() {

@@ -61,7 +61,9 @@
 use crate::games::bits::{binary_text, bits_of, from_bits};
 use crate::impartial::cell::{Cell, Extended};
 use crate::impartial::family::{Family, Limits, Move, MoveSink, Pos, SolveError};
-use crate::impartial::heap::{Estimate, HeapFamily, HeapOption, HeapRules, TableFamily};
+use crate::impartial::heap::{
+    Estimate, HeapFamily, HeapOption, HeapRules, ResumeError, TableFamily,
+};
 use crate::impartial::mex::Mex;
 use crate::impartial::period::Period;
 use crate::impartial::store::ValueStore;
@@ -512,6 +514,15 @@ impl TableFamily for AndNimTable {
 
     fn resume(&self, values: ValueStore) -> Result<(), String> {
         self.table.resume(values)
+    }
+
+    fn resume_unvouched(
+        &self,
+        values: ValueStore,
+        max_work: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<(), ResumeError> {
+        self.table.resume_unvouched(values, max_work, stop)
     }
 
     fn known_values(&self) -> Ref<'_, ValueStore> {

@@ -205,6 +205,12 @@ impl Family for Kth {
         Ok(())
     }
 
+    fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        // Take 1 to k, at most n: min(n, k) moves.
+        let (n, k) = Self::decode(pos)?;
+        Ok(Some(Nat::from_big(n.min(k))))
+    }
+
     fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
         let (n, k) = Self::decode(pos)?;
         let most = (&n).min(&k).clone();

@@ -71,10 +71,17 @@ impl HeapRules for Lasker {
     }
 
     fn options(&self, n: &Nat, out: &mut Vec<HeapOption>) {
-        // Only small heaps are ever listed (tests); the closed form answers the rest.
-        let n = n.to_u64().unwrap_or(0).min(1 << 16);
+        // Only heaps whose options are few enough are listed (see `option_count`);
+        // the closed form answers the rest.
+        let Some(n) = n.to_u64() else { return };
         out.extend((0..n).map(|m| smallvec![Nat::from(m)]));
         out.extend((1..=n / 2).map(|a| smallvec![Nat::from(a), Nat::from(n - a)]));
+    }
+
+    fn option_count(&self, n: &Nat) -> Option<Nat> {
+        // The n takes, and the ⌊n/2⌋ splits a + b = n with 1 ≤ a ≤ b.
+        let n = n.to_big();
+        Some(Nat::from_big(&n + (&n >> 1u32)))
     }
 
     fn describe(&self, n: &Nat, option: &HeapOption) -> String {

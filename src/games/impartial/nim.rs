@@ -50,6 +50,11 @@ impl HeapRules for Nim {
         })
     }
 
+    fn option_count(&self, n: &Nat) -> Option<Nat> {
+        // A heap of n moves to each smaller size.
+        Some(n.clone())
+    }
+
     fn is_nim(&self) -> bool {
         true
     }

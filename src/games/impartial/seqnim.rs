@@ -288,6 +288,18 @@ impl Family for SeqNim {
         Ok(())
     }
 
+    fn move_count(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        // Take 1 to x (at most m) from the first non-empty heap x; none when all are
+        // empty.
+        Ok(Some(match Self::first(pos) {
+            None => Nat::ZERO,
+            Some(i) => match &self.m {
+                Some(m) if *m < pos[i] => m.clone(),
+                _ => pos[i].clone(),
+            },
+        }))
+    }
+
     fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
         let Some(i) = Self::first(pos) else {
             return Ok(());

@@ -151,13 +151,20 @@ impl HeapRules for Split {
     }
 
     fn options(&self, n: &Nat, out: &mut Vec<HeapOption>) {
-        // Only small heaps are ever listed (tests); the closed form answers the rest.
-        let n = n.to_u64().unwrap_or(0).min(1 << 10);
+        // Only heaps whose options are few enough are listed (see `option_count`);
+        // the closed form answers the rest.
+        let Some(n) = n.to_u64() else { return };
         for i in 0..n {
             for j in i..n {
                 out.push(smallvec![Nat::from(i), Nat::from(j)]);
             }
         }
+    }
+
+    fn option_count(&self, n: &Nat) -> Option<Nat> {
+        // The pairs 0 ≤ i ≤ j < n: n(n + 1)/2.
+        let n = n.to_big();
+        Some(Nat::from_big(&n * (&n + 1u32) / 2u32))
     }
 
     fn takes_stones(&self) -> bool {

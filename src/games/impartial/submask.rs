@@ -42,6 +42,13 @@ impl HeapRules for Submask {
         }
     }
 
+    fn option_count(&self, n: &Nat) -> Option<Nat> {
+        // The proper submasks of n: 2^popcount(n) − 1.
+        let k = popcount(n);
+        let all = num_bigint::BigUint::from(1u32) << k;
+        Some(Nat::from_big(all - 1u32))
+    }
+
     fn describe(&self, n: &Nat, option: &HeapOption) -> String {
         let to = option.first().cloned().unwrap_or_default();
         let take = n.checked_sub(&to).unwrap_or_default();

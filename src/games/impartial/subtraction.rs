@@ -146,6 +146,21 @@ impl HeapRules for Subtraction {
         format!("take {take} from the heap of {n}")
     }
 
+    fn option_count(&self, n: &Nat) -> Option<Nat> {
+        // One option for each s in S with s ≤ n: min(r, n) − l + 1 from each range
+        // l..r that starts at or below n.
+        let one = Nat::from(1u64);
+        let mut count = Nat::ZERO;
+        for (l, r) in &self.ranges {
+            if l > n {
+                break;
+            }
+            let top = if r < n { r } else { n };
+            count = count.add(&top.checked_sub(l)?.add(&one));
+        }
+        Some(count)
+    }
+
     fn closed_form(&self, n: &Nat) -> Option<Nat> {
         self.single_range().map(|(l, r)| range_value(n, l, r))
     }
