@@ -310,3 +310,94 @@ fn misere_sums_beyond_nim_are_searched() {
     assert_eq!(code, 3);
     assert!(err.contains("--max-states"), "{err}");
 }
+
+/// `sprague ARGS… -` with `input` piped in: (exit code, stdout, stderr).
+fn piped(args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
+    let out = sprague()
+        .args(args)
+        .arg("-")
+        .write_stdin(input.to_vec())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_position_piped_in_is_answered_as_the_same_position_as_an_argument() {
+    // Plain sums are read from the pipe as they come, anything else whole: either
+    // way the answer (or the error, with its column) is that of the argument.
+    for text in [
+        "nim(3,4,5)",
+        " nim ( 3 ,\t4 , 005 )\n",
+        "nim(1,2) + kayles(7) + wythoff(3,5)",
+        "nim(3) + {1|-1}",
+        "nim(1,2,3) + domineering(2,2)",
+        "nim(1,2,3,)",
+        "nim(1, 2, 3) + frobnicate(3)",
+        "nim(12345678901234567890123)",
+        "nim(3) ",
+    ] {
+        for json in [false, true] {
+            let args: &[&str] = if json {
+                &["solve", "--json"]
+            } else {
+                &["solve"]
+            };
+            let from_pipe = piped(args, text.as_bytes());
+            let out = sprague().args(args).arg(text.trim()).output().unwrap();
+            let from_arg = (
+                out.status.code(),
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+                String::from_utf8_lossy(&out.stderr).into_owned(),
+            );
+            if text.trim() == text {
+                assert_eq!(from_pipe, from_arg, "{text:?}");
+            } else {
+                // Spaces around the text move error columns only.
+                assert_eq!(from_pipe.0, from_arg.0, "{text:?}");
+                assert_eq!(from_pipe.1, from_arg.1, "{text:?}");
+            }
+        }
+    }
+    // Not UTF-8: exit 2 naming the byte.
+    let (code, _, err) = piped(&["solve"], b"nim(3,\xff)");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("not UTF-8"), "{err}");
+}
+
+#[test]
+fn a_hundred_thousand_heaps_piped_in_give_their_nim_sum() {
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let heaps: Vec<u64> = (0..100_000)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % 1_000_000_000_000_000_000
+        })
+        .collect();
+    let sum = heaps.iter().fold(0, |a, &h| a ^ h);
+    let text = format!(
+        "nim({})\n",
+        heaps
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let (code, out, err) = piped(&["solve", "--json", "--max-moves", "3"], text.as_bytes());
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["grundy"].to_string().trim_matches('"'), sum.to_string());
+    assert_eq!(v["components"].as_array().unwrap().len(), 100_000);
+    // Each winning move takes a heap h to h XOR sum, below h.
+    for m in v["winning_moves"].as_array().unwrap() {
+        let i = m["heap"].as_u64().unwrap() as usize - 1;
+        let to = (heaps[i] ^ sum).to_string();
+        assert_eq!(m["to"], format!("nim({to})"));
+    }
+}

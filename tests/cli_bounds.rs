@@ -312,3 +312,62 @@ fn long_expressions_are_shortened_in_messages() {
     assert!(err.len() < 400, "{} bytes", err.len());
     assert!(err.contains("vertex 7 out of range"), "{err}");
 }
+
+#[test]
+fn threads_are_bounded_by_four_per_core_on_every_command() {
+    // Every command whose help offers --threads (found from the help itself, so that
+    // a new command cannot be missed) refuses more than 4 threads a core: exit 2, one
+    // line naming the flag and the bound.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max = 4 * cores;
+    let help = sprague().arg("--help").output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    let mut commands: Vec<Vec<String>> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(|c| vec![c.to_string()])
+        .collect();
+    commands.push(vec!["db".into(), "build".into()]);
+    let mut checked = Vec::new();
+    for command in &commands {
+        let out = sprague().args(command).arg("--help").output().unwrap();
+        if !String::from_utf8_lossy(&out.stdout).contains("--threads") {
+            continue;
+        }
+        for n in [max + 1, 100_000] {
+            let n = n.to_string();
+            let out = sprague()
+                .args(command)
+                .args(["--threads", &n])
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{command:?} {n}: {err}");
+            one_line(&err);
+            assert!(err.contains("--threads"), "{err}");
+            assert!(err.contains(&format!("the {max} allowed")), "{err}");
+            assert!(out.stdout.is_empty());
+        }
+        checked.push(command.join(" "));
+    }
+    for c in ["solve", "table", "sweep", "play", "roots", "db build"] {
+        assert!(
+            checked.contains(&c.to_string()),
+            "{c} takes --threads: {checked:?}"
+        );
+    }
+    // The bound itself is accepted.
+    let out = sprague()
+        .args(["table", "--threads", &max.to_string(), "--to", "5", "nim"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

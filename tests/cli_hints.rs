@@ -101,3 +101,58 @@ fn winning_moves_name_the_heap_by_number() {
         assert!(m["take"].is_null(), "{m}");
     }
 }
+
+#[test]
+fn a_mistyped_option_is_named_not_the_position() {
+    // The position may begin with '-' (-1/2, '-' for standard input), so an unknown
+    // option must not be taken for it, leaving the real position to be blamed.
+    for args in [
+        &["solve", "--misere-play", "nim(3)"][..],
+        &["solve", "nim(3)", "--misere-play"],
+        &["solve", "--misere-play"],
+    ] {
+        let err = bad_input(args, "");
+        assert!(
+            err.contains("unknown option --misere-play (did you mean --misere?)"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("nim(3)"), "{err}");
+    }
+    let err = bad_input(&["solve", "-m", "nim(3)"], "");
+    assert!(err.contains("unknown option -m"), "{err}");
+    assert!(!err.contains("nim(3)"), "{err}");
+    let err = bad_input(&["table", "--frm", "3", "--to", "5", "nim"], "");
+    assert!(
+        err.contains("unknown option --frm (did you mean --from?)"),
+        "{err}"
+    );
+    let err = bad_input(&["db", "build", "--cels", "4", "domineering"], "");
+    assert!(err.contains("--cels (did you mean --cells?)"), "{err}");
+    assert!(err.contains("sprague db build --help"), "{err}");
+    // Expressions and option values that begin with '-' are still read as such.
+    for args in [
+        &["value", "-1/2"][..],
+        &["solve", "--", "-1"],
+        &["solve", "--first", "right", "-1"],
+        &["table", "--to=3", "nim"],
+        &["solve", "--max-moves", "1", "nim(3)"],
+    ] {
+        let out = Command::cargo_bin("sprague")
+            .unwrap()
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = Command::cargo_bin("sprague")
+        .unwrap()
+        .args(["value", "-"])
+        .write_stdin("-1/2\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}

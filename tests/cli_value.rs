@@ -359,3 +359,83 @@ fn deep_input_is_an_error_not_a_crash() {
     assert_eq!(v["canonical"], "^199");
     assert_eq!(v["outcome"], "L");
 }
+
+/// `count` pseudo-random heap sizes below `below` (a fixed linear congruential
+/// sequence, so that the test is the same on every run).
+fn heaps(count: usize, below: u64) -> Vec<u64> {
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    (0..count)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) % below
+        })
+        .collect()
+}
+
+/// `sprague value --json ARGS… -` with `input` on standard input.
+fn value_stdin(args: &[&str], input: &str) -> Value {
+    let out = sprague()
+        .arg("value")
+        .arg("--json")
+        .args(args)
+        .arg("-")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn a_long_sum_of_impartial_terms_is_the_nimber_of_their_nim_sum() {
+    // Sprague–Grundy: nim(a) is *a and *a + *b = *(a XOR b); 10^5 terms are folded
+    // by nim-sum, in linear time, with or without the explanation.
+    let heaps = heaps(100_000, 1 << 20);
+    let x = heaps.iter().fold(0, |a, &b| a ^ b);
+    let terms: Vec<String> = heaps.iter().map(|h| format!("nim({h})")).collect();
+    let sum = terms.join(" + ");
+    for args in [&[][..], &["--explain"]] {
+        let v = value_stdin(args, &sum);
+        assert_eq!(v["canonical"], format!("*{x}"), "{args:?}");
+        assert_eq!(v["outcome"], if x == 0 { "P" } else { "N" });
+    }
+    // With a partizan term: ^ + *x (CGT II.4 writes it ^*x; ^* when x = 1).
+    let with_up = format!("^ + {sum} + {{1|-1}} + {{1|-1}}");
+    let want = match x {
+        0 => "^".to_string(),
+        1 => "^*".to_string(),
+        x => format!("^*{x}"),
+    };
+    for args in [&[][..], &["--explain"]] {
+        assert_eq!(value_stdin(args, &with_up)["canonical"], want, "{args:?}");
+    }
+}
+
+#[test]
+fn a_long_sum_counts_against_the_work_bound() {
+    // 10^5 terms of a few sizes, each size an even number of times but 3: the sum is
+    // *3, a small game, yet adding up the terms is more work than 1000 states allow.
+    let mut terms: Vec<String> = (0..99_998)
+        .map(|i| format!("nim({})", (i / 2) % 8 + 1))
+        .collect();
+    terms.push("nim(3)".to_string());
+    let sum = terms.join("+");
+    let out = sprague()
+        .args(["value", "--max-states", "1000", "-"])
+        .write_stdin(sum.as_str())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("--max-states"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(out.stdout.is_empty());
+    // Within the default bound it is *3.
+    assert_eq!(value_stdin(&[], &sum)["canonical"], "*3");
+}

@@ -128,7 +128,7 @@ fn large_green_graphs_at_once() {
         &format!("greenhackenbush(\"{}\")", path.join(" ")),
     );
     assert_eq!(v["grundy"], 100_000);
-    assert_eq!(v["winning_moves"][0]["text"], "cut the edge 0-1");
+    assert_eq!(v["winning_moves"][0]["text"], "cut edge 1 (0-1)");
     // A cycle of 10^5 edges through the ground fuses into 10^5 loops: 0.
     let cycle: Vec<String> = (0..n).map(|i| format!("{i}-{}", (i + 1) % n)).collect();
     let v = with_stdin(
@@ -522,5 +522,74 @@ fn the_options_of_huge_graphs_are_bounded_not_made() {
         let (code, _, err) = run(&[cmd, "--max-states", "1000000", "-"], &mixed);
         assert_eq!(code, Some(3), "{cmd}: {err}");
         assert!(err.contains("--max-states"), "{cmd}: {err}");
+    }
+}
+
+#[test]
+fn parallel_edges_are_each_a_move_told_apart() {
+    let solve = |args: &[&str]| {
+        let mut all = vec!["solve", "--json"];
+        all.extend_from_slice(args);
+        run_json(&all)
+    };
+    // Two parallel blue edges and a red one: 1 + 1 − 1 = 1 (WW ch. 1). Left cutting
+    // either blue edge leaves 1 − 1 = 0, a win: two moves, one per edge, each named.
+    let v = solve(&["hackenbush(\"0-1:B 0-1:B 0-1:R\")"]);
+    let moves = v["winning_moves_by_side"]["left"]["moves"]
+        .as_array()
+        .unwrap();
+    let texts: Vec<&str> = moves.iter().map(|m| m["text"].as_str().unwrap()).collect();
+    assert_eq!(texts.len(), 2, "{texts:?}");
+    assert!(texts[0].ends_with("(cutting edge 1, 0-1:B)"), "{texts:?}");
+    assert!(texts[1].ends_with("(cutting edge 2, 0-1:B)"), "{texts:?}");
+    for m in moves {
+        assert_eq!(m["to"], "hackenbush(\"0-1:B 0-1:R\")");
+    }
+    // Right moving first cuts the red edge and leaves 2: no winning move.
+    assert_eq!(v["winning_moves_by_side"]["right"]["wins"], false);
+    // Three red edges 0-1 (edges 2, 5 and 6) in a sum: cutting any of them leaves the
+    // same game, so all three are listed when one wins, each with its own text.
+    let expr = "col(\"..L.|.LRR|...R\") + hackenbush(\"1-2:B 0-1:R 1-2:R 0-0:R 0-1:R 0-1:R\")";
+    let v = solve(&["--first", "right", expr]);
+    let moves = v["winning_moves"].as_array().unwrap();
+    let texts: Vec<&str> = moves.iter().map(|m| m["text"].as_str().unwrap()).collect();
+    let mut distinct = texts.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), texts.len(), "{texts:?}");
+    for edge in [2, 5, 6] {
+        let words = format!("(cutting edge {edge}, 0-1:R)");
+        assert_eq!(
+            texts.iter().filter(|t| t.ends_with(&words)).count(),
+            1,
+            "{edge}: {texts:?}"
+        );
+    }
+    // Green Hackenbush (solve's impartial family): three edges on the ground (one cut
+    // off from it, not written) are *1 + *1 + *1 = *1; cutting any leaves 0, three
+    // moves numbered as the position is written.
+    let v = solve(&["greenhackenbush(\"0-1 5-6 0-1 0-1\")"]);
+    assert_eq!(v["position"], "greenhackenbush(\"0-1 0-1 0-1\")");
+    let texts: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        ["cut edge 1 (0-1)", "cut edge 2 (0-1)", "cut edge 3 (0-1)"]
+    );
+    // The text output tells them apart too.
+    let out = common::sprague()
+        .args(["solve", "--first", "right", expr])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for edge in [2, 5, 6] {
+        assert!(
+            text.contains(&format!("(cutting edge {edge}, 0-1:R)")),
+            "{text}"
+        );
     }
 }

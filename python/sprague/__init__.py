@@ -38,6 +38,7 @@ from . import _display
 
 __all__ = [
     "solve",
+    "families",
     "table",
     "value",
     "nash",
@@ -45,12 +46,16 @@ __all__ = [
     "game",
     "forget",
     "Solved",
+    "PartizanSolved",
+    "SideMoves",
+    "SearchStats",
     "Move",
     "Component",
     "Table",
     "Period",
     "Value",
     "Thermograph",
+    "ThermographPoints",
     "Nash",
     "Equilibrium",
     "PureEquilibrium",
@@ -145,10 +150,14 @@ def _frac(v: Optional[str]) -> Optional[Fraction]:
 @dataclass(frozen=True)
 class Component:
     """One component of a sum and its nim-value (None when not computed, or in
-    misère play; ``"inf"`` for an infinite loopy value)."""
+    misère play; ``"inf"`` for an infinite loopy value). In a partizan position
+    ``value`` is the part's canonical value when it is a game such as ``±1`` (None
+    for a position of a ruleset, whose value the search does not compute), and
+    ``grundy`` is None."""
 
     expr: str
     grundy: Union[int, str, None]
+    value: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -216,13 +225,112 @@ class Solved:
         return _display.solved_html(self)
 
 
+@dataclass(frozen=True)
+class SideMoves:
+    """One player moving first in a partizan position: whether that player
+    ``wins``, the winning ``moves`` (at most ``max_moves``), and whether more
+    exist (``truncated``)."""
+
+    wins: bool
+    moves: List[Move]
+    truncated: bool
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """The work of the partizan search: positions searched (``nodes``), regions
+    met, and regions replaced by their canonical values (``valued``)."""
+
+    nodes: int
+    regions: int
+    valued: int
+
+
+@dataclass(frozen=True)
+class PartizanSolved:
+    """The answer of :func:`solve` for a partizan position (a sum with a literal,
+    an option term or a partizan ruleset such as ``domineering(3,3)``).
+
+    ``outcome`` is ``"L"`` (Left wins whoever starts), ``"R"``, ``"N"`` (the player
+    to move wins) or ``"P"``; ``first`` (``"left"`` or ``"right"``) is the player to
+    move, whose winning moves are ``winning_moves``; ``left`` and ``right`` give
+    each player's winning moves when moving first; ``components`` the parts with
+    the canonical value of each part that is a game; ``grundy`` is None.
+    """
+
+    position: str
+    play: str
+    outcome: str
+    grundy: None
+    first: str
+    components: List[Component]
+    winning_moves: List[Move]
+    truncated: bool
+    left: SideMoves
+    right: SideMoves
+    search: SearchStats
+    explanation: Optional[List[str]]
+    _doc: dict = field(repr=False, compare=False)
+
+    @property
+    def remoteness(self) -> None:
+        """None: the partizan search does not count moves."""
+        return None
+
+    @property
+    def winning_moves_by_side(self) -> dict:
+        """``{"left": self.left, "right": self.right}``, as the JSON field."""
+        return {"left": self.left, "right": self.right}
+
+    def to_dict(self) -> dict:
+        """The JSON document of ``sprague solve --json``, as ``json.loads`` gives it."""
+        return json.loads(json.dumps(self._doc))
+
+    def _repr_html_(self) -> str:
+        return _display.solved_html(self)
+
+
+def _move(m: dict) -> Move:
+    return Move(
+        m["component"],
+        m["from"],
+        m["to"],
+        m["text"],
+        m.get("heap"),
+        _int(m.get("take")),
+    )
+
+
+def _partizan_solved(doc: dict) -> PartizanSolved:
+    def side(s: dict) -> SideMoves:
+        return SideMoves(s["wins"], [_move(m) for m in s["moves"]], s["truncated"])
+
+    by_side = doc["winning_moves_by_side"]
+    return PartizanSolved(
+        position=doc["position"],
+        play=doc["play"],
+        outcome=doc["outcome"],
+        grundy=doc["grundy"],
+        first=doc["first"],
+        components=[Component(c["expr"], None, c["value"]) for c in doc["components"]],
+        winning_moves=[_move(m) for m in doc["winning_moves"]],
+        truncated=doc["truncated"],
+        left=side(by_side["left"]),
+        right=side(by_side["right"]),
+        search=SearchStats(**doc["search"]),
+        explanation=doc.get("explanation"),
+        _doc=doc,
+    )
+
+
 def solve(
     position: str,
     misere: bool = False,
     max_moves: int = 20,
     explain: bool = False,
     max_states: int = DEFAULT_MAX_STATES,
-) -> Solved:
+    first: str = "left",
+) -> Union[Solved, PartizanSolved]:
     """Decide a position: who wins, the nim-value, and every winning move.
 
     ``position`` is an expression such as ``"nim(3,4,5)"`` or
@@ -232,34 +340,42 @@ def solve(
     moves listed; ``explain`` adds the reasoning as sentences; ``max_states``
     bounds exhaustive searches and tables (:class:`LimitError` beyond).
 
+    A partizan position (``"domineering(3,3)"``, ``"{1|-1} + ^"``) gives a
+    :class:`PartizanSolved`, with both players' winning moves; ``first`` (``"left"``
+    or ``"right"``) is the player to move, as ``--first`` on the command line.
+
     >>> solve("nim(1,1,2)", misere=True).winning_moves[0].to
     'nim(1)'
+    >>> solve("{1|-1} + ^").right.moves[0].to
+    '-1'
     """
     doc = json.loads(
-        _call(_sprague.solve, position, misere, max_moves, explain, max_states)
+        _call(_sprague.solve, position, misere, max_moves, explain, max_states, first)
     )
+    if "winning_moves_by_side" in doc:
+        return _partizan_solved(doc)
     return Solved(
         position=doc["position"],
         play=doc["play"],
         outcome=doc["outcome"],
         grundy=_int(doc["grundy"]),
         components=[Component(c["expr"], _int(c["grundy"])) for c in doc["components"]],
-        winning_moves=[
-            Move(
-                m["component"],
-                m["from"],
-                m["to"],
-                m["text"],
-                m["heap"],
-                _int(m["take"]),
-            )
-            for m in doc["winning_moves"]
-        ],
+        winning_moves=[_move(m) for m in doc["winning_moves"]],
         truncated=doc["truncated"],
         explanation=doc.get("explanation"),
         _doc=doc,
         _search=(position, max_states),
     )
+
+
+def families() -> List[str]:
+    """Every family and ruleset name an expression may use, sorted (impartial
+    families such as ``"nim"`` and partizan rulesets such as ``"domineering"``).
+
+    >>> "kayles" in families() and "clobber" in families()
+    True
+    """
+    return list(_sprague.families())
 
 
 # ----------------------------------------------------------------------------
@@ -387,6 +503,17 @@ class Thermograph:
         return _display.thermograph_svg(self)
 
 
+@dataclass(frozen=True)
+class ThermographPoints:
+    """A thermograph as exact points: each wall's ``(value, temperature)`` points
+    from temperature 0 up to the mast, and the mast's ``(value, temperature)``
+    where it begins."""
+
+    left_wall: List[Tuple[Fraction, Fraction]]
+    right_wall: List[Tuple[Fraction, Fraction]]
+    mast: Tuple[Fraction, Fraction]
+
+
 class Value:
     """A short partizan game in canonical form (:func:`value` makes one).
 
@@ -456,6 +583,73 @@ class Value:
     def explanation(self) -> Optional[List[str]]:
         """How each part was brought to canonical form (with ``explain=True``)."""
         return self._doc.get("explanation")
+
+    @property
+    def left_stop(self) -> Optional[Fraction]:
+        """Left's stop (None when the thermograph was beyond the bound)."""
+        return _frac(self._doc["left_stop"])
+
+    @property
+    def right_stop(self) -> Optional[Fraction]:
+        """Right's stop (None when the thermograph was beyond the bound)."""
+        return _frac(self._doc["right_stop"])
+
+    @property
+    def thermograph_points(self) -> Optional[ThermographPoints]:
+        """The thermograph as the command line's JSON gives it (its ``thermograph``
+        field): each wall's points, and the mast; None beyond the bound."""
+        th = self._doc["thermograph"]
+        if th is None:
+            return None
+        pts = lambda w: [(Fraction(x), Fraction(t)) for x, t in w]  # noqa: E731
+        return ThermographPoints(
+            pts(th["left_wall"]),
+            pts(th["right_wall"]),
+            (Fraction(th["mast"]["x"]), Fraction(th["mast"]["t"])),
+        )
+
+    @property
+    def summarised(self) -> bool:
+        """Whether the canonical form was too long to print (``canonical`` is None)."""
+        return self._doc["summarised"]
+
+    @property
+    def birthday(self) -> int:
+        """The birthday: the day the game is born on."""
+        return _int(self._doc["birthday"])
+
+    @property
+    def size(self) -> Optional[int]:
+        """Distinct canonical subpositions (None when too many to count)."""
+        return self._doc["size"]
+
+    @property
+    def orthodox(self) -> Optional[Tuple[List[str], List[str]]]:
+        """(Left's, Right's) orthodox options: those that keep the mean at the
+        temperature (None when not listed)."""
+        o = self._doc["orthodox"]
+        return None if o is None else (o["left"], o["right"])
+
+    @property
+    def reduced(self) -> Optional[str]:
+        """The reduced canonical form (infinitesimals dropped), when computed."""
+        return self._doc["reduced"]
+
+    @property
+    def atomic_weight(self) -> Optional[str]:
+        """The atomic weight of an all-small game (None otherwise, or beyond the
+        bound)."""
+        return self._doc["atomic_weight"]
+
+    @property
+    def far_star(self) -> Optional[str]:
+        """The far star the atomic weight was computed with (``*N``), or None."""
+        return self._doc["far_star"]
+
+    @property
+    def operation(self) -> Optional[str]:
+        """The operation applied to the game (``"cooled by 1"``), or None."""
+        return self._doc["operation"]
 
     def thermograph(self) -> Thermograph:
         """The thermograph's walls, mean and temperature."""
@@ -604,7 +798,9 @@ class Equilibrium:
 class Nash:
     """The answer of :func:`nash`: pure equilibria, every (extreme) equilibrium in
     ``mixed``, the dominant strategy of each player (None if none), dominated
-    strategies and iterated elimination, and whether the game is degenerate."""
+    strategies and iterated elimination, and whether the game is degenerate
+    (``degeneracy``: the player and mixed strategy with more pure best responses
+    than its support, as a dict like the command line's, or None)."""
 
     pure: List[PureEquilibrium]
     mixed: List[Equilibrium]
@@ -614,6 +810,7 @@ class Nash:
     iterated: dict
     explanation: Optional[List[str]]
     _doc: dict = field(repr=False, compare=False)
+    degeneracy: Optional[dict] = None
 
     def to_dict(self) -> dict:
         """The JSON document of ``sprague nash --json``, as ``json.loads`` gives it."""
@@ -677,6 +874,7 @@ def nash(
         iterated=doc["iterated"],
         explanation=doc.get("explanation"),
         _doc=doc,
+        degeneracy=doc.get("degeneracy"),
     )
 
 

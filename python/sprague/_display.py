@@ -21,34 +21,50 @@ _OUTCOMES = {
 }
 
 
+def _moves_table(moves: Any, truncated: bool) -> str:
+    if not moves:
+        return ""
+    items = "".join(
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td style='text-align:left'>{}</td></tr>".format(
+            m.component + 1, escape(m.frm), escape(m.to), escape(m.text)
+        )
+        for m in moves[:LISTED_MOVES]
+    )
+    more = ""
+    if truncated or len(moves) > LISTED_MOVES:
+        more = "<tr><td colspan='4'>… more winning moves exist</td></tr>"
+    return (
+        "<table><tr><th>#</th><th>from</th><th>to</th><th>move</th></tr>"
+        f"{items}{more}</table>"
+    )
+
+
 def solved_html(s: Any) -> str:
+    partizan = hasattr(s, "left")
     rows = [
         ("position", escape(s.position)),
         ("play", escape(s.play)),
         ("outcome", escape(_OUTCOMES.get(s.outcome, s.outcome))),
-        ("nim-value", escape("—" if s.grundy is None else str(s.grundy))),
     ]
+    if not partizan:
+        rows.append(("nim-value", escape("—" if s.grundy is None else str(s.grundy))))
     if s.remoteness is not None:
         rows.append(("remoteness", str(s.remoteness)))
     head = "".join(
         f"<tr><th style='text-align:left'>{k}</th><td style='text-align:left'>{v}</td></tr>"
         for k, v in rows
     )
-    moves = ""
-    if s.winning_moves:
-        items = "".join(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td style='text-align:left'>{}</td></tr>".format(
-                m.component + 1, escape(m.frm), escape(m.to), escape(m.text)
-            )
-            for m in s.winning_moves[:LISTED_MOVES]
-        )
-        more = ""
-        if s.truncated or len(s.winning_moves) > LISTED_MOVES:
-            more = "<tr><td colspan='4'>… more winning moves exist</td></tr>"
-        moves = (
-            "<table><tr><th>#</th><th>from</th><th>to</th><th>move</th></tr>"
-            f"{items}{more}</table>"
-        )
+    if partizan:
+        moves = ""
+        for name, side in (("Left", s.left), ("Right", s.right)):
+            if not side.wins:
+                moves += f"<p>{name} moving first loses.</p>"
+            else:
+                moves += f"<p>{name} moving first wins:</p>" + _moves_table(
+                    side.moves, side.truncated
+                )
+    else:
+        moves = _moves_table(s.winning_moves, s.truncated)
     why = ""
     if s.explanation:
         why = "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in s.explanation) + "</ul>"

@@ -173,9 +173,10 @@ fn limits(max_states: u64, stop: &Arc<Stop>) -> Limits {
     }
 }
 
-/// Solves a position; the JSON document of `sprague solve --json`.
+/// Solves a position; the JSON document of `sprague solve --json` (`--first FIRST`
+/// for a partizan position: "left" or "right").
 #[pyfunction]
-#[pyo3(signature = (text, misere, max_moves, explain, max_states))]
+#[pyo3(signature = (text, misere, max_moves, explain, max_states, first = "left"))]
 fn solve(
     py: Python<'_>,
     text: String,
@@ -183,7 +184,17 @@ fn solve(
     max_moves: usize,
     explain: bool,
     max_states: u64,
+    first: &str,
 ) -> PyResult<String> {
+    let first = match first {
+        "left" => sprague::partizan::Side::Left,
+        "right" => sprague::partizan::Side::Right,
+        other => {
+            return Err(failed(Failure::Input(format!(
+                "first: expected 'left' or 'right', found '{other}'"
+            ))));
+        }
+    };
     run(py, move |stop| {
         let o = report::solve::Options {
             misere,
@@ -192,9 +203,15 @@ fn solve(
             remoteness: false,
             limits: limits(max_states, stop),
         };
-        report::solve::solve(&text, &o).map(|s| s.json())
+        report::solve::solve_first(&text, &o, first).map(|s| s.json())
     })?
     .map_err(failed)
+}
+
+/// Every family and ruleset name an expression may use, sorted.
+#[pyfunction]
+fn families() -> Vec<&'static str> {
+    sprague::games::family_names()
 }
 
 /// The remoteness of a position when a small exhaustive search decides it (the
@@ -595,6 +612,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Failed", m.py().get_type::<Failed>())?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(remoteness, m)?)?;
+    m.add_function(wrap_pyfunction!(families, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(nash, m)?)?;
     m.add_function(wrap_pyfunction!(value, m)?)?;

@@ -54,31 +54,108 @@ pub const MAX_EXPR_BYTES: u64 = 256 << 20;
 /// with payoffs of 10 digits takes 22 MB).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
+/// The expression as read, not yet checked to be UTF-8: a front end may read a plain
+/// sum of heaps straight from its bytes (see [`sprague::games::plain_position_bytes`])
+/// without a pass over a huge input to check it first.
+pub struct ExprInput(Raw);
+
+enum Raw {
+    /// The argument itself.
+    Arg(String),
+    /// Standard input, read.
+    Bytes(Vec<u8>),
+    /// A file on standard input, mapped.
+    Mapped(Mmap),
+}
+
+impl ExprInput {
+    /// The bytes.
+    pub fn bytes(&self) -> &[u8] {
+        match &self.0 {
+            Raw::Arg(s) => s.as_bytes(),
+            Raw::Bytes(b) => b,
+            Raw::Mapped(m) => m,
+        }
+    }
+
+    /// The text, checked to be UTF-8.
+    pub fn text(self) -> Result<ExprText, Failure> {
+        match self.0 {
+            Raw::Arg(s) => Ok(ExprText(Source::Owned(s))),
+            Raw::Bytes(bytes) => {
+                utf8(&bytes)?;
+                Ok(ExprText(Source::Owned(
+                    String::from_utf8(bytes).unwrap_or_default(),
+                )))
+            }
+            Raw::Mapped(map) => {
+                utf8(&map)?;
+                Ok(ExprText(Source::Mapped(map)))
+            }
+        }
+    }
+}
+
 /// The expression text: the argument itself, or standard input for `-`.
 pub fn read_expr(arg: &str) -> Result<ExprText, Failure> {
+    read_expr_input(arg)?.text()
+}
+
+/// The expression as read ([`ExprInput`]): the argument itself, or standard input
+/// for `-`.
+pub fn read_expr_input(arg: &str) -> Result<ExprInput, Failure> {
     if arg != "-" {
-        return Ok(ExprText(Source::Owned(arg.to_string())));
+        return Ok(ExprInput(Raw::Arg(arg.to_string())));
     }
-    let too_long = || {
-        Failure::Input(format!(
-            "standard input: the expression is longer than {} (the most an expression may have)",
-            bytes_name(MAX_EXPR_BYTES)
-        ))
-    };
+    let too_long = stdin_too_long;
     match map_stdin(MAX_EXPR_BYTES) {
-        Mapped::Map(map) => {
-            utf8(&map)?;
-            return Ok(ExprText(Source::Mapped(map)));
-        }
+        Mapped::Map(map) => return Ok(ExprInput(Raw::Mapped(map))),
         Mapped::TooLong => return Err(too_long()),
         Mapped::Read => {}
     }
     let bytes = read_bounded(std::io::stdin().lock(), MAX_EXPR_BYTES)
         .map_err(|e| Failure::Input(format!("cannot read standard input: {e}")))?
         .ok_or_else(too_long)?;
-    utf8(&bytes)?;
-    let text = String::from_utf8(bytes).unwrap_or_default();
-    Ok(ExprText(Source::Owned(text)))
+    Ok(ExprInput(Raw::Bytes(bytes)))
+}
+
+/// What a command that solves reads: a plain sum of heaps, already read, or an
+/// expression ([`read_position_or_expr`]).
+pub enum Input {
+    /// A plain sum of impartial heaps read from a pipe as it came.
+    Position(sprague::impartial::position::Position),
+    /// Any other expression.
+    Expr(ExprInput),
+}
+
+/// Like [`read_expr_input`], but standard input that is not a file (a pipe) is read
+/// through a small buffer as a plain sum of heaps when it is one
+/// ([`sprague::games::plain::read_plain`]): a million heaps piped in are parsed as
+/// they come, never held whole. A file is mapped, as by [`read_expr_input`].
+pub fn read_position_or_expr(arg: &str) -> Result<Input, Failure> {
+    use sprague::games::plain::{Plain, read_plain};
+    if arg != "-" {
+        return read_expr_input(arg).map(Input::Expr);
+    }
+    match map_stdin(MAX_EXPR_BYTES) {
+        Mapped::Map(map) => return Ok(Input::Expr(ExprInput(Raw::Mapped(map)))),
+        Mapped::TooLong => return Err(stdin_too_long()),
+        Mapped::Read => {}
+    }
+    match read_plain(&mut std::io::stdin().lock(), MAX_EXPR_BYTES)
+        .map_err(|e| Failure::Input(format!("cannot read standard input: {e}")))?
+    {
+        Plain::Position(p) => Ok(Input::Position(p)),
+        Plain::Text(bytes) => Ok(Input::Expr(ExprInput(Raw::Bytes(bytes)))),
+        Plain::TooLong => Err(stdin_too_long()),
+    }
+}
+
+fn stdin_too_long() -> Failure {
+    Failure::Input(format!(
+        "standard input: the expression is longer than {} (the most an expression may have)",
+        bytes_name(MAX_EXPR_BYTES)
+    ))
 }
 
 /// A byte count for messages: `256 MiB`, `64 KiB` or `100 bytes`.

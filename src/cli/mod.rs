@@ -134,9 +134,9 @@ pub struct LimitArgs {
     /// 128 per heap up to --to, so that a table is bounded by the heaps asked for.
     #[arg(long, value_name = "N")]
     max_states: Option<u64>,
-    /// Threads for long computations such as large tables (0: every core); the
-    /// results are the same whatever the number.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// Threads for long computations such as large tables (0: every core; at most 4
+    /// per core); the results are the same whatever the number.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads)]
     threads: usize,
     /// Most memory a heap table may take, e.g. 8G or 500M (K, M, G, T: powers of
     /// 1024); a run that needs more stops before it takes it (exit 3). Default: three
@@ -181,6 +181,24 @@ impl LimitArgs {
     }
 }
 
+/// `--threads N`: a number of threads, 0 for every core, at most
+/// [`THREADS_PER_CORE`](sprague::impartial::family::THREADS_PER_CORE) per core.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    use sprague::impartial::family::{THREADS_PER_CORE, cores, max_threads};
+    let n: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of threads such as 2 (0: every core)"))?;
+    let max = max_threads();
+    if n > max {
+        return Err(format!(
+            "{n} threads is more than the {max} allowed ({THREADS_PER_CORE} per core, {} cores)",
+            cores()
+        ));
+    }
+    Ok(n)
+}
+
 /// A size in bytes: digits (`_` may separate them), then optionally K, M, G or T
 /// (powers of 1024), optionally followed by B or iB: `8G`, `500M`, `1_000_000`.
 fn parse_size(text: &str) -> Result<u64, String> {
@@ -215,7 +233,12 @@ use sprague::report::json;
 /// Runs the command line and returns the exit code.
 pub fn run() -> i32 {
     stdout::prepare();
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(m) = unknown_option(&args) {
+        stdout::say(&format!("sprague: {}", message(&m)));
+        return EXIT_INPUT;
+    }
+    let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) => {
             if !e.use_stderr() {
@@ -273,6 +296,125 @@ pub fn run() -> i32 {
             EXIT_OTHER
         }
     }
+}
+
+/// An argument written as an option (`--word`, `-x`) that the command does not have,
+/// as a message naming it and the nearest option (`unknown option --misere-play (did
+/// you mean --misere?)`). Expressions and families may begin with `-` (`-1/2`, `-`
+/// for standard input), so clap takes an unknown option in their place for the
+/// position and blames the real position instead; no expression begins with `-`
+/// and a letter, so such an argument is an option, unless it is the value of the
+/// option before it.
+fn unknown_option(args: &[std::ffi::OsString]) -> Option<String> {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut path = vec!["sprague".to_string()];
+    let mut value_next = false;
+    let mut i = 1;
+    while i < args.len() {
+        let arg = args[i].to_string_lossy();
+        i += 1;
+        if value_next {
+            value_next = false;
+            continue;
+        }
+        if arg == "--" {
+            return None;
+        }
+        if !arg.starts_with('-')
+            && let Some(sub) = cmd.find_subcommand(arg.as_ref()).cloned()
+        {
+            path.push(arg.to_string());
+            cmd = sub;
+            continue;
+        }
+        let (known, takes_value) = if let Some(long) = arg.strip_prefix("--") {
+            if !long.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                continue;
+            }
+            let (name, inline) = match long.split_once('=') {
+                Some((n, _)) => (n, true),
+                None => (long, false),
+            };
+            let found = cmd.get_arguments().find(|a| {
+                a.get_long_and_visible_aliases()
+                    .is_some_and(|l| l.contains(&name))
+            });
+            match found {
+                Some(a) => (true, !inline && a.get_action().takes_values()),
+                None => {
+                    let near = nearest_option(&cmd, name)
+                        .map(|n| format!(" (did you mean --{n}?)"))
+                        .unwrap_or_default();
+                    return Some(format!(
+                        "unknown option --{name}{near}; see '{} --help'",
+                        path.join(" ")
+                    ));
+                }
+            }
+        } else if let Some(short) = arg.strip_prefix('-') {
+            let Some(c) = short.chars().next().filter(char::is_ascii_alphabetic) else {
+                continue;
+            };
+            let found = cmd.get_arguments().find(|a| {
+                a.get_short_and_visible_aliases()
+                    .is_some_and(|s| s.contains(&c))
+            });
+            match found {
+                Some(a) => (true, short.len() == 1 && a.get_action().takes_values()),
+                None => {
+                    return Some(format!(
+                        "unknown option -{c}; see '{} --help'",
+                        path.join(" ")
+                    ));
+                }
+            }
+        } else {
+            (false, false)
+        };
+        value_next = known && takes_value;
+    }
+    None
+}
+
+/// The long option of `cmd` nearest to `name`: one that begins the other, or within
+/// one edit for every three letters.
+fn nearest_option(cmd: &clap::Command, name: &str) -> Option<String> {
+    let longs: Vec<&str> = cmd.get_arguments().filter_map(|a| a.get_long()).collect();
+    if let Some(l) = longs
+        .iter()
+        .filter(|l| name.starts_with(**l) || l.starts_with(name))
+        .max_by_key(|l| l.len())
+    {
+        return Some(l.to_string());
+    }
+    let most = (name.chars().count() / 3).max(1);
+    longs
+        .iter()
+        .map(|l| (edit_distance(name, l), *l))
+        .filter(|(d, _)| *d <= most)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, l)| l.to_string())
+}
+
+/// Levenshtein distance of two short names.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().take(64).collect();
+    let b: Vec<char> = b.chars().take(64).collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (diag + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diag = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 /// An error of the argument parser in one line: its message, its tips, and the usage

@@ -1,6 +1,7 @@
 //! `sprague solve`: decide a position, list its winning moves, explain why.
 
-use super::{Failure, LimitArgs, read_expr};
+use super::input::{Input, read_position_or_expr};
+use super::{Failure, LimitArgs};
 use sprague::partizan::Side;
 use sprague::report::solve::{Options, solve_first_db};
 use sprague::search::db::Db;
@@ -52,11 +53,47 @@ pub fn run(a: &SolveArgs) -> Result<(), Failure> {
     if a.each {
         return each(a, db);
     }
-    let text = read_expr(&a.expr)?;
-    let out = answer_with(a, &text, db, true)?;
+    // A plain sum of impartial heaps (a Nim position of a million heaps) is read
+    // straight from its bytes, as it comes from a pipe: one pass, without checking
+    // the text first.
+    let out = match read_position_or_expr(&a.expr)? {
+        Input::Position(p) => plain_answer(a, p, db.as_deref())?,
+        Input::Expr(e) => match sprague::games::plain_position_bytes(e.bytes()) {
+            Some(p) => plain_answer(a, p, db.as_deref())?,
+            None => answer_with(a, &e.text()?, db, true)?,
+        },
+    };
     write_out(out.as_bytes())?;
     std::mem::forget(out);
     Ok(())
+}
+
+/// The answer to a plain sum of impartial heaps; the process ends next.
+fn plain_answer(
+    a: &SolveArgs,
+    position: sprague::impartial::position::Position,
+    db: Option<&Db>,
+) -> Result<String, Failure> {
+    if let Some(db) = db {
+        // The database is of a partizan ruleset: no term of the position is one.
+        return Err(Failure::Input(db.no_term()));
+    }
+    let solved = sprague::report::solve::solve_position(position, &options(a))?;
+    let out = if a.json { solved.json() } else { solved.text() };
+    // Freeing a million components would only cost time.
+    std::mem::forget(solved);
+    Ok(out)
+}
+
+/// What `a` asks of the solver.
+fn options(a: &SolveArgs) -> Options {
+    Options {
+        misere: a.misere,
+        max_moves: a.max_moves,
+        explain: a.explain,
+        remoteness: a.json,
+        limits: a.limits.limits(),
+    }
 }
 
 /// Most bytes of one line of a file of positions (`--each`): as many as one
@@ -147,13 +184,7 @@ fn answer_with(
     db: Option<Arc<Db>>,
     last: bool,
 ) -> Result<String, Failure> {
-    let options = Options {
-        misere: a.misere,
-        max_moves: a.max_moves,
-        explain: a.explain,
-        remoteness: a.json,
-        limits: a.limits.limits(),
-    };
+    let options = options(a);
     let first = match a.first {
         First::Left => Side::Left,
         First::Right => Side::Right,

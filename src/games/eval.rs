@@ -22,6 +22,32 @@ use std::fmt;
 
 /// Impartial components explained one by one; beyond, only their nim-sum.
 const SHOWN_COMPONENTS: usize = 12;
+/// Longest text of a sum in an explanation (characters); longer ones end in `…`.
+const SUM_TEXT: usize = 200;
+
+/// The text of the terms of a sum joined by ` + `, cut at [`SUM_TEXT`] characters
+/// (a sum of a million terms keeps a short text).
+#[derive(Default)]
+struct Clipped(String, usize);
+
+impl Clipped {
+    /// Whether the text is cut already (more terms change nothing).
+    fn full(&self) -> bool {
+        self.1 > SUM_TEXT
+    }
+
+    /// Appends ` + term` (or `term` first), unless the text is already full.
+    fn push(&mut self, term: &str) {
+        let sep = if self.0.is_empty() { "" } else { " + " };
+        for c in sep.chars().chain(term.chars()) {
+            if self.1 > SUM_TEXT {
+                return;
+            }
+            self.1 += 1;
+            self.0.push(if self.1 > SUM_TEXT { '…' } else { c });
+        }
+    }
+}
 
 /// Why an expression has no value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,79 +171,102 @@ impl<'a> Evaluator<'a> {
         self.eval_sum(&sum)
     }
 
-    /// The value of a sum.
+    /// The value of a sum. Numbers, ups and nimbers (every impartial component is
+    /// worth a nimber) are added part by part as they come, by their closed form
+    /// (`x + n·↑ + *m`, nimbers by nim-sum), without storing partial sums in the
+    /// table: a sum of a million of them costs time linear in its length. The other
+    /// terms are added to each other in order, then to that part, by the canonical
+    /// form arithmetic. Each term is one step of the table's work bound.
     pub fn eval_sum(&mut self, sum: &Sum) -> Result<Game, ValueError> {
-        if !self.explain {
-            return self.eval_sum_quietly(sum);
-        }
-        let mut acc: Option<(Game, Span)> = None;
+        let mut parts = Nus::default();
+        // The number-up-star terms (count, and their texts for an explanation).
+        let mut nus_terms = 0usize;
+        let mut nus_text = Clipped::default();
+        // The sum of the other terms, and its text for an explanation.
+        let mut rest: Option<(Game, Clipped)> = None;
         for term in &sum.terms {
-            let v = self.eval_term(term)?;
-            let span = term.span();
-            acc = Some(match acc {
-                None => (v, span),
-                Some((a, sa)) => {
-                    let s = if self.explain {
+            self.table.charge(1)?;
+            let nus = match term {
+                Term::Literal(lit, span) => self.literal_nus(lit, *span)?,
+                // An impartial family term: its nim-value, without storing its nimber.
+                Term::Family(f) if is_impartial_family(&f.name) => Some(Nus {
+                    star: self.nim_value(f)?,
+                    ..Nus::default()
+                }),
+                _ => None,
+            };
+            let (nus, v) = match nus {
+                Some(n) => (Some(n), Game::ZERO),
+                None => {
+                    let v = self.eval_term(term)?;
+                    (self.table.as_nus(v).cloned(), v)
+                }
+            };
+            if let Some(nus) = nus {
+                parts = Nus {
+                    number: parts.number.add(&nus.number),
+                    up: parts
+                        .up
+                        .checked_add(nus.up)
+                        .ok_or_else(|| ValueError::Limit(self.table.limit_error()))?,
+                    star: &parts.star ^ &nus.star,
+                };
+                nus_terms += 1;
+                if self.explain && !nus_text.full() {
+                    nus_text.push(&self.text(term.span()));
+                }
+                continue;
+            }
+            rest = Some(match rest {
+                None => {
+                    let mut text = Clipped::default();
+                    if self.explain {
+                        text.push(&self.text(term.span()));
+                    }
+                    (v, text)
+                }
+                Some((a, mut text)) => {
+                    if self.explain {
                         let s = self.table.add_traced(a, v)?;
-                        if let Some(trace) = self.table.take_traces().pop() {
-                            let whole = Span {
-                                start: sa.start,
-                                end: span.end,
-                            };
-                            self.note(whole, s, Why::Sum(trace));
+                        if !text.full() {
+                            text.push(&self.text(term.span()));
                         }
-                        s
+                        if let Some(trace) = self.table.take_traces().pop() {
+                            self.note_text(text.0.clone(), s, Why::Sum(trace));
+                        }
+                        (s, text)
                     } else {
-                        self.table.add(a, v)?
-                    };
-                    (
-                        s,
-                        Span {
-                            start: sa.start,
-                            end: span.end,
-                        },
-                    )
+                        (self.table.add(a, v)?, text)
+                    }
                 }
             });
         }
-        Ok(acc.map_or(Game::ZERO, |(g, _)| g))
-    }
-
-    /// A sum without explanation: numbers, ups and nimbers are added part by part as
-    /// they come, without storing every partial sum in the table (a sum of a million
-    /// literals stores one game), and the other terms are added to them at the end.
-    fn eval_sum_quietly(&mut self, sum: &Sum) -> Result<Game, ValueError> {
-        let mut parts = Nus::default();
-        let mut rest = Game::ZERO;
-        for term in &sum.terms {
-            let nus = match term {
-                Term::Literal(lit, span) => self.literal_nus(lit, *span)?,
-                _ => None,
-            };
-            let nus = match nus {
-                Some(n) => n,
-                None => {
-                    let v = self.eval_term(term)?;
-                    match self.table.as_nus(v) {
-                        Some(n) => n.clone(),
-                        None => {
-                            rest = self.table.add(rest, v)?;
-                            continue;
-                        }
-                    }
-                }
-            };
-            parts = Nus {
-                number: parts.number.add(&nus.number),
-                up: parts
-                    .up
-                    .checked_add(nus.up)
-                    .ok_or_else(|| ValueError::Limit(self.table.limit_error()))?,
-                star: &parts.star ^ &nus.star,
-            };
+        let p = self.table.nus(parts)?;
+        if self.explain && nus_terms > 1 {
+            self.note_text(
+                nus_text.0.clone(),
+                p,
+                Why::Family(
+                    "numbers, ups and nimbers add part by part (x + n·^ + *m; nimbers by nim-sum, XOR)"
+                        .to_string(),
+                ),
+            );
         }
-        let parts = self.table.nus(parts)?;
-        Ok(self.table.add(parts, rest)?)
+        let Some((r, mut text)) = rest else {
+            return Ok(p);
+        };
+        if nus_terms == 0 {
+            return Ok(r);
+        }
+        if !self.explain {
+            return Ok(self.table.add(r, p)?);
+        }
+        let s = self.table.add_traced(r, p)?;
+        text.push(&nus_text.0);
+        if let Some(trace) = self.table.take_traces().pop() {
+            self.note_text(text.0, s, Why::Sum(trace));
+        }
+        Ok(s)
     }
 
     /// A literal that is a number, an up or a nimber, as its parts (`None` for `±x`).
@@ -451,6 +500,12 @@ impl<'a> Evaluator<'a> {
 
     /// An impartial family term: each component is worth the nimber of its nim-value.
     fn impartial(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        let g = self.nim_value(f)?;
+        Ok(self.table.nimber(g)?)
+    }
+
+    /// The nim-value of an impartial family term (the nim-sum of its components').
+    fn nim_value(&mut self, f: &FamilyTerm) -> Result<Nat, ValueError> {
         let text = self.src.get(f.span.start..f.span.end).unwrap_or("");
         // The column is counted only on an error: counting it for every term of a long
         // sum would cost time quadratic in its length.
@@ -501,7 +556,7 @@ impl<'a> Evaluator<'a> {
                 )),
             });
         }
-        Ok(self.table.nimber(total)?)
+        Ok(total)
     }
 
     /// The nim-value of one impartial component (which must not be loopy).
@@ -573,6 +628,10 @@ impl<'a> Evaluator<'a> {
         self.explained.push(Explained { expr, value, why });
     }
 
+    fn note_text(&mut self, expr: String, value: Game, why: Why) {
+        self.explained.push(Explained { expr, value, why });
+    }
+
     /// The source text of a span, with spaces normalised away where the parser allows.
     fn text(&self, span: Span) -> String {
         self.src
@@ -617,6 +676,12 @@ impl<'a> Evaluator<'a> {
             )),
         }
     }
+}
+
+/// Whether a family term named `name` is valued as an impartial family of
+/// [`crate::games`] (the names that are not partizan families).
+fn is_impartial_family(name: &str) -> bool {
+    !matches!(name, "hackenbush" | "cut" | "unfair") && !partizan::NAMES.contains(&name)
 }
 
 /// The memo of region values of `rules` among the memos of every ruleset (one

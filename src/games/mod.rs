@@ -12,6 +12,7 @@ pub mod graph_file;
 pub mod impartial;
 pub mod matching;
 pub mod partizan;
+pub mod plain;
 
 // The paths from before the families were grouped by kind (`games::nim`), kept so that
 // code written against them still compiles.
@@ -74,6 +75,55 @@ pub const KNOWN_FAMILIES: &[&str] = &[
     "cram",
 ];
 
+/// Every family and ruleset name an expression may use (impartial families and the
+/// partizan rulesets), sorted, each once.
+///
+/// ```
+/// let names = sprague::games::family_names();
+/// assert!(names.contains(&"nim") && names.contains(&"toads"));
+/// ```
+pub fn family_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = KNOWN_FAMILIES
+        .iter()
+        .chain(partizan::NAMES)
+        .copied()
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// The decimal number whose digits begin at `b[i]`, and the index after them. Eight
+/// digits at a time where eight follow (one 64-bit word: a heap size of 19 digits
+/// costs three steps instead of nineteen); the number wraps modulo 2^64, so callers
+/// bound the count of digits.
+fn decimal(b: &[u8], mut i: usize) -> (u64, usize) {
+    const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0xf0; 8]);
+    const SIXES: u64 = u64::from_le_bytes([6; 8]);
+    let mut n = 0u64;
+    while let Some(word) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        // Every byte in '0'..='9': its high half is 3, also after adding 6.
+        if w & HIGH != ZEROS || w.wrapping_add(SIXES) & HIGH != ZEROS {
+            break;
+        }
+        // The eight digits (the first in the lowest byte) combined in pairs, fours,
+        // then the eight.
+        let w = w - ZEROS;
+        let w = (w & 0x000f_000f_000f_000f) * 10 + ((w >> 8) & 0x000f_000f_000f_000f);
+        let w = (w & 0x0000_00ff_0000_00ff) * 100 + ((w >> 16) & 0x0000_00ff_0000_00ff);
+        let w = (w & 0x0000_0000_0000_ffff) * 10_000 + ((w >> 32) & 0x0000_0000_0000_ffff);
+        n = n.wrapping_mul(100_000_000).wrapping_add(w);
+        i += 8;
+    }
+    while let Some(&d @ b'0'..=b'9') = b.get(i) {
+        n = n.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
+        i += 1;
+    }
+    (n, i)
+}
+
 /// An expression that cannot be turned into a position: where and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExprError {
@@ -99,7 +149,7 @@ impl std::error::Error for ExprError {}
 /// assert_eq!(c[2].expr(), "sub[1,3,4](10)");
 /// ```
 pub fn components(src: &str) -> Result<Vec<Component>, ExprError> {
-    match Registry::new(src).build_plain(src) {
+    match Registry::new(src).build_plain(src.as_bytes()) {
         Some(position) => Ok(position.to_vec()),
         None => parse_and_build(src),
     }
@@ -115,10 +165,43 @@ pub fn components(src: &str) -> Result<Vec<Component>, ExprError> {
 /// assert_eq!(p.component(1).expr(), "nim(4)");
 /// ```
 pub fn position(src: &str) -> Result<Position, ExprError> {
-    match Registry::new(src).build_plain(src) {
+    match plain_position(src) {
         Some(position) => Ok(position),
-        None => parse_and_build(src).map(Position::from),
+        None => parsed_position(src),
     }
+}
+
+/// The position of `src` when it is a plain sum of impartial terms `name(n1,n2,…)`
+/// without parameters whose arguments are numbers below 10^19 (a Nim position with a
+/// million heaps), read without a syntax tree; `None` for any other text (then
+/// [`parsed_position`] reads it, or says what is wrong). A position read this way
+/// is impartial.
+///
+/// ```
+/// assert!(sprague::games::plain_position("nim(3,4) + kayles(5)").is_some());
+/// assert!(sprague::games::plain_position("nim(3) + {1|-1}").is_none());
+/// assert!(sprague::games::plain_position("domineering(2,2)").is_none());
+/// ```
+pub fn plain_position(src: &str) -> Option<Position> {
+    plain_position_bytes(src.as_bytes())
+}
+
+/// [`plain_position`] of text not yet checked to be UTF-8 (a plain sum is ASCII): a
+/// huge input is read once, without a pass to check it first.
+///
+/// ```
+/// assert!(sprague::games::plain_position_bytes(b"nim(3,4)").is_some());
+/// assert!(sprague::games::plain_position_bytes(b"nim(3,\xff)").is_none());
+/// ```
+pub fn plain_position_bytes(src: &[u8]) -> Option<Position> {
+    // The registry's text serves its error messages, which this path never gives.
+    Registry::new("").build_plain(src)
+}
+
+/// Like [`position`], always through the syntax tree (for text that
+/// [`plain_position`] does not read).
+pub fn parsed_position(src: &str) -> Result<Position, ExprError> {
+    parse_and_build(src).map(Position::from)
 }
 
 fn parse_and_build(src: &str) -> Result<Vec<Component>, ExprError> {
@@ -467,14 +550,13 @@ impl<'a> Registry<'a> {
     /// position with a million heaps): reads the text directly, without a syntax tree.
     /// Gives the same components as [`Registry::build`]; returns `None` for any other
     /// input and on any error, so that the parser reads it and reports errors.
-    fn build_plain(&mut self, src: &str) -> Option<Position> {
+    fn build_plain(&mut self, b: &[u8]) -> Option<Position> {
         fn skip_ws(b: &[u8], mut i: usize) -> usize {
             while let Some(b' ' | b'\t' | b'\n' | b'\r') = b.get(i) {
                 i += 1;
             }
             i
         }
-        let b = src.as_bytes();
         let mut out = Position::new();
         let mut i = skip_ws(b, 0);
         loop {
@@ -487,7 +569,8 @@ impl<'a> Registry<'a> {
             }
             let span = Span { start, end: i };
             let term = FamilyTerm {
-                name: src[start..i].to_string(),
+                // The bytes of a name are ASCII.
+                name: std::str::from_utf8(&b[start..i]).ok()?.to_string(),
                 name_span: span,
                 params: None,
                 args: None,
@@ -502,23 +585,23 @@ impl<'a> Registry<'a> {
                 return None;
             }
             let heap_args = per_component == 1;
+            let check_heaps = heap_args && !family.accepts_every_heap();
             let mut pos = Pos::new();
             let mut heaps = Vec::new();
             loop {
                 i = skip_ws(b, i + 1);
                 let digits = i;
-                let mut n = 0u64;
-                while let Some(&d @ b'0'..=b'9') = b.get(i) {
-                    n = n.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
-                    i += 1;
-                }
+                let n;
+                (n, i) = decimal(b, i);
                 if !(1..=19).contains(&(i - digits)) {
                     return None;
                 }
                 i = skip_ws(b, i);
                 if heap_args {
-                    let pos: Pos = smallvec::smallvec![Nat::Small(n)];
-                    family.check(&pos).ok()?;
+                    if check_heaps {
+                        let pos: Pos = smallvec::smallvec![Nat::Small(n)];
+                        family.check(&pos).ok()?;
+                    }
                     heaps.push(n);
                 } else {
                     pos.push(Nat::Small(n));
@@ -1089,16 +1172,48 @@ mod tests {
     }
 
     #[test]
+    fn decimal_numbers_are_read_eight_digits_at_a_time_exactly() {
+        // Every length from 1 to 19 digits, every digit in every place, and the
+        // numbers ending at the end of the text or before another byte.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for len in 1..=19usize {
+            for round in 0..200 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let mut digits: String = (0..len)
+                    .map(|k| char::from(b'0' + ((x >> (3 * (k % 20))) % 10) as u8))
+                    .collect();
+                if round < 10 {
+                    // One digit everywhere, 0 through 9.
+                    digits = std::iter::repeat_n(char::from(b'0' + round as u8), len).collect();
+                }
+                let want: u64 = digits.parse().unwrap();
+                for tail in ["", ")", ",12", "/", ":"] {
+                    let text = format!("({digits}{tail}");
+                    assert_eq!(decimal(text.as_bytes(), 1), (want, 1 + len), "{text}");
+                }
+            }
+        }
+        assert_eq!(decimal(b"x", 0), (0, 0));
+        assert_eq!(decimal(b"18446744073709551615", 0).0, u64::MAX);
+    }
+
+    #[test]
     fn plain_sums_skip_the_syntax_tree_with_the_same_components() {
         for src in [
             "nim(3,4,5)",
             "  nim ( 3 ,\t4 ,\n5 )  ",
             "nim(0)+nim(007,1)",
             "nim(9999999999999999999,1234567890123456789)",
+            "nim(12345678,123456789,1234567890123456,0000000000000000001)",
             "wythoff(3,5) + nim(1) + king(4,3) + nim(2,2)",
             "nim(1)+wythoff(0,0)",
         ] {
-            let fast = Registry::new(src).build_plain(src).expect(src).to_vec();
+            let fast = Registry::new(src)
+                .build_plain(src.as_bytes())
+                .expect(src)
+                .to_vec();
             assert_eq!(show(&fast), show(&parsed(src)), "{src}");
             // Components of one family share one family object.
             for (a, b) in fast.iter().zip(fast.iter().skip(1)) {
@@ -1172,6 +1287,8 @@ mod tests {
             "nim(3,)",
             "nim(1_000)",
             "nim(10000000000000000000)",
+            "nim(12345678901234567890123)",
+            "nim(1234567812345678/)",
             "nim(3) nim(4)",
             "nim(3)+",
             "sub[1,3,4](10)",
@@ -1184,7 +1301,10 @@ mod tests {
             "Nim(3)",
             "nim(3)\u{0}",
         ] {
-            assert!(Registry::new(src).build_plain(src).is_none(), "{src:?}");
+            assert!(
+                Registry::new(src).build_plain(src.as_bytes()).is_none(),
+                "{src:?}"
+            );
         }
         let big = components("nim(1_000, 100000000000000000000)")
             .ok()

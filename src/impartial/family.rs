@@ -262,13 +262,29 @@ impl Spent {
 /// answered with a `Limit` error).
 pub const MAX_LISTED_MOVES: u64 = 1 << 20;
 
+/// Most threads a computation may use, per core of the machine (`--threads` accepts
+/// up to this many times the cores, see [`max_threads`]).
+pub const THREADS_PER_CORE: usize = 4;
+
+/// The cores of the machine (1 when it does not say).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Most threads a computation may use: [`THREADS_PER_CORE`] times the cores. More
+/// would only compete for the same cores (and each thread has its own stack).
+pub fn max_threads() -> usize {
+    cores().saturating_mul(THREADS_PER_CORE)
+}
+
 impl Limits {
-    /// The number of threads to use: [`Limits::threads`], or every core when it is 0.
+    /// The number of threads to use: [`Limits::threads`], or every core when it is 0;
+    /// never more than [`max_threads`].
     pub fn thread_count(&self) -> usize {
         if self.threads > 0 {
-            self.threads
+            self.threads.min(max_threads())
         } else {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
+            cores()
         }
     }
 
@@ -558,6 +574,12 @@ pub trait Family {
     /// Checks the arguments of one component (count and range); `Err(Input)` otherwise.
     fn check(&self, pos: &Pos) -> Result<(), SolveError>;
 
+    /// Whether [`Family::check`] accepts every single argument below 2^64, so that a
+    /// long list of heaps needs no check one by one. The default: false.
+    fn accepts_every_heap(&self) -> bool {
+        false
+    }
+
     /// Appends the position in expression syntax, e.g. `sub[1,3,4](10)`.
     fn write_position(&self, pos: &Pos, out: &mut String) {
         out.push_str(&self.name());
@@ -682,6 +704,22 @@ pub fn check_one_heap(family: &str, pos: &Pos) -> Result<(), SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thread_counts_stay_within_four_per_core() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let count = |threads| {
+            Limits {
+                threads,
+                ..Limits::default()
+            }
+            .thread_count()
+        };
+        assert_eq!(count(0), cores);
+        assert_eq!(count(1), 1);
+        assert_eq!(count(4 * cores), 4 * cores);
+        assert_eq!(count(100_000), 4 * cores);
+    }
 
     #[test]
     fn the_work_budget_is_shared_by_clones_and_reset_per_command() {

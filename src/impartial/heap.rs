@@ -1173,6 +1173,10 @@ impl<R: HeapRules> Family for HeapFamily<R> {
         }
     }
 
+    fn accepts_every_heap(&self) -> bool {
+        true
+    }
+
     fn grundy(&self, pos: &Pos, limits: &Limits) -> Result<Option<Nat>, SolveError> {
         self.value(self.heap(pos), limits).map(Some)
     }

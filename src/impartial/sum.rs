@@ -342,6 +342,10 @@ impl Tally {
 
     /// Counts the values appended from index `start` on.
     fn count_from(&mut self, start: usize) {
+        if let Some(small) = self.values.small_from(start) {
+            self.total ^= &Nat::Small(small.iter().fold(0, |x, &g| x ^ g));
+            return;
+        }
         for (k, v) in self.values.iter_from(start).enumerate() {
             match v {
                 Some(g) => self.total ^= &g,

@@ -95,7 +95,10 @@ pub fn solve_first_db(
     first: Side,
     db: Option<std::sync::Arc<crate::search::db::Db>>,
 ) -> Result<Solved, Failure> {
-    if crate::games::partizan::component::is_partizan(text) == Some(true) {
+    // A plain sum of impartial heaps (a Nim position of a million heaps) is read
+    // once, without the syntax tree that deciding whether it is partizan would take.
+    let plain = games::plain_position(text);
+    if plain.is_none() && crate::games::partizan::component::is_partizan(text) == Some(true) {
         if o.misere {
             return Err(Failure::Input(
                 "misère play is for impartial positions; this position has partizan terms"
@@ -114,7 +117,22 @@ pub fn solve_first_db(
     if let Some(db) = db {
         return Err(Failure::Input(db.no_term()));
     }
-    let components = games::position(text)?;
+    let components = match plain {
+        Some(p) => p,
+        None => games::parsed_position(text)?,
+    };
+    solve_position(components, o)
+}
+
+/// Solves an impartial position already read (e.g. by [`games::plain_position`]).
+///
+/// ```
+/// use sprague::report::solve::{Options, solve_position};
+/// let p = sprague::games::plain_position_bytes(b"nim(3,4,5)").unwrap();
+/// let o = Options { max_moves: 20, ..Options::default() };
+/// assert!(solve_position(p, &o).unwrap().json().contains("\"grundy\":2"));
+/// ```
+pub fn solve_position(components: Position, o: &Options) -> Result<Solved, Failure> {
     let limits = &o.limits;
     let play = if o.misere { Play::Misere } else { Play::Normal };
     let analysis = match analyse(&components, play, limits, o.max_moves) {

@@ -518,6 +518,12 @@ fn printed_order(
     (left, right): (Vec<Game>, Vec<Game>),
 ) -> Result<(Vec<Game>, Vec<Game>), Failure> {
     let (l, r) = t.printed_options(g).map_err(solve_failure)?;
+    // Linear in the options (a nimber *m has m): membership by hashing, each option
+    // counted as work.
+    t.charge((l.len() + r.len()) as u64)
+        .map_err(solve_failure)?;
+    let left: rustc_hash::FxHashSet<Game> = left.into_iter().collect();
+    let right: rustc_hash::FxHashSet<Game> = right.into_iter().collect();
     Ok((
         l.into_iter().filter(|o| left.contains(o)).collect(),
         r.into_iter().filter(|o| right.contains(o)).collect(),

@@ -190,6 +190,16 @@ pub trait Component {
     fn closed_value(&self, _t: &mut GameTable) -> Option<Result<Game, SolveError>> {
         None
     }
+    /// Every move of `side` as it is listed to a player: the position after it and,
+    /// when the position does not tell the move apart from another, the move in words
+    /// (Hackenbush: `cutting edge 5, 0-1:R`). Unlike [`Component::options`], which
+    /// may give an option once for several moves that reach it (parallel edges of one
+    /// colour), every move is listed. The default: the options, without words.
+    fn listed_moves(&self, side: Side, out: &mut Vec<(Box<dyn Component>, Option<String>)>) {
+        let mut opts = Vec::new();
+        self.options(side, &mut opts);
+        out.extend(opts.into_iter().map(|o| (o, None)));
+    }
 }
 
 /// `Err` (a limit naming `--max-states`) when the `count` options of `c` are
@@ -242,6 +252,9 @@ pub struct SumMove {
     pub part: usize,
     /// The part after the move.
     pub to: Part,
+    /// The move in words when the part after it does not tell it apart (see
+    /// [`Component::listed_moves`]); `None` from [`Sum::moves`].
+    pub words: Option<String>,
 }
 
 impl Sum {
@@ -257,6 +270,7 @@ impl Sum {
                     out.extend(opts.into_iter().map(|o| SumMove {
                         part: i,
                         to: Part::Position(o),
+                        words: None,
                     }));
                 }
                 Part::Game(g) => {
@@ -265,6 +279,37 @@ impl Sum {
                     out.extend(opts.into_iter().map(|g| SumMove {
                         part: i,
                         to: Part::Game(g),
+                        words: None,
+                    }));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every move `side` has in the sum as listed to a player, part by part: like
+    /// [`Sum::moves`], but each move of a position once, with its words where the
+    /// position after it does not tell it apart ([`Component::listed_moves`]).
+    pub fn listed_moves(&self, t: &mut GameTable, side: Side) -> Result<Vec<SumMove>, SolveError> {
+        let mut out = Vec::new();
+        for (i, p) in self.parts.iter().enumerate() {
+            match p {
+                Part::Position(c) => {
+                    let mut opts = Vec::new();
+                    c.listed_moves(side, &mut opts);
+                    out.extend(opts.into_iter().map(|(o, words)| SumMove {
+                        part: i,
+                        to: Part::Position(o),
+                        words,
+                    }));
+                }
+                Part::Game(g) => {
+                    let (l, r) = t.options(*g)?;
+                    let opts = if side == Side::Left { l } else { r };
+                    out.extend(opts.into_iter().map(|g| SumMove {
+                        part: i,
+                        to: Part::Game(g),
+                        words: None,
                     }));
                 }
             }
@@ -709,8 +754,9 @@ impl<'t> Search<'t> {
     }
 
     /// Every winning move of `side` moving first in `sum` (the moves after which the
-    /// opponent, moving first, loses), in the order of [`Sum::moves`]; at most `max`,
-    /// and whether more exist.
+    /// opponent, moving first, loses), in the order of [`Sum::listed_moves`] (each
+    /// move once, with its words where needed); at most `max`, and whether more
+    /// exist.
     pub fn winning_moves(
         &mut self,
         sum: &Sum,
@@ -722,7 +768,7 @@ impl<'t> Search<'t> {
             return Ok((Vec::new(), self.wins(sum, side)?));
         }
         let mut out = Vec::new();
-        for m in sum.moves(self.t, side)? {
+        for m in sum.listed_moves(self.t, side)? {
             let after = sum.after(&m);
             if !self.wins(&after, other(side))? {
                 if out.len() == max {

@@ -483,10 +483,17 @@ impl Analysed {
         out
     }
 
+    /// The move cutting edge `e`, naming the edge by its number in the position as
+    /// written (edges cut off from the ground are not written), so that parallel
+    /// edges are told apart: `cut edge 2 (0-1)`.
     fn edge_text(&self, e: usize) -> String {
         let (a, b) = self.edges[e];
+        let number = self.edges[..=e]
+            .iter()
+            .filter(|&&(a, _)| self.reached(a))
+            .count();
         format!(
-            "cut the edge {}-{}",
+            "cut edge {number} ({}-{})",
             self.names[a as usize], self.names[b as usize]
         )
     }

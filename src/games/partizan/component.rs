@@ -118,6 +118,12 @@ impl<R: Ruleset> Component for Position<R> {
         })
     }
 
+    fn listed_moves(&self, side: Side, out: &mut Vec<(Box<dyn Component>, Option<String>)>) {
+        let mut opts = Vec::new();
+        self.shared.rules.listed_moves(&self.pos, side, &mut opts);
+        out.extend(opts.into_iter().map(|(p, words)| (self.at(p), words)));
+    }
+
     fn regions(&self, out: &mut Vec<Box<dyn Component>>) {
         let mut parts = Vec::new();
         self.shared.rules.regions(&self.pos, &mut parts);

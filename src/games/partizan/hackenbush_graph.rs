@@ -248,16 +248,11 @@ impl Graph {
     /// The edge list as written in `hackenbush("…")`.
     pub fn text(&self) -> String {
         let mut out = String::with_capacity(self.edges.len() * 8);
-        for (i, &(a, b, c)) in self.edges.iter().enumerate() {
+        for (i, &e) in self.edges.iter().enumerate() {
             if i > 0 {
                 out.push(' ');
             }
-            let c = match c {
-                Edge::Blue => 'B',
-                Edge::Red => 'R',
-                Edge::Green => 'G',
-            };
-            out.push_str(&format!("{a}-{b}:{c}"));
+            out.push_str(&edge_text(e));
         }
         out
     }
@@ -518,6 +513,16 @@ fn normalise(edges: Vec<(u32, u32, Edge)>) -> Graph {
     Graph { edges: out }
 }
 
+/// One edge as written in `hackenbush("…")`: `0-1:R`.
+fn edge_text((a, b, c): (u32, u32, Edge)) -> String {
+    let c = match c {
+        Edge::Blue => 'B',
+        Edge::Red => 'R',
+        Edge::Green => 'G',
+    };
+    format!("{a}-{b}:{c}")
+}
+
 /// Hackenbush's rules (no parameters).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Hackenbush;
@@ -549,6 +554,20 @@ impl Rules for Hackenbush {
 impl Ruleset for Hackenbush {
     const NAME: &'static str = "hackenbush";
     const USAGE: &'static str = "hackenbush takes stalks written as strings of B (Left), R (Right) and G (either) from the ground up, e.g. hackenbush(\"BBR\"), or graphs written as edge lists U-V:C with 0 (or g) the ground, e.g. hackenbush(\"0-1:B 1-2:R 2-0:G\")";
+
+    /// Every edge `side` may cut, each its own move (parallel edges of one colour
+    /// too), named by its number in the position's text: `cutting edge 5, 0-1:R`.
+    fn listed_moves(&self, g: &Graph, side: Side, out: &mut Vec<(Graph, Option<String>)>) {
+        for (i, &e) in g.edges.iter().enumerate() {
+            if e.2 != Edge::Green && (e.2 == Edge::Blue) != (side == Side::Left) {
+                continue;
+            }
+            let mut rest = g.edges.clone();
+            rest.remove(i);
+            let words = format!("cutting edge {}, {}", i + 1, edge_text(e));
+            out.push((Graph { edges: rest }.connected(), Some(words)));
+        }
+    }
 
     fn read(f: &FamilyTerm) -> Result<(Hackenbush, Graph), (Span, String)> {
         no_params(f)?;

@@ -121,6 +121,22 @@ pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
         None
     }
 
+    /// Every move of `side` from `p` as it is listed to a player: the position after
+    /// it and, when that position does not tell the move apart (Hackenbush: parallel
+    /// edges of one colour), the move in words. [`Rules::options`] may give one
+    /// option for several such moves; this lists each. The default: the options,
+    /// without words.
+    fn listed_moves(
+        &self,
+        p: &Self::Position,
+        side: crate::partizan::Side,
+        out: &mut Vec<(Self::Position, Option<String>)>,
+    ) {
+        let mut opts = Vec::new();
+        self.options(p, side, &mut opts);
+        out.extend(opts.into_iter().map(|o| (o, None)));
+    }
+
     /// One line for explanations: how the value was found.
     fn method(&self) -> String {
         format!("{}, from the game tree", Self::USAGE)

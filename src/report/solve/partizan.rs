@@ -22,6 +22,21 @@ pub struct Winning {
     pub from: String,
     /// The part after the move.
     pub to: String,
+    /// The move in words when `to` does not tell it apart from another move
+    /// (Hackenbush: `cutting edge 5, 0-1:R`).
+    pub words: Option<String>,
+}
+
+impl Winning {
+    /// The move in a sentence: `Left moves A to B`, with its words when it has them
+    /// (`Right moves A to B (cutting edge 5, 0-1:R)`).
+    pub fn text(&self, side: Side) -> String {
+        let mut s = format!("{} moves {} to {}", side_name(side), self.from, self.to);
+        if let Some(w) = &self.words {
+            s.push_str(&format!(" ({w})"));
+        }
+        s
+    }
 }
 
 /// The winning moves of one player moving first.
@@ -192,6 +207,7 @@ fn written(s: &mut Search, sum: &Sum, m: &SumMove) -> Winning {
         component: m.part,
         from: show(s.table(), &sum.parts[m.part]),
         to: show(s.table(), &m.to),
+        words: m.words.clone(),
     }
 }
 
@@ -302,7 +318,11 @@ impl PartizanSolved {
             }
             let _ = writeln!(out, "winning moves for {name} moving first:");
             for w in &m.moves {
-                let _ = writeln!(out, "  {} → {}", shorten(&w.from, 80), shorten(&w.to, 80));
+                let _ = write!(out, "  {} → {}", shorten(&w.from, 80), shorten(&w.to, 80));
+                let _ = match &w.words {
+                    Some(words) => writeln!(out, " ({words})"),
+                    None => writeln!(out),
+                };
             }
             if m.truncated {
                 let _ = writeln!(
@@ -340,10 +360,7 @@ fn moves_json(out: &mut String, side: Side, m: &SideMoves) {
         out.push_str(",\"to\":");
         json::string(out, &w.to);
         out.push_str(",\"text\":");
-        json::string(
-            out,
-            &format!("{} moves {} to {}", side_name(side), w.from, w.to),
-        );
+        json::string(out, &w.text(side));
         out.push('}');
     }
     out.push(']');
