@@ -295,6 +295,13 @@ impl Sum {
         for (i, p) in self.parts.iter().enumerate() {
             match p {
                 Part::Position(c) => {
+                    // Listed moves are the options, or (Hackenbush) one a cuttable
+                    // element, at most the height: bounded as the options are.
+                    let count = c.moves(side).max(
+                        c.height()
+                            .map_or(0, |h| usize::try_from(h).unwrap_or(usize::MAX)),
+                    );
+                    options_fit(&**c, count, t.max_states())?;
                     let mut opts = Vec::new();
                     c.listed_moves(side, &mut opts);
                     out.extend(opts.into_iter().map(|(o, words)| SumMove {
