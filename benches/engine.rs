@@ -14,10 +14,12 @@
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use sprague::games::impartial::nim::Nim;
 use sprague::games::impartial::subtraction::Subtraction;
-use sprague::impartial::family::{Family, Limits, Pos};
+use sprague::impartial::family::{Family, Pos};
+use sprague::core::Limits;
 use sprague::impartial::heap::{HeapFamily, HeapTable};
 use sprague::impartial::position::Position;
-use sprague::impartial::sum::{Component, Play, analyse};
+use sprague::impartial::sum::{Component, analyse};
+use sprague::core::Play;
 use sprague::nat::Nat;
 use std::hint::black_box;
 use std::rc::Rc;

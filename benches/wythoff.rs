@@ -8,7 +8,8 @@ use num_bigint::BigUint;
 use sprague::games::impartial::wythoff::{
     Wythoff, WythoffMove, is_p_position, p_position, winning_moves,
 };
-use sprague::impartial::family::{Family, Limits, MoveSink, Pos};
+use sprague::impartial::family::{Family, MoveSink, Pos};
+use sprague::core::Limits;
 use sprague::nat::Nat;
 use std::hint::black_box;
 

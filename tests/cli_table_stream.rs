@@ -5,7 +5,7 @@
 mod common;
 
 use common::sprague;
-use sprague::impartial::family::Limits;
+use sprague::core::Limits;
 use sprague::report::table::table;
 use std::fs;
 use std::path::PathBuf;

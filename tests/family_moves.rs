@@ -5,8 +5,9 @@
 //! under test.
 
 use sprague::games;
-use sprague::impartial::family::{Limits, MoveSink};
-use sprague::impartial::sum::{Outcome, Play};
+use sprague::impartial::family::MoveSink;
+use sprague::core::Limits;
+use sprague::core::{Outcome, Play};
 use sprague::play::session::evaluate;
 use sprague::search::impartial::Solver;
 use std::collections::HashMap;

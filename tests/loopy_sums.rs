@@ -5,10 +5,12 @@
 use proptest::prelude::*;
 use sprague::games::impartial::digraph::Digraph;
 use sprague::games::impartial::nim::Nim;
-use sprague::impartial::family::{Family, Limits};
+use sprague::impartial::family::Family;
+use sprague::core::Limits;
 use sprague::impartial::heap::HeapFamily;
 use sprague::impartial::position::Position;
-use sprague::impartial::sum::{Component, Outcome, Play, analyse};
+use sprague::impartial::sum::{Component, analyse};
+use sprague::core::{Outcome, Play};
 use sprague::nat::Nat;
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;

@@ -5,7 +5,7 @@
 //! A period "proved" from too short a table, or by the periodicity theorem outside its
 //! conditions, shows here as a heap whose value differs from the plain definition.
 
-use sprague::impartial::family::Limits;
+use sprague::core::Limits;
 use sprague::impartial::heap::{DIRECT_HEAPS, TableFamily};
 use sprague::impartial::takebreak::{TakeBreak, TakeBreakFamily, Wording};
 use sprague::nat::Nat;

@@ -6,7 +6,7 @@
 //! only run on small games.
 
 use proptest::prelude::*;
-use sprague::impartial::sum::Outcome;
+use sprague::core::Outcome;
 use sprague::partizan::{Dyadic, Game, GameTable};
 
 /// A game as an explicit tree of options.

@@ -3,7 +3,7 @@
 //! published examples and against properties checked on every game of a set built
 //! from all games born by day 2 and many born on day 3.
 
-use sprague::impartial::sum::Outcome;
+use sprague::core::Outcome;
 use sprague::nat::Nat;
 use sprague::partizan::{Dyadic, Game, GameTable};
 

@@ -1,4 +1,4 @@
-//! The database of small regions (`sprague::search::db`): its values are those of the
+//! The database of small regions (`sprague::games::db`): its values are those of the
 //! game tree, the search answers the same with it and without it, and a damaged file
 //! is refused. Expected values come from the rules through the game tree
 //! (`TreeValues`), never from the database code.
@@ -7,9 +7,9 @@ use sprague::games::partizan::clobber::{Clobber, ClobberBoard};
 use sprague::games::partizan::component::Position;
 use sprague::games::partizan::domineering::{Board, Domineering};
 use sprague::games::partizan::stored::{self, Progress, Sizes, Stored};
-use sprague::impartial::family::Limits;
+use sprague::core::Limits;
 use sprague::partizan::{GameTable, TreeValues};
-use sprague::search::db::{self, Db};
+use sprague::games::db::{self, Db};
 use sprague::search::partizan::{Config, Part, Search, Sum};
 use std::sync::Arc;
 

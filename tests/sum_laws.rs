@@ -4,10 +4,12 @@
 
 use proptest::prelude::*;
 use sprague::games::{king::King, nim::Nim, subtraction::Subtraction};
-use sprague::impartial::family::{Family, Limits};
+use sprague::impartial::family::Family;
+use sprague::core::Limits;
 use sprague::impartial::heap::HeapFamily;
 use sprague::impartial::position::Position;
-use sprague::impartial::sum::{Component, Outcome, Play, analyse};
+use sprague::impartial::sum::{Component, analyse};
+use sprague::core::{Outcome, Play};
 use sprague::nat::Nat;
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;

@@ -2,7 +2,7 @@
 //! the one of a run that was never stopped (values, period, and whether it is proved).
 
 use sprague::games::table_family;
-use sprague::impartial::family::Limits;
+use sprague::core::Limits;
 use sprague::impartial::heap::TableReport;
 use sprague::impartial::store::ValueSlice;
 use sprague::impartial::watch::{TableHalt, TableWatch};

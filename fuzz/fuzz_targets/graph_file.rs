@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sprague::games::graph_file::parse;
-use sprague::impartial::family::Limits;
+use sprague::core::Limits;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&flags, body)) = data.split_first() else {

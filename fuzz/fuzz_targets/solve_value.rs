@@ -9,8 +9,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use sprague::games::components;
-use sprague::impartial::family::Limits;
-use sprague::impartial::sum::{Outcome, Play, analyse};
+use sprague::core::Limits;
+use sprague::impartial::sum::analyse;
+use sprague::core::{Outcome, Play};
 use sprague::games::partizan::hackenbush;
 use sprague::games::eval::Evaluator;
 use sprague::partizan::{Game, GameTable};

@@ -12,7 +12,7 @@ use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use sprague::games::custom;
-use sprague::impartial::family::{Limits, Stop};
+use sprague::core::{Limits, Stop};
 use sprague::impartial::store::ValueSlice;
 use sprague::impartial::watch::TableWatch;
 use sprague::nat::Nat;
@@ -228,9 +228,9 @@ fn remoteness(
         let limits = limits(max_states, stop);
         let position = sprague::games::position(&text).map_err(Failure::from)?;
         let play = if misere {
-            sprague::impartial::sum::Play::Misere
+            sprague::core::Play::Misere
         } else {
-            sprague::impartial::sum::Play::Normal
+            sprague::core::Play::Normal
         };
         Ok(report::solve::remoteness(&position, play, &limits))
     })?

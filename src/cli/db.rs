@@ -4,7 +4,7 @@
 use super::stdout::stdout;
 use super::{Failure, LimitArgs, files, interrupt};
 use sprague::games::partizan::stored::{Progress, Sizes};
-use sprague::search::db::{self, Db};
+use sprague::games::db::{self, Db};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

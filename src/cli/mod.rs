@@ -20,7 +20,7 @@ mod watcher;
 
 use clap::{Parser, Subcommand};
 use input::read_expr;
-use sprague::impartial::family::Limits;
+use sprague::core::Limits;
 
 /// Exit code for success.
 const EXIT_OK: i32 = 0;
@@ -161,7 +161,7 @@ impl LimitArgs {
             threads: self.threads,
             max_memory: self
                 .max_memory
-                .unwrap_or_else(sprague::impartial::family::default_max_memory),
+                .unwrap_or_else(sprague::core::default_max_memory),
             ..Limits::default()
         }
     }
@@ -182,9 +182,9 @@ impl LimitArgs {
 }
 
 /// `--threads N`: a number of threads, 0 for every core, at most
-/// [`THREADS_PER_CORE`](sprague::impartial::family::THREADS_PER_CORE) per core.
+/// [`THREADS_PER_CORE`](sprague::core::THREADS_PER_CORE) per core.
 fn parse_threads(text: &str) -> Result<usize, String> {
-    use sprague::impartial::family::{THREADS_PER_CORE, cores, max_threads};
+    use sprague::core::{THREADS_PER_CORE, cores, max_threads};
     let n: usize = text
         .trim()
         .parse()

@@ -5,7 +5,7 @@ use super::input::bytes_name;
 use super::{Failure, LimitArgs};
 use rustyline::DefaultEditor;
 use rustyline::error::ReadlineError;
-use sprague::impartial::sum::Play;
+use sprague::core::Play;
 use std::io::{BufRead, IsTerminal, Read, Write};
 
 #[derive(clap::Args)]

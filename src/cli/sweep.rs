@@ -5,7 +5,7 @@ use super::files::{self, FileError};
 use super::watcher::ProgressWhen;
 use super::{Failure, LimitArgs, interrupt};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sprague::impartial::family::Stop;
+use sprague::core::Stop;
 use sprague::report::sweep::{self, CSV_HEADER, Row, Run};
 use std::collections::HashSet;
 use std::fs::File;

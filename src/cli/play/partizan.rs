@@ -5,7 +5,7 @@
 use super::{
     Command, Failure, JSON_MOVES, LineReader, Out, PAGE, SHOWN_MENU, json, read_command, took_back,
 };
-use sprague::impartial::family::Limits;
+use sprague::core::Limits;
 use sprague::partizan::Side;
 use sprague::play::partizan::{self as pp, Analysis, Move, Session, side_name};
 use std::fmt::Write as _;

@@ -1,0 +1,149 @@
+//! Birthday and size of a canonical game.
+//!
+//! The birthday of a game is the day it is born in Conway's construction: 0 for `0`,
+//! else one more than the largest birthday of its canonical options (Siegel,
+//! *Combinatorial Game Theory*, II.1). Numbers, ups and nimbers have closed forms, so a
+//! number of a million digits or a nimber `*2^100` is never taken apart:
+//!
+//! * the integer n: |n|; a dyadic `±(a + j/2^k)` with `0 < j < 2^k` odd: `a + k + 1`;
+//! * `x + *m`: `b(x) + m`;
+//! * `x + ↑*m` with m ≠ 1: `b(x) + 1 + (m ⊕ 1)`, and `x + ↑*`: `b(x) + 2`;
+//! * `x + n·↑ + *m` with n ≥ 2: `(n - 1) + b(x + ↑ + *(m ⊕ ((n - 1) mod 2)))` (its only
+//!   Right option is `x + (n-1)·↑ + *(m ⊕ 1)`, born after its Left option x);
+//! * and the same for downs (a game and its negative are born on the same day).
+//!
+//! The size is the number of distinct canonical subpositions (the game itself
+//! included), counted by a walk over them.
+
+use super::dyadic::Dyadic;
+use super::table::{Game, GameTable, Nus};
+use sprague_core::SolveError;
+use sprague_core::nat::Nat;
+use num_bigint::BigUint;
+use num_traits::{One, Signed};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The birthday of a number.
+fn number_birthday(x: &Dyadic) -> BigUint {
+    let k = x.exponent();
+    let n = x.numerator().abs().to_biguint().unwrap_or_default();
+    if k == 0 {
+        return n;
+    }
+    (n >> k) + BigUint::from(k) + BigUint::one()
+}
+
+/// The birthday of a number-up-star, in closed form.
+///
+/// ```
+/// use crate::partizan::{nus_birthday, Dyadic, Nus};
+/// let b = |x: Dyadic, up: i64, star: u64| nus_birthday(&Nus { number: x, up, star: star.into() }).to_string();
+/// assert_eq!(b(Dyadic::int(0), 1, 0), "2"); // ^ = {0|*}
+/// assert_eq!(b(Dyadic::int(0), 2, 0), "3"); // ^^ = {0|^*}
+/// assert_eq!(b(Dyadic::ratio(3, 2), 0, 0), "3"); // 3/4 = {1/2|1}
+/// assert_eq!(b(Dyadic::int(0), 0, 7), "7");
+/// ```
+pub fn nus_birthday(n: &Nus) -> BigUint {
+    let bx = number_birthday(&n.number);
+    let star = n.star.to_big();
+    let up = n.up.unsigned_abs();
+    if up == 0 {
+        return bx + star;
+    }
+    // x + ↑ + *m, then n - 1 more steps, each flipping the nimber's last bit.
+    let m = if (up - 1) % 2 == 1 {
+        star ^ BigUint::one()
+    } else {
+        star
+    };
+    let one_up = if m == BigUint::one() {
+        bx + 2u32
+    } else {
+        bx + 1u32 + (m ^ BigUint::one())
+    };
+    one_up + BigUint::from(up - 1)
+}
+
+impl GameTable {
+    /// The birthday of `g`.
+    ///
+    /// ```
+    /// use crate::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let mut b = |s: &str| { let g = t.parse_value(s).unwrap(); t.birthday(g).unwrap().to_string() };
+    /// assert_eq!(b("0"), "0");
+    /// assert_eq!(b("{1|-1}"), "2");
+    /// assert_eq!(b("{2|-1/2}"), "3");
+    /// assert_eq!(b("^ + *"), "2");
+    /// ```
+    pub fn birthday(&mut self, g: Game) -> Result<Nat, SolveError> {
+        let mut memo: FxHashMap<Game, BigUint> = FxHashMap::default();
+        let mut stack = vec![(g, false)];
+        while let Some((h, expanded)) = stack.pop() {
+            if memo.contains_key(&h) {
+                continue;
+            }
+            if let Some(n) = self.as_nus(h) {
+                let b = nus_birthday(n);
+                memo.insert(h, b);
+                continue;
+            }
+            let (l, r) = self.options(h)?;
+            self.charge((l.len() + r.len()) as u64)?;
+            if !expanded {
+                stack.push((h, true));
+                stack.extend(
+                    l.iter()
+                        .chain(r.iter())
+                        .filter(|o| !memo.contains_key(o))
+                        .map(|&o| (o, false)),
+                );
+                continue;
+            }
+            let most = l
+                .iter()
+                .chain(r.iter())
+                .map(|o| &memo[o])
+                .max()
+                .cloned()
+                .unwrap_or_default();
+            memo.insert(h, most + 1u32);
+        }
+        Ok(Nat::from_big(memo.remove(&g).unwrap_or_default()))
+    }
+
+    /// The number of distinct canonical subpositions of `g` (`g` included), or `None`
+    /// when there are more than `cap`.
+    ///
+    /// ```
+    /// use crate::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let g = t.parse_value("{1|-1}").unwrap();
+    /// assert_eq!(t.size(g, 100).unwrap(), Some(4)); // ±1, 1, -1, 0
+    /// let n = t.parse_value("*3").unwrap();
+    /// assert_eq!(t.size(n, 100).unwrap(), Some(4)); // *3, *2, *, 0
+    /// assert_eq!(t.size(n, 3).unwrap(), None);
+    /// ```
+    pub fn size(&mut self, g: Game, cap: u64) -> Result<Option<u64>, SolveError> {
+        // A longest chain of options has birthday + 1 distinct games.
+        if self.birthday(g)? >= Nat::from(cap) {
+            return Ok(None);
+        }
+        let mut seen: FxHashSet<Game> = FxHashSet::default();
+        let mut stack = vec![g];
+        seen.insert(g);
+        while let Some(h) = stack.pop() {
+            let (l, r) = self.options(h)?;
+            self.charge((l.len() + r.len()) as u64)?;
+            for o in l.into_iter().chain(r) {
+                if seen.insert(o) {
+                    if seen.len() as u64 > cap {
+                        return Ok(None);
+                    }
+                    stack.push(o);
+                }
+            }
+        }
+        Ok(Some(seen.len() as u64))
+    }
+}

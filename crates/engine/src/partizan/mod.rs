@@ -1,0 +1,57 @@
+//! Short partizan games: canonical forms, sums, comparison, outcome, mean and
+//! temperature (Conway, *On Numbers and Games*; Berlekamp, Conway and Guy, *Winning
+//! Ways*; Siegel, *Combinatorial Game Theory*, ch. II).
+//!
+//! - [`GameTable`] stores every canonical game once: equal values have equal ids
+//!   ([`Game`]). Numbers, ups and nimbers `x + n·↑ + *m` are stored by their parts
+//!   ([`Nus`], numbers exact [`Dyadic`] rationals), every other game by its options.
+//!   Comparisons, sums and negatives are cached, and computed with explicit stacks
+//!   (no recursion on the depth of a game), within a bound on stored games and cached
+//!   results that turns into a `Limit` error naming `--max-states`.
+//! - [`GameTable::game`] brings `{L | R}` to canonical form by removing dominated and
+//!   bypassing reversible options; [`GameTable::game_traced`] records the steps.
+//! - Thermographs, stops, mean and temperature: [`GameTable::thermograph`]; the
+//!   orthodox moves they recommend: [`GameTable::orthodox`].
+//! - Cooling, heating and overheating: [`GameTable::cool`], [`GameTable::heat`],
+//!   [`GameTable::overheat`].
+//! - Atomic weight of all-small games and the far star:
+//!   [`GameTable::atomic_weight`]; reduced canonical form: [`GameTable::reduced`];
+//!   birthday and size: [`GameTable::birthday`], [`GameTable::size`].
+//! - Printing in CGSuite's notation: [`GameTable::show`].
+//! - Values of positions of a ruleset from its game tree: [`Rules`], [`TreeValues`].
+//!
+//! The partizan engine knows neither expressions nor rulesets: the game families live
+//! in [`sprague_games::partizan`], and expressions become games in
+//! [`sprague_games::eval`].
+//!
+//! ```
+//! use crate::partizan::GameTable;
+//! use sprague_core::Outcome;
+//! let mut t = GameTable::new();
+//! let g = t.parse_value("{2|-1/2} + ^ + nim(3)").unwrap();
+//! assert_eq!(t.show(g), "{2^*3|-1/2^*3}");
+//! assert_eq!(t.outcome(g).unwrap(), Outcome::N);
+//! assert_eq!(t.mean(g).unwrap().to_string(), "3/4");
+//! ```
+
+mod atomic;
+mod birthday;
+mod cool;
+pub mod db;
+mod dyadic;
+mod engine;
+mod orthodox;
+mod print;
+mod reduced;
+mod table;
+mod thermo;
+mod tree;
+
+pub use atomic::AtomicWeight;
+pub use birthday::nus_birthday;
+pub use dyadic::Dyadic;
+pub use engine::{Side, Step, Trace};
+pub use print::{PrintOptions, nus_text};
+pub use table::{DEFAULT_MAX_STATES, Game, GameTable, Nus};
+pub use thermo::{Thermograph, Wall};
+pub use tree::{Rules, TreeValues};

@@ -1,0 +1,179 @@
+//! Reduced canonical form: the simplest game infinitesimally close to a given one
+//! (Calistrate, "The reduced canonical form of a game", 1996; Grossman and Siegel,
+//! "Reductions of partizan games", 2009; Siegel, *Combinatorial Game Theory*, II.6).
+//!
+//! G and H are infinitesimally close (`G ≡ H mod Inf`) when `G - H` is an
+//! infinitesimal, and `G ≥ H mod Inf` when `G - H + ε ≥ 0` for some infinitesimal ε,
+//! which holds exactly when the right stop of `G - H` is at least 0. The reduced
+//! canonical form is computed follower by follower:
+//!
+//! * a game whose two stops are equal (to x) is infinitely close to the number x, and
+//!   its reduced form is x;
+//! * otherwise its options are replaced by their reduced forms; then, until nothing
+//!   changes, a Left option A with another Left option B and `A ≤ B mod Inf` is
+//!   removed (dually for Right), and a Left option A with a Right option `A^R ≤ G mod
+//!   Inf` is replaced by the Left options of `A^R` (dually for Right).
+
+use super::table::{Game, GameTable};
+use sprague_core::SolveError;
+use rustc_hash::FxHashMap;
+
+impl GameTable {
+    /// Whether `a ≤ b` modulo infinitesimals: the right stop of `b - a` is at least 0.
+    ///
+    /// ```
+    /// use crate::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let up = t.parse_value("^").unwrap();
+    /// let star = t.parse_value("*").unwrap();
+    /// assert!(t.le_inf(up, star).unwrap() && t.le_inf(star, up).unwrap());
+    /// let pm = t.parse_value("{1|-1}").unwrap();
+    /// assert!(!t.le_inf(crate::partizan::Game::ZERO, pm).unwrap());
+    /// ```
+    pub fn le_inf(&mut self, a: Game, b: Game) -> Result<bool, SolveError> {
+        let d = self.sub(b, a)?;
+        Ok(!self.stops(d)?.1.is_negative())
+    }
+
+    /// The reduced canonical form of `g`.
+    ///
+    /// ```
+    /// use crate::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let mut rcf = |s: &str| { let g = t.parse_value(s).unwrap(); let r = t.reduced(g).unwrap(); t.show(r) };
+    /// assert_eq!(rcf("^"), "0");
+    /// assert_eq!(rcf("3 + ^ + *2"), "3");
+    /// assert_eq!(rcf("{1|*}"), "{1|0}");
+    /// assert_eq!(rcf("{1+*|-1+^}"), "±1");
+    /// ```
+    pub fn reduced(&mut self, g: Game) -> Result<Game, SolveError> {
+        let mut memo: FxHashMap<Game, Game> = FxHashMap::default();
+        let mut stack = vec![(g, false)];
+        while let Some((h, expanded)) = stack.pop() {
+            if memo.contains_key(&h) {
+                continue;
+            }
+            let (ls, rs) = self.stops(h)?;
+            if ls == rs {
+                let x = self.number(ls)?;
+                memo.insert(h, x);
+                continue;
+            }
+            let (l, r) = self.options(h)?;
+            self.charge((l.len() + r.len()) as u64)?;
+            if !expanded {
+                stack.push((h, true));
+                stack.extend(
+                    l.iter()
+                        .chain(r.iter())
+                        .filter(|o| !memo.contains_key(o))
+                        .map(|&o| (o, false)),
+                );
+                continue;
+            }
+            let left: Vec<Game> = l.iter().map(|o| memo[o]).collect();
+            let right: Vec<Game> = r.iter().map(|o| memo[o]).collect();
+            let v = self.reduce_options(h, left, right)?;
+            memo.insert(h, v);
+        }
+        Ok(memo[&g])
+    }
+
+    /// Removes Inf-dominated and bypasses Inf-reversible options of `{left | right}`,
+    /// a form infinitely close to `g`, whose options are in reduced canonical form.
+    fn reduce_options(
+        &mut self,
+        g: Game,
+        mut left: Vec<Game>,
+        mut right: Vec<Game>,
+    ) -> Result<Game, SolveError> {
+        loop {
+            left.sort_unstable();
+            left.dedup();
+            right.sort_unstable();
+            right.dedup();
+            self.charge((left.len() * left.len() + right.len() * right.len()) as u64)?;
+            left = self.undominated(left, true)?;
+            right = self.undominated(right, false)?;
+            let mut changed = false;
+            let mut new_left = Vec::with_capacity(left.len());
+            for &a in &left {
+                let (_, ar) = self.options(a)?;
+                let mut through = None;
+                for x in ar {
+                    if self.le_inf(x, g)? {
+                        through = Some(x);
+                        break;
+                    }
+                }
+                match through {
+                    Some(x) => {
+                        new_left.extend(self.options(x)?.0);
+                        changed = true;
+                    }
+                    None => new_left.push(a),
+                }
+            }
+            let mut new_right = Vec::with_capacity(right.len());
+            for &b in &right {
+                let (bl, _) = self.options(b)?;
+                let mut through = None;
+                for x in bl {
+                    if self.le_inf(g, x)? {
+                        through = Some(x);
+                        break;
+                    }
+                }
+                match through {
+                    Some(x) => {
+                        new_right.extend(self.options(x)?.1);
+                        changed = true;
+                    }
+                    None => new_right.push(b),
+                }
+            }
+            left = new_left;
+            right = new_right;
+            if !changed {
+                return self.game(&left, &right);
+            }
+        }
+    }
+
+    /// The options not dominated modulo infinitesimals by another (for Left the
+    /// largest, for Right the smallest); of options equal modulo Inf, the first stays.
+    fn undominated(&mut self, v: Vec<Game>, left: bool) -> Result<Vec<Game>, SolveError> {
+        let mut kept: Vec<Game> = Vec::with_capacity(v.len());
+        for x in v {
+            let mut dominated = false;
+            for &k in &kept {
+                let below = if left {
+                    self.le_inf(x, k)?
+                } else {
+                    self.le_inf(k, x)?
+                };
+                if below {
+                    dominated = true;
+                    break;
+                }
+            }
+            if dominated {
+                continue;
+            }
+            let mut keep = Vec::with_capacity(kept.len() + 1);
+            for &k in &kept {
+                let below = if left {
+                    self.le_inf(k, x)?
+                } else {
+                    self.le_inf(x, k)?
+                };
+                if !below {
+                    keep.push(k);
+                }
+            }
+            keep.push(x);
+            kept = keep;
+        }
+        Ok(kept)
+    }
+}

@@ -1,0 +1,344 @@
+//! Families defined at run time by a program that uses the library (the Python
+//! package lets a user write the rules as a function): the program registers a name
+//! and a function from a position to its options, and the name can then be used in
+//! expressions like any built-in family, `mygame(7) + nim(3)`. Values come from the
+//! engine's memoised searches: the heap table (with the period seen) for heap games,
+//! the exhaustive search for games on tuples of integers.
+//!
+//! ```
+//! use crate::custom::{Kind, Rules, register};
+//! use sprague_core::nat::Nat;
+//! use std::sync::Arc;
+//! // Take 1 or 2 from a heap: values 0,1,2,0,1,2,…
+//! struct Take12;
+//! impl Rules for Take12 {
+//!     fn options(&self, pos: &[Nat]) -> Result<Vec<Vec<Nat>>, String> {
+//!         let n = pos[0].to_u64().ok_or("heap too large")?;
+//!         Ok((1..=2).filter(|&t| t <= n).map(|t| vec![Nat::from(n - t)]).collect())
+//!     }
+//! }
+//! register("take12", Kind::Heap, Arc::new(Take12)).unwrap();
+//! let t = crate::table_family("take12").unwrap();
+//! let r = t.report(0, 5, &Default::default()).unwrap();
+//! assert_eq!(r.values, [0u64, 1, 2, 0, 1, 2].map(Nat::from));
+//! ```
+
+use super::KNOWN_FAMILIES;
+use sprague_engine::impartial::family::Pos;
+use sprague_core::SolveError;
+use sprague_engine::impartial::heap::{HeapOption, HeapRules};
+use sprague_engine::impartial::search;
+use sprague_engine::impartial::searched::PositionRules;
+use sprague_core::nat::Nat;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+/// The rules of a family defined at run time.
+pub trait Rules: Send + Sync {
+    /// The options of a position (its arguments): for a heap game, each option is the
+    /// list of heaps left in place of the heap (one smaller heap, none, or several);
+    /// for a game on tuples, each option is a tuple. An error stops the computation
+    /// and is reported by [`take_failure`].
+    fn options(&self, pos: &[Nat]) -> Result<Vec<Vec<Nat>>, String>;
+}
+
+/// What a position of a run-time family is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// One heap per component, `name(3,4,5)` being three components; options are
+    /// lists of smaller heaps. Tables and periods are available.
+    Heap,
+    /// One component of `arity` integer arguments, `name(2,3)`; options are tuples of
+    /// the same length. Values by exhaustive search of the positions reached.
+    Tuple {
+        /// The number of arguments.
+        arity: usize,
+    },
+}
+
+struct Entry {
+    kind: Kind,
+    rules: Arc<dyn Rules>,
+}
+
+fn registry() -> &'static RwLock<HashMap<String, Entry>> {
+    static REGISTRY: std::sync::OnceLock<RwLock<HashMap<String, Entry>>> =
+        std::sync::OnceLock::new();
+    REGISTRY.get_or_init(Default::default)
+}
+
+/// Registers (or replaces) the family `name`: a lower-case name of letters, digits
+/// and `_` starting with a letter, and not a built-in family.
+pub fn register(name: &str, kind: Kind, rules: Arc<dyn Rules>) -> Result<(), String> {
+    let mut chars = name.chars();
+    let valid = chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && name.len() <= 64;
+    if !valid {
+        return Err(format!(
+            "bad family name '{name}': use lower-case letters, digits and _, starting with a letter"
+        ));
+    }
+    if KNOWN_FAMILIES.contains(&name) {
+        return Err(format!("'{name}' is a built-in family"));
+    }
+    if matches!(kind, Kind::Tuple { arity: 0 }) {
+        return Err("a game on tuples needs at least one argument".into());
+    }
+    let entry = Entry { kind, rules };
+    registry()
+        .write()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(name.to_string(), entry);
+    Ok(())
+}
+
+/// Removes the family `name`; whether it was registered.
+pub fn unregister(name: &str) -> bool {
+    registry()
+        .write()
+        .unwrap_or_else(|e| e.into_inner())
+        .remove(name)
+        .is_some()
+}
+
+/// The first error the rules of a run-time family gave on this thread since the
+/// last call, if any: a computation that met one gave answers that cannot be
+/// trusted. (Kept per thread, so that computations on other threads do not mix in.)
+pub fn take_failure() -> Option<String> {
+    FAILURE.with(|f| f.borrow_mut().take())
+}
+
+thread_local! {
+    static FAILURE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+fn fail(message: String) {
+    FAILURE.with(|f| {
+        f.borrow_mut().get_or_insert(message);
+    });
+}
+
+/// The rules registered as `name`, as a heap or a tuple family.
+pub(crate) fn lookup(name: &str) -> Option<Custom> {
+    let reg = registry().read().unwrap_or_else(|e| e.into_inner());
+    reg.get(name).map(|e| Custom {
+        name: name.to_string(),
+        kind: e.kind,
+        rules: e.rules.clone(),
+    })
+}
+
+/// A run-time family as the engine uses it.
+#[derive(Clone)]
+pub struct Custom {
+    name: String,
+    /// Heap or tuple.
+    pub kind: Kind,
+    rules: Arc<dyn Rules>,
+}
+
+impl Custom {
+    /// The options of `pos`; on an error, none, with the error kept for
+    /// [`take_failure`].
+    fn options_or_fail(&self, pos: &[Nat]) -> Vec<Vec<Nat>> {
+        match self.rules.options(pos) {
+            Ok(v) => v,
+            Err(m) => {
+                fail(m);
+                Vec::new()
+            }
+        }
+    }
+
+    fn write_args(&self, args: &[Nat]) -> String {
+        let parts: Vec<String> = args.iter().map(Nat::to_string).collect();
+        format!("{}({})", self.name, parts.join(","))
+    }
+}
+
+impl HeapRules for Custom {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn options(&self, n: &Nat, out: &mut Vec<HeapOption>) {
+        out.extend(
+            self.options_or_fail(std::slice::from_ref(n))
+                .into_iter()
+                .map(HeapOption::from_vec),
+        );
+    }
+
+    fn describe(&self, n: &Nat, option: &HeapOption) -> String {
+        match option.as_slice() {
+            [] => format!("move from {n} to nothing"),
+            [h] => format!("move from {n} to {h}"),
+            hs => {
+                let parts: Vec<String> = hs.iter().map(Nat::to_string).collect();
+                format!("move from {n} to heaps {}", parts.join(" + "))
+            }
+        }
+    }
+
+    fn takes_stones(&self) -> bool {
+        false
+    }
+}
+
+impl search::Rules for Custom {
+    type Position = Vec<Nat>;
+
+    fn options(&self, p: &Vec<Nat>, out: &mut Vec<Vec<Nat>>) {
+        let arity = p.len();
+        for o in self.options_or_fail(p) {
+            if o.len() == arity {
+                out.push(o);
+            } else {
+                fail(format!(
+                    "{}: an option of {} has {} numbers, not {arity}",
+                    self.name,
+                    self.write_args(p),
+                    o.len()
+                ));
+            }
+        }
+    }
+}
+
+impl PositionRules for Custom {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn decode(&self, pos: &Pos) -> Result<Vec<Nat>, SolveError> {
+        match self.kind {
+            Kind::Tuple { arity } if pos.len() != arity => Err(SolveError::Input(format!(
+                "{} takes {arity} numbers per position",
+                self.name
+            ))),
+            _ => Ok(pos.to_vec()),
+        }
+    }
+
+    fn encode(&self, p: &Vec<Nat>) -> Pos {
+        p.iter().cloned().collect()
+    }
+
+    fn describe(&self, from: &Vec<Nat>, to: &Vec<Nat>) -> String {
+        format!(
+            "move from {} to {}",
+            self.write_args(from),
+            self.write_args(to)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sprague_report::{solve, table};
+
+    /// Kayles written as a heap game: remove one or two adjacent pins, possibly
+    /// splitting the row.
+    struct Kayles;
+    impl Rules for Kayles {
+        fn options(&self, pos: &[Nat]) -> Result<Vec<Vec<Nat>>, String> {
+            let n = pos[0].to_u64().ok_or("too large")?;
+            let mut out = Vec::new();
+            for take in 1..=2u64.min(n) {
+                for left in 0..=(n - take) {
+                    let right = n - take - left;
+                    out.push(
+                        [left, right]
+                            .into_iter()
+                            .filter(|&h| h > 0)
+                            .map(Nat::from)
+                            .collect(),
+                    );
+                }
+            }
+            Ok(out)
+        }
+    }
+
+    /// Wythoff's game on pairs: take from one pile, or the same from both.
+    struct Wythoff;
+    impl Rules for Wythoff {
+        fn options(&self, pos: &[Nat]) -> Result<Vec<Vec<Nat>>, String> {
+            let (a, b) = (pos[0].to_u64().unwrap(), pos[1].to_u64().unwrap());
+            let mut out = Vec::new();
+            for k in 1..=a {
+                out.push(vec![Nat::from(a - k), Nat::from(b)]);
+            }
+            for k in 1..=b {
+                out.push(vec![Nat::from(a), Nat::from(b - k)]);
+            }
+            for k in 1..=a.min(b) {
+                out.push(vec![Nat::from(a - k), Nat::from(b - k)]);
+            }
+            Ok(out)
+        }
+    }
+
+    struct Failing;
+    impl Rules for Failing {
+        fn options(&self, _pos: &[Nat]) -> Result<Vec<Vec<Nat>>, String> {
+            Err("no rules".into())
+        }
+    }
+
+    #[test]
+    fn a_heap_game_agrees_with_the_built_in_family() {
+        register("ckayles", Kind::Heap, Arc::new(Kayles)).unwrap();
+        let t = table::table("ckayles", 0, 80, false, &Default::default()).unwrap();
+        let k = table::table("kayles", 0, 80, false, &Default::default()).unwrap();
+        assert_eq!(t.report.values, k.report.values);
+        let o = solve::Options {
+            max_moves: 50,
+            ..Default::default()
+        };
+        let a = solve::solve("ckayles(7,9) + nim(3)", &o).unwrap();
+        let b = solve::solve("kayles(7,9) + nim(3)", &o).unwrap();
+        assert_eq!(
+            a.impartial().unwrap().analysis.grundy,
+            b.impartial().unwrap().analysis.grundy
+        );
+        // The same position is winning; the moves are listed as the rules give them.
+        assert!(
+            !a.impartial().unwrap().analysis.winning.is_empty()
+                && !b.impartial().unwrap().analysis.winning.is_empty()
+        );
+        assert_eq!(take_failure(), None);
+    }
+
+    #[test]
+    fn a_tuple_game_agrees_with_the_built_in_family() {
+        register("cwythoff", Kind::Tuple { arity: 2 }, Arc::new(Wythoff)).unwrap();
+        for (a, b) in [(3, 5), (4, 7), (2, 2), (6, 10), (8, 13)] {
+            let x = solve::solve(&format!("cwythoff({a},{b})"), &Default::default()).unwrap();
+            let y = solve::solve(&format!("wythoff({a},{b})"), &Default::default()).unwrap();
+            assert_eq!(
+                x.impartial().unwrap().analysis.grundy,
+                y.impartial().unwrap().analysis.grundy,
+                "({a},{b})"
+            );
+        }
+        let e = solve::solve("cwythoff(1,2,3)", &Default::default())
+            .err()
+            .unwrap();
+        assert!(e.message().contains("takes 2 numbers"), "{e}");
+    }
+
+    #[test]
+    fn names_are_checked_and_errors_kept() {
+        assert!(register("nim", Kind::Heap, Arc::new(Failing)).is_err());
+        assert!(register("Bad", Kind::Heap, Arc::new(Failing)).is_err());
+        register("cfail", Kind::Heap, Arc::new(Failing)).unwrap();
+        let _ = solve::solve("cfail(3)", &Default::default());
+        assert_eq!(take_failure().as_deref(), Some("no rules"));
+        assert_eq!(take_failure(), None);
+        assert!(unregister("cfail"));
+        assert!(solve::solve("cfail(3)", &Default::default()).is_err());
+    }
+}

@@ -1,0 +1,722 @@
+//! Values of game expressions (SPEC §1): sums of literals (`3/4`, `*2`, `^`, `±1`…),
+//! option terms `{A,B|C}`, the partizan families of [`crate::partizan`]
+//! (closed forms and rulesets valued from their game tree), and impartial family
+//! components, each worth the nimber of its nim-value. This is the one place where an
+//! expression becomes a game of the partizan engine.
+//!
+//! The syntax tree is walked recursively: the parser bounds its nesting (at most
+//! [`sprague_expr::MAX_NESTING`] levels of braces), so the recursion is bounded too.
+
+use super::partizan::unfair::Unfair;
+use super::partizan::{self, Ruleset, Visitor, cut, hackenbush, hackenbush_graph};
+use sprague_expr;
+use sprague_expr::{Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
+use crate::ExprError;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::LoopyValue;
+use sprague_engine::impartial::position::{Components, Stretch, Values};
+use sprague_engine::impartial::sum::Component;
+use sprague_core::nat::Nat;
+use sprague_engine::partizan::{Dyadic, Game, GameTable, Nus, Trace, TreeValues};
+use rustc_hash::FxHashMap;
+use std::any::{Any, TypeId};
+use std::fmt;
+
+/// Impartial components explained one by one; beyond, only their nim-sum.
+const SHOWN_COMPONENTS: usize = 12;
+/// Longest text of a sum in an explanation (characters); longer ones end in `…`.
+const SUM_TEXT: usize = 200;
+
+/// The text of the terms of a sum joined by ` + `, cut at [`SUM_TEXT`] characters
+/// (a sum of a million terms keeps a short text).
+#[derive(Default)]
+struct Clipped(String, usize);
+
+impl Clipped {
+    /// Whether the text is cut already (more terms change nothing).
+    fn full(&self) -> bool {
+        self.1 > SUM_TEXT
+    }
+
+    /// Appends ` + term` (or `term` first), unless the text is already full.
+    fn push(&mut self, term: &str) {
+        let sep = if self.0.is_empty() { "" } else { " + " };
+        for c in sep.chars().chain(term.chars()) {
+            if self.1 > SUM_TEXT {
+                return;
+            }
+            self.1 += 1;
+            self.0.push(if self.1 > SUM_TEXT { '…' } else { c });
+        }
+    }
+}
+
+/// Why an expression has no value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueError {
+    /// Bad input: syntax, unknown family, bad argument; with its column.
+    Input(ExprError),
+    /// A resource bound was reached (a `SolveError::Limit`).
+    Limit(SolveError),
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ValueError::Input(e) => write!(f, "{e}"),
+            ValueError::Limit(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ValueError {}
+
+impl From<SolveError> for ValueError {
+    fn from(e: SolveError) -> Self {
+        ValueError::Limit(e)
+    }
+}
+
+/// How a part of the expression got its value, for explanations.
+#[derive(Clone, Debug)]
+pub enum Why {
+    /// An option term, with the simplification of its options.
+    Options(Trace),
+    /// A sum of two values, with the simplification of its options.
+    Sum(Trace),
+    /// A family component, with the rule used.
+    Family(String),
+}
+
+/// One explained part of an expression.
+#[derive(Clone, Debug)]
+pub struct Explained {
+    /// The part, in expression syntax (for a sum, its two summands' texts joined).
+    pub expr: String,
+    /// Its value.
+    pub value: Game,
+    /// How the value was found.
+    pub why: Why,
+}
+
+/// Evaluates expressions into a [`GameTable`].
+pub struct Evaluator<'a> {
+    table: &'a mut GameTable,
+    src: &'a str,
+    limits: Limits,
+    explain: bool,
+    /// The explained parts, in the order they were evaluated.
+    pub explained: Vec<Explained>,
+    unfair: FxHashMap<(usize, usize), Unfair>,
+    /// For each ruleset type R, its memos: a `FxHashMap<R, TreeValues<R::Position>>`.
+    rulesets: FxHashMap<TypeId, Box<dyn Any>>,
+}
+
+/// Values of expressions read straight into a [`GameTable`]: the expression
+/// language on top of the partizan engine's algebra.
+pub trait ParseValue {
+    /// The value of an expression without families' state bound beyond the table's:
+    /// a convenience for literals and option terms.
+    ///
+    /// ```
+    /// use sprague_engine::partizan::{Game, GameTable};
+    /// use sprague_games::eval::ParseValue;
+    /// let mut t = GameTable::new();
+    /// let g = t.parse_value("{0|*}").unwrap();
+    /// assert_eq!(t.show(g), "^");
+    /// assert_eq!(t.parse_value("nim(3) + *3").unwrap(), Game::ZERO);
+    /// assert_eq!(t.parse_value("{0|").unwrap_err().to_string(),
+    ///            "column 4: expected a game expression, '|' or '}', found end of input");
+    /// ```
+    fn parse_value(&mut self, src: &str) -> Result<Game, ValueError>;
+}
+
+impl ParseValue for GameTable {
+    fn parse_value(&mut self, src: &str) -> Result<Game, ValueError> {
+        let limits = Limits {
+            max_states: self.max_states(),
+            ..Limits::default()
+        };
+        Evaluator::new(self, src, limits, false).eval_source()
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    /// An evaluator of `src` into `table`; impartial components are valued within
+    /// `limits`; with `explain`, every part's derivation is recorded in
+    /// [`Evaluator::explained`].
+    ///
+    /// ```
+    /// use sprague_core::Limits;
+    /// use sprague_games::eval::{Evaluator, Why};
+    /// use sprague_engine::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let mut ev = Evaluator::new(&mut t, "{0,*|*} + nim(2)", Limits::default(), true);
+    /// let g = ev.eval_source().unwrap();
+    /// let parts: Vec<String> = ev.explained.iter().map(|e| e.expr.clone()).collect();
+    /// assert_eq!(parts, ["{0,*|*}", "nim(2)", "{0,*|*} + nim(2)"]);
+    /// assert!(matches!(ev.explained[0].why, Why::Options(_)));
+    /// assert_eq!(t.show(g), "^*2");
+    /// ```
+    pub fn new(table: &'a mut GameTable, src: &'a str, limits: Limits, explain: bool) -> Self {
+        if limits.stop.is_some() {
+            table.set_stop(limits.stop.clone());
+        }
+        Evaluator {
+            table,
+            src,
+            limits,
+            explain,
+            explained: Vec::new(),
+            unfair: FxHashMap::default(),
+            rulesets: FxHashMap::default(),
+        }
+    }
+
+    /// Parses the source and evaluates it.
+    pub fn eval_source(&mut self) -> Result<Game, ValueError> {
+        let sum = sprague_expr::parse(self.src)
+            .map_err(|e| ValueError::Input(crate::game_parse_error(self.src, e)))?;
+        self.eval_sum(&sum)
+    }
+
+    /// The value of a sum. Numbers, ups and nimbers (every impartial component is
+    /// worth a nimber) are added part by part as they come, by their closed form
+    /// (`x + n·↑ + *m`, nimbers by nim-sum), without storing partial sums in the
+    /// table: a sum of a million of them costs time linear in its length. The other
+    /// terms are added to each other in order, then to that part, by the canonical
+    /// form arithmetic. Each term is one step of the table's work bound.
+    pub fn eval_sum(&mut self, sum: &Sum) -> Result<Game, ValueError> {
+        let mut parts = Nus::default();
+        // The number-up-star terms (count, and their texts for an explanation).
+        let mut nus_terms = 0usize;
+        let mut nus_text = Clipped::default();
+        // The sum of the other terms, and its text for an explanation.
+        let mut rest: Option<(Game, Clipped)> = None;
+        for term in &sum.terms {
+            self.table.charge(1)?;
+            let nus = match term {
+                Term::Literal(lit, span) => self.literal_nus(lit, *span)?,
+                // An impartial family term: its nim-value, without storing its nimber.
+                Term::Family(f) if is_impartial_family(&f.name) => Some(Nus {
+                    star: self.nim_value(f)?,
+                    ..Nus::default()
+                }),
+                _ => None,
+            };
+            let (nus, v) = match nus {
+                Some(n) => (Some(n), Game::ZERO),
+                None => {
+                    let v = self.eval_term(term)?;
+                    (self.table.as_nus(v).cloned(), v)
+                }
+            };
+            if let Some(nus) = nus {
+                parts = Nus {
+                    number: parts.number.add(&nus.number),
+                    up: parts
+                        .up
+                        .checked_add(nus.up)
+                        .ok_or_else(|| ValueError::Limit(self.table.limit_error()))?,
+                    star: &parts.star ^ &nus.star,
+                };
+                nus_terms += 1;
+                if self.explain && !nus_text.full() {
+                    nus_text.push(&self.text(term.span()));
+                }
+                continue;
+            }
+            rest = Some(match rest {
+                None => {
+                    let mut text = Clipped::default();
+                    if self.explain {
+                        text.push(&self.text(term.span()));
+                    }
+                    (v, text)
+                }
+                Some((a, mut text)) => {
+                    if self.explain {
+                        let s = self.table.add_traced(a, v)?;
+                        if !text.full() {
+                            text.push(&self.text(term.span()));
+                        }
+                        if let Some(trace) = self.table.take_traces().pop() {
+                            self.note_text(text.0.clone(), s, Why::Sum(trace));
+                        }
+                        (s, text)
+                    } else {
+                        (self.table.add(a, v)?, text)
+                    }
+                }
+            });
+        }
+        let p = self.table.nus(parts)?;
+        if self.explain && nus_terms > 1 {
+            self.note_text(
+                nus_text.0.clone(),
+                p,
+                Why::Family(
+                    "numbers, ups and nimbers add part by part (x + n·^ + *m; nimbers by nim-sum, XOR)"
+                        .to_string(),
+                ),
+            );
+        }
+        let Some((r, mut text)) = rest else {
+            return Ok(p);
+        };
+        if nus_terms == 0 {
+            return Ok(r);
+        }
+        if !self.explain {
+            return Ok(self.table.add(r, p)?);
+        }
+        let s = self.table.add_traced(r, p)?;
+        text.push(&nus_text.0);
+        if let Some(trace) = self.table.take_traces().pop() {
+            self.note_text(text.0, s, Why::Sum(trace));
+        }
+        Ok(s)
+    }
+
+    /// A literal that is a number, an up or a nimber, as its parts (`None` for `±x`).
+    fn literal_nus(&self, lit: &Literal, span: Span) -> Result<Option<Nus>, ValueError> {
+        Ok(match lit {
+            Literal::Number { negative, num, den } => Some(Nus::number(
+                Dyadic::from_literal(*negative, num, den)
+                    .ok_or_else(|| self.input(span, "the denominator must be a power of two"))?,
+            )),
+            Literal::Star(n) => Some(Nus {
+                star: n.clone(),
+                ..Nus::default()
+            }),
+            Literal::Up | Literal::Down => Some(Nus {
+                up: if *lit == Literal::Up { 1 } else { -1 },
+                ..Nus::default()
+            }),
+            Literal::PlusMinus(_) => None,
+        })
+    }
+
+    fn eval_term(&mut self, term: &Term) -> Result<Game, ValueError> {
+        match term {
+            Term::Literal(lit, span) => self.literal(lit, *span),
+            Term::Options(o) => self.options(o),
+            Term::Family(f) => self.family(f),
+        }
+    }
+
+    fn literal(&mut self, lit: &Literal, span: Span) -> Result<Game, ValueError> {
+        Ok(match lit {
+            Literal::Number { negative, num, den } => {
+                let x = Dyadic::from_literal(*negative, num, den)
+                    .ok_or_else(|| self.input(span, "the denominator must be a power of two"))?;
+                self.table.number(x)?
+            }
+            Literal::Star(n) => self.table.nimber(n.clone())?,
+            Literal::Up => self.table.up(1)?,
+            Literal::Down => self.table.up(-1)?,
+            Literal::PlusMinus(x) => {
+                let g = self.literal(x, span)?;
+                let n = self.table.neg(g)?;
+                self.table.game(&[g], &[n])?
+            }
+        })
+    }
+
+    fn options(&mut self, o: &OptionsTerm) -> Result<Game, ValueError> {
+        let mut left = Vec::with_capacity(o.left.len());
+        for s in &o.left {
+            left.push(self.eval_sum(s)?);
+        }
+        let mut right = Vec::with_capacity(o.right.len());
+        for s in &o.right {
+            right.push(self.eval_sum(s)?);
+        }
+        if self.explain {
+            let g = self.table.game_traced(&left, &right)?;
+            if let Some(trace) = self.table.take_traces().pop() {
+                self.note(o.span, g, Why::Options(trace));
+            }
+            Ok(g)
+        } else {
+            Ok(self.table.game(&left, &right)?)
+        }
+    }
+
+    fn family(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        match f.name.as_str() {
+            "hackenbush" => self.hackenbush(f),
+            "cut" => self.cut(f),
+            "unfair" => self.unfair(f),
+            name => match partizan::visit(name, Eval { ev: self, f }) {
+                Some(v) => v,
+                None => self.impartial(f),
+            },
+        }
+    }
+
+    /// A position of a ruleset valued from its game tree, with the memo of region
+    /// values shared by the terms of equal rulesets.
+    fn ruleset<R: Ruleset>(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        let (rules, p) = R::read(f).map_err(|(span, m)| self.input(span, &m))?;
+        let values = memo(&mut self.rulesets, &rules);
+        let v = values.value(self.table, &rules, &p)?;
+        if self.explain {
+            let regions = values.regions();
+            self.explained.push(Explained {
+                expr: self.text(f.span),
+                value: v,
+                why: Why::Family(format!("{}: {regions} regions valued", rules.method())),
+            });
+        }
+        Ok(v)
+    }
+
+    fn hackenbush(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        self.no_params(f)?;
+        let usage = <hackenbush_graph::Hackenbush as Ruleset>::USAGE;
+        let args = self.args(f, usage)?;
+        let mut total = Game::ZERO;
+        for a in args {
+            let Arg::Str(s, span) = a else {
+                return Err(self.input(a.span(), usage));
+            };
+            if !hackenbush_graph::is_stalk(s) {
+                let g = hackenbush_graph::Graph::parse(s)
+                    .map_err(|(i, m)| self.input(partizan::char_span(*span, s, i), &m))?;
+                let values = memo(&mut self.rulesets, &hackenbush_graph::Hackenbush);
+                let (v, how) = hackenbush_graph::value(self.table, values, &g)?;
+                if self.explain {
+                    self.explained.push(Explained {
+                        expr: format!("hackenbush(\"{s}\")"),
+                        value: v,
+                        why: Why::Family(how.text()),
+                    });
+                }
+                total = self.table.add(total, v)?;
+                continue;
+            }
+            let edges = hackenbush::parse(s).map_err(|i| {
+                let bad = Span {
+                    start: span.start + 1 + s.char_indices().nth(i).map_or(0, |(b, _)| b),
+                    end: span.end,
+                };
+                self.input(bad, "a Hackenbush stalk has edges B (or L), R and G")
+            })?;
+            let v = hackenbush::value(self.table, &edges)?;
+            if self.explain {
+                let why = match hackenbush::sign_expansion(&edges) {
+                    Some(x) => format!("sign expansion of a blue-red stalk: {x}"),
+                    None => "game tree of the stalk (it has green edges)".to_string(),
+                };
+                let text = format!("hackenbush(\"{s}\")");
+                self.explained.push(Explained {
+                    expr: text,
+                    value: v,
+                    why: Why::Family(why),
+                });
+            }
+            total = self.table.add(total, v)?;
+        }
+        Ok(total)
+    }
+
+    fn cut(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        self.no_params(f)?;
+        let usage = "cut(w,h) takes the width and height of the bar, both at least 1";
+        let args = self.args(f, usage)?;
+        let (w, h) = match args {
+            [Arg::Int(w, ws), Arg::Int(h, hs)] => {
+                for (n, s) in [(w, ws), (h, hs)] {
+                    if n.is_zero() {
+                        return Err(self.input(*s, usage));
+                    }
+                }
+                (w, h)
+            }
+            [_, _, third, ..] => return Err(self.input(third.span(), usage)),
+            [a, ..] => {
+                let at = args.iter().find(|a| matches!(a, Arg::Str(..))).unwrap_or(a);
+                return Err(self.input(at.span(), usage));
+            }
+            [] => return Err(self.input(f.span, usage)),
+        };
+        let v = cut::value(self.table, w, h)?;
+        if self.explain {
+            self.explained.push(Explained {
+                expr: self.text(f.span),
+                value: v,
+                why: Why::Family(cut::explain(w, h)),
+            });
+        }
+        Ok(v)
+    }
+
+    fn unfair(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        let usage = "unfair[p,q] takes two integers p, q ≥ 1: Left takes 1..p, Right 1..q";
+        let (p, q) = match f.params.as_deref() {
+            Some([Param::Int(p, ps), Param::Int(q, qs)]) => {
+                let get = |n: &Nat, s: &Span| match n.to_usize() {
+                    Some(v) if v >= 1 && (v as u64) <= self.table.max_states() => Ok(v),
+                    Some(v) if v >= 1 => Err(ValueError::Limit(SolveError::Limit {
+                        what: format!(
+                            "unfair[p,q] with a take of {v} needs more positions than the bound"
+                        ),
+                        flag: "--max-states",
+                    })),
+                    _ => Err(self.input(*s, usage)),
+                };
+                (get(p, ps)?, get(q, qs)?)
+            }
+            Some([_, _, third, ..]) => return Err(self.input(third.span(), usage)),
+            Some([p, ..]) if !matches!(p, Param::Int(..)) => {
+                return Err(self.input(p.span(), usage));
+            }
+            Some([_, q]) => return Err(self.input(q.span(), usage)),
+            Some([only]) => return Err(self.input(only.span(), usage)),
+            _ => return Err(self.input(f.span, usage)),
+        };
+        let args = self.args(f, "unfair[p,q] takes heap sizes, e.g. unfair[2,1](5,7)")?;
+        let mut total = Game::ZERO;
+        for a in args {
+            let Arg::Int(n, _) = a else {
+                return Err(self.input(a.span(), "unfair[p,q] takes heap sizes (integers)"));
+            };
+            let rules = self
+                .unfair
+                .entry((p, q))
+                .or_insert_with(|| Unfair::new(p, q));
+            let v = rules.value(self.table, n)?;
+            if self.explain {
+                let how = match rules.period() {
+                    Some((a, per)) if n.to_usize().is_none_or(|k| k >= a + per) => format!(
+                        "values repeat with period {per} from heap {a} (proved: a run of max(p,q) = {} values repeats, and each value depends only on the {} below it)",
+                        p.max(q),
+                        p.max(q)
+                    ),
+                    _ => "from the values of the smaller heaps".to_string(),
+                };
+                self.explained.push(Explained {
+                    expr: format!("unfair[{p},{q}]({n})"),
+                    value: v,
+                    why: Why::Family(how),
+                });
+            }
+            total = self.table.add(total, v)?;
+        }
+        Ok(total)
+    }
+
+    /// An impartial family term: each component is worth the nimber of its nim-value.
+    fn impartial(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        let g = self.nim_value(f)?;
+        Ok(self.table.nimber(g)?)
+    }
+
+    /// The nim-value of an impartial family term (the nim-sum of its components').
+    fn nim_value(&mut self, f: &FamilyTerm) -> Result<Nat, ValueError> {
+        let text = self.src.get(f.span.start..f.span.end).unwrap_or("");
+        // The column is counted only on an error: counting it for every term of a long
+        // sum would cost time quadratic in its length.
+        let position = crate::position(text).map_err(|e| {
+            ValueError::Input(ExprError {
+                column: e.column + self.column(f.span) - 1,
+                message: e.message,
+            })
+        })?;
+        // The nim-values XOR together (Sprague–Grundy): one nimber for the whole term,
+        // whatever its number of heaps.
+        let mut total = Nat::ZERO;
+        let mut shown = 0usize;
+        for stretch in position.stretches() {
+            match stretch {
+                Stretch::Heaps { family, sizes } => {
+                    let mut values = Values::default();
+                    let batch = family
+                        .heap_values(sizes, &self.limits, &mut values)
+                        .map_err(|e| self.limit(f.span, e))?;
+                    if batch {
+                        for (v, &n) in values.iter().zip(sizes) {
+                            let c = Component::heap(family, n);
+                            let g = v.ok_or_else(|| self.too_costly(&c))?;
+                            self.note_component(&c, &g, &mut shown)?;
+                            total ^= &g;
+                        }
+                    } else {
+                        for &n in sizes {
+                            let g = self.component(f, &Component::heap(family, n), &mut shown)?;
+                            total ^= &g;
+                        }
+                    }
+                }
+                Stretch::One(c) => {
+                    let g = self.component(f, c, &mut shown)?;
+                    total ^= &g;
+                }
+            }
+        }
+        if self.explain && shown > SHOWN_COMPONENTS {
+            let v = self.table.nimber(total.clone())?;
+            self.explained.push(Explained {
+                expr: self.text(f.span),
+                value: v,
+                why: Why::Family(format!(
+                    "{shown} impartial components: the nim-sum (XOR) of their nim-values is {total}"
+                )),
+            });
+        }
+        Ok(total)
+    }
+
+    /// The nim-value of one impartial component (which must not be loopy).
+    fn component(
+        &mut self,
+        f: &FamilyTerm,
+        c: &Component,
+        shown: &mut usize,
+    ) -> Result<Nat, ValueError> {
+        if let Some(LoopyValue::Infinite(_)) = c
+            .family
+            .loopy_value(&c.pos, &self.limits)
+            .map_err(|e| self.limit(f.span, e))?
+        {
+            return Err(self.input(
+                f.span,
+                &format!(
+                    "{} has an infinite loopy value: it is not a short game",
+                    c.expr()
+                ),
+            ));
+        }
+        let g = c
+            .family
+            .grundy(&c.pos, &self.limits)
+            .map_err(|e| self.limit(f.span, e))?
+            .ok_or_else(|| self.too_costly(c))?;
+        self.note_component(c, &g, shown)?;
+        Ok(g)
+    }
+
+    /// Records a component's value for the explanation (the first few only).
+    fn note_component(
+        &mut self,
+        c: &Component,
+        g: &Nat,
+        shown: &mut usize,
+    ) -> Result<(), ValueError> {
+        *shown += 1;
+        if self.explain && *shown <= SHOWN_COMPONENTS {
+            let v = self.table.nimber(g.clone())?;
+            self.explained.push(Explained {
+                expr: c.expr(),
+                value: v,
+                why: Why::Family(format!("impartial, nim-value {g}")),
+            });
+        }
+        Ok(())
+    }
+
+    fn limit(&self, span: Span, e: SolveError) -> ValueError {
+        match e {
+            SolveError::Input(m) => self.input(span, &m),
+            e => ValueError::Limit(e),
+        }
+    }
+
+    fn too_costly(&self, c: &Component) -> ValueError {
+        ValueError::Limit(
+            self.limits
+                .states_exceeded(&format!("the nim-value of {}", c.expr())),
+        )
+    }
+
+    // ----- helpers ---------------------------------------------------------------------
+
+    fn note(&mut self, span: Span, value: Game, why: Why) {
+        let expr = self.text(span);
+        self.explained.push(Explained { expr, value, why });
+    }
+
+    fn note_text(&mut self, expr: String, value: Game, why: Why) {
+        self.explained.push(Explained { expr, value, why });
+    }
+
+    /// The source text of a span, with spaces normalised away where the parser allows.
+    fn text(&self, span: Span) -> String {
+        self.src
+            .get(span.start..span.end)
+            .unwrap_or("")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn column(&self, span: Span) -> usize {
+        let end = span.start.min(self.src.len());
+        self.src.get(..end).unwrap_or(self.src).chars().count() + 1
+    }
+
+    fn input(&self, span: Span, message: &str) -> ValueError {
+        ValueError::Input(ExprError {
+            column: self.column(span),
+            message: message.to_string(),
+        })
+    }
+
+    fn no_params(&self, f: &FamilyTerm) -> Result<(), ValueError> {
+        match f.params.as_deref() {
+            Some(p) => Err(self.input(
+                p.first().map_or(f.span, Param::span),
+                &format!("{} takes no [parameters]", f.name),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn args<'f>(&self, f: &'f FamilyTerm, usage: &str) -> Result<&'f [Arg], ValueError> {
+        match f.args.as_deref() {
+            Some(a) => Ok(a),
+            None => Err(self.input(
+                Span {
+                    start: f.span.end,
+                    end: f.span.end,
+                },
+                usage,
+            )),
+        }
+    }
+}
+
+/// Whether a family term named `name` is valued as an impartial family of
+/// [`crate`] (the names that are not partizan families).
+fn is_impartial_family(name: &str) -> bool {
+    !matches!(name, "hackenbush" | "cut" | "unfair") && !partizan::NAMES.contains(&name)
+}
+
+/// The memo of region values of `rules` among the memos of every ruleset (one
+/// `FxHashMap<R, TreeValues<R::Position>>` per ruleset type).
+fn memo<'m, R: Ruleset>(
+    rulesets: &'m mut FxHashMap<TypeId, Box<dyn Any>>,
+    rules: &R,
+) -> &'m mut TreeValues<R::Position> {
+    rulesets
+        .entry(TypeId::of::<R>())
+        .or_insert_with(|| Box::new(FxHashMap::<R, TreeValues<R::Position>>::default()))
+        .downcast_mut::<FxHashMap<R, TreeValues<R::Position>>>()
+        .expect("each ruleset type has its own memos")
+        .entry(rules.clone())
+        .or_default()
+}
+
+/// Values a family term with the ruleset chosen by its name.
+struct Eval<'e, 'a, 'f> {
+    ev: &'e mut Evaluator<'a>,
+    f: &'f FamilyTerm,
+}
+
+impl Visitor for Eval<'_, '_, '_> {
+    type Out = Result<Game, ValueError>;
+    fn visit<R: Ruleset>(self) -> Self::Out {
+        self.ev.ruleset::<R>(self.f)
+    }
+}

@@ -1,0 +1,182 @@
+//! A king in a corner: a piece r rows and c columns away from the bottom-right corner
+//! moves one step right, down, or diagonally down-right; the player who cannot move
+//! (the piece is in the corner) loses.
+//!
+//! Closed form (checked against exhaustive search in the tests): with r and c both
+//! even the value is 0, both odd 2; otherwise 1 when the odd coordinate is the larger,
+//! else 3. So the player to move loses exactly when r and c are both even.
+
+use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::search::Rules;
+use sprague_engine::impartial::searched::PositionRules;
+use sprague_core::nat::Nat;
+
+/// The rules of the king's walk.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct King;
+
+impl Rules for King {
+    type Position = (Nat, Nat);
+
+    fn options(&self, (r, c): &(Nat, Nat), out: &mut Vec<(Nat, Nat)>) {
+        let one = Nat::from(1u64);
+        let r1 = r.checked_sub(&one);
+        let c1 = c.checked_sub(&one);
+        if let Some(c1) = &c1 {
+            out.push((r.clone(), c1.clone()));
+        }
+        if let Some(r1) = &r1 {
+            out.push((r1.clone(), c.clone()));
+        }
+        if let (Some(r1), Some(c1)) = (r1, c1) {
+            out.push((r1, c1));
+        }
+    }
+}
+
+impl PositionRules for King {
+    fn name(&self) -> String {
+        "king".into()
+    }
+
+    fn decode(&self, pos: &Pos) -> Result<(Nat, Nat), SolveError> {
+        match pos.as_slice() {
+            [r, c] => Ok((r.clone(), c.clone())),
+            _ => Err(SolveError::Input(
+                "king(r,c) takes two arguments: rows and columns from the corner".into(),
+            )),
+        }
+    }
+
+    fn encode(&self, (r, c): &(Nat, Nat)) -> Pos {
+        smallvec::smallvec![r.clone(), c.clone()]
+    }
+
+    fn describe(&self, (r, c): &(Nat, Nat), (r2, c2): &(Nat, Nat)) -> String {
+        match (r == r2, c == c2) {
+            (true, false) => format!("step right (to row {r2}, column {c2})"),
+            (false, true) => format!("step down (to row {r2}, column {c2})"),
+            _ => format!("step diagonally (to row {r2}, column {c2})"),
+        }
+    }
+}
+
+/// The value of `king(r,c)` by the closed form.
+pub fn value(r: &Nat, c: &Nat) -> u32 {
+    match (r.bit(0), c.bit(0)) {
+        (false, false) => 0,
+        (true, true) => 2,
+        (true, false) => {
+            if r > c {
+                1
+            } else {
+                3
+            }
+        }
+        (false, true) => {
+            if c > r {
+                1
+            } else {
+                3
+            }
+        }
+    }
+}
+
+impl Family for King {
+    fn name(&self) -> String {
+        PositionRules::name(self)
+    }
+
+    fn check(&self, pos: &Pos) -> Result<(), SolveError> {
+        self.decode(pos).map(|_| ())
+    }
+
+    fn grundy(&self, pos: &Pos, _limits: &Limits) -> Result<Option<Nat>, SolveError> {
+        let (r, c) = self.decode(pos)?;
+        Ok(Some(Nat::from(value(&r, &c))))
+    }
+
+    fn moves_to_value(
+        &self,
+        pos: &Pos,
+        target: &Nat,
+        _limits: &Limits,
+        sink: &mut MoveSink,
+    ) -> Result<(), SolveError> {
+        let p = self.decode(pos)?;
+        let mut opts = Vec::new();
+        self.options(&p, &mut opts);
+        for o in opts {
+            if Nat::from(value(&o.0, &o.1)) == *target
+                && !sink.offer_one(self.encode(&o), || self.describe(&p, &o))
+            {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+        let p = self.decode(pos)?;
+        let mut opts = Vec::new();
+        self.options(&p, &mut opts);
+        for o in opts {
+            if !sink.offer_one(self.encode(&o), || self.describe(&p, &o)) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn explain(&self, pos: &Pos, _limits: &Limits) -> Result<Vec<String>, SolveError> {
+        let (r, c) = self.decode(pos)?;
+        let v = value(&r, &c);
+        let why = match (r.bit(0), c.bit(0)) {
+            (false, false) => "both distances are even".to_string(),
+            (true, true) => "both distances are odd".to_string(),
+            _ => format!(
+                "one distance is odd and it is the {} one",
+                if v == 1 {
+                    "larger"
+                } else {
+                    "smaller (or equal)"
+                }
+            ),
+        };
+        Ok(vec![format!(
+            "sg(king({r},{c})) = {v}: {why}; the mover loses exactly when both distances are even"
+        )])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sprague_engine::impartial::search::Search;
+
+    #[test]
+    fn closed_form_matches_exhaustive_search() {
+        let mut s = Search::new(King);
+        let limits = Limits::default();
+        for r in 0u64..40 {
+            for c in 0u64..40 {
+                let p = (Nat::from(r), Nat::from(c));
+                assert_eq!(
+                    s.grundy(&p, &limits).unwrap(),
+                    value(&p.0, &p.1),
+                    "({r},{c})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn corner_is_lost_and_adjacent_squares_win() {
+        // From the rules: the corner has no move; one step away the king reaches it.
+        assert_eq!(value(&Nat::ZERO, &Nat::ZERO), 0);
+        assert_ne!(value(&Nat::ZERO, &Nat::from(1u64)), 0);
+        assert_ne!(value(&Nat::from(1u64), &Nat::from(1u64)), 0);
+    }
+}

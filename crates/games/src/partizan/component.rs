@@ -1,0 +1,287 @@
+//! Positions of every [`Ruleset`] as components of the search
+//! ([`sprague_engine::search::partizan::Component`]), and sums read from expressions.
+//!
+//! A [`Position`] holds a ruleset instance (shared, with its memo of region values)
+//! and one of its positions; [`read_sum`] turns an expression into a
+//! [`Sum`]: each term of a ruleset valued from its game tree becomes a position, and
+//! every other term (literals, option terms, closed forms, impartial components) its
+//! canonical game.
+
+use super::{Ruleset, Visitor, visit};
+use sprague_expr;
+use sprague_expr::{FamilyTerm, Term};
+use crate::eval::{Evaluator, ValueError};
+use sprague_core::{Limits, SolveError};
+use sprague_engine::partizan::{Game, GameTable, Side, TreeValues};
+use sprague_engine::search::partizan::{Component, Part, RegionSink, Sum};
+use rustc_hash::{FxHashMap, FxHasher};
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+/// Most region values a ruleset's memo holds before it is emptied (a few hundred
+/// bytes each).
+pub const VALUES_KEPT: usize = 1 << 20;
+
+/// A ruleset instance with the memo of its region values.
+pub struct Shared<R: Ruleset> {
+    rules: R,
+    values: RefCell<TreeValues<R::Position>>,
+    /// Spare buffers of positions, lent out while options and regions are generated
+    /// (so that the search's questions allocate nothing once warm).
+    spare: RefCell<Vec<Vec<R::Position>>>,
+}
+
+/// Most positions a spare buffer may hold and still be kept.
+const SPARE_CAPACITY: usize = 4096;
+
+impl<R: Ruleset> Shared<R> {
+    /// The ruleset with an empty memo.
+    fn new(rules: R) -> Shared<R> {
+        Shared {
+            rules,
+            values: RefCell::new(TreeValues::new()),
+            spare: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Calls `f` with an empty buffer (a spare one when there is one), kept for the
+    /// next call afterwards. Calls may nest: each has its own buffer.
+    fn with_buf<T>(&self, f: impl FnOnce(&mut Vec<R::Position>) -> T) -> T {
+        let mut buf = self.spare.borrow_mut().pop().unwrap_or_default();
+        let out = f(&mut buf);
+        buf.clear();
+        if buf.capacity() <= SPARE_CAPACITY {
+            self.spare.borrow_mut().push(buf);
+        }
+        out
+    }
+}
+
+/// A position of the ruleset `R`.
+pub struct Position<R: Ruleset> {
+    shared: Rc<Shared<R>>,
+    pos: R::Position,
+}
+
+impl<R: Ruleset> Position<R> {
+    /// The position `pos` of `rules`, with a fresh memo of values.
+    pub fn new(rules: R, pos: R::Position) -> Position<R> {
+        Position {
+            shared: Rc::new(Shared::new(rules)),
+            pos,
+        }
+    }
+
+    /// The same ruleset (and memo) at another position.
+    fn at(&self, pos: R::Position) -> Box<dyn Component> {
+        Box::new(Position {
+            shared: self.shared.clone(),
+            pos,
+        })
+    }
+
+    /// The position.
+    pub fn position(&self) -> &R::Position {
+        &self.pos
+    }
+}
+
+impl<R: Ruleset> Component for Position<R> {
+    fn options(&self, side: Side, out: &mut Vec<Box<dyn Component>>) {
+        let mut opts = Vec::new();
+        self.shared.rules.options(&self.pos, side, &mut opts);
+        out.extend(opts.into_iter().map(|p| self.at(p)));
+    }
+
+    fn option_regions(&self, side: Side, f: &mut RegionSink<'_>) -> Result<(), SolveError> {
+        // Each region is lent to `f` as a position on the stack: the search copies
+        // only the regions it has not met.
+        let shared = &self.shared;
+        shared.with_buf(|opts| {
+            shared.rules.options(&self.pos, side, opts);
+            shared.with_buf(|parts| {
+                for o in opts.iter() {
+                    f(None)?;
+                    parts.clear();
+                    shared.rules.regions(o, parts);
+                    for pos in parts.drain(..) {
+                        let r = Position {
+                            shared: shared.clone(),
+                            pos,
+                        };
+                        f(Some(&r))?;
+                    }
+                }
+                Ok(())
+            })
+        })
+    }
+
+    fn listed_moves(&self, side: Side, out: &mut Vec<(Box<dyn Component>, Option<String>)>) {
+        let mut opts = Vec::new();
+        self.shared.rules.listed_moves(&self.pos, side, &mut opts);
+        out.extend(opts.into_iter().map(|(p, words)| (self.at(p), words)));
+    }
+
+    fn regions(&self, out: &mut Vec<Box<dyn Component>>) {
+        let mut parts = Vec::new();
+        self.shared.rules.regions(&self.pos, &mut parts);
+        out.extend(parts.into_iter().map(|p| self.at(p)));
+    }
+
+    fn value(&self, t: &mut GameTable) -> Result<Game, SolveError> {
+        if let Some(v) = self.shared.rules.closed_value(&self.pos, t) {
+            return v;
+        }
+        let count = self.moves(Side::Left) + self.moves(Side::Right);
+        sprague_engine::search::partizan::options_fit(self, count, t.max_states())?;
+        let mut values = self.shared.values.borrow_mut();
+        if values.regions() > VALUES_KEPT {
+            // The memo is a cache: emptied when full, so that memory stays bounded.
+            *values = TreeValues::new();
+        }
+        values.region(t, &self.shared.rules, &self.pos)
+    }
+
+    fn show(&self) -> String {
+        self.shared.rules.show(&self.pos)
+    }
+
+    fn key_hash(&self) -> u64 {
+        let mut h = FxHasher::default();
+        TypeId::of::<R>().hash(&mut h);
+        self.shared.rules.hash(&mut h);
+        self.pos.hash(&mut h);
+        h.finish()
+    }
+
+    fn key_eq(&self, other: &dyn Component) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<Position<R>>()
+            .is_some_and(|o| {
+                o.pos == self.pos
+                    && (Rc::ptr_eq(&o.shared, &self.shared) || o.shared.rules == self.shared.rules)
+            })
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn clone_box(&self) -> Box<dyn Component> {
+        self.at(self.pos.clone())
+    }
+
+    fn moves(&self, side: Side) -> usize {
+        let shared = &self.shared;
+        shared.with_buf(|buf| shared.rules.option_count(&self.pos, side, buf))
+    }
+
+    fn clone_rc(&self) -> Rc<dyn Component> {
+        Rc::new(Position {
+            shared: self.shared.clone(),
+            pos: self.pos.clone(),
+        })
+    }
+
+    fn run_bounds(&self) -> Option<[u32; 2]> {
+        self.shared.rules.run_bounds(&self.pos)
+    }
+
+    fn closed_value(&self, t: &mut GameTable) -> Option<Result<Game, SolveError>> {
+        self.shared.rules.closed_value(&self.pos, t)
+    }
+
+    fn height(&self) -> Option<u64> {
+        self.shared.rules.height(&self.pos)
+    }
+
+    fn negative(&self) -> Option<Box<dyn Component>> {
+        let n = self.shared.rules.negative(&self.pos)?;
+        let mut parts = Vec::new();
+        self.shared.rules.regions(&n, &mut parts);
+        match <[_; 1]>::try_from(parts) {
+            Ok([one]) => Some(self.at(one)),
+            Err(_) => None,
+        }
+    }
+}
+
+/// Whether `name` is a ruleset valued from its game tree.
+pub fn is_ruleset(name: &str) -> bool {
+    super::NAMES.contains(&name)
+}
+
+/// Whether the expression has a term that is not impartial: a literal, an option term,
+/// or a partizan family. `None` if it does not parse.
+pub fn is_partizan(text: &str) -> Option<bool> {
+    let sum = sprague_expr::parse(text).ok()?;
+    Some(sum.terms.iter().any(|t| match t {
+        Term::Family(f) => {
+            (is_ruleset(&f.name) && !super::is_impartial(&f.name))
+                || matches!(f.name.as_str(), "hackenbush" | "cut" | "unfair")
+        }
+        _ => true,
+    }))
+}
+
+/// Reads the sum written in `text` into `t`: each term of a ruleset valued from its
+/// game tree becomes a [`Part::Position`] (equal rulesets share one memo), every other
+/// term the [`Part::Game`] of its value.
+pub fn read_sum(t: &mut GameTable, text: &str, limits: &Limits) -> Result<Sum, ValueError> {
+    let parsed = sprague_expr::parse(text)
+        .map_err(|e| ValueError::Input(crate::game_parse_error(text, e)))?;
+    let mut shared: FxHashMap<TypeId, Box<dyn Any>> = FxHashMap::default();
+    let mut sum = Sum::default();
+    for term in &parsed.terms {
+        if let Term::Family(f) = term
+            && let Some(part) = visit(
+                &f.name,
+                Read {
+                    f,
+                    shared: &mut shared,
+                },
+            )
+        {
+            let part = part.map_err(|(span, m)| {
+                let column = text.get(..span.start).unwrap_or(text).chars().count() + 1;
+                ValueError::Input(crate::ExprError { column, message: m })
+            })?;
+            sum.parts.push(Part::Position(part));
+            continue;
+        }
+        let one = sprague_expr::Sum {
+            terms: vec![term.clone()],
+        };
+        let g = Evaluator::new(t, text, limits.clone(), false).eval_sum(&one)?;
+        sum.parts.push(Part::Game(g));
+    }
+    Ok(sum)
+}
+
+/// Reads a term of a ruleset chosen by name.
+struct Read<'a> {
+    f: &'a FamilyTerm,
+    shared: &'a mut FxHashMap<TypeId, Box<dyn Any>>,
+}
+
+impl Visitor for Read<'_> {
+    type Out = Result<Box<dyn Component>, (sprague_expr::Span, String)>;
+    fn visit<R: Ruleset>(self) -> Self::Out {
+        let (rules, pos) = R::read(self.f)?;
+        let memos = self
+            .shared
+            .entry(TypeId::of::<R>())
+            .or_insert_with(|| Box::new(FxHashMap::<R, Rc<Shared<R>>>::default()))
+            .downcast_mut::<FxHashMap<R, Rc<Shared<R>>>>()
+            .expect("each ruleset type has its own memos");
+        let shared = memos
+            .entry(rules.clone())
+            .or_insert_with(|| Rc::new(Shared::new(rules)))
+            .clone();
+        Ok(Box::new(Position { shared, pos }))
+    }
+}

@@ -1,0 +1,225 @@
+//! The partizan game families: positions written in expressions, valued by the
+//! partizan engine ([`sprague_engine::partizan`]).
+//!
+//! - Closed forms: Hackenbush strings ([`hackenbush`]; graphs in [`hackenbush_graph`]),
+//!   the cutting game ([`cut`]),
+//!   unfair subtraction ([`unfair`]).
+//! - Rulesets valued from their game tree: each implements [`Ruleset`] (its moves, as
+//!   [`Rules`], plus how its positions are written) in one file, and is listed once in
+//!   [`visit`]; the evaluator, `value`, sums and the search then know it.
+//!
+//! # Adding a ruleset
+//!
+//! A new file `src/games/partizan/NAME.rs` states the rules in its doc comment (which
+//! player is Left), implements [`Rules`] (`options` for each side, and `regions` when a
+//! position falls apart into independent parts) and [`Ruleset`] (`NAME`, `USAGE`,
+//! `read` from a family term, `show`), with tests of published values and of the plain
+//! game tree on small positions; then one line in this file's `rulesets!` list.
+//! [`domineering`] is the worked example.
+
+pub mod amazons;
+pub mod clobber;
+pub mod col;
+pub mod component;
+pub mod cram;
+pub mod cut;
+pub mod domineering;
+pub mod fission;
+pub mod graph;
+pub mod grid;
+pub mod hackenbush;
+pub mod hackenbush_graph;
+pub mod konane;
+pub mod nogo;
+pub mod snort;
+pub mod stored;
+#[cfg(test)]
+pub(crate) mod testing;
+pub mod toads;
+pub mod toppling;
+pub mod unfair;
+
+use sprague_expr::{Arg, FamilyTerm, Param, Span};
+use sprague_engine::partizan::Rules;
+use std::hash::Hash;
+
+/// A partizan ruleset as written in expressions: `NAME[params](args)`.
+///
+/// The ruleset value itself is the instance of a family of rules (e.g. the slide
+/// lengths of a generalised Toads and Frogs; a unit type when there are none); equal
+/// instances share one memo of region values.
+pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
+    /// The family's name in expressions, e.g. `domineering`.
+    const NAME: &'static str;
+    /// One line: how a position is written and which player is Left.
+    const USAGE: &'static str;
+
+    /// Reads the instance (from the bracketed parameters) and the position (from the
+    /// arguments) of a family term named [`Ruleset::NAME`]. On error: where, and what
+    /// is wrong.
+    fn read(f: &FamilyTerm) -> Result<(Self, Self::Position), (Span, String)>;
+
+    /// The position as an expression that [`Ruleset::read`] reads back (the ruleset's
+    /// usual board notation inside).
+    fn show(&self, p: &Self::Position) -> String;
+
+    /// Whether both players always have the same moves (e.g. Cram): such a family is
+    /// also an impartial family, and `solve` answers it with nim-values.
+    const IMPARTIAL: bool = false;
+
+    /// The negative of a position: the position with the players' roles swapped, so
+    /// that `p + negative(p) = 0` (Clobber: the colours swapped; Domineering: the board
+    /// transposed). The search cancels a region against its negative. The default,
+    /// `None`, says nothing.
+    fn negative(&self, _p: &Self::Position) -> Option<Self::Position> {
+        None
+    }
+
+    /// Upper bounds on how many moves Left and Right can each make in a row from `p`,
+    /// the opponent never moving (`[Left's, Right's]`), when they are cheap to know
+    /// (Domineering: the vertical and the horizontal dominoes that fit at once; Clobber:
+    /// the opponent's stones). The search then knows `−Right's ≤ p ≤ Left's` without
+    /// searching `p` (see [`sprague_engine::search::bounds`]). The default, `None`, says nothing.
+    fn run_bounds(&self, _p: &Self::Position) -> Option<[u32; 2]> {
+        None
+    }
+
+    /// An upper bound on the number of moves of any play from `p` (both players'
+    /// moves together, in any order), when one is cheap to know (Domineering: half
+    /// the empty squares; Hackenbush: the edges). The search uses it to lower a large
+    /// nimber of a sum to one with the same outcome (see
+    /// [`sprague_engine::search::partizan`]). The default, `None`, says nothing.
+    fn height(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
+
+    /// How many options `side` has from `p`, `buf` (empty) being scratch space the
+    /// search lends. The search asks it of every region it meets (for move ordering
+    /// and to know the small ones); the default generates the options into `buf` and
+    /// counts them, a ruleset may count them for less.
+    fn option_count(
+        &self,
+        p: &Self::Position,
+        side: sprague_engine::partizan::Side,
+        buf: &mut Vec<Self::Position>,
+    ) -> usize {
+        self.options(p, side, buf);
+        buf.len()
+    }
+
+    /// The value of the region `p` when a theorem gives it without its game tree
+    /// (a green Hackenbush region is the nimber of its fusion and colon value, a
+    /// Hackenbush stalk its sign expansion); `None` otherwise, the default. The
+    /// search of sums ([`sprague_engine::search::partizan`]) puts such a value in place of the
+    /// region instead of searching it, whatever its size: it must cost little
+    /// (about linear in the size of `p`).
+    fn closed_value(
+        &self,
+        _p: &Self::Position,
+        _t: &mut sprague_engine::partizan::GameTable,
+    ) -> Option<Result<sprague_engine::partizan::Game, sprague_core::SolveError>> {
+        None
+    }
+
+    /// Every move of `side` from `p` as it is listed to a player: the position after
+    /// it and, when that position does not tell the move apart (Hackenbush: parallel
+    /// edges of one colour), the move in words. [`Rules::options`] may give one
+    /// option for several such moves; this lists each. The default: the options,
+    /// without words.
+    fn listed_moves(
+        &self,
+        p: &Self::Position,
+        side: sprague_engine::partizan::Side,
+        out: &mut Vec<(Self::Position, Option<String>)>,
+    ) {
+        let mut opts = Vec::new();
+        self.options(p, side, &mut opts);
+        out.extend(opts.into_iter().map(|o| (o, None)));
+    }
+
+    /// One line for explanations: how the value was found.
+    fn method(&self) -> String {
+        format!("{}, from the game tree", Self::USAGE)
+    }
+}
+
+/// Does something with a ruleset chosen by name at run time (see [`visit`]).
+pub trait Visitor {
+    /// What the visit gives.
+    type Out;
+    /// The visit, with the ruleset as a type.
+    fn visit<R: Ruleset>(self) -> Self::Out;
+}
+
+macro_rules! rulesets {
+    ($($r:ty),* $(,)?) => {
+        /// Calls `v` with the ruleset named `name`; `None` if there is none.
+        pub fn visit<V: Visitor>(name: &str, v: V) -> Option<V::Out> {
+            $(
+                if name == <$r as Ruleset>::NAME {
+                    return Some(v.visit::<$r>());
+                }
+            )*
+            None
+        }
+
+        /// The names of the rulesets valued from their game tree.
+        pub const NAMES: &[&str] = &[$(<$r as Ruleset>::NAME),*];
+    };
+}
+
+rulesets![
+    domineering::Domineering,
+    hackenbush_graph::Hackenbush,
+    clobber::Clobber,
+    konane::Konane,
+    amazons::Amazons,
+    cram::Cram,
+    toads::Toads,
+    snort::Snort,
+    col::Col,
+    toppling::Toppling,
+    fission::Fission,
+    nogo::NoGo,
+];
+
+/// Whether `name` is a ruleset whose two players always have the same moves.
+pub fn is_impartial(name: &str) -> bool {
+    struct Impartial;
+    impl Visitor for Impartial {
+        type Out = bool;
+        fn visit<R: Ruleset>(self) -> bool {
+            R::IMPARTIAL
+        }
+    }
+    visit(name, Impartial).unwrap_or(false)
+}
+
+/// The span of the `i`-th character of the string argument `s` written at `span`
+/// (which includes the quotes), for errors inside a board.
+pub fn char_span(span: Span, s: &str, i: usize) -> Span {
+    let at = span.start + 1 + s.char_indices().nth(i).map_or(s.len(), |(b, _)| b);
+    Span {
+        start: at.min(span.end),
+        end: span.end,
+    }
+}
+
+/// The arguments of `f`, or an error with `usage` if it has none.
+pub fn args<'f>(f: &'f FamilyTerm, usage: &str) -> Result<&'f [Arg], (Span, String)> {
+    match f.args.as_deref() {
+        Some(a) if !a.is_empty() => Ok(a),
+        _ => Err((f.span, usage.to_string())),
+    }
+}
+
+/// An error if `f` has bracketed parameters (for rulesets without any).
+pub fn no_params(f: &FamilyTerm) -> Result<(), (Span, String)> {
+    match f.params.as_deref() {
+        Some(p) => Err((
+            p.first().map_or(f.span, Param::span),
+            format!("{} takes no [parameters]", f.name),
+        )),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,74 @@
+//! The documents of `solve`, `table`, `sweep`, `value` and `nash` as the library builds them: the
+//! answers in text and in JSON (SPEC §2–§5), for every front end (command line,
+//! web, Python) alike.
+//!
+//! ```
+//! use crate::{Failure, solve};
+//! let e = solve::solve("nim(3,", &solve::Options::default()).err().unwrap();
+//! assert!(matches!(e, Failure::Input(m) if m.contains("column")));
+//! ```
+
+pub mod json;
+pub mod nash;
+pub mod solve;
+pub mod sweep;
+pub mod table;
+pub mod value;
+
+use sprague_games::ExprError;
+use sprague_core::SolveError;
+use std::fmt;
+
+/// Why a document could not be made, with the exit code it maps to on the command
+/// line.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad input (exit 2).
+    Input(String),
+    /// A resource limit (exit 3); the message names the flag that raises it.
+    Limit(String),
+    /// Anything else, e.g. an output error (exit 1).
+    Other(String),
+    /// Stopped by Ctrl-C (exit 130).
+    Interrupted(String),
+}
+
+impl Failure {
+    /// The message, without the kind.
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::Input(m) | Failure::Limit(m) | Failure::Other(m) | Failure::Interrupted(m) => {
+                m
+            }
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl std::error::Error for Failure {}
+
+impl From<ExprError> for Failure {
+    fn from(e: ExprError) -> Self {
+        Failure::Input(format!("bad expression: {e}"))
+    }
+}
+
+impl From<SolveError> for Failure {
+    fn from(e: SolveError) -> Self {
+        match e {
+            SolveError::Limit { .. } => Failure::Limit(e.to_string()),
+            SolveError::Input(m) => Failure::Input(m),
+        }
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure::Other(format!("output error: {e}"))
+    }
+}

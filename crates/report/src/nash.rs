@@ -1,0 +1,245 @@
+//! The answer of `sprague nash`: the Nash equilibria of a bimatrix game read from a JSON file,
+//! with dominance, in exact arithmetic (SPEC §5).
+
+mod report;
+mod why;
+
+use super::{Failure, json};
+use sprague_core::Stop;
+pub use sprague_nash::DEFAULT_MAX_DIGITS;
+use sprague_nash::dominance::Step;
+use sprague_nash::number::show;
+use sprague_nash::{Bimatrix, Budget, Domination, Elimination, Equilibria, Player, PureEquilibrium, Rational, dominant, dominated, equilibria, iterated_elimination, pure_equilibria, read_game};
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// The default of `--max-pairs`: about five seconds of support enumeration at most
+/// (an 11×11 game has 705 431 pairs of supports; 12×12 has 2 704 155).
+pub const DEFAULT_MAX_PAIRS: u64 = 1_000_000;
+
+/// What to compute besides the equilibria.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Show the indifference equations that fix each mixed equilibrium.
+    pub explain: bool,
+    /// Most pairs examined before giving up: pairs of supports, pairs of strategies
+    /// compared for dominance, and for degenerate games pairs of polytope vertices.
+    pub max_pairs: u64,
+    /// A signal that ends the work early (a server's deadline, Ctrl-C).
+    pub stop: Option<Arc<Stop>>,
+    /// Most decimal digits of the numbers of the exact arithmetic
+    /// ([`Budget::check_sizes`]).
+    pub max_digits: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            explain: false,
+            max_pairs: DEFAULT_MAX_PAIRS,
+            stop: None,
+            max_digits: DEFAULT_MAX_DIGITS,
+        }
+    }
+}
+
+/// Solves the game given as the JSON text of SPEC §5; `name` names it in messages
+/// (e.g. the file's name).
+///
+/// ```
+/// use crate::nash::{Options, nash};
+/// let game = r#"{"rows": ["quiet", "confess"], "cols": ["quiet", "confess"],
+///     "row_payoffs": [[-1, -20], [0, -8]], "col_payoffs": [[-1, 0], [-20, -8]]}"#;
+/// let s = nash("prisoners", game, &Options::default()).unwrap();
+/// assert!(s.json().starts_with(r#"{"pure":[{"row":1,"col":1,"payoffs":["-8","-8"]}]"#));
+/// ```
+pub fn nash(name: &str, text: &str, o: &Options) -> Result<Solved, Failure> {
+    let game = read_game(text).map_err(|e| Failure::Input(format!("nash: {name}: {e}")))?;
+    let budget = Budget::new(o.max_pairs)
+        .with_stop(o.stop.clone())
+        .with_max_digits(o.max_digits);
+    let analysis =
+        analyse(game, budget).map_err(|e| Failure::Limit(format!("nash: {name}: {e}")))?;
+    Ok(Solved {
+        analysis,
+        explain: o.explain,
+    })
+}
+
+/// The answer of `sprague nash`: dominance and every equilibrium.
+pub struct Solved {
+    analysis: Analysis,
+    explain: bool,
+}
+
+impl Solved {
+    /// The JSON document of `nash --json` (SPEC §5), with a final newline.
+    pub fn json(&self) -> String {
+        to_json(&self.analysis, self.explain)
+    }
+
+    /// The plain-text answer of `nash`.
+    pub fn text(&self) -> String {
+        report::text(&self.analysis, self.explain)
+    }
+}
+
+/// Everything the command reports about a game.
+struct Analysis {
+    game: Bimatrix,
+    dominant: [Option<usize>; 2],
+    dominated: [Vec<Domination>; 2],
+    elimination: Elimination,
+    pure: Vec<PureEquilibrium>,
+    all: Equilibria,
+}
+
+const PLAYERS: [Player; 2] = [Player::Row, Player::Col];
+
+fn analyse(game: Bimatrix, mut budget: Budget) -> Result<Analysis, sprague_nash::LimitExceeded> {
+    let budget = &mut budget;
+    // The numbers first: every operation on them is then short.
+    budget.check_sizes(&game)?;
+    // Dominance first: its budget is charged before its work, and it bounds the
+    // games with one strategy against very many, where each pair of supports costs
+    // a pass over all strategies.
+    let dominant = [
+        dominant(&game, Player::Row, budget)?,
+        dominant(&game, Player::Col, budget)?,
+    ];
+    let dominated = [
+        dominated(&game, Player::Row, budget)?,
+        dominated(&game, Player::Col, budget)?,
+    ];
+    let elimination = iterated_elimination(&game, budget)?;
+    let all = equilibria(&game, budget)?;
+    let pure = pure_equilibria(&game);
+    Ok(Analysis {
+        game,
+        dominant,
+        dominated,
+        elimination,
+        pure,
+        all,
+    })
+}
+
+/// The JSON document of SPEC §5, with the extra fields `dominated`, `iterated`,
+/// `degeneracy` and, with `--explain`, `explanation`.
+fn to_json(a: &Analysis, explain: bool) -> String {
+    let mut out = String::new();
+    out.push_str("{\"pure\":[");
+    for (k, p) in a.pure.iter().enumerate() {
+        comma(&mut out, k);
+        let _ = write!(out, "{{\"row\":{},\"col\":{},\"payoffs\":", p.row, p.col);
+        strings(&mut out, [&p.payoffs.0, &p.payoffs.1]);
+        out.push('}');
+    }
+    out.push_str("],\"mixed\":[");
+    for (k, e) in a.all.list.iter().enumerate() {
+        comma(&mut out, k);
+        out.push_str("{\"row\":");
+        strings(&mut out, &e.row);
+        out.push_str(",\"col\":");
+        strings(&mut out, &e.col);
+        out.push_str(",\"payoffs\":");
+        strings(&mut out, [&e.payoffs.0, &e.payoffs.1]);
+        out.push('}');
+    }
+    out.push_str("],\"dominant\":{");
+    for (k, p) in PLAYERS.into_iter().enumerate() {
+        comma(&mut out, k);
+        let _ = write!(out, "\"{}\":", p.key());
+        match a.dominant[k] {
+            Some(s) => {
+                let _ = write!(out, "{s}");
+            }
+            None => out.push_str("null"),
+        }
+    }
+    let _ = write!(out, "}},\"degenerate\":{}", a.all.degenerate);
+    out.push_str(",\"dominated\":{");
+    for (k, p) in PLAYERS.into_iter().enumerate() {
+        comma(&mut out, k);
+        let _ = write!(out, "\"{}\":[", p.key());
+        for (i, d) in a.dominated[k].iter().enumerate() {
+            comma(&mut out, i);
+            let _ = write!(
+                out,
+                "{{\"strategy\":{},\"by\":{},\"strict\":{}}}",
+                d.strategy, d.by, d.strict
+            );
+        }
+        out.push(']');
+    }
+    let e = &a.elimination;
+    out.push_str("},\"iterated\":{\"row\":");
+    ints(&mut out, &e.rows);
+    out.push_str(",\"col\":");
+    ints(&mut out, &e.cols);
+    let _ = write!(out, ",\"rounds\":{},\"eliminated\":[", e.rounds);
+    for (
+        i,
+        Step {
+            round,
+            player,
+            strategy,
+            by,
+        },
+    ) in e.steps.iter().enumerate()
+    {
+        comma(&mut out, i);
+        let _ = write!(
+            out,
+            "{{\"round\":{round},\"player\":\"{}\",\"strategy\":{strategy},\"by\":{by}}}",
+            player.key()
+        );
+    }
+    out.push_str("]},\"degeneracy\":");
+    match &a.all.degeneracy {
+        Some(d) => {
+            let _ = write!(out, "{{\"player\":\"{}\",\"strategy\":", d.player.key());
+            strings(&mut out, &d.strategy);
+            out.push_str(",\"best_responses\":");
+            ints(&mut out, &d.best_responses);
+            out.push('}');
+        }
+        None => out.push_str("null"),
+    }
+    if explain {
+        out.push_str(",\"explanation\":[");
+        for (k, e) in a.all.list.iter().enumerate() {
+            comma(&mut out, k);
+            json::string(&mut out, &why::sentence(&a.game, e));
+        }
+        out.push(']');
+    }
+    out.push_str("}\n");
+    out
+}
+
+fn comma(out: &mut String, index: usize) {
+    if index > 0 {
+        out.push(',');
+    }
+}
+
+/// Appends a JSON array of indices.
+fn ints(out: &mut String, values: &[usize]) {
+    out.push('[');
+    for (k, v) in values.iter().enumerate() {
+        comma(out, k);
+        let _ = write!(out, "{v}");
+    }
+    out.push(']');
+}
+
+/// Appends a JSON array of rationals written as strings.
+fn strings<'a>(out: &mut String, values: impl IntoIterator<Item = &'a Rational>) {
+    out.push('[');
+    for (k, v) in values.into_iter().enumerate() {
+        comma(out, k);
+        json::string(out, &show(v));
+    }
+    out.push(']');
+}

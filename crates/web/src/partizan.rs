@@ -1,0 +1,238 @@
+//! The play view's API for partizan positions: `/api/play` and `/api/play/reply`
+//! answer here when the expression has a partizan term (a ruleset of Left and Right,
+//! a literal game); the side to move is the parameter `side` (`left`, the default, or
+//! `right`). The library's [`Session`] decides every move, within the server's limits.
+
+use super::error::ApiError;
+use super::graphs::{self, Drawn};
+use super::{App, compute};
+use sprague_games::eval::ValueError;
+use sprague_games::partizan::component::is_partizan;
+use sprague_core::Limits;
+use sprague_engine::partizan::Side;
+use sprague_play::partizan as pp;
+use sprague_play::partizan::{Move, Session, side_name};
+use axum::extract::Query;
+use axum::extract::rejection::QueryRejection;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+
+/// Most moves listed by `/api/play` (`complete` is false beyond).
+pub const PLAY_MOVES: usize = 200;
+
+type Q = Result<Query<HashMap<String, String>>, QueryRejection>;
+
+/// Whether the request names a partizan position (so that these routes answer it).
+pub(super) fn wants(q: &Q) -> bool {
+    match q {
+        Ok(Query(m)) => m.get("expr").is_some_and(|e| is_partizan(e) == Some(true)),
+        Err(_) => false,
+    }
+}
+
+/// The expression and the side to move of a request.
+fn query(q: Q) -> Result<(String, Side), ApiError> {
+    let Ok(Query(m)) = q else {
+        return Err(ApiError::input("bad query"));
+    };
+    let src = m
+        .get("expr")
+        .cloned()
+        .ok_or_else(|| ApiError::input("the parameter 'expr' is missing"))?;
+    super::routes::refuse_files(&src)?;
+    if matches!(m.get("misere").map(String::as_str), Some("1" | "true")) {
+        return Err(ApiError::input(
+            "misère play is for impartial positions; this position has partizan terms",
+        ));
+    }
+    let side = match m.get("side").map(String::as_str) {
+        None | Some("") => Side::Left,
+        Some(s) => pp::parse_side(s).ok_or_else(|| {
+            ApiError::input(format!(
+                "the parameter 'side' is '{}': write left or right",
+                sprague_expr::shorten_message(s)
+            ))
+        })?,
+    };
+    Ok((src, side))
+}
+
+/// A session with `side` to move (the human playing `human`).
+fn session(src: &str, side: Side, human: Side, limits: Limits) -> Result<Session, ApiError> {
+    Session::read(src, side, human, limits).map_err(|e| match e {
+        ValueError::Input(e) => ApiError::from(e),
+        ValueError::Limit(e) => ApiError::from(e),
+    })
+}
+
+fn side_json(s: Side) -> Value {
+    json!(side_name(s).to_lowercase())
+}
+
+/// A move for the play view: what it changes, the position after it, and its result
+/// for the mover (`win`, `lose`, or null when not decided).
+fn move_json(i: usize, m: &Move, after: Option<String>) -> Result<Value, ApiError> {
+    Ok(json!({
+        "index": i,
+        "part": m.part,
+        "text": m.text,
+        "from": m.from,
+        "to": after,
+        "part_to": m.to,
+        "cells": m.cells.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>(),
+        "cell_names": m.cells.iter().map(|&(r, c)| pp::cell_name(r, c)).collect::<Vec<_>>(),
+        "result": m.wins.map(|w| if w { "win" } else { "lose" }),
+    }))
+}
+
+/// The ruleset's name of a part written `name(…)` or `name[…](…)`.
+fn ruleset(text: &str) -> &str {
+    let end = text.find(['(', '[']).unwrap_or(text.len());
+    &text[..end]
+}
+
+/// What the cell characters of a ruleset's board mean.
+fn legend(name: &str) -> Value {
+    let stones = json!({".": "empty", "X": "Left's stone", "O": "Right's stone", "#": "no square"});
+    match name {
+        "domineering" | "cram" => json!({".": "empty", "#": "filled"}),
+        "clobber" | "konane" => stones,
+        "nogo" => json!({".": "empty", "X": "Black (Left)", "O": "White (Right)", "#": "no point"}),
+        "amazons" => {
+            json!({".": "empty", "L": "Left's amazon", "R": "Right's amazon", "#": "burnt"})
+        }
+        "toads" => json!({".": "empty", "T": "toad (Left)", "F": "frog (Right)"}),
+        "fission" => json!({".": "empty", "X": "stone", "#": "no square"}),
+        "toppling" => json!({"L": "Left's domino", "R": "Right's domino", "G": "green domino"}),
+        "snort" | "col" => {
+            json!({".": "uncoloured", "L": "Left's colour", "R": "Right's colour", "#": "no square"})
+        }
+        _ => json!({}),
+    }
+}
+
+/// The colours of a Hackenbush graph written `hackenbush("0-1:B 1-2:R …")` from the
+/// ground up, when it is one stalk (edges 0-1, 1-2, … in order).
+fn stalk(text: &str) -> Option<String> {
+    let inner = text.strip_prefix("hackenbush(\"")?.strip_suffix("\")")?;
+    let mut out = String::new();
+    for (k, e) in inner.split_whitespace().enumerate() {
+        let (ends, colour) = e.split_once(':')?;
+        let (u, v) = ends.split_once('-')?;
+        if u.parse::<usize>().ok()? != k || v.parse::<usize>().ok()? != k + 1 {
+            return None;
+        }
+        out.push_str(colour);
+    }
+    (!out.is_empty()).then_some(out.to_uppercase())
+}
+
+/// The drawing record of part `i`: a grid for a board (rows of cell characters and
+/// their legend), a stalk for a Hackenbush string (colours from the ground up), a
+/// graph for Snort, Col and other Hackenbush positions (see [`graphs`]), else text.
+fn drawing(i: usize, p: &str, graph: Option<&Drawn>) -> Value {
+    let name = ruleset(p);
+    if let Some(edges) = stalk(p) {
+        return json!({"component": i, "kind": "stalk", "ruleset": name, "edges": edges});
+    }
+    if let Some(g) = graph {
+        let mut record = g.record.clone();
+        record["legend"] = legend(name);
+        return record;
+    }
+    match pp::board_rows(p) {
+        Some(rows) if !name.is_empty() && name != "hackenbush" => {
+            json!({"component": i, "kind": "grid", "ruleset": name, "rows": rows, "legend": legend(name)})
+        }
+        _ => json!({"component": i, "kind": "text", "text": p}),
+    }
+}
+
+/// `GET /api/play?expr=E&side=left|right` for a partizan position: the position,
+/// who is to move, its outcome (and value when small), the moves with their results
+/// and the cells they change, and the drawing.
+pub(super) async fn play(app: &App, q: Q) -> Response {
+    let (src, side) = match query(q) {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(app, move |limits| {
+        let mut s = session(&src, side, side, limits)?;
+        let parts = s.parts();
+        let graphs: Vec<Option<Drawn>> = parts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| graphs::drawing(i, p, side))
+            .collect();
+        let position = s.position_text();
+        let a = s.analyse()?.clone();
+        // The vertex each move colours, or the edges it cuts, in the drawings.
+        let mut targets: Vec<Option<Value>> = vec![None; a.moves.len()];
+        for (part, g) in graphs.iter().enumerate() {
+            let Some(g) = g else { continue };
+            let of_part: Vec<usize> = (0..a.moves.len())
+                .filter(|&i| a.moves[i].part == part)
+                .collect();
+            let after: Vec<&str> = of_part.iter().map(|&i| a.moves[i].to.as_str()).collect();
+            for (&i, t) in of_part.iter().zip(g.targets(&after)) {
+                targets[i] = t;
+            }
+        }
+        let mut moves = Vec::new();
+        let mut afters = s.positions_after(PLAY_MOVES)?.into_iter();
+        for (i, m) in a.moves.iter().enumerate().take(PLAY_MOVES) {
+            let mut j = move_json(i, m, afters.next())?;
+            if let (Some(Value::Object(t)), Value::Object(o)) = (targets[i].take(), &mut j) {
+                o.extend(t);
+            }
+            moves.push(j);
+        }
+        let over = a.moves.is_empty();
+        Ok(json!({
+            "partizan": true,
+            "position": position,
+            "play": "normal",
+            "to_move": side_json(side),
+            "outcome": a.outcome.map(|o| o.letter()),
+            "mover_wins": a.mover_wins,
+            "value": a.value,
+            "note": a.note,
+            "over": over,
+            "winner": over.then(|| side_json(pp::other(side))),
+            "moves": moves,
+            "count": a.moves.len(),
+            "complete": a.moves.len() <= PLAY_MOVES,
+            "drawing": parts
+                .iter()
+                .enumerate()
+                .map(|(i, p)| drawing(i, p, graphs[i].as_ref()))
+                .collect::<Vec<_>>(),
+        })
+        .to_string())
+    })
+    .await
+}
+
+/// `GET /api/play/reply?expr=E&side=left|right` for a partizan position: the
+/// computer's move for the side to move, as `sprague play` chooses it, and why.
+pub(super) async fn reply(app: &App, q: Q) -> Response {
+    let (src, side) = match query(q) {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(app, move |limits| {
+        let mut s = session(&src, side, pp::other(side), limits)?;
+        let doc = match s.choose()? {
+            Some((i, why)) => {
+                let m = s.analyse()?.moves[i].clone();
+                let after = s.position_after(i)?;
+                let mv = move_json(i, &m, after)?;
+                json!({"move": mv, "why": why, "by": side_json(side)})
+            }
+            None => json!({"move": null, "why": "no move is left: the game is over", "by": side_json(side)}),
+        };
+        Ok(doc.to_string())
+    })
+    .await
+}

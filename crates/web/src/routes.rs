@@ -1,0 +1,578 @@
+//! The routes of the API: each reads its query, checks it, and hands the work to
+//! the library on a blocking thread ([`super::compute`]).
+
+use super::error::{ApiError, Kind};
+use super::{Shared, compute};
+use sprague_core::Limits;
+use sprague_engine::impartial::sum::Component;
+use sprague_core::Play;
+use sprague_core::nat::Nat;
+use sprague_play::session;
+use sprague_play::session::{MoveList, Player, REMOTENESS_STATES, Session, SumMove};
+use sprague_play::view;
+use sprague_play::view::Drawing;
+use sprague_engine::search::impartial::{GaveUp, Solver};
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+
+/// Most heaps in one table (`to - from`).
+pub const MAX_TABLE: u64 = 1_000_000;
+
+/// Most winning moves `/api/solve` may be asked to list.
+pub const MAX_MOVES: u64 = 100_000;
+
+/// Most moves listed by `/api/play` (`complete` is false beyond).
+pub const PLAY_MOVES: usize = 200;
+
+/// The API's routes.
+pub(super) fn api() -> Router<Shared> {
+    let router = Router::new()
+        .route("/api/health", get(health))
+        .route("/api/check", get(check))
+        .route("/api/grid", get(grid))
+        .route("/api/play", get(play))
+        .route("/api/play/reply", get(reply))
+        .route("/api/solve", get(solve))
+        .route("/api/table", get(table))
+        .route("/api/value", get(value))
+        .route("/api/nash", post(nash));
+    #[cfg(test)]
+    let router = router.route("/api/test/panic", get(test_panic)).route(
+        "/api/test/panic-blocking",
+        get(|State(app): State<Shared>| async move {
+            compute(&app, |_| panic!("a test panic on a blocking thread")).await
+        }),
+    );
+    router
+}
+
+/// The query parameters of a request.
+struct Params(HashMap<String, String>);
+
+impl Params {
+    fn from(q: Result<Query<HashMap<String, String>>, QueryRejection>) -> Result<Self, ApiError> {
+        match q {
+            Ok(Query(m)) => Ok(Params(m)),
+            Err(e) => Err(ApiError::input(format!("bad query: {}", e.body_text()))),
+        }
+    }
+
+    /// A parameter that must be given.
+    fn text(&self, name: &str) -> Result<String, ApiError> {
+        self.0
+            .get(name)
+            .cloned()
+            .ok_or_else(|| ApiError::input(format!("the parameter '{name}' is missing")))
+    }
+
+    /// A boolean `1`/`0` (or `true`/`false`), `false` when left out.
+    fn flag(&self, name: &str) -> Result<bool, ApiError> {
+        match self.0.get(name).map(String::as_str) {
+            None | Some("0" | "false" | "") => Ok(false),
+            Some("1" | "true") => Ok(true),
+            Some(v) => Err(ApiError::input(format!(
+                "the parameter '{name}' is '{}': write 1 or 0",
+                sprague_expr::shorten_message(v)
+            ))),
+        }
+    }
+
+    /// A whole number at most `max`, `default` when left out.
+    fn number(&self, name: &str, default: u64, max: u64) -> Result<u64, ApiError> {
+        let Some(v) = self.0.get(name) else {
+            return Ok(default);
+        };
+        match v.parse::<u64>() {
+            Ok(n) if n <= max => Ok(n),
+            Ok(_) => Err(ApiError::input(format!(
+                "the parameter '{name}' is {v}: the server allows at most {max}"
+            ))),
+            Err(_) => Err(ApiError::input(format!(
+                "the parameter '{name}' is '{}': write a whole number",
+                sprague_expr::shorten_message(v)
+            ))),
+        }
+    }
+
+    /// Normal or misère play (`misere`).
+    fn play(&self) -> Result<Play, ApiError> {
+        Ok(if self.flag("misere")? {
+            Play::Misere
+        } else {
+            Play::Normal
+        })
+    }
+}
+
+/// An expression that names a file is refused: the server never reads its files on
+/// behalf of a request.
+pub(super) fn refuse_files(src: &str) -> Result<(), ApiError> {
+    match sprague_games::file_reference(src) {
+        Some(e) => Err(e.into()),
+        None => Ok(()),
+    }
+}
+
+type Q = Result<Query<HashMap<String, String>>, QueryRejection>;
+
+/// `GET /api/health`: answers at once, whatever is computing.
+async fn health() -> Response {
+    super::json_body(json!({"ok": true, "version": env!("CARGO_PKG_VERSION")}).to_string())
+}
+
+/// `GET /api/check?expr=E&kind=position|value|family`: parses (and for a position
+/// builds) without computing; the error comes with HTTP 200.
+async fn check(q: Q) -> Response {
+    let answer = (|| -> Result<(), ApiError> {
+        let p = Params::from(q)?;
+        let src = p.text("expr")?;
+        refuse_files(&src)?;
+        match p.0.get("kind").map(String::as_str).unwrap_or("position") {
+            "position" => sprague_games::components(&src).map(drop)?,
+            "value" => sprague_expr::parse(&src).map(drop).map_err(|e| {
+                ApiError::from(sprague_games::ExprError {
+                    column: e.column,
+                    message: format!("expected {}, found {}", e.expected, e.found),
+                })
+            })?,
+            "family" => sprague_games::table_family(&src).map(drop)?,
+            k => {
+                return Err(ApiError::input(format!(
+                    "the parameter 'kind' is '{}': write position, value or family",
+                    sprague_expr::shorten_message(k)
+                )));
+            }
+        }
+        Ok(())
+    })();
+    let doc = match answer {
+        Ok(()) => json!({"ok": true}),
+        Err(e) => {
+            let mut b = e.body();
+            b["ok"] = json!(false);
+            b
+        }
+    };
+    super::json_body(doc.to_string())
+}
+
+/// A natural number in JSON: a number below 2^64, else a string of digits.
+fn nat(n: &Nat) -> Value {
+    match n.to_u64() {
+        Some(v) => json!(v),
+        None => json!(n.to_string()),
+    }
+}
+
+/// `GET /api/grid?family=F&rows=R&cols=C`: the nim-values of the two-parameter
+/// positions (see [`view::grid`]).
+async fn grid(State(app): State<Shared>, q: Q) -> Response {
+    let parsed = (|| -> Result<(String, u64, u64), ApiError> {
+        let p = Params::from(q)?;
+        let family = p.text("family")?;
+        refuse_files(&family)?;
+        let rows = p.number("rows", 16, view::MAX_GRID)?;
+        let cols = p.number("cols", rows, view::MAX_GRID)?;
+        Ok((family, rows, cols))
+    })();
+    let (family, rows, cols) = match parsed {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let values = view::grid(&family, rows, cols, &limits).map_err(|e| match e {
+            view::GridError::Input(e) => {
+                let mut a = ApiError::input(format!("bad family: {e}"));
+                a.column = Some(e.column);
+                a
+            }
+            view::GridError::Limit(e) => e.into(),
+        })?;
+        let values: Vec<Vec<Value>> = values
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|v| v.as_ref().map_or(Value::Null, nat))
+                    .collect()
+            })
+            .collect();
+        Ok(json!({"family": family, "rows": rows, "cols": cols, "values": values}).to_string())
+    })
+    .await
+}
+
+/// The expression and play of a play request.
+fn play_query(q: Q) -> Result<(String, Play), ApiError> {
+    let p = Params::from(q)?;
+    let src = p.text("expr")?;
+    refuse_files(&src)?;
+    Ok((src, p.play()?))
+}
+
+/// A move for the play view: the whole position after it, and (when the engine can
+/// tell) its result for the player then to move and its remoteness.
+fn move_json(
+    comps: &[Component],
+    m: &SumMove,
+    index: usize,
+    play: Play,
+    limits: &Limits,
+    solver: &mut Solver,
+    with_remoteness: bool,
+) -> Result<Value, ApiError> {
+    let after = session::apply(comps, m)?;
+    let result = session::evaluate(&after, play, limits, solver)
+        .ok()
+        .map(|e| e.outcome.letter());
+    let remoteness = if with_remoteness {
+        solver.decide(&after).map(|d| d.remoteness)
+    } else {
+        None
+    };
+    limits.check_stop()?;
+    let text = if m.heap.is_some() {
+        m.words()
+    } else {
+        format!("{} ({} → {})", m.text, m.from, m.to)
+    };
+    Ok(json!({
+        "index": index,
+        "to": session::position_text(&after),
+        "text": text,
+        "component": m.component,
+        "heap": m.heap.as_ref().map(|(k, _)| k),
+        "take": m.take.as_ref().filter(|_| m.heap.is_some()).map(nat),
+        "result": result,
+        "remoteness": remoteness,
+    }))
+}
+
+/// The drawing records in JSON.
+fn drawing_json(d: &Drawing) -> Value {
+    let list = |v: &[Nat]| Value::Array(v.iter().map(nat).collect());
+    match d {
+        Drawing::Heap {
+            component,
+            heap,
+            family,
+            size,
+        } => {
+            json!({"component": component, "kind": "heap", "heap": heap, "family": family, "size": nat(size)})
+        }
+        Drawing::Board {
+            component,
+            family,
+            x,
+            y,
+        } => {
+            json!({"component": component, "kind": "board", "family": family, "x": nat(x), "y": nat(y)})
+        }
+        Drawing::King { component, r, c } => {
+            json!({"component": component, "kind": "king", "r": nat(r), "c": nat(c)})
+        }
+        Drawing::Ring { component, weights } => {
+            json!({"component": component, "kind": "ring", "weights": list(weights)})
+        }
+        Drawing::Stair { component, steps } => {
+            json!({"component": component, "kind": "stair", "steps": list(steps)})
+        }
+        Drawing::Text { component, text } => {
+            json!({"component": component, "kind": "text", "text": text})
+        }
+    }
+}
+
+/// The search used for results and remoteness of moves.
+fn solver(play: Play, limits: &Limits) -> Solver {
+    Solver::new(play, limits, limits.max_states.min(REMOTENESS_STATES))
+}
+
+/// `GET /api/play?expr=E&misere=0|1`: the state of a game for the play view.
+async fn play(State(app): State<Shared>, q: Q) -> Response {
+    if super::partizan::wants(&q) {
+        return super::partizan::play(&app, q).await;
+    }
+    let (src, play) = match play_query(q) {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let mut s = Session::new(&src, play, limits.clone(), Player::Human)?;
+        let eval = s.evaluate()?;
+        let over = s.is_over();
+        let list = s.move_list(PLAY_MOVES)?;
+        let comps = s.position().to_vec();
+        // One search for the position and its moves. When the position is beyond its
+        // bound, so are the positions after one move in all but rare cases: they are
+        // not searched again each (remoteness null), which keeps a huge position's
+        // answer within a fraction of the deadline.
+        let mut search = solver(play, &limits);
+        let remoteness = search.decide(&comps).map(|d| d.remoteness);
+        let beyond = remoteness.is_none() && search.gave_up() == GaveUp::Bound;
+        limits.check_stop()?;
+        let mut moves = Vec::with_capacity(list.moves.len());
+        for (i, m) in list.moves.iter().enumerate() {
+            moves.push(move_json(
+                &comps,
+                m,
+                i,
+                play,
+                &limits,
+                &mut search,
+                !beyond,
+            )?);
+        }
+        let drawing: Vec<Value> = view::drawing(&comps).iter().map(drawing_json).collect();
+        Ok(json!({
+            "position": s.position_text(),
+            "play": match play { Play::Normal => "normal", Play::Misere => "misere" },
+            "outcome": eval.outcome.letter(),
+            "over": over,
+            "remoteness": remoteness,
+            "moves": moves,
+            "count": count_json(&list),
+            "complete": list.complete,
+            "drawing": drawing,
+        })
+        .to_string())
+    })
+    .await
+}
+
+/// The number of legal moves for the page: exact, as a string of digits, or null
+/// when some family can neither count nor list its moves (never a lower bound).
+fn count_json(list: &MoveList) -> Value {
+    if list.count_exact {
+        json!(list.count.to_string())
+    } else {
+        Value::Null
+    }
+}
+
+/// `GET /api/play/reply?expr=E&misere=0|1`: the computer's move, as `sprague play`
+/// chooses it, and why.
+async fn reply(State(app): State<Shared>, q: Q) -> Response {
+    if super::partizan::wants(&q) {
+        return super::partizan::reply(&app, q).await;
+    }
+    let (src, play) = match play_query(q) {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let mut s = Session::new(&src, play, limits.clone(), Player::Computer)?;
+        let comps = s.position().to_vec();
+        let doc = match s.choose()? {
+            Some((m, why)) => {
+                let mut search = solver(play, &limits);
+                let index = s.move_list(PLAY_MOVES).ok().and_then(|l| {
+                    l.moves
+                        .iter()
+                        .position(|x| x.component == m.component && x.to == m.to)
+                });
+                let mut mv = move_json(
+                    &comps,
+                    &m,
+                    index.unwrap_or(0),
+                    play,
+                    &limits,
+                    &mut search,
+                    true,
+                )?;
+                if index.is_none() {
+                    mv["index"] = Value::Null;
+                }
+                json!({"move": mv, "why": why})
+            }
+            None => json!({"move": null, "why": "no move is left: the game is over"}),
+        };
+        Ok(doc.to_string())
+    })
+    .await
+}
+
+/// A failure of the library's report as an API error.
+fn failure(f: sprague_report::Failure) -> ApiError {
+    match f {
+        sprague_report::Failure::Input(m) => ApiError::input(m),
+        sprague_report::Failure::Limit(m) if m.contains("--timeout") => {
+            ApiError::new(Kind::Timeout, format!("limit reached: {m}"))
+        }
+        sprague_report::Failure::Limit(m) => ApiError::limit(format!("limit reached: {m}")),
+        sprague_report::Failure::Other(m) | sprague_report::Failure::Interrupted(m) => {
+            ApiError::new(Kind::Internal, m)
+        }
+    }
+}
+
+/// `GET /api/solve?expr=E&misere=0|1&max_moves=N&explain=0|1`: the document of
+/// `sprague solve --json`.
+async fn solve(State(app): State<Shared>, q: Q) -> Response {
+    let parsed = (|| -> Result<_, ApiError> {
+        let p = Params::from(q)?;
+        let src = p.text("expr")?;
+        refuse_files(&src)?;
+        let misere = p.flag("misere")?;
+        let max_moves = p.number("max_moves", 20, MAX_MOVES)? as usize;
+        let explain = p.flag("explain")?;
+        Ok((src, misere, max_moves, explain))
+    })();
+    let (src, misere, max_moves, explain) = match parsed {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let o = sprague_report::solve::Options {
+            misere,
+            max_moves,
+            explain,
+            remoteness: true,
+            limits,
+        };
+        let solved = sprague_report::solve::solve(&src, &o).map_err(failure)?;
+        Ok(solved.json())
+    })
+    .await
+}
+
+/// `GET /api/table?family=F&from=A&to=N&explain=0|1`: the document of
+/// `sprague table --json`; at most [`MAX_TABLE`] heaps.
+async fn table(State(app): State<Shared>, q: Q) -> Response {
+    let parsed = (|| -> Result<_, ApiError> {
+        let p = Params::from(q)?;
+        let family = p.text("family")?;
+        let from = p.number("from", 0, u64::MAX)?;
+        let to = p.number("to", from.saturating_add(99), u64::MAX)?;
+        if to < from {
+            return Err(ApiError::input(format!(
+                "the table is empty: 'to' ({to}) is below 'from' ({from})"
+            )));
+        }
+        if to - from >= MAX_TABLE {
+            return Err(ApiError::input(format!(
+                "the table from {from} to {to} has more than {MAX_TABLE} heaps, the most the server gives at once"
+            )));
+        }
+        let (Ok(from), Ok(to)) = (usize::try_from(from), usize::try_from(to)) else {
+            return Err(ApiError::input("the heaps of a table must fit in memory"));
+        };
+        Ok((family, from, to, p.flag("explain")?))
+    })();
+    let (family, from, to, explain) = match parsed {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let t = sprague_report::table::table(&family, from, to, explain, &limits).map_err(failure)?;
+        Ok(t.json())
+    })
+    .await
+}
+
+/// `GET /api/value?expr=E&explain=0|1&ascii=0|1`: the document of
+/// `sprague value --json`.
+async fn value(State(app): State<Shared>, q: Q) -> Response {
+    let parsed = (|| -> Result<_, ApiError> {
+        let p = Params::from(q)?;
+        let src = p.text("expr")?;
+        refuse_files(&src)?;
+        Ok((src, p.flag("explain")?, p.flag("ascii")?))
+    })();
+    let (src, explain, ascii) = match parsed {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let o = sprague_report::value::Options {
+            explain,
+            ascii,
+            max_states: Some(limits.max_states),
+            stop: limits.stop.clone(),
+            ..Default::default()
+        };
+        let v = sprague_report::value::value(&src, &o).map_err(failure)?;
+        Ok(v.json())
+    })
+    .await
+}
+
+/// `POST /api/nash?explain=0|1` with the game's JSON as the body: the document of
+/// `sprague nash --json`.
+async fn nash(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    q: Q,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let parsed = (|| -> Result<_, ApiError> {
+        let p = Params::from(q)?;
+        let explain = p.flag("explain")?;
+        let json = headers
+            .get(header::CONTENT_TYPE)
+            .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+        if !json {
+            return Err(ApiError::input(
+                "send the game as a JSON body with the header 'Content-Type: application/json'",
+            ));
+        }
+        let body = body.map_err(|e| {
+            let status = e.status();
+            let message = if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                "the request body is larger than the server allows (--max-body)".to_string()
+            } else {
+                format!("the request body could not be read: {}", e.body_text())
+            };
+            ApiError::input(message).with_status(status)
+        })?;
+        let text = String::from_utf8(body.to_vec())
+            .map_err(|_| ApiError::input("nash: the body is not UTF-8 text"))?;
+        Ok((text, explain))
+    })();
+    let (text, explain) = match parsed {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let o = sprague_report::nash::Options {
+            explain,
+            stop: limits.stop,
+            ..sprague_report::nash::Options::default()
+        };
+        let s = sprague_report::nash::nash("the request body", &text, &o).map_err(failure)?;
+        Ok(s.json())
+    })
+    .await
+}
+
+/// A handler that panics, for the test of the server's recovery.
+#[cfg(test)]
+async fn test_panic() -> Response {
+    let fail = || -> Response { panic!("a test panic") };
+    fail()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_that_is_only_a_lower_bound_is_not_given() {
+        let list = |count_exact| MoveList {
+            moves: Vec::new(),
+            winning_first: 0,
+            complete: false,
+            count: Nat::from(12345u64),
+            count_exact,
+        };
+        assert_eq!(count_json(&list(true)), json!("12345"));
+        assert_eq!(count_json(&list(false)), Value::Null);
+    }
+}
