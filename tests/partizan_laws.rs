@@ -5,6 +5,7 @@
 //! The reference keeps games as explicit trees and recurses without caches, so it is
 //! only run on small games.
 
+use sprague::games::eval::ParseValue;
 use proptest::prelude::*;
 use sprague::core::Outcome;
 use sprague::partizan::{Dyadic, Game, GameTable};

@@ -338,3 +338,56 @@ impl Limits {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_counts_stay_within_four_per_core() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let count = |threads| {
+            Limits {
+                threads,
+                ..Limits::default()
+            }
+            .thread_count()
+        };
+        assert_eq!(count(0), cores);
+        assert_eq!(count(1), 1);
+        assert_eq!(count(4 * cores), 4 * cores);
+        assert_eq!(count(100_000), 4 * cores);
+    }
+
+    #[test]
+    fn the_work_budget_is_shared_by_clones_and_reset_per_command() {
+        let limits = Limits {
+            max_states: 10,
+            ..Limits::default()
+        };
+        let other = limits.clone();
+        assert_eq!(limits.work_budget(), 10 * WORK_PER_STATE);
+        limits.charge_work(15, "a table").unwrap();
+        assert_eq!(other.work_left(), 5);
+        // The clone spends from the same budget, and past it every charge fails.
+        let e = other.charge_work(6, "a search").unwrap_err();
+        assert!(matches!(
+            e,
+            SolveError::Limit {
+                flag: "--max-states",
+                ..
+            }
+        ));
+        assert!(
+            e.to_string()
+                .starts_with("a search needs more work than 10 positions allow")
+        );
+        assert!(limits.charge_work(0, "a table").is_err());
+        limits.spent.reset();
+        assert_eq!(other.work_left(), 20);
+        // A huge charge cannot wrap the counter around.
+        assert!(limits.charge_work(u64::MAX, "a table").is_err());
+        assert!(limits.charge_work(u64::MAX, "a table").is_err());
+        assert_eq!(limits.work_left(), 0);
+    }
+}

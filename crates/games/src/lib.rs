@@ -4,6 +4,8 @@
 //! [`impartial`] and [`partizan`]; the engines ([`sprague_engine::impartial`],
 //! [`sprague_engine::partizan`]) do the rest.
 
+#[cfg(test)]
+mod engine_tests;
 pub mod bits;
 pub mod custom;
 pub mod db;

@@ -96,6 +96,12 @@ pub struct Position {
 }
 
 impl Position {
+    /// How many runs the components are stored in: neighbouring components of one
+    /// family share a run.
+    pub fn run_count(&self) -> usize {
+        self.runs.len()
+    }
+
     /// The empty sum (the game 0).
     pub fn new() -> Self {
         Position::default()
@@ -437,45 +443,15 @@ impl FromIterator<Option<Nat>> for Values {
     }
 }
 
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague_games;
-
-    #[test]
-    fn a_position_hands_out_the_components_it_was_given() {
-        let src = "nim(1,2) + wythoff(3,5) + nim(4) + sub[1,2](7,8) + nim(100000000000000000000,6) + ed(1,2,3,4)";
-        let comps = games::components(src).unwrap();
-        let p = Position::from(comps.clone());
-        assert_eq!(p.count(), comps.len());
-        let want: Vec<String> = comps.iter().map(Component::expr).collect();
-        let each: Vec<String> = p.each().map(|c| c.expr()).collect();
-        let at: Vec<String> = (0..p.count()).map(|i| p.component(i).expr()).collect();
-        assert_eq!(each, want);
-        assert_eq!(at, want);
-        assert_eq!(
-            p.to_string(),
-            "nim(1,2) + wythoff(3,5) + nim(4) + sub[1,2](7,8) + nim(100000000000000000000,6) + ed(1,2,3,4)"
-        );
-        // Runs of one family are stored together.
-        assert!(p.runs.len() < comps.len());
-    }
 
     #[test]
     fn the_empty_sum_is_written_as_zero() {
         assert_eq!(Position::new().to_string(), "0");
         assert!(Position::new().is_empty());
-    }
-
-    #[test]
-    fn a_preview_stops_early() {
-        let p = games::position("nim(11111,22222,33333,44444)").unwrap();
-        let mut s = String::new();
-        assert!(p.write_up_to(&mut s, 10));
-        assert!(s.starts_with("nim(11111,"), "{s}");
-        let mut s = String::new();
-        assert!(!p.write_up_to(&mut s, 100));
-        assert_eq!(s, "nim(11111,22222,33333,44444)");
     }
 
     #[test]

@@ -874,8 +874,13 @@ impl TableFamily for TakeBreakFamily {
 
 /// The values of heaps `0..len` straight from the rules, every option listed one by
 /// one (quadratic): the independent reference the tests of the engines compare with.
-#[cfg(test)]
-pub(crate) fn plain_values(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
+///
+/// ```
+/// // Kayles is 0.77: heaps 0..6 have the values 0, 1, 2, 3, 1, 4.
+/// let v = sprague_engine::impartial::takebreak::plain_values(&[0, 7, 7], false, 6);
+/// assert_eq!(v, [0, 1, 2, 3, 1, 4]);
+/// ```
+pub fn plain_values(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(len);
     // seen[v] == n + 1: heap n has an option of value v. A heap has fewer options than
     // digits × (n + 1), so its mex is below that and larger values need no mark.

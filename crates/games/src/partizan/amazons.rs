@@ -162,6 +162,7 @@ impl Ruleset for Amazons {
 
 #[cfg(test)]
 mod tests {
+    use crate::eval::ParseValue;
     use super::grid::testing;
     use super::*;
     use crate::partizan::testing::shown_value;

@@ -143,6 +143,7 @@ impl Ruleset for Konane {
 
 #[cfg(test)]
 mod tests {
+    use crate::eval::ParseValue;
     use super::grid::testing;
     use super::*;
     use crate::partizan::testing::shown_value;

@@ -579,6 +579,7 @@ impl Ruleset for Toads {
 
 #[cfg(test)]
 mod tests {
+    use crate::eval::ParseValue;
     use super::*;
     use crate::partizan::testing::{Plain, shown_value};
     use sprague_engine::partizan::{GameTable, TreeValues};
