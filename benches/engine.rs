@@ -12,14 +12,14 @@
 //! Run with `cargo bench --bench engine` (under a minute once built).
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
+use sprague::core::Limits;
+use sprague::core::Play;
 use sprague::games::impartial::nim::Nim;
 use sprague::games::impartial::subtraction::Subtraction;
 use sprague::impartial::family::{Family, Pos};
-use sprague::core::Limits;
 use sprague::impartial::heap::{HeapFamily, HeapTable};
 use sprague::impartial::position::Position;
 use sprague::impartial::sum::{Component, analyse};
-use sprague::core::Play;
 use sprague::nat::Nat;
 use std::hint::black_box;
 use std::rc::Rc;

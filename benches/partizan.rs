@@ -9,8 +9,8 @@
 //!
 //! Run with `cargo bench --bench partizan`.
 
-use sprague::games::eval::ParseValue;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use sprague::games::eval::ParseValue;
 use sprague::partizan::{Game, GameTable};
 use std::hint::black_box;
 use std::time::Duration;

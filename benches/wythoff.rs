@@ -5,11 +5,11 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use num_bigint::BigUint;
+use sprague::core::Limits;
 use sprague::games::impartial::wythoff::{
     Wythoff, WythoffMove, is_p_position, p_position, winning_moves,
 };
 use sprague::impartial::family::{Family, MoveSink, Pos};
-use sprague::core::Limits;
 use sprague::nat::Nat;
 use std::hint::black_box;
 

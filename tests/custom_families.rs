@@ -3,8 +3,8 @@
 
 use sprague::games::custom::*;
 use sprague::nat::Nat;
-use std::sync::Arc;
 use sprague::report::{solve, table};
+use std::sync::Arc;
 
 /// Kayles written as a heap game: remove one or two adjacent pins, possibly
 /// splitting the row.

@@ -4,10 +4,10 @@
 //! enumerator written here from the rules stated in SPEC.md, independent of the code
 //! under test.
 
-use sprague::games;
-use sprague::impartial::family::MoveSink;
 use sprague::core::Limits;
 use sprague::core::{Outcome, Play};
+use sprague::games;
+use sprague::impartial::family::MoveSink;
 use sprague::play::session::evaluate;
 use sprague::search::impartial::Solver;
 use std::collections::HashMap;

@@ -3,14 +3,14 @@
 //! the whole sum, played straight from the rules (written again here).
 
 use proptest::prelude::*;
+use sprague::core::Limits;
+use sprague::core::{Outcome, Play};
 use sprague::games::impartial::digraph::Digraph;
 use sprague::games::impartial::nim::Nim;
 use sprague::impartial::family::Family;
-use sprague::core::Limits;
 use sprague::impartial::heap::HeapFamily;
 use sprague::impartial::position::Position;
 use sprague::impartial::sum::{Component, analyse};
-use sprague::core::{Outcome, Play};
 use sprague::nat::Nat;
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;

@@ -364,10 +364,10 @@ fn closed_values_agree_with_the_rules_on_every_small_graph() {
 
 #[test]
 fn green_stalks_in_partizan_sums_are_valued_not_searched() {
-    use sprague::games::partizan::component::read_sum;
-    use sprague::games::partizan::domineering::{Board, Domineering};
     use sprague::core::Limits;
     use sprague::core::Outcome;
+    use sprague::games::partizan::component::read_sum;
+    use sprague::games::partizan::domineering::{Board, Domineering};
     use sprague::search::partizan::Search;
     /// Domineering's moves alone: its plain game tree.
     struct PlainDomineering;

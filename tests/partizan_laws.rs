@@ -5,9 +5,9 @@
 //! The reference keeps games as explicit trees and recurses without caches, so it is
 //! only run on small games.
 
-use sprague::games::eval::ParseValue;
 use proptest::prelude::*;
 use sprague::core::Outcome;
+use sprague::games::eval::ParseValue;
 use sprague::partizan::{Dyadic, Game, GameTable};
 
 /// A game as an explicit tree of options.

@@ -3,8 +3,8 @@
 //! published examples and against properties checked on every game of a set built
 //! from all games born by day 2 and many born on day 3.
 
-use sprague::games::eval::ParseValue;
 use sprague::core::Outcome;
+use sprague::games::eval::ParseValue;
 use sprague::nat::Nat;
 use sprague::partizan::{Dyadic, Game, GameTable};
 

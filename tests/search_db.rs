@@ -3,13 +3,13 @@
 //! is refused. Expected values come from the rules through the game tree
 //! (`TreeValues`), never from the database code.
 
+use sprague::core::Limits;
+use sprague::games::db::{self, Db};
 use sprague::games::partizan::clobber::{Clobber, ClobberBoard};
 use sprague::games::partizan::component::Position;
 use sprague::games::partizan::domineering::{Board, Domineering};
 use sprague::games::partizan::stored::{self, Progress, Sizes, Stored};
-use sprague::core::Limits;
 use sprague::partizan::{GameTable, TreeValues};
-use sprague::games::db::{self, Db};
 use sprague::search::partizan::{Config, Part, Search, Sum};
 use std::sync::Arc;
 

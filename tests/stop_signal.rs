@@ -1,8 +1,8 @@
 //! The stop signal of `Limits` (a server's deadline) stops every long kind of work
 //! where it counts its work, with a limit naming `--timeout`.
 
-use sprague::core::{Limits, SolveError, Stop};
 use sprague::core::Play;
+use sprague::core::{Limits, SolveError, Stop};
 use sprague::report::{self, Failure};
 use sprague::search::impartial::{GaveUp, Solver};
 use std::sync::Arc;

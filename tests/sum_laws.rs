@@ -3,13 +3,13 @@
 //! straight from the rules (written again here, independently of the library).
 
 use proptest::prelude::*;
+use sprague::core::Limits;
+use sprague::core::{Outcome, Play};
 use sprague::games::{king::King, nim::Nim, subtraction::Subtraction};
 use sprague::impartial::family::Family;
-use sprague::core::Limits;
 use sprague::impartial::heap::HeapFamily;
 use sprague::impartial::position::Position;
 use sprague::impartial::sum::{Component, analyse};
-use sprague::core::{Outcome, Play};
 use sprague::nat::Nat;
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;

@@ -1,8 +1,8 @@
 //! Tables stopped and resumed through the library: whatever the stops, the report is
 //! the one of a run that was never stopped (values, period, and whether it is proved).
 
-use sprague::games::table_family;
 use sprague::core::Limits;
+use sprague::games::table_family;
 use sprague::impartial::heap::TableReport;
 use sprague::impartial::store::ValueSlice;
 use sprague::impartial::watch::{TableHalt, TableWatch};

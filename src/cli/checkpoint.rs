@@ -5,8 +5,8 @@
 
 use super::files::{self, FileError};
 use super::{Failure, interrupt};
-use sprague::impartial::checkpoint::{self, CheckpointError, Key};
 use sprague::core::Limits;
+use sprague::impartial::checkpoint::{self, CheckpointError, Key};
 use sprague::impartial::heap::{OPTIONS_PER_STATE, ResumeError, TableFamily};
 use sprague::impartial::store::ValueSlice;
 use std::fs::{self, File};

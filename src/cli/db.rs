@@ -3,8 +3,8 @@
 
 use super::stdout::stdout;
 use super::{Failure, LimitArgs, files, interrupt};
-use sprague::games::partizan::stored::{Progress, Sizes};
 use sprague::games::db::{self, Db};
+use sprague::games::partizan::stored::{Progress, Sizes};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

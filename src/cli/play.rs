@@ -3,9 +3,9 @@
 
 use super::repl::LineReader;
 use super::{Failure, LimitArgs, json, read_expr};
+use sprague::core::{Outcome, Play};
 use sprague::impartial::position::Position;
 use sprague::impartial::sum::{Component, analyse};
-use sprague::core::{Outcome, Play};
 use sprague::nat::Nat;
 use sprague::partizan::Side;
 use sprague::play::session::{self, Player, Session, SumMove};

@@ -2,9 +2,9 @@
 
 use super::input::{Input, read_position_or_expr};
 use super::{Failure, LimitArgs};
+use sprague::games::db::Db;
 use sprague::partizan::Side;
 use sprague::report::solve::{Options, solve_first_db};
-use sprague::games::db::Db;
 use std::io::Write as _;
 use std::sync::Arc;
 

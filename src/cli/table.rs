@@ -3,8 +3,8 @@
 use super::checkpoint::CheckpointFile;
 use super::watcher::{ProgressWhen, Watcher};
 use super::{Failure, LimitArgs, interrupt, read_expr};
-use sprague::games;
 use sprague::core::{Limits, SolveError, show_bytes};
+use sprague::games;
 use sprague::impartial::heap::{Estimate, TableFamily};
 use sprague::impartial::period::Period;
 use sprague::impartial::watch::TableHalt;

@@ -226,7 +226,6 @@ impl Spent {
     }
 }
 
-
 /// Most threads a computation may use, per core of the machine (`--threads` accepts
 /// up to this many times the cores, see [`max_threads`]).
 pub const THREADS_PER_CORE: usize = 4;

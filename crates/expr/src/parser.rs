@@ -37,8 +37,8 @@
 //! and a column within that line for multi-line input.
 
 use super::ast::{Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
-use sprague_core::nat::Nat;
 use smallvec::SmallVec;
+use sprague_core::nat::Nat;
 
 /// Longest integer accepted, in characters (digits and `_`): reading decimal digits
 /// costs time quadratic in their number, so the parser bounds it.

@@ -1,8 +1,8 @@
 //! Numbers as bit strings, for the families whose rules are stated on binary digits
 //! (`andnim`, `submask`).
 
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
+use sprague_core::nat::Nat;
 
 /// The bits of `n`, least significant first (`n.bits()` entries, none for 0).
 pub fn bits_of(n: &Nat) -> Vec<bool> {

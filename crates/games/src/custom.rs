@@ -24,12 +24,12 @@
 //! ```
 
 use super::KNOWN_FAMILIES;
-use sprague_engine::impartial::family::Pos;
 use sprague_core::SolveError;
+use sprague_core::nat::Nat;
+use sprague_engine::impartial::family::Pos;
 use sprague_engine::impartial::heap::{HeapOption, HeapRules};
 use sprague_engine::impartial::search;
 use sprague_engine::impartial::searched::PositionRules;
-use sprague_core::nat::Nat;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 

@@ -9,16 +9,16 @@
 
 use super::partizan::unfair::Unfair;
 use super::partizan::{self, Ruleset, Visitor, cut, hackenbush, hackenbush_graph};
-use sprague_expr;
-use sprague_expr::{Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
 use crate::ExprError;
+use rustc_hash::FxHashMap;
+use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
 use sprague_engine::impartial::family::LoopyValue;
 use sprague_engine::impartial::position::{Components, Stretch, Values};
 use sprague_engine::impartial::sum::Component;
-use sprague_core::nat::Nat;
 use sprague_engine::partizan::{Dyadic, Game, GameTable, Nus, Trace, TreeValues};
-use rustc_hash::FxHashMap;
+use sprague_expr;
+use sprague_expr::{Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
 use std::any::{Any, TypeId};
 use std::fmt;
 

@@ -15,10 +15,10 @@
 //!   a hard number (a product of two 50-digit primes) ends in an error instead of
 //!   running for years.
 
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
+use sprague_core::nat::Nat;
 use std::collections::BTreeMap;
 
 /// The first thirteen primes, the Miller–Rabin bases.

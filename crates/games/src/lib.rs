@@ -4,11 +4,11 @@
 //! [`impartial`] and [`partizan`]; the engines ([`sprague_engine::impartial`],
 //! [`sprague_engine::partizan`]) do the rest.
 
-#[cfg(test)]
-mod engine_tests;
 pub mod bits;
 pub mod custom;
 pub mod db;
+#[cfg(test)]
+mod engine_tests;
 pub mod eval;
 pub mod factor;
 pub mod graph_file;
@@ -26,16 +26,16 @@ pub use impartial::{
     subtraction, treestair, wythoff,
 };
 
-use sprague_expr;
-use sprague_expr::{Arg, FamilyTerm, Param, Span, Sum, Term};
-use sprague_engine::impartial::family::{Family, Pos};
 use sprague_core::SolveError;
+use sprague_core::nat::Nat;
+use sprague_engine::impartial::family::{Family, Pos};
 use sprague_engine::impartial::heap::{HeapFamily, TableFamily};
 use sprague_engine::impartial::position::Position;
 use sprague_engine::impartial::searched::Searched;
 use sprague_engine::impartial::sum::Component;
 use sprague_engine::impartial::takebreak::{TakeBreak, TakeBreakFamily};
-use sprague_core::nat::Nat;
+use sprague_expr;
+use sprague_expr::{Arg, FamilyTerm, Param, Span, Sum, Term};
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
@@ -1074,7 +1074,11 @@ impl<'a> Registry<'a> {
     }
 
     /// The single integer parameter ≥ 1 of `t` (`moore[k]`, `adjacent[m]`).
-    fn positive_param(&self, t: &FamilyTerm, usage: &str) -> Result<sprague_core::nat::Nat, ExprError> {
+    fn positive_param(
+        &self,
+        t: &FamilyTerm,
+        usage: &str,
+    ) -> Result<sprague_core::nat::Nat, ExprError> {
         match t.params.as_deref() {
             Some([Param::Int(k, s)]) => {
                 if k.is_zero() {

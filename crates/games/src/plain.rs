@@ -6,11 +6,11 @@
 //! them plainly would lose).
 
 use super::Registry;
-use sprague_expr::{FamilyTerm, Span};
+use sprague_core::nat::Nat;
 use sprague_engine::impartial::family::{Family, Pos};
 use sprague_engine::impartial::position::{Components, Position, Stretch};
 use sprague_engine::impartial::sum::Component;
-use sprague_core::nat::Nat;
+use sprague_expr::{FamilyTerm, Span};
 use std::io::{self, Read};
 use std::rc::Rc;
 

@@ -31,12 +31,12 @@
 //! question, the stop signal), and so is every canonical value (at most
 //! [`VALUE_STATES`] stored games for the value shown).
 
-use sprague_games::eval::ValueError;
-use sprague_games::partizan::component::read_sum;
-use sprague_core::{Limits, SolveError};
 use sprague_core::Outcome;
+use sprague_core::{Limits, SolveError};
 use sprague_engine::partizan::{Game, GameTable, PrintOptions, Side};
 use sprague_engine::search::partizan::{Part, Search, Sum, SumMove};
+use sprague_games::eval::ValueError;
+use sprague_games::partizan::component::read_sum;
 
 /// Most stored games (and cached results) spent on the canonical value shown with a
 /// position; a larger one is not shown.

@@ -27,11 +27,11 @@
 //! Every form is checked the same way: the position typed
 //! must be reachable in one legal move.
 
-use sprague_engine::impartial::family::{After, MAX_LISTED_MOVES, Move, MoveSink};
-use sprague_core::{Limits, SolveError};
-use sprague_engine::impartial::sum::{Analysis, Component, analyse, heap_move_text, write_sum};
-use sprague_core::{Outcome, Play};
 use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_core::{Outcome, Play};
+use sprague_engine::impartial::family::{After, MAX_LISTED_MOVES, Move, MoveSink};
+use sprague_engine::impartial::sum::{Analysis, Component, analyse, heap_move_text, write_sum};
 pub use sprague_engine::search::impartial::misere_failure;
 use sprague_engine::search::impartial::{Decided, Solver, misere};
 use std::fmt;

@@ -3,10 +3,10 @@
 //! a two-parameter family.
 
 use super::session;
-use sprague_games::ExprError;
+use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
 use sprague_engine::impartial::sum::Component;
-use sprague_core::nat::Nat;
+use sprague_games::ExprError;
 
 /// How to draw one part of a position. Every record names the component (0-based,
 /// in the order of the sum) it belongs to.
@@ -309,7 +309,8 @@ mod tests {
 
     #[test]
     fn drawing_numbers_heaps_across_the_sum() {
-        let comps = sprague_games::components("nim(3,4) + moore[2](1,2) + king(4,3) + ring(1,2)").unwrap();
+        let comps =
+            sprague_games::components("nim(3,4) + moore[2](1,2) + king(4,3) + ring(1,2)").unwrap();
         let d = drawing(&comps);
         let heaps: Vec<usize> = d
             .iter()

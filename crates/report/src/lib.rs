@@ -15,8 +15,8 @@ pub mod sweep;
 pub mod table;
 pub mod value;
 
-use sprague_games::ExprError;
 use sprague_core::SolveError;
+use sprague_games::ExprError;
 use std::fmt;
 
 /// Why a document could not be made, with the exit code it maps to on the command

@@ -9,7 +9,10 @@ use sprague_core::Stop;
 pub use sprague_nash::DEFAULT_MAX_DIGITS;
 use sprague_nash::dominance::Step;
 use sprague_nash::number::show;
-use sprague_nash::{Bimatrix, Budget, Domination, Elimination, Equilibria, Player, PureEquilibrium, Rational, dominant, dominated, equilibria, iterated_elimination, pure_equilibria, read_game};
+use sprague_nash::{
+    Bimatrix, Budget, Domination, Elimination, Equilibria, Player, PureEquilibrium, Rational,
+    dominant, dominated, equilibria, iterated_elimination, pure_equilibria, read_game,
+};
 use std::fmt::Write as _;
 use std::sync::Arc;
 

@@ -2,11 +2,11 @@
 //! why (SPEC §2).
 
 use super::{Failure, json};
+use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_core::{Outcome, Play};
 use sprague_engine::impartial::position::{Components, Position};
 use sprague_engine::impartial::sum::{Analysis, Component, WinningMove, analyse, heap_move_text};
-use sprague_core::{Outcome, Play};
-use sprague_core::nat::Nat;
 use sprague_engine::search::impartial::{Solver, misere};
 use std::fmt::Write as _;
 

@@ -16,12 +16,12 @@
 //! index is `i` mod `n`) partition the games; codes already written (read back from
 //! an earlier output) are skipped, so an interrupted sweep continues where it stopped.
 
-use sprague_games::impartial::octal::{code_text, fold_code, sweep_codes};
 use sprague_core::{Limits, SolveError, Stop};
 use sprague_engine::impartial::heap::HeapTable;
 use sprague_engine::impartial::period::Period;
 use sprague_engine::impartial::store::ValueSlice;
 use sprague_engine::impartial::takebreak::{TakeBreak, Wording};
+use sprague_games::impartial::octal::{code_text, fold_code, sweep_codes};
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};

@@ -8,9 +8,9 @@
 
 use super::{Failure, json};
 use sprague_core::Limits;
+use sprague_core::nat::Nat;
 use sprague_engine::impartial::heap::{TableFamily, TableReport};
 use sprague_engine::impartial::period::Period;
-use sprague_core::nat::Nat;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::ops::RangeInclusive;
@@ -371,7 +371,12 @@ mod tests {
                 for format in [Format::Text, Format::Json, Format::Csv] {
                     let f = sprague_games::table_family(family).unwrap();
                     let period = f
-                        .prepare_watched(from, to, &limits, &mut sprague_engine::impartial::watch::Unwatched)
+                        .prepare_watched(
+                            from,
+                            to,
+                            &limits,
+                            &mut sprague_engine::impartial::watch::Unwatched,
+                        )
                         .unwrap();
                     let mut out = Vec::new();
                     let explained = explain && format != Format::Csv;

@@ -6,10 +6,12 @@
 
 use super::json::opt_string;
 use super::{Failure, json};
-use sprague_games::eval::{Evaluator, Explained, ValueError, Why};
-use sprague_core::{Limits, SolveError};
 use sprague_core::Outcome;
-use sprague_engine::partizan::{DEFAULT_MAX_STATES, Dyadic, Game, GameTable, PrintOptions, Side, Step, Thermograph, Trace};
+use sprague_core::{Limits, SolveError};
+use sprague_engine::partizan::{
+    DEFAULT_MAX_STATES, Dyadic, Game, GameTable, PrintOptions, Side, Step, Thermograph, Trace,
+};
+use sprague_games::eval::{Evaluator, Explained, ValueError, Why};
 use std::fmt::Write as _;
 
 /// Most options listed in `left_options`/`right_options` (a nimber `*m` has m).

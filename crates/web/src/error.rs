@@ -1,11 +1,11 @@
 //! The errors of the API, with their HTTP status and JSON body:
 //! `{"error":{"kind":…,"message":…,"column":…}}`.
 
-use sprague_games::ExprError;
-use sprague_core::SolveError;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
+use sprague_core::SolveError;
+use sprague_games::ExprError;
 
 /// What went wrong, as the page tells it: the `kind` of the error body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,11 +13,11 @@
 //! position, and a move is matched to the vertices (edges) whose result is its part
 //! after the move.
 
+use serde_json::{Value, json};
+use sprague_engine::partizan::Side;
 use sprague_games::partizan::graph::{Graph, Kind, MAX_WRITTEN};
 use sprague_games::partizan::hackenbush_graph as hackenbush;
 use sprague_games::partizan::hackenbush_graph::Edge;
-use sprague_engine::partizan::Side;
-use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
 
 /// Most vertices of a graph drawn (a larger part is shown as text).

@@ -19,13 +19,13 @@ mod io;
 mod partizan;
 mod routes;
 
-use sprague_core::{Limits, Stop};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use error::{ApiError, Kind};
+use sprague_core::{Limits, Stop};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -6,16 +6,16 @@
 use super::error::ApiError;
 use super::graphs::{self, Drawn};
 use super::{App, compute};
-use sprague_games::eval::ValueError;
-use sprague_games::partizan::component::is_partizan;
-use sprague_core::Limits;
-use sprague_engine::partizan::Side;
-use sprague_play::partizan as pp;
-use sprague_play::partizan::{Move, Session, side_name};
 use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
+use sprague_core::Limits;
+use sprague_engine::partizan::Side;
+use sprague_games::eval::ValueError;
+use sprague_games::partizan::component::is_partizan;
+use sprague_play::partizan as pp;
+use sprague_play::partizan::{Move, Session, side_name};
 use std::collections::HashMap;
 
 /// Most moves listed by `/api/play` (`complete` is false beyond).

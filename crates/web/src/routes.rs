@@ -3,15 +3,6 @@
 
 use super::error::{ApiError, Kind};
 use super::{Shared, compute};
-use sprague_core::Limits;
-use sprague_engine::impartial::sum::Component;
-use sprague_core::Play;
-use sprague_core::nat::Nat;
-use sprague_play::session;
-use sprague_play::session::{MoveList, Player, REMOTENESS_STATES, Session, SumMove};
-use sprague_play::view;
-use sprague_play::view::Drawing;
-use sprague_engine::search::impartial::{GaveUp, Solver};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -21,6 +12,15 @@ use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
+use sprague_core::Limits;
+use sprague_core::Play;
+use sprague_core::nat::Nat;
+use sprague_engine::impartial::sum::Component;
+use sprague_engine::search::impartial::{GaveUp, Solver};
+use sprague_play::session;
+use sprague_play::session::{MoveList, Player, REMOTENESS_STATES, Session, SumMove};
+use sprague_play::view;
+use sprague_play::view::Drawing;
 use std::collections::HashMap;
 
 /// Most heaps in one table (`to - from`).
@@ -471,7 +471,8 @@ async fn table(State(app): State<Shared>, q: Q) -> Response {
         Err(e) => return e.into_response(),
     };
     compute(&app, move |limits| {
-        let t = sprague_report::table::table(&family, from, to, explain, &limits).map_err(failure)?;
+        let t =
+            sprague_report::table::table(&family, from, to, explain, &limits).map_err(failure)?;
         Ok(t.json())
     })
     .await

@@ -65,8 +65,8 @@
 //! "Treblecross: the dense engine against the textbook loop".
 
 use super::cell::{Cell, Extended};
-use sprague_core::{Limits, SolveError};
 use super::takebreak::{PAIRS_PER_STATE, PAIRS_PER_STEP};
+use sprague_core::{Limits, SolveError};
 use std::ops::Range;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};

@@ -2,8 +2,8 @@
 //! parameters into rules, and answers questions about one component of a sum.
 
 use super::position::Values;
-use sprague_core::nat::Nat;
 use smallvec::SmallVec;
+use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
 
 /// A position of one component: the family's arguments (a heap size, a pair of

@@ -10,15 +10,15 @@
 
 use super::cell::{Cell, Extended};
 use super::family::{Family, MAX_LISTED_MOVES, Move, MoveSink, Pos, heaps_after};
-use sprague_core::{Limits, SolveError, StopPoll};
 use super::mex::Mex;
 use super::period::{self, OctalAttempt, Period};
 use super::position::Values;
 use super::sparse::thread_cpu;
 use super::store::{ValueSlice, ValueStore};
 use super::watch::{Poll, TableHalt, TableWatch, Unwatched};
-use sprague_core::nat::Nat;
 use smallvec::SmallVec;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError, StopPoll};
 use std::cell::{Ref, RefCell};
 use std::fmt::Write;
 
@@ -1406,7 +1406,6 @@ impl<R: HeapRules> TableFamily for HeapFamily<R> {
         HeapFamily::known_values(self)
     }
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -10,9 +10,9 @@
 //! maps a heap of any size to a heap inside the table with the same value.
 
 use super::cell::Cell;
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
+use sprague_core::nat::Nat;
 
 /// Eventual periodicity: `G(n + period) = G(n)` for every `n ≥ preperiod`.
 ///

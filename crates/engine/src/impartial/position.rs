@@ -443,7 +443,6 @@ impl FromIterator<Option<Nat>> for Values {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

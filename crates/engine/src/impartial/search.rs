@@ -2,9 +2,9 @@
 //! stack instead of recursion, so no depth limit), and bounded in the number of
 //! positions it may visit.
 
-use sprague_core::{Limits, SEARCH_OPTION_STEPS, SolveError, StopPoll};
 use super::heap::OPTIONS_PER_STATE;
 use super::mex::Mex;
+use sprague_core::{Limits, SEARCH_OPTION_STEPS, SolveError, StopPoll};
 use std::collections::HashMap;
 use std::hash::Hash;
 

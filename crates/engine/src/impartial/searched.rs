@@ -4,9 +4,9 @@
 //! it for small positions and in tests, to check the closed form.
 
 use super::family::{Family, Move, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
 use super::search::{Rules, Search};
 use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
 use std::cell::RefCell;
 
 /// Rules that can be named, read from and written to expression arguments.

@@ -11,9 +11,9 @@
 //! - two or more infinite components: the sum is ∞(∅), a draw.
 
 use super::family::{Family, LoopyValue, Move, MoveSink, Pos};
-use sprague_core::{Limits, Outcome, Play, SolveError};
 use super::position::{Components, Stretch, Values, write_up_to};
 use sprague_core::nat::Nat;
+use sprague_core::{Limits, Outcome, Play, SolveError};
 use std::rc::Rc;
 
 /// One summand of a position: a family and a position of it.

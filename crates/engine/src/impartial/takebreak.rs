@@ -48,7 +48,6 @@
 use super::cell::{Cell, Extended};
 use super::dense::{self, Code, DenseTable};
 use super::family::{Family, MoveSink, Pos};
-use sprague_core::{Limits, SolveError, WORK_PER_STATE};
 use super::heap::{
     Estimate, HeapFamily, HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof, ResumeError,
     TableFamily, heap_move,
@@ -58,10 +57,11 @@ use super::position::Values;
 use super::sparse::{Moves, SparseTable};
 use super::store::ValueStore;
 use super::watch::{Poll, TableHalt, TableWatch};
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::Zero;
 use smallvec::smallvec;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError, WORK_PER_STATE};
 use std::cell::{Ref, RefCell};
 
 /// How moves are put in words.

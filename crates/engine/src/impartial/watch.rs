@@ -9,8 +9,8 @@
 //! values computed up to that heap stay in the table.
 
 use super::cell::Cell;
-use sprague_core::SolveError;
 use super::store::ValueSlice;
+use sprague_core::SolveError;
 use std::ops::ControlFlow;
 
 /// Someone watching a table grow.

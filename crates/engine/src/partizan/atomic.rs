@@ -20,10 +20,10 @@
 
 use super::dyadic::Dyadic;
 use super::table::{Game, GameTable};
-use sprague_core::SolveError;
-use sprague_core::nat::Nat;
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
+use sprague_core::SolveError;
+use sprague_core::nat::Nat;
 use std::cmp::Ordering;
 
 /// The atomic weight of a game, with the far star used for it.

@@ -17,11 +17,11 @@
 
 use super::dyadic::Dyadic;
 use super::table::{Game, GameTable, Nus};
-use sprague_core::SolveError;
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::{One, Signed};
 use rustc_hash::{FxHashMap, FxHashSet};
+use sprague_core::SolveError;
+use sprague_core::nat::Nat;
 
 /// The birthday of a number.
 fn number_birthday(x: &Dyadic) -> BigUint {

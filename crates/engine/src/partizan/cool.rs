@@ -15,8 +15,8 @@
 
 use super::dyadic::Dyadic;
 use super::table::{Game, GameTable};
-use sprague_core::SolveError;
 use rustc_hash::FxHashMap;
+use sprague_core::SolveError;
 
 /// Which transformation.
 #[derive(Clone, Copy)]

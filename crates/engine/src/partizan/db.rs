@@ -19,10 +19,10 @@
 //! Varints are LEB128: seven bits a byte, lowest first, at most ten bytes.
 
 use super::{Dyadic, Game, GameTable, Nus};
-use sprague_core::SolveError;
-use sprague_core::nat::Nat;
 use num_bigint::{BigInt, BigUint};
 use rustc_hash::FxHashMap;
+use sprague_core::SolveError;
+use sprague_core::nat::Nat;
 
 /// Longest integer (numerator or nimber) written, in bytes.
 const MAX_INT_BYTES: usize = 64;
@@ -343,4 +343,3 @@ impl Values {
         Ok(Some(built[&id]))
     }
 }
-

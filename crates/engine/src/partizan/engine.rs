@@ -25,8 +25,8 @@
 
 use super::dyadic::Dyadic;
 use super::table::{Game, GameTable, Nus, Options, sorted};
-use sprague_core::SolveError;
 use sprague_core::Outcome;
+use sprague_core::SolveError;
 use sprague_core::nat::Nat;
 use std::cmp::Ordering;
 use std::rc::Rc;

@@ -20,9 +20,9 @@
 
 use super::dyadic::Dyadic;
 use super::table::{Game, GameTable, Nus};
+use rustc_hash::FxHashMap;
 use sprague_core::SolveError;
 use sprague_core::nat::Nat;
-use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 use std::hash::{DefaultHasher, Hash, Hasher};
 

@@ -15,8 +15,8 @@
 //!   Inf` is replaced by the Left options of `A^R` (dually for Right).
 
 use super::table::{Game, GameTable};
-use sprague_core::SolveError;
 use rustc_hash::FxHashMap;
+use sprague_core::SolveError;
 
 impl GameTable {
     /// Whether `a ≤ b` modulo infinitesimals: the right stop of `b - a` is at least 0.

@@ -19,10 +19,10 @@
 //! non-number translates every option by x.
 
 use super::dyadic::Dyadic;
-use sprague_core::SolveError;
-use sprague_core::nat::Nat;
 use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
+use sprague_core::SolveError;
+use sprague_core::nat::Nat;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 

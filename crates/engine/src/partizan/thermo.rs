@@ -415,4 +415,3 @@ fn number_thermograph(x: &Dyadic, is_number: bool) -> Thermograph {
         mean: x.clone(),
     }
 }
-

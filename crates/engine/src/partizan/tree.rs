@@ -35,8 +35,8 @@
 
 use super::engine::Side;
 use super::table::{Game, GameTable};
-use sprague_core::SolveError;
 use rustc_hash::FxHashMap;
+use sprague_core::SolveError;
 use std::hash::Hash;
 
 /// The moves of a short partizan ruleset.

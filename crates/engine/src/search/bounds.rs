@@ -31,8 +31,8 @@
 //! rarely decide (at most one state in 1000 of the first 16 384 looked at, as in
 //! Toads and Frogs with jumps), where computing them costs more than they save.
 
-use sprague_core::SolveError;
 use crate::partizan::{Dyadic, Game, GameTable, Side};
+use sprague_core::SolveError;
 
 /// Whether `side` wins `acc + H` moving first, where Left can make at most `runs[0]`
 /// moves in a row in `H` and Right at most `runs[1]`, when the bounds and the stops of
@@ -71,4 +71,3 @@ pub fn decides(
         }
     })
 }
-

@@ -27,13 +27,13 @@
 //!   open-addressing table, and the search keeps one status per position.
 
 use crate::impartial::family::{Family, MAX_LISTED_MOVES, Move, MoveSink, Pos};
-use sprague_core::{Limits, SolveError, Stop, StopPoll};
 use crate::impartial::heap::OPTIONS_PER_STATE;
 use crate::impartial::position::Values;
 use crate::impartial::sum::{Analysis, Component, WinningMove};
-use sprague_core::{Outcome, Play};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+use sprague_core::{Limits, SolveError, Stop, StopPoll};
+use sprague_core::{Outcome, Play};
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -849,4 +849,3 @@ pub fn misere(
         infinite_total: None,
     })
 }
-

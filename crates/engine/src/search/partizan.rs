@@ -105,12 +105,12 @@
 //! nimber it lowers leaves the outcome of the state unchanged.
 
 use super::bounds;
-use sprague_core::{Limits, SolveError};
-use sprague_core::Outcome;
-use sprague_core::nat::Nat;
 use crate::partizan::{Game, GameTable, Side};
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use smallvec::SmallVec;
+use sprague_core::Outcome;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
 use std::any::Any;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;

@@ -1,19 +1,9 @@
 //! Tests of `sprague_engine::impartial::heap` on positions of the game families.
 
-use sprague_engine::impartial::cell::{Cell, Extended};
-use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, Move, MoveSink, Pos, heaps_after};
-use sprague_core::{Limits, SolveError, StopPoll};
-use sprague_engine::impartial::mex::Mex;
-use sprague_engine::impartial::period::{self, OctalAttempt, Period};
-use sprague_engine::impartial::position::Values;
-use sprague_engine::impartial::store::{ValueSlice, ValueStore};
-use sprague_engine::impartial::watch::{Poll, TableHalt, TableWatch, Unwatched};
-use sprague_core::nat::Nat;
-use smallvec::SmallVec;
-use std::cell::{Ref, RefCell};
-use std::fmt::Write;
-use sprague_engine::impartial::heap::*;
 use crate::impartial::lasker::Lasker;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::heap::*;
 
 #[test]
 fn a_family_algorithm_widens_through_too_wide() {

@@ -1,18 +1,13 @@
 //! Tests of `sprague_engine::search::impartial` on positions of the game families.
 
-use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, Move, MoveSink, Pos};
-use sprague_core::{Limits, SolveError, Stop, StopPoll};
-use sprague_engine::impartial::heap::OPTIONS_PER_STATE;
-use sprague_engine::impartial::position::Values;
-use sprague_engine::impartial::sum::{Analysis, Component, WinningMove};
-use sprague_core::{Outcome, Play};
-use rustc_hash::FxHashMap;
-use smallvec::SmallVec;
+use sprague_core::Play;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
+use sprague_engine::impartial::sum::Component;
+use sprague_engine::search::impartial::*;
 use std::collections::HashMap;
 use std::rc::Rc;
-use std::sync::Arc;
-use sprague_engine::search::impartial::*;
-use sprague_core::nat::Nat;
 
 fn nim_xor(h: &[u64]) -> u64 {
     h.iter().fold(0, |a, b| a ^ b)
@@ -158,11 +153,7 @@ impl Part {
 
 /// Win/loss and remoteness of a sum straight from the definitions (the module
 /// documentation), by recursion over the sum's positions.
-fn brute(
-    parts: &[Part],
-    misere: bool,
-    memo: &mut HashMap<Vec<Part>, (bool, u32)>,
-) -> (bool, u32) {
+fn brute(parts: &[Part], misere: bool, memo: &mut HashMap<Vec<Part>, (bool, u32)>) -> (bool, u32) {
     let mut key = parts.to_vec();
     key.sort();
     if let Some(&r) = memo.get(&key) {
@@ -314,12 +305,7 @@ impl Family for Bare {
         Ok(())
     }
 
-    fn moves(
-        &self,
-        pos: &Pos,
-        _limits: &Limits,
-        sink: &mut MoveSink,
-    ) -> Result<(), SolveError> {
+    fn moves(&self, pos: &Pos, _limits: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
         (self.moves)(pos, sink)
     }
 
@@ -388,7 +374,6 @@ fn cycles_give_up() {
     );
     assert_eq!(s.winning_replies(&comps), Some(1));
 }
-
 
 #[test]
 fn nim_sums_match_brute_force() {

@@ -1,12 +1,8 @@
 //! Tests of `sprague_engine::partizan::db` on positions of the game families.
 
-use sprague_engine::partizan::{Dyadic, Game, GameTable, Nus};
-use sprague_core::SolveError;
-use sprague_core::nat::Nat;
-use num_bigint::{BigInt, BigUint};
-use rustc_hash::FxHashMap;
 use crate::eval::ParseValue;
 use sprague_engine::partizan::db::*;
+use sprague_engine::partizan::{Game, GameTable};
 
 #[test]
 fn games_round_trip() {

@@ -1,24 +1,20 @@
 //! Tests of `sprague_engine::search::partizan` on positions of the game families.
 
-use sprague_engine::search::bounds;
-use sprague_core::{Limits, SolveError};
-use sprague_core::Outcome;
-use sprague_core::nat::Nat;
-use sprague_engine::partizan::{Game, GameTable, Side};
-use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
-use smallvec::SmallVec;
-use std::any::Any;
-use std::hash::{Hash, Hasher};
-use std::rc::Rc;
 use crate::eval::ParseValue;
-use sprague_engine::search::partizan::*;
-use sprague_expr::{FamilyTerm, Span};
 use crate::partizan::Ruleset;
 use crate::partizan::clobber::{Clobber, ClobberBoard};
 use crate::partizan::component::Position;
 use crate::partizan::domineering::{Board, Domineering};
+use sprague_core::Outcome;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
 use sprague_engine::partizan::Rules;
 use sprague_engine::partizan::TreeValues;
+use sprague_engine::partizan::{Game, GameTable, Side};
+use sprague_engine::search::partizan::*;
+use sprague_expr::{FamilyTerm, Span};
+use std::any::Any;
+use std::hash::Hash;
 
 fn limits() -> Limits {
     Limits {
@@ -376,10 +372,9 @@ fn bounds_that_never_decide_stop_being_asked() {
     // far more than BOUND_TRIAL states.
     let mut t = GameTable::with_limit(50_000_000);
     let text = r#"toads[1,2,3]("..F.FTTTF..F...T..F.")"#;
-    let Some(Part::Position(strip)) =
-        crate::partizan::component::read_sum(&mut t, text, &limits())
-            .ok()
-            .and_then(|s| s.parts.into_iter().next())
+    let Some(Part::Position(strip)) = crate::partizan::component::read_sum(&mut t, text, &limits())
+        .ok()
+        .and_then(|s| s.parts.into_iter().next())
     else {
         panic!("{text} reads as a position");
     };
@@ -396,7 +391,6 @@ fn bounds_that_never_decide_stop_being_asked() {
     assert_eq!(s.stats().bounded, 0);
     assert_eq!(s.stats().bound_tries, BOUND_TRIAL);
 }
-
 
 #[test]
 fn winning_moves_leave_a_loss_for_the_opponent() {
@@ -646,7 +640,6 @@ fn regions_of_one_hash_are_told_apart() {
     }
 }
 
-
 #[test]
 fn every_small_domineering_board_matches_its_canonical_outcome() {
     // Every board of at most 12 squares (up to 3×4 and 4×3, 2×6, 1×12…), every set
@@ -695,4 +688,3 @@ fn the_bound_ends_the_search() {
     let e = s.outcome(&one(&Board::empty(6, 6).unwrap())).unwrap_err();
     assert!(e.to_string().contains("--max-states"), "{e}");
 }
-

@@ -1,12 +1,7 @@
 //! Tests of `sprague_engine::partizan::thermo` on positions of the game families.
 
-use sprague_engine::partizan::Dyadic;
-use sprague_engine::partizan::Side;
-use sprague_engine::partizan::{Game, GameTable};
-use sprague_core::SolveError;
-use std::rc::Rc;
 use crate::eval::ParseValue;
-
+use sprague_engine::partizan::GameTable;
 
 fn mean_temp(src: &str) -> (String, String) {
     let mut t = GameTable::new();
@@ -22,7 +17,6 @@ fn stops() {
     let (l, r) = t.stops(g).unwrap();
     assert_eq!((l.to_string(), r.to_string()), ("3".into(), "2".into()));
 }
-
 
 #[test]
 fn switches_numbers_and_infinitesimals() {

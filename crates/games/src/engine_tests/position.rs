@@ -1,10 +1,7 @@
 //! Tests of `sprague_engine::impartial::position` on positions of the game families.
 
-use sprague_engine::impartial::family::Family;
-use sprague_engine::impartial::sum::Component;
-use sprague_core::nat::Nat;
-use std::rc::Rc;
 use sprague_engine::impartial::position::*;
+use sprague_engine::impartial::sum::Component;
 
 #[test]
 fn a_position_hands_out_the_components_it_was_given() {

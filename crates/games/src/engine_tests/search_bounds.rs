@@ -1,8 +1,7 @@
 //! Tests of `sprague_engine::search::bounds` on positions of the game families.
 
-use sprague_core::SolveError;
-use sprague_engine::partizan::{Dyadic, Game, GameTable, Side};
 use crate::eval::ParseValue;
+use sprague_engine::partizan::{Game, GameTable, Side};
 use sprague_engine::search::bounds::*;
 
 /// The outcome of `g + h` for every game `h` of the list, against the decision

@@ -35,10 +35,10 @@
 //! values (removing one option from a set changes its mex only when it was the only
 //! option of a value below the mex).
 
-use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
-use sprague_engine::impartial::search::Rules;
 use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
+use sprague_engine::impartial::search::Rules;
 use std::cell::RefCell;
 use std::rc::Rc;
 

@@ -59,17 +59,19 @@
 //! the winning moves of a lone heap (those to P-positions) are exact at any size.
 
 use crate::bits::{binary_text, bits_of, from_bits};
+use num_bigint::BigUint;
+use smallvec::smallvec;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
 use sprague_engine::impartial::cell::{Cell, Extended};
 use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
-use sprague_engine::impartial::heap::{Estimate, HeapFamily, HeapOption, HeapRules, ResumeError, TableFamily};
+use sprague_engine::impartial::heap::{
+    Estimate, HeapFamily, HeapOption, HeapRules, ResumeError, TableFamily,
+};
 use sprague_engine::impartial::mex::Mex;
 use sprague_engine::impartial::period::Period;
 use sprague_engine::impartial::store::ValueStore;
 use sprague_engine::impartial::watch::{Poll, TableHalt, TableWatch};
-use sprague_core::nat::Nat;
-use num_bigint::BigUint;
-use smallvec::smallvec;
 use std::cell::Ref;
 
 /// The rules of `andnim`.

@@ -33,11 +33,11 @@
 //! s, p and q come from exact integer square roots: s = ⌊(√(2d² − (x−y)²) − x − y)/2k⌋
 //! and p = ⌊(√(d² − Y²) − X)/k⌋ at e = (X, Y), so any size is answered at once.
 
-use sprague_engine::impartial::family::{Family, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
-use sprague_engine::impartial::search::Rules;
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+use sprague_engine::impartial::search::Rules;
 
 /// The rules on small coordinates, for exhaustive search.
 #[derive(Clone, Copy, Debug)]

@@ -11,15 +11,15 @@
 //! `cram[r]` reaches `n = 64 / r`.
 
 use crate::partizan::cram::{Cram, CramFamily, CramValues};
-use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+use smallvec::smallvec;
+use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, MoveSink, Pos};
 use sprague_engine::impartial::heap::{Estimate, TableFamily, detect};
 use sprague_engine::impartial::mex::Mex;
 use sprague_engine::impartial::period::Period;
 use sprague_engine::impartial::store::ValueStore;
 use sprague_engine::impartial::watch::{Poll, TableHalt, TableWatch};
-use sprague_core::nat::Nat;
-use smallvec::smallvec;
 use std::cell::{Ref, RefCell};
 
 /// The most squares of a board (the board is a 64-bit mask).

@@ -23,9 +23,9 @@
 
 use crate::graph_file;
 use crate::graph_file::{Csr, GraphFile, Vertices};
-use sprague_engine::impartial::family::{Family, LoopyValue, Move, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
 use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, LoopyValue, Move, MoveSink, Pos};
 use std::cell::RefCell;
 use std::rc::Rc;
 

@@ -19,13 +19,13 @@
 
 use crate::factor;
 use crate::factor::{Budget, Factorisation};
-use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_core::{Limits, SolveError, Spent};
-use sprague_engine::impartial::heap::{HeapOption, HeapRules};
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::One;
 use smallvec::smallvec;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError, Spent};
+use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
+use sprague_engine::impartial::heap::{HeapOption, HeapRules};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;

@@ -24,12 +24,12 @@
 //! c, with v = w − u. They are listed by increasing smaller pile, each unordered pair
 //! once, so the first ones come at once even when there are billions.
 
-use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
-use sprague_engine::impartial::search::Rules;
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
+use sprague_engine::impartial::search::Rules;
 
 /// The rules of E&D on one pair below 2^64, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]

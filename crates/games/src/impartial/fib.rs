@@ -36,12 +36,12 @@
 //! is reported unknown (P-positions have value 0 at any size) and the outcome and
 //! winning moves still come from the theorem.
 
-use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
-use sprague_engine::impartial::search::Rules;
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
+use sprague_engine::impartial::search::Rules;
 use std::cell::RefCell;
 use std::rc::Rc;
 

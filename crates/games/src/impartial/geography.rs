@@ -28,9 +28,9 @@ use crate::graph_file;
 use crate::graph_file::{Csr, GraphFile, Vertices};
 use crate::matching;
 use crate::matching::{Matching, NONE};
-use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_core::{Limits, SolveError, Spent};
 use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError, Spent};
+use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -575,8 +575,8 @@ impl Family for Geography {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague_engine::impartial::family::MoveSink;
     use proptest::prelude::*;
+    use sprague_engine::impartial::family::MoveSink;
     use std::collections::BTreeSet;
 
     /// The nim-value with the token on `t` and `vis` visited, straight from the rules.

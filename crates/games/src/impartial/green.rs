@@ -30,10 +30,10 @@
 
 use crate::partizan::hackenbush_graph;
 use crate::partizan::hackenbush_graph::Written;
-use sprague_engine::impartial::family::{Family, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
-use sprague_core::nat::Nat;
 use rustc_hash::FxHashMap;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, MoveSink, Pos};
 use std::cell::RefCell;
 use std::rc::Rc;
 

@@ -19,9 +19,9 @@
 //! tests use as a check.
 
 use crate::graph_file;
-use sprague_engine::impartial::family::{Family, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
 use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, MoveSink, Pos};
 use std::cell::RefCell;
 use std::io::Read;
 use std::rc::Rc;

@@ -6,11 +6,11 @@
 //! even the value is 0, both odd 2; otherwise 1 when the odd coordinate is the larger,
 //! else 3. So the player to move loses exactly when r and c are both even.
 
-use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, MoveSink, Pos};
 use sprague_engine::impartial::search::Rules;
 use sprague_engine::impartial::searched::PositionRules;
-use sprague_core::nat::Nat;
 
 /// The rules of the king's walk.
 #[derive(Clone, Copy, Debug, Default)]

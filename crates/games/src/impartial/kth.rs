@@ -28,12 +28,12 @@
 //! Everything is exact integer arithmetic at any size. The winning moves (to any value)
 //! are found block by block: the options of one position meet at most two blocks of k'.
 
-use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
-use sprague_engine::impartial::search::Rules;
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, MoveSink, Pos};
+use sprague_engine::impartial::search::Rules;
 
 /// The rules on `(heap, move number)` below 2^64, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]

@@ -29,14 +29,14 @@
 //! the first `cap + 1` splits are found after a few dozen candidates, whatever the size
 //! of `n`.
 
-use sprague_engine::impartial::cell::{Cell, Extended};
-use sprague_core::{Limits, SolveError};
-use sprague_engine::impartial::heap::{HeapOption, HeapRules};
-use sprague_engine::impartial::watch::Poll;
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 use smallvec::smallvec;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::cell::{Cell, Extended};
+use sprague_engine::impartial::heap::{HeapOption, HeapRules};
+use sprague_engine::impartial::watch::Poll;
 
 /// The rules of Lasker's Nim.
 #[derive(Clone, Copy, Debug, Default)]

@@ -40,11 +40,11 @@
 //! every lower column already holds a multiple of k + 1 ones. The tests compare the
 //! generator with the set of winning moves found by exhaustive search.
 
-use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
-use sprague_engine::impartial::search::{Rules, Search};
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
+use sprague_engine::impartial::search::{Rules, Search};
 use std::cell::RefCell;
 
 /// Calls `f(i)` for every set bit i of `n`, lowest first.

@@ -3,9 +3,9 @@
 //! Bouton: a heap of n has nim-value n, so a sum of heaps is lost for the player to
 //! move exactly when the XOR of the heap sizes is 0.
 
-use sprague_engine::impartial::heap::{HeapOption, HeapRules};
-use sprague_core::nat::Nat;
 use smallvec::smallvec;
+use sprague_core::nat::Nat;
+use sprague_engine::impartial::heap::{HeapOption, HeapRules};
 
 /// The rules of Nim.
 #[derive(Clone, Copy, Debug, Default)]

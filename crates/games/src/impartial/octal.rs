@@ -245,11 +245,11 @@ pub fn code_text(digits: &[u8]) -> String {
 mod tests {
     use super::*;
     use sprague_core::Limits;
+    use sprague_core::nat::Nat;
     use sprague_engine::impartial::heap::{HeapRules, HeapTable};
     use sprague_engine::impartial::period;
     use sprague_engine::impartial::period::Period;
     use sprague_engine::impartial::takebreak::TakeBreakFamily;
-    use sprague_core::nat::Nat;
 
     /// Kayles, OEIS A002186 (offset 0), as published.
     const KAYLES: [u32; 105] = [

@@ -43,11 +43,11 @@
 //! n·∏(w_i + 1), each of n weights, so n²·∏(w_i + 1) is compared with the bound) fit in
 //! `--max-states`, else unknown (0 for P-positions).
 
-use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
+use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
 use sprague_engine::impartial::heap::OPTIONS_PER_STATE;
 use sprague_engine::impartial::search::{Rules, Search};
-use sprague_core::nat::Nat;
 use std::cell::RefCell;
 
 /// The rules of the ring game on small weights, for exhaustive search.

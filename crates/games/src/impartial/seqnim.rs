@@ -32,12 +32,12 @@
 //! at most one size y per value among the reachable ones (the values of the window of
 //! at most m sizes below x are distinct), so the move to a value is found in O(1).
 
-use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
-use sprague_engine::impartial::search::Rules;
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::Zero;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, MoveSink, Pos};
+use sprague_engine::impartial::search::Rules;
 
 /// The rules on small rows, for exhaustive search: heaps in order, `m` the most per
 /// move (`None`: no bound).

@@ -20,14 +20,14 @@
 //! increasing order by a walk over the bits with a table of which bit suffixes can still
 //! be completed (`O(bits)` per move).
 
-use sprague_engine::impartial::cell::{Cell, Extended};
-use sprague_core::{Limits, SolveError};
-use sprague_engine::impartial::heap::{HeapOption, HeapRules};
-use sprague_engine::impartial::watch::Poll;
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use smallvec::smallvec;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::cell::{Cell, Extended};
+use sprague_engine::impartial::heap::{HeapOption, HeapRules};
+use sprague_engine::impartial::watch::Poll;
 
 /// The rules of the splitting game.
 #[derive(Clone, Copy, Debug, Default)]

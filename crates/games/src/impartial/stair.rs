@@ -24,10 +24,10 @@
 //! difference is at most a_i. At most one move per step, so all of them are found in
 //! one pass over the steps.
 
-use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
-use sprague_engine::impartial::search::Rules;
 use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
+use sprague_engine::impartial::search::Rules;
 
 /// The rules of staircase Nim on small staircases, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]

@@ -12,9 +12,9 @@
 //! enumerating the others.
 
 use crate::bits::{binary_text, bits_of, from_bits, popcount};
-use sprague_engine::impartial::heap::{HeapOption, HeapRules};
-use sprague_core::nat::Nat;
 use smallvec::smallvec;
+use sprague_core::nat::Nat;
+use sprague_engine::impartial::heap::{HeapOption, HeapRules};
 
 /// The rules of the submask game.
 #[derive(Clone, Copy, Debug, Default)]
@@ -119,8 +119,8 @@ impl HeapRules for Submask {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague_engine::impartial::family::{Family, MoveSink};
     use sprague_core::Limits;
+    use sprague_engine::impartial::family::{Family, MoveSink};
     use sprague_engine::impartial::heap::{HeapFamily, HeapTable};
     use std::collections::BTreeSet;
 

@@ -6,14 +6,14 @@
 //! the closed form sg(n) = ⌊(n mod (l+r)) / l⌋ answers any heap (tested against the
 //! table built from the rules).
 
-use sprague_engine::impartial::cell::{Cell, Extended};
+use num_bigint::BigUint;
+use smallvec::smallvec;
+use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::cell::{Cell, Extended};
 use sprague_engine::impartial::heap::{HeapOption, HeapRules, OPTIONS_PER_STATE, PeriodProof};
 use sprague_engine::impartial::period::Period;
 use sprague_engine::impartial::watch::Poll;
-use sprague_core::nat::Nat;
-use num_bigint::BigUint;
-use smallvec::smallvec;
 
 /// The rules of a subtraction game.
 #[derive(Clone, Debug)]
@@ -284,8 +284,8 @@ impl HeapRules for Subtraction {
 mod tests {
     use super::*;
     use crate::impartial::testing::mex_values;
-    use sprague_engine::impartial::family::{Family, MoveSink};
     use sprague_core::Limits;
+    use sprague_engine::impartial::family::{Family, MoveSink};
     use sprague_engine::impartial::heap::HeapFamily;
 
     /// Values straight from the rules: sg(n) = mex{sg(n − s) : s ∈ S, s ≤ n}.

@@ -1,10 +1,10 @@
 //! Helpers shared by the families' tests.
 
-use sprague_engine::impartial::family::{Family, MoveSink, Pos};
 use sprague_core::Limits;
+use sprague_core::nat::Nat;
+use sprague_engine::impartial::family::{Family, MoveSink, Pos};
 use sprague_engine::impartial::heap::{HeapOption, HeapRules};
 use sprague_engine::impartial::search::{Rules, Search};
-use sprague_core::nat::Nat;
 use std::collections::BTreeSet;
 
 /// Every tuple of `n` entries in `0..=max`, in lexicographic order.

@@ -36,11 +36,11 @@
 
 use crate::graph_file::Csr;
 use crate::graph_file::{MAX_BYTES_PER_EDGE, SLACK_BYTES};
-use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, MoveSink, Pos};
-use sprague_core::{Limits, SolveError};
-use sprague_core::nat::Nat;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, MoveSink, Pos};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::Read;

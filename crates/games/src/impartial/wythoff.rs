@@ -43,12 +43,12 @@
 //! that the family ([`Wythoff`]) reports the value as unknown but still decides the
 //! outcome and lists the winning moves; P-positions have value 0 at any size.
 
-use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, Move, MoveSink, Pos};
+use num_bigint::BigUint;
+use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, Move, MoveSink, Pos};
 use sprague_engine::impartial::search::Rules;
 use sprague_engine::impartial::searched::PositionRules;
-use sprague_core::nat::Nat;
-use num_bigint::BigUint;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -1192,9 +1192,9 @@ mod tests {
     #[test]
     fn sums_use_the_closed_form_when_values_are_too_costly() {
         use crate::impartial::nim::Nim;
+        use sprague_core::{Outcome, Play};
         use sprague_engine::impartial::heap::HeapFamily;
         use sprague_engine::impartial::sum::{Component, analyse};
-        use sprague_core::{Outcome, Play};
         let w: Rc<dyn Family> = Rc::new(Wythoff::default());
         let nim: Rc<dyn Family> = Rc::new(HeapFamily::new(Nim));
         let limits = Limits::default();

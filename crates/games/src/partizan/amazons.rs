@@ -15,8 +15,8 @@
 
 use super::Ruleset;
 use super::grid::{self, Board, QUEEN, Symmetry, Touch};
-use sprague_expr::{FamilyTerm, Span};
 use sprague_engine::partizan::{Rules, Side};
+use sprague_expr::{FamilyTerm, Span};
 
 /// An Amazons board: layer 0 Left's amazons (`L`), layer 1 Right's (`R`), layer 2 the
 /// unburnt squares (with or without an amazon).
@@ -162,9 +162,9 @@ impl Ruleset for Amazons {
 
 #[cfg(test)]
 mod tests {
-    use crate::eval::ParseValue;
     use super::grid::testing;
     use super::*;
+    use crate::eval::ParseValue;
     use crate::partizan::testing::shown_value;
     use sprague_engine::partizan::GameTable;
 

@@ -11,8 +11,8 @@
 
 use super::Ruleset;
 use super::grid::{self, Board, Symmetry, Touch};
-use sprague_expr::{FamilyTerm, Span};
 use sprague_engine::partizan::{Rules, Side};
+use sprague_expr::{FamilyTerm, Span};
 
 /// A Clobber board: layer 0 Left's stones (`X`), layer 1 Right's (`O`).
 pub type ClobberBoard = Board<2>;

@@ -8,13 +8,13 @@
 //! canonical game.
 
 use super::{Ruleset, Visitor, visit};
-use sprague_expr;
-use sprague_expr::{FamilyTerm, Term};
 use crate::eval::{Evaluator, ValueError};
+use rustc_hash::{FxHashMap, FxHasher};
 use sprague_core::{Limits, SolveError};
 use sprague_engine::partizan::{Game, GameTable, Side, TreeValues};
 use sprague_engine::search::partizan::{Component, Part, RegionSink, Sum};
-use rustc_hash::{FxHashMap, FxHasher};
+use sprague_expr;
+use sprague_expr::{FamilyTerm, Term};
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};

@@ -13,13 +13,13 @@
 
 use super::grid::{self, Board, Symmetry, Touch};
 use super::{Ruleset, args, char_span, no_params};
-use sprague_expr::{Arg, FamilyTerm, Span};
-use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_core::{Limits, SEARCH_OPTION_STEPS, SolveError};
-use sprague_engine::impartial::mex::Mex;
-use sprague_core::nat::Nat;
-use sprague_engine::partizan::{Rules, Side};
 use rustc_hash::FxHashMap;
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, SEARCH_OPTION_STEPS, SolveError};
+use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
+use sprague_engine::impartial::mex::Mex;
+use sprague_engine::partizan::{Rules, Side};
+use sprague_expr::{Arg, FamilyTerm, Span};
 use std::cell::RefCell;
 
 /// A Cram board: layer 0 the empty squares.

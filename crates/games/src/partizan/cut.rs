@@ -15,10 +15,10 @@
 //! only matter through their highest power of two: Left's strip of width w and height
 //! h in [2^k, 2^(k+1)) is worth as many moves as a 2^k-high strip.
 
+use num_bigint::BigInt;
 use sprague_core::SolveError;
 use sprague_core::nat::Nat;
 use sprague_engine::partizan::{Dyadic, Game, GameTable};
-use num_bigint::BigInt;
 
 /// The value of a `w × h` bar (w, h ≥ 1) by the closed form.
 ///

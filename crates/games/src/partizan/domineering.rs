@@ -17,8 +17,8 @@
 
 use super::grid::{self, Symmetry, Touch};
 use super::{Ruleset, args, char_span, no_params};
-use sprague_expr::{Arg, FamilyTerm, Span};
 use sprague_engine::partizan::{Rules, Side};
+use sprague_expr::{Arg, FamilyTerm, Span};
 
 /// Largest number of squares of a board.
 pub const MAX_SQUARES: usize = 64;

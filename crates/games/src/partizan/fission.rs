@@ -34,8 +34,8 @@
 
 use super::grid::{flip_rows, half_turn, ones, shift, transpose};
 use super::{Ruleset, args, char_span, no_params};
-use sprague_expr::{Arg, FamilyTerm, Span};
 use sprague_engine::partizan::{Rules, Side};
+use sprague_expr::{Arg, FamilyTerm, Span};
 
 /// Largest number of squares of a board.
 pub const MAX_SQUARES: usize = 64;

@@ -21,8 +21,8 @@
 //! only the vertex coloured and its neighbours).
 
 use super::{Ruleset, args, char_span, no_params};
-use sprague_expr::{Arg, FamilyTerm, Span};
 use sprague_engine::partizan::{Rules, Side};
+use sprague_expr::{Arg, FamilyTerm, Span};
 
 /// Largest number of uncoloured vertices of a position.
 pub const MAX_VERTICES: usize = 64;

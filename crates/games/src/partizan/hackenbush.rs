@@ -20,10 +20,10 @@
 //! edges take their values from the game tree (the positions are the stalk's
 //! prefixes), each prefix of that form by the rule above.
 
+use num_bigint::{BigInt, BigUint, Sign};
 use sprague_core::SolveError;
 use sprague_core::nat::Nat;
 use sprague_engine::partizan::{Dyadic, Game, GameTable, Nus};
-use num_bigint::{BigInt, BigUint, Sign};
 
 /// The colour of an edge: who may remove it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

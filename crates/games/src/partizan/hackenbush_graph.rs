@@ -43,13 +43,13 @@
 pub use super::hackenbush::Edge;
 use super::hackenbush::{self as stalk};
 use super::{Ruleset, args, char_span, no_params};
-use sprague_expr::{Arg, FamilyTerm, Span};
 use crate::impartial::green;
 use crate::impartial::green::{Dfs, MAX_VERTEX, NONE};
+use rustc_hash::FxHashMap;
 use sprague_core::SolveError;
 use sprague_core::nat::Nat;
 use sprague_engine::partizan::{Game, GameTable, Rules, Side, TreeValues};
-use rustc_hash::FxHashMap;
+use sprague_expr::{Arg, FamilyTerm, Span};
 use std::collections::VecDeque;
 
 /// One edge as written: its vertices (0 the ground), its colour if one was given, and
@@ -691,7 +691,10 @@ pub fn value(
                 let count = Hackenbush.option_count(&region, Side::Left, &mut buf)
                     + Hackenbush.option_count(&region, Side::Right, &mut buf);
                 let elements = (count as u64).saturating_mul(region.edges.len() as u64);
-                if elements > t.max_states().max(sprague_engine::search::partizan::OPTION_ELEMENTS) {
+                if elements
+                    > t.max_states()
+                        .max(sprague_engine::search::partizan::OPTION_ELEMENTS)
+                {
                     return Err(SolveError::Limit {
                         what: format!(
                             "the game tree of a part of {} edges ({count} options) would hold {elements} edges at once, more than {}",

@@ -16,8 +16,8 @@
 
 use super::Ruleset;
 use super::grid::{self, Board, ORTHOGONAL, Symmetry, Touch};
-use sprague_expr::{FamilyTerm, Span};
 use sprague_engine::partizan::{Rules, Side};
+use sprague_expr::{FamilyTerm, Span};
 
 /// A Konane board: layer 0 Left's stones (`X`), layer 1 Right's (`O`), layer 2 the
 /// squares of the board (with or without a stone).
@@ -143,9 +143,9 @@ impl Ruleset for Konane {
 
 #[cfg(test)]
 mod tests {
-    use crate::eval::ParseValue;
     use super::grid::testing;
     use super::*;
+    use crate::eval::ParseValue;
     use crate::partizan::testing::shown_value;
     use sprague_engine::partizan::GameTable;
 

@@ -39,8 +39,8 @@ pub mod toads;
 pub mod toppling;
 pub mod unfair;
 
-use sprague_expr::{Arg, FamilyTerm, Param, Span};
 use sprague_engine::partizan::Rules;
+use sprague_expr::{Arg, FamilyTerm, Param, Span};
 use std::hash::Hash;
 
 /// A partizan ruleset as written in expressions: `NAME[params](args)`.

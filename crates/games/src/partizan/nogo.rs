@@ -24,8 +24,8 @@
 
 use super::fission::Board;
 use super::{Ruleset, args, char_span, no_params};
-use sprague_expr::{Arg, FamilyTerm, Span};
 use sprague_engine::partizan::{Rules, Side};
+use sprague_expr::{Arg, FamilyTerm, Span};
 
 /// NoGo's rules (no parameters). In the [`Board`], `a` holds the black stones and
 /// `b` the white ones.

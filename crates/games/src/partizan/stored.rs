@@ -21,8 +21,8 @@ use super::Ruleset;
 use super::clobber::{Clobber, ClobberBoard};
 use super::domineering::{Board, Domineering};
 use super::grid::{self, Symmetry};
-use sprague_core::SolveError;
 use rustc_hash::FxHashSet;
+use sprague_core::SolveError;
 
 /// A region packed into 128 bits (see the module documentation).
 pub type Key = u128;

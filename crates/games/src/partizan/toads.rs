@@ -68,8 +68,8 @@
 //! stretch). The same for Right's frogs.
 
 use super::{Ruleset, args, char_span};
-use sprague_expr::{Arg, FamilyTerm, Param, Span};
 use sprague_engine::partizan::{Rules, Side};
+use sprague_expr::{Arg, FamilyTerm, Param, Span};
 
 /// Largest number of squares of a strip.
 pub const MAX_SQUARES: usize = 64;
@@ -579,8 +579,8 @@ impl Ruleset for Toads {
 
 #[cfg(test)]
 mod tests {
-    use crate::eval::ParseValue;
     use super::*;
+    use crate::eval::ParseValue;
     use crate::partizan::testing::{Plain, shown_value};
     use sprague_engine::partizan::{GameTable, TreeValues};
 

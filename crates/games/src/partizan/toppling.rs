@@ -10,8 +10,8 @@
 //! region (stored as the lesser of the two).
 
 use super::{Ruleset, args, char_span, no_params};
-use sprague_expr::{Arg, FamilyTerm, Span};
 use sprague_engine::partizan::{Rules, Side};
+use sprague_expr::{Arg, FamilyTerm, Span};
 
 /// Largest number of dominoes of a row.
 pub const MAX_DOMINOES: usize = 256;

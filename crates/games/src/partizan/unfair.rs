@@ -8,11 +8,11 @@
 //! of any size are then answered from the period. With `p = q` this is the impartial
 //! game `bash[p]`, worth `*(n mod (p+1))`.
 
+use num_bigint::BigUint;
+use rustc_hash::FxHashMap;
 use sprague_core::SolveError;
 use sprague_core::nat::Nat;
 use sprague_engine::partizan::{Game, GameTable};
-use num_bigint::BigUint;
-use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 
 /// The values of `unfair[p,q]` computed so far, and the period once found.

@@ -1,9 +1,9 @@
 //! Why each equilibrium is one, in words, and the indifference equations behind a
 //! mixed one.
 
+use num_traits::Signed;
 use sprague_nash::number::{order, same, show};
 use sprague_nash::{Bimatrix, Equilibrium, Player, Rational};
-use num_traits::Signed;
 
 /// The one-line reason, followed by the equations of [`systems`] for a mixed
 /// equilibrium (the `explanation` entries of `--json --explain`).

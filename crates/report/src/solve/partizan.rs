@@ -3,13 +3,13 @@
 //! found by the search of [`sprague_engine::search::partizan`].
 
 use super::super::{Failure, json};
-use sprague_games::eval::ValueError;
-use sprague_games::partizan::component::read_sum;
 use sprague_core::Limits;
 use sprague_core::Outcome;
 use sprague_engine::partizan::{Game, GameTable, Side};
-use sprague_games::db::Db;
 use sprague_engine::search::partizan::{Config, Part, RegionValues, Search, Stats, Sum, SumMove};
+use sprague_games::db::Db;
+use sprague_games::eval::ValueError;
+use sprague_games::partizan::component::read_sum;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
