@@ -365,12 +365,13 @@ fn sigint_stops_a_long_table_and_keeps_its_values() {
     // The values kept are those of the table.
     let to = (heaps - 1).min(3000).to_string();
     let (_, whole, _) = run(&table_args("octal[0.007]", &to, &["--json"]));
-    let (code, out, _) = run(&table_args(
-        "octal[0.007]",
-        &to,
-        &["--json", "--checkpoint", f],
-    ));
-    assert_eq!((code, out), (0, whole));
+    // Resumed with the same configuration, so the checkpoint's keyed digest
+    // vouches for its values.
+    let (code, out, err) = run_with_config(
+        &d.join("config"),
+        &table_args("octal[0.007]", &to, &["--json", "--checkpoint", f]),
+    );
+    assert_eq!((code, out), (0, whole), "{err}");
 }
 
 /// Rewrites the checkpoint with the value of heap `heap` changed and a correct CRC-32
