@@ -255,13 +255,15 @@ class PartizanSolved:
     to move wins) or ``"P"``; ``first`` (``"left"`` or ``"right"``) is the player to
     move, whose winning moves are ``winning_moves``; ``left`` and ``right`` give
     each player's winning moves when moving first; ``components`` the parts with
-    the canonical value of each part that is a game; ``grundy`` is None.
+    the canonical value of each part that is a game; ``value`` the canonical value
+    of the whole sum when every part has one (else None); ``grundy`` is None.
     """
 
     position: str
     play: str
     outcome: str
     grundy: None
+    value: Optional[str]
     first: str
     components: List[Component]
     winning_moves: List[Move]
@@ -311,6 +313,7 @@ def _partizan_solved(doc: dict) -> PartizanSolved:
         play=doc["play"],
         outcome=doc["outcome"],
         grundy=doc["grundy"],
+        value=doc["value"],
         first=doc["first"],
         components=[Component(c["expr"], None, c["value"]) for c in doc["components"]],
         winning_moves=[_move(m) for m in doc["winning_moves"]],
