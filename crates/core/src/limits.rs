@@ -136,7 +136,7 @@ impl Stop {
 /// last look, and at the first call.
 ///
 /// ```
-/// use sprague::impartial::family::{Limits, StopPoll};
+/// use sprague_core::{Limits, StopPoll};
 /// let mut poll = StopPoll::new();
 /// assert!(poll.spend(10, &Limits::default()).is_ok());
 /// ```

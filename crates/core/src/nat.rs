@@ -12,7 +12,7 @@ use std::fmt;
 /// A non-negative integer of any size.
 ///
 /// ```
-/// use crate::nat::Nat;
+/// use sprague_core::nat::Nat;
 /// let a: Nat = "18446744073709551616".parse().unwrap(); // 2^64
 /// let b = Nat::from(1u64);
 /// assert_eq!((&a ^ &b).to_string(), "18446744073709551617");
@@ -234,7 +234,7 @@ impl Nat {
     /// of a huge position).
     ///
     /// ```
-    /// use crate::nat::Nat;
+    /// use sprague_core::nat::Nat;
     /// let mut s = String::from("heap ");
     /// Nat::from(1234u64).write_decimal(&mut s);
     /// assert_eq!(s, "heap 1234");

@@ -92,7 +92,7 @@ impl ParseError {
 /// Parses a sum expression (SPEC §1), e.g. `nim(3,4,5) + sub[1,3..5](10) + {1|-1}`.
 ///
 /// ```
-/// use crate::{parse, Term};
+/// use sprague_expr::{parse, Term};
 /// let sum = parse("nim(3,4) + 3/4").unwrap();
 /// assert_eq!(sum.terms.len(), 2);
 /// assert!(matches!(sum.terms[1], Term::Literal(..)));
@@ -988,7 +988,7 @@ const MAX_WORD: usize = 80;
 /// Short messages are returned unchanged.
 ///
 /// ```
-/// use crate::shorten_message;
+/// use sprague_expr::shorten_message;
 /// let m = format!("the value of kayles({}) needs more", "7".repeat(100_000));
 /// assert_eq!(shorten_message(&m), "the value of kayles(77777777777777777777…) needs more");
 /// ```

@@ -6,7 +6,7 @@
 //! the exhaustive search for games on tuples of integers.
 //!
 //! ```
-//! use crate::custom::{Kind, Rules, register};
+//! use sprague_games::custom::{Kind, Rules, register};
 //! use sprague_core::nat::Nat;
 //! use std::sync::Arc;
 //! // Take 1 or 2 from a heap: values 0,1,2,0,1,2,…
@@ -18,7 +18,7 @@
 //!     }
 //! }
 //! register("take12", Kind::Heap, Arc::new(Take12)).unwrap();
-//! let t = crate::table_family("take12").unwrap();
+//! let t = sprague_games::table_family("take12").unwrap();
 //! let r = t.report(0, 5, &Default::default()).unwrap();
 //! assert_eq!(r.values, [0u64, 1, 2, 0, 1, 2].map(Nat::from));
 //! ```

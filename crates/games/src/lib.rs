@@ -84,7 +84,7 @@ pub const KNOWN_FAMILIES: &[&str] = &[
 /// partizan rulesets), sorted, each once.
 ///
 /// ```
-/// let names = crate::family_names();
+/// let names = sprague_games::family_names();
 /// assert!(names.contains(&"nim") && names.contains(&"toads"));
 /// ```
 pub fn family_names() -> Vec<&'static str> {
@@ -149,7 +149,7 @@ impl std::error::Error for ExprError {}
 /// Parses `src` and builds its components.
 ///
 /// ```
-/// let c = crate::components("nim(3,4) + sub[1,3,4](10)").unwrap();
+/// let c = sprague_games::components("nim(3,4) + sub[1,3,4](10)").unwrap();
 /// assert_eq!(c.len(), 3);
 /// assert_eq!(c[2].expr(), "sub[1,3,4](10)");
 /// ```
@@ -165,7 +165,7 @@ pub fn components(src: &str) -> Result<Vec<Component>, ExprError> {
 ///
 /// ```
 /// use sprague_engine::impartial::position::Components;
-/// let p = crate::position("nim(3,4) + sub[1,3,4](10)").unwrap();
+/// let p = sprague_games::position("nim(3,4) + sub[1,3,4](10)").unwrap();
 /// assert_eq!(p.count(), 3);
 /// assert_eq!(p.component(1).expr(), "nim(4)");
 /// ```
@@ -183,9 +183,9 @@ pub fn position(src: &str) -> Result<Position, ExprError> {
 /// is impartial.
 ///
 /// ```
-/// assert!(crate::plain_position("nim(3,4) + kayles(5)").is_some());
-/// assert!(crate::plain_position("nim(3) + {1|-1}").is_none());
-/// assert!(crate::plain_position("domineering(2,2)").is_none());
+/// assert!(sprague_games::plain_position("nim(3,4) + kayles(5)").is_some());
+/// assert!(sprague_games::plain_position("nim(3) + {1|-1}").is_none());
+/// assert!(sprague_games::plain_position("domineering(2,2)").is_none());
 /// ```
 pub fn plain_position(src: &str) -> Option<Position> {
     plain_position_bytes(src.as_bytes())
@@ -195,8 +195,8 @@ pub fn plain_position(src: &str) -> Option<Position> {
 /// huge input is read once, without a pass to check it first.
 ///
 /// ```
-/// assert!(crate::plain_position_bytes(b"nim(3,4)").is_some());
-/// assert!(crate::plain_position_bytes(b"nim(3,\xff)").is_none());
+/// assert!(sprague_games::plain_position_bytes(b"nim(3,4)").is_some());
+/// assert!(sprague_games::plain_position_bytes(b"nim(3,\xff)").is_none());
 /// ```
 pub fn plain_position_bytes(src: &[u8]) -> Option<Position> {
     // The registry's text serves its error messages, which this path never gives.
@@ -335,9 +335,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// or when `src` does not parse (building it reports that).
 ///
 /// ```
-/// let e = crate::file_reference("nim(3) + digraph[\"g.txt\"](0)").unwrap();
+/// let e = sprague_games::file_reference("nim(3) + digraph[\"g.txt\"](0)").unwrap();
 /// assert_eq!(e.column, 18);
-/// assert!(crate::file_reference("grid[\"..#/...\"](0,0)").is_none());
+/// assert!(sprague_games::file_reference("grid[\"..#/...\"](0,0)").is_none());
 /// ```
 pub fn file_reference(src: &str) -> Option<ExprError> {
     let sum = sprague_expr::parse(src).ok()?;
@@ -385,7 +385,7 @@ fn file_in_sum(sum: &Sum, hit: &mut dyn FnMut(&FamilyTerm, Span)) {
 /// Parses a heap family written without arguments (`sub[1,3,4]`) for tables.
 ///
 /// ```
-/// let f = crate::table_family("bash[3]").unwrap();
+/// let f = sprague_games::table_family("bash[3]").unwrap();
 /// assert_eq!(f.name(), "bash[3]");
 /// ```
 pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
@@ -456,7 +456,7 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
 /// Parses `treestair["FILE",k]`, written without a root, for the values at every root.
 ///
 /// ```
-/// let t = crate::tree_family("treestair[\"t.txt\",2]").unwrap();
+/// let t = sprague_games::tree_family("treestair[\"t.txt\",2]").unwrap();
 /// use sprague_engine::impartial::family::Family;
 /// assert_eq!(t.name(), "treestair[\"t.txt\",2]");
 /// ```

@@ -300,8 +300,8 @@ impl<'g> Matching<'g> {
 /// A maximum matching of `g`: the mate of each vertex, or [`NONE`].
 ///
 /// ```
-/// use crate::graph_file::Csr;
-/// use crate::matching::{maximum, NONE};
+/// use sprague_games::graph_file::Csr;
+/// use sprague_games::matching::{maximum, NONE};
 /// // A 5-cycle has a maximum matching of 2 edges.
 /// let g = Csr::undirected(5, &[0, 1, 2, 3, 4], &[1, 2, 3, 4, 0]);
 /// let mate = maximum(&g);
@@ -327,8 +327,8 @@ pub fn greedy(g: &Csr) -> Vec<u32> {
 /// maximum, and the even vertices of that last search are D(G).
 ///
 /// ```
-/// use crate::graph_file::Csr;
-/// use crate::matching::{maximum, missed_vertices};
+/// use sprague_games::graph_file::Csr;
+/// use sprague_games::matching::{maximum, missed_vertices};
 /// // A path 0–1–2: the ends can be missed, the middle never.
 /// let g = Csr::undirected(3, &[0, 1], &[1, 2]);
 /// let (_, d) = missed_vertices(&g, maximum(&g));

@@ -37,7 +37,7 @@ pub enum Plain {
 /// [`Plain::Text`].
 ///
 /// ```
-/// use crate::plain::{Plain, read_plain};
+/// use sprague_games::plain::{Plain, read_plain};
 /// let Plain::Position(p) = read_plain(&mut &b"nim(3, 4) + kayles(5)"[..], 100).unwrap() else {
 ///     panic!()
 /// };

@@ -50,7 +50,7 @@ fn dominates(game: &Bimatrix, p: Player, t: usize, s: usize, against: &[usize]) 
 /// The strictly dominant strategy of `p`, if it has one.
 ///
 /// ```
-/// use crate::{dominant, read_game, Budget, Player};
+/// use sprague_nash::{dominant, read_game, Budget, Player};
 /// let pd = read_game(r#"{"rows": ["quiet", "confess"], "cols": ["quiet", "confess"],
 ///     "row_payoffs": [[-1, -20], [0, -8]], "col_payoffs": [[-1, 0], [-20, -8]]}"#).unwrap();
 /// assert_eq!(dominant(&pd, Player::Row, &mut Budget::new(100)).unwrap(), Some(1));
@@ -79,7 +79,7 @@ pub fn dominant(
 /// in the order of the strategies.
 ///
 /// ```
-/// use crate::{dominated, read_game, Budget, Domination, Player};
+/// use sprague_nash::{dominated, read_game, Budget, Domination, Player};
 /// // Left pays the column player 1 against both rows, right 1 and 0: left weakly dominates.
 /// let g = read_game(r#"{"rows": ["up", "down"], "cols": ["left", "right"],
 ///     "row_payoffs": [[0, 0], [0, 0]], "col_payoffs": [[1, 1], [1, 0]]}"#).unwrap();
@@ -166,7 +166,7 @@ pub struct Elimination {
 /// not depend on the order of removal.
 ///
 /// ```
-/// use crate::{iterated_elimination, read_game, Budget};
+/// use sprague_nash::{iterated_elimination, read_game, Budget};
 /// let pd = read_game(r#"{"rows": ["quiet", "confess"], "cols": ["quiet", "confess"],
 ///     "row_payoffs": [[-1, -20], [0, -8]], "col_payoffs": [[-1, 0], [-20, -8]]}"#).unwrap();
 /// let e = iterated_elimination(&pd, &mut Budget::new(100)).unwrap();

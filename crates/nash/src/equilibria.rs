@@ -47,7 +47,7 @@ pub struct PureEquilibrium {
 /// response to the column and the column a best response to the row.
 ///
 /// ```
-/// use crate::{pure_equilibria, read_game};
+/// use sprague_nash::{pure_equilibria, read_game};
 /// let pd = read_game(r#"{"rows": ["quiet", "confess"], "cols": ["quiet", "confess"],
 ///     "row_payoffs": [[-1, -20], [0, -8]], "col_payoffs": [[-1, 0], [-20, -8]]}"#).unwrap();
 /// let pure = pure_equilibria(&pd);
@@ -181,7 +181,7 @@ pub struct Equilibria {
 /// starts; for a degenerate game also one check per pair of polytope vertices.
 ///
 /// ```
-/// use crate::{equilibria, read_game, Budget};
+/// use sprague_nash::{equilibria, read_game, Budget};
 /// // Battle of the Sexes: two pure equilibria and one mixed.
 /// let bos = read_game(r#"{"rows": ["opera", "football"], "cols": ["opera", "football"],
 ///     "row_payoffs": [[3, 0], [0, 2]], "col_payoffs": [[2, 0], [0, 3]]}"#).unwrap();
@@ -346,7 +346,7 @@ impl Bits {
 /// lengths, and each strategy either player uses is a best response to the other's.
 ///
 /// ```
-/// use crate::{is_equilibrium, read_game, Rational};
+/// use sprague_nash::{is_equilibrium, read_game, Rational};
 /// let pennies = read_game(r#"{"rows": ["H", "T"], "cols": ["H", "T"],
 ///     "row_payoffs": [[1, -1], [-1, 1]], "col_payoffs": [[-1, 1], [1, -1]]}"#).unwrap();
 /// let half = Rational::new(1.into(), 2.into());

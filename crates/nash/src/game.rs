@@ -45,7 +45,7 @@ impl Player {
 /// get when the row player plays row `i` and the column player column `j`.
 ///
 /// ```
-/// use crate::{Bimatrix, Player, Rational};
+/// use sprague_nash::{Bimatrix, Player, Rational};
 /// let r = |v: i64| Rational::from_integer(v.into());
 /// let pd = Bimatrix::new(
 ///     vec!["quiet".into(), "confess".into()],

@@ -10,7 +10,7 @@
 //! - [`linear`] and [`subsets`]: the exact linear algebra and the subsets behind them.
 //!
 //! ```
-//! use crate::{equilibria, read_game, Budget};
+//! use sprague_nash::{equilibria, read_game, Budget};
 //!
 //! let game = read_game(r#"{ "rows": ["heads", "tails"], "cols": ["heads", "tails"],
 //!     "row_payoffs": [[1, -1], [-1, 1]], "col_payoffs": [[-1, 1], [1, -1]] }"#).unwrap();
@@ -63,7 +63,7 @@ pub const DEFAULT_MAX_DIGITS: u64 = 20_000;
 /// matched; and a bound on the size of its numbers ([`Budget::check_sizes`]).
 ///
 /// ```
-/// use crate::Budget;
+/// use sprague_nash::Budget;
 /// let mut b = Budget::new(10);
 /// assert!(b.spend(7, "comparing strategies").is_ok());
 /// assert!(b.spend(4, "comparing strategies").is_err());

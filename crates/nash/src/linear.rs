@@ -13,7 +13,7 @@ use num_traits::{Signed, Zero};
 ///
 /// ```
 /// use num_bigint::BigInt;
-/// use crate::linear::solve;
+/// use sprague_nash::linear::solve;
 /// // 2x + y = 3, x + 3y = 5: x = 4/5, y = 7/5.
 /// let m = vec![vec![BigInt::from(2), BigInt::from(1)], vec![BigInt::from(1), BigInt::from(3)]];
 /// let b = vec![BigInt::from(3), BigInt::from(5)];
@@ -83,7 +83,7 @@ pub fn solve_until<E>(
 /// [`solve`]).
 ///
 /// ```
-/// use crate::linear::solve_small;
+/// use sprague_nash::linear::solve_small;
 /// // 2x + y = 3, x + 3y = 5: x = 4/5, y = 7/5.
 /// let mut a = vec![2, 1, 3, 1, 3, 5];
 /// assert_eq!(solve_small(2, &mut a), Ok(Some((5, vec![4, 7]))));

@@ -19,7 +19,7 @@ pub const MAX_EXPONENT: u64 = 100_000;
 /// analysis goes through this function or [`same`].
 ///
 /// ```
-/// use crate::number::{order, parse};
+/// use sprague_nash::number::{order, parse};
 /// use std::cmp::Ordering;
 /// assert_eq!(order(&parse("13/8").unwrap(), &parse("8/5").unwrap()), Ordering::Greater);
 /// assert_eq!(order(&parse("-1/2").unwrap(), &parse("-0.5").unwrap()), Ordering::Equal);
@@ -85,7 +85,7 @@ impl std::error::Error for NumberError {}
 /// No spaces are allowed.
 ///
 /// ```
-/// use crate::number::parse;
+/// use sprague_nash::number::parse;
 /// assert_eq!(parse("-0.25").unwrap().to_string(), "-1/4");
 /// assert_eq!(parse("1e3").unwrap().to_string(), "1000");
 /// assert_eq!(parse("6/-4").is_err(), true);
@@ -189,7 +189,7 @@ fn decimal(text: &str) -> Result<Rational, NumberError> {
 /// (`-1/4`); the form every payoff and probability is written in.
 ///
 /// ```
-/// use crate::number::{parse, show};
+/// use sprague_nash::number::{parse, show};
 /// assert_eq!(show(&parse("-0.50").unwrap()), "-1/2");
 /// assert_eq!(show(&parse("4/2").unwrap()), "2");
 /// ```

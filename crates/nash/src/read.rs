@@ -43,7 +43,7 @@ impl std::error::Error for ReadError {}
 /// Reads a game from the text of its JSON file.
 ///
 /// ```
-/// use crate::read_game;
+/// use sprague_nash::read_game;
 /// let g = read_game(r#"{"rows": ["a"], "cols": ["x", "y"],
 ///                       "row_payoffs": [[1, "3/4"]], "col_payoffs": [[0.5, -2e1]]}"#).unwrap();
 /// assert_eq!(g.payoffs(0, 1).0.to_string(), "3/4");

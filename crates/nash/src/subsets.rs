@@ -4,7 +4,7 @@
 /// lexicographic order.
 ///
 /// ```
-/// use crate::subsets::Subsets;
+/// use sprague_nash::subsets::Subsets;
 /// let all: Vec<Vec<usize>> = Subsets::new(4, 2).collect();
 /// assert_eq!(all, vec![vec![0, 1], vec![0, 2], vec![0, 3], vec![1, 2], vec![1, 3], vec![2, 3]]);
 /// assert_eq!(Subsets::new(3, 0).count(), 1);
@@ -48,7 +48,7 @@ impl Iterator for Subsets {
 /// The number of ways to choose `k` of `n`, or `None` when it does not fit in a `u128`.
 ///
 /// ```
-/// use crate::subsets::binomial;
+/// use sprague_nash::subsets::binomial;
 /// assert_eq!(binomial(24, 12), Some(2_704_156));
 /// assert_eq!(binomial(3, 5), Some(0));
 /// assert_eq!(binomial(1000, 500), None);

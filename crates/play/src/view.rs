@@ -72,7 +72,7 @@ pub enum Drawing {
 /// staircase, and text for the rest.
 ///
 /// ```
-/// use crate::view::{drawing, Drawing};
+/// use sprague_play::view::{drawing, Drawing};
 /// let comps = sprague_games::components("nim(3) + wythoff(3,5)").unwrap();
 /// let d = drawing(&comps);
 /// assert!(matches!(&d[0], Drawing::Heap { heap: 1, size, .. } if size.to_u64() == Some(3)));
@@ -135,7 +135,7 @@ pub const MAX_GRID: u64 = 512;
 ///
 /// ```
 /// use sprague_core::Limits;
-/// let g = crate::view::grid("nim", 3, 3, &Limits::default()).unwrap();
+/// let g = sprague_play::view::grid("nim", 3, 3, &Limits::default()).unwrap();
 /// let row: Vec<u64> = g[1].iter().map(|v| v.as_ref().unwrap().to_u64().unwrap()).collect();
 /// assert_eq!(row, [1, 0, 3]);
 /// ```

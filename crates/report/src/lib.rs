@@ -3,7 +3,7 @@
 //! web, Python) alike.
 //!
 //! ```
-//! use crate::{Failure, solve};
+//! use sprague_report::{Failure, solve};
 //! let e = solve::solve("nim(3,", &solve::Options::default()).err().unwrap();
 //! assert!(matches!(e, Failure::Input(m) if m.contains("column")));
 //! ```

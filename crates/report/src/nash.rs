@@ -50,7 +50,7 @@ impl Default for Options {
 /// (e.g. the file's name).
 ///
 /// ```
-/// use crate::nash::{Options, nash};
+/// use sprague_report::nash::{Options, nash};
 /// let game = r#"{"rows": ["quiet", "confess"], "cols": ["quiet", "confess"],
 ///     "row_payoffs": [[-1, -20], [0, -8]], "col_payoffs": [[-1, 0], [-20, -8]]}"#;
 /// let s = nash("prisoners", game, &Options::default()).unwrap();

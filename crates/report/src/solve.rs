@@ -59,7 +59,7 @@ pub struct ImpartialSolved {
 /// (see [`solve_first`]).
 ///
 /// ```
-/// use crate::solve::{Options, solve};
+/// use sprague_report::solve::{Options, solve};
 /// let s = solve("nim(3,4,5)", &Options { max_moves: 20, ..Options::default() }).unwrap();
 /// assert!(s.json().starts_with("{\"position\":\"nim(3,4,5)\",\"play\":\"normal\",\"outcome\":\"N\",\"grundy\":2,"));
 /// assert!(s.text().contains("winning moves:"));
@@ -74,7 +74,7 @@ pub fn solve(text: &str, o: &Options) -> Result<Solved, Failure> {
 ///
 /// ```
 /// use sprague_engine::partizan::Side;
-/// use crate::solve::{Options, solve_first};
+/// use sprague_report::solve::{Options, solve_first};
 /// let o = Options { max_moves: 20, ..Options::default() };
 /// // 2×2 Domineering is ±1: whoever moves first wins.
 /// let s = solve_first("domineering(2,2)", &o, Side::Right).unwrap();
@@ -125,7 +125,7 @@ pub fn solve_first_db(
 /// Solves an impartial position already read (e.g. by [`sprague_games::plain_position`]).
 ///
 /// ```
-/// use crate::solve::{Options, solve_position};
+/// use sprague_report::solve::{Options, solve_position};
 /// let p = sprague_games::plain_position_bytes(b"nim(3,4,5)").unwrap();
 /// let o = Options { max_moves: 20, ..Options::default() };
 /// assert!(solve_position(p, &o).unwrap().json().contains("\"grundy\":2"));

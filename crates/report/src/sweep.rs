@@ -48,7 +48,7 @@ pub struct Game {
 /// (and the `4.…` codes too with `with_split`), each game once, in sweep order.
 ///
 /// ```
-/// use crate::sweep::games;
+/// use sprague_report::sweep::games;
 /// let g = games(1, false);
 /// // 0.1 … 0.7: none of them is the same game as another.
 /// assert_eq!(g.len(), 7);
@@ -232,7 +232,7 @@ fn join(v: &[u32]) -> String {
 /// (`rare(m) = (len + W(m)) / 2`, `W(m) = Σ_v count(v)·(−1)^popcount(v & m)`).
 ///
 /// ```
-/// use crate::sweep::rare_stats;
+/// use sprague_report::sweep::rare_stats;
 /// // Values 1 2 3 1 2 3 0: mask 1 makes the even values rare, heaps 1, 4 and 6;
 /// // masks 2 and 3 also make 3 heaps rare, and ties go to the smaller mask.
 /// let r = rare_stats(&[1u32, 2, 3, 1, 2, 3, 0][..]).unwrap();
@@ -331,7 +331,7 @@ pub fn compute(
 /// newline was cut off and does not count).
 ///
 /// ```
-/// use crate::sweep::written_codes;
+/// use sprague_report::sweep::written_codes;
 /// let (codes, len) = written_codes("code,same\n0.1,,x\n{\"code\":\"0.2\"}\n0.3,");
 /// assert!(codes.contains("0.1") && codes.contains("0.2") && !codes.contains("0.3"));
 /// assert_eq!(len, 10 + 7 + 15); // the header and two complete lines

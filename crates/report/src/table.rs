@@ -44,7 +44,7 @@ pub enum Format {
 ///
 /// ```
 /// use sprague_core::Limits;
-/// use crate::table::table;
+/// use sprague_report::table::table;
 /// let t = table("sub[1,3,4]", 0, 9, false, &Limits::default()).unwrap();
 /// assert_eq!(t.json(), "{\"family\":\"sub[1,3,4]\",\"from\":0,\"values\":[0,1,0,1,2,3,2,0,1,0],\"period\":{\"preperiod\":0,\"period\":7,\"proved\":true}}\n");
 /// ```

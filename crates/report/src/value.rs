@@ -43,7 +43,7 @@ impl Transform {
     /// `--cool T`, `--heat T` or `--overheat S,T` from the flag's text.
     ///
     /// ```
-    /// use crate::value::Transform;
+    /// use sprague_report::value::Transform;
     /// assert!(Transform::parse("cool", "1/2").is_ok());
     /// assert!(Transform::parse("overheat", "1,2").is_ok());
     /// assert!(Transform::parse("cool", "-1").is_err());
@@ -214,7 +214,7 @@ impl Thermogram {
 /// Computes the value of the game `text` (SPEC §4).
 ///
 /// ```
-/// use crate::value::{Options, value};
+/// use sprague_report::value::{Options, value};
 /// let v = value("{1|-1} + {1|-1}", &Options::default()).unwrap();
 /// assert_eq!(v.canonical.as_deref(), Some("0"));
 /// assert!(v.json().starts_with("{\"canonical\":\"0\",\"outcome\":\"P\""));
@@ -230,7 +230,7 @@ pub fn value(text: &str, o: &Options) -> Result<Valued, Failure> {
 /// full, piece by piece as it is produced, instead of summarised.
 ///
 /// ```
-/// use crate::value::{Options, write_value};
+/// use sprague_report::value::{Options, write_value};
 /// let o = Options { full: true, max_chars: Some(3), ..Options::default() };
 /// let mut out = Vec::new();
 /// write_value("{3|-3} + {1|-1}", &o, false, &mut out).unwrap();

@@ -10,7 +10,7 @@ use std::ops::{BitOr, BitXor};
 /// A Grundy value as stored in a table: [`u16`] or [`u32`].
 ///
 /// ```
-/// use crate::impartial::cell::Cell;
+/// use sprague_engine::impartial::cell::Cell;
 /// assert_eq!(<u16 as Cell>::new(70_000), None);
 /// assert_eq!(<u32 as Cell>::new(70_000).map(Cell::get), Some(70_000));
 /// assert_eq!(<u16 as Cell>::new(7).map(Cell::get), Some(7));

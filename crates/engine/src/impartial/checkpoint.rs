@@ -35,8 +35,8 @@
 //! unauthenticated, as it reads version-1 files.
 //!
 //! ```
-//! use crate::impartial::checkpoint;
-//! use crate::impartial::store::ValueSlice;
+//! use sprague_engine::impartial::checkpoint;
+//! use sprague_engine::impartial::store::ValueSlice;
 //! let mut file = Vec::new();
 //! checkpoint::write(&mut file, "kayles", ValueSlice::U16(&[0, 1, 2, 3, 1])).unwrap();
 //! assert!(file.starts_with(b"sprague table checkpoint 1\nfamily kayles\nheaps 5\n"));

@@ -4,7 +4,7 @@
 /// Reusable scratch space for computing mexes without allocating per call.
 ///
 /// ```
-/// use crate::impartial::mex::Mex;
+/// use sprague_engine::impartial::mex::Mex;
 /// let mut m = Mex::default();
 /// assert_eq!(m.of([2, 0, 1]), 3);
 /// assert_eq!(m.of([1, 2]), 0);

@@ -17,7 +17,7 @@ use sprague_core::nat::Nat;
 /// Eventual periodicity: `G(n + period) = G(n)` for every `n ≥ preperiod`.
 ///
 /// ```
-/// use crate::impartial::period::Period;
+/// use sprague_engine::impartial::period::Period;
 /// // Kayles (octal 0.77): period 12 from heap 71.
 /// let kayles = Period { preperiod: 71, period: 12 };
 /// assert_eq!(kayles.period, 12);
@@ -58,7 +58,7 @@ pub struct Period {
 /// total is therefore `O(len)` in every case.
 ///
 /// ```
-/// use crate::impartial::period::{detect, Period};
+/// use sprague_engine::impartial::period::{detect, Period};
 /// // Subtraction game {1, 3, 4}: 0 1 0 1 2 3 2, repeated.
 /// let block = [0, 1, 0, 1, 2, 3, 2];
 /// let values: Vec<u32> = block.iter().copied().cycle().take(30).collect();
@@ -233,7 +233,7 @@ fn matches_from_end_upto<C: Cell>(values: &[C], p: usize, cap: usize) -> usize {
 /// not the game.
 ///
 /// ```
-/// use crate::impartial::period::{prove_subtraction, Period};
+/// use sprague_engine::impartial::period::{prove_subtraction, Period};
 /// // Subtraction game {1, 3, 4}: 0 1 0 1 2 3 2 0 1 0 1 …
 /// let values: [u32; 11] = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1];
 /// let p = Period { preperiod: 0, period: 7 };
@@ -277,7 +277,7 @@ pub fn prove_subtraction<C: Cell>(values: &[C], max_move: usize, p: Period) -> b
 /// is `O(len)` time in every case (no extra memory unless the fallback is needed).
 ///
 /// ```
-/// use crate::impartial::period::{find_subtraction_period, Period};
+/// use sprague_engine::impartial::period::{find_subtraction_period, Period};
 /// // Subtraction game {2, 3}: G(n) = 0 0 1 1 2, repeated.
 /// let values: Vec<u32> = [0, 0, 1, 1, 2].iter().copied().cycle().take(8).collect();
 /// assert_eq!(
@@ -332,7 +332,7 @@ pub fn find_subtraction_period<C: Cell>(values: &[C], max_move: usize) -> Option
 /// table: the function checks the range, not the game.
 ///
 /// ```
-/// use crate::impartial::period::{prove_octal, Period};
+/// use sprague_engine::impartial::period::{prove_octal, Period};
 /// // Octal 0.03 (remove 2, leaving 0 or 1 heap): 0 0 1 1, repeated; t = 2.
 /// let values: [u16; 12] = [0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1];
 /// let p = Period { preperiod: 0, period: 4 };
@@ -374,7 +374,7 @@ fn octal_proof_len(n0: usize, period: usize, t: usize) -> Option<usize> {
 /// If `p.period == 0`.
 ///
 /// ```
-/// use crate::impartial::period::{reduce, Period};
+/// use sprague_engine::impartial::period::{reduce, Period};
 /// use sprague_core::nat::Nat;
 /// let kayles = Period { preperiod: 71, period: 12 };
 /// assert_eq!(reduce(&Nat::from(70u64), kayles), 70);

@@ -81,7 +81,7 @@ enum Run {
 /// A sum of components, stored compactly (see the module documentation).
 ///
 /// ```
-/// use crate::impartial::position::{Components, Position};
+/// use sprague_engine::impartial::position::{Components, Position};
 /// let p = sprague_games::position("nim(3,4) + wythoff(1,2) + nim(5)").unwrap();
 /// assert_eq!(p.count(), 4);
 /// assert_eq!(p.component(2).expr(), "wythoff(1,2)");
@@ -340,7 +340,7 @@ pub fn write_up_to(
 /// bits; unknown values (`None`) and larger ones are kept aside.
 ///
 /// ```
-/// use crate::impartial::position::Values;
+/// use sprague_engine::impartial::position::Values;
 /// use sprague_core::nat::Nat;
 /// let mut v = Values::default();
 /// v.push(Some(Nat::from(3u64)));

@@ -25,7 +25,7 @@ type Frame<P> = (P, Vec<P>, usize);
 /// A memoised exhaustive Sprague–Grundy search over the positions of `R`.
 ///
 /// ```
-/// use crate::impartial::search::{Rules, Search};
+/// use sprague_engine::impartial::search::{Rules, Search};
 /// use sprague_core::Limits;
 /// // Take 1 or 2 from a heap: values 0,1,2,0,1,2,…
 /// struct Take12;

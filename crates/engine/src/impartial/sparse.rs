@@ -1175,7 +1175,7 @@ fn scan(
 /// rare (values with `popcount(v & m)` even) — every mask's count in `O(V log V)`.
 ///
 /// ```
-/// use crate::impartial::sparse::walsh_hadamard;
+/// use sprague_engine::impartial::sparse::walsh_hadamard;
 /// // Values 0, 1, 1, 3: mask 1 makes the heaps of values 0 (one heap) rare, mask 2
 /// // those of 0 and 1 (three), mask 3 those of 0 and 3 (two).
 /// let mut w = vec![1, 2, 0, 1];

@@ -12,8 +12,8 @@ use std::collections::TryReserveError;
 /// Values of heaps `0..len`, borrowed at the width they are stored in.
 ///
 /// ```
-/// use crate::impartial::cell::Cell;
-/// use crate::impartial::store::ValueSlice;
+/// use sprague_engine::impartial::cell::Cell;
+/// use sprague_engine::impartial::store::ValueSlice;
 /// let narrow: &[u16] = &[0, 1, 2];
 /// let v = Cell::slice(narrow);
 /// assert_eq!((v.len(), v.get(2), v.width()), (3, 2, 2));
@@ -138,7 +138,7 @@ impl<'a, C: Cell> From<&'a [C]> for ValueSlice<'a> {
 /// The values of heaps `0..len`, owned, in the narrowest width that held them so far.
 ///
 /// ```
-/// use crate::impartial::store::ValueStore;
+/// use sprague_engine::impartial::store::ValueStore;
 /// let mut s = ValueStore::default();
 /// s.push(7);
 /// assert_eq!(s.width(), 2);

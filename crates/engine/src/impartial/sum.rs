@@ -145,7 +145,8 @@ pub fn write_sum_up_to(components: &[Component], out: &mut String, max_len: usiz
 /// Decides a sum and lists its winning moves (at most `max_moves`).
 ///
 /// ```
-/// use crate::impartial::sum::{analyse, Outcome, Play};
+/// use sprague_engine::impartial::sum::analyse;
+/// use sprague_core::{Outcome, Play};
 /// use sprague_core::Limits;
 /// let comps = sprague_games::components("nim(3,4,5)").unwrap();
 /// let a = analyse(&comps, Play::Normal, &Limits::default(), 20).unwrap();

@@ -40,7 +40,7 @@ impl GameTable {
     /// (N = birthday + 1).
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("^ + *4").unwrap();
     /// assert_eq!(t.far_star(g).unwrap().to_string(), "7"); // ^*4 = {0|*5}, born on day 6
@@ -52,7 +52,7 @@ impl GameTable {
     /// The atomic weight of `g`, or `None` when `g` is not all-small.
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let mut aw = |s: &str| {
     ///     let g = t.parse_value(s).unwrap();
@@ -141,7 +141,7 @@ impl GameTable {
     /// Whether every number among the followers of `g` is 0.
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("{0,*|0} + ^").unwrap();
     /// assert!(t.all_small(g).unwrap());

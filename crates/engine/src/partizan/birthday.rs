@@ -36,7 +36,7 @@ fn number_birthday(x: &Dyadic) -> BigUint {
 /// The birthday of a number-up-star, in closed form.
 ///
 /// ```
-/// use crate::partizan::{nus_birthday, Dyadic, Nus};
+/// use sprague_engine::partizan::{nus_birthday, Dyadic, Nus};
 /// let b = |x: Dyadic, up: i64, star: u64| nus_birthday(&Nus { number: x, up, star: star.into() }).to_string();
 /// assert_eq!(b(Dyadic::int(0), 1, 0), "2"); // ^ = {0|*}
 /// assert_eq!(b(Dyadic::int(0), 2, 0), "3"); // ^^ = {0|^*}
@@ -68,7 +68,7 @@ impl GameTable {
     /// The birthday of `g`.
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let mut b = |s: &str| { let g = t.parse_value(s).unwrap(); t.birthday(g).unwrap().to_string() };
     /// assert_eq!(b("0"), "0");
@@ -116,7 +116,7 @@ impl GameTable {
     /// when there are more than `cap`.
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("{1|-1}").unwrap();
     /// assert_eq!(t.size(g, 100).unwrap(), Some(4)); // ±1, 1, -1, 0

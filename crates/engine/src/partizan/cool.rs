@@ -30,7 +30,7 @@ impl GameTable {
     /// `g` cooled by `t ≥ 0` (`G_t`); an input error for `t < 0`.
     ///
     /// ```
-    /// use crate::partizan::{Dyadic, GameTable};
+    /// use sprague_engine::partizan::{Dyadic, GameTable};
     /// let mut t = GameTable::new();
     /// let mut cool = |s: &str, by: Dyadic| { let g = t.parse_value(s).unwrap(); let c = t.cool(g, &by).unwrap(); t.show(c) };
     /// assert_eq!(cool("{1|-1}", Dyadic::int(1)), "*");
@@ -49,7 +49,7 @@ impl GameTable {
     /// `g` heated by `t` (`∫^t G`).
     ///
     /// ```
-    /// use crate::partizan::{Dyadic, GameTable};
+    /// use sprague_engine::partizan::{Dyadic, GameTable};
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("^").unwrap();
     /// let h = t.heat(g, &Dyadic::int(1)).unwrap();
@@ -62,7 +62,7 @@ impl GameTable {
     /// `g` overheated from `s` to `t` (`∫_s^t G`).
     ///
     /// ```
-    /// use crate::partizan::{Dyadic, GameTable};
+    /// use sprague_engine::partizan::{Dyadic, GameTable};
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("* + 3").unwrap();
     /// let h = t.overheat(g, &Dyadic::int(2), &Dyadic::int(1)).unwrap();

@@ -51,7 +51,7 @@ impl Int {
 /// A dyadic rational `num / 2^exp`, reduced.
 ///
 /// ```
-/// use crate::partizan::Dyadic;
+/// use sprague_engine::partizan::Dyadic;
 /// let a = Dyadic::ratio(3, 2); // 3/4
 /// let b = Dyadic::ratio(1, 3); // 1/8
 /// assert_eq!(a.add(&b).to_string(), "7/8");
@@ -259,7 +259,7 @@ impl Dyadic {
     /// `self · other`.
     ///
     /// ```
-    /// use crate::partizan::Dyadic;
+    /// use sprague_engine::partizan::Dyadic;
     /// assert_eq!(Dyadic::ratio(3, 1).mul(&Dyadic::ratio(-5, 2)).to_string(), "-15/8");
     /// ```
     pub fn mul(&self, other: &Dyadic) -> Dyadic {
@@ -270,7 +270,7 @@ impl Dyadic {
     /// `None` for anything else.
     ///
     /// ```
-    /// use crate::partizan::Dyadic;
+    /// use sprague_engine::partizan::Dyadic;
     /// assert_eq!(Dyadic::parse("-6/8").unwrap().to_string(), "-3/4");
     /// assert_eq!(Dyadic::parse("2").unwrap().to_string(), "2");
     /// assert!(Dyadic::parse("1/3").is_none() && Dyadic::parse("x").is_none());
@@ -317,7 +317,7 @@ impl Dyadic {
     /// the interval, else the dyadic of least denominator. Requires `lo < hi`.
     ///
     /// ```
-    /// use crate::partizan::Dyadic;
+    /// use sprague_engine::partizan::Dyadic;
     /// let s = |a: Option<Dyadic>, b: Option<Dyadic>| Dyadic::simplest_between(a.as_ref(), b.as_ref()).to_string();
     /// assert_eq!(s(None, None), "0");
     /// assert_eq!(s(Some(Dyadic::int(0)), None), "1");

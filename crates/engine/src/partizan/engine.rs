@@ -124,7 +124,7 @@ impl GameTable {
     /// The canonical form of `{left | right}`, whose options are canonical games.
     ///
     /// ```
-    /// use crate::partizan::{GameTable, Game};
+    /// use sprague_engine::partizan::{GameTable, Game};
     /// let mut t = GameTable::new();
     /// let star = t.game(&[Game::ZERO], &[Game::ZERO]).unwrap();
     /// let up = t.game(&[Game::ZERO], &[star]).unwrap();
@@ -169,10 +169,10 @@ impl GameTable {
     /// `a + b`, canonical.
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let pm = t.parse_value("{1|-1}").unwrap();
-    /// assert_eq!(t.add(pm, pm).unwrap(), crate::partizan::Game::ZERO);
+    /// assert_eq!(t.add(pm, pm).unwrap(), sprague_engine::partizan::Game::ZERO);
     /// ```
     pub fn add(&mut self, a: Game, b: Game) -> Result<Game, SolveError> {
         self.sum(a, b, false)
@@ -200,7 +200,7 @@ impl GameTable {
     /// `-g`.
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("{2|-1/2} + ^").unwrap();
     /// let n = t.neg(g).unwrap();
@@ -217,7 +217,7 @@ impl GameTable {
     /// `a - b`.
     ///
     /// ```
-    /// use crate::partizan::{Game, GameTable};
+    /// use sprague_engine::partizan::{Game, GameTable};
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("{3||2+*|1+*}").unwrap();
     /// assert_eq!(t.sub(g, g).unwrap(), Game::ZERO);
@@ -230,7 +230,7 @@ impl GameTable {
     /// Whether `a ≤ b`.
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let up = t.parse_value("^").unwrap();
     /// let star = t.parse_value("*").unwrap();
@@ -250,7 +250,7 @@ impl GameTable {
     /// (incomparable).
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// use std::cmp::Ordering;
     /// let mut t = GameTable::new();
     /// let up = t.parse_value("^").unwrap();
@@ -278,7 +278,7 @@ impl GameTable {
     ///
     /// ```
     /// use sprague_core::Outcome;
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let mut outcome = |s: &str| {
     ///     let g = t.parse_value(s).unwrap();

@@ -25,7 +25,7 @@
 //! [`sprague_games::eval`].
 //!
 //! ```
-//! use crate::partizan::GameTable;
+//! use sprague_engine::partizan::GameTable;
 //! use sprague_core::Outcome;
 //! let mut t = GameTable::new();
 //! let g = t.parse_value("{2|-1/2} + ^ + nim(3)").unwrap();

@@ -17,7 +17,7 @@ impl GameTable {
     /// Left's and Right's orthodox options of `g` (both empty for a number).
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("{4|0} + {1|-1}").unwrap();
     /// let (l, r) = t.orthodox(g).unwrap();

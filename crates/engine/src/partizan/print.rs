@@ -72,7 +72,7 @@ enum Item {
 /// Writes a number-up-star: `0`, `3/4`, `*`, `^^`, `1/2v3*2`.
 ///
 /// ```
-/// use crate::partizan::{nus_text, Dyadic, Nus};
+/// use sprague_engine::partizan::{nus_text, Dyadic, Nus};
 /// let n = Nus { number: Dyadic::ratio(1, 1), up: -3, star: 2u64.into() };
 /// assert_eq!(nus_text(&n), "1/2v3*2");
 /// assert_eq!(nus_text(&Nus::default()), "0");
@@ -113,7 +113,7 @@ impl GameTable {
     /// as an error instead.
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("{0|{0|-2}}").unwrap();
     /// assert_eq!(t.show(g), "Tiny(2)");
@@ -132,7 +132,7 @@ impl GameTable {
     /// exponential length).
     ///
     /// ```
-    /// use crate::partizan::{GameTable, PrintOptions};
+    /// use sprague_engine::partizan::{GameTable, PrintOptions};
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("{3|-3}").unwrap();
     /// assert_eq!(t.show_with(g, PrintOptions { ascii: true }).unwrap(), "+-3");
@@ -152,7 +152,7 @@ impl GameTable {
     /// else `None` (found without writing more than `max_chars` of it).
     ///
     /// ```
-    /// use crate::partizan::{GameTable, PrintOptions};
+    /// use sprague_engine::partizan::{GameTable, PrintOptions};
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("{3|-3} + {1|-1}").unwrap();
     /// let o = PrintOptions::default();
@@ -264,7 +264,7 @@ impl GameTable {
     /// The Left and Right options of `g` in the order they are printed.
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("*3").unwrap();
     /// let (l, _) = t.printed_options(g).unwrap();

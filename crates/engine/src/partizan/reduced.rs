@@ -22,13 +22,13 @@ impl GameTable {
     /// Whether `a ≤ b` modulo infinitesimals: the right stop of `b - a` is at least 0.
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let up = t.parse_value("^").unwrap();
     /// let star = t.parse_value("*").unwrap();
     /// assert!(t.le_inf(up, star).unwrap() && t.le_inf(star, up).unwrap());
     /// let pm = t.parse_value("{1|-1}").unwrap();
-    /// assert!(!t.le_inf(crate::partizan::Game::ZERO, pm).unwrap());
+    /// assert!(!t.le_inf(sprague_engine::partizan::Game::ZERO, pm).unwrap());
     /// ```
     pub fn le_inf(&mut self, a: Game, b: Game) -> Result<bool, SolveError> {
         let d = self.sub(b, a)?;
@@ -38,7 +38,7 @@ impl GameTable {
     /// The reduced canonical form of `g`.
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let mut rcf = |s: &str| { let g = t.parse_value(s).unwrap(); let r = t.reduced(g).unwrap(); t.show(r) };
     /// assert_eq!(rcf("^"), "0");

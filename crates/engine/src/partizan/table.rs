@@ -89,7 +89,7 @@ pub(crate) struct Node {
 /// The store of games, with the caches of the operations on them.
 ///
 /// ```
-/// use crate::partizan::{Game, GameTable};
+/// use sprague_engine::partizan::{Game, GameTable};
 /// let mut t = GameTable::new();
 /// let star = t.nimber(1u64.into()).unwrap();
 /// let up = t.game(&[Game::ZERO], &[star]).unwrap();
@@ -373,7 +373,7 @@ impl GameTable {
     /// The Left and Right options of the canonical game `g`, sorted by id.
     ///
     /// ```
-    /// use crate::partizan::{GameTable, Game};
+    /// use sprague_engine::partizan::{GameTable, Game};
     /// let mut t = GameTable::new();
     /// let up_star = t.parse_value("^ + *").unwrap();
     /// let (l, r) = t.options(up_star).unwrap();

@@ -60,12 +60,12 @@ impl Thermograph {
     /// last at [`Thermograph::mast_start`] (one point when the mast starts at 0).
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("{2|-1}").unwrap();
     /// let th = t.thermograph(g).unwrap();
     /// let show = |p: Vec<(_, _)>| -> Vec<String> {
-    ///     p.iter().map(|(x, t): &(crate::partizan::Dyadic, _)| format!("{x}@{t}")).collect()
+    ///     p.iter().map(|(x, t): &(sprague_engine::partizan::Dyadic, _)| format!("{x}@{t}")).collect()
     /// };
     /// assert_eq!(show(th.wall_points(true)), ["2@0", "1/2@3/2"]);
     /// assert_eq!(show(th.wall_points(false)), ["-1@0", "1/2@3/2"]);
@@ -232,7 +232,7 @@ impl GameTable {
     /// as soon as a number is reached, Left as high and Right as low as possible).
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("{2|-1/2}").unwrap();
     /// assert_eq!(t.stops(g).unwrap().0.to_string(), "2");
@@ -250,7 +250,7 @@ impl GameTable {
     /// The mean value of `g`.
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("{7|-3} + 1/2").unwrap();
     /// assert_eq!(t.mean(g).unwrap().to_string(), "5/2");
@@ -263,7 +263,7 @@ impl GameTable {
     /// integer), else where the walls of its thermograph meet.
     ///
     /// ```
-    /// use crate::partizan::GameTable;
+    /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let temp = |t: &mut GameTable, s: &str| -> String {
     ///     let g = t.parse_value(s).unwrap();
@@ -283,7 +283,7 @@ impl GameTable {
     /// temperature and mean.
     ///
     /// ```
-    /// use crate::partizan::{Dyadic, GameTable};
+    /// use sprague_engine::partizan::{Dyadic, GameTable};
     /// let mut t = GameTable::new();
     /// let g = t.parse_value("{2|{1|0}}").unwrap();
     /// let th = t.thermograph(g).unwrap();

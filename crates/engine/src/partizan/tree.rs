@@ -13,7 +13,7 @@
 //! [`Rules`] and read their positions from expressions.
 //!
 //! ```
-//! use crate::partizan::{GameTable, Rules, Side, TreeValues};
+//! use sprague_engine::partizan::{GameTable, Rules, Side, TreeValues};
 //! /// Left removes one token, Right two, from a single heap of `n` tokens.
 //! struct Take;
 //! impl Rules for Take {

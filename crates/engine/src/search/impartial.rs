@@ -506,8 +506,8 @@ impl Solver {
     /// Why the last call that answered `None` gave up.
     ///
     /// ```
-    /// use crate::search::impartial::{GaveUp, Solver};
-    /// use crate::impartial::{family::Limits, sum::Play};
+    /// use sprague_engine::search::impartial::{GaveUp, Solver};
+    /// use sprague_engine::impartial::{family::Limits, sum::Play};
     /// let comps = sprague_games::components("nim(9,9,9,9)").unwrap();
     /// let mut s = Solver::new(Play::Misere, &Limits::default(), 10);
     /// assert_eq!(s.decide(&comps), None);
@@ -538,8 +538,8 @@ impl Solver {
     /// Decides a sum, or `None` when the search cannot (see the module documentation).
     ///
     /// ```
-    /// use crate::search::impartial::Solver;
-    /// use crate::impartial::{family::Limits, sum::Play};
+    /// use sprague_engine::search::impartial::Solver;
+    /// use sprague_engine::impartial::{family::Limits, sum::Play};
     /// let comps = sprague_games::components("nim(1,2)").unwrap();
     /// let d = Solver::new(Play::Normal, &Limits::default(), 10_000).decide(&comps).unwrap();
     /// assert!(d.win);
@@ -800,8 +800,8 @@ pub fn after_move(comps: &[Component], i: usize, m: &Move) -> Vec<Component> {
 /// an `Input` error saying why no bound helps ([`misere_failure`]).
 ///
 /// ```
-/// use crate::impartial::{family::Limits, sum::{Outcome, Play}};
-/// use crate::search::impartial::{Solver, misere};
+/// use sprague_engine::impartial::{family::Limits, sum::{Outcome, Play}};
+/// use sprague_engine::search::impartial::{Solver, misere};
 /// let comps = sprague_games::components("kayles(3) + kayles(1)").unwrap();
 /// let mut solver = Solver::new(Play::Misere, &Limits::default(), 10_000);
 /// let a = misere(&comps, &Limits::default(), &mut solver, 10).unwrap();

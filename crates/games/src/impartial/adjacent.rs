@@ -76,7 +76,7 @@ fn allowed(m: &Nat, last: &Nat, t: &Nat) -> bool {
 /// Whether the player to move from heap `n` after a take of `last` loses.
 ///
 /// ```
-/// use crate::impartial::adjacent::is_p_position;
+/// use sprague_games::impartial::adjacent::is_p_position;
 /// use sprague_core::nat::Nat;
 /// let n = |v: u64| Nat::from(v);
 /// // m = 3, period 5: multiples of 5 lose; after a take of 1, so do heaps ≡ 3.
@@ -218,8 +218,9 @@ impl AdjTable {
 /// The family `adjacent[m]`.
 ///
 /// ```
-/// use crate::impartial::adjacent::Adjacent;
-/// use sprague_engine::impartial::family::{Family, Limits, MoveSink, Pos};
+/// use sprague_games::impartial::adjacent::Adjacent;
+/// use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+/// use sprague_core::Limits;
 /// use sprague_core::nat::Nat;
 /// let a = Adjacent::new(Nat::from(3u64));
 /// let pos: Pos = smallvec::smallvec![Nat::from(7u64)];

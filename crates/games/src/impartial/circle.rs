@@ -77,7 +77,7 @@ fn walk(d: &BigUint, k: &BigUint, x: &BigUint, y: &BigUint) -> (BigUint, BigUint
 /// The nim-value of `circle[d,k](x,y)` (the point must be in the disc, k ≥ 1).
 ///
 /// ```
-/// use crate::impartial::circle::value;
+/// use sprague_games::impartial::circle::value;
 /// use num_bigint::BigUint;
 /// let b = |v: u32| BigUint::from(v);
 /// // Codeforces 1451D: d = 5, k = 2 from (0, 0) is a first-player win; d = 2, k = 1 not.

@@ -37,8 +37,8 @@ const UNLABELLED: u32 = u32::MAX;
 /// `fwd` and reverse arcs `rev`: a finite value, or [`INFINITE`].
 ///
 /// ```
-/// use crate::impartial::digraph::{smith_values, INFINITE};
-/// use crate::graph_file::Csr;
+/// use sprague_games::impartial::digraph::{smith_values, INFINITE};
+/// use sprague_games::graph_file::Csr;
 /// // 0 → 1 → 2 and a two-cycle 3 ⇄ 4 with 4 → 2.
 /// let (src, dst) = (vec![0, 1, 3, 4, 4], vec![1, 2, 4, 3, 2]);
 /// let fwd = Csr::from_arcs(5, &src, &dst);

@@ -64,7 +64,7 @@ fn lowest_zero_bit(n: &Nat) -> u64 {
 /// The nim-value of the pair (x, y): the lowest 0 bit of (x − 1) | (y − 1).
 ///
 /// ```
-/// use crate::impartial::ed::value;
+/// use sprague_games::impartial::ed::value;
 /// use sprague_core::nat::Nat;
 /// // (2, 5): 1 | 4 = 101 in binary, lowest 0 bit is bit 1.
 /// assert_eq!(value(&Nat::from(2u64), &Nat::from(5u64)), 1);
@@ -128,8 +128,9 @@ pub fn splits_to_value(s: &Nat, p: u64, mut f: impl FnMut(Nat, Nat) -> bool) {
 /// E&D as a family of pairs: value, outcome and moves at any size.
 ///
 /// ```
-/// use crate::impartial::ed::Ed;
-/// use sprague_engine::impartial::family::{Family, Limits, MoveSink, Pos};
+/// use sprague_games::impartial::ed::Ed;
+/// use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+/// use sprague_core::Limits;
 /// use sprague_core::nat::Nat;
 /// let pos: Pos = smallvec::smallvec![Nat::from(1u64), Nat::from(4u64)];
 /// // (1, 4): 0 | 3 = 11₂, value 2. Splitting 4 into (1, 3) gives 0 | 2 = 10₂: value 0

@@ -60,7 +60,7 @@ impl Rules for FibRules {
 /// `F_(i+2)` (1, 2, 3, 5, … for i = 0, 1, 2, 3, …) is a term. Empty for 0.
 ///
 /// ```
-/// use crate::impartial::fib::{zeckendorf, zeckendorf_terms};
+/// use sprague_games::impartial::fib::{zeckendorf, zeckendorf_terms};
 /// use sprague_core::nat::Nat;
 /// // 20 = 13 + 5 + 2: bits 1 (2), 3 (5) and 5 (13).
 /// assert_eq!(zeckendorf(&Nat::from(20u64)), [false, true, false, true, false, true]);
@@ -148,7 +148,7 @@ pub fn smallest_term(n: &Nat) -> Option<Nat> {
 /// smallest Zeckendorf term of n exceeds q (Whinihan).
 ///
 /// ```
-/// use crate::impartial::fib::is_p_position;
+/// use sprague_games::impartial::fib::is_p_position;
 /// use sprague_core::nat::Nat;
 /// assert!(is_p_position(&Nat::from(21u64), &Nat::from(20u64)));  // fib(21)
 /// assert!(!is_p_position(&Nat::from(20u64), &Nat::from(19u64))); // fib(20): take 2
@@ -169,7 +169,7 @@ fn p_of(used: &[bool], q: &Nat) -> bool {
 /// module documentation, and the whole heap when `n ≤ q`. Stops after `cap` takes.
 ///
 /// ```
-/// use crate::impartial::fib::winning_takes;
+/// use sprague_games::impartial::fib::winning_takes;
 /// use sprague_core::nat::Nat;
 /// // 20 = 13 + 5 + 2 with limit 19: take 2 (18 = 13 + 5 and 5 > 4); 7 fails (13 ≤ 14).
 /// assert_eq!(winning_takes(&Nat::from(20u64), &Nat::from(19u64), 10), [Nat::from(2u64)]);
@@ -268,8 +268,9 @@ impl FibTable {
 /// any size; nim-values from a [`FibTable`] when it fits in `--max-states`.
 ///
 /// ```
-/// use crate::impartial::fib::Fib;
-/// use sprague_engine::impartial::family::{Family, Limits, MoveSink, Pos};
+/// use sprague_games::impartial::fib::Fib;
+/// use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+/// use sprague_core::Limits;
 /// use sprague_core::nat::Nat;
 /// let f = Fib::default();
 /// let pos: Pos = smallvec::smallvec![Nat::from(20u64)];

@@ -232,7 +232,7 @@ impl Fused {
 /// by the fusion and colon principles.
 ///
 /// ```
-/// use crate::impartial::green::value;
+/// use sprague_games::impartial::green::value;
 /// // A triangle on the ground with a stalk of two edges on top: the triangle fuses
 /// // into the ground with three loops (*1); the stalk is *2: *1 + *2 = *3.
 /// assert_eq!(value(5, &[(0, 1), (1, 2), (2, 0), (1, 3), (3, 4)]), 3);

@@ -67,7 +67,7 @@ pub fn block(n: &BigUint, k: &BigUint) -> BigUint {
 /// The nim-value of `kth(n,k)`.
 ///
 /// ```
-/// use crate::impartial::kth::value;
+/// use sprague_games::impartial::kth::value;
 /// use num_bigint::BigUint;
 /// let b = |v: u32| BigUint::from(v);
 /// // k = 2: P at 0, 3, 4, 8, 9, 10; values 1, 2 at n = 1, 2; 1, 1, 2 at n = 5, 6, 7.
@@ -125,8 +125,9 @@ fn heaps_with_value(
 /// `kth(n,k)` as a family.
 ///
 /// ```
-/// use crate::impartial::kth::Kth;
-/// use sprague_engine::impartial::family::{Family, Limits, Pos};
+/// use sprague_games::impartial::kth::Kth;
+/// use sprague_engine::impartial::family::{Family, Pos};
+/// use sprague_core::Limits;
 /// use sprague_core::nat::Nat;
 /// let p: Pos = [3u64, 2].map(Nat::from).into_iter().collect();
 /// assert!(Kth.is_p_position(&p, &Limits::default()).unwrap());

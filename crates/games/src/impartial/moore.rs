@@ -148,7 +148,7 @@ pub fn effective_k(k: &Nat, n: usize) -> usize {
 /// Whether the player to move loses: every column count is a multiple of k + 1.
 ///
 /// ```
-/// use crate::impartial::moore::is_p_position;
+/// use sprague_games::impartial::moore::is_p_position;
 /// use sprague_core::nat::Nat;
 /// let h = |v: &[u64]| v.iter().map(|&a| Nat::from(a)).collect::<Vec<_>>();
 /// assert!(is_p_position(&h(&[1, 1, 1]), &Nat::from(2u64)));
@@ -169,7 +169,7 @@ const COUNT_WORK: u64 = 50_000_000;
 /// [`COUNT_WORK`] word operations.
 ///
 /// ```
-/// use crate::impartial::moore::move_count;
+/// use sprague_games::impartial::moore::move_count;
 /// use sprague_core::nat::Nat;
 /// let h: Vec<Nat> = [1u64, 2, 3].map(Nat::from).to_vec();
 /// // One heap: 1 + 2 + 3; two heaps: 1·2 + 1·3 + 2·3.
@@ -249,7 +249,7 @@ fn next_combination(comb: &mut [usize], n: usize) -> bool {
 /// a heap is lowered first, then fewer heaps, then lower heap indices.
 ///
 /// ```
-/// use crate::impartial::moore::winning_moves;
+/// use sprague_games::impartial::moore::winning_moves;
 /// use sprague_core::nat::Nat;
 /// // moore[2](1,1): the column of 1s holds 2 ones; emptying one heap leaves 1 one,
 /// // emptying both leaves 0 (both multiples of 3? only 0 is) — so empty both.
@@ -396,8 +396,9 @@ pub fn winning_moves(heaps: &[Nat], k: &Nat, mut f: impl FnMut(MooreMove) -> boo
 /// Moore's Nim_k as a family.
 ///
 /// ```
-/// use crate::impartial::moore::Moore;
-/// use sprague_engine::impartial::family::{Family, Limits, MoveSink, Pos};
+/// use sprague_games::impartial::moore::Moore;
+/// use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+/// use sprague_core::Limits;
 /// use sprague_core::nat::Nat;
 /// let m = Moore::new(Nat::from(2u64));
 /// assert_eq!(m.name(), "moore[2]");

@@ -20,7 +20,7 @@ pub type CodeError = (usize, String);
 /// Parses an octal code `d0.d1d2…` (or a lone `d0`) into its digits.
 ///
 /// ```
-/// use crate::impartial::octal::parse_code;
+/// use sprague_games::impartial::octal::parse_code;
 /// assert_eq!(parse_code("0.137").unwrap(), vec![0, 1, 3, 7]);
 /// assert_eq!(parse_code("4").unwrap(), vec![4]);
 /// assert_eq!(parse_code("0.18").unwrap_err().0, 3);
@@ -89,7 +89,7 @@ pub fn dawson() -> TakeBreak {
 /// removing), and the lone `4` comes first.
 ///
 /// ```
-/// use crate::impartial::octal::sweep_codes;
+/// use sprague_games::impartial::octal::sweep_codes;
 /// let codes = sweep_codes(2, false);
 /// assert_eq!(codes.len(), 63); // 8² − 1 codes 0.d1d2 without the empty one
 /// assert_eq!(codes[0], vec![0, 1]);
@@ -181,7 +181,7 @@ fn small_values(digits: &[u8], len: usize) -> Vec<u32> {
 /// rule takes out. So the result does not depend on the order.
 ///
 /// ```
-/// use crate::impartial::octal::{fold_code, parse_code};
+/// use sprague_games::impartial::octal::{fold_code, parse_code};
 /// let fold = |c: &str| fold_code(&parse_code(c).unwrap());
 /// // Trailing zeros: the same moves.
 /// assert_eq!(fold("0.770"), vec![0, 7, 7]);

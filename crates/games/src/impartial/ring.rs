@@ -122,7 +122,7 @@ pub fn case(w: &[Nat]) -> Case {
 /// Whether the player to move loses.
 ///
 /// ```
-/// use crate::impartial::ring::is_p_position;
+/// use sprague_games::impartial::ring::is_p_position;
 /// use sprague_core::nat::Nat;
 /// let w = |v: &[u64]| v.iter().map(|&x| Nat::from(x)).collect::<Vec<_>>();
 /// assert!(is_p_position(&w(&[2, 5, 0])));    // runs 2 (forward) and 0 (backward)
@@ -230,8 +230,9 @@ fn sides(w: &[Nat]) -> impl Iterator<Item = (Side, &Nat)> {
 /// The coin game on a ring as a family.
 ///
 /// ```
-/// use crate::impartial::ring::Ring;
-/// use sprague_engine::impartial::family::{Family, Limits, MoveSink, Pos};
+/// use sprague_games::impartial::ring::Ring;
+/// use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+/// use sprague_core::Limits;
 /// use sprague_core::nat::Nat;
 /// let pos: Pos = [3u64, 0, 4].map(Nat::from).into_iter().collect();
 /// let mut sink = MoveSink::new(20);

@@ -65,7 +65,7 @@ impl Rules for SeqNimRules {
 /// `m` stones per move (`None`: no bound).
 ///
 /// ```
-/// use crate::impartial::seqnim::heap_value;
+/// use sprague_games::impartial::seqnim::heap_value;
 /// use num_bigint::BigUint;
 /// let b = |v: u32| BigUint::from(v);
 /// assert_eq!(heap_value(&b(2), &b(3), None), b(1));
@@ -210,8 +210,9 @@ pub fn size_with_value(
 /// `seqnim` or `seqnim[m]` as a family.
 ///
 /// ```
-/// use crate::impartial::seqnim::SeqNim;
-/// use sprague_engine::impartial::family::{Family, Limits, Pos};
+/// use sprague_games::impartial::seqnim::SeqNim;
+/// use sprague_engine::impartial::family::{Family, Pos};
+/// use sprague_core::Limits;
 /// use sprague_core::nat::Nat;
 /// // Codeforces 1382B: 2 5 4 → First; 1 2 3 4 5 6 → Second.
 /// let pos = |v: &[u64]| -> Pos { v.iter().map(|&a| Nat::from(a)).collect() };

@@ -52,7 +52,7 @@ impl Rules for StairRules {
 /// The XOR of the odd steps (`a1 ⊕ a3 ⊕ …`), the nim-value of the staircase.
 ///
 /// ```
-/// use crate::impartial::stair::value;
+/// use sprague_games::impartial::stair::value;
 /// use sprague_core::nat::Nat;
 /// let steps: Vec<Nat> = [3u64, 9, 5].map(Nat::from).to_vec();
 /// assert_eq!(value(&steps), Nat::from(6u64));
@@ -103,8 +103,9 @@ pub fn moves_to(steps: &[Nat], target: &Nat, mut f: impl FnMut(StairMove) -> boo
 /// Staircase Nim as a family: value, outcome and moves at any size in one pass.
 ///
 /// ```
-/// use crate::impartial::stair::Stair;
-/// use sprague_engine::impartial::family::{Family, Limits, MoveSink, Pos};
+/// use sprague_games::impartial::stair::Stair;
+/// use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+/// use sprague_core::Limits;
 /// use sprague_core::nat::Nat;
 /// let pos: Pos = [3u64, 9, 5].map(Nat::from).into_iter().collect();
 /// let mut sink = MoveSink::new(20);

@@ -162,7 +162,7 @@ fn floor_sqrt5_big(m: &BigUint) -> BigUint {
 /// `a_k = ⌊kφ⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋`, the lower Wythoff number (OEIS A000201), exactly.
 ///
 /// ```
-/// use crate::impartial::wythoff::lower_wythoff;
+/// use sprague_games::impartial::wythoff::lower_wythoff;
 /// use sprague_core::nat::Nat;
 /// assert_eq!(lower_wythoff(&Nat::from(4u64)), Nat::from(6u64));
 /// ```
@@ -194,7 +194,7 @@ fn lower_index_candidate(x: &Nat) -> Nat {
 /// The k-th P-position `(a_k, b_k) = (⌊kφ⌋, ⌊kφ²⌋) = (a_k, a_k + k)`, smaller heap first.
 ///
 /// ```
-/// use crate::impartial::wythoff::p_position;
+/// use sprague_games::impartial::wythoff::p_position;
 /// use sprague_core::nat::Nat;
 /// assert_eq!(p_position(&Nat::from(2u64)), (Nat::from(3u64), Nat::from(5u64)));
 /// ```
@@ -208,7 +208,7 @@ pub fn p_position(k: &Nat) -> (Nat, Nat) {
 /// `k = b − a`, exactly when `a = a_k`. One integer square root.
 ///
 /// ```
-/// use crate::impartial::wythoff::is_p_position;
+/// use sprague_games::impartial::wythoff::is_p_position;
 /// use sprague_core::nat::Nat;
 /// assert!(is_p_position(&Nat::from(5u64), &Nat::from(3u64)));
 /// assert!(!is_p_position(&Nat::from(3u64), &Nat::from(4u64)));
@@ -223,7 +223,7 @@ pub fn is_p_position(a: &Nat, b: &Nat) -> bool {
 /// `b_k` if `x = a_k`, `a_k` if `x = b_k`.
 ///
 /// ```
-/// use crate::impartial::wythoff::partner;
+/// use sprague_games::impartial::wythoff::partner;
 /// use sprague_core::nat::Nat;
 /// assert_eq!(partner(&Nat::from(4u64)), Nat::from(7u64));
 /// assert_eq!(partner(&Nat::from(7u64)), Nat::from(4u64));
@@ -300,7 +300,7 @@ impl WythoffMove {
 /// three, in the order first heap, second heap, both heaps. Exact at any size.
 ///
 /// ```
-/// use crate::impartial::wythoff::winning_moves;
+/// use sprague_games::impartial::wythoff::winning_moves;
 /// use sprague_core::nat::Nat;
 /// // (1,2) and (0,0) are P-positions.
 /// let moves = winning_moves(&Nat::from(2u64), &Nat::from(2u64));
@@ -353,8 +353,9 @@ const MEX_LINE_OPTIONS: u64 = 20;
 /// `--max-states` (P-positions have value 0 at any size).
 ///
 /// ```
-/// use crate::impartial::wythoff::Wythoff;
-/// use sprague_engine::impartial::family::{Family, Limits, MoveSink, Pos};
+/// use sprague_games::impartial::wythoff::Wythoff;
+/// use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+/// use sprague_core::Limits;
 /// use sprague_core::nat::Nat;
 /// let w = Wythoff::default();
 /// let pos: Pos = smallvec::smallvec![Nat::from(4u64), Nat::from(6u64)];

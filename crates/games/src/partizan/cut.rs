@@ -23,7 +23,7 @@ use sprague_engine::partizan::{Dyadic, Game, GameTable};
 /// The value of a `w × h` bar (w, h ≥ 1) by the closed form.
 ///
 /// ```
-/// use crate::partizan::cut::closed_form;
+/// use sprague_games::partizan::cut::closed_form;
 /// let v = |w: u64, h: u64| closed_form(&w.into(), &h.into()).to_string();
 /// assert_eq!(v(1, 1), "0");
 /// assert_eq!(v(5, 1), "4");   // Left has 4 cuts, Right none
@@ -42,7 +42,7 @@ pub fn closed_form(w: &Nat, h: &Nat) -> BigInt {
 /// The closed form applied to a `w × h` bar, in words.
 ///
 /// ```
-/// use crate::partizan::cut::explain;
+/// use sprague_games::partizan::cut::explain;
 /// assert_eq!(explain(&5u64.into(), &3u64.into()), "Cutcake, wider than high: ⌊5 / 2⌋ − 1 = 1 (2 = the largest power of two ≤ 3)");
 /// ```
 pub fn explain(w: &Nat, h: &Nat) -> String {

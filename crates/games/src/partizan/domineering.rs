@@ -36,7 +36,7 @@ impl Board {
     /// The empty `rows × cols` board, if it has at most 64 squares.
     ///
     /// ```
-    /// use crate::partizan::domineering::Board;
+    /// use sprague_games::partizan::domineering::Board;
     /// assert!(Board::empty(8, 8).is_some());
     /// assert!(Board::empty(9, 8).is_none());
     /// ```
@@ -53,7 +53,7 @@ impl Board {
     /// filled. On error, the character index and what is wrong.
     ///
     /// ```
-    /// use crate::partizan::domineering::Board;
+    /// use sprague_games::partizan::domineering::Board;
     /// let b = Board::parse("..|.#").unwrap();
     /// assert_eq!(b, Board::parse("..|.x").unwrap());
     /// assert!(Board::parse("..|.").is_err()); // rows of different lengths

@@ -40,7 +40,7 @@ pub enum Edge {
 /// its index in characters.
 ///
 /// ```
-/// use crate::partizan::hackenbush::{parse, Edge};
+/// use sprague_games::partizan::hackenbush::{parse, Edge};
 /// assert_eq!(parse("BrG").unwrap(), vec![Edge::Blue, Edge::Red, Edge::Green]);
 /// assert_eq!(parse("BXR").unwrap_err(), 1);
 /// ```
@@ -60,7 +60,7 @@ pub fn parse(s: &str) -> Result<Vec<Edge>, usize> {
 /// green edge.
 ///
 /// ```
-/// use crate::partizan::hackenbush::{parse, sign_expansion};
+/// use sprague_games::partizan::hackenbush::{parse, sign_expansion};
 /// let v = sign_expansion(&parse("lrlrrllr").unwrap()).unwrap();
 /// assert_eq!(v.to_string(), "77/128");
 /// assert_eq!(sign_expansion(&parse("RRB").unwrap()).unwrap().to_string(), "-3/2");
@@ -148,7 +148,7 @@ fn tree(t: &mut GameTable, edges: &[Edge], fast: bool) -> Result<Game, SolveErro
 /// module's proof); `None` if a green edge lies below a blue or red one.
 ///
 /// ```
-/// use crate::partizan::hackenbush::{green_top, parse};
+/// use sprague_games::partizan::hackenbush::{green_top, parse};
 /// let (x, n) = green_top(&parse("BRGGG").unwrap()).unwrap();
 /// assert_eq!((x.to_string(), n), ("1/2".to_string(), 3));
 /// assert!(green_top(&parse("GB").unwrap()).is_none());

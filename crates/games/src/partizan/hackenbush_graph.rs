@@ -76,7 +76,7 @@ pub fn is_stalk(s: &str) -> bool {
 /// offending character and what is wrong.
 ///
 /// ```
-/// use crate::partizan::hackenbush_graph::{parse_edges, Edge};
+/// use sprague_games::partizan::hackenbush_graph::{parse_edges, Edge};
 /// let e = parse_edges("0-1:B, g-2:r 2-2").unwrap();
 /// assert_eq!((e[1].a, e[1].b, e[1].colour), (0, 2, Some(Edge::Red)));
 /// assert_eq!(e[2].colour, None);
@@ -180,7 +180,7 @@ impl Graph {
     /// The stalk with these colours from the ground up.
     ///
     /// ```
-    /// use crate::partizan::hackenbush_graph::{Graph, Edge};
+    /// use sprague_games::partizan::hackenbush_graph::{Graph, Edge};
     /// let g = Graph::stalk(&[Edge::Blue, Edge::Red]);
     /// assert_eq!(g.edges(), &[(0, 1, Edge::Blue), (1, 2, Edge::Red)]);
     /// ```
@@ -196,7 +196,7 @@ impl Graph {
     /// colour). On error, the index in characters and what is wrong.
     ///
     /// ```
-    /// use crate::partizan::hackenbush_graph::Graph;
+    /// use sprague_games::partizan::hackenbush_graph::Graph;
     /// assert_eq!(Graph::parse("BR").unwrap(), Graph::parse("0-5:B 5-7:r").unwrap());
     /// assert_eq!(Graph::parse("0-1:B 1-2").unwrap_err().0, 6);
     /// ```
@@ -319,7 +319,7 @@ impl Graph {
     /// The stalk's colours from the ground up, if the graph is a path from the ground.
     ///
     /// ```
-    /// use crate::partizan::hackenbush_graph::{Graph, Edge};
+    /// use sprague_games::partizan::hackenbush_graph::{Graph, Edge};
     /// let g = Graph::parse("2-1:R 0-2:B").unwrap();
     /// assert_eq!(g.as_stalk(), Some(vec![Edge::Blue, Edge::Red]));
     /// assert_eq!(Graph::parse("0-1:B 0-2:B").unwrap().as_stalk(), None);

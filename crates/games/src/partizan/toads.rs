@@ -96,7 +96,7 @@ impl Strip {
     /// index and what is wrong.
     ///
     /// ```
-    /// use crate::partizan::toads::Strip;
+    /// use sprague_games::partizan::toads::Strip;
     /// assert_eq!(Strip::parse("t.F").unwrap(), Strip::parse("T□F").unwrap());
     /// assert!(Strip::parse("T-F").is_err());
     /// ```

@@ -25,7 +25,7 @@ impl Row {
     /// error, the character index and what is wrong.
     ///
     /// ```
-    /// use crate::partizan::toppling::Row;
+    /// use sprague_games::partizan::toppling::Row;
     /// assert_eq!(Row::parse("lrg").unwrap(), Row::parse("BRG").unwrap());
     /// assert!(Row::parse("L.R").is_err());
     /// ```

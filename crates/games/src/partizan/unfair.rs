@@ -42,7 +42,7 @@ impl Unfair {
     /// The proved period `(a, P)`, if found: `U(n + P) = U(n)` for every `n ≥ a`.
     ///
     /// ```
-    /// use crate::partizan::unfair::Unfair;
+    /// use sprague_games::partizan::unfair::Unfair;
     /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let mut u = Unfair::new(3, 3);
@@ -56,7 +56,7 @@ impl Unfair {
     /// The value of a heap of `n`.
     ///
     /// ```
-    /// use crate::partizan::unfair::Unfair;
+    /// use sprague_games::partizan::unfair::Unfair;
     /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let mut u = Unfair::new(2, 2); // bash[2]: *(n mod 3)
