@@ -81,7 +81,13 @@ const ALLOWED: &[(&str, &[&str])] = &[
 fn workspace_dependencies() -> BTreeMap<String, BTreeSet<String>> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo metadata runs");
@@ -151,7 +157,10 @@ fn the_allowed_dependencies_form_layers() {
     let mut seen = BTreeSet::new();
     for (krate, on) in ALLOWED {
         for d in *on {
-            assert!(seen.contains(d), "{krate} may depend on {d}, listed after it");
+            assert!(
+                seen.contains(d),
+                "{krate} may depend on {d}, listed after it"
+            );
         }
         seen.insert(*krate);
     }

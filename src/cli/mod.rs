@@ -37,37 +37,6 @@ const EXIT_LIMIT: i32 = 3;
 /// 'sub[1,3,4](10) + wythoff(3,5)'. Use '-' as EXPR to read it from standard input.
 #[derive(Parser)]
 #[command(name = "sprague", version, about, long_about = None)]
-#[command(after_help = "Positions are sums of game families joined by '+':\n  \
-nim(a,…)        take any number from one heap (misère with solve --misere)\n  \
-sub[S](n,…)     take s in S, e.g. sub[1,3,4](10), sub[2..5](40)\n  \
-bash[m](n,…)    take 1..m\n  \
-wythoff(a,b)    take from one heap, or the same from both\n  \
-king(r,c)       a king steps toward the corner (right, down, diagonal)\n  \
-fib(n), fib(n,k) Fibonacci Nim: take 1..k, the next player at most twice that\n  \
-stair(a1,…)     staircase Nim: move stones from a step to the one below\n  \
-moore[k](a,…)   Moore's Nim: take from 1 to k heaps at once\n  \
-ed(x,y,…)       E&D: per pair, remove one pile and split the other\n  \
-adjacent[m](n,last) take 1..m, but never m+1-last\n  \
-ring(w1,…)      coin on a ring: lower an edge at the coin and cross it\n  \
-octal[CODE](n,…) octal take-and-break game, e.g. octal[0.137](9); kayles(n,…), dawson(n,…)\n  \
-grundy_game(n,…) split a heap into two unequal heaps\n  \
-lasker(n,…)     take any number, or split a heap into two\n  \
-split(n,…)      replace a heap by two smaller ones (zero allowed)\n  \
-andnim(n,…)     take x with x AND n = 0\n  \
-submask(n,…)    take a non-empty submask x of n\n  \
-divisor(n,…)    move to 0 or to a proper divisor\n  \
-digraph[\"FILE\"](v,…)     tokens on a directed graph (cycles allowed: draws, values ∞)\n  \
-geography[\"FILE\"](v,u1,…) undirected vertex geography: token on v, v and u1,… visited\n  \
-seqnim(a,…), seqnim[m](a,…) take from the first non-empty heap only (at most m)\n  \
-kth(n,k)        the k-th move takes 1..k stones\n  \
-circle[d,k](x,y) add k to x or y, staying within distance d of the origin\n  \
-grid[\"..#/...\"](r,c,…) tokens step right, down or diagonally on free cells\n  \
-treestair[\"FILE\",k](root) move coins k levels up a tree (sprague roots: every root)\n\
-Integers may have any length; '_' may separate digits.\n\n\
-Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else (such as\n\
-a failed write to standard output; quietly for a broken pipe), 130 interrupted by\n\
-Ctrl-C (table keeps what it computed with --checkpoint FILE).\n\
-See 'sprague help <command>' for the options and examples of each command.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -230,6 +199,31 @@ fn parse_size(text: &str) -> Result<u64, String> {
 pub use sprague::report::Failure;
 use sprague::report::json;
 
+/// The text after the options in `sprague --help`: the families, one line each
+/// (from the games layer's list), the syntax of numbers and the exit codes.
+fn after_help() -> String {
+    let mut text = String::from("Positions are sums of game families joined by '+':\n");
+    for line in sprague::games::families_help().lines() {
+        text.push_str("  ");
+        text.push_str(line);
+        text.push('\n');
+    }
+    text.push_str(
+        "Integers may have any length; '_' may separate digits.\n\n\
+         Exit codes: 0 success, 2 bad input, 3 a resource limit was hit, 1 anything else (such as\n\
+         a failed write to standard output; quietly for a broken pipe), 130 interrupted by\n\
+         Ctrl-C (table keeps what it computed with --checkpoint FILE).\n\
+         See 'sprague help <command>' for the options and examples of each command.",
+    );
+    text
+}
+
+/// The command line's definition, with [`after_help`].
+fn command() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command().after_help(after_help())
+}
+
 /// Runs the command line and returns the exit code.
 pub fn run() -> i32 {
     stdout::prepare();
@@ -238,7 +232,10 @@ pub fn run() -> i32 {
         stdout::say(&format!("sprague: {}", message(&m)));
         return EXIT_INPUT;
     }
-    let cli = match Cli::try_parse_from(&args) {
+    let parsed = command()
+        .try_get_matches_from(&args)
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             if !e.use_stderr() {
@@ -306,8 +303,7 @@ pub fn run() -> i32 {
 /// and a letter, so such an argument is an option, unless it is the value of the
 /// option before it.
 fn unknown_option(args: &[std::ffi::OsString]) -> Option<String> {
-    use clap::CommandFactory;
-    let mut cmd = Cli::command();
+    let mut cmd = command();
     cmd.build();
     let mut path = vec!["sprague".to_string()];
     let mut value_next = false;

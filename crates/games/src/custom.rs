@@ -23,7 +23,7 @@
 //! assert_eq!(r.values, [0u64, 1, 2, 0, 1, 2].map(Nat::from));
 //! ```
 
-use super::KNOWN_FAMILIES;
+use super::known_families;
 use sprague_core::SolveError;
 use sprague_core::nat::Nat;
 use sprague_engine::impartial::family::Pos;
@@ -79,7 +79,7 @@ pub fn register(name: &str, kind: Kind, rules: Arc<dyn Rules>) -> Result<(), Str
             "bad family name '{name}': use lower-case letters, digits and _, starting with a letter"
         ));
     }
-    if KNOWN_FAMILIES.contains(&name) {
+    if known_families().contains(&name) {
         return Err(format!("'{name}' is a built-in family"));
     }
     if matches!(kind, Kind::Tuple { arity: 0 }) {

@@ -17,7 +17,6 @@ use sprague_engine::impartial::family::LoopyValue;
 use sprague_engine::impartial::position::{Components, Stretch, Values};
 use sprague_engine::impartial::sum::Component;
 use sprague_engine::partizan::{Dyadic, Game, GameTable, Nus, Trace, TreeValues};
-use sprague_expr;
 use sprague_expr::{Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
 use std::any::{Any, TypeId};
 use std::fmt;

@@ -34,51 +34,56 @@ use sprague_engine::impartial::position::Position;
 use sprague_engine::impartial::searched::Searched;
 use sprague_engine::impartial::sum::Component;
 use sprague_engine::impartial::takebreak::{TakeBreak, TakeBreakFamily};
-use sprague_expr;
 use sprague_expr::{Arg, FamilyTerm, Param, Span, Sum, Term};
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 
-/// Every family name of the expression language, implemented or not.
-pub const KNOWN_FAMILIES: &[&str] = &[
-    "nim",
-    "sub",
-    "bash",
-    "wythoff",
-    "fib",
-    "stair",
-    "ed",
-    "ring",
-    "lasker",
-    "split",
-    "octal",
-    "kayles",
-    "dawson",
-    "grundy_game",
-    "moore",
-    "andnim",
-    "submask",
-    "divisor",
-    "adjacent",
-    "king",
-    "digraph",
-    "geography",
-    "seqnim",
-    "kth",
-    "circle",
-    "treestair",
-    "grid",
-    "greenhackenbush",
-    "hackenbush",
-    "cut",
-    "unfair",
-    "domineering",
-    "clobber",
-    "konane",
-    "amazons",
-    "cram",
-];
+/// The partizan families written as literals of the value language (valued by
+/// closed forms rather than as rulesets).
+const PARTIZAN_LITERALS: &[&str] = &["hackenbush", "cut", "unfair"];
+
+/// Every family name of the expression language: the impartial families (in the
+/// order of [`impartial::FAMILIES`]), then the partizan ones, each once.
+///
+/// ```
+/// let names = sprague_games::known_families();
+/// assert_eq!(names[0], "nim");
+/// assert!(names.contains(&"kayles") && names.contains(&"toads") && names.contains(&"cut"));
+/// ```
+pub fn known_families() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    let all = impartial::FAMILIES
+        .iter()
+        .flat_map(|e| e.names.iter())
+        .chain(PARTIZAN_LITERALS)
+        .chain(partizan::NAMES);
+    for n in all {
+        if !names.contains(n) {
+            names.push(n);
+        }
+    }
+    names
+}
+
+/// The help on the impartial families, a line each: how a term is written and the
+/// rules in a few words, from [`impartial::FAMILIES`].
+///
+/// ```
+/// let help = sprague_games::families_help();
+/// assert!(help.lines().next().unwrap().starts_with("nim(a,…)"));
+/// ```
+pub fn families_help() -> String {
+    let mut out = String::new();
+    for (syntax, rules) in impartial::FAMILIES.iter().filter_map(|e| e.usage) {
+        let pad = 16usize.saturating_sub(syntax.chars().count() + 1);
+        out.push_str(syntax);
+        out.push_str(&" ".repeat(pad + 1));
+        out.push_str(rules);
+        out.push('\n');
+    }
+    out
+}
 
 /// Every family and ruleset name an expression may use (impartial families and the
 /// partizan rulesets), sorted, each once.
@@ -88,11 +93,7 @@ pub const KNOWN_FAMILIES: &[&str] = &[
 /// assert!(names.contains(&"nim") && names.contains(&"toads"));
 /// ```
 pub fn family_names() -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = KNOWN_FAMILIES
-        .iter()
-        .chain(partizan::NAMES)
-        .copied()
-        .collect();
+    let mut names = known_families();
     names.sort_unstable();
     names.dedup();
     names
@@ -292,16 +293,17 @@ fn bare_numbers_hint(src: &str) -> String {
 /// distance (one edit for every three letters, at least one).
 pub fn nearest_family(name: &str) -> Option<&'static str> {
     let lower = name.to_ascii_lowercase();
-    if let Some(k) = KNOWN_FAMILIES.iter().find(|k| **k == lower) {
+    let known = known_families();
+    if let Some(k) = known.iter().find(|k| **k == lower) {
         return Some(k);
     }
     if lower.len() >= 3
-        && let Some(k) = KNOWN_FAMILIES.iter().find(|k| k.starts_with(&lower))
+        && let Some(k) = known.iter().find(|k| k.starts_with(&lower))
     {
         return Some(k);
     }
     let most = (lower.chars().count() / 3).max(1);
-    KNOWN_FAMILIES
+    known
         .iter()
         .map(|k| (edit_distance(&lower, k), *k))
         .filter(|(d, _)| *d <= most)
@@ -366,10 +368,10 @@ fn file_in_sum(sum: &Sum, hit: &mut dyn FnMut(&FamilyTerm, Span)) {
                     Param::Str(s, span) => Some((s, *span)),
                     _ => None,
                 });
-                match (f.name.as_str(), string) {
-                    ("digraph" | "geography" | "treestair", Some((_, span))) => hit(f, span),
-                    ("grid", Some((s, span))) if !grid::is_inline(s) => hit(f, span),
-                    _ => {}
+                if let (Some(e), Some((s, span))) = (impartial::entry(&f.name), string)
+                    && (e.names_file)(s)
+                {
+                    hit(f, span);
                 }
             }
             Term::Options(o) => {
@@ -405,36 +407,10 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
         let span = args.first().map(Arg::span).unwrap_or(term.span);
         return Err(reg.error(span, "write the family without heap sizes, e.g. sub[1,3,4]"));
     }
+    if let Some(table) = impartial::entry(&term.name).and_then(|e| e.table) {
+        return table(&reg, term);
+    }
     match term.name.as_str() {
-        "nim" => {
-            reg.no_params(term)?;
-            Ok(Rc::new(HeapFamily::new(nim::Nim)))
-        }
-        "sub" | "bash" => Ok(Rc::new(HeapFamily::new(reg.subtraction(term)?))),
-        "octal" | "kayles" | "dawson" | "grundy_game" => {
-            Ok(Rc::new(TakeBreakFamily::new(reg.take_break(term)?)))
-        }
-        "lasker" => {
-            reg.no_params(term)?;
-            Ok(Rc::new(HeapFamily::new(lasker::Lasker)))
-        }
-        "split" => {
-            reg.no_params(term)?;
-            Ok(Rc::new(HeapFamily::new(split::Split)))
-        }
-        "submask" => {
-            reg.no_params(term)?;
-            Ok(Rc::new(HeapFamily::new(submask::Submask)))
-        }
-        "divisor" => {
-            reg.no_params(term)?;
-            Ok(Rc::new(HeapFamily::new(divisor::DivisorRules)))
-        }
-        "andnim" => {
-            reg.no_params(term)?;
-            Ok(Rc::new(andnim::AndNimTable::new()))
-        }
-        "cram" => Ok(Rc::new(reg.cram_strip(term)?)),
         name if let Some(c) = custom::lookup(name) => {
             reg.no_params(term)?;
             match c.kind {
@@ -445,7 +421,7 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
                 )),
             }
         }
-        name if KNOWN_FAMILIES.contains(&name) => Err(reg.error(
+        name if known_families().contains(&name) => Err(reg.error(
             term.name_span,
             &format!("{name} is not a heap family with a table (or not supported yet)"),
         )),
@@ -475,7 +451,7 @@ pub fn tree_family(src: &str) -> Result<treestair::TreeStair, ExprError> {
                     "write the family without a root, e.g. treestair[\"t.txt\",2]",
                 ));
             }
-            let (path, k) = reg.treestair_params(t)?;
+            let (path, k) = treestair::read_params(&reg, t)?;
             Ok(treestair::TreeStair::new(&path, k))
         }
         [t] => Err(reg.error(
@@ -490,7 +466,7 @@ pub fn tree_family(src: &str) -> Result<treestair::TreeStair, ExprError> {
 }
 
 /// Builds components from parsed terms, sharing one family object per family.
-struct Registry<'a> {
+pub(crate) struct Registry<'a> {
     src: &'a str,
     families: HashMap<String, Rc<dyn Family>>,
 }
@@ -503,13 +479,13 @@ impl<'a> Registry<'a> {
         }
     }
 
-    fn column(&self, span: Span) -> usize {
+    pub(crate) fn column(&self, span: Span) -> usize {
         let end = span.start.min(self.src.len());
         let prefix = self.src.get(..end).unwrap_or(self.src);
         prefix.chars().count() + 1
     }
 
-    fn error(&self, span: Span, message: &str) -> ExprError {
+    pub(crate) fn error(&self, span: Span, message: &str) -> ExprError {
         ExprError {
             column: self.column(span),
             message: message.to_string(),
@@ -525,11 +501,11 @@ impl<'a> Registry<'a> {
             }
             Some(k) => format!(
                 "unknown game family '{name}': did you mean '{k}'? (known: {})",
-                KNOWN_FAMILIES.join(", ")
+                known_families().join(", ")
             ),
             None => format!(
                 "unknown game family '{name}' (known: {})",
-                KNOWN_FAMILIES.join(", ")
+                known_families().join(", ")
             ),
         };
         self.error(term.name_span, &message)
@@ -637,17 +613,22 @@ impl<'a> Registry<'a> {
         t: &mut FamilyTerm,
         out: &mut Vec<Component>,
     ) -> Result<(), ExprError> {
-        if t.name == "greenhackenbush" {
-            return self.green_hackenbush(t, out);
+        if let Some(read) = impartial::entry(&t.name).and_then(|e| e.read) {
+            return read(self, t, out);
         }
         let (family, per_component) = self.family(t)?;
-        if t.name == "cram" && t.params.is_none() {
-            // A board written out is a string: the family reads its own arguments.
-            let pos = partizan::cram::CramFamily::position(t)
-                .map_err(|(span, m)| self.error(span, &m))?;
-            out.push(Component { family, pos });
-            return Ok(());
-        }
+        self.push_args(t, family, per_component, out)
+    }
+
+    /// The components of a term with integer arguments, `per_component` of them to a
+    /// component (see [`impartial::Built`]).
+    pub(crate) fn push_args(
+        &self,
+        t: &mut FamilyTerm,
+        family: Rc<dyn Family>,
+        per_component: usize,
+        out: &mut Vec<Component>,
+    ) -> Result<(), ExprError> {
         let args = self.int_args(t)?;
         if per_component == 1 {
             // One component per heap; the arguments are moved, not copied.
@@ -717,138 +698,12 @@ impl<'a> Registry<'a> {
     /// its arguments are heaps, one component each.
     /// The family of a term, and how many arguments make one component (1: one per
     /// heap; 2: one per pair; 0: all the arguments form one component).
-    fn family(&mut self, t: &FamilyTerm) -> Result<(Rc<dyn Family>, usize), ExprError> {
+    fn family(&mut self, t: &FamilyTerm) -> Result<impartial::Built, ExprError> {
+        if let Some(e) = impartial::entry(&t.name) {
+            return (e.build)(self, t);
+        }
         Ok(match t.name.as_str() {
-            "nim" => {
-                self.no_params(t)?;
-                (self.shared(HeapFamily::new(nim::Nim)), 1)
-            }
-            "sub" | "bash" => {
-                let rules = self.subtraction(t)?;
-                (self.shared(HeapFamily::new(rules)), 1)
-            }
-            "octal" | "kayles" | "dawson" | "grundy_game" => {
-                let rules = self.take_break(t)?;
-                (self.shared_take_break(rules), 1)
-            }
-            "lasker" => {
-                self.no_params(t)?;
-                (self.shared(HeapFamily::new(lasker::Lasker)), 1)
-            }
-            "submask" => {
-                self.no_params(t)?;
-                (self.shared(HeapFamily::new(submask::Submask)), 1)
-            }
-            "divisor" => {
-                self.no_params(t)?;
-                (self.shared(divisor::Divisor::new()), 1)
-            }
-            "andnim" => {
-                self.no_params(t)?;
-                (self.shared(andnim::AndNim::new()), 1)
-            }
-            "split" => {
-                self.no_params(t)?;
-                (self.shared(HeapFamily::new(split::Split)), 1)
-            }
-            "wythoff" => {
-                self.no_params(t)?;
-                (self.shared(wythoff::Wythoff::default()), 0)
-            }
-            "king" => {
-                self.no_params(t)?;
-                (self.shared(king::King), 0)
-            }
-            "fib" => {
-                self.no_params(t)?;
-                (self.shared(fib::Fib::default()), 0)
-            }
-            "stair" => {
-                self.no_params(t)?;
-                (self.shared(stair::Stair), 0)
-            }
-            "ring" => {
-                self.no_params(t)?;
-                (self.shared(ring::Ring::default()), 0)
-            }
-            "ed" => {
-                self.no_params(t)?;
-                (self.shared(ed::Ed), 2)
-            }
-            "moore" => {
-                let k = self.positive_param(
-                    t,
-                    "moore[k] takes one integer k ≥ 1 (the most heaps a move may take from)",
-                )?;
-                (self.shared(moore::Moore::new(k)), 0)
-            }
-            "adjacent" => {
-                let m =
-                    self.positive_param(t, "adjacent[m] takes one integer m ≥ 1 (take 1..m)")?;
-                (self.shared(adjacent::Adjacent::new(m)), 0)
-            }
-            "seqnim" => {
-                let m = match &t.params {
-                    None => None,
-                    Some(_) => Some(self.positive_param(
-                        t,
-                        "seqnim[m] takes one integer m ≥ 1 (the most stones per move)",
-                    )?),
-                };
-                (self.shared(seqnim::SeqNim::new(m)), 0)
-            }
-            "kth" => {
-                self.no_params(t)?;
-                (self.shared(kth::Kth), 0)
-            }
-            "circle" => {
-                let usage =
-                    "circle[d,k] takes the radius d and the step k ≥ 1, e.g. circle[5,2](0,0)";
-                match t.params.as_deref() {
-                    Some([Param::Int(d, _), Param::Int(k, ks)]) => {
-                        if k.is_zero() {
-                            return Err(self.error(*ks, usage));
-                        }
-                        (self.shared(circle::Circle::new(d, k)), 0)
-                    }
-                    Some([p, ..]) => return Err(self.error(p.span(), usage)),
-                    _ => return Err(self.error(t.span, usage)),
-                }
-            }
-            "grid" => {
-                let usage = "grid takes one parameter: the grid in quotes, rows of '.' (free) and \
-                             '#' (blocked) separated by '/', or a file name, e.g. grid[\"..#/...\"](0,0)";
-                match t.params.as_deref() {
-                    Some([Param::Str(s, span)]) => {
-                        let g = grid::Grid::new(s)
-                            .map_err(|m| self.error(*span, &format!("bad grid: {m}")))?;
-                        (self.shared(g), 2)
-                    }
-                    Some([p, ..]) => return Err(self.error(p.span(), usage)),
-                    _ => return Err(self.error(t.name_span, usage)),
-                }
-            }
-            "treestair" => {
-                let (path, k) = self.treestair_params(t)?;
-                (self.shared(treestair::TreeStair::new(&path, k)), 0)
-            }
-            "digraph" => {
-                let path = self.file_param(t)?;
-                (self.shared(digraph::Digraph::new(&path)), 1)
-            }
-            "geography" => {
-                let path = self.file_param(t)?;
-                (self.shared(geography::Geography::new(&path)), 0)
-            }
-            "greenhackenbush" => {
-                self.no_params(t)?;
-                (self.shared(green::GreenHackenbush::new()), 0)
-            }
-            "cram" if t.params.is_some() => (self.shared(self.cram_strip(t)?), 1),
-            "cram" => (self.shared(partizan::cram::CramFamily::new()), 0),
-            name if matches!(name, "hackenbush" | "cut" | "unfair")
-                || partizan::NAMES.contains(&name) =>
-            {
+            name if PARTIZAN_LITERALS.contains(&name) || partizan::NAMES.contains(&name) => {
                 return Err(self.error(
                     t.name_span,
                     &format!(
@@ -865,18 +720,12 @@ impl<'a> Registry<'a> {
                     custom::Kind::Tuple { .. } => (self.shared(Searched::new(c)), 0),
                 }
             }
-            name if KNOWN_FAMILIES.contains(&name) => {
-                return Err(self.error(
-                    t.name_span,
-                    &format!("the family '{name}' is not supported yet"),
-                ));
-            }
             name => return Err(self.unknown(t, name)),
         })
     }
 
     /// One family object per distinct name, so that components share tables.
-    fn shared<F: Family + 'static>(&mut self, f: F) -> Rc<dyn Family> {
+    pub(crate) fn shared<F: Family + 'static>(&mut self, f: F) -> Rc<dyn Family> {
         let name = f.name();
         self.families
             .entry(name)
@@ -885,7 +734,7 @@ impl<'a> Registry<'a> {
     }
 
     /// Like [`Registry::shared`], without building a new table when the family exists.
-    fn shared_take_break(&mut self, rules: TakeBreak) -> Rc<dyn Family> {
+    pub(crate) fn shared_take_break(&mut self, rules: TakeBreak) -> Rc<dyn Family> {
         use sprague_engine::impartial::heap::HeapRules;
         let name = rules.name();
         self.families
@@ -894,51 +743,9 @@ impl<'a> Registry<'a> {
             .clone()
     }
 
-    /// The rules of `octal[CODE]`, `kayles`, `dawson` or `grundy_game`.
-    fn take_break(&self, t: &FamilyTerm) -> Result<TakeBreak, ExprError> {
-        if t.name != "octal" {
-            self.no_params(t)?;
-            return Ok(match t.name.as_str() {
-                "kayles" => octal::kayles(),
-                "dawson" => octal::dawson(),
-                _ => grundy_game::grundy_game(),
-            });
-        }
-        let params = match &t.params {
-            Some(p) => p.as_slice(),
-            None => {
-                return Err(self.error(
-                    t.name_span,
-                    "octal needs a code in brackets, e.g. octal[0.137] or octal[4.07]",
-                ));
-            }
-        };
-        match params {
-            [Param::Code(code, span)] => octal::octal(code).map_err(|(k, m)| ExprError {
-                column: self.column(self.code_char(*span, k)),
-                message: format!("bad octal code {code}: {m}"),
-            }),
-            [Param::Int(n, span)] => {
-                let code = n.to_string();
-                if code.len() == 1 {
-                    octal::octal(&code)
-                        .map_err(|(_, m)| self.error(*span, &format!("bad octal code {code}: {m}")))
-                } else {
-                    Err(self.error(
-                        *span,
-                        &format!("bad octal code {code}: an octal code has one digit before the point (0 or 4), as in 0.137 or 4.07"),
-                    ))
-                }
-            }
-            [other] => Err(self.error(other.span(), "octal takes a code such as 0.137 or 4.07")),
-            [_, second, ..] => Err(self.error(second.span(), "octal takes one code")),
-            [] => Err(self.error(t.span, "octal needs a code")),
-        }
-    }
-
     /// The span of the `k`-th character of a code written at `span` (`_` separators in
     /// the source are not part of the code).
-    fn code_char(&self, span: Span, k: usize) -> Span {
+    pub(crate) fn code_char(&self, span: Span, k: usize) -> Span {
         let text = self.src.get(span.start..span.end).unwrap_or("");
         let mut seen = 0;
         for (off, c) in text.char_indices() {
@@ -960,23 +767,8 @@ impl<'a> Registry<'a> {
         self.error(span, &e.to_string())
     }
 
-    /// The parameters of `treestair["FILE",k]` (k = 1 when left out).
-    fn treestair_params(&self, t: &FamilyTerm) -> Result<(String, u64), ExprError> {
-        let usage = "treestair takes the tree file in quotes and the level k (1 ≤ k < 2^64), e.g. \
-                     treestair[\"t.txt\",2](0)";
-        match t.params.as_deref() {
-            Some([Param::Str(path, _)]) => Ok((path.clone(), 1)),
-            Some([Param::Str(path, _), Param::Int(k, ks)]) => match k.to_u64() {
-                Some(k) if k >= 1 => Ok((path.clone(), k)),
-                _ => Err(self.error(*ks, usage)),
-            },
-            Some([p, ..]) => Err(self.error(p.span(), usage)),
-            _ => Err(self.error(t.name_span, usage)),
-        }
-    }
-
     /// The one parameter of a graph family: the file, e.g. `digraph["g.txt"]`.
-    fn file_param(&self, t: &FamilyTerm) -> Result<String, ExprError> {
+    pub(crate) fn file_param(&self, t: &FamilyTerm) -> Result<String, ExprError> {
         match t.params.as_deref() {
             Some([Param::Str(path, span)]) if path.is_empty() => Err(self.error(
                 *span,
@@ -1003,7 +795,7 @@ impl<'a> Registry<'a> {
         }
     }
 
-    fn no_params(&self, t: &FamilyTerm) -> Result<(), ExprError> {
+    pub(crate) fn no_params(&self, t: &FamilyTerm) -> Result<(), ExprError> {
         match &t.params {
             Some(p) => Err(self.error(
                 p.first().map(Param::span).unwrap_or(t.span),
@@ -1034,47 +826,8 @@ impl<'a> Registry<'a> {
         Ok(args)
     }
 
-    /// The components of `greenhackenbush("0-1 1-2", …)`: one graph per string.
-    fn green_hackenbush(
-        &mut self,
-        t: &FamilyTerm,
-        out: &mut Vec<Component>,
-    ) -> Result<(), ExprError> {
-        let (family, _) = self.family(t)?;
-        let usage = "greenhackenbush takes graphs of green edges written as strings: edges U-V separated by spaces, 0 (or g) the ground, e.g. greenhackenbush(\"0-1 1-2 2-0\")";
-        let args = match t.args.as_deref() {
-            Some(a) if !a.is_empty() => a,
-            _ => return Err(self.error(t.span, usage)),
-        };
-        for a in args {
-            let Arg::Str(s, span) = a else {
-                return Err(self.error(a.span(), usage));
-            };
-            let pos = green::read(s).map_err(|(i, m)| {
-                self.error(partizan::char_span(*span, s, i), &format!("bad graph: {m}"))
-            })?;
-            out.push(Component {
-                family: family.clone(),
-                pos,
-            });
-        }
-        Ok(())
-    }
-
-    /// The strips `cram[r]` (boards of `r` rows, written by their columns).
-    fn cram_strip(&self, t: &FamilyTerm) -> Result<cram_strip::CramStrip, ExprError> {
-        const USAGE: &str = "cram[r] takes the rows r of its boards, 1 to 64 (cram[2](5) is the 2×5 board); tables: table 'cram[2]'";
-        let rows = self.positive_param(t, USAGE)?;
-        rows.to_usize()
-            .and_then(cram_strip::CramStrip::new)
-            .ok_or_else(|| {
-                let at = t.params.as_deref().map_or(t.span, |p| p[0].span());
-                self.error(at, USAGE)
-            })
-    }
-
     /// The single integer parameter ≥ 1 of `t` (`moore[k]`, `adjacent[m]`).
-    fn positive_param(
+    pub(crate) fn positive_param(
         &self,
         t: &FamilyTerm,
         usage: &str,
@@ -1090,49 +843,6 @@ impl<'a> Registry<'a> {
             Some(ps) if !ps.is_empty() => Err(self.error(ps[0].span(), usage)),
             _ => Err(self.error(t.span, usage)),
         }
-    }
-
-    fn subtraction(&self, t: &FamilyTerm) -> Result<subtraction::Subtraction, ExprError> {
-        let Some(params) = &t.params else {
-            return Err(self.error(
-                t.span,
-                &format!("{} needs parameters, e.g. sub[1,3,4] or bash[3]", t.name),
-            ));
-        };
-        if t.name == "bash" {
-            return match params.as_slice() {
-                [Param::Int(m, s)] => {
-                    subtraction::Subtraction::bash(m.clone()).map_err(|e| self.error(*s, &e))
-                }
-                _ => Err(self.error(params[0].span(), "bash[m] takes one integer m (take 1..m)")),
-            };
-        }
-        let mut ranges = Vec::new();
-        for p in params {
-            match p {
-                Param::Int(n, s) => {
-                    if n.is_zero() {
-                        return Err(self.error(*s, "a subtraction set may not contain 0"));
-                    }
-                    ranges.push((n.clone(), n.clone()));
-                }
-                Param::Range(l, r, s) => {
-                    if l.is_zero() || l > r {
-                        return Err(
-                            self.error(*s, &format!("the range {l}..{r} must satisfy 1 ≤ l ≤ r"))
-                        );
-                    }
-                    ranges.push((l.clone(), r.clone()));
-                }
-                other => {
-                    return Err(self.error(
-                        other.span(),
-                        "a subtraction set holds integers and ranges l..r",
-                    ));
-                }
-            }
-        }
-        subtraction::Subtraction::new(&ranges).map_err(|e| self.error(t.span, &e))
     }
 }
 

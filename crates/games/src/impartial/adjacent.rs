@@ -454,6 +454,19 @@ impl Family for Adjacent {
     }
 }
 
+/// `adjacent[m]` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["adjacent"],
+    usage: Some(("adjacent[m](n,last)", "take 1..m, but never m+1-last")),
+    build: |reg, t| {
+        let m = reg.positive_param(t, "adjacent[m] takes one integer m ≥ 1 (take 1..m)")?;
+        Ok((reg.shared(Adjacent::new(m)), 0))
+    },
+    read: None,
+    table: None,
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -722,6 +722,22 @@ impl Family for AndNim {
     }
 }
 
+/// `andnim` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["andnim"],
+    usage: Some(("andnim(n,…)", "take x with x AND n = 0")),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((reg.shared(AndNim::new()), 1))
+    },
+    read: None,
+    table: Some(|reg, t| {
+        reg.no_params(t)?;
+        Ok(std::rc::Rc::new(AndNimTable::new()))
+    }),
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -207,6 +207,32 @@ impl Family for Circle {
     }
 }
 
+/// `circle[d,k]` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["circle"],
+    usage: Some((
+        "circle[d,k](x,y)",
+        "add k to x or y, staying within distance d of the origin",
+    )),
+    build: |reg, t| {
+        use sprague_expr::Param;
+        let usage = "circle[d,k] takes the radius d and the step k ≥ 1, e.g. circle[5,2](0,0)";
+        match t.params.as_deref() {
+            Some([Param::Int(d, _), Param::Int(k, ks)]) => {
+                if k.is_zero() {
+                    return Err(reg.error(*ks, usage));
+                }
+                Ok((reg.shared(Circle::new(d, k)), 0))
+            }
+            Some([p, ..]) => Err(reg.error(p.span(), usage)),
+            _ => Err(reg.error(t.span, usage)),
+        }
+    },
+    read: None,
+    table: None,
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

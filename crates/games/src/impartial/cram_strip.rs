@@ -264,6 +264,45 @@ impl Family for CramStrip {
     }
 }
 
+/// `cram` in the expression language: `cram[r](n,…)`, strips of r rows, one
+/// component per strip (with tables); `cram("..|..")`, any board, written out.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["cram"],
+    usage: None,
+    build: |reg, t| {
+        if t.params.is_some() {
+            Ok((reg.shared(read_strip(reg, t)?), 1))
+        } else {
+            Ok((reg.shared(CramFamily::new()), 0))
+        }
+    },
+    read: Some(|reg, t, out| {
+        let (family, per_component) = (ENTRY.build)(reg, t)?;
+        if t.params.is_some() {
+            return reg.push_args(t, family, per_component, out);
+        }
+        // A board written out is a string: the family reads its own arguments.
+        let pos = CramFamily::position(t).map_err(|(span, m)| reg.error(span, &m))?;
+        out.push(sprague_engine::impartial::sum::Component { family, pos });
+        Ok(())
+    }),
+    table: Some(|reg, t| Ok(std::rc::Rc::new(read_strip(reg, t)?))),
+    names_file: super::no_file,
+};
+
+/// The strips `cram[r]` (boards of `r` rows, written by their columns).
+fn read_strip(
+    reg: &crate::Registry<'_>,
+    t: &sprague_expr::FamilyTerm,
+) -> Result<CramStrip, crate::ExprError> {
+    const USAGE: &str = "cram[r] takes the rows r of its boards, 1 to 64 (cram[2](5) is the 2×5 board); tables: table 'cram[2]'";
+    let rows = reg.positive_param(t, USAGE)?;
+    rows.to_usize().and_then(CramStrip::new).ok_or_else(|| {
+        let at = t.params.as_deref().map_or(t.span, |p| p[0].span());
+        reg.error(at, USAGE)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

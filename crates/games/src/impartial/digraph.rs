@@ -556,6 +556,22 @@ impl Family for Digraph {
     }
 }
 
+/// `digraph["FILE"]` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["digraph"],
+    usage: Some((
+        "digraph[\"FILE\"](v,…)",
+        "tokens on a directed graph (cycles allowed: draws, values ∞)",
+    )),
+    build: |reg, t| {
+        let path = reg.file_param(t)?;
+        Ok((reg.shared(Digraph::new(&path)), 1))
+    },
+    read: None,
+    table: None,
+    names_file: super::always_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -425,6 +425,24 @@ impl Family for Divisor {
     }
 }
 
+/// `divisor` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["divisor"],
+    usage: Some(("divisor(n,…)", "move to 0 or to a proper divisor")),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((reg.shared(Divisor::new()), 1))
+    },
+    read: None,
+    table: Some(|reg, t| {
+        reg.no_params(t)?;
+        Ok(std::rc::Rc::new(
+            sprague_engine::impartial::heap::HeapFamily::new(DivisorRules),
+        ))
+    }),
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -277,6 +277,22 @@ impl Family for Ed {
     }
 }
 
+/// `ed` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["ed"],
+    usage: Some((
+        "ed(x,y,…)",
+        "E&D: per pair, remove one pile and split the other",
+    )),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((reg.shared(Ed), 2))
+    },
+    read: None,
+    table: None,
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -543,6 +543,22 @@ impl Family for Fib {
     }
 }
 
+/// `fib` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["fib"],
+    usage: Some((
+        "fib(n), fib(n,k)",
+        "Fibonacci Nim: take 1..k, the next player at most twice that",
+    )),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((reg.shared(Fib::default()), 0))
+    },
+    read: None,
+    table: None,
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

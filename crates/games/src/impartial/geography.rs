@@ -572,6 +572,22 @@ impl Family for Geography {
     }
 }
 
+/// `geography["FILE"]` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["geography"],
+    usage: Some((
+        "geography[\"FILE\"](v,u1,…)",
+        "undirected vertex geography: token on v, v and u1,… visited",
+    )),
+    build: |reg, t| {
+        let path = reg.file_param(t)?;
+        Ok((reg.shared(Geography::new(&path)), 0))
+    },
+    read: None,
+    table: None,
+    names_file: super::always_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

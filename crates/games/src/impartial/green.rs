@@ -629,6 +629,43 @@ impl Family for GreenHackenbush {
     }
 }
 
+/// `greenhackenbush("…", …)` in the expression language: one graph per string.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["greenhackenbush"],
+    usage: None,
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((reg.shared(GreenHackenbush::new()), 0))
+    },
+    read: Some(|reg, t, out| {
+        use sprague_expr::Arg;
+        let (family, _) = (ENTRY.build)(reg, t)?;
+        let usage = "greenhackenbush takes graphs of green edges written as strings: edges U-V separated by spaces, 0 (or g) the ground, e.g. greenhackenbush(\"0-1 1-2 2-0\")";
+        let args = match t.args.as_deref() {
+            Some(a) if !a.is_empty() => a,
+            _ => return Err(reg.error(t.span, usage)),
+        };
+        for a in args {
+            let Arg::Str(s, span) = a else {
+                return Err(reg.error(a.span(), usage));
+            };
+            let pos = read(s).map_err(|(i, m)| {
+                reg.error(
+                    crate::partizan::char_span(*span, s, i),
+                    &format!("bad graph: {m}"),
+                )
+            })?;
+            out.push(sprague_engine::impartial::sum::Component {
+                family: family.clone(),
+                pos,
+            });
+        }
+        Ok(())
+    }),
+    table: None,
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

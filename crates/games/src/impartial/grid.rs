@@ -352,6 +352,31 @@ impl Family for Grid {
     }
 }
 
+/// `grid["…"]` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["grid"],
+    usage: Some((
+        "grid[\"..#/...\"](r,c,…)",
+        "tokens step right, down or diagonally on free cells",
+    )),
+    build: |reg, t| {
+        use sprague_expr::Param;
+        let usage = "grid takes one parameter: the grid in quotes, rows of '.' (free) and \
+                     '#' (blocked) separated by '/', or a file name, e.g. grid[\"..#/...\"](0,0)";
+        match t.params.as_deref() {
+            Some([Param::Str(s, span)]) => {
+                let g = Grid::new(s).map_err(|m| reg.error(*span, &format!("bad grid: {m}")))?;
+                Ok((reg.shared(g), 2))
+            }
+            Some([p, ..]) => Err(reg.error(p.span(), usage)),
+            _ => Err(reg.error(t.name_span, usage)),
+        }
+    },
+    read: None,
+    table: None,
+    names_file: |s| !is_inline(s),
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,6 +13,24 @@ pub fn grundy_game() -> TakeBreak {
     TakeBreak::new("grundy_game", &[4], true, Wording::Splits).expect("valid code")
 }
 
+/// `grundy_game` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["grundy_game"],
+    usage: Some(("grundy_game(n,…)", "split a heap into two unequal heaps")),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((reg.shared_take_break(grundy_game()), 1))
+    },
+    read: None,
+    table: Some(|reg, t| {
+        reg.no_params(t)?;
+        Ok(std::rc::Rc::new(
+            sprague_engine::impartial::takebreak::TakeBreakFamily::new(grundy_game()),
+        ))
+    }),
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -151,6 +151,22 @@ impl Family for King {
     }
 }
 
+/// `king` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["king"],
+    usage: Some((
+        "king(r,c)",
+        "a king steps toward the corner (right, down, diagonal)",
+    )),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((reg.shared(King), 0))
+    },
+    read: None,
+    table: None,
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -257,6 +257,19 @@ impl Family for Kth {
     }
 }
 
+/// `kth` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["kth"],
+    usage: Some(("kth(n,k)", "the k-th move takes 1..k stones")),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((reg.shared(Kth), 0))
+    },
+    read: None,
+    table: None,
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

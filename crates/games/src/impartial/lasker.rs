@@ -214,6 +214,27 @@ pub(crate) fn closed_form_table<R: HeapRules, C: Cell>(
     Ok(Extended::Done)
 }
 
+/// `lasker` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["lasker"],
+    usage: Some(("lasker(n,…)", "take any number, or split a heap into two")),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((
+            reg.shared(sprague_engine::impartial::heap::HeapFamily::new(Lasker)),
+            1,
+        ))
+    },
+    read: None,
+    table: Some(|reg, t| {
+        reg.no_params(t)?;
+        Ok(std::rc::Rc::new(
+            sprague_engine::impartial::heap::HeapFamily::new(Lasker),
+        ))
+    }),
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

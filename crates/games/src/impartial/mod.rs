@@ -29,5 +29,114 @@ pub mod submask;
 pub mod subtraction;
 #[cfg(test)]
 pub(crate) mod testing;
+#[cfg(test)]
+pub(crate) mod toy;
 pub mod treestair;
 pub mod wythoff;
+
+use crate::{ExprError, Registry};
+use sprague_engine::impartial::family::Family;
+use sprague_engine::impartial::heap::TableFamily;
+use sprague_engine::impartial::sum::Component;
+use sprague_expr::FamilyTerm;
+use std::rc::Rc;
+
+/// A family built from a term: the family object (shared by the terms that name the
+/// same family) and how many arguments make one component — 1: one component per
+/// heap (`nim(3,4)` is two heaps); n > 1: one per group of n (`ed(1,2,3,4)` is two
+/// pairs); 0: all the arguments form one component (`wythoff(3,5)`).
+pub(crate) type Built = (Rc<dyn Family>, usize);
+
+/// Reads a whole term into components ([`Entry::read`]).
+pub(crate) type ReadTerm =
+    fn(&mut Registry<'_>, &mut FamilyTerm, &mut Vec<Component>) -> Result<(), ExprError>;
+
+/// Builds a family's table of values by heap size ([`Entry::table`]).
+pub(crate) type BuildTable =
+    fn(&Registry<'_>, &FamilyTerm) -> Result<Rc<dyn TableFamily>, ExprError>;
+
+/// An impartial family as the expression language knows it: its names, its line of
+/// help, and how it reads its parameters. The family's own module defines its entry
+/// next to its rules; [`FAMILIES`] lists them, and the registry, the suggestions for
+/// misspelt names and the command-line help are made from that list.
+pub struct Entry {
+    /// The names a term may use; the first is the family's own (`octal`), the others
+    /// name members or variants of it (`kayles`, `dawson`).
+    pub names: &'static [&'static str],
+    /// The line of help: how a term is written, and the rules in a few words;
+    /// `None` for a family described elsewhere (with the partizan games).
+    pub usage: Option<(&'static str, &'static str)>,
+    /// Builds the family from a term's name and parameters.
+    pub(crate) build: fn(&mut Registry<'_>, &FamilyTerm) -> Result<Built, ExprError>,
+    /// Reads the whole term into components, for a family whose arguments are not
+    /// integers (`greenhackenbush("0-1 1-2")`); `None`: integer arguments, grouped as
+    /// [`Built`] says.
+    pub(crate) read: Option<ReadTerm>,
+    /// The family's table of values by heap size, for a heap family written without
+    /// arguments (`table 'sub[1,3,4]'`); `None` for a family without one.
+    pub(crate) table: Option<BuildTable>,
+    /// Whether a string parameter of the family names a file (to be refused where files
+    /// are not read on behalf of a user, such as a server).
+    pub(crate) names_file: fn(&str) -> bool,
+}
+
+impl Entry {
+    /// The family's own name.
+    pub fn name(&self) -> &'static str {
+        self.names[0]
+    }
+}
+
+/// For [`Entry::names_file`]: no parameter of the family names a file.
+pub(crate) fn no_file(_: &str) -> bool {
+    false
+}
+
+/// For [`Entry::names_file`]: the family's string parameter is a file.
+pub(crate) fn always_file(_: &str) -> bool {
+    true
+}
+
+/// Every impartial family of the expression language, in the order of the help.
+pub const FAMILIES: &[Entry] = &[
+    nim::ENTRY,
+    subtraction::SUB,
+    subtraction::BASH,
+    wythoff::ENTRY,
+    king::ENTRY,
+    fib::ENTRY,
+    stair::ENTRY,
+    moore::ENTRY,
+    ed::ENTRY,
+    adjacent::ENTRY,
+    ring::ENTRY,
+    octal::ENTRY,
+    grundy_game::ENTRY,
+    lasker::ENTRY,
+    split::ENTRY,
+    andnim::ENTRY,
+    submask::ENTRY,
+    divisor::ENTRY,
+    digraph::ENTRY,
+    geography::ENTRY,
+    seqnim::ENTRY,
+    kth::ENTRY,
+    circle::ENTRY,
+    grid::ENTRY,
+    treestair::ENTRY,
+    green::ENTRY,
+    cram_strip::ENTRY,
+    #[cfg(test)]
+    toy::ENTRY,
+];
+
+/// The entry of the family named `name` (by any of its names).
+///
+/// ```
+/// let e = sprague_games::impartial::entry("kayles").unwrap();
+/// assert_eq!(e.name(), "octal");
+/// assert!(sprague_games::impartial::entry("domineering").is_none());
+/// ```
+pub fn entry(name: &str) -> Option<&'static Entry> {
+    FAMILIES.iter().find(|e| e.names.contains(&name))
+}

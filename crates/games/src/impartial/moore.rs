@@ -712,6 +712,25 @@ impl Family for Moore {
     }
 }
 
+/// `moore[k]` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["moore"],
+    usage: Some((
+        "moore[k](a,…)",
+        "Moore's Nim: take from 1 to k heaps at once",
+    )),
+    build: |reg, t| {
+        let k = reg.positive_param(
+            t,
+            "moore[k] takes one integer k ≥ 1 (the most heaps a move may take from)",
+        )?;
+        Ok((reg.shared(Moore::new(k)), 0))
+    },
+    read: None,
+    table: None,
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

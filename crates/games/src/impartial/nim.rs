@@ -60,6 +60,30 @@ impl HeapRules for Nim {
     }
 }
 
+/// `nim` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["nim"],
+    usage: Some((
+        "nim(a,…)",
+        "take any number from one heap (misère with solve --misere)",
+    )),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((
+            reg.shared(sprague_engine::impartial::heap::HeapFamily::new(Nim)),
+            1,
+        ))
+    },
+    read: None,
+    table: Some(|reg, t| {
+        reg.no_params(t)?;
+        Ok(std::rc::Rc::new(
+            sprague_engine::impartial::heap::HeapFamily::new(Nim),
+        ))
+    }),
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

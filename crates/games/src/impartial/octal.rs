@@ -241,6 +241,75 @@ pub fn code_text(digits: &[u8]) -> String {
     s
 }
 
+/// `octal[CODE]`, `kayles` and `dawson` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["octal", "kayles", "dawson"],
+    usage: Some((
+        "octal[CODE](n,…)",
+        "octal take-and-break game, e.g. octal[0.137](9); kayles(n,…), dawson(n,…)",
+    )),
+    build: |reg, t| {
+        let rules = read_rules(reg, t)?;
+        Ok((reg.shared_take_break(rules), 1))
+    },
+    read: None,
+    table: Some(|reg, t| {
+        Ok(std::rc::Rc::new(
+            sprague_engine::impartial::takebreak::TakeBreakFamily::new(read_rules(reg, t)?),
+        ))
+    }),
+    names_file: super::no_file,
+};
+
+/// The rules of `octal[CODE]`, `kayles` or `dawson`.
+fn read_rules(
+    reg: &crate::Registry<'_>,
+    t: &sprague_expr::FamilyTerm,
+) -> Result<TakeBreak, crate::ExprError> {
+    use sprague_expr::Param;
+    match t.name.as_str() {
+        "kayles" => {
+            reg.no_params(t)?;
+            return Ok(kayles());
+        }
+        "dawson" => {
+            reg.no_params(t)?;
+            return Ok(dawson());
+        }
+        _ => {}
+    }
+    let params = match &t.params {
+        Some(p) => p.as_slice(),
+        None => {
+            return Err(reg.error(
+                t.name_span,
+                "octal needs a code in brackets, e.g. octal[0.137] or octal[4.07]",
+            ));
+        }
+    };
+    match params {
+        [Param::Code(code, span)] => octal(code).map_err(|(k, m)| crate::ExprError {
+            column: reg.column(reg.code_char(*span, k)),
+            message: format!("bad octal code {code}: {m}"),
+        }),
+        [Param::Int(n, span)] => {
+            let code = n.to_string();
+            if code.len() == 1 {
+                octal(&code)
+                    .map_err(|(_, m)| reg.error(*span, &format!("bad octal code {code}: {m}")))
+            } else {
+                Err(reg.error(
+                    *span,
+                    &format!("bad octal code {code}: an octal code has one digit before the point (0 or 4), as in 0.137 or 4.07"),
+                ))
+            }
+        }
+        [other] => Err(reg.error(other.span(), "octal takes a code such as 0.137 or 4.07")),
+        [_, second, ..] => Err(reg.error(second.span(), "octal takes one code")),
+        [] => Err(reg.error(t.span, "octal needs a code")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

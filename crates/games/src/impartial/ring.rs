@@ -455,6 +455,22 @@ impl Family for Ring {
     }
 }
 
+/// `ring` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["ring"],
+    usage: Some((
+        "ring(w1,…)",
+        "coin on a ring: lower an edge at the coin and cross it",
+    )),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((reg.shared(Ring::default()), 0))
+    },
+    read: None,
+    table: None,
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -372,6 +372,28 @@ impl Family for SeqNim {
     }
 }
 
+/// `seqnim` and `seqnim[m]` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["seqnim"],
+    usage: Some((
+        "seqnim(a,…), seqnim[m](a,…)",
+        "take from the first non-empty heap only (at most m)",
+    )),
+    build: |reg, t| {
+        let m = match &t.params {
+            None => None,
+            Some(_) => Some(reg.positive_param(
+                t,
+                "seqnim[m] takes one integer m ≥ 1 (the most stones per move)",
+            )?),
+        };
+        Ok((reg.shared(SeqNim::new(m)), 0))
+    },
+    read: None,
+    table: None,
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

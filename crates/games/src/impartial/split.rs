@@ -251,6 +251,30 @@ impl HeapRules for Split {
     }
 }
 
+/// `split` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["split"],
+    usage: Some((
+        "split(n,…)",
+        "replace a heap by two smaller ones (zero allowed)",
+    )),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((
+            reg.shared(sprague_engine::impartial::heap::HeapFamily::new(Split)),
+            1,
+        ))
+    },
+    read: None,
+    table: Some(|reg, t| {
+        reg.no_params(t)?;
+        Ok(std::rc::Rc::new(
+            sprague_engine::impartial::heap::HeapFamily::new(Split),
+        ))
+    }),
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -236,6 +236,22 @@ impl Family for Stair {
     }
 }
 
+/// `stair` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["stair"],
+    usage: Some((
+        "stair(a1,…)",
+        "staircase Nim: move stones from a step to the one below",
+    )),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((reg.shared(Stair), 0))
+    },
+    read: None,
+    table: None,
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

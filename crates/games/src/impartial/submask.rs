@@ -116,6 +116,27 @@ impl HeapRules for Submask {
     }
 }
 
+/// `submask` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["submask"],
+    usage: Some(("submask(n,…)", "take a non-empty submask x of n")),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((
+            reg.shared(sprague_engine::impartial::heap::HeapFamily::new(Submask)),
+            1,
+        ))
+    },
+    read: None,
+    table: Some(|reg, t| {
+        reg.no_params(t)?;
+        Ok(std::rc::Rc::new(
+            sprague_engine::impartial::heap::HeapFamily::new(Submask),
+        ))
+    }),
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

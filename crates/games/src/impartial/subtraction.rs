@@ -280,6 +280,82 @@ impl HeapRules for Subtraction {
     }
 }
 
+/// `sub[S]` in the expression language.
+pub(crate) const SUB: super::Entry = super::Entry {
+    names: &["sub"],
+    usage: Some((
+        "sub[S](n,…)",
+        "take s in S, e.g. sub[1,3,4](10), sub[2..5](40)",
+    )),
+    build: |reg, t| {
+        let rules = read_rules(reg, t)?;
+        Ok((
+            reg.shared(sprague_engine::impartial::heap::HeapFamily::new(rules)),
+            1,
+        ))
+    },
+    read: None,
+    table: Some(|reg, t| {
+        Ok(std::rc::Rc::new(
+            sprague_engine::impartial::heap::HeapFamily::new(read_rules(reg, t)?),
+        ))
+    }),
+    names_file: super::no_file,
+};
+
+/// `bash[m]` in the expression language: `sub[1..m]`.
+pub(crate) const BASH: super::Entry = super::Entry {
+    names: &["bash"],
+    usage: Some(("bash[m](n,…)", "take 1..m")),
+    ..SUB
+};
+
+/// The rules of `sub[S]` or `bash[m]`.
+fn read_rules(
+    reg: &crate::Registry<'_>,
+    t: &sprague_expr::FamilyTerm,
+) -> Result<Subtraction, crate::ExprError> {
+    use sprague_expr::Param;
+    let Some(params) = &t.params else {
+        return Err(reg.error(
+            t.span,
+            &format!("{} needs parameters, e.g. sub[1,3,4] or bash[3]", t.name),
+        ));
+    };
+    if t.name == "bash" {
+        return match params.as_slice() {
+            [Param::Int(m, s)] => Subtraction::bash(m.clone()).map_err(|e| reg.error(*s, &e)),
+            _ => Err(reg.error(params[0].span(), "bash[m] takes one integer m (take 1..m)")),
+        };
+    }
+    let mut ranges = Vec::new();
+    for p in params {
+        match p {
+            Param::Int(n, s) => {
+                if n.is_zero() {
+                    return Err(reg.error(*s, "a subtraction set may not contain 0"));
+                }
+                ranges.push((n.clone(), n.clone()));
+            }
+            Param::Range(l, r, s) => {
+                if l.is_zero() || l > r {
+                    return Err(
+                        reg.error(*s, &format!("the range {l}..{r} must satisfy 1 ≤ l ≤ r"))
+                    );
+                }
+                ranges.push((l.clone(), r.clone()));
+            }
+            other => {
+                return Err(reg.error(
+                    other.span(),
+                    "a subtraction set holds integers and ranges l..r",
+                ));
+            }
+        }
+    }
+    Subtraction::new(&ranges).map_err(|e| reg.error(t.span, &e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -656,6 +656,41 @@ impl Family for TreeStair {
     }
 }
 
+/// `treestair["FILE",k]` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["treestair"],
+    usage: Some((
+        "treestair[\"FILE\",k](root)",
+        "move coins k levels up a tree (sprague roots: every root)",
+    )),
+    build: |reg, t| {
+        let (path, k) = read_params(reg, t)?;
+        Ok((reg.shared(TreeStair::new(&path, k)), 0))
+    },
+    read: None,
+    table: None,
+    names_file: super::always_file,
+};
+
+/// The parameters of `treestair["FILE",k]` (k = 1 when left out).
+pub(crate) fn read_params(
+    reg: &crate::Registry<'_>,
+    t: &sprague_expr::FamilyTerm,
+) -> Result<(String, u64), crate::ExprError> {
+    use sprague_expr::Param;
+    let usage = "treestair takes the tree file in quotes and the level k (1 ≤ k < 2^64), e.g. \
+                 treestair[\"t.txt\",2](0)";
+    match t.params.as_deref() {
+        Some([Param::Str(path, _)]) => Ok((path.clone(), 1)),
+        Some([Param::Str(path, _), Param::Int(k, ks)]) => match k.to_u64() {
+            Some(k) if k >= 1 => Ok((path.clone(), k)),
+            _ => Err(reg.error(*ks, usage)),
+        },
+        Some([p, ..]) => Err(reg.error(p.span(), usage)),
+        _ => Err(reg.error(t.name_span, usage)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -795,6 +795,19 @@ impl GrundyTable {
     }
 }
 
+/// `wythoff` in the expression language.
+pub(crate) const ENTRY: super::Entry = super::Entry {
+    names: &["wythoff"],
+    usage: Some(("wythoff(a,b)", "take from one heap, or the same from both")),
+    build: |reg, t| {
+        reg.no_params(t)?;
+        Ok((reg.shared(Wythoff::default()), 0))
+    },
+    read: None,
+    table: None,
+    names_file: super::no_file,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

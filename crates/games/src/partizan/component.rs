@@ -13,7 +13,6 @@ use rustc_hash::{FxHashMap, FxHasher};
 use sprague_core::{Limits, SolveError};
 use sprague_engine::partizan::{Game, GameTable, Side, TreeValues};
 use sprague_engine::search::partizan::{Component, Part, RegionSink, Sum};
-use sprague_expr;
 use sprague_expr::{FamilyTerm, Term};
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
