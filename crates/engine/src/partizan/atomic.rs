@@ -21,7 +21,6 @@
 use super::dyadic::Dyadic;
 use super::table::{Game, GameTable};
 use num_bigint::BigInt;
-use rustc_hash::FxHashMap;
 use sprague_core::SolveError;
 use sprague_core::nat::Nat;
 use std::cmp::Ordering;
@@ -69,71 +68,58 @@ impl GameTable {
         }
         let n = self.far_star(g)?;
         let far = self.nimber(n.clone())?;
-        let mut memo: FxHashMap<Game, Game> = FxHashMap::default();
-        let mut stack = vec![(g, false)];
-        while let Some((h, expanded)) = stack.pop() {
-            if memo.contains_key(&h) {
-                continue;
-            }
-            if let Some(nus) = self.as_nus(h) {
-                let up = nus.up;
-                let w = self.integer(up)?;
-                memo.insert(h, w);
-                continue;
-            }
-            let (l, r) = self.options(h)?;
-            self.charge((l.len() + r.len()) as u64)?;
-            if !expanded {
-                stack.push((h, true));
-                stack.extend(
-                    l.iter()
-                        .chain(r.iter())
-                        .filter(|o| !memo.contains_key(o))
-                        .map(|&o| (o, false)),
-                );
-                continue;
-            }
-            let two = self.integer(2)?;
-            let minus_two = self.integer(-2)?;
-            let mut lw = Vec::with_capacity(l.len());
-            for o in &l {
-                lw.push(self.add(memo[o], minus_two)?);
-            }
-            let mut rw = Vec::with_capacity(r.len());
-            for o in &r {
-                rw.push(self.add(memo[o], two)?);
-            }
-            let first = self.game(&lw, &rw)?;
-            let eccentric = self.as_number(first).is_some_and(Dyadic::is_integer);
-            let w = if !eccentric {
-                first
-            } else {
-                // G against ⧆ by comparison (no sum G + *N is built).
-                match self.compare(h, far)? {
-                    Some(Ordering::Greater) if !rw.is_empty() => {
-                        // The largest n below (or confused with) every aw(G^R) + 2.
-                        let mut best: Option<BigInt> = None;
-                        for &x in &rw {
-                            let m: BigInt = self.least_integer_at_least(x)? - 1;
-                            best = Some(best.map_or(m.clone(), |b| b.min(m)));
-                        }
-                        self.number(Dyadic::from_bigint(best.unwrap_or_default()))?
-                    }
-                    Some(Ordering::Less) if !lw.is_empty() => {
-                        let mut best: Option<BigInt> = None;
-                        for &x in &lw {
-                            let m: BigInt = self.greatest_integer_at_most(x)? + 1;
-                            best = Some(best.map_or(m.clone(), |b| b.max(m)));
-                        }
-                        self.number(Dyadic::from_bigint(best.unwrap_or_default()))?
-                    }
-                    _ => Game::ZERO,
+        let weight = self.post_order(
+            g,
+            |t, h| match t.as_nus(h) {
+                Some(nus) => {
+                    let up = nus.up;
+                    Ok(Some(t.integer(up)?))
                 }
-            };
-            memo.insert(h, w);
-        }
+                None => Ok(None),
+            },
+            |t, h, left, right| {
+                let two = t.integer(2)?;
+                let minus_two = t.integer(-2)?;
+                let mut lw = Vec::with_capacity(left.len());
+                for o in left {
+                    lw.push(t.add(o, minus_two)?);
+                }
+                let mut rw = Vec::with_capacity(right.len());
+                for o in right {
+                    rw.push(t.add(o, two)?);
+                }
+                let first = t.game(&lw, &rw)?;
+                let eccentric = t.as_number(first).is_some_and(Dyadic::is_integer);
+                let w = if !eccentric {
+                    first
+                } else {
+                    // G against ⧆ by comparison (no sum G + *N is built).
+                    match t.compare(h, far)? {
+                        Some(Ordering::Greater) if !rw.is_empty() => {
+                            // The largest n below (or confused with) every aw(G^R) + 2.
+                            let mut best: Option<BigInt> = None;
+                            for &x in &rw {
+                                let m: BigInt = t.least_integer_at_least(x)? - 1;
+                                best = Some(best.map_or(m.clone(), |b| b.min(m)));
+                            }
+                            t.number(Dyadic::from_bigint(best.unwrap_or_default()))?
+                        }
+                        Some(Ordering::Less) if !lw.is_empty() => {
+                            let mut best: Option<BigInt> = None;
+                            for &x in &lw {
+                                let m: BigInt = t.greatest_integer_at_most(x)? + 1;
+                                best = Some(best.map_or(m.clone(), |b| b.max(m)));
+                            }
+                            t.number(Dyadic::from_bigint(best.unwrap_or_default()))?
+                        }
+                        _ => Game::ZERO,
+                    }
+                };
+                Ok(w)
+            },
+        )?;
         Ok(Some(AtomicWeight {
-            weight: memo[&g],
+            weight,
             far_star: n,
         }))
     }

@@ -19,7 +19,7 @@ use super::dyadic::Dyadic;
 use super::table::{Game, GameTable, Nus};
 use num_bigint::BigUint;
 use num_traits::{One, Signed};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 use sprague_core::SolveError;
 use sprague_core::nat::Nat;
 
@@ -77,39 +77,15 @@ impl GameTable {
     /// assert_eq!(b("^ + *"), "2");
     /// ```
     pub fn birthday(&mut self, g: Game) -> Result<Nat, SolveError> {
-        let mut memo: FxHashMap<Game, BigUint> = FxHashMap::default();
-        let mut stack = vec![(g, false)];
-        while let Some((h, expanded)) = stack.pop() {
-            if memo.contains_key(&h) {
-                continue;
-            }
-            if let Some(n) = self.as_nus(h) {
-                let b = nus_birthday(n);
-                memo.insert(h, b);
-                continue;
-            }
-            let (l, r) = self.options(h)?;
-            self.charge((l.len() + r.len()) as u64)?;
-            if !expanded {
-                stack.push((h, true));
-                stack.extend(
-                    l.iter()
-                        .chain(r.iter())
-                        .filter(|o| !memo.contains_key(o))
-                        .map(|&o| (o, false)),
-                );
-                continue;
-            }
-            let most = l
-                .iter()
-                .chain(r.iter())
-                .map(|o| &memo[o])
-                .max()
-                .cloned()
-                .unwrap_or_default();
-            memo.insert(h, most + 1u32);
-        }
-        Ok(Nat::from_big(memo.remove(&g).unwrap_or_default()))
+        let b: BigUint = self.post_order(
+            g,
+            |t, h| Ok(t.as_nus(h).map(nus_birthday)),
+            |_, _, left, right| {
+                let most = left.into_iter().chain(right).max().unwrap_or_default();
+                Ok(most + 1u32)
+            },
+        )?;
+        Ok(Nat::from_big(b))
     }
 
     /// The number of distinct canonical subpositions of `g` (`g` included), or `None`

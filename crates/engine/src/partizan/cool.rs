@@ -15,7 +15,6 @@
 
 use super::dyadic::Dyadic;
 use super::table::{Game, GameTable};
-use rustc_hash::FxHashMap;
 use sprague_core::SolveError;
 
 /// Which transformation.
@@ -73,46 +72,27 @@ impl GameTable {
     }
 
     fn transform(&mut self, g: Game, op: Op) -> Result<Game, SolveError> {
-        let mut memo: FxHashMap<Game, Game> = FxHashMap::default();
-        let mut stack = vec![(g, false)];
-        while let Some((h, expanded)) = stack.pop() {
-            if memo.contains_key(&h) {
-                continue;
-            }
-            if let Some(done) = self.transform_leaf(h, op)? {
-                memo.insert(h, done);
-                continue;
-            }
-            let (l, r) = self.options(h)?;
-            self.charge((l.len() + r.len()) as u64)?;
-            if !expanded {
-                stack.push((h, true));
-                stack.extend(
-                    l.iter()
-                        .chain(r.iter())
-                        .filter(|o| !memo.contains_key(o))
-                        .map(|&o| (o, false)),
-                );
-                continue;
-            }
-            let shift = match op {
-                Op::Cool(t) => t.neg(),
-                Op::Heat(t) | Op::Overheat(_, t) => t.clone(),
-            };
-            let left_shift = self.number(shift.clone())?;
-            let right_shift = self.number(shift.neg())?;
-            let mut left = Vec::with_capacity(l.len());
-            for o in &l {
-                left.push(self.add(memo[o], left_shift)?);
-            }
-            let mut right = Vec::with_capacity(r.len());
-            for o in &r {
-                right.push(self.add(memo[o], right_shift)?);
-            }
-            let v = self.game(&left, &right)?;
-            memo.insert(h, v);
-        }
-        Ok(memo[&g])
+        let shift = match op {
+            Op::Cool(t) => t.neg(),
+            Op::Heat(t) | Op::Overheat(_, t) => t.clone(),
+        };
+        let left_shift = self.number(shift.clone())?;
+        let right_shift = self.number(shift.neg())?;
+        self.post_order(
+            g,
+            |t, h| t.transform_leaf(h, op),
+            |t, _, left, right| {
+                let mut l = Vec::with_capacity(left.len());
+                for o in left {
+                    l.push(t.add(o, left_shift)?);
+                }
+                let mut r = Vec::with_capacity(right.len());
+                for o in right {
+                    r.push(t.add(o, right_shift)?);
+                }
+                t.game(&l, &r)
+            },
+        )
     }
 
     /// The image of `h` when it needs no options: numbers (and, for cooling, games

@@ -46,6 +46,7 @@ mod reduced;
 mod table;
 mod thermo;
 mod tree;
+mod walk;
 
 pub use atomic::AtomicWeight;
 pub use birthday::nus_birthday;

@@ -15,7 +15,6 @@
 //!   Inf` is replaced by the Left options of `A^R` (dually for Right).
 
 use super::table::{Game, GameTable};
-use rustc_hash::FxHashMap;
 use sprague_core::SolveError;
 
 impl GameTable {
@@ -47,36 +46,14 @@ impl GameTable {
     /// assert_eq!(rcf("{1+*|-1+^}"), "±1");
     /// ```
     pub fn reduced(&mut self, g: Game) -> Result<Game, SolveError> {
-        let mut memo: FxHashMap<Game, Game> = FxHashMap::default();
-        let mut stack = vec![(g, false)];
-        while let Some((h, expanded)) = stack.pop() {
-            if memo.contains_key(&h) {
-                continue;
-            }
-            let (ls, rs) = self.stops(h)?;
-            if ls == rs {
-                let x = self.number(ls)?;
-                memo.insert(h, x);
-                continue;
-            }
-            let (l, r) = self.options(h)?;
-            self.charge((l.len() + r.len()) as u64)?;
-            if !expanded {
-                stack.push((h, true));
-                stack.extend(
-                    l.iter()
-                        .chain(r.iter())
-                        .filter(|o| !memo.contains_key(o))
-                        .map(|&o| (o, false)),
-                );
-                continue;
-            }
-            let left: Vec<Game> = l.iter().map(|o| memo[o]).collect();
-            let right: Vec<Game> = r.iter().map(|o| memo[o]).collect();
-            let v = self.reduce_options(h, left, right)?;
-            memo.insert(h, v);
-        }
-        Ok(memo[&g])
+        self.post_order(
+            g,
+            |t, h| {
+                let (ls, rs) = t.stops(h)?;
+                Ok(if ls == rs { Some(t.number(ls)?) } else { None })
+            },
+            |t, h, left, right| t.reduce_options(h, left, right),
+        )
     }
 
     /// Removes Inf-dominated and bypasses Inf-reversible options of `{left | right}`,
