@@ -162,13 +162,18 @@ pub fn components(src: &str) -> Result<Vec<Component>, ExprError> {
 }
 
 /// Parses `src` into a compactly stored [`Position`]: the way to read a huge sum
-/// such as a Nim position with a million heaps.
+/// such as a Nim position with a million heaps. Neighbouring heaps of one family share
+/// a run, and are written together again.
 ///
 /// ```
 /// use sprague_engine::impartial::position::Components;
 /// let p = sprague_games::position("nim(3,4) + sub[1,3,4](10)").unwrap();
 /// assert_eq!(p.count(), 3);
 /// assert_eq!(p.component(1).expr(), "nim(4)");
+/// let p = sprague_games::position("nim(3,4) + wythoff(1,2) + nim(5)").unwrap();
+/// assert_eq!((p.count(), p.run_count()), (4, 3));
+/// assert_eq!(p.component(2).expr(), "wythoff(1,2)");
+/// assert_eq!(p.to_string(), "nim(3,4) + wythoff(1,2) + nim(5)");
 /// ```
 pub fn position(src: &str) -> Result<Position, ExprError> {
     match plain_position(src) {

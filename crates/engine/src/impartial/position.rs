@@ -81,11 +81,24 @@ enum Run {
 /// A sum of components, stored compactly (see the module documentation).
 ///
 /// ```
+/// use sprague_engine::impartial::family::Family;
 /// use sprague_engine::impartial::position::{Components, Position};
-/// let p = sprague_games::position("nim(3,4) + wythoff(1,2) + nim(5)").unwrap();
+/// use sprague_engine::impartial::takebreak::{TakeBreak, TakeBreakFamily, Wording};
+/// use std::rc::Rc;
+/// let octal = |name: &str, digits: &[u8]| -> Rc<dyn Family> {
+///     let rules = TakeBreak::new(name, digits, false, Wording::Pins).unwrap();
+///     Rc::new(TakeBreakFamily::new(rules))
+/// };
+/// let kayles = octal("kayles", &[0, 7, 7]);
+/// let dawson = octal("dawson", &[0, 0, 7]);
+/// let mut p = Position::new();
+/// p.push_heaps(&kayles, vec![3, 4]);
+/// p.push_heap(&dawson, 1);
+/// p.push_heap(&kayles, 5);
 /// assert_eq!(p.count(), 4);
-/// assert_eq!(p.component(2).expr(), "wythoff(1,2)");
-/// assert_eq!(p.to_string(), "nim(3,4) + wythoff(1,2) + nim(5)");
+/// assert_eq!(p.run_count(), 3);
+/// assert_eq!(p.component(2).expr(), "dawson(1)");
+/// assert_eq!(p.to_string(), "kayles(3,4) + dawson(1) + kayles(5)");
 /// ```
 #[derive(Clone, Default)]
 pub struct Position {

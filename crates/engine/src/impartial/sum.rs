@@ -145,10 +145,28 @@ pub fn write_sum_up_to(components: &[Component], out: &mut String, max_len: usiz
 /// Decides a sum and lists its winning moves (at most `max_moves`).
 ///
 /// ```
-/// use sprague_engine::impartial::sum::analyse;
-/// use sprague_core::{Outcome, Play};
-/// use sprague_core::Limits;
-/// let comps = sprague_games::components("nim(3,4,5)").unwrap();
+/// use sprague_core::nat::Nat;
+/// use sprague_core::{Limits, Outcome, Play};
+/// use sprague_engine::impartial::family::Family;
+/// use sprague_engine::impartial::heap::{HeapFamily, HeapOption, HeapRules};
+/// use sprague_engine::impartial::sum::{Component, analyse};
+/// use std::rc::Rc;
+/// // Nim: take any number of stones from one heap.
+/// struct Nim;
+/// impl HeapRules for Nim {
+///     fn name(&self) -> String {
+///         "nim".into()
+///     }
+///     fn options(&self, n: &Nat, out: &mut Vec<HeapOption>) {
+///         let n = n.to_u64().unwrap();
+///         out.extend((0..n).map(|k| HeapOption::from_elem(Nat::from(k), 1)));
+///     }
+///     fn describe(&self, n: &Nat, to: &HeapOption) -> String {
+///         format!("leave {} of the heap of {n}", to[0])
+///     }
+/// }
+/// let nim: Rc<dyn Family> = Rc::new(HeapFamily::new(Nim));
+/// let comps = [3, 4, 5].map(|n| Component::heap(&nim, n));
 /// let a = analyse(&comps, Play::Normal, &Limits::default(), 20).unwrap();
 /// assert_eq!(a.outcome, Outcome::N);
 /// assert_eq!(a.grundy.unwrap().to_string(), "2");

@@ -41,7 +41,9 @@ impl GameTable {
     /// ```
     /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("^ + *4").unwrap();
+    /// let up = t.up(1).unwrap();
+    /// let star4 = t.nimber(4u64.into()).unwrap();
+    /// let g = t.add(up, star4).unwrap();
     /// assert_eq!(t.far_star(g).unwrap().to_string(), "7"); // ^*4 = {0|*5}, born on day 6
     /// ```
     pub fn far_star(&mut self, g: Game) -> Result<Nat, SolveError> {
@@ -51,16 +53,20 @@ impl GameTable {
     /// The atomic weight of `g`, or `None` when `g` is not all-small.
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Game, GameTable};
     /// let mut t = GameTable::new();
-    /// let mut aw = |s: &str| {
-    ///     let g = t.parse_value(s).unwrap();
-    ///     t.atomic_weight(g).unwrap().map(|a| t.show(a.weight))
-    /// };
-    /// assert_eq!(aw("^").as_deref(), Some("1"));
-    /// assert_eq!(aw("^ + ^ + *").as_deref(), Some("2"));
-    /// assert_eq!(aw("*5").as_deref(), Some("0"));
-    /// assert_eq!(aw("{1|-1}"), None);
+    /// let aw = |t: &mut GameTable, g: Game| t.atomic_weight(g).unwrap().map(|a| t.show(a.weight));
+    /// let up = t.up(1).unwrap();
+    /// assert_eq!(aw(&mut t, up).as_deref(), Some("1"));
+    /// let star = t.nimber(1u64.into()).unwrap();
+    /// let double_up = t.add(up, up).unwrap();
+    /// let double_up_star = t.add(double_up, star).unwrap();
+    /// assert_eq!(aw(&mut t, double_up_star).as_deref(), Some("2"));
+    /// let star5 = t.nimber(5u64.into()).unwrap();
+    /// assert_eq!(aw(&mut t, star5).as_deref(), Some("0"));
+    /// let (one, minus_one) = (t.integer(1).unwrap(), t.integer(-1).unwrap());
+    /// let pm = t.game(&[one], &[minus_one]).unwrap();
+    /// assert_eq!(aw(&mut t, pm), None);
     /// ```
     pub fn atomic_weight(&mut self, g: Game) -> Result<Option<AtomicWeight>, SolveError> {
         if !self.all_small(g)? {
@@ -127,11 +133,16 @@ impl GameTable {
     /// Whether every number among the followers of `g` is 0.
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Game, GameTable};
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("{0,*|0} + ^").unwrap();
+    /// let star = t.nimber(1u64.into()).unwrap();
+    /// let up_star = t.game(&[Game::ZERO, star], &[Game::ZERO]).unwrap(); // {0,*|0}
+    /// let up = t.up(1).unwrap();
+    /// let g = t.add(up_star, up).unwrap();
     /// assert!(t.all_small(g).unwrap());
-    /// let h = t.parse_value("{0||0|-2}").unwrap(); // Tiny(2): infinitesimal, not all-small
+    /// let minus_two = t.integer(-2).unwrap();
+    /// let right = t.game(&[Game::ZERO], &[minus_two]).unwrap();
+    /// let h = t.game(&[Game::ZERO], &[right]).unwrap(); // Tiny(2): infinitesimal, not all-small
     /// assert!(!t.all_small(h).unwrap());
     /// ```
     pub fn all_small(&mut self, g: Game) -> Result<bool, SolveError> {

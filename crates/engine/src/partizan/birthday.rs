@@ -68,13 +68,21 @@ impl GameTable {
     /// The birthday of `g`.
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Dyadic, Game, GameTable};
     /// let mut t = GameTable::new();
-    /// let mut b = |s: &str| { let g = t.parse_value(s).unwrap(); t.birthday(g).unwrap().to_string() };
-    /// assert_eq!(b("0"), "0");
-    /// assert_eq!(b("{1|-1}"), "2");
-    /// assert_eq!(b("{2|-1/2}"), "3");
-    /// assert_eq!(b("^ + *"), "2");
+    /// let b = |t: &mut GameTable, g: Game| t.birthday(g).unwrap().to_string();
+    /// assert_eq!(b(&mut t, Game::ZERO), "0");
+    /// let (one, minus_one) = (t.integer(1).unwrap(), t.integer(-1).unwrap());
+    /// let pm = t.game(&[one], &[minus_one]).unwrap();
+    /// assert_eq!(b(&mut t, pm), "2");
+    /// let two = t.integer(2).unwrap();
+    /// let minus_half = t.number(Dyadic::ratio(-1, 1)).unwrap();
+    /// let switch = t.game(&[two], &[minus_half]).unwrap(); // {2|-1/2}
+    /// assert_eq!(b(&mut t, switch), "3");
+    /// let up = t.up(1).unwrap();
+    /// let star = t.nimber(1u64.into()).unwrap();
+    /// let up_star = t.add(up, star).unwrap();
+    /// assert_eq!(b(&mut t, up_star), "2");
     /// ```
     pub fn birthday(&mut self, g: Game) -> Result<Nat, SolveError> {
         let b: BigUint = self.post_order(
@@ -94,9 +102,10 @@ impl GameTable {
     /// ```
     /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("{1|-1}").unwrap();
+    /// let (one, minus_one) = (t.integer(1).unwrap(), t.integer(-1).unwrap());
+    /// let g = t.game(&[one], &[minus_one]).unwrap();
     /// assert_eq!(t.size(g, 100).unwrap(), Some(4)); // ±1, 1, -1, 0
-    /// let n = t.parse_value("*3").unwrap();
+    /// let n = t.nimber(3u64.into()).unwrap();
     /// assert_eq!(t.size(n, 100).unwrap(), Some(4)); // *3, *2, *, 0
     /// assert_eq!(t.size(n, 3).unwrap(), None);
     /// ```

@@ -29,12 +29,19 @@ impl GameTable {
     /// `g` cooled by `t ≥ 0` (`G_t`); an input error for `t < 0`.
     ///
     /// ```
-    /// use sprague_engine::partizan::{Dyadic, GameTable};
+    /// use sprague_engine::partizan::{Dyadic, Game, GameTable};
     /// let mut t = GameTable::new();
-    /// let mut cool = |s: &str, by: Dyadic| { let g = t.parse_value(s).unwrap(); let c = t.cool(g, &by).unwrap(); t.show(c) };
-    /// assert_eq!(cool("{1|-1}", Dyadic::int(1)), "*");
-    /// assert_eq!(cool("{3|-1}", Dyadic::int(1)), "{2|0}");
-    /// assert_eq!(cool("{3|-1}", Dyadic::int(5)), "1");
+    /// let cool = |t: &mut GameTable, g: Game, by: i64| {
+    ///     let c = t.cool(g, &Dyadic::int(by)).unwrap();
+    ///     t.show(c)
+    /// };
+    /// let (one, minus_one) = (t.integer(1).unwrap(), t.integer(-1).unwrap());
+    /// let pm = t.game(&[one], &[minus_one]).unwrap(); // ±1
+    /// assert_eq!(cool(&mut t, pm, 1), "*");
+    /// let three = t.integer(3).unwrap();
+    /// let g = t.game(&[three], &[minus_one]).unwrap(); // {3|-1}
+    /// assert_eq!(cool(&mut t, g, 1), "{2|0}");
+    /// assert_eq!(cool(&mut t, g, 5), "1");
     /// ```
     pub fn cool(&mut self, g: Game, t: &Dyadic) -> Result<Game, SolveError> {
         if t.is_negative() {
@@ -50,7 +57,7 @@ impl GameTable {
     /// ```
     /// use sprague_engine::partizan::{Dyadic, GameTable};
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("^").unwrap();
+    /// let g = t.up(1).unwrap();
     /// let h = t.heat(g, &Dyadic::int(1)).unwrap();
     /// assert_eq!(t.show(h), "{1||0|-2}"); // {1 + 0 | -1 + ∫^1 *} with ∫^1 * = ±1
     /// ```
@@ -63,7 +70,9 @@ impl GameTable {
     /// ```
     /// use sprague_engine::partizan::{Dyadic, GameTable};
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("* + 3").unwrap();
+    /// let star = t.nimber(1u64.into()).unwrap();
+    /// let three = t.integer(3).unwrap();
+    /// let g = t.add(star, three).unwrap();
     /// let h = t.overheat(g, &Dyadic::int(2), &Dyadic::int(1)).unwrap();
     /// assert_eq!(t.show(h), "{7|5}"); // {1 + 3·2 | -1 + 3·2}
     /// ```

@@ -169,10 +169,12 @@ impl GameTable {
     /// `a + b`, canonical.
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Game, GameTable};
     /// let mut t = GameTable::new();
-    /// let pm = t.parse_value("{1|-1}").unwrap();
-    /// assert_eq!(t.add(pm, pm).unwrap(), sprague_engine::partizan::Game::ZERO);
+    /// let one = t.integer(1).unwrap();
+    /// let minus_one = t.integer(-1).unwrap();
+    /// let pm = t.game(&[one], &[minus_one]).unwrap(); // ±1
+    /// assert_eq!(t.add(pm, pm).unwrap(), Game::ZERO);
     /// ```
     pub fn add(&mut self, a: Game, b: Game) -> Result<Game, SolveError> {
         self.sum(a, b, false)
@@ -200,9 +202,13 @@ impl GameTable {
     /// `-g`.
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Dyadic, GameTable};
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("{2|-1/2} + ^").unwrap();
+    /// let two = t.integer(2).unwrap();
+    /// let minus_half = t.number(Dyadic::ratio(-1, 1)).unwrap();
+    /// let switch = t.game(&[two], &[minus_half]).unwrap(); // {2|-1/2}
+    /// let up = t.up(1).unwrap();
+    /// let g = t.add(switch, up).unwrap();
     /// let n = t.neg(g).unwrap();
     /// assert_eq!(t.show(n), "{1/2v|-2v}");
     /// ```
@@ -219,7 +225,14 @@ impl GameTable {
     /// ```
     /// use sprague_engine::partizan::{Game, GameTable};
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("{3||2+*|1+*}").unwrap();
+    /// let star = t.nimber(1u64.into()).unwrap();
+    /// let one = t.integer(1).unwrap();
+    /// let one_star = t.add(one, star).unwrap();
+    /// let two = t.integer(2).unwrap();
+    /// let two_star = t.add(two, star).unwrap();
+    /// let three = t.integer(3).unwrap();
+    /// let inner = t.game(&[two_star], &[one_star]).unwrap();
+    /// let g = t.game(&[three], &[inner]).unwrap(); // {3||2*|1*}
     /// assert_eq!(t.sub(g, g).unwrap(), Game::ZERO);
     /// ```
     pub fn sub(&mut self, a: Game, b: Game) -> Result<Game, SolveError> {
@@ -230,11 +243,11 @@ impl GameTable {
     /// Whether `a ≤ b`.
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Game, GameTable};
     /// let mut t = GameTable::new();
-    /// let up = t.parse_value("^").unwrap();
-    /// let star = t.parse_value("*").unwrap();
-    /// let zero = t.parse_value("0").unwrap();
+    /// let up = t.up(1).unwrap();
+    /// let star = t.nimber(1u64.into()).unwrap();
+    /// let zero = Game::ZERO;
     /// assert!(t.le(zero, up).unwrap() && !t.le(up, zero).unwrap());
     /// assert!(!t.le(star, up).unwrap() && !t.le(up, star).unwrap()); // ^ || *
     /// ```
@@ -253,9 +266,9 @@ impl GameTable {
     /// use sprague_engine::partizan::GameTable;
     /// use std::cmp::Ordering;
     /// let mut t = GameTable::new();
-    /// let up = t.parse_value("^").unwrap();
-    /// let star = t.parse_value("*").unwrap();
-    /// let double_up = t.parse_value("^ + ^").unwrap();
+    /// let up = t.up(1).unwrap();
+    /// let star = t.nimber(1u64.into()).unwrap();
+    /// let double_up = t.add(up, up).unwrap();
     /// assert_eq!(t.compare(up, star).unwrap(), None); // ^ || *
     /// assert_eq!(t.compare(double_up, star).unwrap(), Some(Ordering::Greater)); // ^^ > *
     /// ```
@@ -278,16 +291,20 @@ impl GameTable {
     ///
     /// ```
     /// use sprague_core::Outcome;
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Dyadic, GameTable};
     /// let mut t = GameTable::new();
-    /// let mut outcome = |s: &str| {
-    ///     let g = t.parse_value(s).unwrap();
-    ///     t.outcome(g).unwrap()
-    /// };
-    /// assert_eq!(outcome("^ + *"), Outcome::N);
-    /// assert_eq!(outcome("^ + ^ + *"), Outcome::L);
-    /// assert_eq!(outcome("{1|-1} + {1|-1}"), Outcome::P);
-    /// assert_eq!(outcome("-1/2"), Outcome::R);
+    /// let up = t.up(1).unwrap();
+    /// let star = t.nimber(1u64.into()).unwrap();
+    /// let up_star = t.add(up, star).unwrap();
+    /// assert_eq!(t.outcome(up_star).unwrap(), Outcome::N);
+    /// let double_up_star = t.add(up_star, up).unwrap();
+    /// assert_eq!(t.outcome(double_up_star).unwrap(), Outcome::L);
+    /// let (one, minus_one) = (t.integer(1).unwrap(), t.integer(-1).unwrap());
+    /// let pm = t.game(&[one], &[minus_one]).unwrap();
+    /// let pm_pm = t.add(pm, pm).unwrap();
+    /// assert_eq!(t.outcome(pm_pm).unwrap(), Outcome::P);
+    /// let minus_half = t.number(Dyadic::ratio(-1, 1)).unwrap();
+    /// assert_eq!(t.outcome(minus_half).unwrap(), Outcome::R);
     /// ```
     pub fn outcome(&mut self, g: Game) -> Result<Outcome, SolveError> {
         Ok(match self.compare(g, Game::ZERO)? {

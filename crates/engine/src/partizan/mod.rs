@@ -21,14 +21,20 @@
 //! - Values of positions of a ruleset from its game tree: [`Rules`], [`TreeValues`].
 //!
 //! The partizan engine knows neither expressions nor rulesets: the game families live
-//! in [`sprague_games::partizan`], and expressions become games in
-//! [`sprague_games::eval`].
+//! in `sprague_games::partizan`, and expressions become games in `sprague_games::eval`.
+//! Here games are built from their options and from numbers, ups and nimbers:
 //!
 //! ```
-//! use sprague_engine::partizan::GameTable;
+//! use sprague_engine::partizan::{Dyadic, GameTable};
 //! use sprague_core::Outcome;
 //! let mut t = GameTable::new();
-//! let g = t.parse_value("{2|-1/2} + ^ + nim(3)").unwrap();
+//! let two = t.integer(2).unwrap();
+//! let minus_half = t.number(Dyadic::ratio(-1, 1)).unwrap();
+//! let switch = t.game(&[two], &[minus_half]).unwrap(); // {2|-1/2}
+//! let up = t.up(1).unwrap();
+//! let star3 = t.nimber(3u64.into()).unwrap();
+//! let g = t.add(switch, up).unwrap();
+//! let g = t.add(g, star3).unwrap(); // {2|-1/2} + ^ + *3
 //! assert_eq!(t.show(g), "{2^*3|-1/2^*3}");
 //! assert_eq!(t.outcome(g).unwrap(), Outcome::N);
 //! assert_eq!(t.mean(g).unwrap().to_string(), "3/4");

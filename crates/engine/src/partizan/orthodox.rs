@@ -17,9 +17,13 @@ impl GameTable {
     /// Left's and Right's orthodox options of `g` (both empty for a number).
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Game, GameTable};
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("{4|0} + {1|-1}").unwrap();
+    /// let four = t.integer(4).unwrap();
+    /// let hot = t.game(&[four], &[Game::ZERO]).unwrap(); // {4|0}
+    /// let (one, minus_one) = (t.integer(1).unwrap(), t.integer(-1).unwrap());
+    /// let pm = t.game(&[one], &[minus_one]).unwrap(); // ±1
+    /// let g = t.add(hot, pm).unwrap();
     /// let (l, r) = t.orthodox(g).unwrap();
     /// let l: Vec<String> = l.into_iter().map(|o| t.show(o)).collect();
     /// let r: Vec<String> = r.into_iter().map(|o| t.show(o)).collect();

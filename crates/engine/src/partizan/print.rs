@@ -113,11 +113,15 @@ impl GameTable {
     /// as an error instead.
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Game, GameTable};
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("{0|{0|-2}}").unwrap();
+    /// let minus_two = t.integer(-2).unwrap();
+    /// let right = t.game(&[Game::ZERO], &[minus_two]).unwrap(); // {0|-2}
+    /// let g = t.game(&[Game::ZERO], &[right]).unwrap();
     /// assert_eq!(t.show(g), "Tiny(2)");
-    /// let h = t.parse_value("{2|{1|0}}").unwrap();
+    /// let (one, two) = (t.integer(1).unwrap(), t.integer(2).unwrap());
+    /// let right = t.game(&[one], &[Game::ZERO]).unwrap(); // {1|0}
+    /// let h = t.game(&[two], &[right]).unwrap();
     /// assert_eq!(t.show(h), "{2||1|0}");
     /// ```
     pub fn show(&mut self, g: Game) -> String {
@@ -134,7 +138,8 @@ impl GameTable {
     /// ```
     /// use sprague_engine::partizan::{GameTable, PrintOptions};
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("{3|-3}").unwrap();
+    /// let (three, minus_three) = (t.integer(3).unwrap(), t.integer(-3).unwrap());
+    /// let g = t.game(&[three], &[minus_three]).unwrap();
     /// assert_eq!(t.show_with(g, PrintOptions { ascii: true }).unwrap(), "+-3");
     /// ```
     pub fn show_with(&mut self, g: Game, opts: PrintOptions) -> Result<String, SolveError> {
@@ -154,7 +159,11 @@ impl GameTable {
     /// ```
     /// use sprague_engine::partizan::{GameTable, PrintOptions};
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("{3|-3} + {1|-1}").unwrap();
+    /// let (three, minus_three) = (t.integer(3).unwrap(), t.integer(-3).unwrap());
+    /// let (one, minus_one) = (t.integer(1).unwrap(), t.integer(-1).unwrap());
+    /// let pm3 = t.game(&[three], &[minus_three]).unwrap();
+    /// let pm1 = t.game(&[one], &[minus_one]).unwrap();
+    /// let g = t.add(pm3, pm1).unwrap(); // ±3 + ±1
     /// let o = PrintOptions::default();
     /// assert_eq!(t.show_within(g, o, 100).unwrap().as_deref(), Some("±{4|2}"));
     /// assert_eq!(t.show_within(g, o, 5).unwrap(), None);
@@ -266,7 +275,7 @@ impl GameTable {
     /// ```
     /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("*3").unwrap();
+    /// let g = t.nimber(3u64.into()).unwrap();
     /// let (l, _) = t.printed_options(g).unwrap();
     /// let shown: Vec<String> = l.into_iter().map(|o| t.show(o)).collect();
     /// assert_eq!(shown, ["0", "*", "*2"]);

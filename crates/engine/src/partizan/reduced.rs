@@ -21,13 +21,14 @@ impl GameTable {
     /// Whether `a ≤ b` modulo infinitesimals: the right stop of `b - a` is at least 0.
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Game, GameTable};
     /// let mut t = GameTable::new();
-    /// let up = t.parse_value("^").unwrap();
-    /// let star = t.parse_value("*").unwrap();
+    /// let up = t.up(1).unwrap();
+    /// let star = t.nimber(1u64.into()).unwrap();
     /// assert!(t.le_inf(up, star).unwrap() && t.le_inf(star, up).unwrap());
-    /// let pm = t.parse_value("{1|-1}").unwrap();
-    /// assert!(!t.le_inf(sprague_engine::partizan::Game::ZERO, pm).unwrap());
+    /// let (one, minus_one) = (t.integer(1).unwrap(), t.integer(-1).unwrap());
+    /// let pm = t.game(&[one], &[minus_one]).unwrap();
+    /// assert!(!t.le_inf(Game::ZERO, pm).unwrap());
     /// ```
     pub fn le_inf(&mut self, a: Game, b: Game) -> Result<bool, SolveError> {
         let d = self.sub(b, a)?;
@@ -37,13 +38,25 @@ impl GameTable {
     /// The reduced canonical form of `g`.
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Dyadic, Game, GameTable, Nus};
     /// let mut t = GameTable::new();
-    /// let mut rcf = |s: &str| { let g = t.parse_value(s).unwrap(); let r = t.reduced(g).unwrap(); t.show(r) };
-    /// assert_eq!(rcf("^"), "0");
-    /// assert_eq!(rcf("3 + ^ + *2"), "3");
-    /// assert_eq!(rcf("{1|*}"), "{1|0}");
-    /// assert_eq!(rcf("{1+*|-1+^}"), "±1");
+    /// let rcf = |t: &mut GameTable, g: Game| {
+    ///     let r = t.reduced(g).unwrap();
+    ///     t.show(r)
+    /// };
+    /// let up = t.up(1).unwrap();
+    /// assert_eq!(rcf(&mut t, up), "0");
+    /// let nus = Nus { number: Dyadic::int(3), up: 1, star: 2u64.into() };
+    /// let g = t.nus(nus).unwrap(); // 3 + ^ + *2
+    /// assert_eq!(rcf(&mut t, g), "3");
+    /// let (one, minus_one) = (t.integer(1).unwrap(), t.integer(-1).unwrap());
+    /// let star = t.nimber(1u64.into()).unwrap();
+    /// let g = t.game(&[one], &[star]).unwrap(); // {1|*}
+    /// assert_eq!(rcf(&mut t, g), "{1|0}");
+    /// let one_star = t.add(one, star).unwrap();
+    /// let minus_one_up = t.add(minus_one, up).unwrap();
+    /// let g = t.game(&[one_star], &[minus_one_up]).unwrap(); // {1*|-1^}
+    /// assert_eq!(rcf(&mut t, g), "±1");
     /// ```
     pub fn reduced(&mut self, g: Game) -> Result<Game, SolveError> {
         self.post_order(

@@ -375,7 +375,9 @@ impl GameTable {
     /// ```
     /// use sprague_engine::partizan::{GameTable, Game};
     /// let mut t = GameTable::new();
-    /// let up_star = t.parse_value("^ + *").unwrap();
+    /// let up = t.up(1).unwrap();
+    /// let star = t.nimber(1u64.into()).unwrap();
+    /// let up_star = t.add(up, star).unwrap();
     /// let (l, r) = t.options(up_star).unwrap();
     /// assert_eq!(l.len(), 2); // {0,*|0}
     /// assert_eq!(r, vec![Game::ZERO]);

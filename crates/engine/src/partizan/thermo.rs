@@ -60,12 +60,13 @@ impl Thermograph {
     /// last at [`Thermograph::mast_start`] (one point when the mast starts at 0).
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Dyadic, GameTable};
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("{2|-1}").unwrap();
+    /// let (two, minus_one) = (t.integer(2).unwrap(), t.integer(-1).unwrap());
+    /// let g = t.game(&[two], &[minus_one]).unwrap(); // {2|-1}
     /// let th = t.thermograph(g).unwrap();
-    /// let show = |p: Vec<(_, _)>| -> Vec<String> {
-    ///     p.iter().map(|(x, t): &(sprague_engine::partizan::Dyadic, _)| format!("{x}@{t}")).collect()
+    /// let show = |p: Vec<(Dyadic, Dyadic)>| -> Vec<String> {
+    ///     p.iter().map(|(x, t)| format!("{x}@{t}")).collect()
     /// };
     /// assert_eq!(show(th.wall_points(true)), ["2@0", "1/2@3/2"]);
     /// assert_eq!(show(th.wall_points(false)), ["-1@0", "1/2@3/2"]);
@@ -232,9 +233,11 @@ impl GameTable {
     /// as soon as a number is reached, Left as high and Right as low as possible).
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Dyadic, GameTable};
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("{2|-1/2}").unwrap();
+    /// let two = t.integer(2).unwrap();
+    /// let minus_half = t.number(Dyadic::ratio(-1, 1)).unwrap();
+    /// let g = t.game(&[two], &[minus_half]).unwrap(); // {2|-1/2}
     /// assert_eq!(t.stops(g).unwrap().0.to_string(), "2");
     /// assert_eq!(t.stops(g).unwrap().1.to_string(), "-1/2");
     /// ```
@@ -250,9 +253,12 @@ impl GameTable {
     /// The mean value of `g`.
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Dyadic, GameTable};
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("{7|-3} + 1/2").unwrap();
+    /// let (seven, minus_three) = (t.integer(7).unwrap(), t.integer(-3).unwrap());
+    /// let switch = t.game(&[seven], &[minus_three]).unwrap(); // {7|-3}
+    /// let half = t.number(Dyadic::ratio(1, 1)).unwrap();
+    /// let g = t.add(switch, half).unwrap();
     /// assert_eq!(t.mean(g).unwrap().to_string(), "5/2");
     /// ```
     pub fn mean(&mut self, g: Game) -> Result<Dyadic, SolveError> {
@@ -263,17 +269,24 @@ impl GameTable {
     /// integer), else where the walls of its thermograph meet.
     ///
     /// ```
-    /// use sprague_engine::partizan::GameTable;
+    /// use sprague_engine::partizan::{Dyadic, Game, GameTable};
     /// let mut t = GameTable::new();
-    /// let temp = |t: &mut GameTable, s: &str| -> String {
-    ///     let g = t.parse_value(s).unwrap();
-    ///     t.temperature(g).unwrap().to_string()
-    /// };
-    /// assert_eq!(temp(&mut t, "{1|-1}"), "1");
-    /// assert_eq!(temp(&mut t, "{2|-1/2}"), "5/4");
-    /// assert_eq!(temp(&mut t, "3/4"), "-1/4");
-    /// assert_eq!(temp(&mut t, "5"), "-1");
-    /// assert_eq!(temp(&mut t, "^ + *"), "0");
+    /// let temp = |t: &mut GameTable, g: Game| t.temperature(g).unwrap().to_string();
+    /// let (one, minus_one) = (t.integer(1).unwrap(), t.integer(-1).unwrap());
+    /// let pm = t.game(&[one], &[minus_one]).unwrap(); // ±1
+    /// assert_eq!(temp(&mut t, pm), "1");
+    /// let two = t.integer(2).unwrap();
+    /// let minus_half = t.number(Dyadic::ratio(-1, 1)).unwrap();
+    /// let switch = t.game(&[two], &[minus_half]).unwrap(); // {2|-1/2}
+    /// assert_eq!(temp(&mut t, switch), "5/4");
+    /// let three_quarters = t.number(Dyadic::ratio(3, 2)).unwrap();
+    /// assert_eq!(temp(&mut t, three_quarters), "-1/4");
+    /// let five = t.integer(5).unwrap();
+    /// assert_eq!(temp(&mut t, five), "-1");
+    /// let up = t.up(1).unwrap();
+    /// let star = t.nimber(1u64.into()).unwrap();
+    /// let up_star = t.add(up, star).unwrap();
+    /// assert_eq!(temp(&mut t, up_star), "0");
     /// ```
     pub fn temperature(&mut self, g: Game) -> Result<Dyadic, SolveError> {
         Ok(self.thermograph(g)?.temperature.clone())
@@ -283,9 +296,11 @@ impl GameTable {
     /// temperature and mean.
     ///
     /// ```
-    /// use sprague_engine::partizan::{Dyadic, GameTable};
+    /// use sprague_engine::partizan::{Dyadic, Game, GameTable};
     /// let mut t = GameTable::new();
-    /// let g = t.parse_value("{2|{1|0}}").unwrap();
+    /// let (one, two) = (t.integer(1).unwrap(), t.integer(2).unwrap());
+    /// let right = t.game(&[one], &[Game::ZERO]).unwrap(); // {1|0}
+    /// let g = t.game(&[two], &[right]).unwrap(); // {2||1|0}
     /// let th = t.thermograph(g).unwrap();
     /// assert_eq!(th.temperature.to_string(), "3/4");
     /// assert_eq!(th.mean.to_string(), "5/4");

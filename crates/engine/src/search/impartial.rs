@@ -506,9 +506,16 @@ impl Solver {
     /// Why the last call that answered `None` gave up.
     ///
     /// ```
+    /// use sprague_core::{Limits, Play};
+    /// use sprague_engine::impartial::family::Family;
+    /// use sprague_engine::impartial::sum::Component;
+    /// use sprague_engine::impartial::takebreak::{TakeBreak, TakeBreakFamily, Wording};
     /// use sprague_engine::search::impartial::{GaveUp, Solver};
-    /// use sprague_engine::impartial::{family::Limits, sum::Play};
-    /// let comps = sprague_games::components("nim(9,9,9,9)").unwrap();
+    /// use std::rc::Rc;
+    /// // Kayles (octal 0.77): knock down one pin or two adjacent pins of a row.
+    /// let rules = TakeBreak::new("kayles", &[0, 7, 7], false, Wording::Pins).unwrap();
+    /// let kayles: Rc<dyn Family> = Rc::new(TakeBreakFamily::new(rules));
+    /// let comps = [9, 9, 9, 9].map(|n| Component::heap(&kayles, n));
     /// let mut s = Solver::new(Play::Misere, &Limits::default(), 10);
     /// assert_eq!(s.decide(&comps), None);
     /// assert_eq!(s.gave_up(), GaveUp::Bound);
@@ -538,12 +545,20 @@ impl Solver {
     /// Decides a sum, or `None` when the search cannot (see the module documentation).
     ///
     /// ```
+    /// use sprague_core::{Limits, Play};
+    /// use sprague_engine::impartial::family::Family;
+    /// use sprague_engine::impartial::sum::Component;
+    /// use sprague_engine::impartial::takebreak::{TakeBreak, TakeBreakFamily, Wording};
     /// use sprague_engine::search::impartial::Solver;
-    /// use sprague_engine::impartial::{family::Limits, sum::Play};
-    /// let comps = sprague_games::components("nim(1,2)").unwrap();
+    /// use std::rc::Rc;
+    /// // Kayles (octal 0.77): knock down one pin or two adjacent pins of a row.
+    /// let rules = TakeBreak::new("kayles", &[0, 7, 7], false, Wording::Pins).unwrap();
+    /// let kayles: Rc<dyn Family> = Rc::new(TakeBreakFamily::new(rules));
+    /// // Rows of one and two pins play like Nim heaps of 1 and 2.
+    /// let comps = [1, 2].map(|n| Component::heap(&kayles, n));
     /// let d = Solver::new(Play::Normal, &Limits::default(), 10_000).decide(&comps).unwrap();
     /// assert!(d.win);
-    /// assert_eq!(d.remoteness, 3); // to nim(1,1), then two more moves
+    /// assert_eq!(d.remoteness, 3); // to kayles(1,1), then two more moves
     /// ```
     pub fn decide(&mut self, comps: &[Component]) -> Option<Decided> {
         self.fresh();
@@ -800,9 +815,16 @@ pub fn after_move(comps: &[Component], i: usize, m: &Move) -> Vec<Component> {
 /// an `Input` error saying why no bound helps ([`misere_failure`]).
 ///
 /// ```
-/// use sprague_engine::impartial::{family::Limits, sum::{Outcome, Play}};
+/// use sprague_core::{Limits, Outcome, Play};
+/// use sprague_engine::impartial::family::Family;
+/// use sprague_engine::impartial::sum::Component;
+/// use sprague_engine::impartial::takebreak::{TakeBreak, TakeBreakFamily, Wording};
 /// use sprague_engine::search::impartial::{Solver, misere};
-/// let comps = sprague_games::components("kayles(3) + kayles(1)").unwrap();
+/// use std::rc::Rc;
+/// // Kayles (octal 0.77): knock down one pin or two adjacent pins of a row.
+/// let rules = TakeBreak::new("kayles", &[0, 7, 7], false, Wording::Pins).unwrap();
+/// let kayles: Rc<dyn Family> = Rc::new(TakeBreakFamily::new(rules));
+/// let comps = [3, 1].map(|n| Component::heap(&kayles, n));
 /// let mut solver = Solver::new(Play::Misere, &Limits::default(), 10_000);
 /// let a = misere(&comps, &Limits::default(), &mut solver, 10).unwrap();
 /// assert_eq!(a.outcome, Outcome::N);

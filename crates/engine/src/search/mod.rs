@@ -6,15 +6,16 @@
 //! keeps the search small:
 //!
 //! - [`partizan`]: does Left (or Right) win moving first on a sum of partizan
-//!   components ([`partizan::Component`]: positions of any [`sprague_games::partizan`]
+//!   components ([`partizan::Component`]: positions of any `sprague_games::partizan`
 //!   ruleset, mixed freely) and canonical games. After every move the moved component
 //!   falls apart into independent regions; small regions are replaced by their
 //!   canonical values, added into one accumulated value of the sum; equal positions are
 //!   searched once (a transposition table bounded in memory); moves are ordered; the
 //!   work is bounded by `--max-states` and a stop signal.
 //!
-//! - [`db`]: a database of the canonical values of the small regions of a ruleset,
-//!   built once and stored in a file; the partizan search looks small regions up in it.
+//! - `sprague_games::db`: a database of the canonical values of the small regions of a
+//!   ruleset, built once and stored in a file; the partizan search looks small regions
+//!   up in it.
 //!
 //! - [`impartial`]: who wins a sum of impartial components ([`crate::impartial::sum::Component`])
 //!   under normal or misère play, and in how many moves (remoteness), by an exhaustive
@@ -25,8 +26,8 @@
 //!   [`impartial::misere`] decides misère play of sums beyond Nim with it.
 //!
 //! The engine knows neither expressions nor rulesets: the adapter of every ruleset is
-//! [`sprague_games::partizan::component`], and `solve` and `play` call the engine
-//! through [`sprague_report::solve`] and [`sprague_play`].
+//! `sprague_games::partizan::component`, and `solve` and `play` call the engine
+//! through `sprague_report::solve` and `sprague_play`.
 
 pub mod bounds;
 
