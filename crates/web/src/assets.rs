@@ -1,4 +1,4 @@
-//! The page: the files of the folder `web/`, compiled into the binary.
+//! The page: the files of the folder `crates/web/assets/`, compiled into the binary.
 
 use super::error::ApiError;
 use axum::http::{Method, StatusCode, Uri, header};
@@ -28,7 +28,7 @@ fn content_type(path: &str) -> &'static str {
 /// The views of the page that a path may name (`/solve` is `/?view=solve`).
 const VIEWS: [&str; 6] = ["solve", "play", "table", "grid", "value", "nash"];
 
-/// Answers `GET /path` with the embedded file `web/path` (`/` and the views' paths are `index.html`), and
+/// Answers `GET /path` with the embedded file `assets/path` (`/` and the views' paths are `index.html`), and
 /// 404 for anything else.
 pub(super) async fn serve(method: Method, uri: Uri) -> Response {
     if method != Method::GET && method != Method::HEAD {

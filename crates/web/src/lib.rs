@@ -1,5 +1,5 @@
 //! The web playground: a local HTTP server (`sprague serve`) with a JSON API over the
-//! library and the page of the folder `web/`, compiled into the binary.
+//! library and the page of the folder `crates/web/assets/`, compiled into the binary.
 //!
 //! Every computation runs on a blocking thread (never on the threads that answer
 //! `/api/health`), at most [`Config::max_concurrent`] at once (beyond, a request

@@ -92,24 +92,15 @@ fn ruleset(text: &str) -> &str {
     &text[..end]
 }
 
-/// What the cell characters of a ruleset's board mean.
+/// What the cell characters of a ruleset's board mean, from the ruleset.
 fn legend(name: &str) -> Value {
-    let stones = json!({".": "empty", "X": "Left's stone", "O": "Right's stone", "#": "no square"});
-    match name {
-        "domineering" | "cram" => json!({".": "empty", "#": "filled"}),
-        "clobber" | "konane" => stones,
-        "nogo" => json!({".": "empty", "X": "Black (Left)", "O": "White (Right)", "#": "no point"}),
-        "amazons" => {
-            json!({".": "empty", "L": "Left's amazon", "R": "Right's amazon", "#": "burnt"})
-        }
-        "toads" => json!({".": "empty", "T": "toad (Left)", "F": "frog (Right)"}),
-        "fission" => json!({".": "empty", "X": "stone", "#": "no square"}),
-        "toppling" => json!({"L": "Left's domino", "R": "Right's domino", "G": "green domino"}),
-        "snort" | "col" => {
-            json!({".": "uncoloured", "L": "Left's colour", "R": "Right's colour", "#": "no square"})
-        }
-        _ => json!({}),
-    }
+    let legend = sprague_games::partizan::legend(name);
+    Value::Object(
+        legend
+            .iter()
+            .map(|(c, what)| (c.to_string(), Value::from(*what)))
+            .collect(),
+    )
 }
 
 /// The colours of a Hackenbush graph written `hackenbush("0-1:B 1-2:R …")` from the
@@ -142,7 +133,7 @@ fn drawing(i: usize, p: &str, graph: Option<&Drawn>) -> Value {
         return record;
     }
     match pp::board_rows(p) {
-        Some(rows) if !name.is_empty() && name != "hackenbush" => {
+        Some(rows) if !sprague_games::partizan::legend(name).is_empty() => {
             json!({"component": i, "kind": "grid", "ruleset": name, "rows": rows, "legend": legend(name)})
         }
         _ => json!({"component": i, "kind": "text", "text": p}),

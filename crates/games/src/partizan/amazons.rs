@@ -117,6 +117,12 @@ impl Rules for Amazons {
 
 impl Ruleset for Amazons {
     const NAME: &'static str = "amazons";
+    const LEGEND: &'static [(char, &'static str)] = &[
+        ('.', "empty"),
+        ('L', "Left's amazon"),
+        ('R', "Right's amazon"),
+        ('#', "burnt"),
+    ];
     const USAGE: &'static str = "amazons takes a board: amazons(\"L..|.#.|..R\") (rows separated by |, L Left's amazon, R Right's amazon, . empty, # burnt), at most 64 squares; Left plays L";
 
     fn read(f: &FamilyTerm) -> Result<(Amazons, AmazonsBoard), (Span, String)> {

@@ -84,6 +84,12 @@ impl Rules for Clobber {
 
 impl Ruleset for Clobber {
     const NAME: &'static str = "clobber";
+    const LEGEND: &'static [(char, &'static str)] = &[
+        ('.', "empty"),
+        ('X', "Left's stone"),
+        ('O', "Right's stone"),
+        ('#', "no square"),
+    ];
     const USAGE: &'static str = "clobber takes a board: clobber(\"XO.|OX.\") (rows separated by |, X Left's stone, O Right's stone, . empty), at most 64 squares; Left plays X";
 
     fn read(f: &FamilyTerm) -> Result<(Clobber, ClobberBoard), (Span, String)> {

@@ -135,6 +135,7 @@ impl Rules for Cram {
 
 impl Ruleset for Cram {
     const NAME: &'static str = "cram";
+    const LEGEND: &'static [(char, &'static str)] = &[('.', "empty"), ('#', "filled")];
     const USAGE: &'static str = "cram takes a board: cram(rows,cols) for an empty one, or cram(\"..#|...\") (rows separated by |, . empty, # filled), at most 64 squares; both players place dominoes either way";
     const IMPARTIAL: bool = true;
 

@@ -473,6 +473,8 @@ fn fission_mark(ch: char) -> Option<u8> {
 
 impl Ruleset for Fission {
     const NAME: &'static str = "fission";
+    const LEGEND: &'static [(char, &'static str)] =
+        &[('.', "empty"), ('X', "stone"), ('#', "no square")];
     const USAGE: &'static str = "fission takes a board: fission(\".X.|...\") (rows separated by |, X a stone, . empty, # no square), at most 64 squares; Left splits a stone vertically, Right horizontally";
 
     fn read(f: &FamilyTerm) -> Result<(Fission, Board), (Span, String)> {

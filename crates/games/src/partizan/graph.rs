@@ -426,6 +426,12 @@ impl<const SNORT: bool> Rules for Colouring<SNORT> {
 
 impl<const SNORT: bool> Ruleset for Colouring<SNORT> {
     const NAME: &'static str = if SNORT { "snort" } else { "col" };
+    const LEGEND: &'static [(char, &'static str)] = &[
+        ('.', "uncoloured"),
+        ('L', "Left's colour"),
+        ('R', "Right's colour"),
+        ('#', "no square"),
+    ];
     const USAGE: &'static str = if SNORT {
         colouring_usage!("snort")
     } else {

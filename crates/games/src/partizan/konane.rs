@@ -126,6 +126,12 @@ impl Rules for Konane {
 
 impl Ruleset for Konane {
     const NAME: &'static str = "konane";
+    const LEGEND: &'static [(char, &'static str)] = &[
+        ('.', "empty"),
+        ('X', "Left's stone"),
+        ('O', "Right's stone"),
+        ('#', "no square"),
+    ];
     const USAGE: &'static str = "konane takes a board: konane(\"XO.|...\") (rows separated by |, X Left's stone, O Right's stone, . empty, # off the board), at most 64 squares; Left plays X";
 
     fn read(f: &FamilyTerm) -> Result<(Konane, KonaneBoard), (Span, String)> {

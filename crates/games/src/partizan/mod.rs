@@ -10,7 +10,7 @@
 //!
 //! # Adding a ruleset
 //!
-//! A new file `src/games/partizan/NAME.rs` states the rules in its doc comment (which
+//! A new file `crates/games/src/partizan/NAME.rs` states the rules in its doc comment (which
 //! player is Left), implements [`Rules`] (`options` for each side, and `regions` when a
 //! position falls apart into independent parts) and [`Ruleset`] (`NAME`, `USAGE`,
 //! `read` from a family term, `show`), with tests of published values and of the plain
@@ -62,6 +62,11 @@ pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
     /// The position as an expression that [`Ruleset::read`] reads back (the ruleset's
     /// usual board notation inside).
     fn show(&self, p: &Self::Position) -> String;
+
+    /// What the characters of a board written in the ruleset's notation mean, for
+    /// pictures of the board (`('.', "empty")`, …); empty for a ruleset whose
+    /// positions are not boards of cells (graphs, strips written otherwise).
+    const LEGEND: &'static [(char, &'static str)] = &[];
 
     /// Whether both players always have the same moves (e.g. Cram): such a family is
     /// also an impartial family, and `solve` answers it with nim-values.
@@ -182,6 +187,25 @@ rulesets![
     fission::Fission,
     nogo::NoGo,
 ];
+
+/// The legend of the board of the ruleset named `name` ([`Ruleset::LEGEND`]); empty
+/// for a name that is no ruleset or a ruleset without boards.
+///
+/// ```
+/// let l = sprague_games::partizan::legend("toads");
+/// assert!(l.contains(&('T', "toad (Left)")));
+/// assert!(sprague_games::partizan::legend("hackenbush").is_empty());
+/// ```
+pub fn legend(name: &str) -> &'static [(char, &'static str)] {
+    struct Legend;
+    impl Visitor for Legend {
+        type Out = &'static [(char, &'static str)];
+        fn visit<R: Ruleset>(self) -> Self::Out {
+            R::LEGEND
+        }
+    }
+    visit(name, Legend).unwrap_or(&[])
+}
 
 /// Whether `name` is a ruleset whose two players always have the same moves.
 pub fn is_impartial(name: &str) -> bool {

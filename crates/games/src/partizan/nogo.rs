@@ -190,6 +190,12 @@ fn nogo_mark(ch: char) -> Option<u8> {
 
 impl Ruleset for NoGo {
     const NAME: &'static str = "nogo";
+    const LEGEND: &'static [(char, &'static str)] = &[
+        ('.', "empty"),
+        ('X', "Black (Left)"),
+        ('O', "White (Right)"),
+        ('#', "no point"),
+    ];
     const USAGE: &'static str = "nogo takes a board: nogo(\"..X|.O.|...\") (rows separated by |, X black, O white, . empty, # no point), at most 64 points; Left plays Black";
 
     fn read(f: &FamilyTerm) -> Result<(NoGo, Board), (Span, String)> {

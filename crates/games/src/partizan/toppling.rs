@@ -86,6 +86,11 @@ impl Rules for Toppling {
 
 impl Ruleset for Toppling {
     const NAME: &'static str = "toppling";
+    const LEGEND: &'static [(char, &'static str)] = &[
+        ('L', "Left's domino"),
+        ('R', "Right's domino"),
+        ('G', "green domino"),
+    ];
     const USAGE: &'static str = "toppling takes a row of dominoes: toppling(\"LRG\") (L Left's, R Right's, G green), at most 256; a player topples one of theirs or a green one left or right, and every domino beyond it falls too";
 
     fn read(f: &FamilyTerm) -> Result<(Toppling, Row), (Span, String)> {
