@@ -69,7 +69,7 @@ enum Command {
     Repl(repl::ReplArgs),
     /// Canonical form of a short game, with its outcome, mean and temperature.
     #[command(
-        after_help = "Games are sums of literals (0, 3/4, -5/8, *, *2, ^, v, ±1 or +-1), options {A,B|C} (slashes: {2||1|0}),\nhackenbush(\"BRB\") (B/L Left, R Right, G either), cut(w,h) (Left cuts vertically), unfair[p,q](n,…)\n(Left takes 1..p, Right 1..q), domineering(r,c) or domineering(\"..#|...\") (Left places vertical dominoes),\nthe rulesets clobber, konane, amazons, cram, toads, toppling, snort, col, fission, nogo and\nhackenbush on graphs (\"0-1:B 1-2:R\"), each with its board in quotes (README: Rulesets),\nand impartial components (nim(3) is *3).\n\nExamples:\n  sprague value '{1|-1} + {1|-1}'\n  sprague value --explain '{0,*|0}'\n  sprague value --json 'hackenbush(\"lrlrrllr\") + cut(5,2) + ^'\n  sprague value 'nim(3) + ^'"
+        after_help = "Games are sums of literals (0, 3/4, -5/8, *, *2, ^, v, ±1 or +-1), options {A,B|C} (slashes: {2||1|0}),\nhackenbush(\"BRB\") (B/L Left, R Right, G either), cut(w,h) (Left cuts vertically), unfair[p,q](n,…)\n(Left takes 1..p, Right 1..q), domineering(r,c) or domineering(\"..#|...\") (Left places vertical dominoes),\nthe rulesets clobber, konane, amazons, cram, toads, toppling, snort, col, fission, nogo and\nhackenbush on graphs (\"0-1:B 1-2:R\"), each with its board in quotes (docs/GUIDE.md: Rulesets),\nand impartial components (nim(3) is *3).\n\nExamples:\n  sprague value '{1|-1} + {1|-1}'\n  sprague value --explain '{0,*|0}'\n  sprague value --json 'hackenbush(\"lrlrrllr\") + cut(5,2) + ^'\n  sprague value 'nim(3) + ^'"
     )]
     Value(value::ValueArgs),
     /// Nash equilibria of a bimatrix game, with dominance, in exact arithmetic.

@@ -61,8 +61,8 @@
 //! options of each heap (over [`SPLITS_PER_PAIR`]), as the textbook algorithm would
 //! look at them: the same for any thread count.
 //!
-//! Measured against the textbook C loop (`bench/octal_naive.c`): see README's section
-//! "Treblecross: the dense engine against the textbook loop".
+//! Measured against the textbook C loop (`bench/octal_naive.c`): see the section
+//! "Treblecross: the dense engine against the textbook loop" of `bench/PERFORMANCE.md`.
 
 use super::cell::{Cell, Extended};
 use super::takebreak::{PAIRS_PER_STATE, PAIRS_PER_STEP};
