@@ -4,6 +4,7 @@
 use super::repl::LineReader;
 use super::{Failure, LimitArgs, json, read_expr};
 use sprague::core::{Outcome, Play};
+use sprague::impartial::family::Shape;
 use sprague::impartial::position::Position;
 use sprague::impartial::sum::{Component, analyse};
 use sprague::nat::Nat;
@@ -455,7 +456,7 @@ pub fn draw(comps: &[Component]) -> Vec<String> {
                 };
                 lines.push(format!("heap {}: {tokens} ({n})  {label}", k + 1));
             }
-            if name == "wythoff"
+            if c.family.shape() == Shape::Queen
                 && let (Some(a), Some(b)) =
                     (small(&c.pos[0], DRAWN_BOARD), small(&c.pos[1], DRAWN_BOARD))
             {
@@ -465,7 +466,7 @@ pub fn draw(comps: &[Component]) -> Vec<String> {
             }
             continue;
         }
-        if name == "king"
+        if c.family.shape() == Shape::King
             && let (Some(r), Some(col)) =
                 (small(&c.pos[0], DRAWN_BOARD), small(&c.pos[1], DRAWN_BOARD))
         {

@@ -30,7 +30,7 @@
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
 use sprague_core::{Outcome, Play};
-use sprague_engine::impartial::family::{After, MAX_LISTED_MOVES, Move, MoveSink};
+use sprague_engine::impartial::family::{After, MAX_LISTED_MOVES, Move, MoveSink, Shape};
 use sprague_engine::impartial::sum::{Analysis, Component, analyse, heap_move_text, write_sum};
 pub use sprague_engine::search::impartial::misere_failure;
 use sprague_engine::search::impartial::{Decided, Solver, misere};
@@ -431,8 +431,7 @@ type HeapRef = (usize, usize);
 pub fn heaps(comps: &[Component]) -> Vec<HeapRef> {
     let mut out = Vec::new();
     for (i, c) in comps.iter().enumerate() {
-        let name = c.family.name();
-        if c.heap_size().is_some() || name == "wythoff" || name.starts_with("moore") {
+        if c.heap_size().is_some() || c.family.numbered_heaps() {
             out.extend((0..c.pos.len()).map(|j| (i, j)));
         }
     }
@@ -871,18 +870,21 @@ impl Session {
             Some(h) => self.heap(h)?.0,
             None => {
                 let w: Vec<usize> = (0..comps.len())
-                    .filter(|&i| comps[i].family.name() == "wythoff")
+                    .filter(|&i| comps[i].family.shape() == Shape::Queen)
                     .collect();
                 match w.as_slice() {
                     [i] => *i,
-                    [] => return Err("'K both' takes K from both heaps of a wythoff, and there is none here".into()),
-                    _ => return Err("there are several wythoff components: type K both H, H a heap of the one you mean".into()),
+                    [] => return Err("'K both' moves a queen: it takes K from both heaps of a game like Wythoff's, and there is none here".into()),
+                    _ => return Err("there are several queens: type K both H, H a heap of the one you mean".into()),
                 }
             }
         };
         let c = &comps[i];
-        if c.family.name() != "wythoff" {
-            return Err(format!("'both' is for wythoff, not {}", c.expr()));
+        if c.family.shape() != Shape::Queen {
+            return Err(format!(
+                "'both' moves a queen (both heaps of a game like Wythoff's), not {}",
+                c.expr()
+            ));
         }
         let mut pos = c.pos.clone();
         for x in pos.iter_mut() {
@@ -899,7 +901,7 @@ impl Session {
     fn king(&self, dir: &str, n: Option<&str>) -> Result<SumMove, String> {
         let comps = self.position();
         let kings: Vec<usize> = (0..comps.len())
-            .filter(|&i| comps[i].family.name() == "king")
+            .filter(|&i| comps[i].family.shape() == Shape::King)
             .collect();
         if kings.is_empty() {
             return Err(format!("'{dir}' moves a king, and there is none here"));

@@ -5,6 +5,7 @@
 use super::session;
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::family::Shape;
 use sprague_engine::impartial::sum::Component;
 use sprague_games::ExprError;
 
@@ -24,11 +25,11 @@ pub enum Drawing {
         /// The number of stones.
         size: Nat,
     },
-    /// A queen on a board for `wythoff(x,y)`: `x` columns from the corner, `y` rows.
+    /// A queen on a board (Wythoff's game): `x` columns from the corner, `y` rows.
     Board {
         /// The component.
         component: usize,
-        /// The family (`wythoff`).
+        /// The family.
         family: String,
         /// The first heap (column).
         x: Nat,
@@ -83,23 +84,23 @@ pub fn drawing(comps: &[Component]) -> Vec<Drawing> {
     let mut out = Vec::new();
     for (i, c) in comps.iter().enumerate() {
         let name = c.family.name();
-        match name.as_str() {
-            "wythoff" if c.pos.len() == 2 => out.push(Drawing::Board {
+        match c.family.shape() {
+            Shape::Queen if c.pos.len() == 2 => out.push(Drawing::Board {
                 component: i,
                 family: name,
                 x: c.pos[0].clone(),
                 y: c.pos[1].clone(),
             }),
-            "king" if c.pos.len() == 2 => out.push(Drawing::King {
+            Shape::King if c.pos.len() == 2 => out.push(Drawing::King {
                 component: i,
                 r: c.pos[0].clone(),
                 c: c.pos[1].clone(),
             }),
-            "ring" => out.push(Drawing::Ring {
+            Shape::Ring => out.push(Drawing::Ring {
                 component: i,
                 weights: c.pos.to_vec(),
             }),
-            "stair" => out.push(Drawing::Stair {
+            Shape::Stairs => out.push(Drawing::Stair {
                 component: i,
                 steps: c.pos.to_vec(),
             }),
@@ -153,21 +154,37 @@ pub fn grid(
             }));
         }
     }
-    let head = family.split(['[', '(']).next().unwrap_or("").trim();
-    let two = matches!(head, "wythoff" | "king" | "moore");
-    let src = format!("{family}({})", if two { "0,0" } else { "0" });
-    let comps = sprague_games::components(&src).map_err(GridError::Input)?;
     let usage = || {
         GridError::Input(ExprError {
             column: 1,
             message: format!(
-                "a grid is of wythoff, king, moore[k] or a heap family such as sub[1,3,4], not {}",
+                "a grid is of a game on pairs of numbers (two heaps, or a queen or a king on a board, e.g. wythoff) or of a heap family such as sub[1,3,4], not {}",
                 sprague_expr::shorten_message(family)
             ),
         })
     };
-    let [c] = comps.as_slice() else {
-        return Err(usage());
+    // A heap family F gives the sums F(i) + F(j); a family whose positions are pairs
+    // (two numbered heaps, or coordinates on a board) gives its positions (i, j).
+    let single = |c: &Component| c.family.is_heap_family() && c.heap_size().is_some();
+    let pair = |c: &Component| {
+        c.pos.len() == 2
+            && !c.family.is_heap_family()
+            && (c.family.numbered_heaps() || matches!(c.family.shape(), Shape::Queen | Shape::King))
+    };
+    let c = match sprague_games::components(&format!("{family}(0)")) {
+        Ok(comps) if comps.len() == 1 && single(&comps[0]) => comps.into_iter().next(),
+        _ => None,
+    };
+    let (c, two) = match c {
+        Some(c) => (c, false),
+        None => {
+            let comps =
+                sprague_games::components(&format!("{family}(0,0)")).map_err(GridError::Input)?;
+            match <[Component; 1]>::try_from(comps) {
+                Ok([c]) if pair(&c) => (c, true),
+                _ => return Err(usage()),
+            }
+        }
     };
     let (r, k) = (rows as usize, cols as usize);
     if r == 0 || k == 0 {
@@ -185,9 +202,6 @@ pub fn grid(
             }
         }
         return Ok(out);
-    }
-    if !c.family.is_heap_family() || c.heap_size().is_none() {
-        return Err(usage());
     }
     let n = r.max(k);
     c.family

@@ -31,6 +31,25 @@ pub fn heaps_after(sizes: &[Nat]) -> After {
         .collect()
 }
 
+/// How a front end pictures a component: a shape it knows how to draw from the
+/// position's arguments. The family chooses its shape, so that front ends draw shapes
+/// and never need a family's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// No picture: the component is shown as written (its numbered heaps, if any, as
+    /// heaps).
+    Text,
+    /// A queen on a quarter-infinite board, `x` columns and `y` rows from the corner it
+    /// moves towards (the arguments `(x, y)`).
+    Queen,
+    /// A king `r` rows and `c` columns from the corner it walks to (`(r, c)`).
+    King,
+    /// A coin on a ring of edges with the arguments as weights, the coin's node first.
+    Ring,
+    /// A staircase with the arguments as the stones on each step, the lowest first.
+    Stairs,
+}
+
 /// One move of a component.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
@@ -308,6 +327,19 @@ pub trait Family {
 
     /// Lines explaining the value of `pos` (a derivation or the theorem used).
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError>;
+
+    /// How front ends picture a position of the family ([`Shape`]). The default: as
+    /// written.
+    fn shape(&self) -> Shape {
+        Shape::Text
+    }
+
+    /// Whether the arguments of a position are heaps a player names by number
+    /// (`take 2 from heap 3`), besides those of heap families (Wythoff's two heaps,
+    /// Moore's). The default: false.
+    fn numbered_heaps(&self) -> bool {
+        false
+    }
 
     /// Whether components are written as groups of arguments of one family (single
     /// heaps, or the pairs of `ed`), so that adjacent ones of the same family print

@@ -85,6 +85,10 @@ pub fn value(r: &Nat, c: &Nat) -> u32 {
 }
 
 impl Family for King {
+    fn shape(&self) -> sprague_engine::impartial::family::Shape {
+        sprague_engine::impartial::family::Shape::King
+    }
+
     fn name(&self) -> String {
         PositionRules::name(self)
     }

@@ -517,6 +517,10 @@ impl Moore {
 }
 
 impl Family for Moore {
+    fn numbered_heaps(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> String {
         format!("moore[{}]", self.k)
     }

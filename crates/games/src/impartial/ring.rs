@@ -305,6 +305,10 @@ impl Ring {
 }
 
 impl Family for Ring {
+    fn shape(&self) -> sprague_engine::impartial::family::Shape {
+        sprague_engine::impartial::family::Shape::Ring
+    }
+
     fn name(&self) -> String {
         "ring".into()
     }

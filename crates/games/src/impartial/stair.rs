@@ -149,6 +149,10 @@ impl Stair {
 }
 
 impl Family for Stair {
+    fn shape(&self) -> sprague_engine::impartial::family::Shape {
+        sprague_engine::impartial::family::Shape::Stairs
+    }
+
     fn name(&self) -> String {
         "stair".into()
     }

@@ -477,6 +477,14 @@ impl Wythoff {
 }
 
 impl Family for Wythoff {
+    fn shape(&self) -> sprague_engine::impartial::family::Shape {
+        sprague_engine::impartial::family::Shape::Queen
+    }
+
+    fn numbered_heaps(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> String {
         "wythoff".into()
     }
