@@ -9,7 +9,7 @@ use std::sync::Arc;
 /// Kayles written as a heap game: remove one or two adjacent pins, possibly
 /// splitting the row.
 struct Kayles;
-impl Rules for Kayles {
+impl CustomRules for Kayles {
     fn options(&self, pos: &[Nat]) -> Result<Vec<Vec<Nat>>, String> {
         let n = pos[0].to_u64().ok_or("too large")?;
         let mut out = Vec::new();
@@ -31,7 +31,7 @@ impl Rules for Kayles {
 
 /// Wythoff's game on pairs: take from one pile, or the same from both.
 struct Wythoff;
-impl Rules for Wythoff {
+impl CustomRules for Wythoff {
     fn options(&self, pos: &[Nat]) -> Result<Vec<Vec<Nat>>, String> {
         let (a, b) = (pos[0].to_u64().unwrap(), pos[1].to_u64().unwrap());
         let mut out = Vec::new();
@@ -49,7 +49,7 @@ impl Rules for Wythoff {
 }
 
 struct Failing;
-impl Rules for Failing {
+impl CustomRules for Failing {
     fn options(&self, _pos: &[Nat]) -> Result<Vec<Vec<Nat>>, String> {
         Err("no rules".into())
     }

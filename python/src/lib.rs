@@ -568,7 +568,7 @@ impl PyRules {
     }
 }
 
-impl custom::Rules for PyRules {
+impl custom::CustomRules for PyRules {
     fn options(&self, pos: &[Nat]) -> Result<Vec<Vec<Nat>>, String> {
         let stopped = STOP.with(|s| s.borrow().as_ref().is_some_and(|f| f.is_due()));
         if stopped {

@@ -6,12 +6,12 @@
 //! the exhaustive search for games on tuples of integers.
 //!
 //! ```
-//! use sprague_games::custom::{Kind, Rules, register};
+//! use sprague_games::custom::{Kind, CustomRules, register};
 //! use sprague_core::nat::Nat;
 //! use std::sync::Arc;
 //! // Take 1 or 2 from a heap: values 0,1,2,0,1,2,…
 //! struct Take12;
-//! impl Rules for Take12 {
+//! impl CustomRules for Take12 {
 //!     fn options(&self, pos: &[Nat]) -> Result<Vec<Vec<Nat>>, String> {
 //!         let n = pos[0].to_u64().ok_or("heap too large")?;
 //!         Ok((1..=2).filter(|&t| t <= n).map(|t| vec![Nat::from(n - t)]).collect())
@@ -26,15 +26,15 @@
 use super::known_families;
 use sprague_core::SolveError;
 use sprague_core::nat::Nat;
+use sprague_engine::impartial::exhaustive;
+use sprague_engine::impartial::exhaustive_family::PositionRules;
 use sprague_engine::impartial::family::Pos;
 use sprague_engine::impartial::heap::{HeapOption, HeapRules};
-use sprague_engine::impartial::search;
-use sprague_engine::impartial::searched::PositionRules;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
 /// The rules of a family defined at run time.
-pub trait Rules: Send + Sync {
+pub trait CustomRules: Send + Sync {
     /// The options of a position (its arguments): for a heap game, each option is the
     /// list of heaps left in place of the heap (one smaller heap, none, or several);
     /// for a game on tuples, each option is a tuple. An error stops the computation
@@ -58,7 +58,7 @@ pub enum Kind {
 
 struct Entry {
     kind: Kind,
-    rules: Arc<dyn Rules>,
+    rules: Arc<dyn CustomRules>,
 }
 
 fn registry() -> &'static RwLock<HashMap<String, Entry>> {
@@ -69,7 +69,7 @@ fn registry() -> &'static RwLock<HashMap<String, Entry>> {
 
 /// Registers (or replaces) the family `name`: a lower-case name of letters, digits
 /// and `_` starting with a letter, and not a built-in family.
-pub fn register(name: &str, kind: Kind, rules: Arc<dyn Rules>) -> Result<(), String> {
+pub fn register(name: &str, kind: Kind, rules: Arc<dyn CustomRules>) -> Result<(), String> {
     let mut chars = name.chars();
     let valid = chars.next().is_some_and(|c| c.is_ascii_lowercase())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
@@ -135,7 +135,7 @@ pub struct Custom {
     name: String,
     /// Heap or tuple.
     pub kind: Kind,
-    rules: Arc<dyn Rules>,
+    rules: Arc<dyn CustomRules>,
 }
 
 impl Custom {
@@ -186,7 +186,7 @@ impl HeapRules for Custom {
     }
 }
 
-impl search::Rules for Custom {
+impl exhaustive::GameRules for Custom {
     type Position = Vec<Nat>;
 
     fn options(&self, p: &Vec<Nat>, out: &mut Vec<Vec<Nat>>) {

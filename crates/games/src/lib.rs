@@ -28,10 +28,10 @@ pub use impartial::{
 
 use sprague_core::SolveError;
 use sprague_core::nat::Nat;
+use sprague_engine::impartial::exhaustive_family::ExhaustiveFamily;
 use sprague_engine::impartial::family::{Family, Pos};
 use sprague_engine::impartial::heap::{HeapFamily, TableFamily};
 use sprague_engine::impartial::position::Position;
-use sprague_engine::impartial::searched::Searched;
 use sprague_engine::impartial::sum::Component;
 use sprague_engine::impartial::takebreak::{TakeBreak, TakeBreakFamily};
 use sprague_expr::{Arg, FamilyTerm, Param, Span, Sum, Term};
@@ -722,7 +722,7 @@ impl<'a> Registry<'a> {
                 self.no_params(t)?;
                 match c.kind {
                     custom::Kind::Heap => (self.shared(HeapFamily::new(c)), 1),
-                    custom::Kind::Tuple { .. } => (self.shared(Searched::new(c)), 0),
+                    custom::Kind::Tuple { .. } => (self.shared(ExhaustiveFamily::new(c)), 0),
                 }
             }
             name => return Err(self.unknown(t, name)),

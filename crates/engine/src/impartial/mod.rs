@@ -4,13 +4,13 @@
 pub mod cell;
 pub mod checkpoint;
 pub mod dense;
+pub mod exhaustive;
+pub mod exhaustive_family;
 pub mod family;
 pub mod heap;
 pub mod mex;
 pub mod period;
 pub mod position;
-pub mod search;
-pub mod searched;
 pub mod sparse;
 pub mod store;
 pub mod sum;

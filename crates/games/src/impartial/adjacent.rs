@@ -37,8 +37,8 @@
 
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::exhaustive::GameRules;
 use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_engine::impartial::search::Rules;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -49,7 +49,7 @@ pub struct AdjacentRules {
     pub m: u64,
 }
 
-impl Rules for AdjacentRules {
+impl GameRules for AdjacentRules {
     type Position = (u64, u64);
     fn options(&self, &(n, last): &(u64, u64), out: &mut Vec<(u64, u64)>) {
         out.extend(
@@ -470,14 +470,14 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague_engine::impartial::search::Search;
+    use sprague_engine::impartial::exhaustive::GrundySearch;
     use std::collections::BTreeSet;
 
     #[test]
     fn outcome_and_winning_moves_match_exhaustive_search() {
         let limits = Limits::default();
         for m in 1u64..=12 {
-            let mut s = Search::new(AdjacentRules { m });
+            let mut s = GrundySearch::new(AdjacentRules { m });
             for n in 0u64..=150 {
                 for last in 0..=m {
                     let g = s.grundy(&(n, last), &limits).unwrap();
@@ -504,7 +504,7 @@ mod tests {
     fn table_values_match_exhaustive_search_beyond_the_preperiod() {
         let limits = Limits::default();
         for m in 1u64..=9 {
-            let mut s = Search::new(AdjacentRules { m });
+            let mut s = GrundySearch::new(AdjacentRules { m });
             let t = AdjTable::new(m as usize, 1_000_000).unwrap();
             let upto = t.preperiod() as u64 + 5 * (m + 2) + 40;
             for n in 0..=upto {
@@ -524,7 +524,7 @@ mod tests {
         let limits = Limits::default();
         let m = 5u64;
         let fam = Adjacent::new(Nat::from(m));
-        let mut s = Search::new(AdjacentRules { m });
+        let mut s = GrundySearch::new(AdjacentRules { m });
         for n in 0u64..=60 {
             for last in 0..=m {
                 let pos: Pos = smallvec::smallvec![Nat::from(n), Nat::from(last)];

@@ -36,8 +36,8 @@
 use num_bigint::BigUint;
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::exhaustive::GameRules;
 use sprague_engine::impartial::family::{Family, MoveSink, Pos};
-use sprague_engine::impartial::search::Rules;
 
 /// The rules on small coordinates, for exhaustive search.
 #[derive(Clone, Copy, Debug)]
@@ -48,7 +48,7 @@ pub struct CircleRules {
     pub k: u64,
 }
 
-impl Rules for CircleRules {
+impl GameRules for CircleRules {
     type Position = (u64, u64);
     fn options(&self, &(x, y): &(u64, u64), out: &mut Vec<(u64, u64)>) {
         let inside = |x: u64, y: u64| x * x + y * y <= self.d * self.d;
@@ -237,13 +237,13 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 mod tests {
     use super::*;
     use crate::impartial::testing::assert_matches_search;
-    use sprague_engine::impartial::search::Search;
+    use sprague_engine::impartial::exhaustive::GrundySearch;
 
     #[test]
     fn closed_form_and_moves_match_exhaustive_search() {
         for d in 0u64..=24 {
             for k in 1u64..=7 {
-                let mut s = Search::new(CircleRules { d, k });
+                let mut s = GrundySearch::new(CircleRules { d, k });
                 let fam = Circle::new(&Nat::from(d), &Nat::from(k));
                 for x in 0..=d {
                     for y in 0..=d {
@@ -271,7 +271,7 @@ mod tests {
                     .last()
                     .unwrap();
                 let first = (t * k) * (t * k) + ((t + 1) * k) * ((t + 1) * k) <= d * d;
-                let g = Search::new(CircleRules { d, k })
+                let g = GrundySearch::new(CircleRules { d, k })
                     .grundy(&(0, 0), &limits)
                     .unwrap();
                 assert_eq!(g != 0, first, "d={d} k={k}");

@@ -28,14 +28,14 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::exhaustive::GameRules;
 use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_engine::impartial::search::Rules;
 
 /// The rules of E&D on one pair below 2^64, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct EdRules;
 
-impl Rules for EdRules {
+impl GameRules for EdRules {
     type Position = (u64, u64);
     fn options(&self, &(x, y): &(u64, u64), out: &mut Vec<(u64, u64)>) {
         for s in [x, y] {
@@ -296,7 +296,7 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague_engine::impartial::search::Search;
+    use sprague_engine::impartial::exhaustive::GrundySearch;
     use std::collections::BTreeSet;
 
     fn n(v: u64) -> Nat {
@@ -305,7 +305,7 @@ mod tests {
 
     #[test]
     fn value_matches_exhaustive_search() {
-        let mut s = Search::new(EdRules);
+        let mut s = GrundySearch::new(EdRules);
         let limits = Limits::default();
         for x in 1u64..=70 {
             for y in 1u64..=70 {
@@ -317,7 +317,7 @@ mod tests {
 
     #[test]
     fn moves_to_every_value_match_exhaustive_search() {
-        let mut s = Search::new(EdRules);
+        let mut s = GrundySearch::new(EdRules);
         let limits = Limits::default();
         for x in 1u64..=40 {
             for y in 1u64..=40 {

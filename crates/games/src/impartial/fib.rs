@@ -40,8 +40,8 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::exhaustive::GameRules;
 use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_engine::impartial::search::Rules;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -49,7 +49,7 @@ use std::rc::Rc;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FibRules;
 
-impl Rules for FibRules {
+impl GameRules for FibRules {
     type Position = (u64, u64);
     fn options(&self, &(n, q): &(u64, u64), out: &mut Vec<(u64, u64)>) {
         out.extend((1..=q.min(n)).map(|t| (n - t, t.saturating_mul(2))));
@@ -562,7 +562,7 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague_engine::impartial::search::Search;
+    use sprague_engine::impartial::exhaustive::GrundySearch;
     use std::collections::BTreeSet;
 
     fn nat(v: u64) -> Nat {
@@ -584,7 +584,7 @@ mod tests {
 
     #[test]
     fn outcome_and_every_winning_move_match_exhaustive_search() {
-        let mut s = Search::new(FibRules);
+        let mut s = GrundySearch::new(FibRules);
         let limits = Limits::default();
         for n in 0u64..=90 {
             for q in 0u64..=n + 2 {
@@ -608,7 +608,7 @@ mod tests {
 
     #[test]
     fn table_matches_exhaustive_search() {
-        let mut s = Search::new(FibRules);
+        let mut s = GrundySearch::new(FibRules);
         let limits = Limits::default();
         let t = FibTable::new(120);
         for n in 0u64..=120 {
@@ -626,7 +626,7 @@ mod tests {
     fn start_positions_lose_exactly_at_fibonacci_numbers() {
         // The study notes' claim for HDU 2516: the first player loses iff n is a
         // Fibonacci number (n ≥ 2). Checked here against the search from the rules.
-        let mut s = Search::new(FibRules);
+        let mut s = GrundySearch::new(FibRules);
         let limits = Limits::default();
         let fibs: BTreeSet<u64> = [1u64, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233]
             .into_iter()
@@ -690,7 +690,7 @@ mod tests {
         let limits = Limits::default();
         let pos: Pos = smallvec::smallvec![nat(20)];
         // The value of fib(20) from the exhaustive search of the rules.
-        let mut s = Search::new(FibRules);
+        let mut s = GrundySearch::new(FibRules);
         let v = s.grundy(&(20, 19), &limits).unwrap();
         assert_eq!(f.grundy(&pos, &limits).unwrap(), Some(Nat::from(v)));
         // Moves to every value agree with the search.

@@ -61,7 +61,7 @@ struct Matched {
 /// Values by exhaustive search: the token's value and each option's, by the
 /// option's global vertex.
 #[derive(Debug)]
-struct Searched {
+struct ExhaustiveFamily {
     value: u32,
     options: Vec<(u32, u32)>,
 }
@@ -96,7 +96,7 @@ pub struct Geography {
     path: String,
     graph: RefCell<Option<Rc<Graph>>>,
     matched: RefCell<HashMap<Pos, Rc<Matched>>>,
-    searched: RefCell<HashMap<Pos, Option<Rc<Searched>>>>,
+    searched: RefCell<HashMap<Pos, Option<Rc<ExhaustiveFamily>>>>,
 }
 
 impl Geography {
@@ -246,7 +246,11 @@ impl Geography {
         Ok(m)
     }
 
-    fn searched(&self, pos: &Pos, limits: &Limits) -> Result<Option<Rc<Searched>>, SolveError> {
+    fn searched(
+        &self,
+        pos: &Pos,
+        limits: &Limits,
+    ) -> Result<Option<Rc<ExhaustiveFamily>>, SolveError> {
         if let Some(s) = self.searched.borrow().get(pos) {
             return Ok(s.clone());
         }
@@ -266,7 +270,7 @@ impl Geography {
                 Some((found?, local))
             })
             .map(|((value, opts), local)| {
-                Rc::new(Searched {
+                Rc::new(ExhaustiveFamily {
                     value,
                     options: opts
                         .into_iter()

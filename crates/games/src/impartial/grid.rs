@@ -381,7 +381,7 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 mod tests {
     use super::*;
     use crate::impartial::testing::assert_matches_search;
-    use sprague_engine::impartial::search::{Rules, Search};
+    use sprague_engine::impartial::exhaustive::{GameRules, GrundySearch};
 
     #[test]
     fn endless_grid_files_stop_at_the_bound() {
@@ -407,7 +407,7 @@ mod tests {
     /// The rules from the module documentation, on a grid given as rows of text.
     struct GridRules(Vec<Vec<u8>>);
 
-    impl Rules for GridRules {
+    impl GameRules for GridRules {
         type Position = (usize, usize);
         fn options(&self, &(r, c): &(usize, usize), out: &mut Vec<(usize, usize)>) {
             for (dr, dc) in [(0, 1), (1, 0), (1, 1)] {
@@ -444,7 +444,7 @@ mod tests {
                 .collect();
             let src = src.join("/");
             let fam = Grid::new(&src).unwrap();
-            let mut s = Search::new(GridRules(text.clone()));
+            let mut s = GrundySearch::new(GridRules(text.clone()));
             for (r, row) in text.iter().enumerate() {
                 for (c, &cell) in row.iter().enumerate() {
                     if cell != b'.' {

@@ -8,15 +8,15 @@
 
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::exhaustive::GameRules;
+use sprague_engine::impartial::exhaustive_family::PositionRules;
 use sprague_engine::impartial::family::{Family, MoveSink, Pos};
-use sprague_engine::impartial::search::Rules;
-use sprague_engine::impartial::searched::PositionRules;
 
 /// The rules of the king's walk.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct King;
 
-impl Rules for King {
+impl GameRules for King {
     type Position = (Nat, Nat);
 
     fn options(&self, (r, c): &(Nat, Nat), out: &mut Vec<(Nat, Nat)>) {
@@ -174,11 +174,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague_engine::impartial::search::Search;
+    use sprague_engine::impartial::exhaustive::GrundySearch;
 
     #[test]
     fn closed_form_matches_exhaustive_search() {
-        let mut s = Search::new(King);
+        let mut s = GrundySearch::new(King);
         let limits = Limits::default();
         for r in 0u64..40 {
             for c in 0u64..40 {

@@ -32,14 +32,14 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::exhaustive::GameRules;
 use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, MoveSink, Pos};
-use sprague_engine::impartial::search::Rules;
 
 /// The rules on `(heap, move number)` below 2^64, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct KthRules;
 
-impl Rules for KthRules {
+impl GameRules for KthRules {
     type Position = (u64, u64);
     fn options(&self, &(n, k): &(u64, u64), out: &mut Vec<(u64, u64)>) {
         out.extend((1..=k.min(n)).map(|t| (n - t, k + 1)));
@@ -274,12 +274,12 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 mod tests {
     use super::*;
     use crate::impartial::testing::assert_matches_search;
-    use sprague_engine::impartial::search::Search;
+    use sprague_engine::impartial::exhaustive::GrundySearch;
     use std::collections::BTreeSet;
 
     #[test]
     fn closed_form_and_moves_match_exhaustive_search() {
-        let mut s = Search::new(KthRules);
+        let mut s = GrundySearch::new(KthRules);
         let limits = Limits::default();
         for k in 1u64..=30 {
             for n in 0u64..=90 {

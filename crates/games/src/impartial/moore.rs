@@ -43,8 +43,8 @@
 use num_bigint::BigUint;
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::exhaustive::{GameRules, GrundySearch};
 use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_engine::impartial::search::{Rules, Search};
 use std::cell::RefCell;
 
 /// Calls `f(i)` for every set bit i of `n`, lowest first.
@@ -114,7 +114,7 @@ pub fn canonical(heaps: &[u64]) -> Vec<u64> {
     v
 }
 
-impl Rules for MooreRules {
+impl GameRules for MooreRules {
     type Position = Vec<u64>;
     fn options(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         let start = out.len();
@@ -408,7 +408,7 @@ pub fn winning_moves(heaps: &[Nat], k: &Nat, mut f: impl FnMut(MooreMove) -> boo
 /// ```
 pub struct Moore {
     k: Nat,
-    search: RefCell<Option<(usize, Search<MooreRules>)>>,
+    search: RefCell<Option<(usize, GrundySearch<MooreRules>)>>,
 }
 
 impl Moore {
@@ -456,7 +456,7 @@ impl Moore {
         let p = canonical(&v);
         let mut cell = self.search.borrow_mut();
         if cell.as_ref().is_none_or(|(kk, _)| *kk != k) {
-            *cell = Some((k, Search::new(MooreRules { k })));
+            *cell = Some((k, GrundySearch::new(MooreRules { k })));
         }
         let (_, s) = cell.as_mut().expect("set above");
         match s.grundy(&p, limits) {
@@ -745,7 +745,7 @@ mod tests {
     fn outcome_values_and_winning_moves_match_exhaustive_search() {
         let limits = Limits::default();
         for k in 1..=4usize {
-            let mut s = Search::new(MooreRules { k });
+            let mut s = GrundySearch::new(MooreRules { k });
             for n in 1..=4usize {
                 let max = match n {
                     1 | 2 => 6,
@@ -795,7 +795,7 @@ mod tests {
     fn winning_moves_of_more_heaps_match_exhaustive_search() {
         let limits = Limits::default();
         for k in 1..=6usize {
-            let mut s = Search::new(MooreRules { k });
+            let mut s = GrundySearch::new(MooreRules { k });
             for (n, max) in [(5usize, 3u64), (6, 2)] {
                 for p in all_tuples(n, max) {
                     let heaps = nats(&p);
@@ -824,7 +824,7 @@ mod tests {
     fn moves_to_other_values_match_exhaustive_search() {
         let limits = Limits::default();
         for k in 1..=3usize {
-            let mut s = Search::new(MooreRules { k });
+            let mut s = GrundySearch::new(MooreRules { k });
             let fam = Moore::new(Nat::from(k as u64));
             for p in all_tuples(3, 3) {
                 let g = s.grundy(&canonical(&p), &limits).unwrap();

@@ -45,16 +45,16 @@
 
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::exhaustive::{GameRules, GrundySearch};
 use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
 use sprague_engine::impartial::heap::OPTIONS_PER_STATE;
-use sprague_engine::impartial::search::{Rules, Search};
 use std::cell::RefCell;
 
 /// The rules of the ring game on small weights, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RingRules;
 
-impl Rules for RingRules {
+impl GameRules for RingRules {
     type Position = Vec<u64>;
     fn options(&self, w: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         let n = w.len();
@@ -243,7 +243,7 @@ fn sides(w: &[Nat]) -> impl Iterator<Item = (Side, &Nat)> {
 /// ```
 #[derive(Default)]
 pub struct Ring {
-    search: RefCell<Option<Search<RingRules>>>,
+    search: RefCell<Option<GrundySearch<RingRules>>>,
 }
 
 impl Ring {
@@ -274,7 +274,7 @@ impl Ring {
             return Ok(None);
         }
         let mut cell = self.search.borrow_mut();
-        let s = cell.get_or_insert_with(|| Search::new(RingRules));
+        let s = cell.get_or_insert_with(|| GrundySearch::new(RingRules));
         match s.grundy(&small, limits) {
             Ok(g) => Ok(Some(g)),
             Err(SolveError::Limit { .. }) => Ok(None),
@@ -483,7 +483,7 @@ mod tests {
 
     #[test]
     fn outcome_and_every_winning_move_match_exhaustive_search() {
-        let mut s = Search::new(RingRules);
+        let mut s = GrundySearch::new(RingRules);
         let limits = Limits::default();
         for n in 1..=6usize {
             let max = match n {
@@ -548,7 +548,7 @@ mod tests {
 
     #[test]
     fn family_moves_to_nonzero_values_match_search() {
-        let mut s = Search::new(RingRules);
+        let mut s = GrundySearch::new(RingRules);
         let limits = Limits::default();
         let fam = Ring::default();
         for w in all_tuples(3, 3) {

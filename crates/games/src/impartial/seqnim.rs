@@ -36,8 +36,8 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::exhaustive::GameRules;
 use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, MoveSink, Pos};
-use sprague_engine::impartial::search::Rules;
 
 /// The rules on small rows, for exhaustive search: heaps in order, `m` the most per
 /// move (`None`: no bound).
@@ -47,7 +47,7 @@ pub struct SeqNimRules {
     pub m: Option<u64>,
 }
 
-impl Rules for SeqNimRules {
+impl GameRules for SeqNimRules {
     type Position = Vec<u64>;
     fn options(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         if let Some(i) = p.iter().position(|&a| a > 0) {
@@ -398,7 +398,7 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 mod tests {
     use super::*;
     use crate::impartial::testing::{all_tuples, assert_matches_search};
-    use sprague_engine::impartial::search::Search;
+    use sprague_engine::impartial::exhaustive::GrundySearch;
 
     fn pos(v: &[u64]) -> Pos {
         v.iter().map(|&a| Nat::from(a)).collect()
@@ -408,7 +408,7 @@ mod tests {
     fn values_and_moves_match_exhaustive_search() {
         let limits = Limits::default();
         for m in [None, Some(1u64), Some(2), Some(3), Some(5)] {
-            let mut s = Search::new(SeqNimRules { m });
+            let mut s = GrundySearch::new(SeqNimRules { m });
             let fam = SeqNim::new(m.map(Nat::from));
             for heaps in 1..=4 {
                 let max = if heaps == 4 { 4 } else { 7 };
@@ -431,7 +431,7 @@ mod tests {
     fn the_leading_ones_rule_matches_exhaustive_search() {
         // Codeforces 1382B (heaps ≥ 1): with L leading ones, First wins iff L is even,
         // unless all n heaps are 1, then iff n is odd.
-        let mut s = Search::new(SeqNimRules { m: None });
+        let mut s = GrundySearch::new(SeqNimRules { m: None });
         let limits = Limits::default();
         for heaps in 1..=5 {
             for p in all_tuples(heaps, 3) {
@@ -457,7 +457,7 @@ mod tests {
         // decides; mind the residue 0").
         let limits = Limits::default();
         for m in 1..=4u64 {
-            let mut s = Search::new(SeqNimRules { m: Some(m) });
+            let mut s = GrundySearch::new(SeqNimRules { m: Some(m) });
             for heaps in 1..=4 {
                 for p in all_tuples(heaps, 7) {
                     let residues: Vec<u64> =

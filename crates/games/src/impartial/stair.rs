@@ -26,14 +26,14 @@
 
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::exhaustive::GameRules;
 use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
-use sprague_engine::impartial::search::Rules;
 
 /// The rules of staircase Nim on small staircases, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StairRules;
 
-impl Rules for StairRules {
+impl GameRules for StairRules {
     type Position = Vec<u64>;
     fn options(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         for (i, &a) in p.iter().enumerate() {
@@ -260,7 +260,7 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 mod tests {
     use super::*;
     use crate::impartial::testing::all_tuples;
-    use sprague_engine::impartial::search::Search;
+    use sprague_engine::impartial::exhaustive::GrundySearch;
     use std::collections::BTreeSet;
 
     fn after(p: &[u64], m: &StairMove) -> Vec<u64> {
@@ -275,7 +275,7 @@ mod tests {
 
     #[test]
     fn nim_value_is_the_xor_of_odd_steps_and_moves_match_search() {
-        let mut s = Search::new(StairRules);
+        let mut s = GrundySearch::new(StairRules);
         let limits = Limits::default();
         for steps in 1..=4 {
             let max = if steps == 4 { 3 } else { 5 };

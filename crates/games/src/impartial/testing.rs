@@ -2,9 +2,9 @@
 
 use sprague_core::Limits;
 use sprague_core::nat::Nat;
+use sprague_engine::impartial::exhaustive::{GameRules, GrundySearch};
 use sprague_engine::impartial::family::{Family, MoveSink, Pos};
 use sprague_engine::impartial::heap::{HeapOption, HeapRules};
-use sprague_engine::impartial::search::{Rules, Search};
 use std::collections::BTreeSet;
 
 /// Every tuple of `n` entries in `0..=max`, in lexicographic order.
@@ -90,9 +90,9 @@ where
 /// target up to two above it the family's moves to that value, as text, are the
 /// search's options of that value shown by `show`, each once (in the same order when
 /// `ordered`).
-pub fn assert_matches_search<R: Rules>(
+pub fn assert_matches_search<R: GameRules>(
     fam: &dyn Family,
-    s: &mut Search<R>,
+    s: &mut GrundySearch<R>,
     p: &R::Position,
     pos: &Pos,
     show: impl Fn(&R::Position) -> String,

@@ -694,7 +694,7 @@ pub(crate) fn read_params(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague_engine::impartial::search::{Rules, Search};
+    use sprague_engine::impartial::exhaustive::{GameRules, GrundySearch};
 
     /// The rules from the module documentation on a rooted tree given by parents.
     struct TreeRules {
@@ -714,7 +714,7 @@ mod tests {
         }
     }
 
-    impl Rules for TreeRules {
+    impl GameRules for TreeRules {
         type Position = Vec<u64>;
         fn options(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
             for v in 0..p.len() {
@@ -776,7 +776,7 @@ mod tests {
                             parent: parents(n, &a, &b, root),
                             k,
                         };
-                        let mut s = Search::new(rules);
+                        let mut s = GrundySearch::new(rules);
                         let max = if n >= 4 { 2 } else { 3 };
                         for coins in crate::impartial::testing::all_tuples(n, max) {
                             let tree = CoinTree {

@@ -46,9 +46,9 @@
 use num_bigint::BigUint;
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
+use sprague_engine::impartial::exhaustive::GameRules;
+use sprague_engine::impartial::exhaustive_family::PositionRules;
 use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, Move, MoveSink, Pos};
-use sprague_engine::impartial::search::Rules;
-use sprague_engine::impartial::searched::PositionRules;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -56,7 +56,7 @@ use std::rc::Rc;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WythoffRules;
 
-impl Rules for WythoffRules {
+impl GameRules for WythoffRules {
     type Position = (u64, u64);
     fn options(&self, &(a, b): &(u64, u64), out: &mut Vec<(u64, u64)>) {
         out.extend((0..a).map(|x| (x, b)));
@@ -819,8 +819,8 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague_engine::impartial::search::Search;
-    use sprague_engine::impartial::searched::Searched;
+    use sprague_engine::impartial::exhaustive::GrundySearch;
+    use sprague_engine::impartial::exhaustive_family::ExhaustiveFamily;
     use std::collections::BTreeSet;
 
     fn n(v: u64) -> Nat {
@@ -871,7 +871,7 @@ mod tests {
 
     /// The winning moves found by exhaustive search, as (to, text) pairs.
     fn searched_winning_moves(
-        family: &Searched<WythoffRules>,
+        family: &ExhaustiveFamily<WythoffRules>,
         a: u64,
         b: u64,
     ) -> BTreeSet<(String, String)> {
@@ -913,8 +913,8 @@ mod tests {
 
     #[test]
     fn closed_form_matches_exhaustive_search() {
-        let family = Searched::new(WythoffRules);
-        let mut search = Search::new(WythoffRules);
+        let family = ExhaustiveFamily::new(WythoffRules);
+        let mut search = GrundySearch::new(WythoffRules);
         let limits = Limits::default();
         for a in 0u64..60 {
             for b in 0u64..60 {
@@ -1066,7 +1066,7 @@ mod tests {
     }
     #[test]
     fn table_matches_generic_search() {
-        let mut search = Search::new(WythoffRules);
+        let mut search = GrundySearch::new(WythoffRules);
         let limits = Limits::default();
         let square = GrundyTable::new(39, 39);
         let tall = GrundyTable::new(4, 39);
@@ -1157,7 +1157,7 @@ mod tests {
     #[test]
     fn family_matches_exhaustive_search() {
         let w = Wythoff::default();
-        let searched = Searched::new(WythoffRules);
+        let searched = ExhaustiveFamily::new(WythoffRules);
         let limits = Limits::default();
         for a in 0u64..25 {
             for b in 0u64..25 {

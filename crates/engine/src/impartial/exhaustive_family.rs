@@ -1,16 +1,16 @@
-//! A [`Family`] for any game given by [`Rules`]: values by exhaustive search.
+//! A [`Family`] for any game given by [`GameRules`]: values by exhaustive search.
 //!
 //! Families without a closed form get everything from here; families with one use
 //! it for small positions and in tests, to check the closed form.
 
+use super::exhaustive::{GameRules, GrundySearch};
 use super::family::{Family, Move, MoveSink, Pos};
-use super::search::{Rules, Search};
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
 use std::cell::RefCell;
 
-/// Rules that can be named, read from and written to expression arguments.
-pub trait PositionRules: Rules {
+/// GameRules that can be named, read from and written to expression arguments.
+pub trait PositionRules: GameRules {
     /// The family with its parameters.
     fn name(&self) -> String;
     /// Reads a position from arguments, checking their count and range.
@@ -22,15 +22,15 @@ pub trait PositionRules: Rules {
 }
 
 /// A family whose values come from a memoised exhaustive search.
-pub struct Searched<R: PositionRules> {
-    search: RefCell<Search<R>>,
+pub struct ExhaustiveFamily<R: PositionRules> {
+    search: RefCell<GrundySearch<R>>,
 }
 
-impl<R: PositionRules> Searched<R> {
+impl<R: PositionRules> ExhaustiveFamily<R> {
     /// A family over `rules` with an empty memo.
     pub fn new(rules: R) -> Self {
-        Searched {
-            search: RefCell::new(Search::new(rules)),
+        ExhaustiveFamily {
+            search: RefCell::new(GrundySearch::new(rules)),
         }
     }
 
@@ -62,7 +62,7 @@ impl<R: PositionRules> Searched<R> {
     }
 }
 
-impl<R: PositionRules> Family for Searched<R> {
+impl<R: PositionRules> Family for ExhaustiveFamily<R> {
     fn name(&self) -> String {
         self.search.borrow().rules().name()
     }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 
 /// The rules of an impartial game whose moves lead to single positions.
-pub trait Rules {
+pub trait GameRules {
     /// A position of the game.
     type Position: Clone + Eq + Hash;
 
@@ -25,20 +25,20 @@ type Frame<P> = (P, Vec<P>, usize);
 /// A memoised exhaustive Sprague–Grundy search over the positions of `R`.
 ///
 /// ```
-/// use sprague_engine::impartial::search::{Rules, Search};
+/// use sprague_engine::impartial::exhaustive::{GameRules, GrundySearch};
 /// use sprague_core::Limits;
 /// // Take 1 or 2 from a heap: values 0,1,2,0,1,2,…
 /// struct Take12;
-/// impl Rules for Take12 {
+/// impl GameRules for Take12 {
 ///     type Position = u32;
 ///     fn options(&self, p: &u32, out: &mut Vec<u32>) {
 ///         out.extend((1..=2).filter(|&t| t <= *p).map(|t| p - t));
 ///     }
 /// }
-/// let mut s = Search::new(Take12);
+/// let mut s = GrundySearch::new(Take12);
 /// assert_eq!(s.grundy(&5, &Limits::default()).unwrap(), 2);
 /// ```
-pub struct Search<R: Rules> {
+pub struct GrundySearch<R: GameRules> {
     rules: R,
     memo: HashMap<R::Position, u32>,
     mex: Mex,
@@ -51,10 +51,10 @@ pub struct Search<R: Rules> {
     poll: StopPoll,
 }
 
-impl<R: Rules> Search<R> {
+impl<R: GameRules> GrundySearch<R> {
     /// A search with an empty memo.
     pub fn new(rules: R) -> Self {
-        Search {
+        GrundySearch {
             rules,
             memo: HashMap::new(),
             mex: Mex::default(),
@@ -170,7 +170,7 @@ mod tests {
 
     /// Nim on one heap: the value of a heap of n is n (Bouton).
     struct OneHeapNim;
-    impl Rules for OneHeapNim {
+    impl GameRules for OneHeapNim {
         type Position = u64;
         fn options(&self, p: &u64, out: &mut Vec<u64>) {
             out.extend(0..*p);
@@ -179,7 +179,7 @@ mod tests {
 
     /// A chain 0 → 1 → 2 → … → n: deep enough to overflow a recursive search.
     struct Chain;
-    impl Rules for Chain {
+    impl GameRules for Chain {
         type Position = u64;
         fn options(&self, p: &u64, out: &mut Vec<u64>) {
             if *p > 0 {
@@ -189,7 +189,7 @@ mod tests {
     }
 
     struct Loop;
-    impl Rules for Loop {
+    impl GameRules for Loop {
         type Position = u8;
         fn options(&self, p: &u8, out: &mut Vec<u8>) {
             out.push(1 - p);
@@ -198,7 +198,7 @@ mod tests {
 
     #[test]
     fn nim_heap_value_is_its_size() {
-        let mut s = Search::new(OneHeapNim);
+        let mut s = GrundySearch::new(OneHeapNim);
         for n in 0..40 {
             assert_eq!(s.grundy(&n, &Limits::default()).unwrap(), n as u32);
         }
@@ -206,14 +206,14 @@ mod tests {
 
     #[test]
     fn deep_chains_need_no_recursion() {
-        let mut s = Search::new(Chain);
+        let mut s = GrundySearch::new(Chain);
         // A chain alternates P, N, P, …: value n mod 2.
         assert_eq!(s.grundy(&1_000_001, &Limits::default()).unwrap(), 1);
     }
 
     #[test]
     fn state_bound_is_enforced_and_search_can_resume() {
-        let mut s = Search::new(Chain);
+        let mut s = GrundySearch::new(Chain);
         let small = Limits {
             max_states: 100,
             ..Limits::default()
@@ -231,7 +231,7 @@ mod tests {
 
     #[test]
     fn cycles_are_reported_not_looped_on() {
-        let mut s = Search::new(Loop);
+        let mut s = GrundySearch::new(Loop);
         assert!(matches!(
             s.grundy(&0, &Limits::default()),
             Err(SolveError::Input(_))
