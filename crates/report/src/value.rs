@@ -374,10 +374,7 @@ fn value_failure(e: ValueError) -> Failure {
 
 /// A limit or input error of the game engine as a [`Failure`].
 pub fn solve_failure(e: SolveError) -> Failure {
-    match e {
-        SolveError::Limit { .. } => Failure::Limit(e.to_string()),
-        SolveError::Input(m) => Failure::Input(m),
-    }
+    Failure::from(e)
 }
 
 fn report(

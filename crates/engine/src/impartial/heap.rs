@@ -18,7 +18,7 @@ use super::store::{ValueSlice, ValueStore};
 use super::watch::{Poll, TableHalt, TableWatch, Unwatched};
 use smallvec::SmallVec;
 use sprague_core::nat::Nat;
-use sprague_core::{Limits, SolveError, StopPoll};
+use sprague_core::{Bound, Limits, SolveError, StopPoll};
 use std::cell::{Ref, RefCell};
 use std::fmt::Write;
 
@@ -1252,7 +1252,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
         if !few(n) || self.rules.option_count(n).is_some_and(|c| !few(&c)) {
             return Err(SolveError::Limit {
                 what: format!("listing every move of {}({n})", self.rules.name()),
-                flag: "a smaller heap",
+                bound: Bound::HeapMoves,
             });
         }
         let mut all = Vec::new();

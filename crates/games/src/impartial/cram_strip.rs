@@ -267,6 +267,7 @@ impl Family for CramStrip {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sprague_core::Bound;
     use sprague_engine::impartial::watch::Unwatched;
 
     fn table(rows: usize, to: usize) -> Vec<u32> {
@@ -368,7 +369,7 @@ mod tests {
         assert!(matches!(
             e,
             TableHalt::Failed(SolveError::Limit {
-                flag: "--max-states",
+                bound: Bound::States,
                 ..
             })
         ));

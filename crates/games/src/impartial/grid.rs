@@ -356,6 +356,7 @@ impl Family for Grid {
 mod tests {
     use super::*;
     use crate::impartial::testing::assert_matches_search;
+    use sprague_core::Bound;
     use sprague_engine::impartial::search::{Rules, Search};
 
     #[test]
@@ -370,7 +371,7 @@ mod tests {
                 matches!(
                     e,
                     SolveError::Limit {
-                        flag: "--max-states",
+                        bound: Bound::States,
                         ..
                     }
                 ),
@@ -465,7 +466,7 @@ mod tests {
         assert!(matches!(
             parse_file("g.txt", ".....".as_bytes(), &small),
             Err(SolveError::Limit {
-                flag: "--max-states",
+                bound: Bound::States,
                 ..
             })
         ));

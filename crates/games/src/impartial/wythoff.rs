@@ -798,6 +798,7 @@ impl GrundyTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sprague_core::Bound;
     use sprague_engine::impartial::search::Search;
     use sprague_engine::impartial::searched::Searched;
     use std::collections::BTreeSet;
@@ -1180,7 +1181,7 @@ mod tests {
         assert!(matches!(
             err,
             SolveError::Limit {
-                flag: "--max-states",
+                bound: Bound::States,
                 ..
             }
         ));
