@@ -281,6 +281,11 @@ fn table<'py>(
     let answer = run(py, move |stop| -> Result<TableAnswer, Failure> {
         let limits = limits(max_states, stop);
         let family = sprague::games::table_family(&text)?;
+        if to < frm {
+            return Err(Failure::Input(format!(
+                "--from {frm} is larger than --to {to}"
+            )));
+        }
         let r = family
             .report_watched(frm, to, &limits, &mut Stopper(stop))
             .map_err(|h| match h {

@@ -171,6 +171,12 @@ pub fn run(a: &TableArgs) -> Result<(), Failure> {
 /// `table` command, and `:table` in `repl`).
 pub(super) fn answer(a: &TableArgs, text: &str) -> Result<(), Failure> {
     let family = games::table_family(text)?;
+    if a.to < a.from {
+        return Err(Failure::Input(format!(
+            "--from {} is larger than --to {}",
+            a.from, a.to
+        )));
+    }
     let limits = a.limits.table_limits(a.to);
     let (period, unsaved) = compute(a, &*family)?;
     let format = if a.json {

@@ -972,7 +972,7 @@ impl<R: HeapRules> HeapFamily<R> {
     fn plan(&self, from: usize, to: usize, limits: &Limits) -> Result<(usize, usize), SolveError> {
         if to < from {
             return Err(SolveError::Input(format!(
-                "--from {from} is larger than --to {to}"
+                "the first heap {from} is larger than the last {to}"
             )));
         }
         if (to - from) as u64 >= limits.max_states {

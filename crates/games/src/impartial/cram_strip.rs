@@ -99,7 +99,7 @@ impl CramStrip {
     fn check_range(&self, from: usize, to: usize) -> Result<(), SolveError> {
         if to < from {
             return Err(SolveError::Input(format!(
-                "--from {from} is larger than --to {to}"
+                "the first heap {from} is larger than the last {to}"
             )));
         }
         if to > self.max_columns() {

@@ -216,7 +216,9 @@ pub fn regions<R: Stored>(
     let (n, fits): (usize, Box<dyn Fn(usize, usize) -> bool>) = match sizes {
         Sizes::Cells(n) => {
             if *n > MAX_CELLS {
-                return Err(SolveError::Input(format!("--cells is at most {MAX_CELLS}")));
+                return Err(SolveError::Input(format!(
+                    "a database stores regions of at most {MAX_CELLS} cells, not {n}"
+                )));
             }
             (*n, Box::new(|_, _| true))
         }
