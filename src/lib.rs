@@ -12,6 +12,7 @@
 //! | game families, registry, region database | `sprague-games` | [`games`] |
 //! | answers as text and JSON | `sprague-report` | [`report`] |
 //! | play sessions and drawings | `sprague-play` | [`play`] |
+//! | the front ends' words for limits: flags, messages | `sprague-flags` | [`flags`] |
 //! | web playground (feature `web`, on by default) | `sprague-web` | `web` |
 //!
 //! The command-line tool (`sprague`) is this crate's binary; the Python package is
@@ -57,6 +58,7 @@ pub use sprague_core as core;
 pub use sprague_core::nat;
 pub use sprague_engine::{impartial, partizan, search};
 pub use sprague_expr as expr;
+pub use sprague_flags as flags;
 pub use sprague_games as games;
 pub use sprague_nash as nash;
 pub use sprague_play as play;

@@ -2,7 +2,7 @@
 //! only on the crates below it, so the layering is a structure, not a convention.
 //!
 //! ```text
-//! core ← engine ← games ← report ← play ← web ← sprague (CLI and facade)
+//! core ← engine ← games ← report ← flags, play ← web ← sprague (CLI and facade)
 //!   ↖ expr ↙        ↑        ↑
 //!   ↖ nash ──────────────────┘
 //! ```
@@ -13,6 +13,8 @@
 //! - `expr`: the expression language, on `core` only;
 //! - `games`: the families and rulesets, the registry and region databases;
 //! - `report`, `play`: answers and sessions built from the layers below;
+//! - `flags`: the front ends' words for the library's bounds (which flag raises
+//!   each);
 //! - `web` and the root crate (`sprague`: the facade and the command line): the front
 //!   ends.
 
@@ -40,6 +42,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "sprague-games",
         ],
     ),
+    // The words of the front ends for the library's bounds (the flags that raise
+    // them), shared by the command line, the web server and the Python package.
+    ("sprague-flags", &["sprague-core", "sprague-report"]),
     (
         "sprague-play",
         &[
@@ -59,6 +64,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "sprague-expr",
             "sprague-games",
             "sprague-report",
+            "sprague-flags",
             "sprague-play",
         ],
     ),
@@ -71,6 +77,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "sprague-expr",
             "sprague-games",
             "sprague-report",
+            "sprague-flags",
             "sprague-play",
             "sprague-web",
         ],

@@ -284,6 +284,6 @@ fn the_budget_is_checked_before_the_work() {
     let mut b = Budget::new(1_000_000);
     let e = equilibria(&g, &mut b).unwrap_err();
     assert!(e.what.contains("2704155"), "{}", e.what);
-    assert!(e.to_string().contains("--max-pairs"));
+    assert_eq!(e.bound, sprague::core::Bound::Pairs);
     assert_eq!(b.spent(), 0);
 }

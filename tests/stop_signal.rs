@@ -1,8 +1,8 @@
 //! The stop signal of `Limits` (a server's deadline) stops every long kind of work
-//! where it counts its work, with a limit naming `--timeout`.
+//! where it counts its work, with a limit of the time allowed (`Bound::Time`).
 
 use sprague::core::Play;
-use sprague::core::{Limits, SolveError, Stop};
+use sprague::core::{Bound, Limits, SolveError, Stop};
 use sprague::report::{self, Failure};
 use sprague::search::impartial::{GaveUp, Solver};
 use std::sync::Arc;
@@ -19,7 +19,7 @@ fn stopped() -> Limits {
 }
 
 fn is_timeout(f: &Failure) -> bool {
-    matches!(f, Failure::Limit(m) if m.contains("--timeout"))
+    matches!(f, Failure::Limit(Some(Bound::Time), _))
 }
 
 #[test]
@@ -54,7 +54,7 @@ fn the_remoteness_search_stops() {
     assert!(matches!(
         e,
         SolveError::Limit {
-            flag: "--timeout",
+            bound: Bound::Time,
             ..
         }
     ));

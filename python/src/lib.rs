@@ -11,8 +11,8 @@
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
-use sprague::games::custom;
 use sprague::core::{Limits, Stop};
+use sprague::games::custom;
 use sprague::impartial::store::ValueSlice;
 use sprague::impartial::watch::TableWatch;
 use sprague::nat::Nat;
@@ -50,14 +50,16 @@ thread_local! {
     static CALLBACK_ERROR: RefCell<Option<PyErr>> = const { RefCell::new(None) };
 }
 
+/// The Python exception of a failure: its kind and its message as the command line
+/// words it (a limit names the flag that raises it).
 fn failed(f: Failure) -> PyErr {
     let kind = match f {
         Failure::Input(_) => "input",
-        Failure::Limit(_) => "limit",
+        Failure::Limit(..) => "limit",
         Failure::Interrupted(_) => "interrupted",
         Failure::Other(_) => "other",
     };
-    Failed::new_err((kind, f.message().to_string()))
+    Failed::new_err((kind, sprague::flags::failure_message(&f)))
 }
 
 /// A stop signal without a deadline, raised by Ctrl-C.
@@ -279,6 +281,11 @@ fn table<'py>(
     let answer = run(py, move |stop| -> Result<TableAnswer, Failure> {
         let limits = limits(max_states, stop);
         let family = sprague::games::table_family(&text)?;
+        if to < frm {
+            return Err(Failure::Input(format!(
+                "--from {frm} is larger than --to {to}"
+            )));
+        }
         let r = family
             .report_watched(frm, to, &limits, &mut Stopper(stop))
             .map_err(|h| match h {

@@ -289,6 +289,14 @@ def test_input_error_message_matches_the_command_line():
     assert "sprague: " + str(e.value) == line
 
 
+def test_an_empty_table_is_the_same_input_error():
+    code, line = cli_error("table", "--from", "5", "--to", "3", "kayles")
+    assert code == 2
+    with pytest.raises(sprague.InputError) as e:
+        sprague.table("kayles", to=3, frm=5)
+    assert "sprague: " + str(e.value) == line
+
+
 def test_limit_error_names_the_flag():
     code, line = cli_error("table", "--max-states", "1000", "--to", "5000", "kayles")
     assert code == 3

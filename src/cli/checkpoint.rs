@@ -130,14 +130,12 @@ impl CheckpointFile {
         let (mut f, size) = files::open_regular(path).map_err(|e| file.not_regular(e))?;
         // Its values take at most two bytes in memory for each byte of the file.
         if size.saturating_mul(2) > limits.max_memory {
-            return Err(Failure::Limit(
-                limits
-                    .memory_exceeded(
-                        &format!("reading checkpoint {}", file.shown()),
-                        size.saturating_mul(2),
-                    )
-                    .to_string(),
-            ));
+            return Err(limits
+                .memory_exceeded(
+                    &format!("reading checkpoint {}", file.shown()),
+                    size.saturating_mul(2),
+                )
+                .into());
         }
         let loaded = checkpoint::read_keyed(
             &mut f,
@@ -210,10 +208,15 @@ impl CheckpointFile {
     }
 
     fn bad(&self, e: CheckpointError) -> Failure {
-        let m = format!("checkpoint {} {e}", self.shown());
         match e {
-            CheckpointError::TooLarge { .. } => Failure::Limit(m),
-            _ => Failure::Input(m),
+            CheckpointError::TooLarge { heaps } => Failure::Limit(
+                None,
+                format!(
+                    "checkpoint {} holds {heaps} heaps, more than --max-states allows",
+                    self.shown()
+                ),
+            ),
+            _ => Failure::Input(format!("checkpoint {} {e}", self.shown())),
         }
     }
 
@@ -241,11 +244,14 @@ impl CheckpointFile {
             ResumeError::Wrong(m) => {
                 Failure::Input(format!("checkpoint {file} does not fit {family}: {m}"))
             }
-            ResumeError::TooCostly { .. } => Failure::Limit(format!(
-                "checkpoint {file} {unvouched}, so each of its {heaps} values is checked \
-                 against the rules, and that takes more work than --max-states allows: \
-                 raise it, or remove the file to start afresh"
-            )),
+            ResumeError::TooCostly { .. } => Failure::Limit(
+                None,
+                format!(
+                    "checkpoint {file} {unvouched}, so each of its {heaps} values is checked \
+                     against the rules, and that takes more work than --max-states allows: \
+                     raise it, or remove the file to start afresh"
+                ),
+            ),
             ResumeError::Unchecked => Failure::Input(format!(
                 "checkpoint {file} {unvouched}, and the values of {family} cannot be checked \
                  one by one against the rules: remove the file to start afresh"

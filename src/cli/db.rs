@@ -4,7 +4,7 @@
 use super::stdout::stdout;
 use super::{Failure, LimitArgs, files, interrupt};
 use sprague::games::db::{self, Db};
-use sprague::games::partizan::stored::{Progress, Sizes};
+use sprague::games::partizan::stored::{MAX_CELLS, Progress, STORED, Sizes};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -121,6 +121,14 @@ fn build(a: &BuildArgs) -> Result<(), Failure> {
         last: Instant::now(),
         shown: false,
     };
+    // The library refuses too many cells too, after an unknown ruleset; here the
+    // option is named.
+    if let Some(n) = a.cells
+        && n > MAX_CELLS
+        && STORED.contains(&a.ruleset.as_str())
+    {
+        return Err(Failure::Input(format!("--cells is at most {MAX_CELLS}")));
+    }
     interrupt::install();
     interrupt::computing(true);
     let result = db::build(&a.ruleset, &sizes, &limits, &mut shown);

@@ -196,6 +196,7 @@ fn parse_size(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("'{text}' is more than 2^64 bytes"))
 }
 
+use sprague::flags;
 pub use sprague::report::Failure;
 use sprague::report::json;
 
@@ -270,7 +271,7 @@ pub fn run() -> i32 {
     };
     let result = result.map_err(|f| match f {
         Failure::Input(m) => Failure::Input(message(&m)),
-        Failure::Limit(m) => Failure::Limit(message(&m)),
+        f @ Failure::Limit(..) => Failure::Limit(None, message(&flags::failure_message(&f))),
         Failure::Other(m) => Failure::Other(message(&m)),
         Failure::Interrupted(m) => Failure::Interrupted(message(&m)),
     });
@@ -280,7 +281,7 @@ pub fn run() -> i32 {
             stdout::say(&format!("sprague: {m}"));
             EXIT_INPUT
         }
-        Err(Failure::Limit(m)) => {
+        Err(Failure::Limit(_, m)) => {
             stdout::say(&format!("sprague: limit reached: {m}"));
             EXIT_LIMIT
         }

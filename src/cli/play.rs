@@ -628,7 +628,10 @@ fn moves(s: &mut Session, out: &Out, page: usize) -> Result<(), Failure> {
         Err(e) => {
             return out.message(
                 "error",
-                &format!("cannot list the moves here ({e}): type the position after your move"),
+                &format!(
+                    "cannot list the moves here ({}): type the position after your move",
+                    sprague::flags::message(&e)
+                ),
             );
         }
     };

@@ -154,7 +154,9 @@ pub fn run(a: &ReplArgs) -> Result<(), Failure> {
         let mut lock = stdout.lock();
         if let Err(e) = result {
             let m = match e {
-                Failure::Limit(m) => format!("limit reached: {m}"),
+                Failure::Limit(..) => {
+                    format!("limit reached: {}", sprague::flags::failure_message(&e))
+                }
                 Failure::Input(m) | Failure::Other(m) | Failure::Interrupted(m) => m,
             };
             writeln!(lock, "error: {m}")?;

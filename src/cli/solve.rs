@@ -138,7 +138,7 @@ fn each(a: &SolveArgs, db: Option<Arc<Db>>) -> Result<(), Failure> {
         }
         let out = answer_with(a, text, db.clone(), false).map_err(|f| match f {
             Failure::Input(m) => Failure::Input(at(m)),
-            Failure::Limit(m) => Failure::Limit(at(m)),
+            Failure::Limit(bound, m) => Failure::Limit(bound, at(m)),
             Failure::Interrupted(m) => Failure::Interrupted(at(m)),
             Failure::Other(m) => Failure::Other(at(m)),
         })?;

@@ -5,7 +5,7 @@ use super::files::{self, FileError};
 use super::watcher::ProgressWhen;
 use super::{Failure, LimitArgs, interrupt};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sprague::core::Stop;
+use sprague::core::{Bound, Stop};
 use sprague::report::sweep::{self, CSV_HEADER, Row, Run};
 use std::collections::HashSet;
 use std::fs::File;
@@ -206,10 +206,13 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
     }
     let limits = a.limits.limits();
     if a.to as u64 >= limits.max_states {
-        return Err(Failure::Limit(format!(
-            "a table to heap {} needs more than {} positions (raise it with --max-states)",
-            a.to, limits.max_states
-        )));
+        return Err(Failure::Limit(
+            Some(Bound::States),
+            format!(
+                "a table to heap {} needs more than {} positions",
+                a.to, limits.max_states
+            ),
+        ));
     }
     let mut games = sweep::games(a.digits, a.with_split);
     if let Some((i, n)) = a.shard {
@@ -322,10 +325,13 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
         )));
     }
     if summary.budget_spent && summary.left > 0 {
-        return Err(Failure::Limit(format!(
-            "the tables together reached --max-total-states {}: {} games written, {} left; raise it and {again}",
-            a.max_total_states, summary.written, summary.left
-        )));
+        return Err(Failure::Limit(
+            None,
+            format!(
+                "the tables together reached --max-total-states {}: {} games written, {} left; raise it and {again}",
+                a.max_total_states, summary.written, summary.left
+            ),
+        ));
     }
     Ok(())
 }

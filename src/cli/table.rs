@@ -3,7 +3,7 @@
 use super::checkpoint::CheckpointFile;
 use super::watcher::{ProgressWhen, Watcher};
 use super::{Failure, LimitArgs, interrupt, read_expr};
-use sprague::core::{Limits, SolveError, show_bytes};
+use sprague::core::{Bound, Limits, SolveError, show_bytes};
 use sprague::games;
 use sprague::impartial::heap::{Estimate, TableFamily};
 use sprague::impartial::period::Period;
@@ -85,7 +85,7 @@ fn compute(a: &TableArgs, family: &dyn TableFamily) -> Result<(Seen, Option<Fail
     // in memory stops here (other refusals come as they did, with the checkpoint).
     if let Err(
         e @ SolveError::Limit {
-            flag: "--max-memory",
+            bound: Bound::Memory,
             ..
         },
     ) = family.estimate(a.from, a.to, &limits)
@@ -151,12 +151,12 @@ fn compute(a: &TableArgs, family: &dyn TableFamily) -> Result<(Seen, Option<Fail
             }))
         }
         Err(TableHalt::Failed(e @ SolveError::Limit { .. })) => {
-            let mut m = e.to_string();
+            let mut m = sprague::flags::message(&e);
             if let Some(file) = watcher.checkpoint() {
                 file.save_if_more(known)?;
                 let _ = write!(m, "; {} heaps saved in {}", file.saved(), file.shown());
             }
-            Err(Failure::Limit(m))
+            Err(Failure::Limit(None, m))
         }
         Err(TableHalt::Failed(e)) => Err(e.into()),
     }
@@ -171,6 +171,12 @@ pub fn run(a: &TableArgs) -> Result<(), Failure> {
 /// `table` command, and `:table` in `repl`).
 pub(super) fn answer(a: &TableArgs, text: &str) -> Result<(), Failure> {
     let family = games::table_family(text)?;
+    if a.to < a.from {
+        return Err(Failure::Input(format!(
+            "--from {} is larger than --to {}",
+            a.from, a.to
+        )));
+    }
     let limits = a.limits.table_limits(a.to);
     let (period, unsaved) = compute(a, &*family)?;
     let format = if a.json {

@@ -56,13 +56,21 @@ pub fn run(a: &ValueArgs) -> Result<(), Failure> {
     answer(a, &text)
 }
 
+/// The operation of the option `--KIND TEXT`; bad text is an error naming the option.
+fn transform(kind: &str, text: &str) -> Result<Transform, Failure> {
+    Transform::parse(kind, text).map_err(|f| match f {
+        Failure::Input(m) => Failure::Input(format!("--{kind}: {m}")),
+        f => f,
+    })
+}
+
 /// Values `text` as `a` asks and writes the answer to standard output (the `value`
 /// command, and `:value` in `repl`).
 pub(super) fn answer(a: &ValueArgs, text: &str) -> Result<(), Failure> {
     let transform = match (&a.cool, &a.heat, &a.overheat) {
-        (Some(t), _, _) => Some(Transform::parse("cool", t)?),
-        (_, Some(t), _) => Some(Transform::parse("heat", t)?),
-        (_, _, Some(st)) => Some(Transform::parse("overheat", st)?),
+        (Some(t), _, _) => Some(transform("cool", t)?),
+        (_, Some(t), _) => Some(transform("heat", t)?),
+        (_, _, Some(st)) => Some(transform("overheat", st)?),
         _ => None,
     };
     let options = Options {

@@ -2,25 +2,56 @@
 
 use std::fmt;
 
+/// A bound a computation can reach: which setting limits it, or which kind of input
+/// is too large for it. The library names the bound; each front end says how to
+/// raise it (the command line by a flag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// The positions, stored games or steps of work a computation may take
+    /// ([`Limits::max_states`](crate::Limits::max_states)), or a share of them.
+    States,
+    /// The modular multiplications the factoring of one command may take: a
+    /// twentieth of [`Limits::max_states`](crate::Limits::max_states).
+    Factoring,
+    /// The bytes a table or search may take
+    /// ([`Limits::max_memory`](crate::Limits::max_memory)).
+    Memory,
+    /// The time allowed: the computation was stopped at the deadline of its
+    /// [`Stop`](crate::Stop) signal.
+    Time,
+    /// The pairs of strategies, supports or vertices a Nash analysis may examine.
+    Pairs,
+    /// The decimal digits of the numbers of a Nash analysis.
+    Digits,
+    /// The moves of one heap that are listed at most: the heap is too large.
+    HeapMoves,
+    /// The moves of one position that are listed at most: the position is too large.
+    PositionMoves,
+    /// A table was stopped by whoever watched it before it was complete.
+    Interrupted,
+}
+
 /// Why a question could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveError {
-    /// A resource bound was reached; `flag` is the command-line flag that raises it.
+    /// A resource bound was reached.
     Limit {
-        /// What was exceeded, in words.
+        /// Which bound.
+        bound: Bound,
+        /// What needed more than the bound allows, in words (with the numbers).
         what: String,
-        /// The flag that raises the bound, e.g. `--max-states`.
-        flag: &'static str,
     },
     /// The input is valid syntax but cannot be handled (bad parameter, unsupported family).
     Input(String),
 }
 
 impl fmt::Display for SolveError {
+    /// The words of the error; for a limit, what needed more (a front end adds how
+    /// to raise the bound).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolveError::Limit { what, flag } => write!(f, "{what} (raise it with {flag})"),
-            SolveError::Input(m) => write!(f, "{m}"),
+            SolveError::Limit { what, .. } => f.write_str(what),
+            SolveError::Input(m) => f.write_str(m),
         }
     }
 }

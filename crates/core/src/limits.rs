@@ -1,7 +1,7 @@
 //! Resource bounds of a computation and the signal that stops it: the states and work
 //! it may spend, the memory it may take, its threads, and a deadline.
 
-use crate::error::SolveError;
+use crate::error::{Bound, SolveError};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -117,14 +117,14 @@ impl Stop {
         false
     }
 
-    /// The error of a computation stopped by this signal, naming `--timeout`.
+    /// The error of a computation stopped by this signal: a [`Bound::Time`] limit.
     pub fn error(&self) -> SolveError {
         SolveError::Limit {
+            bound: Bound::Time,
             what: format!(
                 "the computation was stopped after {} s",
                 self.allowed.as_secs_f64()
             ),
-            flag: "--timeout",
         }
     }
 }
@@ -156,8 +156,8 @@ impl StopPoll {
         StopPoll { credit: 0 }
     }
 
-    /// Counts `units` of work just done; `Err` (naming `--timeout`) when the signal
-    /// is looked at and given.
+    /// Counts `units` of work just done; `Err` (a [`Bound::Time`] limit) when the
+    /// signal is looked at and given.
     #[inline]
     pub fn spend(&mut self, units: u64, limits: &Limits) -> Result<(), SolveError> {
         if units < self.credit {
@@ -252,7 +252,7 @@ impl Limits {
         }
     }
 
-    /// `Err` (a `Limit` naming `--timeout`) when the computation must stop: call it
+    /// `Err` (a [`Bound::Time`] limit) when the computation must stop: call it
     /// where long computations count their work, so that the work between two calls
     /// is bounded in time (a fraction of a millisecond to a few milliseconds), not
     /// a count of steps of any cost; [`StopPoll`] spaces the calls by work done. A
@@ -293,8 +293,8 @@ impl Limits {
         Spent::left(&self.spent.work, self.work_budget())
     }
 
-    /// Spends `steps` of the command's work budget on `doing`; the error (a limit
-    /// naming `--max-states`) when the budget is exceeded. The steps are spent even
+    /// Spends `steps` of the command's work budget on `doing`; the error (a
+    /// [`Bound::States`] limit) when the budget is exceeded. The steps are spent even
     /// then, so every later computation of the command stops at once too.
     pub fn charge_work(&self, steps: u64, doing: &str) -> Result<(), SolveError> {
         // At most the budget plus one per call: the counter cannot wrap.
@@ -309,31 +309,31 @@ impl Limits {
     /// The error for exceeding the work budget while doing `doing`.
     pub fn work_exceeded(&self, doing: &str) -> SolveError {
         SolveError::Limit {
+            bound: Bound::States,
             what: format!(
                 "{doing} needs more work than {} positions allow",
                 self.max_states
             ),
-            flag: "--max-states",
         }
     }
 
     /// The error for `doing` needing `bytes` of memory, more than `max_memory`.
     pub fn memory_exceeded(&self, doing: &str, bytes: u64) -> SolveError {
         SolveError::Limit {
+            bound: Bound::Memory,
             what: format!(
                 "{doing} needs about {} of memory, more than the {} allowed",
                 show_bytes(bytes),
                 show_bytes(self.max_memory)
             ),
-            flag: "--max-memory",
         }
     }
 
     /// The error for exceeding `max_states` while doing `doing`.
     pub fn states_exceeded(&self, doing: &str) -> SolveError {
         SolveError::Limit {
+            bound: Bound::States,
             what: format!("{doing} needs more than {} positions", self.max_states),
-            flag: "--max-states",
         }
     }
 }
@@ -373,7 +373,7 @@ mod tests {
         assert!(matches!(
             e,
             SolveError::Limit {
-                flag: "--max-states",
+                bound: Bound::States,
                 ..
             }
         ));

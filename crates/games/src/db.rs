@@ -35,7 +35,7 @@
 use crate::partizan::component::Position;
 use crate::partizan::stored;
 use crate::partizan::stored::{Key, Progress, Sizes, Stored, StoredVisitor};
-use sprague_core::{Limits, SolveError};
+use sprague_core::{Bound, Limits, SolveError};
 use sprague_engine::partizan::db::{Bytes, ValueWriter, Values, put_varint};
 use sprague_engine::partizan::{Game, GameTable, TreeValues};
 use sprague_engine::search::partizan::Component;
@@ -469,9 +469,9 @@ fn build_for<R: Stored>(
 ) -> Result<Option<Vec<u8>>, SolveError> {
     let by_memory = limits.max_memory / BUILD_BYTES_PER_REGION;
     let bound = if by_memory < limits.max_states {
-        (by_memory, "--max-memory")
+        (by_memory, Bound::Memory)
     } else {
-        (limits.max_states, "--max-states")
+        (limits.max_states, Bound::States)
     };
     let Some(keys) = stored::regions::<R>(sizes, bound, progress)? else {
         return Ok(None);

@@ -12,7 +12,7 @@ use super::partizan::{self, Ruleset, Visitor, cut, hackenbush, hackenbush_graph}
 use crate::ExprError;
 use rustc_hash::FxHashMap;
 use sprague_core::nat::Nat;
-use sprague_core::{Limits, SolveError};
+use sprague_core::{Bound, Limits, SolveError};
 use sprague_engine::impartial::family::LoopyValue;
 use sprague_engine::impartial::position::{Components, Stretch, Values};
 use sprague_engine::impartial::sum::Component;
@@ -461,7 +461,7 @@ impl<'a> Evaluator<'a> {
                         what: format!(
                             "unfair[p,q] with a take of {v} needs more positions than the bound"
                         ),
-                        flag: "--max-states",
+                        bound: Bound::States,
                     })),
                     _ => Err(self.input(*s, usage)),
                 };

@@ -25,7 +25,7 @@
 //!   vertices its arcs use ([`Vertices`]), so `100000000 0` takes no more memory
 //!   than `1 0`, and the work is proportional to the arcs.
 
-use sprague_core::{Limits, SolveError};
+use sprague_core::{Bound, Limits, SolveError};
 use std::collections::TryReserveError;
 use std::io::Read;
 
@@ -334,7 +334,7 @@ pub fn no_memory(name: &str, edges: usize) -> SolveError {
         what: format!(
             "the graph in {name} ({edges} edges) needs more memory than the system gives"
         ),
-        flag: "--max-states",
+        bound: Bound::States,
     }
 }
 
@@ -706,7 +706,7 @@ mod tests {
         assert!(matches!(
             e,
             SolveError::Limit {
-                flag: "--max-states",
+                bound: Bound::States,
                 ..
             }
         ));

@@ -37,7 +37,7 @@ pub use equilibria::{
 pub use game::{Bimatrix, GameError, Player};
 pub use read::{ReadError, read_game};
 
-use sprague_core::Stop;
+use sprague_core::{Bound, Stop};
 use std::fmt;
 use std::sync::Arc;
 
@@ -45,13 +45,6 @@ use std::sync::Arc;
 /// project's `num_bigint::BigInt` (what `num_rational::BigRational` is for older
 /// `num-bigint` versions).
 pub type Rational = num_rational::Ratio<num_bigint::BigInt>;
-
-/// The flag of the `sprague nash` command that raises a [`Budget`].
-pub const BUDGET_FLAG: &str = "--max-pairs";
-
-/// The flag of the `sprague nash` command that raises the bound on the size of
-/// numbers ([`Budget::with_max_digits`]).
-pub const DIGITS_FLAG: &str = "--max-digits";
 
 /// The default bound on the decimal digits of the numbers of an analysis
 /// ([`Budget::check_sizes`]): each exact operation on such numbers takes a small
@@ -94,7 +87,7 @@ impl Budget {
         self
     }
 
-    /// `Err` (naming [`DIGITS_FLAG`]) when the exact arithmetic of the game could
+    /// `Err` (a [`Bound::Digits`] limit) when the exact arithmetic of the game could
     /// need numbers of more than the allowed digits: a payoff's numerator or
     /// denominator, or a bound on the integers of the support enumeration. Those are
     /// minors of up to k × k (k the smaller number of strategies) of a player's
@@ -149,8 +142,8 @@ impl Budget {
     /// The error for numbers beyond [`Budget::with_max_digits`].
     fn too_large(&self, what: String) -> LimitExceeded {
         LimitExceeded {
+            bound: Bound::Digits,
             what: format!("{what}, more than the {} allowed", self.max_digits),
-            flag: Some(DIGITS_FLAG),
         }
     }
 
@@ -161,12 +154,12 @@ impl Budget {
         self
     }
 
-    /// `Err` (naming `--timeout`) once the stop signal is given.
+    /// `Err` (a [`Bound::Time`] limit) once the stop signal is given.
     pub fn check(&self) -> Result<(), LimitExceeded> {
         match &self.stop {
             Some(s) if s.is_due() => Err(LimitExceeded {
+                bound: Bound::Time,
                 what: s.error().to_string(),
-                flag: None,
             }),
             _ => Ok(()),
         }
@@ -199,11 +192,11 @@ impl Budget {
                 String::new()
             };
             return Err(LimitExceeded {
+                bound: Bound::Pairs,
                 what: format!(
                     "{doing} needs {needed} pairs{after}, more than the limit of {}",
                     self.limit
                 ),
-                flag: Some(BUDGET_FLAG),
             });
         }
         self.spent = total as u64;
@@ -214,19 +207,17 @@ impl Budget {
 /// A [`Budget`] was exhausted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LimitExceeded {
+    /// Which bound: [`Bound::Pairs`] (the budget), [`Bound::Digits`] (the size of
+    /// numbers) or [`Bound::Time`] (a stop signal ended the work).
+    pub bound: Bound,
     /// What needed more, in words.
     pub what: String,
-    /// The flag that raises the bound ([`BUDGET_FLAG`]), or `None` when a stop
-    /// signal ended the work (its words name its own flag).
-    pub flag: Option<&'static str>,
 }
 
 impl fmt::Display for LimitExceeded {
+    /// What needed more (a front end adds how to raise the bound).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.flag {
-            Some(flag) => write!(f, "{} (raise it with {flag})", self.what),
-            None => f.write_str(&self.what),
-        }
+        f.write_str(&self.what)
     }
 }
 
@@ -255,8 +246,7 @@ mod tests {
         stop.raise();
         let mut budget = Budget::new(1000).with_stop(Some(stop));
         let e = equilibria(&game, &mut budget).unwrap_err();
-        assert_eq!(e.flag, None);
-        assert!(e.to_string().contains("--timeout"), "{e}");
-        assert!(!e.to_string().contains("--max-pairs"), "{e}");
+        assert_eq!(e.bound, Bound::Time);
+        assert!(e.what.starts_with("the computation was stopped"), "{e}");
     }
 }

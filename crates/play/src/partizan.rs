@@ -32,7 +32,7 @@
 //! [`VALUE_STATES`] stored games for the value shown).
 
 use sprague_core::Outcome;
-use sprague_core::{Limits, SolveError};
+use sprague_core::{Bound, Limits, SolveError};
 use sprague_engine::partizan::{Game, GameTable, PrintOptions, Side};
 use sprague_engine::search::partizan::{Part, Search, Sum, SumMove};
 use sprague_games::eval::ValueError;
@@ -276,13 +276,14 @@ fn written(t: &mut GameTable, sum: &Sum, m: &SumMove) -> Move {
     }
 }
 
-/// Whether an error is a bound of the search (`--max-states`, `--max-memory`), after
-/// which play goes on undecided; any other error (a stop signal) ends the question.
+/// Whether an error is a bound of the search (on states, the factoring budget that
+/// is a share of it, or memory), after which play goes on undecided; any other
+/// error (a stop signal) ends the question.
 fn is_bound(e: &SolveError) -> bool {
     matches!(
         e,
         SolveError::Limit {
-            flag: "--max-states" | "--max-memory",
+            bound: Bound::States | Bound::Factoring | Bound::Memory,
             ..
         }
     )

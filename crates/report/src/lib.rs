@@ -15,7 +15,7 @@ pub mod sweep;
 pub mod table;
 pub mod value;
 
-use sprague_core::SolveError;
+use sprague_core::{Bound, SolveError};
 use sprague_games::ExprError;
 use std::fmt;
 
@@ -25,8 +25,10 @@ use std::fmt;
 pub enum Failure {
     /// Bad input (exit 2).
     Input(String),
-    /// A resource limit (exit 3); the message names the flag that raises it.
-    Limit(String),
+    /// A resource limit (exit 3): the bound reached, and what needed more in words.
+    /// A front end adds how to raise the bound (the command line names its flag);
+    /// `None` when the words say it already (a front end's own limits).
+    Limit(Option<Bound>, String),
     /// Anything else, e.g. an output error (exit 1).
     Other(String),
     /// Stopped by Ctrl-C (exit 130).
@@ -34,12 +36,13 @@ pub enum Failure {
 }
 
 impl Failure {
-    /// The message, without the kind.
+    /// The message, without the kind (for a limit, without how to raise the bound).
     pub fn message(&self) -> &str {
         match self {
-            Failure::Input(m) | Failure::Limit(m) | Failure::Other(m) | Failure::Interrupted(m) => {
-                m
-            }
+            Failure::Input(m)
+            | Failure::Limit(_, m)
+            | Failure::Other(m)
+            | Failure::Interrupted(m) => m,
         }
     }
 }
@@ -61,7 +64,7 @@ impl From<ExprError> for Failure {
 impl From<SolveError> for Failure {
     fn from(e: SolveError) -> Self {
         match e {
-            SolveError::Limit { .. } => Failure::Limit(e.to_string()),
+            SolveError::Limit { bound, what } => Failure::Limit(Some(bound), what),
             SolveError::Input(m) => Failure::Input(m),
         }
     }

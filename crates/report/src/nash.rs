@@ -61,8 +61,8 @@ pub fn nash(name: &str, text: &str, o: &Options) -> Result<Solved, Failure> {
     let budget = Budget::new(o.max_pairs)
         .with_stop(o.stop.clone())
         .with_max_digits(o.max_digits);
-    let analysis =
-        analyse(game, budget).map_err(|e| Failure::Limit(format!("nash: {name}: {e}")))?;
+    let analysis = analyse(game, budget)
+        .map_err(|e| Failure::Limit(Some(e.bound), format!("nash: {name}: {}", e.what)))?;
     Ok(Solved {
         analysis,
         explain: o.explain,

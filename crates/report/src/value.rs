@@ -40,7 +40,9 @@ pub enum Transform {
 }
 
 impl Transform {
-    /// `--cool T`, `--heat T` or `--overheat S,T` from the flag's text.
+    /// The operation `kind` (`cool` by T, `heat` by T or `overheat` by S,T) from the
+    /// text of its argument; bad text is an input error saying what is wrong with
+    /// it (a front end adds where the text came from).
     ///
     /// ```
     /// use sprague_report::value::Transform;
@@ -53,7 +55,7 @@ impl Transform {
         let number = |s: &str| {
             Dyadic::parse(s.trim()).ok_or_else(|| {
                 Failure::Input(format!(
-                    "--{kind}: expected a number like 1, -3/4 or 1/2 (a power of two below), found '{}'",
+                    "expected a number like 1, -3/4 or 1/2 (a power of two below), found '{}'",
                     clip(s)
                 ))
             })
@@ -63,7 +65,7 @@ impl Transform {
                 let t = number(text)?;
                 if t.is_negative() {
                     return Err(Failure::Input(format!(
-                        "--cool: a game is cooled by a number t ≥ 0, not {t}"
+                        "a game is cooled by a number t ≥ 0, not {t}"
                     )));
                 }
                 Ok(Transform::Cool(t))
@@ -72,7 +74,7 @@ impl Transform {
             _ => {
                 let (a, b) = text.split_once(',').ok_or_else(|| {
                     Failure::Input(format!(
-                        "--{kind}: expected two numbers S,T (e.g. 1,2), found '{}'",
+                        "expected two numbers S,T (e.g. 1,2), found '{}'",
                         clip(text)
                     ))
                 })?;
@@ -374,10 +376,7 @@ fn value_failure(e: ValueError) -> Failure {
 
 /// A limit or input error of the game engine as a [`Failure`].
 pub fn solve_failure(e: SolveError) -> Failure {
-    match e {
-        SolveError::Limit { .. } => Failure::Limit(e.to_string()),
-        SolveError::Input(m) => Failure::Input(m),
-    }
+    Failure::from(e)
 }
 
 fn report(

@@ -4,7 +4,7 @@
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
-use sprague_core::SolveError;
+use sprague_core::{Bound, SolveError};
 use sprague_games::ExprError;
 
 /// What went wrong, as the page tells it: the `kind` of the error body.
@@ -86,6 +86,21 @@ impl ApiError {
         ApiError::new(Kind::Limit, message)
     }
 
+    /// A limit reached: `bound` (when the library names it) and what needed more,
+    /// worded as the command line words it after `sprague: `; the time allowed is a
+    /// timeout, any other bound a limit.
+    pub fn bound(bound: Option<Bound>, what: &str) -> ApiError {
+        let message = match bound {
+            Some(b) => sprague_flags::limit_message(b, what),
+            None => what.to_string(),
+        };
+        let kind = match bound {
+            Some(Bound::Time) => Kind::Timeout,
+            _ => Kind::Limit,
+        };
+        ApiError::new(kind, format!("limit reached: {message}"))
+    }
+
     /// The same error with another status.
     pub fn with_status(mut self, status: StatusCode) -> ApiError {
         self.status = status;
@@ -128,10 +143,7 @@ impl From<ExprError> for ApiError {
 impl From<SolveError> for ApiError {
     fn from(e: SolveError) -> Self {
         match e {
-            SolveError::Limit {
-                flag: "--timeout", ..
-            } => ApiError::new(Kind::Timeout, format!("limit reached: {e}")),
-            SolveError::Limit { .. } => ApiError::limit(format!("limit reached: {e}")),
+            SolveError::Limit { bound, what } => ApiError::bound(Some(bound), &what),
             SolveError::Input(m) => ApiError::input(m),
         }
     }
@@ -165,18 +177,37 @@ mod tests {
     fn a_stop_is_a_timeout() {
         let e = ApiError::from(SolveError::Limit {
             what: "stopped".into(),
-            flag: "--timeout",
+            bound: Bound::Time,
         });
         assert_eq!(e.kind, Kind::Timeout);
         assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            e.message,
+            "limit reached: stopped (raise it with --timeout)"
+        );
         let e = ApiError::from(SolveError::Limit {
             what: "a table".into(),
-            flag: "--max-states",
+            bound: Bound::States,
         });
         assert_eq!(e.kind, Kind::Limit);
+        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(
             e.message,
             "limit reached: a table (raise it with --max-states)"
+        );
+        // Every other bound is a limit, whatever its words say.
+        for bound in [Bound::Memory, Bound::Pairs, Bound::Digits, Bound::Factoring] {
+            let e = ApiError::bound(Some(bound), "stopped by --timeout");
+            assert_eq!(e.kind, Kind::Limit, "{bound:?}");
+        }
+        // A front end's own limit keeps its words.
+        let e = ApiError::bound(None, "the answer is too long (raise it with --max-unsent)");
+        assert_eq!(
+            (e.kind, e.message.as_str()),
+            (
+                Kind::Limit,
+                "limit reached: the answer is too long (raise it with --max-unsent)"
+            )
         );
     }
 }

@@ -480,7 +480,7 @@ fn answer(app: &App, doc: String) -> Response {
 
 /// The `timeout` answer.
 fn timeout(stop: &Stop) -> Response {
-    ApiError::new(Kind::Timeout, format!("limit reached: {}", stop.error())).into_response()
+    ApiError::from(stop.error()).into_response()
 }
 
 #[cfg(test)]
@@ -581,7 +581,7 @@ mod tests {
         assert!(matches!(
             limits.check_stop(),
             Err(sprague_core::SolveError::Limit {
-                flag: "--timeout",
+                bound: sprague_core::Bound::Time,
                 ..
             })
         ));

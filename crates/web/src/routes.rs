@@ -403,10 +403,7 @@ async fn reply(State(app): State<Shared>, q: Q) -> Response {
 fn failure(f: sprague_report::Failure) -> ApiError {
     match f {
         sprague_report::Failure::Input(m) => ApiError::input(m),
-        sprague_report::Failure::Limit(m) if m.contains("--timeout") => {
-            ApiError::new(Kind::Timeout, format!("limit reached: {m}"))
-        }
-        sprague_report::Failure::Limit(m) => ApiError::limit(format!("limit reached: {m}")),
+        sprague_report::Failure::Limit(bound, what) => ApiError::bound(bound, &what),
         sprague_report::Failure::Other(m) | sprague_report::Failure::Interrupted(m) => {
             ApiError::new(Kind::Internal, m)
         }

@@ -224,7 +224,10 @@ impl fmt::Display for CheckpointError {
                 write!(f, "is a table of {found}, not of {wanted}")
             }
             CheckpointError::TooLarge { heaps } => {
-                write!(f, "holds {heaps} heaps, more than --max-states allows")
+                write!(
+                    f,
+                    "holds {heaps} heaps, more than the bound on positions allows"
+                )
             }
         }
     }

@@ -906,6 +906,7 @@ pub const SPARSE_FACTOR: usize = 16;
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use sprague_core::Bound;
 
     use crate::impartial::takebreak::plain_values as plain;
 
@@ -1081,7 +1082,7 @@ mod tests {
             matches!(
                 err,
                 SolveError::Limit {
-                    flag: "--max-states",
+                    bound: Bound::States,
                     ..
                 }
             ),

@@ -167,6 +167,7 @@ impl<R: GameRules> GrundySearch<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sprague_core::Bound;
 
     /// Nim on one heap: the value of a heap of n is n (Bouton).
     struct OneHeapNim;
@@ -222,7 +223,7 @@ mod tests {
         assert!(matches!(
             err,
             SolveError::Limit {
-                flag: "--max-states",
+                bound: Bound::States,
                 ..
             }
         ));

@@ -18,7 +18,7 @@ use super::store::{ValueSlice, ValueStore};
 use super::watch::{Poll, TableHalt, TableWatch, Unwatched};
 use smallvec::SmallVec;
 use sprague_core::nat::Nat;
-use sprague_core::{Limits, SolveError, StopPoll};
+use sprague_core::{Bound, Limits, SolveError, StopPoll};
 use std::cell::{Ref, RefCell};
 use std::fmt::Write;
 
@@ -972,7 +972,7 @@ impl<R: HeapRules> HeapFamily<R> {
     fn plan(&self, from: usize, to: usize, limits: &Limits) -> Result<(usize, usize), SolveError> {
         if to < from {
             return Err(SolveError::Input(format!(
-                "--from {from} is larger than --to {to}"
+                "the first heap {from} is larger than the last {to}"
             )));
         }
         if (to - from) as u64 >= limits.max_states {
@@ -1252,7 +1252,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
         if !few(n) || self.rules.option_count(n).is_some_and(|c| !few(&c)) {
             return Err(SolveError::Limit {
                 what: format!("listing every move of {}({n})", self.rules.name()),
-                flag: "a smaller heap",
+                bound: Bound::HeapMoves,
             });
         }
         let mut all = Vec::new();

@@ -917,6 +917,7 @@ pub fn plain_values(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
 mod tests {
     use super::*;
     use crate::impartial::heap::HeapTable;
+    use sprague_core::Bound;
     use std::collections::BTreeSet;
 
     use super::plain_values as naive;
@@ -1305,7 +1306,7 @@ mod tests {
             matches!(
                 err,
                 SolveError::Limit {
-                    flag: "--max-states",
+                    bound: Bound::States,
                     ..
                 }
             ),

@@ -10,7 +10,7 @@
 
 use super::cell::Cell;
 use super::store::ValueSlice;
-use sprague_core::SolveError;
+use sprague_core::{Bound, SolveError};
 use std::ops::ControlFlow;
 
 /// Someone watching a table grow.
@@ -61,7 +61,7 @@ impl TableHalt {
             TableHalt::Failed(e) => e,
             TableHalt::Stopped => SolveError::Limit {
                 what: "the table was stopped before it was complete".into(),
-                flag: "a run that is not interrupted",
+                bound: Bound::Interrupted,
             },
         }
     }

@@ -7,7 +7,7 @@
 //!   ([`Nus`], numbers exact [`Dyadic`] rationals), every other game by its options.
 //!   Comparisons, sums and negatives are cached, and computed with explicit stacks
 //!   (no recursion on the depth of a game), within a bound on stored games and cached
-//!   results that turns into a `Limit` error naming `--max-states`.
+//!   results that turns into a `Limit` error of `Bound::States`.
 //! - [`GameTable::game`] brings `{L | R}` to canonical form by removing dominated and
 //!   bypassing reversible options; [`GameTable::game_traced`] records the steps.
 //! - Thermographs, stops, mean and temperature: [`GameTable::thermograph`]; the

@@ -21,8 +21,8 @@
 use super::dyadic::Dyadic;
 use super::table::{Game, GameTable, Nus};
 use rustc_hash::FxHashMap;
-use sprague_core::SolveError;
 use sprague_core::nat::Nat;
+use sprague_core::{Bound, SolveError};
 use std::cmp::Ordering;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -148,7 +148,7 @@ impl GameTable {
             Some(s) => Ok(s),
             None => Err(SolveError::Limit {
                 what: format!("the canonical form is longer than {limit} characters"),
-                flag: "--max-states",
+                bound: Bound::States,
             }),
         }
     }

@@ -21,8 +21,8 @@
 use super::dyadic::Dyadic;
 use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
-use sprague_core::SolveError;
 use sprague_core::nat::Nat;
+use sprague_core::{Bound, SolveError};
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
@@ -140,7 +140,7 @@ impl GameTable {
         GameTable::with_limit(DEFAULT_MAX_STATES)
     }
 
-    /// An empty table that gives up (a `Limit` error naming `--max-states`) once it
+    /// An empty table that gives up (a `Limit` error of `Bound::States`) once it
     /// would hold more than `max_states` games and cached results.
     pub fn with_limit(max_states: u64) -> GameTable {
         let mut t = GameTable {
@@ -223,7 +223,7 @@ impl GameTable {
                     "the canonical forms need more than {} elementary steps ({WORK_PER_STATE} per stored game allowed)",
                     self.max_work
                 ),
-                flag: "--max-states",
+                bound: Bound::States,
             })
         } else {
             Ok(())
@@ -253,15 +253,16 @@ impl GameTable {
         self.max_work = max_work;
         match r {
             Ok(v) => Ok(Some(v)),
+            // The bound on states, or the factoring budget that is a share of it.
             Err(SolveError::Limit {
-                flag: "--max-states",
+                bound: Bound::States | Bound::Factoring,
                 ..
             }) => Ok(None),
             Err(e) => Err(e),
         }
     }
 
-    /// Makes the table's work stop (a `Limit` error naming `--timeout`) once `stop`
+    /// Makes the table's work stop (a `Limit` error of `Bound::Time`) once `stop`
     /// is given; `None` removes the signal.
     pub fn set_stop(&mut self, stop: Option<std::sync::Arc<sprague_core::Stop>>) {
         self.stop = stop;
@@ -274,7 +275,7 @@ impl GameTable {
                 "the canonical forms need more than {} stored games and cached comparisons and sums",
                 self.max_states
             ),
-            flag: "--max-states",
+            bound: Bound::States,
         }
     }
 

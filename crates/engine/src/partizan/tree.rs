@@ -7,7 +7,7 @@
 //! [`TreeValues`] computes this with a memo of region values, on an explicit stack (no
 //! recursion on the depth of the game tree), and counts every region valued and every
 //! option generated against the [`GameTable`]'s bound, so a large position ends with
-//! a `Limit` error naming `--max-states`.
+//! a `Limit` error of `Bound::States`.
 //!
 //! A ruleset knows nothing of syntax: the game families in `games::partizan` implement
 //! [`Rules`] and read their positions from expressions.
@@ -211,6 +211,7 @@ impl<P: Clone + Eq + Hash> TreeValues<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sprague_core::Bound;
 
     /// A heap game given by rules: Left takes 1 or 2, Right takes 1 (a partizan
     /// subtraction game).
@@ -307,6 +308,15 @@ mod tests {
         let mut t = GameTable::with_limit(50);
         let mut v = TreeValues::new();
         let e = v.value(&mut t, &Heaps, &vec![400]).unwrap_err();
-        assert!(e.to_string().contains("--max-states"), "{e}");
+        assert!(
+            matches!(
+                e,
+                SolveError::Limit {
+                    bound: Bound::States,
+                    ..
+                }
+            ),
+            "{e}"
+        );
     }
 }

@@ -32,7 +32,7 @@ use crate::impartial::position::Values;
 use crate::impartial::sum::{Analysis, Component, WinningMove};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use sprague_core::{Limits, SolveError, Stop, StopPoll};
+use sprague_core::{Bound, Limits, SolveError, Stop, StopPoll};
 use sprague_core::{Outcome, Play};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -789,11 +789,11 @@ pub fn misere_failure(why: GaveUp, states: u64) -> SolveError {
         )),
         GaveUp::Stopped => SolveError::Limit {
             what: "the exhaustive search was stopped at its deadline".into(),
-            flag: "--timeout",
+            bound: Bound::Time,
         },
         GaveUp::Bound => SolveError::Limit {
             what: format!("{WHY}, and this one needs more than {states} positions"),
-            flag: "--max-states",
+            bound: Bound::States,
         },
     }
 }

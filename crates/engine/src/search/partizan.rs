@@ -110,7 +110,7 @@ use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use smallvec::SmallVec;
 use sprague_core::Outcome;
 use sprague_core::nat::Nat;
-use sprague_core::{Limits, SolveError};
+use sprague_core::{Bound, Limits, SolveError};
 use std::any::Any;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -208,7 +208,7 @@ pub trait Component {
     }
 }
 
-/// `Err` (a limit naming `--max-states`) when the `count` options of `c` are
+/// `Err` (a limit of `Bound::States`) when the `count` options of `c` are
 /// positions of up to [`Component::height`] elements each (edges of a Hackenbush
 /// graph) and together would hold more than `most` elements (at least
 /// [`OPTION_ELEMENTS`]): they are made all at once, so a graph of 60 000 green edges
@@ -223,7 +223,7 @@ pub fn options_fit(c: &dyn Component, count: usize, most: u64) -> Result<(), Sol
             what: format!(
                 "the {count} options of a position of height {h} would hold {elements} elements, more than {most}"
             ),
-            flag: "--max-states",
+            bound: Bound::States,
         });
     }
     Ok(())
@@ -1094,7 +1094,7 @@ impl<'t> Search<'t> {
     }
 
     /// The memory counted for the regions held (and `more` to come) and the table's
-    /// entries: a `Limit` error naming `--max-memory` beyond it.
+    /// entries: a `Limit` error of `Bound::Memory` beyond it.
     fn check_memory(&self, more: usize) -> Result<(), SolveError> {
         let regions = (self.regions.live() + more) as u64;
         let entries = self.tt.len() as u64;
@@ -1108,7 +1108,7 @@ impl<'t> Search<'t> {
                     "the search needs more than {} bytes ({regions} regions of {REGION_BYTES} bytes and {entries} table entries of {ENTRY_BYTES} bytes counted)",
                     self.limits.max_memory
                 ),
-                flag: "--max-memory",
+                bound: Bound::Memory,
             });
         }
         Ok(())

@@ -2,7 +2,7 @@
 
 use crate::impartial::lasker::Lasker;
 use sprague_core::nat::Nat;
-use sprague_core::{Limits, SolveError};
+use sprague_core::{Bound, Limits, SolveError};
 use sprague_engine::impartial::heap::*;
 
 #[test]
@@ -37,7 +37,7 @@ fn memory_is_counted_before_it_is_taken() {
     t.extend(&Lasker, 400, &small).unwrap();
     let e = t.extend(&Lasker, 600, &small).unwrap_err();
     assert!(
-        matches!(&e, SolveError::Limit { flag: "--max-memory", what } if what.contains("to heap 599")),
+        matches!(&e, SolveError::Limit { bound: Bound::Memory, what } if what.contains("to heap 599")),
         "{e:?}"
     );
     assert_eq!(t.values().len(), 400, "nothing computed past the bound");
@@ -52,7 +52,7 @@ fn memory_is_counted_before_it_is_taken() {
         matches!(
             e,
             SolveError::Limit {
-                flag: "--max-memory",
+                bound: Bound::Memory,
                 ..
             }
         ),

@@ -7,7 +7,7 @@ use crate::partizan::component::Position;
 use crate::partizan::domineering::{Board, Domineering};
 use sprague_core::Outcome;
 use sprague_core::nat::Nat;
-use sprague_core::{Limits, SolveError};
+use sprague_core::{Bound, Limits, SolveError};
 use sprague_engine::partizan::Rules;
 use sprague_engine::partizan::TreeValues;
 use sprague_engine::partizan::{Game, GameTable, Side};
@@ -686,5 +686,14 @@ fn the_bound_ends_the_search() {
     };
     let mut s = Search::new(&mut t, &l);
     let e = s.outcome(&one(&Board::empty(6, 6).unwrap())).unwrap_err();
-    assert!(e.to_string().contains("--max-states"), "{e}");
+    assert!(
+        matches!(
+            e,
+            SolveError::Limit {
+                bound: Bound::States,
+                ..
+            }
+        ),
+        "{e}"
+    );
 }

@@ -99,7 +99,7 @@ impl CramStrip {
     fn check_range(&self, from: usize, to: usize) -> Result<(), SolveError> {
         if to < from {
             return Err(SolveError::Input(format!(
-                "--from {from} is larger than --to {to}"
+                "the first heap {from} is larger than the last {to}"
             )));
         }
         if to > self.max_columns() {
@@ -306,6 +306,7 @@ fn read_strip(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sprague_core::Bound;
     use sprague_engine::impartial::watch::Unwatched;
 
     fn table(rows: usize, to: usize) -> Vec<u32> {
@@ -407,7 +408,7 @@ mod tests {
         assert!(matches!(
             e,
             TableHalt::Failed(SolveError::Limit {
-                flag: "--max-states",
+                bound: Bound::States,
                 ..
             })
         ));

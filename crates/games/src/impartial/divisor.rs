@@ -23,7 +23,7 @@ use num_bigint::BigUint;
 use num_traits::One;
 use smallvec::smallvec;
 use sprague_core::nat::Nat;
-use sprague_core::{Limits, SolveError, Spent};
+use sprague_core::{Bound, Limits, SolveError, Spent};
 use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
 use sprague_engine::impartial::heap::{HeapOption, HeapRules};
 use std::cell::RefCell;
@@ -286,10 +286,10 @@ impl Divisor {
         Spent::add(used, left - budget.left());
         let f = result.map(Rc::new).map_err(|_| SolveError::Limit {
             what: format!(
-                "factoring {} needs more than the {left} modular multiplications left of the {total} allowed for the whole command (--max-states / 20)",
+                "factoring {} needs more than the {left} modular multiplications left of the {total} allowed for the whole command",
                 short(n),
             ),
-            flag: "--max-states",
+            bound: Bound::Factoring,
         });
         self.cache.borrow_mut().insert(n.clone(), f.clone());
         f
@@ -411,7 +411,7 @@ impl Family for Divisor {
             Ok(f) => Ok(vec![factor_sentence(n, &f), THEOREM.into()]),
             Err(SolveError::Limit { what, .. }) => Ok(vec![
                 format!(
-                    "{} ≥ 1 can move to 0, which is worth 0, so the player to move wins; its value Ω(n) + 1 is not computed: {what}; raise --max-states to try harder",
+                    "{} ≥ 1 can move to 0, which is worth 0, so the player to move wins; its value Ω(n) + 1 is not computed: {what} (--max-states / 20); raise --max-states to try harder",
                     short(n)
                 ),
                 THEOREM.into(),
@@ -644,7 +644,7 @@ mod tests {
         assert!(matches!(
             err,
             SolveError::Limit {
-                flag: "--max-states",
+                bound: Bound::Factoring,
                 ..
             }
         ));

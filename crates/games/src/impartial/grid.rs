@@ -381,6 +381,7 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 mod tests {
     use super::*;
     use crate::impartial::testing::assert_matches_search;
+    use sprague_core::Bound;
     use sprague_engine::impartial::exhaustive::{GameRules, GrundySearch};
 
     #[test]
@@ -395,7 +396,7 @@ mod tests {
                 matches!(
                     e,
                     SolveError::Limit {
-                        flag: "--max-states",
+                        bound: Bound::States,
                         ..
                     }
                 ),
@@ -490,7 +491,7 @@ mod tests {
         assert!(matches!(
             parse_file("g.txt", ".....".as_bytes(), &small),
             Err(SolveError::Limit {
-                flag: "--max-states",
+                bound: Bound::States,
                 ..
             })
         ));

@@ -31,7 +31,7 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use sprague_core::nat::Nat;
-use sprague_core::{Limits, SolveError};
+use sprague_core::{Bound, Limits, SolveError};
 use sprague_engine::impartial::exhaustive::GameRules;
 use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, MoveSink, Pos};
 
@@ -219,7 +219,7 @@ impl Family for Kth {
         if most > BigUint::from(MAX_LISTED_MOVES) {
             return Err(SolveError::Limit {
                 what: format!("listing every move of kth({n},{k})"),
-                flag: "a smaller position",
+                bound: Bound::PositionMoves,
             });
         }
         let mut t = BigUint::one();

@@ -35,7 +35,7 @@
 use num_bigint::BigUint;
 use num_traits::Zero;
 use sprague_core::nat::Nat;
-use sprague_core::{Limits, SolveError};
+use sprague_core::{Bound, Limits, SolveError};
 use sprague_engine::impartial::exhaustive::GameRules;
 use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, MoveSink, Pos};
 
@@ -321,7 +321,7 @@ impl Family for SeqNim {
             self.write_position(pos, &mut at);
             return Err(SolveError::Limit {
                 what: format!("listing every move of {at}"),
-                flag: "a smaller position",
+                bound: Bound::PositionMoves,
             });
         }
         let count = count.to_u64().unwrap_or(0);

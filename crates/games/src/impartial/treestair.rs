@@ -39,7 +39,7 @@ use crate::graph_file::{MAX_BYTES_PER_EDGE, SLACK_BYTES};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use sprague_core::nat::Nat;
-use sprague_core::{Limits, SolveError};
+use sprague_core::{Bound, Limits, SolveError};
 use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, MoveSink, Pos};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -595,7 +595,7 @@ impl Family for TreeStair {
         {
             return Err(SolveError::Limit {
                 what: format!("listing every move of a tree with {total} movable coins"),
-                flag: "a smaller position",
+                bound: Bound::PositionMoves,
             });
         }
         for &v in &s.rooted.order {

@@ -819,6 +819,7 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sprague_core::Bound;
     use sprague_engine::impartial::exhaustive::GrundySearch;
     use sprague_engine::impartial::exhaustive_family::ExhaustiveFamily;
     use std::collections::BTreeSet;
@@ -1201,7 +1202,7 @@ mod tests {
         assert!(matches!(
             err,
             SolveError::Limit {
-                flag: "--max-states",
+                bound: Bound::States,
                 ..
             }
         ));

@@ -453,6 +453,7 @@ impl Family for CramFamily {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sprague_core::Bound;
     use sprague_engine::partizan::{GameTable, TreeValues};
 
     fn nim_value(b: &CramBoard) -> u32 {
@@ -564,7 +565,16 @@ mod tests {
         let e = CramValues::default()
             .value(&Cram::empty(6, 6).unwrap(), &limits)
             .unwrap_err();
-        assert!(e.to_string().contains("--max-states"), "{e}");
+        assert!(
+            matches!(
+                e,
+                SolveError::Limit {
+                    bound: Bound::States,
+                    ..
+                }
+            ),
+            "{e}"
+        );
     }
 
     #[test]

@@ -46,8 +46,8 @@ use super::{Ruleset, args, char_span, no_params};
 use crate::impartial::green;
 use crate::impartial::green::{Dfs, MAX_VERTEX, NONE};
 use rustc_hash::FxHashMap;
-use sprague_core::SolveError;
 use sprague_core::nat::Nat;
+use sprague_core::{Bound, SolveError};
 use sprague_engine::partizan::{Game, GameTable, Rules, Side, TreeValues};
 use sprague_expr::{Arg, FamilyTerm, Span};
 use std::collections::VecDeque;
@@ -701,7 +701,7 @@ pub fn value(
                             region.edges.len(),
                             t.max_states()
                         ),
-                        flag: "--max-states",
+                        bound: Bound::States,
                     });
                 }
                 memo.region(t, &Hackenbush, &region)?

@@ -22,7 +22,7 @@ use super::clobber::{Clobber, ClobberBoard};
 use super::domineering::{Board, Domineering};
 use super::grid::{self, Symmetry};
 use rustc_hash::FxHashSet;
-use sprague_core::SolveError;
+use sprague_core::{Bound, SolveError};
 
 /// A region packed into 128 bits (see the module documentation).
 pub type Key = u128;
@@ -169,19 +169,19 @@ pub trait Progress {
 }
 
 /// Every region of `R` that `sizes` names, as sorted keys, at most `max` of them
-/// (and at most `max` boards and shapes looked at: more is a `Limit` error naming
-/// `flag`); `Ok(None)` if `progress` stopped it.
+/// (and at most `max` boards and shapes looked at: more is a `Limit` error of
+/// `bound`); `Ok(None)` if `progress` stopped it.
 pub fn regions<R: Stored>(
     sizes: &Sizes,
-    (max, flag): (u64, &'static str),
+    (max, bound): (u64, Bound),
     progress: &mut dyn Progress,
 ) -> Result<Option<Vec<Key>>, SolveError> {
     let rules = R::default();
     let mut keys: FxHashSet<Key> = FxHashSet::default();
     let mut parts = Vec::new();
     let too_many = || SolveError::Limit {
+        bound,
         what: format!("the database needs more than {max} regions and boards"),
-        flag,
     };
     let mut looked = 0u64;
     // Splits one board into regions and keeps their keys.
@@ -216,7 +216,9 @@ pub fn regions<R: Stored>(
     let (n, fits): (usize, Box<dyn Fn(usize, usize) -> bool>) = match sizes {
         Sizes::Cells(n) => {
             if *n > MAX_CELLS {
-                return Err(SolveError::Input(format!("--cells is at most {MAX_CELLS}")));
+                return Err(SolveError::Input(format!(
+                    "a database stores regions of at most {MAX_CELLS} cells, not {n}"
+                )));
             }
             (*n, Box::new(|_, _| true))
         }
@@ -460,7 +462,7 @@ mod tests {
             let want = of_every_board::<Domineering>(r, c, &[0, 1]);
             let got = regions::<Domineering>(
                 &Sizes::Shapes(vec![(r, c)]),
-                (1 << 20, "--max-states"),
+                (1 << 20, Bound::States),
                 &mut Quiet,
             );
             assert_eq!(got.unwrap().unwrap(), want, "domineering {r}x{c}");
@@ -469,7 +471,7 @@ mod tests {
             let want = of_every_board::<Clobber>(r, c, &[0, 1, 2]);
             let got = regions::<Clobber>(
                 &Sizes::Shapes(vec![(r, c)]),
-                (1 << 20, "--max-states"),
+                (1 << 20, Bound::States),
                 &mut Quiet,
             );
             assert_eq!(got.unwrap().unwrap(), want, "clobber {r}x{c}");
@@ -481,7 +483,7 @@ mod tests {
         want.dedup();
         let got = regions::<Clobber>(
             &Sizes::Shapes(vec![(1, 6), (2, 2)]),
-            (1 << 20, "--max-states"),
+            (1 << 20, Bound::States),
             &mut Quiet,
         );
         assert_eq!(got.unwrap().unwrap(), want);
@@ -493,13 +495,13 @@ mod tests {
         // regions of at most 9 squares include them; those of at most 5 squares are
         // exactly the regions of 3 × 3 boards of at most 5 squares and of the strips
         // and shapes that do not fit in 3 × 3 (checked: the 1 × 4 and 1 × 5 strips).
-        let nine = regions::<Domineering>(&Sizes::Cells(9), (1 << 22, "--max-states"), &mut Quiet)
+        let nine = regions::<Domineering>(&Sizes::Cells(9), (1 << 22, Bound::States), &mut Quiet)
             .unwrap()
             .unwrap();
         for k in of_every_board::<Domineering>(3, 3, &[0, 1]) {
             assert!(nine.binary_search(&k).is_ok(), "{k:x}");
         }
-        let five = regions::<Domineering>(&Sizes::Cells(5), (1 << 22, "--max-states"), &mut Quiet)
+        let five = regions::<Domineering>(&Sizes::Cells(5), (1 << 22, Bound::States), &mut Quiet)
             .unwrap()
             .unwrap();
         for k in of_every_board::<Domineering>(1, 5, &[0, 1]) {
@@ -513,7 +515,7 @@ mod tests {
 
     #[test]
     fn clobber_regions_have_both_colours() {
-        let keys = regions::<Clobber>(&Sizes::Cells(3), (1 << 20, "--max-states"), &mut Quiet)
+        let keys = regions::<Clobber>(&Sizes::Cells(3), (1 << 20, Bound::States), &mut Quiet)
             .unwrap()
             .unwrap();
         // Up to the symmetries of the square: XO; in a line of three XXO, XOX, OOX,
@@ -528,13 +530,22 @@ mod tests {
 
     #[test]
     fn bounds_are_errors() {
-        let e = regions::<Domineering>(&Sizes::Cells(8), (100, "--max-states"), &mut Quiet)
-            .unwrap_err();
-        assert!(e.to_string().contains("--max-states"), "{e}");
+        let e =
+            regions::<Domineering>(&Sizes::Cells(8), (100, Bound::States), &mut Quiet).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                SolveError::Limit {
+                    bound: Bound::States,
+                    ..
+                }
+            ),
+            "{e}"
+        );
         assert!(
             regions::<Clobber>(
                 &Sizes::Shapes(vec![(8, 8)]),
-                (1 << 20, "--max-states"),
+                (1 << 20, Bound::States),
                 &mut Quiet
             )
             .is_err()
@@ -542,13 +553,13 @@ mod tests {
         assert!(
             regions::<Clobber>(
                 &Sizes::Shapes(vec![(1, 30)]),
-                (1 << 20, "--max-states"),
+                (1 << 20, Bound::States),
                 &mut Quiet
             )
             .is_err()
         );
         assert!(
-            regions::<Domineering>(&Sizes::Cells(15), (1 << 20, "--max-states"), &mut Quiet)
+            regions::<Domineering>(&Sizes::Cells(15), (1 << 20, Bound::States), &mut Quiet)
                 .is_err()
         );
     }
