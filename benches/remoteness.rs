@@ -10,7 +10,7 @@
 //! Run with `cargo bench --bench remoteness` (about 20 s once built).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use sprague::impartial::{family::Limits, sum::Play};
+use sprague::core::{Limits, Play};
 use sprague::search::impartial::Solver;
 use std::collections::HashMap;
 use std::hint::black_box;

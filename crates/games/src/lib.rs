@@ -34,7 +34,6 @@ use sprague_engine::impartial::position::Position;
 use sprague_engine::impartial::searched::Searched;
 use sprague_engine::impartial::sum::Component;
 use sprague_engine::impartial::takebreak::{TakeBreak, TakeBreakFamily};
-use sprague_expr;
 use sprague_expr::{Arg, FamilyTerm, Param, Span, Sum, Term};
 use std::collections::HashMap;
 use std::fmt;
