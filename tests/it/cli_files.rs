@@ -385,10 +385,12 @@ fn the_file_size_limit_on_standard_output_is_exit_1() {
 #[test]
 fn a_broken_pipe_is_exit_1_quietly() {
     for args in [&["solve", "nim(1,2,3)"][..], &LONG] {
-        // A pipe whose reading end is closed before the command starts.
+        // A pipe whose reading end is closed before the command starts. Both ends are
+        // close-on-exec: a command that another test starts meanwhile must not keep
+        // the reading end open (the command is given the writing end as its stdout).
         let mut fds = [0; 2];
         // SAFETY: `fds` has room for the two descriptors.
-        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+        assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
         // SAFETY: the descriptors were just made and are owned here.
         let writer = unsafe {
             libc::close(fds[0]);
