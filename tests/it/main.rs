@@ -55,12 +55,15 @@ mod stop_signal;
 mod sum_laws;
 mod sweep_tables;
 mod table_resume;
+#[cfg(feature = "web")]
 mod web_api;
+#[cfg(feature = "web")]
 mod web_api_partizan;
 #[cfg(feature = "browser-tests")]
 mod web_browser;
 #[cfg(feature = "browser-tests")]
 mod web_browser_partizan;
+#[cfg(feature = "web")]
 mod web_server;
 
 /// Every file of `tests/it/` is a module above, and `tests/` holds no other test

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+#[cfg(feature = "web")]
 pub mod web;
 #[cfg(feature = "browser-tests")]
 pub mod webdriver;
