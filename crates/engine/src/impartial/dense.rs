@@ -166,7 +166,7 @@ pub fn bytes_needed(len: usize) -> u64 {
 
 /// The working memory of the engine's helper threads (their stacks and allocator
 /// arenas as touched): with two threads, 200 to 400 KiB more than the values in
-/// `tests/cli_table_memory.rs`, whose runs differ by that much.
+/// `tests/it/cli_table_memory.rs`, whose runs differ by that much.
 pub const THREAD_BYTES: u64 = 512 << 10;
 
 /// A run of splits `(a, s − a)`, `a = lo..lo + count`: `x[lo + k]` with `x[hi − k]`

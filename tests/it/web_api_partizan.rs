@@ -1,0 +1,196 @@
+//! The play view's API for partizan positions (`/api/play`, `/api/play/reply` with
+//! `side`) through a real HTTP client against `sprague serve`. Whether a move wins is
+//! checked against `/api/value` (the canonical form, apart from the search that play
+//! uses): Left moving first wins G exactly when G ≰ 0, Right when G ≱ 0 (Winning
+//! Ways, ch. 2). 2×3 Domineering is {2 | −1/2} (Winning Ways; REFERENCES).
+
+use serde_json::Value;
+
+use crate::common::web::{Server, error};
+
+/// Whether `side` wins `position` moving first, from its canonical value's outcome.
+fn wins_first(s: &Server, position: &str, side: &str) -> bool {
+    let (status, v) = s.get("/api/value", &[("expr", position)]);
+    assert_eq!(status, 200, "{v}");
+    match v["outcome"].as_str().unwrap() {
+        "N" => true,
+        "P" => false,
+        "L" => side == "left",
+        "R" => side == "right",
+        o => panic!("outcome {o}"),
+    }
+}
+
+fn other(side: &str) -> &'static str {
+    if side == "left" { "right" } else { "left" }
+}
+
+#[test]
+fn play_lists_the_moves_with_their_results_and_cells() {
+    let s = Server::start(&[]);
+    for (expr, side) in [
+        ("domineering(2,3)", "right"),
+        ("domineering(3,3)", "left"),
+        ("clobber(\"XOX|OXO\")", "left"),
+        ("toads(\"TT..FF\")", "right"),
+        ("domineering(2,2) + {1|-1}", "left"),
+    ] {
+        let (status, b) = s.get("/api/play", &[("expr", expr), ("side", side)]);
+        assert_eq!(status, 200, "{b}");
+        assert_eq!(b["partizan"], true);
+        assert_eq!(b["to_move"], side);
+        assert_eq!(b["mover_wins"], wins_first(&s, expr, side), "{expr}");
+        let moves = b["moves"].as_array().unwrap();
+        assert!(!moves.is_empty());
+        for m in moves {
+            let after = m["to"].as_str().unwrap();
+            let wins = !wins_first(&s, after, other(side));
+            assert_eq!(
+                m["result"],
+                if wins { "win" } else { "lose" },
+                "{expr} → {after}"
+            );
+        }
+        let d = &b["drawing"][0];
+        assert_eq!(d["kind"], "grid", "{d}");
+        assert!(d["legend"].as_object().unwrap().len() >= 2);
+    }
+    // Domineering: Right's dominoes lie across, on two cells of one row.
+    let (_, b) = s.get(
+        "/api/play",
+        &[("expr", "domineering(2,3)"), ("side", "right")],
+    );
+    assert_eq!(b["drawing"][0]["rows"], serde_json::json!(["...", "..."]));
+    for m in b["moves"].as_array().unwrap() {
+        let c = m["cells"].as_array().unwrap();
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[0][0], c[1][0]);
+    }
+    // A Hackenbush string is drawn as a stalk, from the ground up.
+    let (_, b) = s.get("/api/play", &[("expr", "hackenbush(\"BRG\")")]);
+    assert_eq!(b["drawing"][0]["kind"], "stalk");
+    assert_eq!(b["drawing"][0]["edges"], "BRG");
+}
+
+#[test]
+fn reply_plays_a_winning_move_when_there_is_one() {
+    let s = Server::start(&[]);
+    for (expr, side) in [
+        ("domineering(2,3)", "left"),
+        ("domineering(2,3)", "right"),
+        ("domineering(3,3)", "right"),
+        ("konane(\"XO.|.OX|X..\")", "left"),
+        ("toppling(\"LRLG\")", "right"),
+    ] {
+        assert!(wins_first(&s, expr, side), "{expr}");
+        let (status, b) = s.get("/api/play/reply", &[("expr", expr), ("side", side)]);
+        assert_eq!(status, 200, "{b}");
+        assert_eq!(b["by"], side);
+        let after = b["move"]["to"].as_str().unwrap();
+        assert!(!wins_first(&s, after, other(side)), "{expr}: {after}");
+        assert_eq!(b["move"]["result"], "win");
+        assert!(b["why"].as_str().unwrap().contains("wins"));
+    }
+    // No move left: 1×2 Domineering for Left (vertical dominoes).
+    let (status, b) = s.get("/api/play/reply", &[("expr", "domineering(1,2)")]);
+    assert_eq!(status, 200);
+    assert_eq!(b["move"], Value::Null);
+    let (_, b) = s.get("/api/play", &[("expr", "domineering(1,2)")]);
+    assert_eq!(
+        (b["over"].clone(), b["winner"].clone()),
+        (Value::Bool(true), "right".into())
+    );
+}
+
+#[test]
+fn bad_requests_are_input_errors() {
+    let s = Server::start(&[]);
+    let (status, b) = s.get("/api/play", &[("expr", "domineering(\"..x|.Q.\")")]);
+    assert_eq!(status, 400);
+    let (kind, _, column) = error(&b);
+    assert_eq!((kind, column), ("input", Some(19)));
+    let (status, b) = s.get("/api/play", &[("expr", "domineering(2,2)"), ("side", "up")]);
+    assert_eq!(status, 400);
+    assert!(error(&b).1.contains("left or right"));
+    let (status, b) = s.get("/api/play/reply", &[("expr", "{1|-1}"), ("misere", "1")]);
+    assert_eq!(status, 400);
+    assert!(error(&b).1.contains("misère"));
+    let (status, b) = s.get("/api/play", &[("expr", "{0|digraph[\"/etc/passwd\"](0)}")]);
+    assert_eq!(status, 400);
+    assert!(error(&b).1.contains("files are not read here"), "{b}");
+}
+
+#[test]
+fn a_position_too_big_for_the_server_still_gets_a_legal_reply() {
+    // Within 300 states 6×6 Domineering is not decided: the answer says so and the
+    // reply is still a domino.
+    let s = Server::start(&["--max-states", "300"]);
+    let (status, b) = s.get("/api/play", &[("expr", "domineering(6,6)")]);
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(b["note"], "not decided within --max-states");
+    assert_eq!(b["outcome"], Value::Null);
+    let (status, b) = s.get("/api/play/reply", &[("expr", "domineering(6,6)")]);
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(b["move"]["cells"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn graphs_are_drawn_and_each_move_names_its_vertex_or_edges() {
+    let s = Server::start(&[]);
+    // Snort and Col on a triangle with a tail: four vertices, four edges; every
+    // uncoloured vertex is one move of the side to move (nothing is coloured yet, so
+    // no rule forbids any), and the move names it.
+    for (expr, side) in [
+        ("snort(\"0-1 1-2 2-0 2-3\")", "left"),
+        ("col(\"0-1 1-2 2-0 2-3\")", "right"),
+    ] {
+        let (status, b) = s.get("/api/play", &[("expr", expr), ("side", side)]);
+        assert_eq!(status, 200, "{b}");
+        let d = &b["drawing"][0];
+        assert_eq!(d["kind"], "graph", "{d}");
+        assert_eq!(d["vertices"].as_array().unwrap().len(), 4, "{d}");
+        assert_eq!(d["edges"].as_array().unwrap().len(), 4, "{d}");
+        let mut named: Vec<u64> = b["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["vertex"].as_u64().unwrap_or_else(|| panic!("{m}")))
+            .collect();
+        named.sort();
+        assert_eq!(named, [0, 1, 2, 3], "{expr}");
+        // The vertex a move names is the one its part after the move has coloured:
+        // colouring that vertex by hand gives the same position.
+        let mine = if side == "left" { "L" } else { "R" };
+        for m in b["moves"].as_array().unwrap() {
+            let v = m["vertex"].as_u64().unwrap();
+            let name = &expr[..expr.find('(').unwrap()];
+            let by_hand = format!("{name}(\"0-1 1-2 2-0 2-3 {v}:{mine}\")");
+            let (_, a) = s.get("/api/value", &[("expr", m["part_to"].as_str().unwrap())]);
+            let (_, h) = s.get("/api/value", &[("expr", &by_hand)]);
+            assert_eq!(a["value"], h["value"], "{expr}: vertex {v}");
+        }
+    }
+    // A Hackenbush graph that is not a stalk: a blue edge and a red edge on the ground
+    // joined at the top by a green edge, and a blue loop at the ground. Left may cut
+    // the blue edge, the green edge or the loop.
+    let (status, b) = s.get(
+        "/api/play",
+        &[("expr", "hackenbush(\"0-1:B 0-2:R 1-2:G 0-0:B\")")],
+    );
+    assert_eq!(status, 200, "{b}");
+    let d = &b["drawing"][0];
+    assert_eq!(d["kind"], "hackenbush", "{d}");
+    assert_eq!(d["edges"].as_array().unwrap().len(), 4);
+    let mut cut: Vec<u64> = b["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| m["edges"].as_array().unwrap().clone())
+        .map(|e| e.as_u64().unwrap())
+        .collect();
+    cut.sort();
+    assert_eq!(cut, [0, 2, 3]);
+    // A stalk stays a stalk.
+    let (_, b) = s.get("/api/play", &[("expr", "hackenbush(\"0-1:B 1-2:R\")")]);
+    assert_eq!(b["drawing"][0]["kind"], "stalk");
+}

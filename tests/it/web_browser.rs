@@ -1,0 +1,473 @@
+//! The web playground in a real browser: a headless chromium driven through
+//! chromedriver (WebDriver) against `sprague serve --port 0`. Needs the Debian
+//! packages `chromium` and `chromium-driver`; runs with
+//! `cargo test --release --features browser-tests`.
+//!
+//! Expected values come from the rules and published results: Bouton's rule for
+//! Nim, Wythoff's pairs (⌊kφ⌋, ⌊kφ⌋ + k), the period 7 of the subtraction game
+//! {1, 3, 4} (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4: values 0 1 0 1 2 3 2
+//! repeating), the thermograph of {2 | −1} (walls from 2 and −1 meeting at
+//! temperature 3/2 above the mean 1/2), and the three equilibria of the Battle of
+//! the sexes.
+
+use crate::common::webdriver::{Browser, Server};
+use serde_json::json;
+use std::sync::Mutex;
+
+/// One browser at a time: the machine is small and chromium is heavy.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+/// A server and a browser for one test; both end when it is dropped.
+struct Harness {
+    // The browser first: its session ends before the server stops.
+    b: Browser,
+    server: Server,
+    _lock: std::sync::MutexGuard<'static, ()>,
+}
+
+impl Harness {
+    fn new(width: u32, height: u32) -> Harness {
+        let lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+        let server = Server::start();
+        let b = Browser::start(width, height);
+        Harness {
+            b,
+            server,
+            _lock: lock,
+        }
+    }
+
+    fn open(&self, query: &str) {
+        self.b.goto(&format!("{}/?{query}", self.server.url));
+    }
+}
+
+/// The numbers in a position like `nim(1,4,5)`.
+fn heaps(expr: &str) -> Vec<u64> {
+    expr.split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn solve_view_shows_errors_at_their_column_and_plays_a_winning_move() {
+    let t = Harness::new(1200, 1000);
+    t.open("view=solve&expr=nim(3,4,5)");
+    // Bouton: 3 ⊕ 4 ⊕ 5 = 2, an N-position; the only winning move takes 2 from the 3.
+    assert_eq!(t.b.wait_text("#solve-outcome", |s| !s.is_empty()), "N");
+    assert_eq!(t.b.wait_text("#solve-grundy", |s| !s.is_empty()), "2");
+    let moves = t.b.all("#solve-moves button");
+    assert_eq!(moves.len(), 1);
+    assert!(
+        t.b.text(&moves[0]).contains("take 2"),
+        "{}",
+        t.b.text(&moves[0])
+    );
+    let cli = t.b.text(&t.b.wait(".cli pre"));
+    assert_eq!(cli, "$ sprague solve --explain 'nim(3,4,5)'");
+
+    // Typing a bad expression marks the column of the bad character: 'x' is the 7th.
+    let input = t.b.wait("input.expr-input");
+    t.b.type_into(&input, "nim(3,x,5)");
+    let mark = t.b.wait("mark.err-at");
+    assert_eq!(t.b.text(&mark), "x");
+    assert_eq!(t.b.attr(&mark, "data-column").as_deref(), Some("7"));
+    assert_eq!(t.b.attr(&input, "aria-invalid").as_deref(), Some("true"));
+    assert!(t.b.text(&t.b.wait(".err-msg")).contains("column 7"));
+
+    // A good expression clears the error; solving it works.
+    t.b.type_into(&input, "nim(3,4,5)");
+    t.b.wait_until("the error to clear", || {
+        t.b.all("mark.err-at").is_empty().then_some(())
+    });
+    // Clicking the winning move loads the position after it: 1 ⊕ 4 ⊕ 5 = 0, a P-position.
+    t.b.click(&t.b.wait("#solve-moves button"));
+    t.b.wait_text("#solve-outcome", |s| s == "P");
+    let url = t.b.js("return location.search", vec![]);
+    let url = url.as_str().unwrap();
+    assert!(url.contains("view=solve"), "{url}");
+    let expr = t.b.js(
+        "return new URLSearchParams(location.search).get('expr')",
+        vec![],
+    );
+    let mut h = heaps(expr.as_str().unwrap());
+    h.sort();
+    assert_eq!(h, vec![1, 4, 5]);
+}
+
+#[test]
+fn play_view_by_clicking_stones_until_the_end() {
+    let t = Harness::new(1200, 1200);
+    t.open("view=play&expr=nim(3,4,5)");
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    // The stones drawn are the heaps of the position: 3 + 4 + 5.
+    assert_eq!(t.b.all("#play-board circle.stone").len(), 12);
+    // The one winning move (Bouton) takes 2 from the heap of 3: the 2nd stone from the right.
+    let winning = t.b.all("#play-board circle.stone[aria-label*='(winning)']");
+    assert_eq!(winning.len(), 1);
+    assert_eq!(t.b.attr(&winning[0], "data-take").as_deref(), Some("2"));
+    let mut total = 12;
+    let mut plies = 0;
+    loop {
+        let stone = t.b.all("#play-board circle.stone[aria-label*='(winning)']");
+        assert_eq!(stone.len(), 1, "exactly one winning take on the board");
+        let take: u64 = t.b.attr(&stone[0], "data-take").unwrap().parse().unwrap();
+        t.b.js_click(&stone[0]);
+        total -= take;
+        plies += 1;
+        // The computer answers (or the game is over after our move).
+        let n = plies;
+        let log = t.b.wait_until("the move log", || {
+            let items = t.b.all("#play-log li");
+            (items.len() > n || (total == 0 && items.len() == n)).then_some(items)
+        });
+        let status = t.b.wait_text("#play-status", |s| {
+            s.contains("Your move") || s.contains("Game over")
+        });
+        if total == 0 {
+            assert!(status.contains("you won"), "{status}");
+            break;
+        }
+        let reply = t.b.text(&log[n]);
+        assert!(reply.starts_with("computer:"), "{reply}");
+        plies += 1;
+        // The position shown is the one after both moves; the computer took at least one.
+        let pos = t.b.text(&t.b.wait("#play-position"));
+        let now: u64 = heaps(&pos).iter().sum();
+        assert!(now < total, "{pos} after {total}");
+        total = now;
+        assert_eq!(
+            t.b.all("#play-board circle.stone").len() as u64,
+            total,
+            "{pos}"
+        );
+        if total == 0 {
+            panic!("the computer took the last stone from a losing position: {pos}");
+        }
+        assert!(plies < 40);
+    }
+    // One dot in the value history per position, the first one green (you could win).
+    let dots = t.b.all("#play-chart circle.vhv-dot");
+    assert_eq!(dots.len(), plies + 1);
+    assert!(
+        t.b.attr(&dots[0], "class").unwrap().contains("r-P"),
+        "the first position is a win for you"
+    );
+    // Undo is not possible after the end only in the sense that it goes back: it does.
+    t.b.click(&t.b.wait("#play-undo"));
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+}
+
+#[test]
+fn play_view_keeps_the_game_across_a_reload() {
+    let t = Harness::new(1000, 900);
+    t.open("view=play&expr=nim(3,4,5)");
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    // Bouton's winning move (take 2 from the heap of 3), then the computer's answer.
+    let stone = t.b.all("#play-board circle.stone[aria-label*='(winning)']");
+    t.b.js_click(&stone[0]);
+    t.b.wait_until("the computer's answer", || {
+        (t.b.all("#play-log li").len() == 2).then_some(())
+    });
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    let before: Vec<String> =
+        t.b.all("#play-log li")
+            .iter()
+            .map(|e| t.b.text(e))
+            .collect();
+    t.b.js("location.reload();", vec![]);
+    // The same two moves, the same position and three points of value history.
+    let after = t.b.wait_until("the moves after the reload", || {
+        let items = t.b.all("#play-log li");
+        (items.len() == 2).then(|| items.iter().map(|e| t.b.text(e)).collect::<Vec<_>>())
+    });
+    assert_eq!(after, before);
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(t.b.all("#play-chart circle.vhv-dot").len(), 3);
+    // Undo goes back through the restored moves to the start.
+    t.b.click(&t.b.wait("#play-undo"));
+    t.b.wait_until("the start again", || {
+        (t.b.all("#play-log li").is_empty()).then_some(())
+    });
+    let pos = t.b.text(&t.b.wait("#play-position"));
+    assert_eq!(heaps(&pos), vec![3, 4, 5]);
+}
+
+#[test]
+fn play_view_wythoff_board_and_computer_first() {
+    let t = Harness::new(1200, 1200);
+    // Wythoff's pairs: (0,0), (1,2), (3,5), (4,7), … From (4,6) the only move to a
+    // pair is taking 1 from both heaps, to (3,5).
+    t.open("view=play&expr=wythoff(4,6)");
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    let green =
+        t.b.all("#play-board rect.target.r-P")
+            .iter()
+            .map(|e| t.b.attr(e, "data-to").unwrap())
+            .collect::<Vec<_>>();
+    assert_eq!(green, vec!["3,5"]);
+    // The hint is the computer's own choice: the one winning move.
+    t.b.click(&t.b.wait("#play-hint"));
+    let hint = t.b.wait_text(".hint-out", |s| s.starts_with("Hint"));
+    assert!(hint.contains("take 1 from both heaps"), "{hint}");
+    assert_eq!(t.b.all("#play-moves button.hinted").len(), 1);
+    // Played with the keyboard: the cell takes the focus, Enter plays it.
+    let cell = t.b.wait("#play-board rect.target[data-to='3,5']");
+    t.b.js("arguments[0].focus()", vec![Browser::arg(&cell)]);
+    t.b.press("\u{E007}");
+    t.b.wait_until("the computer's answer", || {
+        (t.b.all("#play-log li").len() == 2).then_some(())
+    });
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    let pos = t.b.text(&t.b.wait("#play-position"));
+    assert!(pos.starts_with("wythoff("), "{pos}");
+
+    // The computer starts: from the P-position (3,5) it must move, and leaves an N-position.
+    t.open("view=play&expr=wythoff(3,5)&first=computer");
+    t.b.wait_until("the computer's first move", || {
+        (t.b.all("#play-log li").len() == 1).then_some(())
+    });
+    let status = t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert!(status.contains("you can win"), "{status}");
+    // The P-positions of Wythoff's game, when asked, are marked on the board.
+    t.b.click(&t.b.wait("#play-pp"));
+    t.b.wait("#play-board rect.pmark");
+}
+
+#[test]
+fn play_view_misere() {
+    let t = Harness::new(1200, 1000);
+    // Misère Nim with heaps of at most 1 (Bouton): the player to move loses exactly
+    // when the number of heaps of 1 is odd. nim(1,1) is a win: take one heap.
+    t.open("view=play&expr=nim(1,1)&misere=1");
+    let status = t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert!(status.contains("you can win"), "{status}");
+    assert!(status.contains("misère"), "{status}");
+    let winning = t.b.all("#play-board circle.stone[aria-label*='(winning)']");
+    assert_eq!(winning.len(), 2);
+    t.b.js_click(&winning[0]);
+    let status = t.b.wait_text("#play-status", |s| s.contains("Game over"));
+    assert!(status.contains("you won"), "{status}");
+    assert_eq!(t.b.all("#play-log li").len(), 2);
+}
+
+#[test]
+fn table_view_marks_the_period_and_downloads() {
+    let t = Harness::new(1200, 1000);
+    t.open("view=table&family=sub[1,3,4]&to=30");
+    let line = t.b.wait_text("#table-period", |s| s.contains("period"));
+    assert!(line.contains("period: 7 from heap 0"), "{line}");
+    let p = t.b.wait("#table-period");
+    assert_eq!(t.b.attr(&p, "data-proved").as_deref(), Some("true"));
+    // Period blocks start at 0, 7, 14, 21, 28.
+    assert_eq!(t.b.all("svg.table-chart line.period-mark").len(), 5);
+    assert_eq!(t.b.all("svg.table-chart rect.bar").len(), 31);
+    let first = t.b.js(
+        "return [...document.querySelectorAll('table.values tbody tr:first-child td')].map(td => td.textContent).join(' ')",
+        vec![],
+    );
+    assert_eq!(first.as_str().unwrap(), "0 1 0 1 2 3 2 0 1 0");
+    // The CSV download is made in the page from the JSON (the file is caught
+    // before the browser saves it).
+    let csv = t.b.js(
+        "const blobs = []; const names = []; \
+         const make = URL.createObjectURL, click = HTMLAnchorElement.prototype.click; \
+         URL.createObjectURL = (b) => { blobs.push(b); return make(b); }; \
+         HTMLAnchorElement.prototype.click = function () { names.push(this.download); }; \
+         document.getElementById('dl-csv').click(); \
+         URL.createObjectURL = make; HTMLAnchorElement.prototype.click = click; \
+         return blobs[0].text().then((t) => names[0] + '\\n' + t)",
+        vec![],
+    );
+    let csv = csv.as_str().unwrap();
+    assert!(
+        csv.starts_with("sub_1,3,4_0-30.csv\nheap,value\n0,0\n1,1\n2,0\n3,1\n4,2\n5,3\n6,2\n7,0\n"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 1 + 1 + 31);
+    // An error in the family shows at its column.
+    let input = t.b.wait("input.expr-input");
+    t.b.type_into(&input, "sub[1,,3]");
+    let mark = t.b.wait("mark.err-at");
+    assert_eq!(t.b.attr(&mark, "data-column").as_deref(), Some("7"));
+}
+
+#[test]
+fn grid_view_heat_map_of_wythoff() {
+    let t = Harness::new(1200, 1000);
+    t.open("view=grid&family=wythoff&size=12");
+    t.b.wait("svg.heatmap rect.hm");
+    assert_eq!(t.b.all("svg.heatmap rect.hm").len(), 144);
+    let zeros = t.b.js(
+        "return [...document.querySelectorAll('svg.heatmap rect.hm.p')].map(r => r.dataset.i + ',' + r.dataset.j).sort()",
+        vec![],
+    );
+    // Wythoff's pairs below 12 and their mirror images.
+    let mut want: Vec<String> = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]
+        .iter()
+        .flat_map(|&(a, b)| [format!("{a},{b}"), format!("{b},{a}")])
+        .collect();
+    want.sort();
+    want.dedup();
+    assert_eq!(zeros, json!(want));
+}
+
+#[test]
+fn value_view_draws_the_thermograph() {
+    let t = Harness::new(1200, 1000);
+    t.open("view=value&expr={2|-1}");
+    assert_eq!(
+        t.b.wait_text("#value-canonical", |s| !s.is_empty()),
+        "{2|-1}"
+    );
+    t.b.wait("#value-thermograph svg.thermograph");
+    assert_eq!(t.b.all("svg.thermograph .left-wall").len(), 1);
+    assert_eq!(t.b.all("svg.thermograph .right-wall").len(), 1);
+    assert_eq!(t.b.all("svg.thermograph line.mast").len(), 1);
+    // Left is drawn on the left: the wall from 2 starts left of the wall from −1,
+    // and the mast stands between them.
+    let xs = t.b.js(
+        "const f = (q) => { const p = document.querySelector(q); \
+           return p.tagName === 'circle' ? [+p.getAttribute('cx')] : p.getAttribute('points').trim().split(/\\s+/).map(s => +s.split(',')[0]); }; \
+         return [Math.min(...f('.left-wall')), Math.max(...f('.right-wall')), +document.querySelector('line.mast').getAttribute('x1')]",
+        vec![],
+    );
+    let xs: Vec<f64> = xs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert!(xs[0] < xs[2] && xs[2] < xs[1], "{xs:?}");
+    let text = t.b.js(
+        "return document.querySelector('svg.thermograph').textContent",
+        vec![],
+    );
+    assert!(text.as_str().unwrap().contains("3/2"), "{text}");
+    // A Hackenbush string of the expression is drawn.
+    t.open("view=value&expr=hackenbush(\"BRB\")");
+    t.b.wait("svg.hackenbush");
+    assert_eq!(t.b.all("svg.hackenbush line.hb-edge").len(), 3);
+}
+
+#[test]
+fn nash_view_lists_every_equilibrium() {
+    let t = Harness::new(1200, 1200);
+    let game = r#"{"rows":["opera","football"],"cols":["opera","football"],"row_payoffs":[[3,0],[0,2]],"col_payoffs":[[2,0],[0,3]]}"#;
+    t.open(&format!(
+        "view=nash&game={}",
+        game.replace('"', "%22")
+            .replace('[', "%5B")
+            .replace(']', "%5D")
+    ));
+    t.b.wait("#nash-equilibria tbody tr");
+    let rows = t.b.all("#nash-equilibria tbody tr");
+    assert_eq!(rows.len(), 3);
+    let all: String = rows.iter().map(|r| t.b.text(r) + "\n").collect();
+    // The mixed equilibrium: the row player plays opera with 3/5, the column player with 2/5.
+    assert!(all.contains("3/5") && all.contains("2/5"), "{all}");
+    assert_eq!(t.b.all("#nash-br svg circle.br-eq").len(), 3);
+    assert_eq!(t.b.all("#nash-result td.eq").len(), 2);
+    // A third row: the grid grows, the diagram (2×2 only) goes away.
+    t.b.click(&t.b.wait("#nash-add-row"));
+    assert_eq!(t.b.all("#nash-grid tbody tr").len(), 3);
+    t.b.click(&t.b.wait("#nash-solve"));
+    t.b.wait_until("the 3×2 answer", || {
+        (t.b.all("#nash-result tbody tr").len() == 3).then_some(())
+    });
+    assert!(t.b.all("#nash-br").is_empty());
+}
+
+#[test]
+fn narrow_window_has_no_sideways_scroll() {
+    let t = Harness::new(380, 800);
+    for q in [
+        "view=solve&expr=nim(3,4,5)",
+        "view=play&expr=nim(3,4,5)",
+        "view=value&expr={2|-1}",
+        "view=table&family=kayles&to=60",
+        "view=grid&family=wythoff&size=32",
+        "view=nash",
+    ] {
+        t.open(q);
+        t.b.wait(".results > *, #play-board > *");
+        let over = t.b.js(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth",
+            vec![],
+        );
+        assert!(over.as_i64().unwrap() <= 1, "{q}: {over}");
+    }
+    // Keyboard: the tabs are links and the first one can be focused.
+    let focused = t.b.js(
+        "document.querySelector('.tabs a').focus(); return document.activeElement.textContent",
+        vec![],
+    );
+    assert_eq!(focused.as_str().unwrap(), "Solve");
+}
+
+/// Writes docs/screenshots/*.png, one per view (run with `--ignored screenshots`).
+#[test]
+#[ignore]
+fn screenshots() {
+    let t = Harness::new(1100, 1000);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let shots: [(&str, &str, &str); 7] = [
+        (
+            "solve",
+            "view=solve&expr=nim(3,4,5)%2Bwythoff(3,5)",
+            "#solve-outcome",
+        ),
+        (
+            "play",
+            "view=play&expr=nim(3,5,7)%2Bwythoff(3,5)",
+            "#play-board svg",
+        ),
+        (
+            "table",
+            "view=table&family=kayles&to=100",
+            "svg.table-chart",
+        ),
+        ("grid", "view=grid&family=wythoff&size=64", "svg.heatmap"),
+        (
+            "value",
+            "view=value&expr={1|0}%2B{3|-2}%2Bhackenbush(%22BRB%22)",
+            "svg.thermograph",
+        ),
+        ("nash", "view=nash", "#nash-br"),
+        ("error", "view=solve&expr=nim(3,x,5)", "#solve-outcome"),
+    ];
+    for (name, q, css) in shots {
+        t.open(q);
+        if name == "error" {
+            let input = t.b.wait("input.expr-input");
+            t.b.type_into(&input, "nim(3,4) + wythoff(2,x)");
+            t.b.wait("mark.err-at");
+        } else {
+            t.b.wait(css);
+        }
+        if name == "play" {
+            // One move, so the value history has something to show.
+            let s =
+                t.b.wait("#play-board circle.stone[aria-label*='(winning)']");
+            t.b.js_click(&s);
+            t.b.wait_until("the answer", || {
+                (t.b.all("#play-log li").len() == 2).then_some(())
+            });
+            t.b.wait_text("#play-status", |s| s.contains("Your move"));
+            // Show what hovering a stone looks like.
+            t.b.js(
+                "const s = document.querySelector('#play-board circle.stone.can'); s && s.dispatchEvent(new MouseEvent('mouseenter'));",
+                vec![],
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        t.b.screenshot(&dir.join(format!("{name}.png")));
+    }
+    t.b.resize(400, 900);
+    t.open("view=solve&expr=nim(3,4,5)");
+    t.b.wait("#solve-outcome");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    t.b.screenshot(&dir.join("narrow.png"));
+}
