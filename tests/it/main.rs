@@ -31,7 +31,6 @@ mod cli_solve_partizan_sums;
 mod cli_strip_and_graph_rulesets;
 mod cli_sweep;
 mod cli_table_budget;
-mod cli_table_memory;
 mod cli_table_stream;
 mod cli_thermograph;
 mod cli_value;

@@ -2,6 +2,12 @@
 //! takes: `table --progress always` says before it starts how much it will need, and
 //! the peak resident memory of the process (`ru_maxrss` of the child, as `wait4`
 //! reports it) grows by no more than that, and by not much less.
+//!
+//! A test binary of its own, apart from the other integration tests (`tests/it/`):
+//! on Linux a child's `ru_maxrss` is at least the peak resident memory of the
+//! process it was spawned from (the memory it shared until `exec`), and the binary of
+//! all the integration tests, running many at once, is larger than the tables
+//! measured here, which would hide them.
 
 use std::io::Read;
 use std::process::{Command, Stdio};
