@@ -7,19 +7,96 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 
 /// Runs `sprague ARGS…`: exit code, standard error and peak resident memory in KiB.
+///
+/// Linux counts in a command's peak (`ru_maxrss`) the peak of the address space it was
+/// started from (it is recorded when the command replaces it), and this test process
+/// runs many other tests and grows far beyond the commands measured here. So the
+/// command is started and waited for by a fresh copy of this test binary running only
+/// [`measuring_process`], whose own peak is checked to be below the command's.
+fn run_measured(args: &[&str]) -> (i32, String, u64) {
+    // The name of the helper test without the crate's: `cli_table_memory::…`.
+    let module = module_path!().split_once("::").unwrap().1;
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            &format!("{module}::measuring_process"),
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(MEASURE, args.join("\n"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stdout}{err}");
+    let line = stdout
+        .lines()
+        .find_map(|l| Some(l.split_once("measured: ")?.1))
+        .unwrap_or_else(|| panic!("no measure in {stdout}{err}"));
+    let [code, peak, floor] = line
+        .split(' ')
+        .map(|n| n.parse::<u64>().unwrap())
+        .collect::<Vec<_>>()
+        .try_into()
+        .unwrap();
+    assert!(
+        floor < peak,
+        "the measuring process ({floor} KiB) is not smaller than the command ({peak} KiB)"
+    );
+    (code as i32, err, peak)
+}
+
+/// The environment variable that carries the command's arguments (one a line) to
+/// [`measuring_process`].
+const MEASURE: &str = "SPRAGUE_TEST_MEASURE";
+
+/// Not a test of its own: the process [`run_measured`] starts (ignored otherwise,
+/// and then it does nothing). It runs `sprague` with the arguments of [`MEASURE`],
+/// passes on its standard error, and prints `measured: CODE PEAK FLOOR`: the exit
+/// code, the command's peak resident memory and this process's own peak when it
+/// started the command, in KiB.
+#[test]
+#[ignore = "started by run_measured"]
+fn measuring_process() {
+    let Some(args) = std::env::var_os(MEASURE) else {
+        return;
+    };
+    let args = args.into_string().unwrap();
+    let (code, err, peak, floor) = spawn_and_wait(args.split('\n'));
+    eprint!("{err}");
+    // On a line of its own, after the harness's "test … ".
+    println!("\nmeasured: {code} {peak} {floor}");
+}
+
+/// The peak resident memory of this process so far in KiB (`VmHWM` of
+/// `/proc/self/status`).
+fn own_peak() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .expect("VmHWM");
+    line.trim().trim_end_matches("kB").trim().parse().unwrap()
+}
+
+/// Runs `sprague ARGS…` from this process: exit code, standard error, the command's
+/// peak resident memory and this process's own when it started it, in KiB.
 // The child is waited for with `wait4`, which also gives its peak memory.
 #[allow(clippy::zombie_processes)]
-fn run_measured(args: &[&str]) -> (i32, String, u64) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+fn spawn_and_wait<'a>(args: impl IntoIterator<Item = &'a str>) -> (i32, String, u64, u64) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sprague"));
+    command
         .env(
             "XDG_CONFIG_HOME",
             std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("config"),
         )
         .args(args)
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+        .stderr(Stdio::piped());
+    let floor = own_peak();
+    let mut child = command.spawn().unwrap();
     let mut err = String::new();
     child
         .stderr
@@ -34,7 +111,12 @@ fn run_measured(args: &[&str]) -> (i32, String, u64) {
     let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
     assert_eq!(pid, child.id() as i32);
     assert!(libc::WIFEXITED(status));
-    (libc::WEXITSTATUS(status), err, usage.ru_maxrss as u64)
+    (
+        libc::WEXITSTATUS(status),
+        err,
+        usage.ru_maxrss as u64,
+        floor,
+    )
 }
 
 /// The bytes "about X MiB" (or KiB) of an estimate line, rounded down to a tenth as
