@@ -79,7 +79,11 @@ fn plain_answer(
         return Err(Failure::Input(db.no_term()));
     }
     let solved = sprague::report::solve::solve_position(position, &options(a))?;
-    let out = if a.json { solved.json() } else { solved.text() };
+    let out = if a.json {
+        solved.json()
+    } else {
+        solved.text_with(sprague::flags::raise_with)
+    };
     // Freeing a million components would only cost time.
     std::mem::forget(solved);
     Ok(out)
@@ -190,7 +194,11 @@ fn answer_with(
         First::Right => Side::Right,
     };
     let solved = solve_first_db(text, &options, first, db)?;
-    let out = if a.json { solved.json() } else { solved.text() };
+    let out = if a.json {
+        solved.json()
+    } else {
+        solved.text_with(sprague::flags::raise_with)
+    };
     if last {
         std::mem::forget(solved);
     }

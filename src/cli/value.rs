@@ -80,6 +80,7 @@ pub(super) fn answer(a: &ValueArgs, text: &str) -> Result<(), Failure> {
         max_chars: a.max_chars,
         full: a.full,
         transform,
+        raise: Some(sprague::flags::raise_with),
         ..Options::default()
     };
     let stdout = super::stdout::stdout();

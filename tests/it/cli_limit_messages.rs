@@ -223,7 +223,7 @@ fn the_factoring_budget_is_a_share_of_the_bound_on_states() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains(
-            "its value Ω(n) + 1 is not computed: factoring a 100-digit number needs more than the 50 modular multiplications left of the 50 allowed for the whole command (--max-states / 20); raise --max-states to try harder"
+            "its value Ω(n) + 1 is not computed: factoring a 100-digit number needs more than the 50 modular multiplications left of the 50 allowed for the whole command (a twentieth of the bound on positions); a higher bound tries harder"
         ),
         "{text}"
     );

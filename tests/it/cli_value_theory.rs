@@ -38,7 +38,9 @@ fn a_form_too_long_to_print_is_summarised() {
     let out = sprague().args(["value", &switches(20)]).output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("value:       too long to print (more than 100000 characters"));
+    assert!(text.starts_with(
+        "value:       too long to print (more than 100000 characters; --max-chars or --full raises the bound)\n"
+    ));
     assert!(text.contains("\ntemperature: 20\n") && text.contains("\nbirthday:    230\n"));
 }
 

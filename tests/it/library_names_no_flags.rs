@@ -1,9 +1,10 @@
 //! The library crates name no command-line flag: their errors carry a typed bound
 //! (`sprague::core::Bound`), and only the front ends (the command line, the web
 //! server, the Python package, through `sprague-flags`) say which flag raises it.
-//! Every source file of every crate under `crates/` but the front ends' is read,
-//! doc comments included, for a string literal that begins with a flag (`"--max`,
-//! or `"--{` building one).
+//! Every source file of every crate under `crates/` but the front ends' is read for
+//! a string literal that begins with a flag (`"--max`, or `"--{` building one), doc
+//! comments included, and every line of code (not a comment) for a flag anywhere in
+//! it (`… (--max-states)`, `raise --max-moves`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -37,7 +38,15 @@ fn flags_in(path: &Path, text: &str) -> Vec<String> {
                 .next()
                 .is_some_and(|c| c.is_ascii_lowercase() || c == '{')
         });
-        if named {
+        let code = !line.trim_start().starts_with("//");
+        let inside = code
+            && line.match_indices("--").any(|(at, _)| {
+                let before = line[..at].chars().next_back();
+                let after = line[at + 2..].chars().next();
+                matches!(before, Some(' ' | '(' | '`'))
+                    && after.is_some_and(|c| c.is_ascii_lowercase())
+            });
+        if named || inside {
             found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
         }
     }
@@ -50,7 +59,13 @@ fn the_matcher_finds_flags() {
     assert_eq!(flags_in(p, r#"flag: "--max-states","#).len(), 1);
     assert_eq!(flags_in(p, r#"format!("--{kind}: bad")"#).len(), 1);
     assert_eq!(flags_in(p, "a\n  r#\"--timeout\"#").len(), 1);
-    assert!(flags_in(p, r#"parse("--1"), "—", "-x", "a --b""#).is_empty());
+    assert_eq!(
+        flags_in(p, r#"  "needs more than its share of --max-states""#).len(),
+        1
+    );
+    assert_eq!(flags_in(p, r#"  "positions (--max-states); the""#).len(), 1);
+    assert!(flags_in(p, r#"parse("--1"), "—", "-x", "a--b""#).is_empty());
+    assert!(flags_in(p, "    // raise --max-states").is_empty());
 }
 
 #[test]

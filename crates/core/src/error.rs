@@ -29,7 +29,40 @@ pub enum Bound {
     PositionMoves,
     /// A table was stopped by whoever watched it before it was complete.
     Interrupted,
+    /// The moves a report lists at most (the winning moves of `solve`).
+    ListedMoves,
+    /// The characters of a canonical form printed at most.
+    PrintedChars,
 }
+
+impl Bound {
+    /// The bound in plain words, for a library that does not know how its caller
+    /// raises it (a front end names its own setting instead: the command line a flag).
+    ///
+    /// ```
+    /// assert_eq!(sprague_core::Bound::States.words(), "the bound on positions");
+    /// ```
+    pub fn words(self) -> &'static str {
+        match self {
+            Bound::States => "the bound on positions",
+            Bound::Factoring => "the bound on factoring work",
+            Bound::Memory => "the bound on memory",
+            Bound::Time => "the time allowed",
+            Bound::Pairs => "the bound on pairs of strategies",
+            Bound::Digits => "the bound on digits",
+            Bound::HeapMoves => "a smaller heap",
+            Bound::PositionMoves => "a smaller position",
+            Bound::Interrupted => "a run that is not interrupted",
+            Bound::ListedMoves => "the bound on listed moves",
+            Bound::PrintedChars => "the bound on printed characters",
+        }
+    }
+}
+
+/// How a front end says to raise a bound (the command line: its flag, e.g.
+/// `--max-states`). Reports take one so that their texts name the caller's own
+/// setting; [`Bound::words`] is the library's default.
+pub type Raise = fn(Bound) -> &'static str;
 
 /// Why a question could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]

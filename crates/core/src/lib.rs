@@ -15,7 +15,7 @@ pub mod limits;
 pub mod nat;
 pub mod outcome;
 
-pub use error::{Bound, SolveError};
+pub use error::{Bound, Raise, SolveError};
 pub use limits::{
     Limits, SEARCH_OPTION_STEPS, Spent, Stop, StopPoll, THREADS_PER_CORE, WORK_PER_STATE, cores,
     default_max_memory, max_threads, show_bytes,

@@ -275,8 +275,8 @@ impl Limits {
     /// moves need none.
     pub fn value_not_computed(&self, by: &str) -> String {
         format!(
-            "the nim-value is not computed: its {by} would exceed {} positions \
-             (--max-states); the outcome and the winning moves need no {by}",
+            "the nim-value is not computed: its {by} would exceed the bound of {} \
+             positions; the outcome and the winning moves need no {by}",
             self.max_states
         )
     }

@@ -30,6 +30,8 @@ pub fn raise_with(bound: Bound) -> &'static str {
         Bound::HeapMoves => "a smaller heap",
         Bound::PositionMoves => "a smaller position",
         Bound::Interrupted => "a run that is not interrupted",
+        Bound::ListedMoves => "--max-moves",
+        Bound::PrintedChars => "--max-chars or --full",
     }
 }
 
@@ -84,6 +86,11 @@ mod tests {
             (
                 Bound::Interrupted,
                 "w (raise it with a run that is not interrupted)",
+            ),
+            (Bound::ListedMoves, "w (raise it with --max-moves)"),
+            (
+                Bound::PrintedChars,
+                "w (raise it with --max-chars or --full)",
             ),
         ];
         for (bound, want) in cases {

@@ -3,7 +3,7 @@
 
 use super::{Failure, json};
 use sprague_core::nat::Nat;
-use sprague_core::{Limits, SolveError};
+use sprague_core::{Bound, Limits, Raise, SolveError};
 use sprague_core::{Outcome, Play};
 use sprague_engine::impartial::position::{Components, Position};
 use sprague_engine::impartial::sum::{Analysis, Component, WinningMove, analyse, heap_move_text};
@@ -176,11 +176,26 @@ impl Solved {
         }
     }
 
-    /// The plain-text answer of `solve`.
+    /// The plain-text answer of `solve`, saying in plain words how to raise a bound
+    /// ([`Bound::words`]).
     pub fn text(&self) -> String {
+        self.text_with(Bound::words)
+    }
+
+    /// The plain-text answer of `solve`, saying how to raise a bound with `raise`
+    /// (the command line: by its flag).
+    ///
+    /// ```
+    /// use sprague_report::solve::{solve, Options};
+    /// let o = Options { max_moves: 1, ..Options::default() };
+    /// let s = solve("nim(1,2,3) + nim(1,2,3,4,5,6,7) + nim(1)", &o).unwrap();
+    /// assert!(s.text().contains("(raise the bound on listed moves to see more)"));
+    /// assert!(s.text_with(|_| "the knob").contains("(raise the knob to see more)"));
+    /// ```
+    pub fn text_with(&self, raise: Raise) -> String {
         match self {
-            Solved::Impartial(s) => s.text(),
-            Solved::Partizan(s) => s.text(),
+            Solved::Impartial(s) => s.text_with(raise),
+            Solved::Partizan(s) => s.text_with(raise),
         }
     }
 }
@@ -197,13 +212,14 @@ impl ImpartialSolved {
         )
     }
 
-    /// The plain-text answer of `solve`.
-    pub fn text(&self) -> String {
+    /// The plain-text answer of `solve`, saying how to raise a bound with `raise`.
+    pub fn text_with(&self, raise: Raise) -> String {
         to_text(
             &self.components,
             &self.analysis,
             self.play,
             self.explanation.as_deref().unwrap_or(&[]),
+            raise,
         )
     }
 }
@@ -305,7 +321,13 @@ fn outcome_words(o: Outcome, play: Play) -> &'static str {
     }
 }
 
-fn to_text(components: &Position, a: &Analysis, play: Play, explanation: &[String]) -> String {
+fn to_text(
+    components: &Position,
+    a: &Analysis,
+    play: Play,
+    explanation: &[String],
+    raise: Raise,
+) -> String {
     let mut out = String::new();
     let mut pos = String::new();
     let cut = components.write_up_to(&mut pos, 200);
@@ -392,12 +414,13 @@ fn to_text(components: &Position, a: &Analysis, play: Play, explanation: &[Strin
             if a.truncated {
                 let _ = writeln!(
                     out,
-                    "  … {} (raise --max-moves to see more)",
+                    "  … {} (raise {} to see more)",
                     if a.complete {
                         "more winning moves exist"
                     } else {
                         "other components may have winning moves too"
-                    }
+                    },
+                    raise(Bound::ListedMoves)
                 );
             }
         }

@@ -7,7 +7,7 @@
 use super::json::opt_string;
 use super::{Failure, json};
 use sprague_core::Outcome;
-use sprague_core::{Limits, SolveError};
+use sprague_core::{Bound, Limits, Raise, SolveError};
 use sprague_engine::partizan::{
     DEFAULT_MAX_STATES, Dyadic, Game, GameTable, PrintOptions, Side, Step, Thermograph, Trace,
 };
@@ -122,6 +122,9 @@ pub struct Options {
     pub full: bool,
     /// Report the game cooled, heated or overheated.
     pub transform: Option<Transform>,
+    /// How the text says to raise a bound (the command line: by its flag); default
+    /// [`Bound::words`].
+    pub raise: Option<Raise>,
 }
 
 /// Everything `sprague value` reports about a game.
@@ -131,6 +134,8 @@ pub struct Valued {
     pub canonical: Option<String>,
     /// The bound on printed characters that applied.
     pub max_chars: u64,
+    /// How the text says to raise a bound.
+    raise: Raise,
     /// The operation applied to the game, in words (`cooled by 1`).
     pub operation: Option<String>,
     /// The birthday (decimal).
@@ -342,6 +347,7 @@ fn transformed(
     let max_chars = o.max_chars.unwrap_or(DEFAULT_MAX_CHARS);
     let mut valued = report(table, g, opts, explained, max_chars)?;
     valued.explain = o.explain;
+    valued.raise = o.raise.unwrap_or(Bound::words);
     valued.operation = o.transform.as_ref().map(Transform::describe);
     Ok((g, valued))
 }
@@ -474,6 +480,7 @@ fn report(
         explain: false,
         canonical,
         max_chars,
+        raise: Bound::words,
         operation: None,
         birthday,
         size,
@@ -673,8 +680,9 @@ fn to_text(r: &Valued) -> String {
         None => {
             let _ = writeln!(
                 out,
-                "value:       too long to print (more than {} characters; --full prints it, --max-chars raises the bound)",
-                r.max_chars
+                "value:       too long to print (more than {} characters; {} raises the bound)",
+                r.max_chars,
+                (r.raise)(Bound::PrintedChars)
             );
         }
     }
@@ -705,7 +713,8 @@ fn text_rest(r: &Valued, out: &mut String) {
         None => {
             let _ = writeln!(
                 out,
-                "mean:        not computed (the thermograph needs more than --max-states)"
+                "mean:        not computed (the thermograph needs more than {})",
+                (r.raise)(Bound::States)
             );
         }
     }
@@ -739,7 +748,8 @@ fn text_rest(r: &Valued, out: &mut String) {
         (None, None) => {
             let _ = writeln!(
                 out,
-                "orthodox:    not listed (too long to print or beyond --max-states)"
+                "orthodox:    not listed (too long to print or beyond {})",
+                (r.raise)(Bound::States)
             );
         }
     }
@@ -753,7 +763,8 @@ fn text_rest(r: &Valued, out: &mut String) {
         Extra::Limit => {
             let _ = writeln!(
                 out,
-                "reduced:     not computed (needs more than its share of --max-states)"
+                "reduced:     not computed (needs more than its share of {})",
+                (r.raise)(Bound::States)
             );
         }
     }
@@ -767,7 +778,8 @@ fn text_rest(r: &Valued, out: &mut String) {
         Extra::Limit => {
             let _ = writeln!(
                 out,
-                "atomic weight: not computed (needs more than its share of --max-states)"
+                "atomic weight: not computed (needs more than its share of {})",
+                (r.raise)(Bound::States)
             );
         }
     }

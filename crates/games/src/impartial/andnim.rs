@@ -709,7 +709,7 @@ impl Family for AndNim {
                     }
                 }
                 None => lines.push(
-                    "its nim-value is not computed: no closed form is known, and the table of values up to this heap exceeds --max-states".into(),
+                    "its nim-value is not computed: no closed form is known, and the table of values up to this heap exceeds the bound on positions".into(),
                 ),
             }
         }

@@ -122,7 +122,7 @@ impl TableFamily for CramStrip {
             width: self.known.borrow().width(),
             value_bytes: (heaps * self.known.borrow().width()) as u64,
             other_bytes: 0,
-            other_use: "the regions of the boards (at most --max-states of them)",
+            other_use: "the regions of the boards (no more than the bound on positions)",
         })
     }
 

@@ -411,7 +411,7 @@ impl Family for Divisor {
             Ok(f) => Ok(vec![factor_sentence(n, &f), THEOREM.into()]),
             Err(SolveError::Limit { what, .. }) => Ok(vec![
                 format!(
-                    "{} ≥ 1 can move to 0, which is worth 0, so the player to move wins; its value Ω(n) + 1 is not computed: {what} (--max-states / 20); raise --max-states to try harder",
+                    "{} ≥ 1 can move to 0, which is worth 0, so the player to move wins; its value Ω(n) + 1 is not computed: {what} (a twentieth of the bound on positions); a higher bound tries harder",
                     short(n)
                 ),
                 THEOREM.into(),

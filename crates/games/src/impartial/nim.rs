@@ -65,7 +65,7 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["nim"],
     usage: Some((
         "nim(a,…)",
-        "take any number from one heap (misère with solve --misere)",
+        "take any number from one heap (normal or misère play)",
     )),
     build: |reg, t| {
         reg.no_params(t)?;

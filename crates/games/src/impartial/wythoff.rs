@@ -641,7 +641,7 @@ impl Family for Wythoff {
             Some(line) => lines.push(line),
             None if !is_p_position(&a, &b) => lines.push(format!(
                 "the nim-value of wythoff({a},{b}) is not computed: its table would hold more \
-                 than {} positions (--max-states); the outcome and the winning moves need no table",
+                 than the bound of {} positions; the outcome and the winning moves need no table",
                 limits.max_states
             )),
             None => {}

@@ -3,8 +3,8 @@
 //! found by the search of [`sprague_engine::search::partizan`].
 
 use super::super::{Failure, json};
-use sprague_core::Limits;
 use sprague_core::Outcome;
+use sprague_core::{Bound, Limits, Raise};
 use sprague_engine::partizan::{Game, GameTable, Side};
 use sprague_engine::search::partizan::{Config, Part, RegionValues, Search, Stats, Sum, SumMove};
 use sprague_games::db::Db;
@@ -284,8 +284,9 @@ impl PartizanSolved {
         out
     }
 
-    /// The plain-text answer.
-    pub fn text(&self) -> String {
+    /// The plain-text answer, saying how to raise a bound with `raise` (the command
+    /// line: by its flag).
+    pub fn text_with(&self, raise: Raise) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "position:  {}", shorten(&self.parts.join(" + "), 200));
         if self.parts.len() > 1 {
@@ -327,7 +328,8 @@ impl PartizanSolved {
             if m.truncated {
                 let _ = writeln!(
                     out,
-                    "  … more winning moves exist (raise --max-moves to see more)"
+                    "  … more winning moves exist (raise {} to see more)",
+                    raise(Bound::ListedMoves)
                 );
             }
         }
