@@ -48,7 +48,14 @@ fn random<const N: usize>() -> Option<[u8; N]> {
 /// there (32 random bytes, readable by the user only) the first time. `None` when
 /// neither works: checkpoints are then written and read without a keyed digest.
 fn user_key() -> Option<Key> {
-    let path = key_path()?;
+    key_at(&key_path()?)
+}
+
+/// The key stored at `path`, made there the first time. The new key is written whole
+/// to a file of its own and then linked to `path` in one step, so that a run starting
+/// at the same moment reads either no file or the whole key, never a part of it; of
+/// two runs making a key at once, the one that links second uses the first one's.
+fn key_at(path: &Path) -> Option<Key> {
     let read = |path: &Path| -> Option<Key> {
         let mut bytes = Vec::new();
         files::open_regular(path)
@@ -59,11 +66,18 @@ fn user_key() -> Option<Key> {
             .ok()?;
         Some(Key(bytes.try_into().ok()?))
     };
-    if let Some(k) = read(&path) {
+    if let Some(k) = read(path) {
         return Some(k);
     }
     let secret: [u8; 32] = random()?;
-    fs::create_dir_all(path.parent()?).ok()?;
+    let dir = path.parent()?;
+    fs::create_dir_all(dir).ok()?;
+    let tag: [u8; 8] = random()?;
+    let tmp = dir.join(format!(
+        ".checkpoint.key.{}.{:016x}",
+        std::process::id(),
+        u64::from_le_bytes(tag)
+    ));
     let mut options = fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
@@ -71,16 +85,19 @@ fn user_key() -> Option<Key> {
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600);
     }
-    match options.open(&path) {
-        Ok(mut f) => {
-            if f.write_all(&secret).and_then(|()| f.sync_all()).is_err() {
-                let _ = fs::remove_file(&path);
-                return None;
-            }
-            Some(Key(secret))
-        }
+    let written = options
+        .open(&tmp)
+        .and_then(|mut f| f.write_all(&secret).and_then(|()| f.sync_all()));
+    if written.is_err() {
+        let _ = fs::remove_file(&tmp);
+        return None;
+    }
+    let linked = fs::hard_link(&tmp, path);
+    let _ = fs::remove_file(&tmp);
+    match linked {
+        Ok(()) => Some(Key(secret)),
         // Made by another run meanwhile: use that one.
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => read(&path),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => read(path),
         Err(_) => None,
     }
 }
@@ -278,8 +295,31 @@ fn shown(path: &Path) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::shown;
+    use super::{key_at, shown};
     use std::path::Path;
+
+    /// Runs that make the key at the same moment all get one and the same key, and
+    /// no reader sees a part of it (it was once created empty, then written).
+    #[test]
+    fn runs_making_the_key_at_once_agree() {
+        let base = std::env::temp_dir().join(format!("sprague-key-race-{}", std::process::id()));
+        for round in 0..40 {
+            let path = base.join(round.to_string()).join("checkpoint.key");
+            let keys: Vec<Option<[u8; 32]>> = std::thread::scope(|s| {
+                let handles: Vec<_> = (0..8)
+                    .map(|_| s.spawn(|| key_at(&path).map(|k| k.0)))
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let first = keys[0].expect("a key");
+            assert!(keys.iter().all(|k| *k == Some(first)), "round {round}");
+            assert_eq!(std::fs::read(&path).unwrap(), first);
+            // No temporary file is left beside it.
+            let left = std::fs::read_dir(path.parent().unwrap()).unwrap().count();
+            assert_eq!(left, 1, "round {round}");
+        }
+        let _ = std::fs::remove_dir_all(&base);
+    }
 
     #[test]
     fn names_are_quoted_only_when_needed() {
