@@ -177,7 +177,7 @@ impl Literal {
     /// `1/2`, `4/2` → `2`), no sign on zero, `*0` → `0`; applied inside `±` too.
     /// Denominators that are not powers of two (which the parser never produces) are
     /// only reduced by their common factors of two.
-    pub fn normalized(&self) -> Literal {
+    pub(crate) fn normalized(&self) -> Literal {
         match self {
             Literal::Number { negative, num, den } => {
                 if num.is_zero() {

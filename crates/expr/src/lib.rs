@@ -1,7 +1,7 @@
 //! The expression language of SPEC §1: parsing with precise errors, and printing
 //! positions back in normalised form.
 
-pub mod ast;
+pub(crate) mod ast;
 mod parser;
 mod printer;
 

@@ -5,7 +5,7 @@
 //! - [`read`]: reading a game from its JSON file, with errors that say where;
 //! - [`number`]: exact numbers from text (`-3`, `0.25`, `1e3`, `"3/4"`);
 //! - [`dominance`]: dominant and dominated strategies, iterated elimination;
-//! - [`equilibria`]: pure equilibria, and every equilibrium (extreme equilibria of
+//! - [`equilibria`](mod@equilibria): pure equilibria, and every equilibrium (extreme equilibria of
 //!   degenerate games) by support and vertex enumeration;
 //! - [`linear`] and [`subsets`]: the exact linear algebra and the subsets behind them.
 //!

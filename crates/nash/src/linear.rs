@@ -30,7 +30,7 @@ pub fn solve(m: Vec<Vec<BigInt>>, b: Vec<BigInt>) -> Option<(BigInt, Vec<BigInt>
 
 /// [`solve`], calling `check` before each pivot (each costs about `n²` products of
 /// big integers): its error ends the elimination.
-pub fn solve_until<E>(
+pub(crate) fn solve_until<E>(
     mut m: Vec<Vec<BigInt>>,
     b: Vec<BigInt>,
     mut check: impl FnMut() -> Result<(), E>,

@@ -38,7 +38,7 @@ pub fn same(a: &Rational, b: &Rational) -> bool {
 }
 
 /// The lexicographic [`order`] of two lists of numbers.
-pub fn order_lists(a: &[Rational], b: &[Rational]) -> std::cmp::Ordering {
+pub(crate) fn order_lists(a: &[Rational], b: &[Rational]) -> std::cmp::Ordering {
     for (x, y) in a.iter().zip(b) {
         let o = order(x, y);
         if o.is_ne() {

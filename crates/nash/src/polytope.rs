@@ -66,7 +66,7 @@ impl Vertex {
     }
 
     /// The number of strategies used.
-    pub fn support_size(&self) -> usize {
+    pub(crate) fn support_size(&self) -> usize {
         self.direction.0.len()
     }
 }

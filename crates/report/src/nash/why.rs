@@ -41,7 +41,7 @@ pub fn reason(game: &Bimatrix, e: &Equilibrium) -> String {
 }
 
 /// Why row `i` against column `j` is an equilibrium (or what each player gets).
-pub fn pure_reason(game: &Bimatrix, i: usize, j: usize) -> String {
+pub(crate) fn pure_reason(game: &Bimatrix, i: usize, j: usize) -> String {
     format!(
         "neither player gains by deviating: {}; {}",
         pure_side(game, Player::Row, i, j),
@@ -125,7 +125,7 @@ fn mixed_side(game: &Bimatrix, e: &Equilibrium, p: Player) -> String {
 }
 
 /// "a", "a and b", "a, b and c".
-pub fn join_and(items: &[&str]) -> String {
+pub(crate) fn join_and(items: &[&str]) -> String {
     match items {
         [] => String::new(),
         [one] => one.to_string(),

@@ -92,7 +92,7 @@ pub fn solve(
 
 /// Like [`solve`], with the values of small regions looked up in `db` first; an input
 /// error if no term of the sum is of the database's ruleset.
-pub fn solve_db(
+pub(crate) fn solve_db(
     text: &str,
     first: Side,
     max_moves: usize,
