@@ -31,7 +31,10 @@
 //! question, the stop signal), and so is every canonical value (at most
 //! [`VALUE_STATES`] stored games for the value shown).
 
+use crate::MoveResult;
+use crate::session::{MoveList, Player};
 use sprague_core::Outcome;
+use sprague_core::nat::Nat;
 use sprague_core::{Bound, Limits, SolveError};
 use sprague_engine::partizan::{Game, GameTable, PrintOptions, Side};
 use sprague_engine::search::partizan::{Part, Search, Sum, SumMove};
@@ -671,6 +674,111 @@ impl Session {
             sprague_expr::shorten_message(input),
             side_name(self.to_move())
         ))
+    }
+}
+
+impl crate::PlaySession for Session {
+    type Move = Move;
+
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn position_text(&mut self) -> String {
+        Session::position_text(self)
+    }
+
+    fn whose_turn(&self) -> Player {
+        self.player(self.current().to_move)
+    }
+
+    fn moves_made(&self) -> usize {
+        self.history.len() - 1
+    }
+
+    fn played(&self) -> Vec<crate::Played<'_, Move>> {
+        self.history
+            .iter()
+            .filter_map(|t| {
+                let (side, mv) = t.last.as_ref()?;
+                Some(crate::Played {
+                    by: self.player(*side),
+                    mv,
+                    reason: t.reason.as_deref(),
+                })
+            })
+            .collect()
+    }
+
+    fn move_list(&mut self, cap: usize) -> Result<MoveList<Move>, SolveError> {
+        let all = &self.analyse()?.moves;
+        let count = all.len();
+        let moves: Vec<Move> = all.iter().take(cap).cloned().collect();
+        Ok(MoveList {
+            complete: moves.len() == count,
+            moves,
+            winning_first: 0,
+            count: Nat::from(count),
+            count_exact: true,
+        })
+    }
+
+    fn move_result(&mut self, m: &Move) -> Result<MoveResult, SolveError> {
+        Ok(MoveResult {
+            wins: m.wins,
+            ..MoveResult::default()
+        })
+    }
+
+    fn read_move(&mut self, input: &str) -> Result<Move, String> {
+        let i = Session::parse_move(self, input)?;
+        let a = self.analyse().map_err(|e| e.to_string())?;
+        Ok(a.moves[i].clone())
+    }
+
+    fn play_move(&mut self, m: Move, reason: Option<String>) -> Result<(), SolveError> {
+        let i = self.analyse()?.moves.iter().position(|x| *x == m);
+        match i {
+            Some(i) if Session::make_move(self, i, reason)? => Ok(()),
+            _ => Err(SolveError::Input(format!(
+                "{} is not a legal move here",
+                m.text
+            ))),
+        }
+    }
+
+    fn take_back(&mut self) -> bool {
+        Session::undo(self)
+    }
+
+    fn computer_choice(&mut self) -> Result<Option<(Move, String)>, SolveError> {
+        let Some((i, why)) = Session::choose(self)? else {
+            return Ok(None);
+        };
+        Ok(Some((self.analyse()?.moves[i].clone(), why)))
+    }
+
+    fn computer_plays(&mut self) -> Result<Option<Move>, SolveError> {
+        Session::computer_move(self)
+    }
+
+    fn game_over(&mut self) -> Result<bool, SolveError> {
+        Session::is_over(self)
+    }
+
+    fn won_by(&mut self) -> Result<Option<Player>, SolveError> {
+        Ok(Session::winner(self)?.map(|s| self.player(s)))
+    }
+}
+
+impl Session {
+    /// Who plays the side `s`: the human or the computer.
+    pub fn player(&self, s: Side) -> Player {
+        if s == self.human {
+            Player::Human
+        } else {
+            Player::Computer
+        }
     }
 }
 

@@ -48,12 +48,14 @@ pub const ORDERED_MOVES: usize = 1_000;
 /// Most moves numbered in a position with more moves than can be listed.
 pub const MAX_NUMBERED: usize = 100_000;
 
-/// The legal moves of a position in the order they are shown and numbered (from 1).
+/// The legal moves of a position in the order they are shown and numbered (from 1):
+/// of an impartial session (`M` = [`SumMove`]) or a partizan one (in the order of the
+/// search, all of them when they are at most the cap).
 #[derive(Clone, Debug)]
-pub struct MoveList {
+pub struct MoveList<M = SumMove> {
     /// The moves: all of them in the families' order when there are at most
     /// [`ORDERED_MOVES`], else the winning moves first, then the others, cut short.
-    pub moves: Vec<SumMove>,
+    pub moves: Vec<M>,
     /// How many of the first moves are the winning moves put first (0 when the moves
     /// are in the families' order).
     pub winning_first: usize,
@@ -988,6 +990,85 @@ impl Session {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+impl crate::PlaySession for Session {
+    type Move = SumMove;
+
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn position_text(&mut self) -> String {
+        position_text(self.position())
+    }
+
+    fn whose_turn(&self) -> Player {
+        self.current().to_move
+    }
+
+    fn moves_made(&self) -> usize {
+        self.turns.len() - 1
+    }
+
+    fn played(&self) -> Vec<crate::Played<'_, SumMove>> {
+        self.turns
+            .iter()
+            .filter_map(|t| {
+                let (by, mv) = t.last.as_ref()?;
+                Some(crate::Played {
+                    by: *by,
+                    mv,
+                    reason: t.reason.as_deref(),
+                })
+            })
+            .collect()
+    }
+
+    fn move_list(&mut self, cap: usize) -> Result<MoveList, SolveError> {
+        Session::move_list(self, cap)
+    }
+
+    fn move_result(&mut self, m: &SumMove) -> Result<crate::MoveResult, SolveError> {
+        let after = apply(self.position(), m)?;
+        let outcome = evaluate(&after, self.play, &self.limits, &mut self.solver)
+            .ok()
+            .map(|e| e.outcome);
+        let remoteness = self.solver.decide(&after).map(|d| d.remoteness);
+        Ok(crate::MoveResult {
+            wins: outcome.and_then(|o| match o {
+                Outcome::P => Some(true),
+                Outcome::N => Some(false),
+                _ => None,
+            }),
+            outcome_after: outcome,
+            remoteness,
+        })
+    }
+
+    fn read_move(&mut self, input: &str) -> Result<SumMove, String> {
+        Session::parse_move(self, input)
+    }
+
+    fn play_move(&mut self, m: SumMove, reason: Option<String>) -> Result<(), SolveError> {
+        Session::make_move(self, m, reason)
+    }
+
+    fn take_back(&mut self) -> bool {
+        Session::undo(self)
+    }
+
+    fn computer_choice(&mut self) -> Result<Option<(SumMove, String)>, SolveError> {
+        Session::choose(self)
+    }
+
+    fn game_over(&mut self) -> Result<bool, SolveError> {
+        Ok(Session::is_over(self))
+    }
+
+    fn won_by(&mut self) -> Result<Option<Player>, SolveError> {
+        Ok(Session::winner(self))
+    }
 }
 
 /// The move from `comps` to `typed`, if `typed` is reachable in one legal move (the
