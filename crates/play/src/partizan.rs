@@ -49,8 +49,17 @@ pub const VALUE_STATES: u64 = 200_000;
 /// results of later moves in the list are left undecided.
 pub const DECIDED_MOVES: usize = 2_000;
 
-/// The words for a position the search could not decide.
-pub const UNDECIDED: &str = "not decided within --max-states";
+/// The words for a position the search could not decide within the bound on states
+/// ([`UNDECIDED_BOUND`]); a front end may name the setting that raises it instead.
+pub const UNDECIDED: &str = "not decided within the bound on states";
+
+/// The bound within which the words [`UNDECIDED`] and [`TOO_LONG`] say the search or
+/// the printer stopped.
+pub const UNDECIDED_BOUND: Bound = Bound::States;
+
+/// The words written for a game whose text would exceed the bound on states
+/// ([`UNDECIDED_BOUND`]).
+pub const TOO_LONG: &str = "(a game too long to write within the bound on states)";
 
 /// The name of a side: `Left` or `Right`.
 pub fn side_name(s: Side) -> &'static str {
@@ -162,7 +171,7 @@ fn show_part(t: &mut GameTable, p: &Part) -> String {
 /// bound is written as such instead.
 fn show_game(t: &mut GameTable, g: Game) -> String {
     t.show_with(g, PrintOptions::default())
-        .unwrap_or_else(|_| "(a game too long to write within --max-states)".to_string())
+        .unwrap_or_else(|_| TOO_LONG.to_string())
 }
 
 /// The sum in expression syntax (`0` when it has no parts).
