@@ -98,7 +98,6 @@ mod tests {
 
     #[test]
     fn it_reads_its_own_move_words() {
-        use sprague_engine::impartial::family::Family;
         let c = crate::components("toy(5)").unwrap();
         let f = &c[0].family;
         let pos = |n: u64| -> sprague_engine::impartial::family::Pos {
