@@ -103,3 +103,75 @@ pub trait PlaySession {
     /// The winner, once the game is over.
     fn won_by(&mut self) -> Result<Option<Player>, SolveError>;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sprague_core::Play;
+    use sprague_engine::partizan::Side;
+
+    /// Plays a game through the interface alone: the human the first move listed,
+    /// the computer its choice. The winner, and the moves made.
+    fn play_out<S: PlaySession>(s: &mut S) -> (Player, usize) {
+        for _ in 0..100 {
+            if let Some(w) = s.won_by().unwrap() {
+                assert!(s.game_over().unwrap());
+                return (w, s.moves_made());
+            }
+            match s.whose_turn() {
+                Player::Human => {
+                    let m = s.move_list(1).unwrap().moves[0].clone();
+                    s.play_move(m, None).unwrap();
+                }
+                Player::Computer => {
+                    s.computer_plays().unwrap().unwrap();
+                }
+            }
+        }
+        panic!("no end");
+    }
+
+    #[test]
+    fn both_sessions_play_through_one_interface() {
+        // nim(1,2): 1 ⊕ 2 ≠ 0, the player to move (the computer) wins (Bouton).
+        let mut s = session::Session::new(
+            "nim(1,2)",
+            Play::Normal,
+            Limits::default(),
+            Player::Computer,
+        )
+        .unwrap();
+        let (w, n) = play_out(&mut s);
+        assert_eq!(w, Player::Computer);
+        let played = s.played();
+        assert_eq!(played.len(), n);
+        assert_eq!(played[0].by, Player::Computer);
+        assert!(played[0].reason.is_some());
+        assert!(s.take_back());
+        assert_eq!(s.whose_turn(), Player::Human);
+        // 2×3 Domineering is {2 | -1/2} (Winning Ways): Right moving first wins; the
+        // computer plays Right and starts.
+        let mut p = partizan::Session::new(
+            "domineering(2,3)",
+            Side::Right,
+            Side::Left,
+            Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(p.whose_turn(), Player::Computer);
+        let (w, _) = play_out(&mut p);
+        assert_eq!(w, Player::Computer);
+        // A typed move is read and made through the interface too.
+        let mut p = partizan::Session::new(
+            "domineering(2,2)",
+            Side::Left,
+            Side::Left,
+            Limits::default(),
+        )
+        .unwrap();
+        let m = p.read_move("a1 a2").unwrap();
+        assert_eq!(p.move_result(&m).unwrap().wins, m.wins);
+        p.play_move(m, None).unwrap();
+        assert_eq!(p.position_text(), "domineering(\"#.|#.\")");
+    }
+}
