@@ -9,6 +9,7 @@ use sprague::impartial::position::Position;
 use sprague::impartial::sum::{Component, analyse};
 use sprague::nat::Nat;
 use sprague::partizan::Side;
+use sprague::play::PlaySession;
 use sprague::play::session::{self, Player, Session, SumMove};
 use sprague::report::solve;
 use std::fmt::Write as _;
@@ -79,9 +80,32 @@ Commands: hint, why, undo, value, moves, show, help, quit";
 struct Out {
     json: bool,
     color: bool,
+    /// Whether the library's words for the bound on states (a partizan session's)
+    /// are said with the flag that raises it.
+    flag_words: bool,
 }
 
 impl Out {
+    /// `text` with the partizan session's words for its bound on states naming the
+    /// flag that raises it (`not decided within --max-states`).
+    fn flagged<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        use sprague::play::partizan::{TOO_LONG, UNDECIDED, UNDECIDED_BOUND};
+        if !self.flag_words || !text.contains("within the bound on states") {
+            return text.into();
+        }
+        let flag = sprague::flags::raise_with(UNDECIDED_BOUND);
+        let within = format!("within {flag}");
+        text.replace(
+            UNDECIDED,
+            &UNDECIDED.replace("within the bound on states", &within),
+        )
+        .replace(
+            TOO_LONG,
+            &TOO_LONG.replace("within the bound on states", &within),
+        )
+        .into()
+    }
+
     fn bold(&self, s: &str) -> String {
         if self.color {
             format!("\x1b[1m{s}\x1b[0m")
@@ -91,6 +115,7 @@ impl Out {
     }
 
     fn emit(&self, text: &str) -> Result<(), Failure> {
+        let text = &*self.flagged(text);
         let stdout = super::stdout::stdout();
         let mut lock = stdout.lock();
         lock.write_all(text.as_bytes())?;
@@ -125,11 +150,13 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
     } else {
         read_expr(&a.expr)?.into_string()
     };
-    let out = Out {
+    let mut out = Out {
         json: a.json,
         color: !a.json && std::io::stdout().is_terminal(),
+        flag_words: false,
     };
     if sprague::games::partizan::component::is_partizan(&text) == Some(true) {
+        out.flag_words = true;
         if a.misere {
             return Err(Failure::Input(
                 "misère play is for impartial positions; this position has partizan terms".into(),
@@ -160,72 +187,64 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
     let mut s = Session::new(&text, play, a.limits.limits(), first)?;
     let start = s.position_text();
     let start_outcome = s.evaluate()?.outcome;
+    let mut g = Impartial {
+        s,
+        start,
+        start_outcome,
+        first,
+    };
+    game(&mut g, &out, &mut input)
+}
+
+/// What the play loop shows of a session, in the words of its kind (impartial or
+/// partizan): the loop ([`game`]) is one, the pictures, values and hints differ.
+trait Front {
+    /// The session played.
+    type S: PlaySession;
+    /// The answer to `help`.
+    const HELP: &'static str;
+    /// The session.
+    fn session(&mut self) -> &mut Self::S;
+    /// The first line after `sprague play:`: the start, the rule, who moves first.
+    fn intro(&self) -> String;
+    /// The current state (position, picture, menu).
+    fn print_state(&mut self, out: &Out) -> Result<(), Failure>;
+    /// The end of the game, won by `w`.
+    fn end(&mut self, w: Player, out: &Out) -> Result<(), Failure>;
+    /// Who just moved for the computer: `Computer:`.
+    fn computer_label(&mut self) -> String;
+    /// A move in words.
+    fn describe(m: &<Self::S as PlaySession>::Move) -> String;
+    /// The message for the typed `line` that is no move (`e` says why).
+    fn not_played(line: &str, e: &str) -> String;
+    fn hint(&mut self, out: &Out) -> Result<(), Failure>;
+    fn why(&mut self, out: &Out) -> Result<(), Failure>;
+    fn value(&mut self, out: &Out) -> Result<(), Failure>;
+    fn moves(&mut self, out: &Out, page: usize) -> Result<(), Failure>;
+}
+
+/// The game loop, for impartial and partizan positions alike.
+fn game<F: Front>(g: &mut F, out: &Out, input: &mut LineReader) -> Result<(), Failure> {
     if !out.json {
-        let rule = match play {
-            Play::Normal => "normal play: whoever makes the last move wins",
-            Play::Misere => "misère play: whoever makes the last move loses",
-        };
-        out.emit(&format!(
-            "{} {start} ({rule}); {} first. Type 'help' for the ways to move.",
-            out.bold("sprague play:"),
-            match first {
-                Player::Human => "you move",
-                Player::Computer => "the computer moves",
-            }
-        ))?;
+        out.emit(&format!("{} {}", out.bold("sprague play:"), g.intro()))?;
     }
     let mut show = true;
     loop {
         // Each turn is one command: the budgets shared by a command start afresh.
-        s.limits().spent.reset();
+        g.session().limits().spent.reset();
         if show {
-            print_state(&mut s, &out)?;
+            g.print_state(out)?;
         }
         show = true;
-        if let Some(w) = s.winner() {
-            let summary = format!(
-                "{start}, {}: {} after {} move{}; the start was {} for the first player ({}).",
-                match play {
-                    Play::Normal => "normal play",
-                    Play::Misere => "misère play",
-                },
-                match w {
-                    Player::Human => "you won",
-                    Player::Computer => "the computer won",
-                },
-                s.moves_made(),
-                if s.moves_made() == 1 { "" } else { "s" },
-                if start_outcome == Outcome::P {
-                    "a loss"
-                } else {
-                    "a win"
-                },
-                match first {
-                    Player::Human => "you",
-                    Player::Computer => "the computer",
-                }
-            );
-            if out.json {
-                let mut j = String::from("{\"event\":\"end\",\"winner\":");
-                json::string(&mut j, w.name());
-                let _ = write!(j, ",\"moves\":{},\"summary\":", s.moves_made());
-                json::string(&mut j, &summary);
-                j.push('}');
-                out.emit(&j)?;
-            } else {
-                let head = match w {
-                    Player::Human => "Game over: you win!",
-                    Player::Computer => "Game over: the computer wins.",
-                };
-                out.emit(&format!("{}\n{summary}", out.bold(head)))?;
-            }
-            return Ok(());
+        if let Some(w) = g.session().won_by()? {
+            return g.end(w, out);
         }
-        if s.to_move() == Player::Computer {
-            match s.computer_move()? {
+        if g.session().whose_turn() == Player::Computer {
+            match g.session().computer_plays()? {
                 Some(m) => {
                     if !out.json {
-                        out.emit(&format!("{} {}", out.bold("Computer:"), describe(&m)))?;
+                        let label = g.computer_label();
+                        out.emit(&format!("{} {}", out.bold(&label), F::describe(&m)))?;
                     }
                 }
                 None => return Err(Failure::Other("the computer found no move".into())),
@@ -233,38 +252,141 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
             continue;
         }
         show = false;
-        match read_command(&mut input, &out, HELP)? {
+        match read_command(input, out, F::HELP)? {
             Command::Leave => return Ok(()),
             Command::Nothing => {}
-            Command::Hint => hint(&mut s, &out)?,
-            Command::Why => why(&s, &out)?,
-            Command::Value => value(&mut s, &out)?,
-            Command::Moves(page) => moves(&mut s, &out, page)?,
+            Command::Hint => g.hint(out)?,
+            Command::Why => g.why(out)?,
+            Command::Value => g.value(out)?,
+            Command::Moves(page) => g.moves(out, page)?,
             Command::Show => show = true,
-            Command::Undo => show = took_back(s.undo(), &out)?,
-            Command::Move(line) => match s.parse_move(&line) {
+            Command::Undo => show = took_back(g.session().take_back(), out)?,
+            Command::Move(line) => match g.session().read_move(&line) {
                 Ok(m) => {
                     if !out.json {
-                        out.emit(&format!("{} {}", out.bold("You:"), describe(&m)))?;
+                        out.emit(&format!("{} {}", out.bold("You:"), F::describe(&m)))?;
                     }
-                    s.make_move(m, None)?;
+                    g.session().play_move(m, None)?;
                     show = true;
                 }
-                Err(e) => {
-                    let e = if line.contains(['(', '+'])
-                        || line
-                            .chars()
-                            .next()
-                            .is_some_and(|c| c.is_ascii_digit() || c == '#')
-                    {
-                        format!("{e}.")
-                    } else {
-                        format!("{e}; commands: hint, why, undo, value, moves, show, help, quit.")
-                    };
-                    out.message("error", &format!("{e} Nothing was played; try again."))?
-                }
+                Err(e) => out.message("error", &F::not_played(&line, &e))?,
             },
         }
+    }
+}
+
+/// An impartial game, and how it started.
+struct Impartial {
+    s: Session,
+    start: String,
+    start_outcome: Outcome,
+    first: Player,
+}
+
+impl Front for Impartial {
+    type S = Session;
+    const HELP: &'static str = HELP;
+
+    fn session(&mut self) -> &mut Session {
+        &mut self.s
+    }
+
+    fn intro(&self) -> String {
+        let rule = match self.s.play() {
+            Play::Normal => "normal play: whoever makes the last move wins",
+            Play::Misere => "misère play: whoever makes the last move loses",
+        };
+        format!(
+            "{} ({rule}); {} first. Type 'help' for the ways to move.",
+            self.start,
+            match self.first {
+                Player::Human => "you move",
+                Player::Computer => "the computer moves",
+            }
+        )
+    }
+
+    fn print_state(&mut self, out: &Out) -> Result<(), Failure> {
+        print_state(&mut self.s, out)
+    }
+
+    fn end(&mut self, w: Player, out: &Out) -> Result<(), Failure> {
+        let s = &self.s;
+        let summary = format!(
+            "{}, {}: {} after {} move{}; the start was {} for the first player ({}).",
+            self.start,
+            match s.play() {
+                Play::Normal => "normal play",
+                Play::Misere => "misère play",
+            },
+            match w {
+                Player::Human => "you won",
+                Player::Computer => "the computer won",
+            },
+            s.moves_made(),
+            if s.moves_made() == 1 { "" } else { "s" },
+            if self.start_outcome == Outcome::P {
+                "a loss"
+            } else {
+                "a win"
+            },
+            match self.first {
+                Player::Human => "you",
+                Player::Computer => "the computer",
+            }
+        );
+        if out.json {
+            let mut j = String::from("{\"event\":\"end\",\"winner\":");
+            json::string(&mut j, w.name());
+            let _ = write!(j, ",\"moves\":{},\"summary\":", s.moves_made());
+            json::string(&mut j, &summary);
+            j.push('}');
+            out.emit(&j)
+        } else {
+            let head = match w {
+                Player::Human => "Game over: you win!",
+                Player::Computer => "Game over: the computer wins.",
+            };
+            out.emit(&format!("{}\n{summary}", out.bold(head)))
+        }
+    }
+
+    fn computer_label(&mut self) -> String {
+        "Computer:".to_string()
+    }
+
+    fn describe(m: &SumMove) -> String {
+        describe(m)
+    }
+
+    fn not_played(line: &str, e: &str) -> String {
+        let e = if line.contains(['(', '+'])
+            || line
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit() || c == '#')
+        {
+            format!("{e}.")
+        } else {
+            format!("{e}; commands: hint, why, undo, value, moves, show, help, quit.")
+        };
+        format!("{e} Nothing was played; try again.")
+    }
+
+    fn hint(&mut self, out: &Out) -> Result<(), Failure> {
+        hint(&mut self.s, out)
+    }
+
+    fn why(&mut self, out: &Out) -> Result<(), Failure> {
+        why(&self.s, out)
+    }
+
+    fn value(&mut self, out: &Out) -> Result<(), Failure> {
+        value(&mut self.s, out)
+    }
+
+    fn moves(&mut self, out: &Out, page: usize) -> Result<(), Failure> {
+        moves(&mut self.s, out, page)
     }
 }
 

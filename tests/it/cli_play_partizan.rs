@@ -285,3 +285,38 @@ fn bad_input_exits_2_with_one_line() {
         assert!(err.starts_with("sprague: "), "{err}");
     }
 }
+
+#[test]
+fn the_bound_on_states_is_named_by_its_flag_in_text_mode() {
+    // The session says "not decided within the bound on states"; the command line
+    // names the flag that raises it, in the state, the hint and the computer's reason.
+    let out = sprague()
+        .args([
+            "play",
+            "--max-states",
+            "50",
+            "--as",
+            "right",
+            "domineering(5,5)",
+        ])
+        .write_stdin("hint\nwhy\nvalue\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("outcome not decided within --max-states"),
+        "{text}"
+    );
+    assert!(
+        text.contains("No winning move found: the position is not decided within --max-states."),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Why: the position is not decided within --max-states: a move not known to lose."
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("the bound on states"), "{text}");
+}

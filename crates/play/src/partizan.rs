@@ -31,7 +31,10 @@
 //! question, the stop signal), and so is every canonical value (at most
 //! [`VALUE_STATES`] stored games for the value shown).
 
+use crate::MoveResult;
+use crate::session::{MoveList, Player};
 use sprague_core::Outcome;
+use sprague_core::nat::Nat;
 use sprague_core::{Bound, Limits, SolveError};
 use sprague_engine::partizan::{Game, GameTable, PrintOptions, Side};
 use sprague_engine::search::partizan::{Part, Search, Sum, SumMove};
@@ -46,8 +49,17 @@ pub const VALUE_STATES: u64 = 200_000;
 /// results of later moves in the list are left undecided.
 pub const DECIDED_MOVES: usize = 2_000;
 
-/// The words for a position the search could not decide.
-pub const UNDECIDED: &str = "not decided within --max-states";
+/// The words for a position the search could not decide within the bound on states
+/// ([`UNDECIDED_BOUND`]); a front end may name the setting that raises it instead.
+pub const UNDECIDED: &str = "not decided within the bound on states";
+
+/// The bound within which the words [`UNDECIDED`] and [`TOO_LONG`] say the search or
+/// the printer stopped.
+pub const UNDECIDED_BOUND: Bound = Bound::States;
+
+/// The words written for a game whose text would exceed the bound on states
+/// ([`UNDECIDED_BOUND`]).
+pub const TOO_LONG: &str = "(a game too long to write within the bound on states)";
 
 /// The name of a side: `Left` or `Right`.
 pub fn side_name(s: Side) -> &'static str {
@@ -159,7 +171,7 @@ fn show_part(t: &mut GameTable, p: &Part) -> String {
 /// bound is written as such instead.
 fn show_game(t: &mut GameTable, g: Game) -> String {
     t.show_with(g, PrintOptions::default())
-        .unwrap_or_else(|_| "(a game too long to write within --max-states)".to_string())
+        .unwrap_or_else(|_| TOO_LONG.to_string())
 }
 
 /// The sum in expression syntax (`0` when it has no parts).
@@ -671,6 +683,111 @@ impl Session {
             sprague_expr::shorten_message(input),
             side_name(self.to_move())
         ))
+    }
+}
+
+impl crate::PlaySession for Session {
+    type Move = Move;
+
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn position_text(&mut self) -> String {
+        Session::position_text(self)
+    }
+
+    fn whose_turn(&self) -> Player {
+        self.player(self.current().to_move)
+    }
+
+    fn moves_made(&self) -> usize {
+        self.history.len() - 1
+    }
+
+    fn played(&self) -> Vec<crate::Played<'_, Move>> {
+        self.history
+            .iter()
+            .filter_map(|t| {
+                let (side, mv) = t.last.as_ref()?;
+                Some(crate::Played {
+                    by: self.player(*side),
+                    mv,
+                    reason: t.reason.as_deref(),
+                })
+            })
+            .collect()
+    }
+
+    fn move_list(&mut self, cap: usize) -> Result<MoveList<Move>, SolveError> {
+        let all = &self.analyse()?.moves;
+        let count = all.len();
+        let moves: Vec<Move> = all.iter().take(cap).cloned().collect();
+        Ok(MoveList {
+            complete: moves.len() == count,
+            moves,
+            winning_first: 0,
+            count: Nat::from(count),
+            count_exact: true,
+        })
+    }
+
+    fn move_result(&mut self, m: &Move) -> Result<MoveResult, SolveError> {
+        Ok(MoveResult {
+            wins: m.wins,
+            ..MoveResult::default()
+        })
+    }
+
+    fn read_move(&mut self, input: &str) -> Result<Move, String> {
+        let i = Session::parse_move(self, input)?;
+        let a = self.analyse().map_err(|e| e.to_string())?;
+        Ok(a.moves[i].clone())
+    }
+
+    fn play_move(&mut self, m: Move, reason: Option<String>) -> Result<(), SolveError> {
+        let i = self.analyse()?.moves.iter().position(|x| *x == m);
+        match i {
+            Some(i) if Session::make_move(self, i, reason)? => Ok(()),
+            _ => Err(SolveError::Input(format!(
+                "{} is not a legal move here",
+                m.text
+            ))),
+        }
+    }
+
+    fn take_back(&mut self) -> bool {
+        Session::undo(self)
+    }
+
+    fn computer_choice(&mut self) -> Result<Option<(Move, String)>, SolveError> {
+        let Some((i, why)) = Session::choose(self)? else {
+            return Ok(None);
+        };
+        Ok(Some((self.analyse()?.moves[i].clone(), why)))
+    }
+
+    fn computer_plays(&mut self) -> Result<Option<Move>, SolveError> {
+        Session::computer_move(self)
+    }
+
+    fn game_over(&mut self) -> Result<bool, SolveError> {
+        Session::is_over(self)
+    }
+
+    fn won_by(&mut self) -> Result<Option<Player>, SolveError> {
+        Ok(Session::winner(self)?.map(|s| self.player(s)))
+    }
+}
+
+impl Session {
+    /// Who plays the side `s`: the human or the computer.
+    pub fn player(&self, s: Side) -> Player {
+        if s == self.human {
+            Player::Human
+        } else {
+            Player::Computer
+        }
     }
 }
 

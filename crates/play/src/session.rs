@@ -19,9 +19,11 @@
 //!   a `wythoff`, every heap of `moore`); `take K` when the position has one heap;
 //! - `split heap H into A and B` (or `split H into A B`, `split H A B`, `H A B`):
 //!   replace heap H by the heaps A and B;
-//! - `K both [H]` or `take K from both [H]`: take K from both heaps of a `wythoff`
-//!   (the one holding heap H);
-//! - `right`, `down`, `diag [N]`: step the (N-th) `king`;
+//! - the words of a family, which the family reads itself
+//!   ([`Family::read_move`](sprague_engine::impartial::family::Family::read_move),
+//!   listed by [`move_forms`]), optionally followed by a number H saying which of
+//!   several components they move: a heap of it when its arguments are numbered
+//!   heaps, else its place among the components the words fit (from 1);
 //! - the whole position after the move in expression syntax (always available).
 //!
 //! Every form is checked the same way: the position typed
@@ -30,7 +32,7 @@
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
 use sprague_core::{Outcome, Play};
-use sprague_engine::impartial::family::{After, MAX_LISTED_MOVES, Move, MoveSink, Shape};
+use sprague_engine::impartial::family::{After, MAX_LISTED_MOVES, Move, MoveSink, Pos};
 use sprague_engine::impartial::sum::{Analysis, Component, analyse, heap_move_text, write_sum};
 pub use sprague_engine::search::impartial::misere_failure;
 use sprague_engine::search::impartial::{Decided, Solver, misere};
@@ -46,12 +48,14 @@ pub const ORDERED_MOVES: usize = 1_000;
 /// Most moves numbered in a position with more moves than can be listed.
 pub const MAX_NUMBERED: usize = 100_000;
 
-/// The legal moves of a position in the order they are shown and numbered (from 1).
+/// The legal moves of a position in the order they are shown and numbered (from 1):
+/// of an impartial session (`M` = [`SumMove`]) or a partizan one (in the order of the
+/// search, all of them when they are at most the cap).
 #[derive(Clone, Debug)]
-pub struct MoveList {
+pub struct MoveList<M = SumMove> {
     /// The moves: all of them in the families' order when there are at most
     /// [`ORDERED_MOVES`], else the winning moves first, then the others, cut short.
-    pub moves: Vec<SumMove>,
+    pub moves: Vec<M>,
     /// How many of the first moves are the winning moves put first (0 when the moves
     /// are in the families' order).
     pub winning_first: usize,
@@ -438,10 +442,30 @@ pub fn heaps(comps: &[Component]) -> Vec<HeapRef> {
     out
 }
 
-/// The forms of a typed move, for messages.
-pub const MOVE_FORMS: &str = "A move is typed as: N or #N (move N of the numbered list); take K from heap H, or K H; \
-take K (when there is one heap); split heap H into A and B, or H A B; K both (Wythoff); right, down or diag (a king); \
-or the whole position after the move, e.g. nim(3,4,1)";
+/// The forms of a typed move that every position has, before the families' words.
+const GENERIC_FORMS: &str = "N or #N (move N of the numbered list); take K from heap H, or K H; \
+take K (when there is one heap); split heap H into A and B, or H A B";
+
+/// The forms of a typed move in `comps`, for messages: the generic forms, the words
+/// of each family of the position that has some ([`Family::move_words`]), and the
+/// whole position.
+///
+/// [`Family::move_words`]: sprague_engine::impartial::family::Family::move_words
+pub fn move_forms(comps: &[Component]) -> String {
+    let mut forms = format!("A move is typed as: {GENERIC_FORMS}");
+    let mut seen: Vec<&str> = Vec::new();
+    for c in comps {
+        if let Some(w) = c.family.move_words()
+            && !seen.contains(&w)
+        {
+            seen.push(w);
+            forms.push_str("; ");
+            forms.push_str(w);
+        }
+    }
+    forms.push_str("; or the whole position after the move, e.g. nim(3,4,1)");
+    forms
+}
 
 /// Whether `w` is a whole number as typed (digits, `_` between them).
 fn is_count(w: &str) -> bool {
@@ -473,6 +497,16 @@ impl Session {
     /// A new game on `src` (an impartial expression); `first` moves first.
     pub fn new(src: &str, play: Play, limits: Limits, first: Player) -> Result<Self, SolveError> {
         let position = sprague_games::components(src).map_err(bad_expr)?;
+        Session::with_position(position, play, limits, first)
+    }
+
+    /// A new game on the components `position`; `first` moves first.
+    pub fn with_position(
+        position: Vec<Component>,
+        play: Play,
+        limits: Limits,
+        first: Player,
+    ) -> Result<Self, SolveError> {
         // Fail early on positions the engine cannot play.
         let states = limits.max_states.min(REMOTENESS_STATES);
         let mut solver = Solver::new(play, &limits, states);
@@ -748,16 +782,16 @@ impl Session {
             {
                 return self.split(h, a, b);
             }
-            [k, "both"] | ["take", k, "from", "both"] if n(k) => return self.both(k, None),
-            [k, "both", h] | ["take", k, "from", "both", h] if n(k) && n(h) => {
-                return self.both(k, Some(h));
-            }
-            [dir @ ("right" | "down" | "diag")] => return self.king(dir, None),
-            [dir @ ("right" | "down" | "diag"), k] if n(k) => return self.king(dir, Some(k)),
             _ => {}
         }
+        if let Some(m) = self.family_move(&words) {
+            return m;
+        }
         if !input.contains('(') {
-            return Err(format!("'{input}' is not a move. {MOVE_FORMS}"));
+            return Err(format!(
+                "'{input}' is not a move. {}",
+                move_forms(self.position())
+            ));
         }
         let typed = sprague_games::components(input)
             .map_err(|e| format!("not a move: {e} (type 'help' for the ways to write a move)"))?;
@@ -822,14 +856,23 @@ impl Session {
         Ok(list[i - 1])
     }
 
-    /// The whole position with component `i` replaced by `to`, checked.
-    fn replaced(&self, i: usize, to: String, what: &str) -> Result<SumMove, String> {
+    /// The move of component `i` to the components `to` (of its family; empty heaps
+    /// left out), checked against the rules; `what` names the move in the message
+    /// when it is not legal.
+    fn typed(&self, i: usize, to: Vec<Component>, what: &str) -> Result<SumMove, String> {
         let comps = self.position();
-        let typed = sprague_games::components(&to).map_err(|e| format!("{what}: {e}"))?;
-        let added: Vec<Component> = typed.into_iter().filter(|c| !is_empty_heap(c)).collect();
+        let added: Vec<Component> = to.into_iter().filter(|c| !is_empty_heap(c)).collect();
         // The move of this very component (with equal heaps, the one named).
         move_of(comps, i, &added, &self.limits)
             .map_err(|_| format!("{what} is not a legal move of {}", comps[i].expr()))
+    }
+
+    /// Component `i` at the position `pos`, of its family.
+    fn moved_to(&self, i: usize, pos: Pos) -> Component {
+        Component {
+            family: self.position()[i].family.clone(),
+            pos,
+        }
     }
 
     fn take(&self, k: &str, h: &str) -> Result<SumMove, String> {
@@ -842,9 +885,8 @@ impl Session {
         };
         let mut pos = c.pos.clone();
         pos[j] = left;
-        let mut to = String::new();
-        c.family.write_position(&pos, &mut to);
-        self.replaced(i, to, &format!("taking {k} from heap {h}"))
+        let to = vec![self.moved_to(i, pos)];
+        self.typed(i, to, &format!("taking {k} from heap {h}"))
     }
 
     fn split(&self, h: &str, a: &str, b: &str) -> Result<SumMove, String> {
@@ -858,98 +900,175 @@ impl Session {
                 c.expr()
             ));
         }
-        let name = c.family.name();
-        let to = format!("{name}({a}) + {name}({b})");
-        self.replaced(i, to, &format!("splitting heap {h} into {a} and {b}"))
+        let what = format!("splitting heap {h} into {a} and {b}");
+        let to = vec![
+            self.moved_to(i, smallvec::smallvec![a]),
+            self.moved_to(i, smallvec::smallvec![b]),
+        ];
+        self.typed(i, to, &what)
     }
 
-    fn both(&self, k: &str, h: Option<&&str>) -> Result<SumMove, String> {
-        let k = parse_count(k, "number of stones")?;
+    /// A move in the words of a family of the position (see the module
+    /// documentation): `None` when no component's family reads them.
+    fn family_move(&self, words: &[&str]) -> Option<Result<SumMove, String>> {
         let comps = self.position();
-        let i = match h {
-            Some(h) => self.heap(h)?.0,
-            None => {
-                let w: Vec<usize> = (0..comps.len())
-                    .filter(|&i| comps[i].family.shape() == Shape::Queen)
-                    .collect();
-                match w.as_slice() {
-                    [i] => *i,
-                    [] => return Err("'K both' moves a queen: it takes K from both heaps of a game like Wythoff's, and there is none here".into()),
-                    _ => return Err("there are several queens: type K both H, H a heap of the one you mean".into()),
+        let fits = |ws: &[&str]| -> Vec<(usize, Result<Pos, String>)> {
+            comps
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| c.family.read_move(&c.pos, ws).map(|r| (i, r)))
+                .collect()
+        };
+        let typed = words.join(" ");
+        let all = fits(words);
+        if let [(i, r)] = all.as_slice() {
+            return Some(self.read_as(*i, r.clone(), &typed));
+        }
+        let heaps = heaps(comps);
+        let numbered = |list: &[(usize, Result<Pos, String>)]| {
+            list.iter()
+                .all(|(i, _)| heaps.iter().any(|&(k, _)| k == *i))
+        };
+        if !all.is_empty() {
+            let named: Vec<String> = all.iter().map(|(i, _)| comps[*i].expr()).collect();
+            let how = if numbered(&all) {
+                format!("type {typed} H, H a heap of the one you mean")
+            } else {
+                format!("type {typed} N for the N-th")
+            };
+            return Some(Err(format!(
+                "'{typed}' fits {} components ({}): {how}",
+                all.len(),
+                named.join(", ")
+            )));
+        }
+        // The words, then which component.
+        let (h, rest) = words.split_last()?;
+        if rest.is_empty() || !is_count(h) {
+            return None;
+        }
+        let all = fits(rest);
+        if all.is_empty() {
+            return None;
+        }
+        let typed = rest.join(" ");
+        let chosen = if numbered(&all) {
+            let (i, _) = match self.heap(h) {
+                Ok(x) => x,
+                Err(e) => return Some(Err(e)),
+            };
+            match all.iter().find(|(j, _)| *j == i) {
+                Some(x) => x,
+                None => {
+                    return Some(Err(format!(
+                        "'{typed}' does not move {}, which holds heap {h}",
+                        comps[i].expr()
+                    )));
                 }
             }
-        };
-        let c = &comps[i];
-        if c.family.shape() != Shape::Queen {
-            return Err(format!(
-                "'both' moves a queen (both heaps of a game like Wythoff's), not {}",
-                c.expr()
-            ));
-        }
-        let mut pos = c.pos.clone();
-        for x in pos.iter_mut() {
-            match x.checked_sub(&k).filter(|_| !k.is_zero()) {
-                Some(v) => *x = v,
-                None => return Err(format!("cannot take {k} from both heaps of {}", c.expr())),
-            }
-        }
-        let mut to = String::new();
-        c.family.write_position(&pos, &mut to);
-        self.replaced(i, to, &format!("taking {k} from both heaps"))
-    }
-
-    fn king(&self, dir: &str, n: Option<&str>) -> Result<SumMove, String> {
-        let comps = self.position();
-        let kings: Vec<usize> = (0..comps.len())
-            .filter(|&i| comps[i].family.shape() == Shape::King)
-            .collect();
-        if kings.is_empty() {
-            return Err(format!("'{dir}' moves a king, and there is none here"));
-        }
-        let idx = match n {
-            None if kings.len() == 1 => 0,
-            None => {
-                return Err(format!(
-                    "there are {} kings: type {dir} N for the N-th",
-                    kings.len()
-                ));
-            }
-            Some(n) => match n.parse::<usize>() {
-                Ok(k) if k >= 1 && k <= kings.len() => k - 1,
+        } else {
+            match h.parse::<usize>() {
+                Ok(k) if k >= 1 && k <= all.len() => &all[k - 1],
                 _ => {
-                    return Err(format!(
-                        "there is no king {n}: kings are numbered 1 to {}",
-                        kings.len()
-                    ));
+                    return Some(Err(format!(
+                        "there is no component {h} of those '{typed}' moves: they are numbered 1 to {}",
+                        all.len()
+                    )));
                 }
-            },
+            }
         };
-        let c = &comps[kings[idx]];
-        let one = Nat::from(1u64);
-        let mut pos = c.pos.clone();
-        let ok = match dir {
-            "right" => pos[1].checked_sub(&one).map(|v| pos[1] = v).is_some(),
-            "down" => pos[0].checked_sub(&one).map(|v| pos[0] = v).is_some(),
-            _ => match (pos[0].checked_sub(&one), pos[1].checked_sub(&one)) {
-                (Some(r), Some(c)) => {
-                    pos[0] = r;
-                    pos[1] = c;
-                    true
-                }
-                _ => false,
-            },
-        };
-        if !ok {
-            return Err(format!("the king of {} cannot step {dir}", c.expr()));
-        }
-        let mut to = String::new();
-        c.family.write_position(&pos, &mut to);
-        self.replaced(kings[idx], to, &format!("stepping {dir}"))
+        Some(self.read_as(chosen.0, chosen.1.clone(), &typed))
+    }
+
+    /// The move a family read in its words `typed` on component `i`: the position it
+    /// names, checked, or the family's message.
+    fn read_as(&self, i: usize, read: Result<Pos, String>, typed: &str) -> Result<SumMove, String> {
+        let to = vec![self.moved_to(i, read?)];
+        self.typed(i, to, &format!("'{typed}'"))
     }
 }
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+impl crate::PlaySession for Session {
+    type Move = SumMove;
+
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn position_text(&mut self) -> String {
+        position_text(self.position())
+    }
+
+    fn whose_turn(&self) -> Player {
+        self.current().to_move
+    }
+
+    fn moves_made(&self) -> usize {
+        self.turns.len() - 1
+    }
+
+    fn played(&self) -> Vec<crate::Played<'_, SumMove>> {
+        self.turns
+            .iter()
+            .filter_map(|t| {
+                let (by, mv) = t.last.as_ref()?;
+                Some(crate::Played {
+                    by: *by,
+                    mv,
+                    reason: t.reason.as_deref(),
+                })
+            })
+            .collect()
+    }
+
+    fn move_list(&mut self, cap: usize) -> Result<MoveList, SolveError> {
+        Session::move_list(self, cap)
+    }
+
+    fn move_result(&mut self, m: &SumMove) -> Result<crate::MoveResult, SolveError> {
+        let after = apply(self.position(), m)?;
+        let outcome = evaluate(&after, self.play, &self.limits, &mut self.solver)
+            .ok()
+            .map(|e| e.outcome);
+        let remoteness = self.solver.decide(&after).map(|d| d.remoteness);
+        Ok(crate::MoveResult {
+            wins: outcome.and_then(|o| match o {
+                Outcome::P => Some(true),
+                Outcome::N => Some(false),
+                _ => None,
+            }),
+            outcome_after: outcome,
+            remoteness,
+        })
+    }
+
+    fn read_move(&mut self, input: &str) -> Result<SumMove, String> {
+        Session::parse_move(self, input)
+    }
+
+    fn play_move(&mut self, m: SumMove, reason: Option<String>) -> Result<(), SolveError> {
+        Session::make_move(self, m, reason)
+    }
+
+    fn take_back(&mut self) -> bool {
+        Session::undo(self)
+    }
+
+    fn computer_choice(&mut self) -> Result<Option<(SumMove, String)>, SolveError> {
+        Session::choose(self)
+    }
+
+    fn game_over(&mut self) -> Result<bool, SolveError> {
+        Ok(Session::is_over(self))
+    }
+
+    fn won_by(&mut self) -> Result<Option<Player>, SolveError> {
+        Ok(Session::winner(self))
+    }
 }
 
 /// The move from `comps` to `typed`, if `typed` is reachable in one legal move (the
@@ -1219,6 +1338,99 @@ mod tests {
         assert_eq!(s.parse_move("1 3").unwrap().to, "wythoff(3,4)");
         assert_eq!(s.parse_move("diag").unwrap().to, "king(1,1)");
         assert!(s.parse_move("1 1 3").is_err());
+    }
+
+    #[test]
+    fn family_words_name_the_component_when_several_fit() {
+        let s = session("wythoff(3,5) + nim(2) + wythoff(4,4)", Player::Human);
+        // Heaps: 1, 2 of the first wythoff, 3 the nim heap, 4, 5 of the second.
+        let e = s.parse_move("1 both").unwrap_err();
+        assert!(e.contains("type 1 both H, H a heap"), "{e}");
+        let m = s.parse_move("1 both 5").unwrap();
+        assert_eq!((m.component, m.to.as_str()), (2, "wythoff(3,3)"));
+        assert_eq!(
+            s.parse_move("take 1 from both 1").unwrap().to,
+            "wythoff(2,4)"
+        );
+        let e = s.parse_move("1 both 3").unwrap_err();
+        assert!(
+            e.contains("does not move nim(2), which holds heap 3"),
+            "{e}"
+        );
+        let e = s.parse_move("1 both 9").unwrap_err();
+        assert!(e.contains("there is no heap 9"), "{e}");
+        // More than the smaller heap: the family's own message.
+        let e = s.parse_move("4 both 1").unwrap_err();
+        assert_eq!(e, "cannot take 4 from both heaps of wythoff(3,5)");
+        // Kings have no numbered heaps: N is the N-th king.
+        let k = session("king(2,2) + king(0,3)", Player::Human);
+        let e = k.parse_move("right").unwrap_err();
+        assert!(e.contains("type right N for the N-th"), "{e}");
+        assert_eq!(k.parse_move("right 2").unwrap().to, "king(0,2)");
+        assert_eq!(k.parse_move("diag 1").unwrap().to, "king(1,1)");
+        let e = k.parse_move("diag 2").unwrap_err();
+        assert_eq!(e, "the king of king(0,3) cannot step diag");
+        assert!(
+            k.parse_move("diag 3")
+                .unwrap_err()
+                .contains("numbered 1 to 2")
+        );
+        // Words of a family not in the position are no move.
+        let e = session("nim(3,4)", Player::Human)
+            .parse_move("1 both")
+            .unwrap_err();
+        assert!(e.contains("is not a move. A move is typed as"), "{e}");
+    }
+
+    #[test]
+    fn the_forms_of_a_move_list_the_words_of_the_families_in_the_position() {
+        let words = |src: &str| {
+            let s = session(src, Player::Human);
+            s.parse_move("bogus").unwrap_err()
+        };
+        let wythoff = "K both [H], or take K from both [H]";
+        let king = "right, down or diag [N]";
+        let e = words("nim(3,4)");
+        assert!(
+            e.contains("take K from heap H") && e.contains("nim(3,4,1)"),
+            "{e}"
+        );
+        assert!(!e.contains(wythoff) && !e.contains(king), "{e}");
+        let e = words("wythoff(3,5) + nim(2) + wythoff(1,1)");
+        assert_eq!(e.matches(wythoff).count(), 1, "{e}");
+        assert!(!e.contains(king), "{e}");
+        let e = words("king(2,2) + wythoff(1,2)");
+        assert!(e.contains(wythoff) && e.contains(king), "{e}");
+    }
+
+    #[test]
+    fn a_family_brings_its_own_words_to_play() {
+        // The toy family (test-only, in sprague-games) defines `nibble` and `bite`;
+        // nothing in play names them.
+        use sprague_engine::impartial::heap::HeapFamily;
+        use sprague_games::impartial::toy::Toy;
+        let toy: std::rc::Rc<dyn sprague_engine::impartial::family::Family> =
+            std::rc::Rc::new(HeapFamily::new(Toy));
+        let nim = sprague_games::components("nim(4)").unwrap();
+        let mut comps = vec![Component::heap(&toy, 5), Component::heap(&toy, 1)];
+        comps.extend(nim);
+        let s =
+            Session::with_position(comps, Play::Normal, Limits::default(), Player::Human).unwrap();
+        let e = s.parse_move("bogus").unwrap_err();
+        assert!(e.contains("nibble [H] or bite [H]"), "{e}");
+        // Two toy heaps: which one is asked, then heap H names it.
+        let e = s.parse_move("bite").unwrap_err();
+        assert!(e.contains("type bite H"), "{e}");
+        let m = s.parse_move("bite 1").unwrap();
+        assert_eq!((m.component, m.to.as_str()), (0, "toy(3)"));
+        assert_eq!(m.words(), "take 2 from heap 1 (5 → 3)");
+        assert_eq!(s.parse_move("nibble 2").unwrap().to, "toy(0)");
+        assert!(s.parse_move("bite 2").unwrap_err().contains("has not 2"));
+        assert!(
+            s.parse_move("bite 3")
+                .unwrap_err()
+                .contains("does not move nim(4)")
+        );
     }
 
     #[test]

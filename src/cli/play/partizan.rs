@@ -1,12 +1,11 @@
 //! `sprague play` for partizan positions: the human plays Left or Right (`--as`),
-//! `--first` says who moves first; the loop reads moves and commands as for impartial
-//! positions and prints what the library's [`Session`] reports.
+//! `--first` says who moves first; the one loop of [`super::game`] reads moves and
+//! commands, and this module says what is shown of the library's [`Session`].
 
-use super::{
-    Command, Failure, JSON_MOVES, LineReader, Out, PAGE, SHOWN_MENU, json, read_command, took_back,
-};
-use sprague::core::Limits;
+use super::{Failure, Front, JSON_MOVES, LineReader, Out, PAGE, SHOWN_MENU, game, json};
+use sprague::core::{Limits, Outcome};
 use sprague::partizan::Side;
+use sprague::play::Player;
 use sprague::play::partizan::{self as pp, Analysis, Move, Session, side_name};
 use std::fmt::Write as _;
 
@@ -23,7 +22,7 @@ const HELP: &str =
 Anything else is not played: the message lists these forms.
 Commands: hint, why, undo, value, moves, show, help, quit";
 
-/// The game loop for a partizan position.
+/// The game on a partizan position.
 pub(super) fn run(
     text: &str,
     first: Side,
@@ -35,99 +34,115 @@ pub(super) fn run(
     let mut s = Session::new(text, first, human, limits)?;
     let start = s.position_text();
     let start_outcome = s.analyse()?.outcome;
-    if !out.json {
-        out.emit(&format!(
-            "{} {start} (normal play: whoever makes the last move wins); {} moves first; you play {}. Type 'help' for the ways to move.",
-            out.bold("sprague play:"),
-            side_name(first),
-            side_name(human)
-        ))?;
+    let mut g = Partizan {
+        s,
+        start,
+        start_outcome,
+        first,
+    };
+    game(&mut g, out, input)
+}
+
+/// A partizan game, and how it started.
+struct Partizan {
+    s: Session,
+    start: String,
+    start_outcome: Option<Outcome>,
+    first: Side,
+}
+
+impl Front for Partizan {
+    type S = Session;
+    const HELP: &'static str = HELP;
+
+    fn session(&mut self) -> &mut Session {
+        &mut self.s
     }
-    let mut show = true;
-    loop {
-        s.limits().spent.reset();
-        if show {
-            print_state(&mut s, out)?;
-        }
-        show = true;
-        if let Some(w) = s.winner()? {
-            let summary = format!(
-                "{start}, normal play: {} ({}) won after {} move{}; the start was {} with {} moving first.",
-                side_name(w),
-                if w == human { "you" } else { "the computer" },
-                s.moves_made(),
-                if s.moves_made() == 1 { "" } else { "s" },
-                match start_outcome {
-                    Some(o) => format!("of outcome class {}", o.letter()),
-                    None => pp::UNDECIDED.to_string(),
-                },
-                side_name(first)
-            );
-            if out.json {
-                let mut j = String::from("{\"event\":\"end\",\"winner\":");
-                json::string(&mut j, &side_name(w).to_lowercase());
-                let _ = write!(
-                    j,
-                    ",\"you_won\":{},\"moves\":{},\"summary\":",
-                    w == human,
-                    s.moves_made()
-                );
-                json::string(&mut j, &summary);
-                j.push('}');
-                out.emit(&j)?;
-            } else {
-                let head = if w == human {
-                    "Game over: you win!"
-                } else {
-                    "Game over: the computer wins."
-                };
-                out.emit(&format!("{}\n{summary}", out.bold(head)))?;
-            }
-            return Ok(());
-        }
-        if !s.human_to_move() {
-            match s.computer_move()? {
-                Some(m) => {
-                    if !out.json {
-                        out.emit(&format!(
-                            "{} {}",
-                            out.bold(&format!(
-                                "Computer ({}):",
-                                side_name(pp::other(s.to_move()))
-                            )),
-                            describe(&m)
-                        ))?;
-                    }
-                }
-                None => return Err(Failure::Other("the computer found no move".into())),
-            }
-            continue;
-        }
-        show = false;
-        match read_command(input, out, HELP)? {
-            Command::Leave => return Ok(()),
-            Command::Nothing => {}
-            Command::Hint => hint(&mut s, out)?,
-            Command::Why => why(&s, out)?,
-            Command::Value => value(&mut s, out)?,
-            Command::Moves(page) => moves(&mut s, out, page)?,
-            Command::Show => show = true,
-            Command::Undo => show = took_back(s.undo(), out)?,
-            Command::Move(line) => match s.parse_move(&line) {
-                Ok(i) => {
-                    let m = s.analyse()?.moves[i].clone();
-                    if !out.json {
-                        out.emit(&format!("{} {}", out.bold("You:"), describe(&m)))?;
-                    }
-                    s.make_move(i, None)?;
-                    show = true;
-                }
-                Err(e) => out.message(
-                    "error",
-                    &format!("{e}; commands: hint, why, undo, value, moves, show, help, quit. Nothing was played; try again."),
-                )?,
+
+    fn intro(&self) -> String {
+        format!(
+            "{} (normal play: whoever makes the last move wins); {} moves first; you play {}. Type 'help' for the ways to move.",
+            self.start,
+            side_name(self.first),
+            side_name(self.s.human())
+        )
+    }
+
+    fn print_state(&mut self, out: &Out) -> Result<(), Failure> {
+        print_state(&mut self.s, out)
+    }
+
+    fn end(&mut self, w: Player, out: &Out) -> Result<(), Failure> {
+        let s = &self.s;
+        let human = s.human();
+        let w = match w {
+            Player::Human => human,
+            Player::Computer => pp::other(human),
+        };
+        let summary = format!(
+            "{}, normal play: {} ({}) won after {} move{}; the start was {} with {} moving first.",
+            self.start,
+            side_name(w),
+            if w == human { "you" } else { "the computer" },
+            s.moves_made(),
+            if s.moves_made() == 1 { "" } else { "s" },
+            match self.start_outcome {
+                Some(o) => format!("of outcome class {}", o.letter()),
+                None => pp::UNDECIDED.to_string(),
             },
+            side_name(self.first)
+        );
+        if out.json {
+            let mut j = String::from("{\"event\":\"end\",\"winner\":");
+            json::string(&mut j, &side_name(w).to_lowercase());
+            let _ = write!(
+                j,
+                ",\"you_won\":{},\"moves\":{},\"summary\":",
+                w == human,
+                s.moves_made()
+            );
+            json::string(&mut j, &summary);
+            j.push('}');
+            out.emit(&j)
+        } else {
+            let head = if w == human {
+                "Game over: you win!"
+            } else {
+                "Game over: the computer wins."
+            };
+            out.emit(&format!("{}\n{summary}", out.bold(head)))
         }
+    }
+
+    fn computer_label(&mut self) -> String {
+        // The side that has just moved.
+        format!("Computer ({}):", side_name(pp::other(self.s.to_move())))
+    }
+
+    fn describe(m: &Move) -> String {
+        describe(m)
+    }
+
+    fn not_played(_line: &str, e: &str) -> String {
+        format!(
+            "{e}; commands: hint, why, undo, value, moves, show, help, quit. Nothing was played; try again."
+        )
+    }
+
+    fn hint(&mut self, out: &Out) -> Result<(), Failure> {
+        hint(&mut self.s, out)
+    }
+
+    fn why(&mut self, out: &Out) -> Result<(), Failure> {
+        why(&self.s, out)
+    }
+
+    fn value(&mut self, out: &Out) -> Result<(), Failure> {
+        value(&mut self.s, out)
+    }
+
+    fn moves(&mut self, out: &Out, page: usize) -> Result<(), Failure> {
+        moves(&mut self.s, out, page)
     }
 }
 

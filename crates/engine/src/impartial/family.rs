@@ -341,6 +341,23 @@ pub trait Family {
         false
     }
 
+    /// Reads a move typed in the family's own words (`2 both` for Wythoff's queen,
+    /// `diag` for a king), lower-case and split at spaces, on the position `pos`:
+    /// `None` when the words are not the family's; `Some(Ok(to))` the position after
+    /// the move (checked against the rules by the caller); `Some(Err(message))` the
+    /// family's words, but no move here (say, taking more than a heap has). A number
+    /// after the words (which of several components) is the caller's, never passed
+    /// here. The default: no words of its own.
+    fn read_move(&self, _pos: &Pos, _words: &[&str]) -> Option<Result<Pos, String>> {
+        None
+    }
+
+    /// One line of help for the words [`Family::read_move`] reads, e.g.
+    /// `K both [H]: take K from both heaps`; `None` (the default) for none.
+    fn move_words(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Whether components are written as groups of arguments of one family (single
     /// heaps, or the pairs of `ed`), so that adjacent ones of the same family print
     /// together as `name(a,b,c)` (their arguments in order).

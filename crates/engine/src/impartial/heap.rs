@@ -94,6 +94,18 @@ pub trait HeapRules {
         false
     }
 
+    /// A move typed in the family's own words on a heap of `n`, as
+    /// [`Family::read_move`] reads it: `None` when the words are not the family's,
+    /// else the heap after the move or why it is none. The default: no words.
+    fn read_move(&self, _n: &Nat, _words: &[&str]) -> Option<Result<Nat, String>> {
+        None
+    }
+
+    /// One line of help for the words of [`HeapRules::read_move`] (the default: none).
+    fn move_words(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Extends `values` (the values of heaps `0..values.len()`, two or four bytes each)
     /// to heaps `0..len` by a family-specific algorithm that counts its own work
     /// against `limits`; `None` (the default) uses the generic mex over
@@ -1288,6 +1300,15 @@ impl<R: HeapRules> Family for HeapFamily<R> {
 
     fn is_heap_family(&self) -> bool {
         true
+    }
+
+    fn read_move(&self, pos: &Pos, words: &[&str]) -> Option<Result<Pos, String>> {
+        let r = self.rules.read_move(pos.first()?, words)?;
+        Some(r.map(|n| smallvec::smallvec![n]))
+    }
+
+    fn move_words(&self) -> Option<&'static str> {
+        self.rules.move_words()
     }
 }
 

@@ -93,6 +93,33 @@ impl Family for King {
         PositionRules::name(self)
     }
 
+    /// `right`, `down` or `diag`: one step of the king.
+    fn read_move(&self, pos: &Pos, words: &[&str]) -> Option<Result<Pos, String>> {
+        let dir = match words {
+            [dir @ ("right" | "down" | "diag")] => *dir,
+            _ => return None,
+        };
+        let (r, c) = self.decode(pos).ok()?;
+        let one = Nat::from(1u64);
+        let to = match dir {
+            "right" => c.checked_sub(&one).map(|c| (r.clone(), c)),
+            "down" => r.checked_sub(&one).map(|r| (r, c.clone())),
+            _ => r.checked_sub(&one).zip(c.checked_sub(&one)),
+        };
+        Some(match to {
+            Some(to) => Ok(self.encode(&to)),
+            None => {
+                let mut here = String::new();
+                self.write_position(pos, &mut here);
+                Err(format!("the king of {here} cannot step {dir}"))
+            }
+        })
+    }
+
+    fn move_words(&self) -> Option<&'static str> {
+        Some("right, down or diag [N]: step the (N-th) king")
+    }
+
     fn check(&self, pos: &Pos) -> Result<(), SolveError> {
         self.decode(pos).map(|_| ())
     }
@@ -174,6 +201,34 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_king_reads_its_own_words() {
+        let pos = |r: u64, c: u64| -> Pos { smallvec::smallvec![Nat::from(r), Nat::from(c)] };
+        // One step right (a column less), down (a row less) or both.
+        assert_eq!(King.read_move(&pos(2, 3), &["right"]), Some(Ok(pos(2, 2))));
+        assert_eq!(King.read_move(&pos(2, 3), &["down"]), Some(Ok(pos(1, 3))));
+        assert_eq!(King.read_move(&pos(2, 3), &["diag"]), Some(Ok(pos(1, 2))));
+        // At the edge: the bottom row has no step down nor diagonal, the last column
+        // none right.
+        assert_eq!(
+            King.read_move(&pos(0, 3), &["diag"]),
+            Some(Err("the king of king(0,3) cannot step diag".into()))
+        );
+        assert_eq!(
+            King.read_move(&pos(0, 3), &["down"]),
+            Some(Err("the king of king(0,3) cannot step down".into()))
+        );
+        assert_eq!(King.read_move(&pos(0, 3), &["right"]), Some(Ok(pos(0, 2))));
+        assert_eq!(
+            King.read_move(&pos(4, 0), &["right"]),
+            Some(Err("the king of king(4,0) cannot step right".into()))
+        );
+        // Not its words (a number after them is the session's, never passed here).
+        for words in [&["left"][..], &["diag", "2"], &["2", "both"], &[]] {
+            assert_eq!(King.read_move(&pos(2, 3), words), None, "{words:?}");
+        }
+    }
     use sprague_engine::impartial::exhaustive::GrundySearch;
 
     #[test]

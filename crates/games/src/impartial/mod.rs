@@ -29,8 +29,11 @@ pub mod submask;
 pub mod subtraction;
 #[cfg(test)]
 pub(crate) mod testing;
-#[cfg(test)]
-pub(crate) mod toy;
+/// The family of the walk-through in ARCHITECTURE.md, for tests only: registered in
+/// the tests of this crate, its rules visible to other crates' tests with the feature
+/// `toy`.
+#[cfg(any(test, feature = "toy"))]
+pub mod toy;
 pub mod treestair;
 pub mod wythoff;
 

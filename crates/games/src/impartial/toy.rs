@@ -14,7 +14,7 @@ use sprague_engine::impartial::heap::{HeapFamily, HeapOption, HeapRules};
 
 /// The rules: take one or two stones.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Toy;
+pub struct Toy;
 
 impl HeapRules for Toy {
     fn name(&self) -> String {
@@ -34,9 +34,28 @@ impl HeapRules for Toy {
         let take = n.checked_sub(&to).unwrap_or_default();
         format!("take {take} from the heap of {n}")
     }
+
+    /// Words of its own, which play reads with no change of its own: `nibble` takes
+    /// one stone, `bite` two.
+    fn read_move(&self, n: &Nat, words: &[&str]) -> Option<Result<Nat, String>> {
+        let take = match words {
+            ["nibble"] => 1u64,
+            ["bite"] => 2,
+            _ => return None,
+        };
+        Some(
+            n.checked_sub(&Nat::from(take))
+                .ok_or_else(|| format!("a toy heap of {n} has not {take} stones to take")),
+        )
+    }
+
+    fn move_words(&self) -> Option<&'static str> {
+        Some("nibble [H] or bite [H]: take one or two stones from a toy heap (heap H)")
+    }
 }
 
 /// `toy(n,…)` in the expression language.
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["toy"],
     usage: Some(("toy(n,…)", "take one or two stones (a test family)")),
@@ -75,6 +94,21 @@ mod tests {
         let mut t = GameTable::new();
         let g = t.parse_value("toy(5)").unwrap();
         assert_eq!(t.show(g), "*2");
+    }
+
+    #[test]
+    fn it_reads_its_own_move_words() {
+        let c = crate::components("toy(5)").unwrap();
+        let f = &c[0].family;
+        let pos = |n: u64| -> sprague_engine::impartial::family::Pos {
+            smallvec::smallvec![sprague_core::nat::Nat::from(n)]
+        };
+        assert_eq!(f.read_move(&pos(5), &["nibble"]), Some(Ok(pos(4))));
+        assert_eq!(f.read_move(&pos(5), &["bite"]), Some(Ok(pos(3))));
+        assert_eq!(f.read_move(&pos(2), &["bite"]), Some(Ok(pos(0))));
+        assert!(matches!(f.read_move(&pos(1), &["bite"]), Some(Err(_))));
+        assert_eq!(f.read_move(&pos(5), &["gulp"]), None);
+        assert!(f.move_words().unwrap().starts_with("nibble"));
     }
 
     #[test]

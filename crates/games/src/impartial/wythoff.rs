@@ -485,6 +485,32 @@ impl Family for Wythoff {
         true
     }
 
+    /// `K both` or `take K from both`: the queen's diagonal move.
+    fn read_move(&self, pos: &Pos, words: &[&str]) -> Option<Result<Pos, String>> {
+        let k = match words {
+            [k, "both"] | ["take", k, "from", "both"] => k.parse::<Nat>().ok()?,
+            _ => return None,
+        };
+        let mut to = pos.clone();
+        for x in to.iter_mut() {
+            match x.checked_sub(&k).filter(|_| !k.is_zero()) {
+                Some(v) => *x = v,
+                None => {
+                    let mut here = String::new();
+                    self.write_position(pos, &mut here);
+                    return Some(Err(format!("cannot take {k} from both heaps of {here}")));
+                }
+            }
+        }
+        Some(Ok(to))
+    }
+
+    fn move_words(&self) -> Option<&'static str> {
+        Some(
+            "K both [H], or take K from both [H]: take K from both heaps of a wythoff (the one holding heap H)",
+        )
+    }
+
     fn name(&self) -> String {
         "wythoff".into()
     }
@@ -819,6 +845,40 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_queen_reads_its_own_words() {
+        let w = Wythoff::default();
+        let pos: Pos = smallvec::smallvec![Nat::from(3u64), Nat::from(5u64)];
+        let after = |words: &[&str]| w.read_move(&pos, words);
+        // The rules: the same positive number from both heaps.
+        let to: Pos = smallvec::smallvec![Nat::from(1u64), Nat::from(3u64)];
+        assert_eq!(after(&["2", "both"]), Some(Ok(to.clone())));
+        assert_eq!(after(&["take", "2", "from", "both"]), Some(Ok(to)));
+        // All of the smaller heap: the boundary.
+        let to: Pos = smallvec::smallvec![Nat::ZERO, Nat::from(2u64)];
+        assert_eq!(after(&["3", "both"]), Some(Ok(to)));
+        // More than the smaller heap, or nothing: its words, but no move.
+        for k in ["4", "0"] {
+            assert_eq!(
+                after(&[k, "both"]),
+                Some(Err(format!(
+                    "cannot take {k} from both heaps of wythoff(3,5)"
+                )))
+            );
+        }
+        // Not its words.
+        for words in [
+            &["both"][..],
+            &["x", "both"],
+            &["2", "3"],
+            &["diag"],
+            &["2", "both", "1"],
+        ] {
+            assert_eq!(after(words), None, "{words:?}");
+        }
+        assert!(w.move_words().unwrap().starts_with("K both"));
+    }
     use sprague_core::Bound;
     use sprague_engine::impartial::exhaustive::GrundySearch;
     use sprague_engine::impartial::exhaustive_family::ExhaustiveFamily;
