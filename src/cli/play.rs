@@ -80,32 +80,9 @@ Commands: hint, why, undo, value, moves, show, help, quit";
 struct Out {
     json: bool,
     color: bool,
-    /// Whether the library's words for the bound on states (a partizan session's)
-    /// are said with the flag that raises it.
-    flag_words: bool,
 }
 
 impl Out {
-    /// `text` with the partizan session's words for its bound on states naming the
-    /// flag that raises it (`not decided within --max-states`).
-    fn flagged<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
-        use sprague::play::partizan::{TOO_LONG, UNDECIDED, UNDECIDED_BOUND};
-        if !self.flag_words || !text.contains("within the bound on states") {
-            return text.into();
-        }
-        let flag = sprague::flags::raise_with(UNDECIDED_BOUND);
-        let within = format!("within {flag}");
-        text.replace(
-            UNDECIDED,
-            &UNDECIDED.replace("within the bound on states", &within),
-        )
-        .replace(
-            TOO_LONG,
-            &TOO_LONG.replace("within the bound on states", &within),
-        )
-        .into()
-    }
-
     fn bold(&self, s: &str) -> String {
         if self.color {
             format!("\x1b[1m{s}\x1b[0m")
@@ -115,7 +92,6 @@ impl Out {
     }
 
     fn emit(&self, text: &str) -> Result<(), Failure> {
-        let text = &*self.flagged(text);
         let stdout = super::stdout::stdout();
         let mut lock = stdout.lock();
         lock.write_all(text.as_bytes())?;
@@ -150,13 +126,11 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
     } else {
         read_expr(&a.expr)?.into_string()
     };
-    let mut out = Out {
+    let out = Out {
         json: a.json,
         color: !a.json && std::io::stdout().is_terminal(),
-        flag_words: false,
     };
     if sprague::games::partizan::component::is_partizan(&text) == Some(true) {
-        out.flag_words = true;
         if a.misere {
             return Err(Failure::Input(
                 "misère play is for impartial positions; this position has partizan terms".into(),

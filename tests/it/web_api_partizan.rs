@@ -127,8 +127,8 @@ fn a_position_too_big_for_the_server_still_gets_a_legal_reply() {
     let s = Server::start(&["--max-states", "300"]);
     let (status, b) = s.get("/api/play", &[("expr", "domineering(6,6)")]);
     assert_eq!(status, 200, "{b}");
-    // The library's words, which name no flag of the command line.
-    assert_eq!(b["note"], "not decided within the bound on states");
+    // The server's setting that bounds the search is named.
+    assert_eq!(b["note"], "not decided within --max-states");
     assert_eq!(b["outcome"], Value::Null);
     let (status, b) = s.get("/api/play/reply", &[("expr", "domineering(6,6)")]);
     assert_eq!(status, 200, "{b}");

@@ -35,7 +35,7 @@ use crate::MoveResult;
 use crate::session::{MoveList, Player};
 use sprague_core::Outcome;
 use sprague_core::nat::Nat;
-use sprague_core::{Bound, Limits, SolveError};
+use sprague_core::{Bound, Limits, Raise, SolveError};
 use sprague_engine::partizan::{Game, GameTable, PrintOptions, Side};
 use sprague_engine::search::partizan::{Part, Search, Sum, SumMove};
 use sprague_games::eval::ValueError;
@@ -49,17 +49,25 @@ pub const VALUE_STATES: u64 = 200_000;
 /// results of later moves in the list are left undecided.
 pub const DECIDED_MOVES: usize = 2_000;
 
-/// The words for a position the search could not decide within the bound on states
-/// ([`UNDECIDED_BOUND`]); a front end may name the setting that raises it instead.
-pub const UNDECIDED: &str = "not decided within the bound on states";
+/// The words for a position the search could not decide within the bound on states,
+/// that bound named by `raise` (a front end's setting, or [`Bound::words`]).
+///
+/// ```
+/// use sprague_core::Bound;
+/// assert_eq!(
+///     sprague_play::partizan::undecided(Bound::words),
+///     "not decided within the bound on positions"
+/// );
+/// ```
+pub fn undecided(raise: Raise) -> String {
+    format!("not decided within {}", raise(Bound::States))
+}
 
-/// The bound within which the words [`UNDECIDED`] and [`TOO_LONG`] say the search or
-/// the printer stopped.
-pub const UNDECIDED_BOUND: Bound = Bound::States;
-
-/// The words written for a game whose text would exceed the bound on states
-/// ([`UNDECIDED_BOUND`]).
-pub const TOO_LONG: &str = "(a game too long to write within the bound on states)";
+/// The words written for a game whose text would exceed the bound on states, that
+/// bound named by `raise`.
+fn too_long(raise: Raise) -> String {
+    format!("(a game too long to write within {})", raise(Bound::States))
+}
 
 /// The name of a side: `Left` or `Right`.
 pub fn side_name(s: Side) -> &'static str {
@@ -139,6 +147,7 @@ pub struct Analysis {
 /// A game of a partizan position between a human and the computer.
 pub struct Session {
     t: GameTable,
+    raise: Raise,
     limits: Limits,
     human: Side,
     history: Vec<Turn>,
@@ -160,26 +169,26 @@ fn copy(sum: &Sum) -> Sum {
 }
 
 /// A part in expression syntax.
-fn show_part(t: &mut GameTable, p: &Part) -> String {
+fn show_part(t: &mut GameTable, p: &Part, raise: Raise) -> String {
     match p {
         Part::Position(c) => c.show(),
-        Part::Game(g) => show_game(t, *g),
+        Part::Game(g) => show_game(t, *g, raise),
     }
 }
 
 /// A canonical game in CGSuite notation; a game whose text would exceed the table's
 /// bound is written as such instead.
-fn show_game(t: &mut GameTable, g: Game) -> String {
+fn show_game(t: &mut GameTable, g: Game, raise: Raise) -> String {
     t.show_with(g, PrintOptions::default())
-        .unwrap_or_else(|_| TOO_LONG.to_string())
+        .unwrap_or_else(|_| too_long(raise))
 }
 
 /// The sum in expression syntax (`0` when it has no parts).
-pub fn sum_text(t: &mut GameTable, sum: &Sum) -> String {
+pub fn sum_text(t: &mut GameTable, sum: &Sum, raise: Raise) -> String {
     if sum.parts.is_empty() {
         return "0".to_string();
     }
-    let parts: Vec<String> = sum.parts.iter().map(|p| show_part(t, p)).collect();
+    let parts: Vec<String> = sum.parts.iter().map(|p| show_part(t, p, raise)).collect();
     parts.join(" + ")
 }
 
@@ -262,9 +271,9 @@ fn changed_cells(from: &str, to: &str) -> Option<Vec<(usize, usize, char, char)>
 }
 
 /// A move written out (its result not yet known).
-fn written(t: &mut GameTable, sum: &Sum, m: &SumMove) -> Move {
-    let from = show_part(t, &sum.parts[m.part]);
-    let to = show_part(t, &m.to);
+fn written(t: &mut GameTable, sum: &Sum, m: &SumMove, raise: Raise) -> Move {
+    let from = show_part(t, &sum.parts[m.part], raise);
+    let to = show_part(t, &m.to, raise);
     let (cells, text) = match changed_cells(&from, &to) {
         Some(ch) if !ch.is_empty() => {
             let text: Vec<String> = ch
@@ -321,6 +330,12 @@ impl Session {
         })
     }
 
+    /// Names the bounds in the session's words with `raise` (a front end's own
+    /// setting, e.g. the command line's flag); by default [`Bound::words`].
+    pub fn set_raise(&mut self, raise: Raise) {
+        self.raise = raise;
+    }
+
     /// As [`Session::new`], with the column of a bad expression kept in the error.
     pub fn read(src: &str, first: Side, human: Side, limits: Limits) -> Result<Self, ValueError> {
         let mut t = GameTable::with_limit(limits.max_states);
@@ -330,6 +345,7 @@ impl Session {
         let sum = read_sum(&mut t, src, &limits)?;
         Ok(Session {
             t,
+            raise: Bound::words,
             limits,
             human,
             history: vec![Turn {
@@ -380,13 +396,13 @@ impl Session {
     /// The current position in expression syntax.
     pub fn position_text(&mut self) -> String {
         let sum = copy(&self.current().sum);
-        sum_text(&mut self.t, &sum)
+        sum_text(&mut self.t, &sum, self.raise)
     }
 
     /// The position of the state `k` of the history (0 the start).
     pub fn position_at(&mut self, k: usize) -> Option<String> {
         let sum = copy(&self.history.get(k)?.sum);
-        Some(sum_text(&mut self.t, &sum))
+        Some(sum_text(&mut self.t, &sum, self.raise))
     }
 
     /// The parts of the current sum, each in expression syntax.
@@ -394,7 +410,7 @@ impl Session {
         let sum = copy(&self.current().sum);
         sum.parts
             .iter()
-            .map(|p| show_part(&mut self.t, p))
+            .map(|p| show_part(&mut self.t, p, self.raise))
             .collect()
     }
 
@@ -409,7 +425,7 @@ impl Session {
         }
         let m = moves.swap_remove(i);
         let after = sum.after(&m);
-        Ok(Some(sum_text(&mut self.t, &after)))
+        Ok(Some(sum_text(&mut self.t, &after, self.raise)))
     }
 
     /// The whole positions after the first `count` moves of the current list, the
@@ -423,7 +439,7 @@ impl Session {
         for m in moves.iter().take(count) {
             self.limits.check_stop()?;
             let after = sum.after(m);
-            out.push(sum_text(&mut self.t, &after));
+            out.push(sum_text(&mut self.t, &after, self.raise));
         }
         Ok(out)
     }
@@ -443,7 +459,10 @@ impl Session {
         let sum = copy(&self.current().sum);
         let value = self.value(&sum)?;
         let raw = sum.moves(&mut self.t, side)?;
-        let mut moves: Vec<Move> = raw.iter().map(|m| written(&mut self.t, &sum, m)).collect();
+        let mut moves: Vec<Move> = raw
+            .iter()
+            .map(|m| written(&mut self.t, &sum, m, self.raise))
+            .collect();
         let mut s = Search::new(&mut self.t, &self.limits);
         let outcome = bounded(s.outcome(&sum))?;
         let mover_wins = outcome.map(|o| {
@@ -466,13 +485,13 @@ impl Session {
                     match bounded(s.wins(&after, other(side)))? {
                         Some(opp) => w.wins = Some(!opp),
                         None => {
-                            note = Some(UNDECIDED.to_string());
+                            note = Some(undecided(self.raise));
                             break;
                         }
                     }
                 }
             }
-            None => note = Some(UNDECIDED.to_string()),
+            None => note = Some(undecided(self.raise)),
         }
         Ok(Analysis {
             to_move: side,
@@ -507,7 +526,7 @@ impl Session {
             }
             Ok(total)
         })?;
-        Ok(g.map(|g| show_game(&mut self.t, g)))
+        Ok(g.map(|g| show_game(&mut self.t, g, self.raise)))
     }
 
     /// Whether the side to move has no move (it has lost: normal play).
@@ -530,7 +549,7 @@ impl Session {
             return Ok(false);
         }
         let m = raw.swap_remove(i);
-        let mut written = written(&mut self.t, &sum, &m);
+        let mut written = written(&mut self.t, &sum, &m, self.raise);
         if let Some(a) = &self.analysis
             && let Some(x) = a.moves.get(i)
         {
@@ -578,7 +597,10 @@ impl Session {
             let i = a.moves.iter().position(|m| m.wins.is_none()).unwrap_or(0);
             return Ok(Some((
                 i,
-                format!("the position is {UNDECIDED}: a move not known to lose"),
+                format!(
+                    "the position is {}: a move not known to lose",
+                    undecided(self.raise)
+                ),
             )));
         }
         // Every move loses: the fewest winning replies for the opponent.
@@ -612,7 +634,8 @@ impl Session {
             None => (
                 0,
                 format!(
-                    "every move loses against best play (the replies were {UNDECIDED}): the first move"
+                    "every move loses against best play (the replies were {}): the first move",
+                    undecided(self.raise)
                 ),
             ),
         }))
@@ -1026,10 +1049,16 @@ mod tests {
         };
         let mut s = Session::new("domineering(5,5)", Side::Left, Side::Right, l).unwrap();
         let a = s.analyse().unwrap().clone();
-        assert_eq!(a.note.as_deref(), Some(UNDECIDED));
+        assert_eq!(a.note, Some(undecided(Bound::words)));
         assert!(a.value.is_none());
         let m = s.computer_move().unwrap().unwrap();
         assert_eq!(m.cells.len(), 2);
-        assert!(s.current().reason.as_deref().unwrap().contains(UNDECIDED));
+        assert!(
+            s.current()
+                .reason
+                .as_deref()
+                .unwrap()
+                .contains(&undecided(Bound::words))
+        );
     }
 }

@@ -60,10 +60,13 @@ fn query(q: Q) -> Result<(String, Side), ApiError> {
 
 /// A session with `side` to move (the human playing `human`).
 fn session(src: &str, side: Side, human: Side, limits: Limits) -> Result<Session, ApiError> {
-    Session::read(src, side, human, limits).map_err(|e| match e {
+    let mut s = Session::read(src, side, human, limits).map_err(|e| match e {
         ValueError::Input(e) => ApiError::from(e),
         ValueError::Limit(e) => ApiError::from(e),
-    })
+    })?;
+    // The server's own setting bounds the search: its words name it.
+    s.set_raise(sprague_flags::raise_with);
+    Ok(s)
 }
 
 fn side_json(s: Side) -> Value {

@@ -32,6 +32,7 @@ pub(super) fn run(
     input: &mut LineReader,
 ) -> Result<(), Failure> {
     let mut s = Session::new(text, first, human, limits)?;
+    s.set_raise(sprague::flags::raise_with);
     let start = s.position_text();
     let start_outcome = s.analyse()?.outcome;
     let mut g = Partizan {
@@ -88,7 +89,7 @@ impl Front for Partizan {
             if s.moves_made() == 1 { "" } else { "s" },
             match self.start_outcome {
                 Some(o) => format!("of outcome class {}", o.letter()),
-                None => pp::UNDECIDED.to_string(),
+                None => undecided(),
             },
             side_name(self.first)
         );
@@ -267,7 +268,7 @@ fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
             let _ = write!(t, "; outcome {}", o.letter());
         }
         None => {
-            let _ = write!(t, "; outcome {}", pp::UNDECIDED);
+            let _ = write!(t, "; outcome {}", undecided());
         }
     }
     if let Some(v) = &a.value {
@@ -325,7 +326,7 @@ fn hint(s: &mut Session, out: &Out) -> Result<(), Failure> {
     if winning.is_empty() {
         return out.emit(&format!(
             "No winning move found: the position is {}.",
-            pp::UNDECIDED
+            undecided()
         ));
     }
     let mut t = format!("Winning move{}:", if winning.len() == 1 { "" } else { "s" });
@@ -384,6 +385,7 @@ fn value(s: &mut Session, out: &Out) -> Result<(), Failure> {
             pp::VALUE_STATES
         ),
     };
+    let undecided_words = undecided();
     let _ = write!(
         t,
         "\noutcome: {}",
@@ -392,7 +394,7 @@ fn value(s: &mut Session, out: &Out) -> Result<(), Failure> {
             Some("R") => "R (Right wins whoever starts)",
             Some("N") => "N (the player to move wins)",
             Some(_) => "P (the player to move loses)",
-            None => pp::UNDECIDED,
+            None => &undecided_words,
         }
     );
     out.emit(&t)
@@ -436,4 +438,10 @@ fn moves(s: &mut Session, out: &Out, page: usize) -> Result<(), Failure> {
         let _ = write!(t, "\n  … 'moves {}' for the next page", page + 1);
     }
     out.emit(&t)
+}
+
+/// The words for a position not decided within the bound on states, naming the flag
+/// that raises it.
+fn undecided() -> String {
+    pp::undecided(sprague::flags::raise_with)
 }
