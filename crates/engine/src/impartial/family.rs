@@ -2,6 +2,7 @@
 //! parameters into rules, and answers questions about one component of a sum.
 
 use super::position::Values;
+use crate::picture::Picture;
 use smallvec::SmallVec;
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
@@ -31,9 +32,9 @@ pub fn heaps_after(sizes: &[Nat]) -> After {
         .collect()
 }
 
-/// How a front end pictures a component: a shape it knows how to draw from the
-/// position's arguments. The family chooses its shape, so that front ends draw shapes
-/// and never need a family's name.
+/// The kind of piece a family's positions are, for reading typed moves that name a
+/// piece ("K both" moves a queen, "right" a king). Front ends draw a position from
+/// its [`Family::picture`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
     /// No picture: the component is shown as written (its numbered heaps, if any, as
@@ -328,10 +329,24 @@ pub trait Family {
     /// Lines explaining the value of `pos` (a derivation or the theorem used).
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError>;
 
-    /// How front ends picture a position of the family ([`Shape`]). The default: as
-    /// written.
+    /// The kind of piece the family's positions are ([`Shape`]), for reading typed
+    /// moves. The default: none ([`Shape::Text`]).
     fn shape(&self) -> Shape {
         Shape::Text
+    }
+
+    /// How front ends draw the position `pos` ([`Picture`]). The default: the
+    /// numbered heaps as heaps ([`Family::numbered_heaps`], or the one heap of a
+    /// numbered heap), else the position as written.
+    fn picture(&self, pos: &Pos) -> Picture {
+        if self.numbered_heaps() || (pos.len() == 1 && self.is_numbered_heap()) {
+            return Picture::Heaps {
+                sizes: pos.to_vec(),
+            };
+        }
+        let mut s = String::new();
+        self.write_position(pos, &mut s);
+        Picture::Text(s)
     }
 
     /// Whether the arguments of a position are heaps a player names by number
