@@ -92,6 +92,33 @@ pub struct GraphPicture {
     pub grounded: bool,
 }
 
+impl GraphPicture {
+    /// A stalk as a graph on the ground: vertex `k` (named `k`) at height `k`, the
+    /// edges `k-1 – k` from the ground up.
+    pub fn stalk(colours: &[Owner]) -> GraphPicture {
+        GraphPicture {
+            vertices: (0..=colours.len())
+                .map(|k| Vertex {
+                    x: 0,
+                    y: k as u32,
+                    colour: None,
+                    ground: k == 0,
+                    name: k as u64,
+                })
+                .collect(),
+            edges: (0..colours.len())
+                .map(|k| Edge {
+                    a: k,
+                    b: k + 1,
+                    colour: Some(colours[k]),
+                    bend: 0,
+                })
+                .collect(),
+            grounded: true,
+        }
+    }
+}
+
 /// How to draw one component.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Picture {
@@ -297,6 +324,13 @@ impl Picture {
                     edge: b.len(),
                     fallen: (b.len() + 1..a.len()).collect(),
                 })
+            }
+            // A graph on the ground may become a stalk after a cut, or the reverse.
+            (Picture::Stalk { colours }, Picture::Graph(b)) if b.grounded => {
+                Picture::target(&Picture::Graph(GraphPicture::stalk(colours)), after)
+            }
+            (Picture::Graph(a), Picture::Stalk { colours }) if a.grounded => {
+                Picture::target(before, &Picture::Graph(GraphPicture::stalk(colours)))
             }
             (Picture::Graph(a), Picture::Graph(b)) => {
                 if a.edges.iter().any(|e| e.colour.is_some()) {
@@ -627,6 +661,21 @@ mod tests {
             })
         );
         assert_eq!(Picture::target(&st(&[Left]), &st(&[Right])), None);
+        // A stalk and a graph on the ground are compared as graphs.
+        assert_eq!(
+            Picture::target(&st(&[Left, Right]), &grounded(&[(0, 1, Left)])),
+            Some(Target::Cut {
+                edge: 1,
+                fallen: vec![]
+            })
+        );
+        assert_eq!(
+            Picture::target(&grounded(&[(0, 1, Left), (1, 1, Right)]), &st(&[])),
+            Some(Target::Cut {
+                edge: 0,
+                fallen: vec![1]
+            })
+        );
     }
 
     /// A graph on the ground (vertex 0) with its vertices named as the position does.

@@ -175,22 +175,7 @@ pub fn sum_text(t: &mut GameTable, sum: &Sum) -> String {
 /// text is one: every row made of letters, `.` and `#` (graph and edge-list
 /// notations have digits or `-`, and are not boards).
 pub fn board_rows(text: &str) -> Option<Vec<String>> {
-    let start = text.find("(\"")? + 2;
-    let end = text.rfind("\")")?;
-    let inner = text.get(start..end)?;
-    if inner.is_empty()
-        || !inner
-            .chars()
-            .all(|c| c.is_ascii_alphabetic() || matches!(c, '.' | '#' | '|'))
-    {
-        return None;
-    }
-    let rows: Vec<String> = inner.split('|').map(str::to_string).collect();
-    let width = rows[0].chars().count();
-    if width == 0 || rows.iter().any(|r| r.chars().count() != width) {
-        return None;
-    }
-    Some(rows)
+    sprague_games::partizan::board_rows(text)
 }
 
 /// The name of a cell: its column as letters (`a`…`z`, `aa`, …), its row from 1.
