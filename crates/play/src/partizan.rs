@@ -34,6 +34,7 @@
 use sprague_core::Outcome;
 use sprague_core::{Bound, Limits, SolveError};
 use sprague_engine::partizan::{Game, GameTable, PrintOptions, Side};
+use sprague_engine::picture::{Picture, Target};
 use sprague_engine::search::partizan::{Part, Search, Sum, SumMove};
 use sprague_games::eval::ValueError;
 use sprague_games::partizan::component::read_sum;
@@ -152,6 +153,15 @@ fn show_part(t: &mut GameTable, p: &Part) -> String {
     match p {
         Part::Position(c) => c.show(),
         Part::Game(g) => show_game(t, *g),
+    }
+}
+
+/// How a part is drawn: a position by its ruleset's picture, a canonical game as
+/// written.
+fn picture(t: &mut GameTable, p: &Part) -> Picture {
+    match p {
+        Part::Position(c) => c.picture(),
+        Part::Game(g) => Picture::Text(show_game(t, *g)),
     }
 }
 
@@ -369,6 +379,29 @@ impl Session {
             .iter()
             .map(|p| show_part(&mut self.t, p))
             .collect()
+    }
+
+    /// The picture of each part of the current sum (a canonical game as written).
+    pub fn pictures(&mut self) -> Vec<Picture> {
+        let sum = copy(&self.current().sum);
+        sum.parts.iter().map(|p| picture(&mut self.t, p)).collect()
+    }
+
+    /// What each of the first `count` moves of the current list changes in the
+    /// picture of its part, found by comparing the part's pictures before and after
+    /// it ([`Picture::target`]); the stop signal looked at before each.
+    pub fn targets(&mut self, count: usize) -> Result<Vec<Option<Target>>, SolveError> {
+        let sum = copy(&self.current().sum);
+        let side = self.to_move();
+        let moves = sum.moves(&mut self.t, side)?;
+        let before = self.pictures();
+        let mut out = Vec::with_capacity(count.min(moves.len()));
+        for m in moves.iter().take(count) {
+            self.limits.check_stop()?;
+            let after = picture(&mut self.t, &m.to);
+            out.push(Picture::target(&before[m.part], &after));
+        }
+        Ok(out)
     }
 
     /// The whole position after the `i`-th move of the current list.
