@@ -56,7 +56,7 @@
 
 pub use sprague_core as core;
 pub use sprague_core::nat;
-pub use sprague_engine::{impartial, partizan, search};
+pub use sprague_engine::{impartial, partizan, picture, search};
 pub use sprague_expr as expr;
 pub use sprague_flags as flags;
 pub use sprague_games as games;

@@ -4,13 +4,14 @@
 use super::repl::LineReader;
 use super::{Failure, LimitArgs, json, read_expr};
 use sprague::core::{Outcome, Play};
-use sprague::impartial::family::Shape;
 use sprague::impartial::position::Position;
 use sprague::impartial::sum::{Component, analyse};
 use sprague::nat::Nat;
 use sprague::partizan::Side;
+use sprague::picture::{Picture, Piece};
 use sprague::play::PlaySession;
 use sprague::play::session::{self, Player, Session, SumMove};
+use sprague::play::view;
 use sprague::report::solve;
 use std::fmt::Write as _;
 
@@ -530,50 +531,45 @@ fn corner_board(up: u64, across: u64, piece: char, corner_left: bool) -> Vec<Str
         .collect()
 }
 
-/// The position drawn: heaps as rows of tokens, small boards as grids.
+/// The position drawn from its pictures ([`view::drawing`]): numbered heaps as rows
+/// of tokens, a small board with its piece as a grid (after the heaps of a queen's
+/// board), anything else as written.
 pub fn draw(comps: &[Component]) -> Vec<String> {
-    let heaps = session::heaps(comps);
     let mut lines = Vec::new();
     let small = |n: &Nat, max: u64| n.to_u64().filter(|&v| v <= max);
-    for (i, c) in comps.iter().enumerate() {
-        let name = c.family.name();
-        let numbered: Vec<usize> = (0..heaps.len()).filter(|&k| heaps[k].0 == i).collect();
-        if !numbered.is_empty() {
-            for &k in &numbered {
-                let n = &c.pos[heaps[k].1];
-                let tokens = match small(n, DRAWN_HEAP) {
-                    Some(v) => "●".repeat(v as usize),
-                    None => "●●●…".to_string(),
-                };
-                let label = if c.family.is_heap_family() {
-                    name.clone()
-                } else {
-                    c.expr()
-                };
-                lines.push(format!("heap {}: {tokens} ({n})  {label}", k + 1));
-            }
-            if c.family.shape() == Shape::Queen
-                && let (Some(a), Some(b)) =
-                    (small(&c.pos[0], DRAWN_BOARD), small(&c.pos[1], DRAWN_BOARD))
-            {
-                // The queen is a columns from the left edge and b rows from the
-                // bottom; moves go left, down, or diagonally down-left.
-                lines.extend(corner_board(b, a, 'Q', true));
-            }
-            continue;
+    for (d, c) in view::drawing(comps).iter().zip(comps) {
+        let sizes: &[Nat] = match &d.picture {
+            Picture::Heaps { sizes } => sizes,
+            _ => &c.pos,
+        };
+        for (&k, n) in d.heaps.iter().zip(sizes) {
+            let tokens = match small(n, DRAWN_HEAP) {
+                Some(v) => "●".repeat(v as usize),
+                None => "●●●…".to_string(),
+            };
+            lines.push(format!("heap {k}: {tokens} ({n})  {}", d.label));
         }
-        if c.family.shape() == Shape::King
-            && let (Some(r), Some(col)) =
-                (small(&c.pos[0], DRAWN_BOARD), small(&c.pos[1], DRAWN_BOARD))
+        if let Picture::Board { x, y, piece, .. } = &d.picture
+            && let (Some(x), Some(y)) = (small(x, DRAWN_BOARD), small(y, DRAWN_BOARD))
         {
-            lines.push(format!(
-                "{}: K moves right, down or diagonally to the corner +",
-                c.expr()
-            ));
-            lines.extend(corner_board(r, col, 'K', false));
+            match piece {
+                // The queen is x columns from the left edge and y rows from the
+                // bottom; moves go left, down, or diagonally down-left.
+                Piece::Queen => lines.extend(corner_board(y, x, 'Q', true)),
+                Piece::King if d.heaps.is_empty() => {
+                    lines.push(format!(
+                        "{}: K moves right, down or diagonally to the corner +",
+                        d.label
+                    ));
+                    lines.extend(corner_board(y, x, 'K', false));
+                }
+                Piece::King => {}
+            }
             continue;
         }
-        lines.push(c.expr());
+        if d.heaps.is_empty() {
+            lines.push(c.expr());
+        }
     }
     lines
 }

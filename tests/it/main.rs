@@ -44,6 +44,7 @@ mod loopy_sums;
 mod misere_cli;
 mod nash_games;
 mod nash_props;
+mod no_family_names;
 mod octal_period_soundness;
 mod partizan_hackenbush;
 mod partizan_laws;

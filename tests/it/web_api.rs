@@ -2,7 +2,7 @@
 //! by the test (on a free port of the loopback address, killed when the test ends,
 //! even when it fails).
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -199,17 +199,53 @@ fn play_lists_every_move_with_its_result() {
     assert_eq!(w["to"], "nim(1,4,5)");
     assert_eq!((w["heap"].as_u64(), w["take"].as_u64()), (Some(1), Some(2)));
     assert_eq!(w["text"], "take 2 from heap 1 (3 → 1)");
+    // Its target in the picture of its component (heap 0 of `nim(3)`): take 2.
+    assert_eq!(
+        (w["component"].as_u64(), &w["target"]),
+        (Some(0), &json!({"kind": "take", "heap": 0, "count": 2}))
+    );
     for (i, m) in moves.iter().enumerate() {
         assert_eq!(m["index"].as_u64(), Some(i as u64));
         assert!(m["remoteness"].is_u64());
     }
     let drawing = body["drawing"].as_array().unwrap();
-    let sizes: Vec<u64> = drawing
+    let sizes: Vec<&Value> = drawing.iter().map(|d| &d["sizes"]).collect();
+    assert_eq!(sizes, [&json!([3]), &json!([4]), &json!([5])]);
+    let numbers: Vec<&Value> = drawing.iter().map(|d| &d["heaps"]).collect();
+    assert_eq!(numbers, [&json!([1]), &json!([2]), &json!([3])]);
+    assert!(drawing.iter().all(|d| d["kind"] == "heaps"));
+    // nim(3,5): the move taking 2 from heap 2 (5 → 3) has the target heap 0 of its
+    // component (the second), take 2.
+    let (_, body) = s.get("/api/play", &[("expr", "nim(3,5)")]);
+    let m = body["moves"]
+        .as_array()
+        .unwrap()
         .iter()
-        .map(|d| d["size"].as_u64().unwrap())
+        .find(|m| m["to"] == "nim(3,3)")
+        .unwrap();
+    assert_eq!(
+        (m["component"].as_u64(), m["heap"].as_u64()),
+        (Some(1), Some(2))
+    );
+    assert_eq!(m["target"], json!({"kind": "take", "heap": 0, "count": 2}));
+    // wythoff(3,6): the winning move goes down one row to the P-position (3,5)
+    // (Wythoff's pair (⌊2φ⌋, ⌊2φ⌋ + 2)); its target is that cell, and (3,5) is
+    // among the P-positions the board marks.
+    let (_, body) = s.get("/api/play", &[("expr", "wythoff(3,6)")]);
+    let winning: Vec<&Value> = body["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["result"] == "P")
         .collect();
-    assert_eq!(sizes, [3, 4, 5]);
-    assert!(drawing.iter().all(|d| d["kind"] == "heap"));
+    assert_eq!(winning.len(), 1);
+    assert_eq!(
+        winning[0]["target"],
+        json!({"kind": "cell", "x": 3, "y": 5})
+    );
+    let marks = body["drawing"][0]["marks"].as_array().unwrap();
+    assert!(marks.contains(&json!([3, 5])) && marks.contains(&json!([1, 2])));
+    assert!(!marks.contains(&json!([3, 6])));
     // The page plays a move by loading its `to`: from a P-position every move wins
     // for the opponent.
     let (_, body) = s.get("/api/play", &[("expr", "nim(1,4,5)")]);
@@ -247,9 +283,23 @@ fn play_lists_every_move_with_its_result() {
         .iter()
         .map(|d| d["kind"].as_str().unwrap())
         .collect();
-    assert_eq!(kinds, ["board", "king", "ring", "stair", "text"]);
-    assert_eq!(body["drawing"][0]["x"], 3);
-    assert_eq!(body["drawing"][1]["r"], 4);
+    assert_eq!(kinds, ["board", "board", "ring", "stairs", "text"]);
+    let d = &body["drawing"];
+    assert_eq!(
+        (&d[0]["x"], &d[0]["y"], &d[0]["piece"]),
+        (&json!(3), &json!(5), &json!("queen"))
+    );
+    // king(4,3): 4 rows and 3 columns from the corner.
+    assert_eq!(
+        (&d[1]["x"], &d[1]["y"], &d[1]["piece"]),
+        (&json!(3), &json!(4), &json!("king"))
+    );
+    assert!(
+        d.as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["title"].is_string() && p["how"].is_string())
+    );
     // Bad input: the column of the command line's message.
     // (`sprague solve 'nim(3,x)'`: column 7: expected a number or a string, found 'x')
     let (status, body) = s.get("/api/play", &[("expr", "nim(3,x)")]);

@@ -52,7 +52,7 @@ fn play_lists_the_moves_with_their_results_and_cells() {
             );
         }
         let d = &b["drawing"][0];
-        assert_eq!(d["kind"], "grid", "{d}");
+        assert_eq!(d["kind"], "cells", "{d}");
         assert!(d["legend"].as_object().unwrap().len() >= 2);
     }
     // Domineering: Right's dominoes lie across, on two cells of one row.
@@ -65,11 +65,28 @@ fn play_lists_the_moves_with_their_results_and_cells() {
         let c = m["cells"].as_array().unwrap();
         assert_eq!(c.len(), 2);
         assert_eq!(c[0][0], c[1][0]);
+        // The target names the same two cells.
+        assert_eq!(m["target"]["kind"], "cells");
+        assert_eq!(&m["target"]["cells"], &m["cells"]);
     }
-    // A Hackenbush string is drawn as a stalk, from the ground up.
+    // A Hackenbush string is drawn as a stalk, from the ground up; Left's moves cut
+    // the blue edge 0 (all fall) or the green edge 2.
     let (_, b) = s.get("/api/play", &[("expr", "hackenbush(\"BRG\")")]);
     assert_eq!(b["drawing"][0]["kind"], "stalk");
-    assert_eq!(b["drawing"][0]["edges"], "BRG");
+    assert_eq!(b["drawing"][0]["colours"], "BRG");
+    let targets: Vec<&serde_json::Value> = b["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["target"])
+        .collect();
+    assert_eq!(
+        targets,
+        [
+            &serde_json::json!({"kind": "cut", "edge": 0, "fallen": [1, 2]}),
+            &serde_json::json!({"kind": "cut", "edge": 2, "fallen": []})
+        ]
+    );
 }
 
 #[test]
@@ -151,24 +168,35 @@ fn graphs_are_drawn_and_each_move_names_its_vertex_or_edges() {
         assert_eq!(d["kind"], "graph", "{d}");
         assert_eq!(d["vertices"].as_array().unwrap().len(), 4, "{d}");
         assert_eq!(d["edges"].as_array().unwrap().len(), 4, "{d}");
+        let vertices = |m: &serde_json::Value| -> Vec<u64> {
+            assert_eq!(m["target"]["kind"], "colour", "{m}");
+            m["target"]["vertices"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap())
+                .collect()
+        };
         let mut named: Vec<u64> = b["moves"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|m| m["vertex"].as_u64().unwrap_or_else(|| panic!("{m}")))
+            .flat_map(vertices)
             .collect();
         named.sort();
+        named.dedup();
         assert_eq!(named, [0, 1, 2, 3], "{expr}");
-        // The vertex a move names is the one its part after the move has coloured:
-        // colouring that vertex by hand gives the same position.
+        // Every vertex a move's target names gives, coloured by hand, the part after
+        // the move (the same value).
         let mine = if side == "left" { "L" } else { "R" };
         for m in b["moves"].as_array().unwrap() {
-            let v = m["vertex"].as_u64().unwrap();
-            let name = &expr[..expr.find('(').unwrap()];
-            let by_hand = format!("{name}(\"0-1 1-2 2-0 2-3 {v}:{mine}\")");
-            let (_, a) = s.get("/api/value", &[("expr", m["part_to"].as_str().unwrap())]);
-            let (_, h) = s.get("/api/value", &[("expr", &by_hand)]);
-            assert_eq!(a["value"], h["value"], "{expr}: vertex {v}");
+            for v in vertices(m) {
+                let name = &expr[..expr.find('(').unwrap()];
+                let by_hand = format!("{name}(\"0-1 1-2 2-0 2-3 {v}:{mine}\")");
+                let (_, a) = s.get("/api/value", &[("expr", m["part_to"].as_str().unwrap())]);
+                let (_, h) = s.get("/api/value", &[("expr", &by_hand)]);
+                assert_eq!(a["value"], h["value"], "{expr}: vertex {v}");
+            }
         }
     }
     // A Hackenbush graph that is not a stalk: a blue edge and a red edge on the ground
@@ -180,14 +208,20 @@ fn graphs_are_drawn_and_each_move_names_its_vertex_or_edges() {
     );
     assert_eq!(status, 200, "{b}");
     let d = &b["drawing"][0];
-    assert_eq!(d["kind"], "hackenbush", "{d}");
+    assert_eq!(
+        (&d["kind"], &d["grounded"]),
+        (&serde_json::json!("graph"), &serde_json::json!(true)),
+        "{d}"
+    );
     assert_eq!(d["edges"].as_array().unwrap().len(), 4);
     let mut cut: Vec<u64> = b["moves"]
         .as_array()
         .unwrap()
         .iter()
-        .flat_map(|m| m["edges"].as_array().unwrap().clone())
-        .map(|e| e.as_u64().unwrap())
+        .map(|m| {
+            assert_eq!(m["target"]["kind"], "cut", "{m}");
+            m["target"]["edge"].as_u64().unwrap()
+        })
         .collect();
     cut.sort();
     assert_eq!(cut, [0, 2, 3]);

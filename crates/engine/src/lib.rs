@@ -8,4 +8,5 @@
 
 pub mod impartial;
 pub mod partizan;
+pub mod picture;
 pub mod search;

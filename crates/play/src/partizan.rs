@@ -37,6 +37,7 @@ use sprague_core::Outcome;
 use sprague_core::nat::Nat;
 use sprague_core::{Bound, Limits, Raise, SolveError};
 use sprague_engine::partizan::{Game, GameTable, PrintOptions, Side};
+use sprague_engine::picture::{Picture, Target};
 use sprague_engine::search::partizan::{Part, Search, Sum, SumMove};
 use sprague_games::eval::ValueError;
 use sprague_games::partizan::component::read_sum;
@@ -176,6 +177,15 @@ fn show_part(t: &mut GameTable, p: &Part, raise: Raise) -> String {
     }
 }
 
+/// How a part is drawn: a position by its ruleset's picture, a canonical game as
+/// written.
+fn picture(t: &mut GameTable, p: &Part, raise: Raise) -> Picture {
+    match p {
+        Part::Position(c) => c.picture(),
+        Part::Game(g) => Picture::Text(show_game(t, *g, raise)),
+    }
+}
+
 /// A canonical game in CGSuite notation; a game whose text would exceed the table's
 /// bound is written as such instead.
 fn show_game(t: &mut GameTable, g: Game, raise: Raise) -> String {
@@ -196,22 +206,7 @@ pub fn sum_text(t: &mut GameTable, sum: &Sum, raise: Raise) -> String {
 /// text is one: every row made of letters, `.` and `#` (graph and edge-list
 /// notations have digits or `-`, and are not boards).
 pub fn board_rows(text: &str) -> Option<Vec<String>> {
-    let start = text.find("(\"")? + 2;
-    let end = text.rfind("\")")?;
-    let inner = text.get(start..end)?;
-    if inner.is_empty()
-        || !inner
-            .chars()
-            .all(|c| c.is_ascii_alphabetic() || matches!(c, '.' | '#' | '|'))
-    {
-        return None;
-    }
-    let rows: Vec<String> = inner.split('|').map(str::to_string).collect();
-    let width = rows[0].chars().count();
-    if width == 0 || rows.iter().any(|r| r.chars().count() != width) {
-        return None;
-    }
-    Some(rows)
+    sprague_games::partizan::board_rows(text)
 }
 
 /// The name of a cell: its column as letters (`a`…`z`, `aa`, …), its row from 1.
@@ -412,6 +407,32 @@ impl Session {
             .iter()
             .map(|p| show_part(&mut self.t, p, self.raise))
             .collect()
+    }
+
+    /// The picture of each part of the current sum (a canonical game as written).
+    pub fn pictures(&mut self) -> Vec<Picture> {
+        let sum = copy(&self.current().sum);
+        sum.parts
+            .iter()
+            .map(|p| picture(&mut self.t, p, self.raise))
+            .collect()
+    }
+
+    /// What each of the first `count` moves of the current list changes in the
+    /// picture of its part, found by comparing the part's pictures before and after
+    /// it ([`Picture::target`]); the stop signal looked at before each.
+    pub fn targets(&mut self, count: usize) -> Result<Vec<Option<Target>>, SolveError> {
+        let sum = copy(&self.current().sum);
+        let side = self.to_move();
+        let moves = sum.moves(&mut self.t, side)?;
+        let before = self.pictures();
+        let mut out = Vec::with_capacity(count.min(moves.len()));
+        for m in moves.iter().take(count) {
+            self.limits.check_stop()?;
+            let after = picture(&mut self.t, &m.to, self.raise);
+            out.push(Picture::target(&before[m.part], &after));
+        }
+        Ok(out)
     }
 
     /// The whole position after the `i`-th move of the current list.

@@ -1,129 +1,86 @@
-//! What a graphical front end draws: a record per part of a position (a heap, a
-//! Wythoff board, a king, a ring, a staircase, or text), and the grid of nim-values of
+//! What a graphical front end draws: the picture of each component of a position
+//! ([`Picture`], as its family describes it), with the numbers of its heaps across
+//! the sum, what each move changes in it ([`target`]), and the grid of nim-values of
 //! a two-parameter family.
 
-use super::session;
+use super::session::{self, SumMove};
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
-use sprague_engine::impartial::family::Shape;
 use sprague_engine::impartial::sum::Component;
+use sprague_engine::picture::{Picture, Target};
 use sprague_games::ExprError;
 
-/// How to draw one part of a position. Every record names the component (0-based,
-/// in the order of the sum) it belongs to.
+/// How to draw one component of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Drawing {
-    /// A heap of `size` stones; `heap` is its number (from 1) across the whole sum,
-    /// as moves name it ("take 2 from heap 1").
-    Heap {
-        /// The component.
-        component: usize,
-        /// The heap's number, from 1.
-        heap: usize,
-        /// The family, e.g. `sub[1,3,4]`.
-        family: String,
-        /// The number of stones.
-        size: Nat,
-    },
-    /// A queen on a board (Wythoff's game): `x` columns from the corner, `y` rows.
-    Board {
-        /// The component.
-        component: usize,
-        /// The family.
-        family: String,
-        /// The first heap (column).
-        x: Nat,
-        /// The second heap (row).
-        y: Nat,
-    },
-    /// A king `r` rows and `c` columns from the corner it walks to (`king(r,c)`).
-    King {
-        /// The component.
-        component: usize,
-        /// Rows from the corner.
-        r: Nat,
-        /// Columns from the corner.
-        c: Nat,
-    },
-    /// A coin on a ring of edges with these weights (`ring(w1,…)`).
-    Ring {
-        /// The component.
-        component: usize,
-        /// The weights of the edges, in order.
-        weights: Vec<Nat>,
-    },
-    /// A staircase with this many stones on each step, the lowest first (`stair(…)`).
-    Stair {
-        /// The component.
-        component: usize,
-        /// Stones per step, step 1 first.
-        steps: Vec<Nat>,
-    },
-    /// Any other component, in expression syntax.
-    Text {
-        /// The component.
-        component: usize,
-        /// The component as written.
-        text: String,
-    },
+pub struct Drawing {
+    /// The component (0-based, in the order of the sum).
+    pub component: usize,
+    /// The numbers (from 1, across the whole sum, as moves name them: "take 2 from
+    /// heap 3") of the component's heaps, in the order of its picture's heaps (of
+    /// its arguments); empty when it has none.
+    pub heaps: Vec<usize>,
+    /// A short label: the family's name for a heap of a heap family (`sub[1,3,4]`),
+    /// else the component as written.
+    pub label: String,
+    /// The picture.
+    pub picture: Picture,
 }
 
-/// The records that draw a position, component by component: numbered heaps
-/// (heap families and the heaps of `moore`), a board for `wythoff`, a king, a ring, a
-/// staircase, and text for the rest.
+/// The drawing of a position, component by component: each component's picture
+/// ([`sprague_engine::impartial::family::Family::picture`]) with its numbered heaps.
 ///
 /// ```
-/// use sprague_play::view::{drawing, Drawing};
+/// use sprague_engine::picture::Picture;
 /// let comps = sprague_games::components("nim(3) + wythoff(3,5)").unwrap();
-/// let d = drawing(&comps);
-/// assert!(matches!(&d[0], Drawing::Heap { heap: 1, size, .. } if size.to_u64() == Some(3)));
-/// assert!(matches!(&d[1], Drawing::Board { component: 1, .. }));
+/// let d = sprague_play::view::drawing(&comps);
+/// assert!(matches!(&d[0].picture, Picture::Heaps { sizes } if sizes[0].to_u64() == Some(3)));
+/// assert_eq!(d[0].heaps, [1]);
+/// assert!(matches!(&d[1].picture, Picture::Board { .. }));
+/// assert_eq!(d[1].heaps, [2, 3]);
 /// ```
 pub fn drawing(comps: &[Component]) -> Vec<Drawing> {
     let heaps = session::heaps(comps);
-    let mut out = Vec::new();
-    for (i, c) in comps.iter().enumerate() {
-        let name = c.family.name();
-        match c.family.shape() {
-            Shape::Queen if c.pos.len() == 2 => out.push(Drawing::Board {
-                component: i,
-                family: name,
-                x: c.pos[0].clone(),
-                y: c.pos[1].clone(),
-            }),
-            Shape::King if c.pos.len() == 2 => out.push(Drawing::King {
-                component: i,
-                r: c.pos[0].clone(),
-                c: c.pos[1].clone(),
-            }),
-            Shape::Ring => out.push(Drawing::Ring {
-                component: i,
-                weights: c.pos.to_vec(),
-            }),
-            Shape::Stairs => out.push(Drawing::Stair {
-                component: i,
-                steps: c.pos.to_vec(),
-            }),
-            _ => {
-                let mine: Vec<usize> = (0..heaps.len()).filter(|&k| heaps[k].0 == i).collect();
-                if mine.is_empty() {
-                    out.push(Drawing::Text {
-                        component: i,
-                        text: c.expr(),
-                    });
-                }
-                for k in mine {
-                    out.push(Drawing::Heap {
-                        component: i,
-                        heap: k + 1,
-                        family: name.clone(),
-                        size: c.pos[heaps[k].1].clone(),
-                    });
-                }
-            }
-        }
+    comps
+        .iter()
+        .enumerate()
+        .map(|(i, c)| Drawing {
+            component: i,
+            heaps: (0..heaps.len())
+                .filter(|&k| heaps[k].0 == i)
+                .map(|k| k + 1)
+                .collect(),
+            label: if c.family.is_heap_family() {
+                c.family.name()
+            } else {
+                c.expr()
+            },
+            picture: c.family.picture(&c.pos),
+        })
+        .collect()
+}
+
+/// What the move `m` of the position `comps` changes in the picture of its component
+/// (found by comparing the pictures before and after it); `None` when the move leaves
+/// several components or the pictures do not tell.
+///
+/// ```
+/// use sprague_core::{Limits, Play, nat::Nat};
+/// use sprague_engine::picture::Target;
+/// use sprague_play::session::{Player, Session};
+/// let mut s = Session::new("nim(3,5)", Play::Normal, Limits::default(), Player::Human).unwrap();
+/// let moves = s.move_list(100).unwrap().moves;
+/// let comps = s.position().to_vec();
+/// // The winning move takes 2 from the heap of 5 (heap 2): 3 XOR 3 = 0.
+/// let m = moves.iter().find(|m| m.to == "nim(3)").unwrap();
+/// let t = sprague_play::view::target(&comps, m);
+/// assert_eq!(t, Some(Target::Take { heap: 0, count: Nat::from(2u64) }));
+/// ```
+pub fn target(comps: &[Component], m: &SumMove) -> Option<Target> {
+    let c = comps.get(m.component)?;
+    match m.after.as_slice() {
+        [to] => Picture::target(&c.family.picture(&c.pos), &c.family.picture(to)),
+        _ => None,
     }
-    out
 }
 
 /// Most rows (and columns) of a grid of values.
@@ -158,7 +115,7 @@ pub fn grid(
         GridError::Input(ExprError {
             column: 1,
             message: format!(
-                "a grid is of a game on pairs of numbers (two heaps, or a queen or a king on a board, e.g. wythoff) or of a heap family such as sub[1,3,4], not {}",
+                "a grid is of a game on pairs of numbers (two heaps, or a piece on a board) or of a heap family, not {}",
                 sprague_expr::shorten_message(family)
             ),
         })
@@ -169,7 +126,8 @@ pub fn grid(
     let pair = |c: &Component| {
         c.pos.len() == 2
             && !c.family.is_heap_family()
-            && (c.family.numbered_heaps() || matches!(c.family.shape(), Shape::Queen | Shape::King))
+            && (c.family.numbered_heaps()
+                || matches!(c.family.picture(&c.pos), Picture::Board { .. }))
     };
     let c = match sprague_games::components(&format!("{family}(0)")) {
         Ok(comps) if comps.len() == 1 && single(&comps[0]) => comps.into_iter().next(),
@@ -326,18 +284,61 @@ mod tests {
         let comps =
             sprague_games::components("nim(3,4) + moore[2](1,2) + king(4,3) + ring(1,2)").unwrap();
         let d = drawing(&comps);
-        let heaps: Vec<usize> = d
-            .iter()
-            .filter_map(|x| match x {
-                Drawing::Heap { heap, .. } => Some(*heap),
-                _ => None,
+        let heaps: Vec<Vec<usize>> = d.iter().map(|x| x.heaps.clone()).collect();
+        assert_eq!(heaps, [vec![1], vec![2], vec![3, 4], vec![], vec![]]);
+        assert!(matches!(&d[2].picture, Picture::Heaps { sizes } if sizes.len() == 2));
+        assert!(matches!(&d[3].picture, Picture::Board { .. }));
+        assert!(matches!(&d[4].picture, Picture::Ring { weights } if weights.len() == 2));
+        assert_eq!(
+            (d[0].label.as_str(), d[3].label.as_str()),
+            ("nim", "king(4,3)")
+        );
+    }
+
+    #[test]
+    fn targets_of_moves() {
+        use crate::session::{Player, Session};
+        use sprague_core::Play;
+        let targets = |src: &str| {
+            let mut s = Session::new(src, Play::Normal, Limits::default(), Player::Human).unwrap();
+            let moves = s.move_list(1000).unwrap().moves;
+            let comps = s.position().to_vec();
+            moves
+                .iter()
+                .map(|m| (m.to.clone(), target(&comps, m)))
+                .collect::<Vec<_>>()
+        };
+        // Wythoff (3,6): the queen may go to (3,5), one row down, a P-position
+        // ((⌊φ·2⌋, ⌊φ·2⌋ + 2) = (3, 5)).
+        let t = targets("wythoff(3,6)");
+        let to = t.iter().find(|(to, _)| to == "wythoff(3,5)").unwrap();
+        assert_eq!(
+            to.1,
+            Some(Target::Cell {
+                x: Nat::from(3u64),
+                y: Nat::from(5u64)
             })
-            .collect();
-        assert_eq!(heaps, [1, 2, 3, 4]);
-        assert!(d.iter().any(|x| matches!(x, Drawing::King { .. })));
+        );
+        // Every move of the king and of Nim has a target; a move of Kayles that
+        // splits a row has none.
         assert!(
-            d.iter()
-                .any(|x| matches!(x, Drawing::Ring { weights, .. } if weights.len() == 2))
+            targets("king(2,2)")
+                .iter()
+                .all(|(_, t)| matches!(t, Some(Target::Cell { .. })))
+        );
+        assert!(
+            targets("nim(2,4)")
+                .iter()
+                .all(|(_, t)| matches!(t, Some(Target::Take { .. })))
+        );
+        let k = targets("kayles(5)");
+        assert!(
+            k.iter().any(|(to, t)| to.contains('+') && t.is_none()),
+            "{k:?}"
+        );
+        assert!(
+            k.iter().any(|(to, t)| !to.contains('+') && t.is_some()),
+            "{k:?}"
         );
     }
 }

@@ -13,10 +13,10 @@
 
 mod assets;
 pub mod error;
-mod graphs;
 mod host;
 mod io;
 mod partizan;
+mod picture;
 mod routes;
 
 use axum::Router;

@@ -4,7 +4,7 @@
 //! `right`). The library's [`Session`] decides every move, within the server's limits.
 
 use super::error::ApiError;
-use super::graphs::{self, Drawn};
+use super::picture::{picture_json, target_json};
 use super::{App, compute};
 use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
@@ -89,60 +89,6 @@ fn move_json(i: usize, m: &Move, after: Option<String>) -> Result<Value, ApiErro
     }))
 }
 
-/// The ruleset's name of a part written `name(…)` or `name[…](…)`.
-fn ruleset(text: &str) -> &str {
-    let end = text.find(['(', '[']).unwrap_or(text.len());
-    &text[..end]
-}
-
-/// What the cell characters of a ruleset's board mean, from the ruleset.
-fn legend(name: &str) -> Value {
-    let legend = sprague_games::partizan::legend(name);
-    Value::Object(
-        legend
-            .iter()
-            .map(|(c, what)| (c.to_string(), Value::from(*what)))
-            .collect(),
-    )
-}
-
-/// The colours of a Hackenbush graph written `hackenbush("0-1:B 1-2:R …")` from the
-/// ground up, when it is one stalk (edges 0-1, 1-2, … in order).
-fn stalk(text: &str) -> Option<String> {
-    let inner = text.strip_prefix("hackenbush(\"")?.strip_suffix("\")")?;
-    let mut out = String::new();
-    for (k, e) in inner.split_whitespace().enumerate() {
-        let (ends, colour) = e.split_once(':')?;
-        let (u, v) = ends.split_once('-')?;
-        if u.parse::<usize>().ok()? != k || v.parse::<usize>().ok()? != k + 1 {
-            return None;
-        }
-        out.push_str(colour);
-    }
-    (!out.is_empty()).then_some(out.to_uppercase())
-}
-
-/// The drawing record of part `i`: a grid for a board (rows of cell characters and
-/// their legend), a stalk for a Hackenbush string (colours from the ground up), a
-/// graph for Snort, Col and other Hackenbush positions (see [`graphs`]), else text.
-fn drawing(i: usize, p: &str, graph: Option<&Drawn>) -> Value {
-    let name = ruleset(p);
-    if let Some(edges) = stalk(p) {
-        return json!({"component": i, "kind": "stalk", "ruleset": name, "edges": edges});
-    }
-    if let Some(g) = graph {
-        let mut record = g.record.clone();
-        record["legend"] = legend(name);
-        return record;
-    }
-    match pp::board_rows(p) {
-        Some(rows) if !sprague_games::partizan::legend(name).is_empty() => {
-            json!({"component": i, "kind": "grid", "ruleset": name, "rows": rows, "legend": legend(name)})
-        }
-        _ => json!({"component": i, "kind": "text", "text": p}),
-    }
-}
-
 /// `GET /api/play?expr=E&side=left|right` for a partizan position: the position,
 /// who is to move, its outcome (and value when small), the moves with their results
 /// and the cells they change, and the drawing.
@@ -154,31 +100,18 @@ pub(super) async fn play(app: &App, q: Q) -> Response {
     compute(app, move |limits| {
         let mut s = session(&src, side, side, limits)?;
         let parts = s.parts();
-        let graphs: Vec<Option<Drawn>> = parts
-            .iter()
-            .enumerate()
-            .map(|(i, p)| graphs::drawing(i, p, side))
-            .collect();
+        let pictures = s.pictures();
         let position = s.position_text();
         let a = s.analyse()?.clone();
-        // The vertex each move colours, or the edges it cuts, in the drawings.
-        let mut targets: Vec<Option<Value>> = vec![None; a.moves.len()];
-        for (part, g) in graphs.iter().enumerate() {
-            let Some(g) = g else { continue };
-            let of_part: Vec<usize> = (0..a.moves.len())
-                .filter(|&i| a.moves[i].part == part)
-                .collect();
-            let after: Vec<&str> = of_part.iter().map(|&i| a.moves[i].to.as_str()).collect();
-            for (&i, t) in of_part.iter().zip(g.targets(&after)) {
-                targets[i] = t;
-            }
-        }
+        // What each move changes in its part's picture.
+        let mut targets = s.targets(PLAY_MOVES)?.into_iter();
         let mut moves = Vec::new();
         let mut afters = s.positions_after(PLAY_MOVES)?.into_iter();
         for (i, m) in a.moves.iter().enumerate().take(PLAY_MOVES) {
             let mut j = move_json(i, m, afters.next())?;
-            if let (Some(Value::Object(t)), Value::Object(o)) = (targets[i].take(), &mut j) {
-                o.extend(t);
+            if let Value::Object(o) = &mut j {
+                let t = targets.next().flatten();
+                o.insert("target".into(), t.as_ref().map_or(Value::Null, target_json));
             }
             moves.push(j);
         }
@@ -199,8 +132,9 @@ pub(super) async fn play(app: &App, q: Q) -> Response {
             "complete": a.moves.len() <= PLAY_MOVES,
             "drawing": parts
                 .iter()
+                .zip(&pictures)
                 .enumerate()
-                .map(|(i, p)| drawing(i, p, graphs[i].as_ref()))
+                .map(|(i, (p, pic))| picture_json(i, p, &[], pic))
                 .collect::<Vec<_>>(),
         })
         .to_string())

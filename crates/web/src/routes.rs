@@ -252,42 +252,13 @@ fn move_json(
         "take": m.take.as_ref().filter(|_| m.heap.is_some()).map(nat),
         "result": result,
         "remoteness": remoteness,
+        "target": view::target(comps, m).as_ref().map(super::picture::target_json),
     }))
 }
 
-/// The drawing records in JSON.
+/// The drawing records in JSON ([`super::picture::picture_json`]).
 fn drawing_json(d: &Drawing) -> Value {
-    let list = |v: &[Nat]| Value::Array(v.iter().map(nat).collect());
-    match d {
-        Drawing::Heap {
-            component,
-            heap,
-            family,
-            size,
-        } => {
-            json!({"component": component, "kind": "heap", "heap": heap, "family": family, "size": nat(size)})
-        }
-        Drawing::Board {
-            component,
-            family,
-            x,
-            y,
-        } => {
-            json!({"component": component, "kind": "board", "family": family, "x": nat(x), "y": nat(y)})
-        }
-        Drawing::King { component, r, c } => {
-            json!({"component": component, "kind": "king", "r": nat(r), "c": nat(c)})
-        }
-        Drawing::Ring { component, weights } => {
-            json!({"component": component, "kind": "ring", "weights": list(weights)})
-        }
-        Drawing::Stair { component, steps } => {
-            json!({"component": component, "kind": "stair", "steps": list(steps)})
-        }
-        Drawing::Text { component, text } => {
-            json!({"component": component, "kind": "text", "text": text})
-        }
-    }
+    super::picture::picture_json(d.component, &d.label, &d.heaps, &d.picture)
 }
 
 /// The search used for results and remoteness of moves.

@@ -2,6 +2,7 @@
 //! parameters into rules, and answers questions about one component of a sum.
 
 use super::position::Values;
+use crate::picture::Picture;
 use smallvec::SmallVec;
 use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
@@ -29,25 +30,6 @@ pub fn heaps_after(sizes: &[Nat]) -> After {
         .iter()
         .map(|h| smallvec::smallvec![h.clone()])
         .collect()
-}
-
-/// How a front end pictures a component: a shape it knows how to draw from the
-/// position's arguments. The family chooses its shape, so that front ends draw shapes
-/// and never need a family's name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
-    /// No picture: the component is shown as written (its numbered heaps, if any, as
-    /// heaps).
-    Text,
-    /// A queen on a quarter-infinite board, `x` columns and `y` rows from the corner it
-    /// moves towards (the arguments `(x, y)`).
-    Queen,
-    /// A king `r` rows and `c` columns from the corner it walks to (`(r, c)`).
-    King,
-    /// A coin on a ring of edges with the arguments as weights, the coin's node first.
-    Ring,
-    /// A staircase with the arguments as the stones on each step, the lowest first.
-    Stairs,
 }
 
 /// One move of a component.
@@ -328,10 +310,18 @@ pub trait Family {
     /// Lines explaining the value of `pos` (a derivation or the theorem used).
     fn explain(&self, pos: &Pos, limits: &Limits) -> Result<Vec<String>, SolveError>;
 
-    /// How front ends picture a position of the family ([`Shape`]). The default: as
-    /// written.
-    fn shape(&self) -> Shape {
-        Shape::Text
+    /// How front ends draw the position `pos` ([`Picture`]). The default: the
+    /// numbered heaps as heaps ([`Family::numbered_heaps`], or the one heap of a
+    /// numbered heap), else the position as written.
+    fn picture(&self, pos: &Pos) -> Picture {
+        if self.numbered_heaps() || (pos.len() == 1 && self.is_numbered_heap()) {
+            return Picture::Heaps {
+                sizes: pos.to_vec(),
+            };
+        }
+        let mut s = String::new();
+        self.write_position(pos, &mut s);
+        Picture::Text(s)
     }
 
     /// Whether the arguments of a position are heaps a player names by number

@@ -135,6 +135,10 @@ pub trait Component {
     fn value(&self, t: &mut GameTable) -> Result<Game, SolveError>;
     /// The position in expression syntax.
     fn show(&self) -> String;
+    /// How front ends draw the position (the default: as written).
+    fn picture(&self) -> crate::picture::Picture {
+        crate::picture::Picture::Text(self.show())
+    }
     /// A hash of the position (and its ruleset): equal components hash equally.
     fn key_hash(&self) -> u64;
     /// Whether `other` is the same position of the same ruleset.

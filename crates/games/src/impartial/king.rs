@@ -11,6 +11,7 @@ use sprague_core::{Limits, SolveError};
 use sprague_engine::impartial::exhaustive::GameRules;
 use sprague_engine::impartial::exhaustive_family::PositionRules;
 use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+use sprague_engine::picture::{MARKED_BOARD, Picture, Piece};
 
 /// The rules of the king's walk.
 #[derive(Clone, Copy, Debug, Default)]
@@ -84,9 +85,36 @@ pub fn value(r: &Nat, c: &Nat) -> u32 {
     }
 }
 
+/// The P-positions of the king's walk on the board up to `cols` columns and `rows`
+/// rows from the corner, as cells `(column, row)`: both distances even (the closed
+/// form above). None when a side exceeds [`MARKED_BOARD`].
+pub fn p_positions(cols: &Nat, rows: &Nat) -> Vec<(u64, u64)> {
+    match (cols.to_u64(), rows.to_u64()) {
+        (Some(x), Some(y)) if x <= MARKED_BOARD && y <= MARKED_BOARD => (0..=x)
+            .step_by(2)
+            .flat_map(|i| (0..=y).step_by(2).map(move |j| (i, j)))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 impl Family for King {
-    fn shape(&self) -> sprague_engine::impartial::family::Shape {
-        sprague_engine::impartial::family::Shape::King
+    /// A king `r` rows and `c` columns from the corner: `c` columns, `r` rows on the
+    /// board, the P-positions marked (both distances even, the closed form above).
+    fn picture(&self, pos: &Pos) -> Picture {
+        match pos.as_slice() {
+            [r, c] => Picture::Board {
+                x: c.clone(),
+                y: r.clone(),
+                piece: Piece::King,
+                marks: p_positions(c, r),
+            },
+            _ => {
+                let mut s = String::new();
+                self.write_position(pos, &mut s);
+                Picture::Text(s)
+            }
+        }
     }
 
     fn name(&self) -> String {
@@ -245,6 +273,30 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn picture_marks_the_p_positions_found_by_exhaustive_search() {
+        let mut s = GrundySearch::new(King);
+        let limits = Limits::default();
+        for (r, c) in [(0u64, 0u64), (4, 3), (9, 12), (MARKED_BOARD, 5)] {
+            let pos: Pos = smallvec::smallvec![Nat::from(r), Nat::from(c)];
+            let Picture::Board { x, y, marks, piece } = King.picture(&pos) else {
+                panic!("king({r},{c}) is drawn as a board");
+            };
+            // Columns across, rows up.
+            assert_eq!((x, y, piece), (Nat::from(c), Nat::from(r), Piece::King));
+            let mut zeros = Vec::new();
+            for i in 0..=c {
+                for j in 0..=r {
+                    if s.grundy(&(Nat::from(j), Nat::from(i)), &limits).unwrap() == 0 {
+                        zeros.push((i, j));
+                    }
+                }
+            }
+            assert_eq!(marks, zeros, "king({r},{c})");
+        }
+        assert!(p_positions(&Nat::from(MARKED_BOARD + 1), &Nat::ZERO).is_empty());
     }
 
     #[test]

@@ -48,6 +48,7 @@ use sprague_core::{Limits, SolveError};
 use sprague_engine::impartial::exhaustive::{GameRules, GrundySearch};
 use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
 use sprague_engine::impartial::heap::OPTIONS_PER_STATE;
+use sprague_engine::picture::Picture;
 use std::cell::RefCell;
 
 /// The rules of the ring game on small weights, for exhaustive search.
@@ -305,8 +306,10 @@ impl Ring {
 }
 
 impl Family for Ring {
-    fn shape(&self) -> sprague_engine::impartial::family::Shape {
-        sprague_engine::impartial::family::Shape::Ring
+    fn picture(&self, pos: &Pos) -> Picture {
+        Picture::Ring {
+            weights: pos.to_vec(),
+        }
     }
 
     fn name(&self) -> String {

@@ -28,6 +28,7 @@ use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
 use sprague_engine::impartial::exhaustive::GameRules;
 use sprague_engine::impartial::family::{Family, Move, MoveSink, Pos};
+use sprague_engine::picture::Picture;
 
 /// The rules of staircase Nim on small staircases, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]
@@ -149,8 +150,10 @@ impl Stair {
 }
 
 impl Family for Stair {
-    fn shape(&self) -> sprague_engine::impartial::family::Shape {
-        sprague_engine::impartial::family::Shape::Stairs
+    fn picture(&self, pos: &Pos) -> Picture {
+        Picture::Stairs {
+            steps: pos.to_vec(),
+        }
     }
 
     fn name(&self) -> String {

@@ -49,6 +49,7 @@ use sprague_core::{Limits, SolveError};
 use sprague_engine::impartial::exhaustive::GameRules;
 use sprague_engine::impartial::exhaustive_family::PositionRules;
 use sprague_engine::impartial::family::{Family, MAX_LISTED_MOVES, Move, MoveSink, Pos};
+use sprague_engine::picture::{MARKED_BOARD, Picture, Piece};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -476,9 +477,63 @@ impl Wythoff {
     }
 }
 
+/// The integer square root: the largest `r` with `r² ≤ n`.
+fn isqrt(n: u64) -> u64 {
+    // Bisection on [lo, hi): lo² ≤ n < hi².
+    let (mut lo, mut hi) = (0u64, n.min(u32::MAX as u64) + 1);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if mid * mid <= n {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// Wythoff's P-positions `(x, y)` with `x ≤ cols` and `y ≤ rows` (the cells of the
+/// board up to a queen there): the pairs `(⌊kφ⌋, ⌊kφ⌋ + k)` and their mirror images
+/// (Wythoff 1907), computed exactly as `⌊kφ⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋` (k√5 is
+/// irrational for k > 0, so taking the integer part of the root first changes
+/// nothing). None when a side exceeds [`MARKED_BOARD`].
+pub fn p_positions(cols: &Nat, rows: &Nat) -> Vec<(u64, u64)> {
+    let (Some(x), Some(y)) = (cols.to_u64(), rows.to_u64()) else {
+        return Vec::new();
+    };
+    if x > MARKED_BOARD || y > MARKED_BOARD {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for k in 0..=x.max(y) {
+        let a = (k + isqrt(5 * k * k)) / 2;
+        for (i, j) in [(a, a + k), (a + k, a)] {
+            if i <= x && j <= y && !out.contains(&(i, j)) {
+                out.push((i, j));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
 impl Family for Wythoff {
-    fn shape(&self) -> sprague_engine::impartial::family::Shape {
-        sprague_engine::impartial::family::Shape::Queen
+    /// A queen `x` columns and `y` rows from the corner, the P-positions marked
+    /// (Wythoff's pairs, [`p_positions`]).
+    fn picture(&self, pos: &Pos) -> Picture {
+        match pos.as_slice() {
+            [x, y] => Picture::Board {
+                x: x.clone(),
+                y: y.clone(),
+                piece: Piece::Queen,
+                marks: p_positions(x, y),
+            },
+            _ => {
+                let mut s = String::new();
+                self.write_position(pos, &mut s);
+                Picture::Text(s)
+            }
+        }
     }
 
     fn numbered_heaps(&self) -> bool {
@@ -970,6 +1025,46 @@ mod tests {
             assert_eq!(partner(&n(a)), n(b));
             assert_eq!(partner(&n(b)), n(a));
         }
+    }
+
+    #[test]
+    fn picture_marks_the_p_positions_found_by_exhaustive_search() {
+        let mut search = GrundySearch::new(WythoffRules);
+        let limits = Limits::default();
+        for (x, y) in [(0u64, 0u64), (3, 5), (12, 7), (20, 20), (MARKED_BOARD, 40)] {
+            let Picture::Board { marks, piece, .. } =
+                Wythoff::default().picture(&pos(&n(x), &n(y)))
+            else {
+                panic!("wythoff({x},{y}) is drawn as a board");
+            };
+            assert_eq!(piece, Piece::Queen);
+            let mut zeros = Vec::new();
+            for i in 0..=x {
+                for j in 0..=y {
+                    if search.grundy(&(i, j), &limits).unwrap() == 0 {
+                        zeros.push((i, j));
+                    }
+                }
+            }
+            assert_eq!(marks, zeros, "wythoff({x},{y})");
+        }
+        // The first pairs as published (OEIS A000201 / A001950).
+        assert_eq!(
+            p_positions(&n(8), &n(13)),
+            [
+                (0, 0),
+                (1, 2),
+                (2, 1),
+                (3, 5),
+                (4, 7),
+                (5, 3),
+                (6, 10),
+                (7, 4),
+                (8, 13)
+            ]
+        );
+        // Beyond the bound nothing is marked.
+        assert!(p_positions(&n(MARKED_BOARD + 1), &n(0)).is_empty());
     }
 
     #[test]

@@ -148,6 +148,10 @@ impl<R: Ruleset> Component for Position<R> {
         self.shared.rules.show(&self.pos)
     }
 
+    fn picture(&self) -> sprague_engine::picture::Picture {
+        self.shared.rules.picture(&self.pos)
+    }
+
     fn key_hash(&self) -> u64 {
         let mut h = FxHasher::default();
         TypeId::of::<R>().hash(&mut h);

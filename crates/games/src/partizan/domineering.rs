@@ -391,4 +391,31 @@ mod tests {
         let b = Board::parse("..#|...").unwrap();
         assert_eq!(Domineering.show(&b), "domineering(\"..#|...\")");
     }
+
+    #[test]
+    fn a_board_is_drawn_as_cells_and_a_move_changes_two() {
+        use sprague_engine::picture::{Picture, Target};
+        let (d, p) = super::super::graph::read_back::<Domineering>("domineering(\"..|..\")");
+        let before = d.picture(&p);
+        let Picture::Cells { rows, legend } = &before else {
+            panic!("{before:?}");
+        };
+        assert_eq!(rows, &["..", ".."]);
+        assert_eq!(legend.len(), Domineering::LEGEND.len());
+        // Left places a vertical domino: the two cells of a column.
+        let mut opts = Vec::new();
+        d.options(&p, sprague_engine::partizan::Side::Left, &mut opts);
+        let targets: Vec<Option<Target>> = opts
+            .iter()
+            .map(|o| Picture::target(&before, &d.picture(o)))
+            .collect();
+        assert!(
+            targets.contains(&Some(Target::Cells(vec![(0, 0), (1, 0)]))),
+            "{targets:?}"
+        );
+        assert!(
+            targets.contains(&Some(Target::Cells(vec![(0, 1), (1, 1)]))),
+            "{targets:?}"
+        );
+    }
 }

@@ -22,6 +22,7 @@
 
 use super::{Ruleset, args, char_span, no_params};
 use sprague_engine::partizan::{Rules, Side};
+use sprague_engine::picture::{self, GraphPicture, Owner, Picture};
 use sprague_expr::{Arg, FamilyTerm, Span};
 
 /// Largest number of uncoloured vertices of a position.
@@ -29,6 +30,12 @@ pub const MAX_VERTICES: usize = 64;
 
 /// Largest vertex number (plus one) of a graph as written, and of squares of a grid.
 pub const MAX_WRITTEN: usize = 1024;
+
+/// Most vertices of a graph drawn (a larger one is drawn as text), here and in
+/// Hackenbush.
+pub const DRAWN_VERTICES: usize = 100;
+/// Most edges of a graph drawn.
+pub const DRAWN_EDGES: usize = 200;
 
 /// Uncoloured vertices with the players who may colour each, and the edges between
 /// them (vertices `0..adj.len()`).
@@ -162,6 +169,68 @@ impl Graph {
             parse_grid(s)?
         };
         written.reduce(kind)
+    }
+
+    /// The position drawn as [`Graph::text`] writes it: the uncoloured vertices
+    /// (numbered as there), then for each vertex a player may not colour a neighbour
+    /// coloured so as to forbid it; laid out by rows of distance from the first vertex
+    /// of each connected part ([`picture::layers`]). `None` beyond [`DRAWN_VERTICES`]
+    /// vertices or [`DRAWN_EDGES`] edges.
+    pub fn picture(&self, kind: Kind) -> Option<GraphPicture> {
+        let n = self.len();
+        let mut colour: Vec<Option<Owner>> = vec![None; n];
+        let mut edges: Vec<(usize, usize)> = Vec::new();
+        for v in 0..n {
+            for u in v + 1..n {
+                if self.adj[v] & bit(u) != 0 {
+                    edges.push((v, u));
+                }
+            }
+            for side in [Side::Left, Side::Right] {
+                if self.may(side) & bit(v) == 0 {
+                    let by = match kind {
+                        Kind::Col => side,
+                        Kind::Snort => other(side),
+                    };
+                    edges.push((v, colour.len()));
+                    colour.push(Some(if by == Side::Left {
+                        Owner::Left
+                    } else {
+                        Owner::Right
+                    }));
+                }
+            }
+            if colour.len() > DRAWN_VERTICES || edges.len() > DRAWN_EDGES {
+                return None;
+            }
+        }
+        let at = picture::layers(colour.len(), &edges, 0..colour.len());
+        Some(GraphPicture {
+            vertices: colour
+                .iter()
+                .enumerate()
+                .map(|(v, &c)| {
+                    let (x, y) = at[v].unwrap_or((0, 0));
+                    picture::Vertex {
+                        x,
+                        y,
+                        colour: c,
+                        ground: false,
+                        name: v as u64,
+                    }
+                })
+                .collect(),
+            edges: edges
+                .iter()
+                .map(|&(a, b)| picture::Edge {
+                    a,
+                    b,
+                    colour: None,
+                    bend: 0,
+                })
+                .collect(),
+            grounded: false,
+        })
     }
 
     /// The position as graph text that [`Graph::parse`] reads back as it is, under
@@ -454,6 +523,14 @@ impl<const SNORT: bool> Ruleset for Colouring<SNORT> {
         format!("{}(\"{}\")", Self::NAME, g.text(Self::KIND))
     }
 
+    /// The graph as written ([`Graph::picture`]); as text when too large to draw.
+    fn picture(&self, g: &Graph) -> Picture {
+        match g.picture(Self::KIND) {
+            Some(p) => Picture::Graph(p),
+            None => Picture::Text(self.show(g)),
+        }
+    }
+
     fn method(&self) -> String {
         format!(
             "{} (Left colours L), from the game tree: coloured vertices folded into what each uncoloured vertex allows, each connected component valued once",
@@ -585,5 +662,66 @@ mod tests {
         assert!(Graph::parse("99999", kind).is_err());
         let big = (0..65).map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
         assert!(Graph::parse(&big, kind).is_err());
+    }
+
+    fn drawn(s: &str, kind: Kind) -> GraphPicture {
+        match Colouring::<true>.picture(&Graph::parse(s, kind).unwrap()) {
+            Picture::Graph(g) if kind == Kind::Snort => g,
+            _ if kind == Kind::Col => Graph::parse(s, kind).unwrap().picture(kind).unwrap(),
+            p => panic!("{s} drawn as {p:?}"),
+        }
+    }
+
+    /// A triangle with a tail, 0-1 1-2 2-0 2-3: vertex 0 first, its neighbours 1 and 2
+    /// in the next row, 3 below 2; the single vertices of rows 0 and 2 centred on the
+    /// widest row (x in half columns).
+    #[test]
+    fn pictures_lay_rows_by_distance_from_the_first_vertex() {
+        let g = drawn("0-1 0-2 1-2 2-3", Kind::Snort);
+        let at: Vec<(u32, u32)> = g.vertices.iter().map(|v| (v.x, v.y)).collect();
+        assert_eq!(at, [(1, 0), (0, 1), (2, 1), (1, 2)]);
+        assert_eq!(g.edges.len(), 4);
+        assert!(g.vertices.iter().all(|v| v.colour.is_none()));
+        // A vertex next to Left's colour (Snort: Right may not colour it) is drawn
+        // with that coloured neighbour.
+        let g = drawn("0-1 1:L", Kind::Snort);
+        let colours: Vec<Option<Owner>> = g.vertices.iter().map(|v| v.colour).collect();
+        assert_eq!(colours, [None, Some(Owner::Left)]);
+        // Too many vertices to draw: text.
+        // (A path of 52 vertices, each next to Right's colour: 52 more drawn.)
+        let big: Vec<String> = (0..52)
+            .map(|v| format!("{v}-{} {v}-{} {}:R", (v + 1) % 52, 52 + v, 52 + v))
+            .collect();
+        let g = Graph::parse(&big.join(" "), Kind::Snort).unwrap();
+        assert!(matches!(Colouring::<true>.picture(&g), Picture::Text(_)));
+    }
+
+    /// Each option of Snort and Col on a triangle with a tail (the options list the
+    /// vertices a player may colour in order): the target found by comparing pictures
+    /// names the vertex coloured.
+    #[test]
+    fn the_target_of_each_move_is_the_vertex_coloured() {
+        for kind in [Kind::Snort, Kind::Col] {
+            for start in ["0-1 0-2 1-2 2-3", "0-1 1-2 2-3 3-4 4-0", "0-1 1-2 2:L 3"] {
+                let g = Graph::parse(start, kind).unwrap();
+                let before = Picture::Graph(g.picture(kind).unwrap());
+                for side in [Side::Left, Side::Right] {
+                    let mut opts = Vec::new();
+                    g.options(kind, side, &mut opts);
+                    let mut may = g.may(side);
+                    for o in &opts {
+                        let v = may.trailing_zeros() as usize;
+                        may &= may - 1;
+                        let after = Picture::Graph(o.picture(kind).unwrap());
+                        match Picture::target(&before, &after) {
+                            Some(picture::Target::Colour { vertices }) => {
+                                assert!(vertices.contains(&v), "{start}: {v} in {vertices:?}")
+                            }
+                            t => panic!("{start}, {kind:?}, vertex {v}: {t:?}"),
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -40,6 +40,7 @@
 //! the proof that an impartial game equals the nimber of its nim-value): a green
 //! stalk of a thousand edges is *1000 at once, never searched.
 
+use super::graph::{DRAWN_EDGES, DRAWN_VERTICES};
 pub use super::hackenbush::Edge;
 use super::hackenbush::{self as stalk};
 use super::{Ruleset, args, char_span, no_params};
@@ -49,6 +50,7 @@ use rustc_hash::FxHashMap;
 use sprague_core::nat::Nat;
 use sprague_core::{Bound, SolveError};
 use sprague_engine::partizan::{Game, GameTable, Rules, Side, TreeValues};
+use sprague_engine::picture::{self, GraphPicture, Owner, Picture};
 use sprague_expr::{Arg, FamilyTerm, Span};
 use std::collections::VecDeque;
 
@@ -239,6 +241,90 @@ impl Graph {
         let mut edges = self.edges.clone();
         edges.extend(other.edges.iter().map(|&(a, b, c)| (moved(a), moved(b), c)));
         Graph { edges }
+    }
+
+    /// The graph drawn standing on the ground line: each vertex in the row of its
+    /// distance from the ground ([`picture::layers`]), each vertex on the ground with
+    /// its own foot there (the ground's own loops one foot each, to the right of
+    /// everything else), parallel edges bent apart. Vertices keep their numbers as
+    /// names (every foot is named 0), so that the edges a move removes are found by
+    /// comparing pictures. `None` beyond [`DRAWN_VERTICES`] vertices or
+    /// [`DRAWN_EDGES`] edges.
+    pub fn picture(&self) -> Option<GraphPicture> {
+        let edges = self.edges();
+        let n = self.vertices();
+        if n > DRAWN_VERTICES || edges.len() > DRAWN_EDGES {
+            return None;
+        }
+        let ends: Vec<(usize, usize)> = edges
+            .iter()
+            .map(|&(a, b, _)| (a as usize, b as usize))
+            .collect();
+        let at = picture::layers(n, &ends, std::iter::once(0));
+        let vertex = |x: u32, y: u32, name: usize| picture::Vertex {
+            x,
+            y,
+            colour: None,
+            ground: y == 0,
+            name: name as u64,
+        };
+        let mut points: Vec<picture::Vertex> = Vec::new();
+        let mut index = vec![usize::MAX; n];
+        for v in 1..n {
+            if let Some((x, y)) = at[v] {
+                index[v] = points.len();
+                points.push(vertex(x, y, v));
+            }
+        }
+        let mut feet: FxHashMap<usize, usize> = FxHashMap::default();
+        let mut right = at.iter().flatten().map(|p| p.0).max().unwrap_or(0);
+        let mut foot = |points: &mut Vec<picture::Vertex>, v: usize| -> usize {
+            if v == 0 {
+                right += 2;
+                points.push(vertex(right, 0, 0));
+                return points.len() - 1;
+            }
+            let x = at[v].map_or(0, |p| p.0);
+            *feet.entry(v).or_insert_with(|| {
+                points.push(vertex(x, 0, 0));
+                points.len() - 1
+            })
+        };
+        let mut drawn = Vec::with_capacity(edges.len());
+        let mut parallel: FxHashMap<(usize, usize), i32> = FxHashMap::default();
+        for &(a, b, c) in edges {
+            let (a, b) = (a as usize, b as usize);
+            let (p, q) = match (a, b) {
+                (0, 0) => {
+                    let f = foot(&mut points, 0);
+                    (f, f)
+                }
+                (0, v) | (v, 0) => (index[v], foot(&mut points, v)),
+                _ => (index[a], index[b]),
+            };
+            if p == usize::MAX || q == usize::MAX {
+                return None;
+            }
+            // Parallel edges bend away from each other: 0, 1, -1, 2, -2, …
+            let k = parallel.entry((p.min(q), p.max(q))).or_insert(0);
+            let bend = if *k % 2 == 0 { -*k / 2 } else { (*k + 1) / 2 };
+            *k += 1;
+            drawn.push(picture::Edge {
+                a: p,
+                b: q,
+                colour: Some(match c {
+                    Edge::Blue => Owner::Left,
+                    Edge::Red => Owner::Right,
+                    Edge::Green => Owner::Either,
+                }),
+                bend,
+            });
+        }
+        Some(GraphPicture {
+            vertices: points,
+            edges: drawn,
+            grounded: true,
+        })
     }
 
     /// Whether every edge is green.
@@ -587,6 +673,31 @@ impl Ruleset for Hackenbush {
         format!("hackenbush(\"{}\")", g.text())
     }
 
+    /// A stalk when the edges are `0-1`, `1-2`, … in order (nothing at all is the
+    /// empty stalk), else the graph on the ground ([`Graph::picture`]); text when too
+    /// large to draw.
+    fn picture(&self, g: &Graph) -> Picture {
+        let owner = |c: Edge| match c {
+            Edge::Blue => Owner::Left,
+            Edge::Red => Owner::Right,
+            Edge::Green => Owner::Either,
+        };
+        let stalk = g
+            .edges
+            .iter()
+            .enumerate()
+            .all(|(k, &(a, b, _))| (a as usize, b as usize) == (k, k + 1));
+        if stalk {
+            return Picture::Stalk {
+                colours: g.edges.iter().map(|e| owner(e.2)).collect(),
+            };
+        }
+        match g.picture() {
+            Some(p) => Picture::Graph(p),
+            None => Picture::Text(self.show(g)),
+        }
+    }
+
     fn option_count(&self, g: &Graph, side: Side, _buf: &mut Vec<Graph>) -> usize {
         let mine = if side == Side::Left {
             Edge::Blue
@@ -862,5 +973,70 @@ mod tests {
         assert_eq!(shown, "hackenbush(\"0-1:B 1-2:R 2-0:G 1-3:G\")");
         let again = Graph::parse(&shown["hackenbush(\"".len()..shown.len() - 2]).unwrap();
         assert_eq!(again, g);
+    }
+
+    /// A blue edge on the ground with a red and a green edge on top of it, and a blue
+    /// loop on the ground.
+    #[test]
+    fn graphs_are_drawn_on_the_ground_and_stalks_as_stalks() {
+        let g = Graph::parse("0-1:B 1-2:R 1-2:G 0-0:B").unwrap();
+        let Picture::Graph(p) = Hackenbush.picture(&g) else {
+            panic!("a graph");
+        };
+        assert_eq!(p.edges.len(), 4);
+        // The two edges between 1 and 2 bend apart; the loop at the ground starts and
+        // ends at one foot.
+        assert_eq!((p.edges[1].bend, p.edges[2].bend), (0, 1));
+        assert_eq!(p.edges[3].a, p.edges[3].b);
+        assert!(p.vertices[p.edges[3].a].ground);
+        assert_eq!(
+            Hackenbush.picture(&Graph::parse("BRG").unwrap()),
+            Picture::Stalk {
+                colours: vec![Owner::Left, Owner::Right, Owner::Either]
+            }
+        );
+        let big: Vec<String> = (0..150).map(|v| format!("{v}-{}:G", v + 1)).collect();
+        let g = Graph::parse(&big.join(" ").replace("0-1:G", "0-2:G 2-1:G")).unwrap();
+        assert!(matches!(Hackenbush.picture(&g), Picture::Text(_)));
+    }
+
+    /// Every listed move cuts one edge (its number in the text, from its words): the
+    /// target found by comparing pictures is that edge, and the edges that fall are
+    /// those no longer connected to the ground.
+    #[test]
+    fn the_target_of_each_cut_is_its_edge() {
+        for s in [
+            "0-1:B 1-2:R 1-2:G 0-0:B",
+            "0-1:B 1-1:R",
+            "BRGB",
+            "0-1:B 1-2:R 2-0:G 1-3:G",
+            "0-1:G 0-2:R 1-2:B 2-3:B 3-4:R",
+        ] {
+            let g = Graph::parse(s).unwrap();
+            let before = Hackenbush.picture(&g);
+            for side in [Side::Left, Side::Right] {
+                let mut moves = Vec::new();
+                Hackenbush.listed_moves(&g, side, &mut moves);
+                for (after, words) in moves {
+                    let words = words.unwrap();
+                    let k: usize = words["cutting edge ".len()..]
+                        .split(',')
+                        .next()
+                        .unwrap()
+                        .parse()
+                        .unwrap();
+                    let t = Picture::target(&before, &Hackenbush.picture(&after));
+                    let Some(picture::Target::Cut { edge, fallen }) = t else {
+                        panic!("{s}: {words}: {t:?}");
+                    };
+                    assert_eq!(edge, k - 1, "{s}: {words}");
+                    assert_eq!(
+                        fallen.len() + 1 + after.edges().len(),
+                        g.edges().len(),
+                        "{s}: {words}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -40,6 +40,7 @@ pub mod toppling;
 pub mod unfair;
 
 use sprague_engine::partizan::Rules;
+use sprague_engine::picture::Picture;
 use sprague_expr::{Arg, FamilyTerm, Param, Span};
 use std::hash::Hash;
 
@@ -67,6 +68,26 @@ pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
     /// pictures of the board (`('.', "empty")`, …); empty for a ruleset whose
     /// positions are not boards of cells (graphs, strips written otherwise).
     const LEGEND: &'static [(char, &'static str)] = &[];
+
+    /// How front ends draw the position `p` ([`Picture`]). The default: a board of
+    /// cells with the [`Ruleset::LEGEND`] when the ruleset has one and
+    /// [`Ruleset::show`] writes the position as a board (rows separated by `|`), else
+    /// the position as written.
+    fn picture(&self, p: &Self::Position) -> Picture {
+        let shown = self.show(p);
+        if !Self::LEGEND.is_empty()
+            && let Some(rows) = board_rows(&shown)
+        {
+            return Picture::Cells {
+                rows,
+                legend: Self::LEGEND
+                    .iter()
+                    .map(|&(c, what)| (c, what.to_string()))
+                    .collect(),
+            };
+        }
+        Picture::Text(shown)
+    }
 
     /// Whether both players always have the same moves (e.g. Cram): such a family is
     /// also an impartial family, and `solve` answers it with nim-values.
@@ -187,6 +208,34 @@ rulesets![
     fission::Fission,
     nogo::NoGo,
 ];
+
+/// The rows of a board written `name("row|row|…")` (or `name[…]("row")`), when the
+/// text is one: every row made of letters, `.` and `#`, all of one length (graph and
+/// edge-list notations have digits or `-`, and are not boards).
+///
+/// ```
+/// let rows = sprague_games::partizan::board_rows("domineering(\"..#|...\")").unwrap();
+/// assert_eq!(rows, ["..#", "..."]);
+/// assert_eq!(sprague_games::partizan::board_rows("snort(\"0-1\")"), None);
+/// ```
+pub fn board_rows(text: &str) -> Option<Vec<String>> {
+    let start = text.find("(\"")? + 2;
+    let end = text.rfind("\")")?;
+    let inner = text.get(start..end)?;
+    if inner.is_empty()
+        || !inner
+            .chars()
+            .all(|c| c.is_ascii_alphabetic() || matches!(c, '.' | '#' | '|'))
+    {
+        return None;
+    }
+    let rows: Vec<String> = inner.split('|').map(str::to_string).collect();
+    let width = rows[0].chars().count();
+    if width == 0 || rows.iter().any(|r| r.chars().count() != width) {
+        return None;
+    }
+    Some(rows)
+}
 
 /// The legend of the board of the ruleset named `name` ([`Ruleset::LEGEND`]); empty
 /// for a name that is no ruleset or a ruleset without boards.

@@ -1,5 +1,6 @@
-// SVG pictures of positions for the Play view: heaps of stones, the Wythoff board,
-// the king board, the ring with its coin and the staircase. Moves are coloured by
+// SVG pictures of positions for the Play view, drawn by the kind of picture the
+// server sends (heaps, board, ring, stairs, cells, stalk, graph, text); a move is
+// found by its target, what it changes in the picture. Moves are coloured by
 // what they lead to: green when the position after it is P (a winning move),
 // red when it is N (a losing move), yellow for a draw.
 import { h, s } from "./util.js";
@@ -14,45 +15,19 @@ export function resultWords(result) {
   return result === "P" ? "winning" : result === "N" ? "losing" : result === "D" ? "draw" : "not known";
 }
 
-/** The exact integer square root of a safe non-negative integer. */
-function isqrt(n) {
-  let r = Math.floor(Math.sqrt(n));
-  while (r * r > n) r--;
-  while ((r + 1) * (r + 1) <= n) r++;
-  return r;
+/** The component a move is of (impartial moves name a component, partizan ones a part). */
+function compOf(m) {
+  return m.component ?? m.part;
 }
 
-/** Wythoff's pairs (a_k, a_k + k) with a_k = ⌊kφ⌋ = ⌊(k + √(5k²))/2⌋, for b_k ≤ limit. */
-export function wythoffPairs(limit) {
-  const out = [];
-  for (let k = 0; ; k++) {
-    const a = Math.floor((k + isqrt(5 * k * k)) / 2);
-    if (a > limit) break;
-    out.push([a, a + k]);
-  }
-  return out;
+/** The moves of component `c` whose target is of kind `kind`. */
+function targeted(moves, c, kind) {
+  return moves.filter((m) => compOf(m) === c && m.target && m.target.kind === kind);
 }
 
-/** The argument lists of `family(...)` terms in an expression, chunked by `arity`. */
-function terms(family, expr, arity) {
-  const re = new RegExp(`(?:^|[^a-z_\\]])${family}\\(([0-9,\\s]*)\\)`, "g");
-  const out = [];
-  for (const m of expr.matchAll(re)) {
-    const nums = m[1].split(",").map((t) => t.trim()).filter(Boolean);
-    for (let i = 0; i + arity <= nums.length; i += arity) out.push(nums.slice(i, i + arity).join(","));
-  }
-  return out;
-}
-
-/** The term of `family` that a move created: in `to` but not in `from` (multiset difference). */
-export function newTerm(family, from, to, arity, empty) {
-  const before = terms(family, from, arity);
-  for (const t of terms(family, to, arity)) {
-    const i = before.indexOf(t);
-    if (i >= 0) before.splice(i, 1);
-    else return t.split(",").map(Number);
-  }
-  return empty;
+/** The cells a move changes ([row, col] pairs), from its target; null for other moves. */
+export function targetCells(m) {
+  return m.target && m.target.kind === "cells" ? m.target.cells : null;
 }
 
 function moveLabel(m) {
@@ -71,12 +46,13 @@ function activate(el, f) {
 
 const MAX_STONES = 48;
 
-/** A heap of stones: clicking the k-th stone from the right takes k stones. */
-function heapPicture(d, moves, ctx) {
-  const n = Number(d.size);
+/** Heap `j` of a heaps picture: clicking the k-th stone from the right takes k stones. */
+export function heapPicture(d, j, moves, ctx) {
+  const n = Number(d.sizes[j]);
   if (!Number.isSafeInteger(n) || n > MAX_STONES) {
-    return h("p", { class: "big-heap" }, `A heap of ${d.size} stones (too many to draw: use the list of moves).`);
+    return h("p", { class: "big-heap" }, `A heap of ${d.sizes[j]} stones (too many to draw: use the list of moves).`);
   }
+  const takes = targeted(moves, d.component, "take").filter((m) => m.target.heap === j);
   const r = 14;
   const gap = 5;
   const w = Math.max(1, n) * (2 * r + gap) + gap;
@@ -85,7 +61,7 @@ function heapPicture(d, moves, ctx) {
   const clear = () => stones.forEach((c) => c.classList.remove("take", "r-P", "r-N", "r-D", "r-u"));
   for (let i = 0; i < n; i++) {
     const k = n - i;
-    const move = moves.find((m) => (d.heap !== undefined && d.heap !== null ? m.heap === d.heap : m.component === d.component) && m.take !== null && m.take !== undefined && Number(m.take) === k);
+    const move = takes.find((m) => Number(m.target.count) === k);
     const c = s("circle", { cx: gap + r + i * (2 * r + gap), cy: r + 5, r, class: "stone" + (move ? " can" : "") });
     stones.push(c);
     if (move) {
@@ -94,7 +70,7 @@ function heapPicture(d, moves, ctx) {
       c.setAttribute("aria-label", `take ${k}: ${moveLabel(move)}`);
       c.dataset.take = k;
       c.dataset.component = d.component;
-      if (d.heap !== undefined) c.dataset.heap = d.heap;
+      if (d.heaps && d.heaps[j] !== undefined) c.dataset.heap = d.heaps[j];
       c.append(s("title", {}, moveLabel(move)));
       const show = () => {
         clear();
@@ -112,7 +88,7 @@ function heapPicture(d, moves, ctx) {
 }
 
 /** A board of (cols+1)×(rows+1) cells with the piece at (x, y) and its targets coloured. */
-function gridPicture({ x, y, label, targets, corner, pmarks, lines, piece }) {
+function gridPicture({ x, y, label, targets, corner, pmarks, piece }) {
   const cell = Math.max(18, Math.min(34, Math.floor(360 / Math.max(x + 1, y + 1))));
   const cols = x + 1;
   const rows = y + 1;
@@ -125,11 +101,6 @@ function gridPicture({ x, y, label, targets, corner, pmarks, lines, piece }) {
   for (let i = 0; i <= x; i++) {
     for (let j = 0; j <= y; j++) {
       svg.append(s("rect", { x: px(i), y: py(j), width: cell, height: cell, class: "cell" + ((i + j) % 2 ? " dark" : "") }));
-    }
-  }
-  if (lines) {
-    for (const [a, b] of lines) {
-      svg.append(s("line", { x1: px(0) + cell / 2, y1: py(0) + cell / 2, x2: px(a) + cell / 2, y2: py(b) + cell / 2, class: "golden" }));
     }
   }
   for (const [i, j] of pmarks || []) {
@@ -146,40 +117,21 @@ function gridPicture({ x, y, label, targets, corner, pmarks, lines, piece }) {
   return svg;
 }
 
-function boardTargets(d, moves, ctx, family, empty) {
-  return moves.filter((m) => m.component === d.component).map((m) => {
-    const t = newTerm(family, ctx.position, m.to, 2, empty) || empty;
-    return { i: t[0], j: t[1], cls: ctx.showValues ? resultClass(m.result) : "r-u", label: moveLabel(m), go: () => ctx.onMove(m) };
-  });
-}
-
 const MAX_BOARD = 40;
 
-function wythoffPicture(d, moves, ctx) {
+/** A piece on a board, moving toward its corner: clicking a highlighted cell moves it there. */
+function boardPicture(d, moves, ctx) {
   const x = Number(d.x);
   const y = Number(d.y);
-  if (!(x <= MAX_BOARD && y <= MAX_BOARD)) return h("p", {}, `Wythoff's queen at (${d.x}, ${d.y}) (too far to draw: use the list of moves).`);
-  const lim = Math.max(x, y);
-  const pairs = ctx.showP ? wythoffPairs(lim).flatMap(([a, b]) => [[a, b], [b, a]]) : null;
-  // The P-positions lie near the lines b = φa and b = a/φ (drawing only, not a decision).
-  const phi = (1 + Math.sqrt(5)) / 2;
-  const clip = (slope) => (x * slope <= y ? [x, x * slope] : [y / slope, y]);
-  const lines = ctx.showP ? [clip(phi), clip(1 / phi)] : null;
+  const queen = d.piece === "queen";
+  if (!(x <= MAX_BOARD && y <= MAX_BOARD)) return h("p", {}, `A ${d.piece} at (${d.x}, ${d.y}) (too far to draw: use the list of moves).`);
+  const targets = targeted(moves, d.component, "cell").map((m) => (
+    { i: Number(m.target.x), j: Number(m.target.y), cls: ctx.showValues ? resultClass(m.result) : "r-u", label: moveLabel(m), go: () => ctx.onMove(m) }));
   return gridPicture({
-    x, y, corner: "bl", piece: "♛", pmarks: pairs, lines,
-    label: `Wythoff board, queen at (${x}, ${y}); the queen moves left, down or diagonally toward (0, 0)`,
-    targets: boardTargets(d, moves, ctx, "wythoff", [0, 0]),
-  });
-}
-
-function kingPicture(d, moves, ctx) {
-  const r = Number(d.r);
-  const c = Number(d.c);
-  if (!(r <= MAX_BOARD && c <= MAX_BOARD)) return h("p", {}, `King at (${d.r}, ${d.c}) (too far to draw: use the list of moves).`);
-  const targets = boardTargets(d, moves, ctx, "king", [0, 0]).map((t) => ({ ...t, i: t.j, j: t.i }));
-  return gridPicture({
-    x: c, y: r, corner: "br", piece: "♚", targets,
-    label: `King board, ${r} rows and ${c} columns from the corner; the king steps right, down or diagonally toward the corner`,
+    x, y, corner: queen ? "bl" : "br", piece: queen ? "♛" : "♚",
+    pmarks: ctx.showP ? d.marks : null,
+    label: `${d.title}: a ${d.piece} ${x} columns and ${y} rows from the corner; ${d.how}`,
+    targets,
   });
 }
 
@@ -190,7 +142,7 @@ function ringPicture(d) {
   const cx = 100;
   const cy = 95;
   const pt = (i) => [cx + R * Math.sin((2 * Math.PI * i) / n), cy - R * Math.cos((2 * Math.PI * i) / n)];
-  const svg = s("svg", { class: "ring", viewBox: "0 0 200 190", width: 200, height: 190, role: "img", "aria-label": `ring of ${n} edges with weights ${w.join(", ")}; the coin is on the top vertex` });
+  const svg = s("svg", { class: "ring", viewBox: "0 0 200 190", width: 200, height: 190, role: "img", "aria-label": `${d.title}: a ring of ${n} edges with weights ${w.join(", ")}; the coin is on the top vertex` });
   for (let i = 0; i < n; i++) {
     const [x1, y1] = pt(i);
     const [x2, y2] = pt((i + 1) % n);
@@ -240,27 +192,25 @@ function stairPicture(d) {
 
 /** The moves of component `c` that change every cell of `sel` (cells as [row, col]). */
 function consistent(moves, c, sel) {
-  return moves.filter((m) => m.part === c && m.cells && m.cells.length &&
-    sel.every(([r, q]) => m.cells.some(([a, b]) => a === r && b === q)));
+  return targeted(moves, c, "cells").filter((m) =>
+    sel.every(([r, q]) => m.target.cells.some(([a, b]) => a === r && b === q)));
 }
 
 /**
- * A partizan board (`kind: "grid"`): cells with their pieces, drawn from the rows of
- * cell characters; Domineering's filled squares shaded. Clicking cells selects them;
- * when one move changes every selected cell it is played (Domineering: the two
- * squares of the domino; Clobber and Konane: from, then to; Amazons: from, to,
- * arrow; Toads and Frogs: the creature). Cells a move may still use are outlined,
- * coloured when every such move wins (green) or loses (red).
+ * A board of cells (`kind: "cells"`): cells with their pieces, drawn from the rows of
+ * cell characters and their legend; `#` squares shaded. Clicking cells selects them;
+ * when one move changes every selected cell it is played. Cells a move may still use
+ * are outlined, coloured when every such move wins (green) or loses (red).
  */
 function partizanGrid(d, moves, ctx) {
   const rows = d.rows || [];
   const R = rows.length;
   const C = R ? [...rows[0]].length : 0;
   const S = 34;
-  const svg = s("svg", { class: "pgrid", viewBox: `0 0 ${C * S + 24} ${R * S + 20}`, width: Math.min(520, C * S + 24), role: "img", "aria-label": `${d.ruleset} board` });
+  const svg = s("svg", { class: "pgrid", viewBox: `0 0 ${C * S + 24} ${R * S + 20}`, width: Math.min(520, C * S + 24), role: "img", "aria-label": `${d.title}: board` });
   const sel = (ctx.selection && ctx.selection.component === d.component) ? ctx.selection.cells : [];
   const cands = consistent(moves, d.component, sel);
-  const cellOf = (r, c) => cands.filter((m) => m.cells.some(([a, b]) => a === r && b === c));
+  const cellOf = (r, c) => cands.filter((m) => m.target.cells.some(([a, b]) => a === r && b === c));
   for (let c = 0; c < C; c++) {
     svg.append(s("text", { x: 20 + c * S + S / 2, y: 12, class: "axis", "text-anchor": "middle" }, String.fromCharCode(97 + (c % 26))));
   }
@@ -292,19 +242,20 @@ function partizanGrid(d, moves, ctx) {
   return svg;
 }
 
-/** A Hackenbush stalk (`kind: "stalk"`): edges from the ground up, B blue, R red, G green. */
+/** A stalk (`kind: "stalk"`): edges from the ground up, B blue (Left's), R red (Right's), G green (either's). */
 function stalkPicture(d, moves, ctx) {
-  const edges = [...(d.edges || "")];
+  const edges = [...(d.colours || "")];
+  const cuts = targeted(moves, d.component, "cut");
   const E = 26;
   const H = edges.length * E + 30;
-  const svg = s("svg", { class: "stalk", viewBox: `0 0 80 ${H}`, width: 80, role: "img", "aria-label": `Hackenbush stalk ${d.edges}` });
+  const svg = s("svg", { class: "stalk", viewBox: `0 0 80 ${H}`, width: 80, role: "img", "aria-label": `${d.title}: a stalk ${d.colours}` });
   svg.append(s("line", { x1: 5, y1: H - 10, x2: 75, y2: H - 10, class: "ground" }));
   edges.forEach((c, i) => {
     const y1 = H - 10 - i * E;
     const y2 = y1 - E;
-    const cut = moves.filter((m) => m.part === d.component && m.part_to === `hackenbush("${d.edges.slice(0, i).split("").map((x, k) => `${k}-${k + 1}:${x}`).join(" ")}")`);
+    const severs = cuts.filter((m) => m.target.edge === i);
     const cls = ["edge", `edge-${c}`];
-    if (cut.length && ctx.showValues) cls.push(resultClass(cut[0].result));
+    if (severs.length && ctx.showValues) cls.push(resultClass(severs[0].result));
     const line = s("line", { x1: 40, y1, x2: 40, y2, class: cls.join(" "), "data-edge": i + 1 }, s("title", {}, `edge ${i + 1} (${c})`));
     if (cut.length) {
       line.setAttribute("tabindex", "0");
@@ -340,9 +291,10 @@ function targetClass(ms, ctx) {
 }
 
 /**
- * A Snort or Col position (`kind: "graph"`): its vertices where the library laid them
- * out (rows by distance, `x` in half columns), coloured L or R or not yet. Clicking an
- * uncoloured vertex colours it: the move the library matched to that vertex.
+ * A graph of vertices to colour (`kind: "graph"`, not on the ground): its vertices
+ * where the library laid them out (rows by distance, `x` in half columns), coloured L
+ * or R or not yet. Clicking an uncoloured vertex colours it: a move whose target
+ * names that vertex.
  */
 function graphPicture(d, moves, ctx) {
   const S = 44;
@@ -350,20 +302,22 @@ function graphPicture(d, moves, ctx) {
   const vs = d.vertices || [];
   const W = Math.max(1, ...vs.map((v) => v.x)) * (S / 2) + 2 * pad;
   const H = Math.max(0, ...vs.map((v) => v.y)) * S + 2 * pad;
-  const svg = s("svg", { class: "pgraph", viewBox: `0 0 ${W} ${H}`, width: Math.min(560, W), role: "img", "aria-label": `${d.ruleset} graph` });
+  const svg = s("svg", { class: "pgraph", viewBox: `0 0 ${W} ${H}`, width: Math.min(560, W), role: "img", "aria-label": `${d.title}: graph` });
   const px = (v) => pad + v.x * (S / 2);
   const py = (v) => pad + v.y * S;
-  for (const [a, b] of d.edges || []) {
+  for (const { a, b } of d.edges || []) {
     svg.append(s("path", { d: edgePath(px(vs[a]), py(vs[a]), px(vs[b]), py(vs[b]), 0, true), class: "gedge" }));
   }
+  const colours = targeted(moves, d.component, "colour");
   vs.forEach((v, i) => {
-    const mine = moves.filter((m) => m.part === d.component && m.vertex === i);
+    const mine = colours.filter((m) => m.target.vertices.includes(i));
     const cls = ["vertex", v.colour ? `vc-${v.colour}` : "vc-none"];
     if (mine.length) cls.push("target", targetClass(mine, ctx));
     const g = s("g", { class: "vertex-g", "data-vertex": i });
     g.append(s("circle", { cx: px(v), cy: py(v), r: 13, class: cls.join(" ") }));
     g.append(s("text", { x: px(v), y: py(v) + 4, class: "vertex-label", "text-anchor": "middle" }, v.colour || String(i)));
-    g.append(s("title", {}, `vertex ${i}: ${v.colour ? (d.legend || {})[v.colour] || v.colour : "uncoloured"}${mine.length ? ` — ${moveLabel(mine[0])}` : ""}`));
+    const words = { L: "Left's colour", R: "Right's colour" };
+    g.append(s("title", {}, `vertex ${i}: ${v.colour ? words[v.colour] || v.colour : "uncoloured"}${mine.length ? ` — ${moveLabel(mine[0])}` : ""}`));
     if (mine.length) {
       g.setAttribute("tabindex", "0");
       activate(g, () => ctx.onMove(mine[0]));
@@ -374,24 +328,24 @@ function graphPicture(d, moves, ctx) {
 }
 
 /**
- * A Hackenbush position that is not a stalk (`kind: "hackenbush"`): edges standing on
- * the ground line, drawn upwards where the library laid them out. Clicking an edge cuts
- * it: the move the library matched to that edge.
+ * A graph on the ground (`kind: "graph"`, `grounded`): edges standing on the ground
+ * line, drawn upwards where the library laid them out. Clicking an edge cuts it: the
+ * move whose target is that edge.
  */
-function hackenbushPicture(d, moves, ctx) {
+function groundedPicture(d, moves, ctx) {
   const S = 46;
   const pad = 20;
   const vs = d.vertices || [];
   const W = Math.max(1, ...vs.map((v) => v.x)) * (S / 2) + 2 * pad;
   const H = Math.max(1, ...vs.map((v) => v.y)) * S + 2 * pad + 10;
-  const svg = s("svg", { class: "stalk hgraph", viewBox: `0 0 ${W} ${H}`, width: Math.min(560, W), role: "img", "aria-label": "Hackenbush position" });
+  const svg = s("svg", { class: "stalk hgraph", viewBox: `0 0 ${W} ${H}`, width: Math.min(560, W), role: "img", "aria-label": `${d.title}: edges on the ground` });
   const px = (v) => pad + v.x * (S / 2);
   const py = (v) => H - pad - v.y * S;
   svg.append(s("line", { x1: 4, y1: H - pad, x2: W - 4, y2: H - pad, class: "ground" }));
   (d.edges || []).forEach((e, k) => {
     const a = vs[e.a];
     const b = vs[e.b];
-    const mine = moves.filter((m) => m.part === d.component && (m.edges || []).includes(k));
+    const mine = targeted(moves, d.component, "cut").filter((m) => m.target.edge === k);
     const cls = ["edge", `edge-${e.colour}`];
     if (mine.length && ctx.showValues) cls.push(targetClass(mine, ctx));
     const path = s("path", { d: edgePath(px(a), py(a), px(b), py(b), e.bend, true), class: cls.join(" "), "data-edge": k },
@@ -407,20 +361,19 @@ function hackenbushPicture(d, moves, ctx) {
 }
 
 /**
- * The picture of one component of a play state. `ctx` holds onMove(move),
- * showValues, showP (Wythoff P-positions) and position (the current expression).
+ * The picture of one component of a play state (one heap `j` of a heaps picture is
+ * drawn by `heapPicture`). `ctx` holds onMove(move), onCell, selection, showValues
+ * and showP (the P-positions a board marks).
  */
 export function drawComponent(d, moves, ctx) {
   switch (d.kind) {
-    case "heap": return heapPicture(d, moves, ctx);
-    case "board": return d.family === "wythoff" || !d.family ? wythoffPicture(d, moves, ctx) : h("code", {}, `${d.family}(${d.x},${d.y})`);
-    case "king": return kingPicture(d, moves, ctx);
+    case "heaps": return h("div", {}, d.sizes.map((_, j) => heapPicture(d, j, moves, ctx)));
+    case "board": return boardPicture(d, moves, ctx);
     case "ring": return ringPicture(d);
-    case "stair": return stairPicture(d);
-    case "grid": return partizanGrid(d, moves, ctx);
+    case "stairs": return stairPicture(d);
+    case "cells": return partizanGrid(d, moves, ctx);
     case "stalk": return stalkPicture(d, moves, ctx);
-    case "graph": return graphPicture(d, moves, ctx);
-    case "hackenbush": return hackenbushPicture(d, moves, ctx);
+    case "graph": return d.grounded ? groundedPicture(d, moves, ctx) : graphPicture(d, moves, ctx);
     default: return h("code", { class: "term" }, d.text ?? JSON.stringify(d));
   }
 }

@@ -4,9 +4,9 @@
 // move and who was winning. For a partizan position (a ruleset of Left and Right, a
 // literal game) you choose your side; the board is drawn as SVG and moves are made by
 // clicking its cells.
-import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox } from "./util.js";
+import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox, example } from "./util.js";
 import { exprBox } from "./exprbox.js";
-import { drawComponent, resultClass, resultWords } from "./draw.js";
+import { drawComponent, heapPicture, resultClass, resultWords, targetCells } from "./draw.js";
 
 const other = (who) => (who === "you" ? "computer" : "you");
 
@@ -61,8 +61,8 @@ const SAVED = "sprague.play";
 export function playView(root) {
   const p = params();
   const st = {
-    start: p.get("start") || p.get("expr") || "nim(3,4,5)",
-    expr: p.get("expr") || p.get("start") || "nim(3,4,5)",
+    start: p.get("start") || p.get("expr") || example("play"),
+    expr: p.get("expr") || p.get("start") || example("play"),
     misere: p.get("misere") === "1",
     first: p.get("first") === "computer" ? "computer" : "you",
     side: p.get("as") === "right" ? "right" : "left",
@@ -109,6 +109,7 @@ export function playView(root) {
   const undoBtn = h("button", { type: "button", id: "play-undo", onclick: () => undo() }, "Undo");
   const newBtn = h("button", { type: "button", id: "play-new", onclick: () => { st.start = box.value || st.start; newGame(); } }, "New game");
   const hintOut = h("p", { class: "hint-out", "aria-live": "polite" });
+  const howOut = h("p", { class: "hint", id: "play-how" });
 
   function mover() {
     return st.history.length ? st.history[st.history.length - 1].mover : st.first;
@@ -207,15 +208,15 @@ export function playView(root) {
   /** A click on cell (r, c) of component `comp`: select it; play the move once only one fits. */
   function onCell(comp, r, c) {
     if (st.busy || mover() !== "you" || !st.doc || st.doc.over) return;
-    const fits = (sel) => st.doc.moves.filter((m) => m.part === comp && m.cells && m.cells.length &&
-      sel.every(([a, b]) => m.cells.some(([x, y]) => x === a && y === b)));
+    const fits = (sel) => st.doc.moves.filter((m) => m.part === comp && targetCells(m) &&
+      sel.every(([a, b]) => targetCells(m).some(([x, y]) => x === a && y === b)));
     let sel = st.selection && st.selection.component === comp ? st.selection.cells.slice() : [];
     const at = sel.findIndex(([a, b]) => a === r && b === c);
     if (at >= 0) sel.splice(at, 1); else sel.push([r, c]);
     let cands = fits(sel);
     if (!cands.length) { sel = [[r, c]]; cands = fits(sel); }
     if (!cands.length) { st.selection = null; renderState(); return; }
-    const exact = cands.filter((m) => m.cells.length === sel.length);
+    const exact = cands.filter((m) => targetCells(m).length === sel.length);
     if (cands.length === 1 || (exact.length === 1 && cands.length === exact.length)) {
       st.selection = null;
       play(cands[0]);
@@ -310,12 +311,19 @@ export function playView(root) {
     if (d) {
       const ctx = { onMove: play, onCell, selection: st.selection, showValues: st.showValues, showP: st.showP, position: d.position };
       const mine = mover() === "you" && !d.over;
-      let heapNo = 0;
+      const how = new Set();
       for (const dr of d.drawing || []) {
-        heapNo += dr.kind === "heap" ? 1 : 0;
-        const title = dr.kind === "heap" ? `heap ${dr.heap ?? heapNo}${dr.family && dr.family !== "nim" ? ` (${dr.family})` : ""}` : dr.kind === "board" ? "Wythoff's game" : dr.kind === "king" ? "king" : dr.kind === "ring" ? "ring" : dr.kind === "stair" ? "staircase" : dr.kind === "grid" ? dr.ruleset : dr.kind === "stalk" ? "Hackenbush stalk" : dr.kind === "graph" ? dr.ruleset : dr.kind === "hackenbush" ? "Hackenbush" : "component";
-        pics.append(h("figure", { class: `pic pic-${dr.kind}` }, drawComponent(dr, mine ? d.moves : [], ctx), h("figcaption", {}, title)));
+        how.add(dr.how);
+        const moves = mine ? d.moves : [];
+        if (dr.kind === "heaps") {
+          // One figure a heap, titled by its number across the sum.
+          dr.sizes.forEach((_, j) => pics.append(h("figure", { class: "pic pic-heap", title: dr.how },
+            heapPicture(dr, j, moves, ctx), h("figcaption", {}, `heap ${dr.heaps[j] ?? j + 1} (${dr.title})`))));
+        } else {
+          pics.append(h("figure", { class: `pic pic-${dr.kind}`, title: dr.how }, drawComponent(dr, moves, ctx), h("figcaption", {}, dr.title)));
+        }
       }
+      howOut.textContent = how.size ? `To move: ${[...how].join("; ")}; or pick any move in the list.` : "";
     }
     renderMoves();
     chart.replaceChildren(historyChart(st.history));
@@ -330,9 +338,10 @@ export function playView(root) {
       h("label", {}, "who starts: ", firstSel),
       h("label", {}, "your side (partizan): ", sideSel),
       h("label", {}, colors, " colour the moves"),
-      h("label", {}, showP, " show Wythoff's P-positions")),
+      h("label", {}, showP, " show the P-positions a board marks")),
     cmd,
-    h("p", { class: "hint" }, "Click the k-th stone from the right to take k stones from that heap, click a highlighted cell to move a queen or king there, on a partizan board click the cells of your move (Domineering: the two squares of the domino; Clobber, Konane: from, then to; Amazons: from, to, arrow; Toads and Frogs: the creature), click a vertex to colour it (Snort, Col) or an edge to cut it (Hackenbush), or pick any move in the list. Colours say where a move leads: ",
+    howOut,
+    h("p", { class: "hint" }, "Colours say where a move leads: ",
       h("span", { class: "chip r-P" }, "green wins"), " (the opponent is left in a P-position), ",
       h("span", { class: "chip r-N" }, "red loses"), ", ", h("span", { class: "chip r-D" }, "yellow draws"), "."),
     status,

@@ -1,6 +1,6 @@
 // The Solve view: an expression, its outcome, the nim-value of every component,
 // every winning move (clicking one loads the position after it) and the explanation.
-import { h, api, aborted, cli, cliBox, params, setParams, errorBox, OUTCOME_WORDS } from "./util.js";
+import { h, api, aborted, cli, cliBox, params, setParams, errorBox, OUTCOME_WORDS, example } from "./util.js";
 import { exprBox } from "./exprbox.js";
 
 /** The whole position after a solve move: its component replaced by `to`. */
@@ -38,14 +38,14 @@ export function explanationList(lines, names = []) {
 export function solveView(root) {
   const p = params();
   const state = {
-    expr: p.get("expr") ?? "nim(3,4,5) + wythoff(3,5)",
+    expr: p.get("expr") ?? example("solve"),
     misere: p.get("misere") === "1",
     explain: p.get("explain") !== "0",
   };
   const out = h("section", { class: "results", "aria-live": "polite", "aria-busy": "false" });
   const cmd = h("div");
   const box = exprBox({
-    label: "Position (a sum of games, e.g. nim(3,4,5) + kayles(7) + wythoff(3,5))",
+    label: example("solve_label"),
     kind: "position",
     value: state.expr,
     button: "Solve",

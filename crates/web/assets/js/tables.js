@@ -1,7 +1,7 @@
 // The Tables view: a heap family's values as a chart with the preperiod and the
 // period marked (view=table), and the nim-values of two-parameter positions as a heat
 // map with the P-positions highlighted (view=grid). Both download as CSV or JSON.
-import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox, download } from "./util.js";
+import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox, download, example } from "./util.js";
 import { exprBox } from "./exprbox.js";
 import { explanationList } from "./solve.js";
 
@@ -121,7 +121,7 @@ export function tablesView(root, name) {
   const p = params();
   const st = {
     mode: name === "grid" ? "grid" : "table",
-    family: p.get("family") || (name === "grid" ? "wythoff" : "sub[1,3,4]"),
+    family: p.get("family") || (name === "grid" ? example("grid") : example("table")),
     from: p.get("from") || "0",
     to: p.get("to") || "60",
     size: p.get("size") || "32",
@@ -132,7 +132,7 @@ export function tablesView(root, name) {
   const tabTable = h("button", { type: "button", role: "tab", id: "tab-table", "aria-selected": String(st.mode === "table"), onclick: () => switchMode("table") }, "Heap table");
   const tabGrid = h("button", { type: "button", role: "tab", id: "tab-grid", "aria-selected": String(st.mode === "grid"), onclick: () => switchMode("grid") }, "Grid of two parameters");
   const box = exprBox({
-    label: "Family (a heap game such as sub[1,3,4], kayles, octal[0.137]; for the grid also wythoff, king, moore[2])",
+    label: example("family_label"),
     kind: "family",
     value: st.family,
     button: "Show",
@@ -157,7 +157,7 @@ export function tablesView(root, name) {
   function switchMode(m) {
     if (m === st.mode) return;
     st.mode = m;
-    if (m === "grid" && !/^(wythoff|king|moore)/.test(st.family) && !st.family) st.family = "wythoff";
+    if (m === "grid" && !st.family) st.family = example("grid");
     go(true);
   }
 

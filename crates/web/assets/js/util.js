@@ -216,3 +216,12 @@ export function errorBox(e) {
   return h("div", { class: "error-box", role: "alert" },
     h("strong", {}, (kinds[e.kind] || "Error") + ": "), e.message);
 }
+
+/** An example expression of the page (its starting positions and hints), from the served HTML. */
+export function example(name) {
+  try {
+    return JSON.parse(document.getElementById("examples").textContent)[name] ?? "";
+  } catch {
+    return "";
+  }
+}

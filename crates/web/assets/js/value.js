@@ -2,7 +2,7 @@
 // partizan game, its thermograph drawn from the exact `thermograph` field (Left's
 // direction, positive values, drawn to the LEFT as usual in CGT), and pictures of
 // the Domineering boards and Hackenbush strings of the expression.
-import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox, Q, OUTCOME_WORDS } from "./util.js";
+import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox, Q, OUTCOME_WORDS, example } from "./util.js";
 import { exprBox } from "./exprbox.js";
 import { explanationList } from "./solve.js";
 
@@ -97,11 +97,11 @@ export function gamePictures(expr) {
 /** The Values view. */
 export function valueView(root) {
   const p = params();
-  const st = { expr: p.get("expr") ?? "{2|-1} + hackenbush(\"BRB\")", explain: p.get("explain") === "1", ascii: p.get("ascii") === "1" };
+  const st = { expr: p.get("expr") ?? example("value"), explain: p.get("explain") === "1", ascii: p.get("ascii") === "1" };
   const out = h("section", { class: "results", "aria-live": "polite" });
   const cmd = h("div");
   const box = exprBox({
-    label: "Game (e.g. {1|-1} + ^, hackenbush(\"BRB\"), cut(5,3), domineering(\"..#|...\"), nim(3) + ^)",
+    label: example("value_label"),
     kind: "value", value: st.expr, button: "Evaluate",
     onSubmit: (t) => { st.expr = t; go(true); },
     onInput: (t) => { st.expr = t.trim(); sync(false); },
