@@ -16,10 +16,24 @@
 //!   level 1).
 //! * `_` may stand between two digits of a number (`1_000_000`), never at its start or
 //!   end nor twice in a row.
-//! * Partizan literals: `0`, `5`, `-3`, `3/4`, `-5/8` (the denominator must be a power
-//!   of two), `*` (= `*1`), `*n`, `^` (up), `v` (down), `±x` and `+-x` where `x` is a
-//!   number literal (possibly negative). A bare `v` is down, but `v` followed by `[` or
-//!   `(` is a family named `v`; longer names such as `vx(3)` are always families.
+//! * Partizan literals, in CGSuite's notation (every form the printer of canonical
+//!   forms writes): `0`, `5`, `-3`, `3/4`, `-5/8` (the denominator must be a power of
+//!   two), `*` (= `*1`), `*n`, `^` (up), `^^`, `^n` (n ups), `v`, `vv`, `vn` (downs),
+//!   `↑`, `⇑`, `↓`, `⇓`, and a number, ups and a nimber side by side, without spaces
+//!   between number and ups (`3*`, `1/2^`, `-1v3*2`: their sum; a leading `-` is the
+//!   number's sign alone). Names made of `v`s only, or of `v` and digits, are downs
+//!   unless `[` or `(` follows (`vv(3)` is a family); other names such as `vx(3)`,
+//!   `v1_0` are always families.
+//! * `±G` and `+-G`: the switch `{G|-G}`; `±{A,B}` and `±(A,B)` (a list without bars)
+//!   are `{A,B|-A,-B}`. `±x` of a literal stays a literal.
+//! * Functions of [`FUNCTIONS`]: `Tiny(G)`, `Miny(G)`; `xTiny(y)` after a number is
+//!   `x + Tiny(y)`.
+//! * Operators, CGSuite's: `-G` (negation; an even number of signs cancels), `G - H`
+//!   (read as `G + (-H)`), `n * G` (n copies of G; the integer n comes first, and a
+//!   `*` followed by digits is always a nimber, so `3*2` is `3 + *2`), `(…)` grouping.
+//!   `+` and `-` group to the left; `*` binds more tightly. [`parse_statement`] also
+//!   reads one comparison between two sums (`==`, `!=`, `<=`, `>=`, `<`, `>`, `<>`,
+//!   `<|`, `|>`, `≤`, `≥`, `≠`); comparisons do not chain.
 //! * `+-` (adjacent) and `±` introduce a switch only where a term starts. After a term a
 //!   `+` is always the sum operator, so `a +-1` is `a + (-1)` and the switch must be
 //!   written `a + +-1` or `a + ±1`.
@@ -29,8 +43,10 @@
 //!   `{a||b|c}` is `{a|{b|c}}`, `{a|b||c}` is `{{a|b}|c}`. Two runs of the same length
 //!   at the same level (`{a|b|c}`) are ambiguous and rejected. Either side may be
 //!   empty: `{|}` is 0 and `{0|}` is 1. Each option is a whole sum (`{nim(1)+*|0}`).
-//! * Nesting of options (braces and slash levels together) deeper than [`MAX_NESTING`]
-//!   is an error, so no input can exhaust the stack.
+//! * Nesting of options (braces and slash levels together), parentheses, signs and
+//!   function calls deeper than [`MAX_NESTING`] is an error, so no input can exhaust
+//!   the stack.
+//! * Errors after a term may carry a hint for the usual slips ([`ParseError::hint`]).
 //!
 //! Errors report the 1-based column in characters counted from the start of the input
 //! (a newline counts as one character); [`ParseError::line_col`] converts it to a line
@@ -2437,6 +2453,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn operator_nesting_is_bounded() {
+        for open in ["(", "-(", "±(", "±{", "Tiny(", "3 * (", "{0|-"] {
+            let src = open.repeat(100_000);
+            let e = parse_statement(&src).unwrap_err();
+            assert!(e.expected.contains("at most 256"), "{open}: {e}");
+        }
+        // Signs in a row cancel in pairs, without nesting.
+        let mut src = "-".repeat(1_000_001);
+        src.push('^');
+        assert_eq!(lit(&src), Literal::Down);
+    }
+
+    #[test]
+    fn hints() {
+        let hint = |src: &str| parse_statement(src).unwrap_err().hint;
+        assert_eq!(
+            hint("3/2*x"),
+            " (did you mean '3/2* + x'? a multiple n * G needs an integer n)"
+        );
+        assert_eq!(hint("^ = *"), " (did you mean '=='?)");
+        assert!(hint("0 < ^ < 1").contains("do not chain"));
+        assert!(hint("{1|0} * 2").contains("integer first"));
+        assert!(hint("2.^").contains("n * G"));
+        assert!(parse("^ <= *").unwrap_err().hint.contains("sprague value"));
+        assert_eq!(hint("3 4"), "");
     }
 
     #[test]

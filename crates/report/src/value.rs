@@ -752,11 +752,12 @@ fn comparison_text(r: &Valued, out: &mut String) {
         "compare:     {} {} {} is {}; {} {} {} ({words})",
         c.left, c.relation, c.right, c.holds, c.left, c.order, c.right
     );
-    let _ = writeln!(
-        out,
-        "difference:  {} - ({}), reported below",
-        c.left, c.right
-    );
+    let right = if c.right.contains(' ') || c.right.starts_with(['-', '+']) {
+        format!("({})", c.right)
+    } else {
+        c.right.clone()
+    };
+    let _ = writeln!(out, "difference:  {} - {right}, reported below", c.left);
 }
 
 fn to_text(r: &Valued) -> String {
