@@ -7,6 +7,7 @@
 
 mod common;
 
+mod cgsuite_notation;
 mod cli;
 mod cli_bounds;
 mod cli_budgets;

@@ -27,6 +27,122 @@ pub enum Term {
     Literal(Literal, Span),
     /// A game given by its options: `{A,B|C}` (slash levels `||` nest to the right).
     Options(OptionsTerm),
+    /// An operator applied to one term: `-G`.
+    Unary(UnaryOp, Box<Term>, Span),
+    /// An operator applied to two terms, binding more tightly than `+`: `3 * G`.
+    Binary(BinaryOp, Box<(Term, Term)>, Span),
+    /// A parenthesised sum of two terms or more: `(G + H)`.
+    Group(Box<Sum>, Span),
+    /// A function of games: `Tiny(2)`.
+    Call(CallTerm),
+}
+
+/// An operator of one operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// The negative `-G`: Left's and Right's roles exchanged.
+    Neg,
+}
+
+/// An operator of two operands that binds more tightly than `+` and `-`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    /// `n * G`: the sum of `n` copies of `G` (of `-G` when `n < 0`), `n` an integer.
+    Times,
+}
+
+/// The functions of games the language knows, by name.
+pub const FUNCTIONS: [&str; 2] = ["Tiny", "Miny"];
+
+/// `Name(G, …)`: a function (one of [`FUNCTIONS`]) applied to games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallTerm {
+    /// The function's name, e.g. `Tiny`.
+    pub name: String,
+    /// Where the name is.
+    pub name_span: Span,
+    /// The arguments, each a sum.
+    pub args: Vec<Sum>,
+    /// The whole term.
+    pub span: Span,
+}
+
+/// How two games compare, as written between them: `G <= H`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    /// `==`: equal.
+    Eq,
+    /// `!=`: not equal.
+    Ne,
+    /// `<=`: less than or equal.
+    Le,
+    /// `>=`: greater than or equal.
+    Ge,
+    /// `<`: less than.
+    Lt,
+    /// `>`: greater than.
+    Gt,
+    /// `<>`: confused with (incomparable).
+    Confused,
+    /// `<|`: less than or confused with (not `>=`).
+    LessOrConfused,
+    /// `|>`: greater than or confused with (not `<=`).
+    GreaterOrConfused,
+}
+
+impl Relation {
+    /// Every relation, in the order of [`Relation::symbol`]'s table.
+    pub const ALL: [Relation; 9] = [
+        Relation::Eq,
+        Relation::Ne,
+        Relation::Le,
+        Relation::Ge,
+        Relation::Lt,
+        Relation::Gt,
+        Relation::Confused,
+        Relation::LessOrConfused,
+        Relation::GreaterOrConfused,
+    ];
+
+    /// How the relation is written (CGSuite's spelling): `==`, `!=`, `<=`, `>=`, `<`,
+    /// `>`, `<>`, `<|`, `|>`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Relation::Eq => "==",
+            Relation::Ne => "!=",
+            Relation::Le => "<=",
+            Relation::Ge => ">=",
+            Relation::Lt => "<",
+            Relation::Gt => ">",
+            Relation::Confused => "<>",
+            Relation::LessOrConfused => "<|",
+            Relation::GreaterOrConfused => "|>",
+        }
+    }
+
+    /// Whether the relation holds when `G ≤ H` is `le` and `H ≤ G` is `ge`.
+    pub fn holds(self, le: bool, ge: bool) -> bool {
+        match self {
+            Relation::Eq => le && ge,
+            Relation::Ne => !(le && ge),
+            Relation::Le => le,
+            Relation::Ge => ge,
+            Relation::Lt => le && !ge,
+            Relation::Gt => ge && !le,
+            Relation::Confused => !le && !ge,
+            Relation::LessOrConfused => !ge,
+            Relation::GreaterOrConfused => !le,
+        }
+    }
+}
+
+/// A whole expression of `value`: a sum, or two sums compared (`G <= H`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Statement {
+    /// The sum, or the left side of the comparison.
+    pub sum: Sum,
+    /// The relation, where it is written and the right side, if any.
+    pub compare: Option<(Relation, Span, Sum)>,
 }
 
 /// `NAME [params] (args)`.
@@ -87,6 +203,19 @@ pub enum Literal {
     Down,
     /// `±x` or `+-x`: the switch `{x|-x}`.
     PlusMinus(Box<Literal>),
+    /// A number, ups and a nimber written side by side as CGSuite prints them, with at
+    /// least two of the three parts (a single part is `Number`, `Up`, `Down` or
+    /// `Star`): `3*` (= 3 + *), `1/2^`, `^^`, `v3*2`, `-1^` (the sign is the number's).
+    Nus {
+        /// The number part, a `Literal::Number`.
+        number: Box<Literal>,
+        /// Whether the ups are downs.
+        down: bool,
+        /// How many ups (or downs).
+        ups: Nat,
+        /// The nimber part (`0` for none).
+        star: Nat,
+    },
 }
 
 /// `{L1,L2,…|R1,R2,…}`.
@@ -125,6 +254,8 @@ impl Term {
             Term::Family(f) => f.span,
             Term::Literal(_, s) => *s,
             Term::Options(o) => o.span,
+            Term::Unary(_, _, s) | Term::Binary(_, _, s) | Term::Group(_, s) => *s,
+            Term::Call(c) => c.span,
         }
     }
 }
@@ -168,6 +299,26 @@ impl Term {
                     s.clear_spans();
                 }
             }
+            Term::Unary(_, t, s) => {
+                *s = Span::default();
+                t.clear_spans();
+            }
+            Term::Binary(_, ts, s) => {
+                *s = Span::default();
+                ts.0.clear_spans();
+                ts.1.clear_spans();
+            }
+            Term::Group(sum, s) => {
+                *s = Span::default();
+                sum.clear_spans();
+            }
+            Term::Call(c) => {
+                c.name_span = Span::default();
+                c.span = Span::default();
+                for a in &mut c.args {
+                    a.clear_spans();
+                }
+            }
         }
     }
 }
@@ -204,7 +355,61 @@ impl Literal {
                 den: Nat::from(1u64),
             },
             Literal::PlusMinus(x) => Literal::PlusMinus(Box::new(x.normalized())),
+            Literal::Nus {
+                number,
+                down,
+                ups,
+                star,
+            } => {
+                let number = number.normalized();
+                let no_number = matches!(&number, Literal::Number { num, .. } if num.is_zero());
+                match (no_number, ups.is_zero(), star.is_zero()) {
+                    (_, true, true) => number,
+                    (true, true, false) => Literal::Star(star.clone()),
+                    (true, false, true) if *ups == Nat::from(1u64) => {
+                        if *down {
+                            Literal::Down
+                        } else {
+                            Literal::Up
+                        }
+                    }
+                    _ => Literal::Nus {
+                        number: Box::new(number),
+                        down: *down && !ups.is_zero(),
+                        ups: ups.clone(),
+                        star: star.clone(),
+                    },
+                }
+            }
             other => other.clone(),
+        }
+    }
+}
+
+impl Literal {
+    /// The negative of the literal: `-x`, ups and downs exchanged; a nimber and a
+    /// switch `±x` are their own negatives.
+    pub fn negated(&self) -> Literal {
+        match self {
+            Literal::Number { negative, num, den } => Literal::Number {
+                negative: !negative && !num.is_zero(),
+                num: num.clone(),
+                den: den.clone(),
+            },
+            Literal::Up => Literal::Down,
+            Literal::Down => Literal::Up,
+            Literal::Nus {
+                number,
+                down,
+                ups,
+                star,
+            } => Literal::Nus {
+                number: Box::new(number.negated()),
+                down: !down && !ups.is_zero(),
+                ups: ups.clone(),
+                star: star.clone(),
+            },
+            Literal::Star(_) | Literal::PlusMinus(_) => self.clone(),
         }
     }
 }

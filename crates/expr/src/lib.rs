@@ -5,6 +5,9 @@ pub(crate) mod ast;
 mod parser;
 mod printer;
 
-pub use ast::{Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
-pub use parser::{MAX_NESTING, ParseError, parse, shorten_message};
-pub use printer::{write_literal, write_sum, write_term};
+pub use ast::{
+    Arg, BinaryOp, CallTerm, FUNCTIONS, FamilyTerm, Literal, OptionsTerm, Param, Relation, Span,
+    Statement, Sum, Term, UnaryOp,
+};
+pub use parser::{MAX_NESTING, ParseError, parse, parse_statement, shorten_message};
+pub use printer::{write_literal, write_statement, write_sum, write_term};

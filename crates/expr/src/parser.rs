@@ -16,10 +16,24 @@
 //!   level 1).
 //! * `_` may stand between two digits of a number (`1_000_000`), never at its start or
 //!   end nor twice in a row.
-//! * Partizan literals: `0`, `5`, `-3`, `3/4`, `-5/8` (the denominator must be a power
-//!   of two), `*` (= `*1`), `*n`, `^` (up), `v` (down), `±x` and `+-x` where `x` is a
-//!   number literal (possibly negative). A bare `v` is down, but `v` followed by `[` or
-//!   `(` is a family named `v`; longer names such as `vx(3)` are always families.
+//! * Partizan literals, in CGSuite's notation (every form the printer of canonical
+//!   forms writes): `0`, `5`, `-3`, `3/4`, `-5/8` (the denominator must be a power of
+//!   two), `*` (= `*1`), `*n`, `^` (up), `^^`, `^n` (n ups), `v`, `vv`, `vn` (downs),
+//!   `↑`, `⇑`, `↓`, `⇓`, and a number, ups and a nimber side by side, without spaces
+//!   between number and ups (`3*`, `1/2^`, `-1v3*2`: their sum; a leading `-` is the
+//!   number's sign alone). Names made of `v`s only, or of `v` and digits, are downs
+//!   unless `[` or `(` follows (`vv(3)` is a family); other names such as `vx(3)`,
+//!   `v1_0` are always families.
+//! * `±G` and `+-G`: the switch `{G|-G}`; `±{A,B}` and `±(A,B)` (a list without bars)
+//!   are `{A,B|-A,-B}`. `±x` of a literal stays a literal.
+//! * Functions of [`FUNCTIONS`]: `Tiny(G)`, `Miny(G)`; `xTiny(y)` after a number is
+//!   `x + Tiny(y)`.
+//! * Operators, CGSuite's: `-G` (negation; an even number of signs cancels), `G - H`
+//!   (read as `G + (-H)`), `n * G` (n copies of G; the integer n comes first, and a
+//!   `*` followed by digits is always a nimber, so `3*2` is `3 + *2`), `(…)` grouping.
+//!   `+` and `-` group to the left; `*` binds more tightly. [`parse_statement`] also
+//!   reads one comparison between two sums (`==`, `!=`, `<=`, `>=`, `<`, `>`, `<>`,
+//!   `<|`, `|>`, `≤`, `≥`, `≠`); comparisons do not chain.
 //! * `+-` (adjacent) and `±` introduce a switch only where a term starts. After a term a
 //!   `+` is always the sum operator, so `a +-1` is `a + (-1)` and the switch must be
 //!   written `a + +-1` or `a + ±1`.
@@ -29,14 +43,19 @@
 //!   `{a||b|c}` is `{a|{b|c}}`, `{a|b||c}` is `{{a|b}|c}`. Two runs of the same length
 //!   at the same level (`{a|b|c}`) are ambiguous and rejected. Either side may be
 //!   empty: `{|}` is 0 and `{0|}` is 1. Each option is a whole sum (`{nim(1)+*|0}`).
-//! * Nesting of options (braces and slash levels together) deeper than [`MAX_NESTING`]
-//!   is an error, so no input can exhaust the stack.
+//! * Nesting of options (braces and slash levels together), parentheses, signs and
+//!   function calls deeper than [`MAX_NESTING`] is an error, so no input can exhaust
+//!   the stack.
+//! * Errors after a term may carry a hint for the usual slips ([`ParseError::hint`]).
 //!
 //! Errors report the 1-based column in characters counted from the start of the input
 //! (a newline counts as one character); [`ParseError::line_col`] converts it to a line
 //! and a column within that line for multi-line input.
 
-use super::ast::{Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
+use super::ast::{
+    Arg, BinaryOp, CallTerm, FUNCTIONS, FamilyTerm, Literal, OptionsTerm, Param, Relation, Span,
+    Statement, Sum, Term, UnaryOp,
+};
 use smallvec::SmallVec;
 use sprague_core::nat::Nat;
 
@@ -56,14 +75,17 @@ pub struct ParseError {
     pub expected: String,
     /// What was found.
     pub found: String,
+    /// What the user may have meant, in parentheses after a space (`" (did you mean
+    /// '=='?)"`), or empty.
+    pub hint: String,
 }
 
 impl std::fmt::Display for ParseError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "column {}: expected {}, found {}",
-            self.column, self.expected, self.found
+            "column {}: expected {}, found {}{}",
+            self.column, self.expected, self.found, self.hint
         )
     }
 }
@@ -71,6 +93,14 @@ impl std::fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 impl ParseError {
+    /// The error with a hint (none if `hint` is empty).
+    pub(crate) fn with_hint(mut self, hint: String) -> ParseError {
+        if !hint.is_empty() {
+            self.hint = format!(" ({hint})");
+        }
+        self
+    }
+
     /// The error's position in `src` (the text that was parsed) as a 1-based
     /// `(line, column)` pair, where lines are separated by `\n`. For single-line input
     /// this is `(1, self.column)`.
@@ -109,6 +139,40 @@ pub fn parse(src: &str) -> Result<Sum, ParseError> {
     p.sum(Ctx::Top).map(|(sum, _)| sum)
 }
 
+/// Parses what `value` reads: a sum (as [`parse`]), or two sums compared with one of
+/// the relations of CGSuite, `==`, `!=`, `<=`, `>=`, `<`, `>`, `<>` (confused), `<|`
+/// (less or confused), `|>` (greater or confused); `≤`, `≥`, `≠` are read too.
+///
+/// ```
+/// use sprague_expr::{parse_statement, Relation};
+/// let s = parse_statement("^ + ^ + * > 0").unwrap();
+/// assert_eq!(s.sum.terms.len(), 3);
+/// assert_eq!(s.compare.map(|(r, _, _)| r), Some(Relation::Gt));
+/// assert!(parse_statement("0 < ^ < 1").is_err());
+/// ```
+pub fn parse_statement(src: &str) -> Result<Statement, ParseError> {
+    let mut p = Parser {
+        src,
+        b: src.as_bytes(),
+        pos: 0,
+        depth: 0,
+    };
+    let (sum, _) = p.sum(Ctx::Statement)?;
+    let Some((rel, len)) = p.relation() else {
+        return Ok(Statement { sum, compare: None });
+    };
+    let span = Span {
+        start: p.pos,
+        end: p.pos + len,
+    };
+    p.pos += len;
+    let (rhs, _) = p.sum(Ctx::Rhs)?;
+    Ok(Statement {
+        sum,
+        compare: Some((rel, span, rhs)),
+    })
+}
+
 /// Where a sum is being parsed: decides which tokens may follow it.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Ctx {
@@ -116,6 +180,14 @@ enum Ctx {
     Top,
     /// An option inside `{…}`: the sum ends at `,`, `|` or `}`.
     Options,
+    /// The left side of a statement: the sum ends at a comparison or the end of input.
+    Statement,
+    /// The right side of a comparison: the sum ends at the end of input.
+    Rhs,
+    /// Inside `( … )`: the sum ends at `)`.
+    Group,
+    /// An argument of a function or a list `( … , … )`: the sum ends at `,` or `)`.
+    Args,
 }
 
 /// Tokens that could have continued the term just parsed (for error messages).
@@ -176,9 +248,11 @@ impl<'a> Parser<'a> {
     /// Whether a term can start at the current position.
     fn at_term_start(&self) -> bool {
         match self.peek() {
-            Some(b'a'..=b'z' | b'0'..=b'9' | b'-' | b'*' | b'^' | b'{') => true,
+            Some(b'a'..=b'z' | b'0'..=b'9' | b'-' | b'*' | b'^' | b'{' | b'(') => true,
             Some(b'+') => self.b.get(self.pos + 1) == Some(&b'-'),
             Some(0xC2) => self.b.get(self.pos + 1) == Some(&0xB1),
+            Some(0xE2) => arrow(&self.b[self.pos..]).is_some(),
+            Some(b'A'..=b'Z') => self.function_at(self.pos).is_some(),
             _ => false,
         }
     }
@@ -192,6 +266,7 @@ impl<'a> Parser<'a> {
             column,
             expected: expected.into(),
             found: self.describe(at),
+            hint: String::new(),
         }
     }
 
@@ -411,49 +486,380 @@ impl<'a> Parser<'a> {
 
     // ----- grammar -----------------------------------------------------------------
 
-    /// `sum := term ('+' term)*`, followed by what `ctx` allows. Returns the sum and the
-    /// depth of `{…}` nesting inside it.
+    /// `sum := term (('+' | '-') term)*`, followed by what `ctx` allows. Returns the sum
+    /// and the depth of nesting inside it. `G - H` is read as `G + (-H)`.
     ///
-    /// `sum`, `term` and `options` recurse once per level of braces, so they keep few
+    /// `sum`, `term` and `options` recurse once per level of nesting, so they keep few
     /// locals and leave all other work to helpers: their frames stay small even in debug
     /// builds, where a level of nesting would otherwise take several kilobytes of stack.
     fn sum(&mut self, ctx: Ctx) -> Result<(Sum, usize), ParseError> {
         // Most sums, and nearly all options, have a single term.
         let mut terms = Vec::with_capacity(1);
         let mut height = 0;
+        let mut minus = None;
         loop {
             let (term, h, cont) = self.term()?;
-            terms.push(term);
+            terms.push(match minus {
+                Some(at) => {
+                    let end = term.span().end;
+                    widen(negated(term), at, end)
+                }
+                None => term,
+            });
             height = height.max(h);
-            if !self.after_term(ctx, cont)? {
-                return Ok((Sum { terms }, height));
+            match self.after_term(ctx, cont)? {
+                Some(m) => minus = m.then_some(self.pos - 1),
+                None => return Ok((Sum { terms }, height)),
             }
         }
     }
 
-    /// After a term of a sum: consumes a `+` and returns true, or returns false at the
-    /// end of the sum.
+    /// After a term of a sum: consumes a `+` (returns `Some(false)`) or a `-`
+    /// (`Some(true)`), or returns `None` at the end of the sum.
     #[inline(never)]
-    fn after_term(&mut self, ctx: Ctx, cont: Cont) -> Result<bool, ParseError> {
+    fn after_term(&mut self, ctx: Ctx, cont: Cont) -> Result<Option<bool>, ParseError> {
         self.skip_ws();
         match (self.peek(), ctx) {
             (Some(b'+'), _) => {
                 self.pos += 1;
-                Ok(true)
+                Ok(Some(false))
             }
-            (None, Ctx::Top) | (Some(b',' | b'|' | b'}'), Ctx::Options) => Ok(false),
-            _ => Err(self.error_here(expected_after(cont, ctx))),
+            (Some(b'-'), _) => {
+                self.pos += 1;
+                Ok(Some(true))
+            }
+            (None, Ctx::Top | Ctx::Statement | Ctx::Rhs)
+            | (Some(b',' | b'|' | b'}'), Ctx::Options)
+            | (Some(b')'), Ctx::Group)
+            | (Some(b',' | b')'), Ctx::Args) => Ok(None),
+            (_, Ctx::Statement) if self.relation().is_some() => Ok(None),
+            _ => Err(self.after_term_error(ctx, cont)),
         }
     }
 
-    /// One term. Returns it, its `{…}` nesting depth and what could have continued it.
+    /// The error where a term of a sum in `ctx` ended and nothing that may follow it
+    /// came, with a hint for the usual slips.
+    #[inline(never)]
+    fn after_term_error(&self, ctx: Ctx, cont: Cont) -> ParseError {
+        let e = self.error_here(expected_after(cont, ctx));
+        let rel = self.relation();
+        let hint = match (self.peek(), ctx) {
+            (_, Ctx::Top) if rel.is_some() => {
+                "comparisons such as G <= H are answered by `sprague value`".to_string()
+            }
+            (_, Ctx::Rhs) if rel.is_some() => {
+                "comparisons do not chain: compare two games at a time".to_string()
+            }
+            (Some(b'='), Ctx::Statement | Ctx::Rhs) => "did you mean '=='?".to_string(),
+            (Some(b'*'), _) => {
+                "a multiple is written with the integer first, e.g. 3 * {1|0}".to_string()
+            }
+            (Some(b'.'), _) => "a multiple is written n * G, e.g. 2 * ^".to_string(),
+            _ => String::new(),
+        };
+        e.with_hint(hint)
+    }
+
+    /// The relation written at the current position, and its length in bytes.
+    fn relation(&self) -> Option<(Relation, usize)> {
+        let rest = &self.b[self.pos..];
+        const TOKENS: [(&str, Relation); 12] = [
+            ("==", Relation::Eq),
+            ("!=", Relation::Ne),
+            ("<=", Relation::Le),
+            (">=", Relation::Ge),
+            ("<>", Relation::Confused),
+            ("<|", Relation::LessOrConfused),
+            ("|>", Relation::GreaterOrConfused),
+            ("≤", Relation::Le),
+            ("≥", Relation::Ge),
+            ("≠", Relation::Ne),
+            ("<", Relation::Lt),
+            (">", Relation::Gt),
+        ];
+        TOKENS
+            .iter()
+            .find(|(t, _)| rest.starts_with(t.as_bytes()))
+            .map(|&(t, r)| (r, t.len()))
+    }
+
+    /// One term: a primary, or `n * G`. Returns it, its nesting depth and what could
+    /// have continued it.
     fn term(&mut self) -> Result<(Term, usize, Cont), ParseError> {
         self.skip_ws();
-        if self.peek() == Some(b'{') {
-            return self.options();
+        let start = self.pos;
+        let (term, h, cont) = self.primary()?;
+        let save = self.pos;
+        self.skip_ws();
+        if self.peek() == Some(b'*') && self.multiplicand_follows(self.pos + 1) {
+            return self.times(term, h, start);
         }
-        let (term, cont) = self.leaf_term()?;
-        Ok((term, 0, cont))
+        self.pos = save;
+        Ok((term, h, cont))
+    }
+
+    /// `n * G` after its integer `n` (`lhs`), at the `*`.
+    #[inline(never)]
+    fn times(
+        &mut self,
+        lhs: Term,
+        h: usize,
+        start: usize,
+    ) -> Result<(Term, usize, Cont), ParseError> {
+        let star = self.pos;
+        let integer = matches!(&lhs, Term::Literal(Literal::Number { den, .. }, _) if *den == Nat::from(1u64));
+        if !integer {
+            let e = self.error_at(star, "'+' or '-'");
+            if !matches!(lhs, Term::Literal(..)) {
+                return Err(e.with_hint(
+                    "a multiple is written with the integer first, e.g. 3 * {1|0}".to_string(),
+                ));
+            }
+            let lhs_text = self.src.get(start..star).unwrap_or("").trim_end();
+            let rest = self.src.get(star + 1..).unwrap_or("").trim_start();
+            return Err(e.with_hint(format!(
+                "did you mean '{}* + {}'? a multiple n * G needs an integer n",
+                truncate(lhs_text),
+                truncate(rest)
+            )));
+        }
+        self.pos += 1;
+        self.skip_ws();
+        self.enter(start)?;
+        let (rhs, rh, cont) = self.primary()?;
+        self.depth -= 1;
+        let span = Span {
+            start,
+            end: self.pos,
+        };
+        let term = Term::Binary(BinaryOp::Times, Box::new((lhs, rhs)), span);
+        Ok((term, 1 + h.max(rh), cont))
+    }
+
+    /// Whether a multiplicand can start at byte `at` (after a `*`, spaces skipped): a
+    /// term other than a number (`*` before digits is a nimber).
+    fn multiplicand_follows(&self, mut at: usize) -> bool {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.b.get(at) {
+            at += 1;
+        }
+        match self.b.get(at) {
+            Some(b'{' | b'(' | b'^' | b'*' | b'a'..=b'z') => true,
+            Some(b'A'..=b'Z') => self.function_at(at).is_some(),
+            Some(0xE2) => arrow(&self.b[at..]).is_some(),
+            _ => false,
+        }
+    }
+
+    /// Enters one more level of nesting at `at`, within [`MAX_NESTING`].
+    fn enter(&mut self, at: usize) -> Result<(), ParseError> {
+        if self.depth >= MAX_NESTING {
+            return Err(self.error_at(at, format!("at most {MAX_NESTING} nested braces")));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// A term other than `n * G`: `{…}`, `(…)`, `-G`, `±G`, a literal, a family or a
+    /// function.
+    fn primary(&mut self) -> Result<(Term, usize, Cont), ParseError> {
+        self.skip_ws();
+        match self.peek() {
+            Some(b'{') => self.options(false).map(|(t, h, c, _)| (t, h, c)),
+            Some(b'(') => self.group(),
+            Some(b'-') if !self.digit_after(self.pos + 1) => self.negation(),
+            Some(b'+' | 0xC2) if self.at_term_start() => self.switch(),
+            Some(b'A'..=b'Z') if self.function_at(self.pos).is_some() => self.call(),
+            _ => {
+                let (term, cont) = self.leaf_term()?;
+                Ok((term, 0, cont))
+            }
+        }
+    }
+
+    /// Whether a digit comes at byte `at`, spaces skipped.
+    fn digit_after(&self, mut at: usize) -> bool {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.b.get(at) {
+            at += 1;
+        }
+        matches!(self.b.get(at), Some(b'0'..=b'9'))
+    }
+
+    /// The length of the name of a function of [`FUNCTIONS`] at `at` followed by `(`.
+    fn function_at(&self, at: usize) -> Option<usize> {
+        let rest = &self.b[at..];
+        let len = rest
+            .iter()
+            .position(|c| !c.is_ascii_alphanumeric() && *c != b'_')
+            .unwrap_or(rest.len());
+        let name = &rest[..len];
+        (FUNCTIONS.iter().any(|f| f.as_bytes() == name) && rest.get(len) == Some(&b'('))
+            .then_some(len)
+    }
+
+    /// `Name(sum, …)`, at the name.
+    #[inline(never)]
+    fn call(&mut self) -> Result<(Term, usize, Cont), ParseError> {
+        let start = self.pos;
+        let len = self.function_at(start).unwrap_or(0);
+        let name_span = Span {
+            start,
+            end: start + len,
+        };
+        self.pos = start + len + 1;
+        self.enter(start)?;
+        let mut args = Vec::new();
+        let mut height = 0;
+        loop {
+            let (sum, h) = self.sum(Ctx::Args)?;
+            args.push(sum);
+            height = height.max(h);
+            // `after_term` stopped at ',' or ')'.
+            let c = self.peek();
+            self.pos += 1;
+            if c == Some(b')') {
+                break;
+            }
+        }
+        self.depth -= 1;
+        let term = Term::Call(CallTerm {
+            name: self
+                .src
+                .get(name_span.start..name_span.end)
+                .unwrap_or("")
+                .to_string(),
+            name_span,
+            args,
+            span: Span {
+                start,
+                end: self.pos,
+            },
+        });
+        Ok((term, 1 + height, Cont::default()))
+    }
+
+    /// `( sum )`, at the `(`. A single term in parentheses is that term.
+    #[inline(never)]
+    fn group(&mut self) -> Result<(Term, usize, Cont), ParseError> {
+        let (mut sums, h, span) = self.paren_list(false)?;
+        let sum = sums.pop().unwrap_or(Sum { terms: Vec::new() });
+        Ok((group(sum, span), h, Cont::default()))
+    }
+
+    /// `( sum (',' sum)* )` at the `(` (one sum unless `list`), with its nesting depth
+    /// and span.
+    fn paren_list(&mut self, list: bool) -> Result<(Vec<Sum>, usize, Span), ParseError> {
+        let start = self.pos;
+        self.pos += 1;
+        self.enter(start)?;
+        let ctx = if list { Ctx::Args } else { Ctx::Group };
+        let mut sums = Vec::new();
+        let mut height = 0;
+        loop {
+            let (sum, h) = self.sum(ctx)?;
+            sums.push(sum);
+            height = height.max(h);
+            let c = self.peek();
+            self.pos += 1;
+            if c == Some(b')') {
+                break;
+            }
+        }
+        self.depth -= 1;
+        let span = Span {
+            start,
+            end: self.pos,
+        };
+        Ok((sums, 1 + height, span))
+    }
+
+    /// `-G` where `G` does not start with a digit (`-3` is a number), at the `-`. An
+    /// even number of signs cancels.
+    #[inline(never)]
+    fn negation(&mut self) -> Result<(Term, usize, Cont), ParseError> {
+        let start = self.pos;
+        let mut odd = false;
+        while self.peek() == Some(b'-') && !self.digit_after(self.pos + 1) {
+            self.pos += 1;
+            self.skip_ws();
+            odd = !odd;
+        }
+        if !self.at_term_start() {
+            return Err(self.error_here("a number or a game expression"));
+        }
+        self.enter(start)?;
+        let (t, h, cont) = self.primary()?;
+        self.depth -= 1;
+        let t = if odd { negated(t) } else { t };
+        Ok((widen(t, start, self.pos), h + 1, cont))
+    }
+
+    /// `±G` or `+-G`, at the sign: the switch `{G|-G}`; `±{A,B}` and `±(A,B)` are
+    /// `{A,B|-A,-B}`.
+    #[inline(never)]
+    fn switch(&mut self) -> Result<(Term, usize, Cont), ParseError> {
+        let start = self.pos;
+        self.pos += 2; // `+-` or the two bytes of `±`
+        self.skip_ws();
+        if self.peek() == Some(b'-') && self.digit_after(self.pos + 1) {
+            self.pos += 1;
+            self.skip_ws();
+            let (lit, cont) = self.number_juxtaposed(true)?;
+            return Ok((self.switch_of_literal(lit, start), 0, cont));
+        }
+        if !self.at_term_start() || matches!(self.peek(), Some(b'-' | b'+' | 0xC2)) {
+            return Err(self.error_here("a number or a game expression"));
+        }
+        self.enter(start)?;
+        let (options, h) = match self.peek() {
+            Some(b'{') => match self.options(true)? {
+                (Term::Options(o), h, _, true) => (o.left, h),
+                (t, h, _, _) => (vec![Sum { terms: vec![t] }], h),
+            },
+            Some(b'(') => {
+                let (sums, h, span) = self.paren_list(true)?;
+                if sums.len() == 1 {
+                    let one = sums.into_iter().next().unwrap_or(Sum { terms: Vec::new() });
+                    match group(one, span) {
+                        Term::Literal(lit, _) => {
+                            self.depth -= 1;
+                            let t = self.switch_of_literal(lit, start);
+                            return Ok((t, 0, Cont::default()));
+                        }
+                        t => (vec![Sum { terms: vec![t] }], h),
+                    }
+                } else {
+                    (sums, h)
+                }
+            }
+            _ => {
+                let (t, h, _) = self.primary()?;
+                if let Term::Literal(lit, _) = t {
+                    self.depth -= 1;
+                    return Ok((self.switch_of_literal(lit, start), 0, Cont::default()));
+                }
+                (vec![Sum { terms: vec![t] }], h)
+            }
+        };
+        self.depth -= 1;
+        let right = options.iter().map(negated_sum).collect();
+        let term = Term::Options(OptionsTerm {
+            left: options,
+            right,
+            span: Span {
+                start,
+                end: self.pos,
+            },
+        });
+        Ok((term, h + 1, Cont::default()))
+    }
+
+    /// `±x` for a literal `x` from `start` to here.
+    fn switch_of_literal(&self, lit: Literal, start: usize) -> Term {
+        let span = Span {
+            start,
+            end: self.pos,
+        };
+        Term::Literal(Literal::PlusMinus(Box::new(lit)).normalized(), span)
     }
 
     /// A term other than `{…}`: a family or a literal.
@@ -467,12 +873,8 @@ impl<'a> Parser<'a> {
         match self.peek() {
             Some(b'a'..=b'z') => self.family_or_down(),
             Some(b'0'..=b'9') => {
-                let (lit, slash) = self.number(false)?;
-                let cont = Cont {
-                    slash: !slash,
-                    ..Cont::default()
-                };
-                lit_term(self, lit, cont)
+                let (lit, cont) = self.number_juxtaposed(false)?;
+                self.with_tiny(lit, start, cont)
             }
             Some(b'-') => {
                 self.pos += 1;
@@ -480,30 +882,8 @@ impl<'a> Parser<'a> {
                 if !self.at_digit() {
                     return Err(self.error_here("a number"));
                 }
-                let (lit, slash) = self.number(true)?;
-                let cont = Cont {
-                    slash: !slash,
-                    ..Cont::default()
-                };
-                lit_term(self, lit, cont)
-            }
-            Some(b'+' | 0xC2) if self.at_term_start() => {
-                self.pos += 2; // `+-` or the two bytes of `±`
-                self.skip_ws();
-                let negative = self.peek() == Some(b'-');
-                if negative {
-                    self.pos += 1;
-                    self.skip_ws();
-                }
-                if !self.at_digit() {
-                    return Err(self.error_here("a number"));
-                }
-                let (lit, slash) = self.number(negative)?;
-                let cont = Cont {
-                    slash: !slash,
-                    ..Cont::default()
-                };
-                lit_term(self, Literal::PlusMinus(Box::new(lit)), cont)
+                let (lit, cont) = self.number_juxtaposed(true)?;
+                self.with_tiny(lit, start, cont)
             }
             Some(b'*') => {
                 self.pos += 1;
@@ -521,15 +901,137 @@ impl<'a> Parser<'a> {
                     lit_term(self, Literal::Star(Nat::from(1u64)), cont)
                 }
             }
-            Some(b'^') => {
-                self.pos += 1;
-                lit_term(self, Literal::Up, Cont::default())
+            Some(b'^' | 0xE2) => {
+                let Some((down, ups)) = self.ups()? else {
+                    return Err(self.error_here("a game expression"));
+                };
+                let (star, cont) = self.star_part()?;
+                let lit = nus(num_lit(false, Nat::ZERO, Nat::from(1u64)), down, ups, star);
+                lit_term(self, lit, cont)
             }
             _ => Err(self.error_here("a game expression")),
         }
     }
 
-    /// `NAME params? args?`, or the literal `v`.
+    /// A number (with `negative` its sign) and the ups and nimber written after it
+    /// (`3*`, `1/2^`, `-1v3*2`), at its first digit.
+    fn number_juxtaposed(&mut self, negative: bool) -> Result<(Literal, Cont), ParseError> {
+        let (number, slash) = self.number(negative)?;
+        let (down, ups) = self.ups()?.unwrap_or((false, Nat::ZERO));
+        let (star, mut cont) = self.star_part()?;
+        cont.slash = !slash && ups.is_zero() && star.is_zero() && !cont.number;
+        Ok((nus(number, down, ups, star), cont))
+    }
+
+    /// `x` followed directly by `Tiny(y)` or `Miny(y)`: `x + Tiny(y)`.
+    fn with_tiny(
+        &mut self,
+        lit: Literal,
+        start: usize,
+        cont: Cont,
+    ) -> Result<(Term, Cont), ParseError> {
+        let span = Span {
+            start,
+            end: self.pos,
+        };
+        let number = matches!(lit, Literal::Number { .. });
+        if !number || self.function_at(self.pos).is_none() {
+            return Ok((Term::Literal(lit, span), cont));
+        }
+        let (call, _, cont) = self.call()?;
+        let sum = Sum {
+            terms: vec![Term::Literal(lit, span), call],
+        };
+        let span = Span {
+            start,
+            end: self.pos,
+        };
+        Ok((Term::Group(Box::new(sum), span), cont))
+    }
+
+    /// Ups or downs written right here: `^`, `^^`, `^3`, `v`, `vv`, `v3`, `↑`, `⇑`,
+    /// `↓`, `⇓`. `None` (without moving) if there are none, or if the `v`s are the
+    /// start of a longer name (`vx`).
+    fn ups(&mut self) -> Result<Option<(bool, Nat)>, ParseError> {
+        let b = self.b;
+        let start = self.pos;
+        let mut count: u64 = 0;
+        let mut dir = None;
+        let mut marks = 0;
+        loop {
+            let (d, n, len) = match b.get(self.pos) {
+                Some(b'^') => (false, 1, 1),
+                Some(b'v') => (true, 1, 1),
+                Some(0xE2) => match arrow(&b[self.pos..]) {
+                    Some((d, n)) => (d, n, 3),
+                    None => break,
+                },
+                _ => break,
+            };
+            if dir.is_some_and(|x| x != d) {
+                break;
+            }
+            dir = Some(d);
+            count += n;
+            marks += 1;
+            self.pos += len;
+        }
+        let Some(down) = dir else {
+            return Ok(None);
+        };
+        let name_char = |p: &Self| matches!(p.peek(), Some(b'a'..=b'z' | b'_'));
+        if b[self.pos - 1] == b'v' && name_char(self) {
+            self.pos = start;
+            return Ok(None);
+        }
+        if marks == 1 && count == 1 {
+            // A count after a single arrow: `^3`, `↑3`, `v3` (after `v` without spaces,
+            // and only digits: `v3` is one word, `v3x` and `v1_0` are names).
+            let save = self.pos;
+            if b[self.pos - 1] == b'v' {
+                let end = b[save..]
+                    .iter()
+                    .position(|c| !matches!(c, b'a'..=b'z' | b'0'..=b'9' | b'_'))
+                    .map_or(b.len(), |k| save + k);
+                if !b[save..end].iter().all(u8::is_ascii_digit) {
+                    self.pos = start;
+                    return Ok(None);
+                }
+            } else {
+                self.skip_ws();
+            }
+            if self.at_digit() {
+                return Ok(Some((down, self.int()?)));
+            }
+            self.pos = save;
+        }
+        Ok(Some((down, Nat::from(count))))
+    }
+
+    /// The nimber written right here: `*` (1), `*n`, or none (0). A `*` before a
+    /// multiplicand is not read (it is `n * G`).
+    fn star_part(&mut self) -> Result<(Nat, Cont), ParseError> {
+        let save = self.pos;
+        self.skip_ws();
+        if self.peek() != Some(b'*') || self.multiplicand_follows(self.pos + 1) {
+            self.pos = save;
+            return Ok((Nat::ZERO, Cont::default()));
+        }
+        self.pos += 1;
+        let after = self.pos;
+        self.skip_ws();
+        if self.at_digit() {
+            return Ok((self.int()?, Cont::default()));
+        }
+        self.pos = after;
+        let cont = Cont {
+            number: true,
+            ..Cont::default()
+        };
+        Ok((Nat::from(1u64), cont))
+    }
+
+    /// `NAME params? args?`, or downs written `v`, `vv`, `v3` (and a nimber after them).
     fn family_or_down(&mut self) -> Result<(Term, Cont), ParseError> {
         let b = self.b;
         let start = self.pos;
@@ -540,14 +1042,28 @@ impl<'a> Parser<'a> {
         let name_span = Span { start, end };
         self.pos = end;
         self.skip_ws();
-        if &b[start..end] == b"v" && !matches!(self.peek(), Some(b'[' | b'(')) {
+        let name = &b[start..end];
+        let downs = name.iter().all(|&c| c == b'v')
+            || (name.len() > 1 && name[0] == b'v' && name[1].is_ascii_digit());
+        if downs && !matches!(self.peek(), Some(b'[' | b'(')) {
+            self.pos = start;
+            if let Some((down, ups)) = self.ups()?
+                && self.pos >= end
+            {
+                let (star, mut cont) = self.star_part()?;
+                if star.is_zero() {
+                    cont.params = true;
+                    cont.args = true;
+                }
+                let lit = nus(num_lit(false, Nat::ZERO, Nat::from(1u64)), down, ups, star);
+                let span = Span {
+                    start,
+                    end: self.pos,
+                };
+                return Ok((Term::Literal(lit, span), cont));
+            }
             self.pos = end;
-            let cont = Cont {
-                params: true,
-                args: true,
-                ..Cont::default()
-            };
-            return Ok((Term::Literal(Literal::Down, name_span), cont));
+            self.skip_ws();
         }
         let mut params = None;
         let mut args = None;
@@ -692,7 +1208,10 @@ impl<'a> Parser<'a> {
     }
 
     /// `'{' options ('|'+ options)+ '}'`, at the `{`.
-    fn options(&mut self) -> Result<(Term, usize, Cont), ParseError> {
+    ///
+    /// With `list_ok`, a brace without bars is a list of options (`±{2,3*}`): it is
+    /// returned as the Left options of an options term, and the flag says so.
+    fn options(&mut self, list_ok: bool) -> Result<(Term, usize, Cont, bool), ParseError> {
         let open = self.pos;
         if self.depth >= MAX_NESTING {
             return Err(self.error_at(open, format!("at most {MAX_NESTING} nested braces")));
@@ -700,12 +1219,33 @@ impl<'a> Parser<'a> {
         self.depth += 1;
         self.pos += 1;
         let mut brace = Brace::new(self.pos);
+        brace.list_ok = list_ok;
         while self.brace_step(&mut brace)? {
             let (sum, h) = self.sum(Ctx::Options)?;
             brace.push_option(sum, h);
         }
         self.depth -= 1;
+        if brace.seps.is_empty() {
+            return Ok(self.brace_list(open, brace));
+        }
         self.finish_brace(open, brace)
+            .map(|(t, h, c)| (t, h, c, false))
+    }
+
+    /// A closed brace without bars as a list of options.
+    #[inline(never)]
+    fn brace_list(&self, open: usize, mut brace: Brace) -> (Term, usize, Cont, bool) {
+        let list = brace.lists.pop().map(|l| (l.sums, l.height));
+        let (left, height) = list.unwrap_or_default();
+        let term = Term::Options(OptionsTerm {
+            left,
+            right: Vec::new(),
+            span: Span {
+                start: open,
+                end: self.pos,
+            },
+        });
+        (term, height + 1, Cont::default(), true)
     }
 
     /// Reads separators, commas and the closing `}` of a brace up to the next option.
@@ -728,7 +1268,10 @@ impl<'a> Parser<'a> {
                     }
                     brace.separator(bars, at, self.pos);
                 }
-                (OptState::Start | OptState::AfterOption, Some(b'}')) if !brace.seps.is_empty() => {
+                (OptState::Start | OptState::AfterOption, Some(b'}'))
+                    if !brace.seps.is_empty()
+                        || (brace.list_ok && brace.state == OptState::AfterOption) =>
+                {
                     brace.close(self.pos);
                     self.pos += 1;
                     return Ok(false);
@@ -846,6 +1389,8 @@ struct Brace {
     seps: SmallVec<[(usize, usize); 1]>,
     cur: OptList,
     state: OptState,
+    /// Whether the brace may close without bars (a list of options).
+    list_ok: bool,
 }
 
 impl Brace {
@@ -855,6 +1400,7 @@ impl Brace {
             seps: SmallVec::new(),
             cur: OptList::empty(at),
             state: OptState::Start,
+            list_ok: false,
         }
     }
 
@@ -954,10 +1500,13 @@ fn expected_after(cont: Cont, ctx: Ctx) -> String {
     if cont.args {
         items.push("'('");
     }
-    items.push("'+'");
+    items.extend(["'+'", "'-'"]);
     match ctx {
-        Ctx::Top => items.push("end of input"),
+        Ctx::Top | Ctx::Rhs => items.push("end of input"),
+        Ctx::Statement => items.extend(["a comparison", "end of input"]),
         Ctx::Options => items.extend(["','", "'|'", "'}'"]),
+        Ctx::Group => items.push("')'"),
+        Ctx::Args => items.extend(["','", "')'"]),
     }
     let (last, init) = items.split_last().unwrap_or((&"", &[]));
     if init.is_empty() {
@@ -1027,6 +1576,96 @@ pub fn shorten_message(m: &str) -> String {
         }
     }
     out
+}
+
+/// The arrow at the start of `b`: `↑` (up, 1), `⇑` (up, 2), `↓` (down, 1), `⇓` (down,
+/// 2), as (down, count).
+fn arrow(b: &[u8]) -> Option<(bool, u64)> {
+    match b.get(..3)? {
+        [0xE2, 0x86, 0x91] => Some((false, 1)),
+        [0xE2, 0x87, 0x91] => Some((false, 2)),
+        [0xE2, 0x86, 0x93] => Some((true, 1)),
+        [0xE2, 0x87, 0x93] => Some((true, 2)),
+        _ => None,
+    }
+}
+
+/// A number literal.
+fn num_lit(negative: bool, num: Nat, den: Nat) -> Literal {
+    Literal::Number { negative, num, den }
+}
+
+/// The literal `number + ups + *star`, in its simplest variant.
+fn nus(number: Literal, down: bool, ups: Nat, star: Nat) -> Literal {
+    Literal::Nus {
+        number: Box::new(number),
+        down,
+        ups,
+        star,
+    }
+    .normalized()
+}
+
+/// `( sum )`: a single term stands for itself.
+fn group(mut sum: Sum, span: Span) -> Term {
+    if sum.terms.len() == 1
+        && let Some(t) = sum.terms.pop()
+    {
+        return widen(t, span.start, span.end);
+    }
+    Term::Group(Box::new(sum), span)
+}
+
+/// The term with its outer span set to `start..end` (a family keeps its own).
+fn widen(t: Term, start: usize, end: usize) -> Term {
+    let span = Span { start, end };
+    match t {
+        Term::Literal(l, _) => Term::Literal(l, span),
+        Term::Unary(op, x, _) => Term::Unary(op, x, span),
+        Term::Binary(op, x, _) => Term::Binary(op, x, span),
+        Term::Group(x, _) => Term::Group(x, span),
+        Term::Options(mut o) => {
+            o.span = span;
+            Term::Options(o)
+        }
+        Term::Call(mut c) => {
+            c.span = span;
+            Term::Call(c)
+        }
+        t @ Term::Family(_) => t,
+    }
+}
+
+/// The negative of a term: literals and integer multiples are negated in place, a
+/// switch `±x` is its own negative, `-(-G)` is `G`; anything else is `-G`.
+pub(crate) fn negated(t: Term) -> Term {
+    match t {
+        Term::Literal(l, span) => Term::Literal(l.negated(), span),
+        Term::Unary(UnaryOp::Neg, x, _) => *x,
+        Term::Binary(BinaryOp::Times, x, span) => {
+            let (n, g) = *x;
+            Term::Binary(BinaryOp::Times, Box::new((negated(n), g)), span)
+        }
+        t => {
+            let span = t.span();
+            Term::Unary(UnaryOp::Neg, Box::new(t), span)
+        }
+    }
+}
+
+/// The negative of a sum, as one option: `-G` of its single term, else `-(G + H)`.
+fn negated_sum(sum: &Sum) -> Sum {
+    let term = match sum.terms.as_slice() {
+        [t] => negated(t.clone()),
+        _ => {
+            let span = Span {
+                start: sum.terms.first().map_or(0, |t| t.span().start),
+                end: sum.terms.last().map_or(0, |t| t.span().end),
+            };
+            negated(Term::Group(Box::new(sum.clone()), span))
+        }
+    };
+    Sum { terms: vec![term] }
 }
 
 /// Whether `n` is a power of two (1, 2, 4, …).
@@ -1319,7 +1958,10 @@ mod tests {
         assert_eq!(family("vx(3)"), fam("vx", None, ints(&[3])));
         assert_eq!(family("v(3)"), fam("v", None, ints(&[3])));
         assert_eq!(family("v [2]"), fam("v", Some(vec![pint(2)]), None));
-        assert_eq!(family("vv"), fam("vv", None, None));
+        assert_eq!(family("vv(1)"), fam("vv", None, ints(&[1])));
+        assert_eq!(family("vx"), fam("vx", None, None));
+        assert_eq!(family("v3x"), fam("v3x", None, None));
+        assert_eq!(family("v_3"), fam("v_3", None, None));
         assert_eq!(
             ok("v+v"),
             Sum {
@@ -1549,7 +2191,7 @@ mod tests {
             "a number or a string",
             "end of input",
         );
-        err("±1 + ±", 7, "a number", "end of input");
+        err("±1 + ±", 7, "a number or a game expression", "end of input");
     }
 
     #[test]
@@ -1589,26 +2231,26 @@ mod tests {
         err("{1/3|0}", 4, "a power of two as denominator", "number 3");
         err("3/", 3, "a number", "end of input");
         err("3/x", 3, "a number", "'x'");
-        err("- x", 3, "a number", "'x'");
-        err("-", 2, "a number", "end of input");
+        err("- )", 3, "a number or a game expression", "')'");
+        err("-", 2, "a number or a game expression", "end of input");
         err("+ 1", 1, "a game expression", "'+'");
-        err("±*", 2, "a number", "'*'");
-        err("+-^", 3, "a number", "'^'");
-        err("*x", 2, "a number, '+' or end of input", "'x'");
-        err("3 4", 3, "'/', '+' or end of input", "number 4");
-        err("3/4 4", 5, "'+' or end of input", "number 4");
-        err("^2", 2, "'+' or end of input", "number 2");
+        err("±", 2, "a number or a game expression", "end of input");
+        err("+-|", 3, "a number or a game expression", "'|'");
+        err("*x", 2, "a number, '+', '-' or end of input", "'x'");
+        err("3 4", 3, "'/', '+', '-' or end of input", "number 4");
+        err("3/4 4", 5, "'+', '-' or end of input", "number 4");
+        err("^^2", 3, "'+', '-' or end of input", "number 2");
         err("/4", 1, "a game expression", "'/'");
-        err("v x", 3, "'[', '(', '+' or end of input", "'x'");
+        err("v x", 3, "'[', '(', '+', '-' or end of input", "'x'");
         err("1 + 2 +", 8, "a game expression", "end of input");
     }
 
     #[test]
     fn family_errors() {
-        err("nim(3) nim(4)", 8, "'+' or end of input", "'nim'");
-        err("nim 3", 5, "'[', '(', '+' or end of input", "number 3");
-        err("sub[1] 3", 8, "'(', '+' or end of input", "number 3");
-        err("nim(3))", 7, "'+' or end of input", "')'");
+        err("nim(3) nim(4)", 8, "'+', '-' or end of input", "'nim'");
+        err("nim 3", 5, "'[', '(', '+', '-' or end of input", "number 3");
+        err("sub[1] 3", 8, "'(', '+', '-' or end of input", "number 3");
+        err("nim(3))", 7, "'+', '-' or end of input", "')'");
         err("nim()", 5, "a number or a string", "')'");
         err("nim(3,)", 7, "a number or a string", "')'");
         err("nim(-3)", 5, "a number or a string", "'-'");
@@ -1628,7 +2270,7 @@ mod tests {
         err("octal[0.1.2]", 10, "',' or ']'", "'.'");
         err("sub[1,3", 8, "',' or ']'", "end of input");
         err("Nim(3)", 1, "a game expression", "'N'");
-        err("nimX(3)", 4, "'[', '(', '+' or end of input", "'X'");
+        err("nimX(3)", 4, "'[', '(', '+', '-' or end of input", "'X'");
         err("$", 1, "a game expression", "'$'");
         err("nim(\0)", 5, "a number or a string", "'\\0'");
         err("nim(\"a\" \"b\")", 9, "',' or ')'", "string \"b\"");
@@ -1673,12 +2315,17 @@ mod tests {
         err("{,|}", 2, "a game expression or '|'", "','");
         err("{0|1,}", 6, "a game expression", "'}'");
         err("{0|,1}", 4, "a game expression, '|' or '}'", "','");
-        err("{0|^", 5, "'+', ',', '|' or '}'", "end of input");
-        err("{0|1", 5, "'/', '+', ',', '|' or '}'", "end of input");
-        err("{0|1 2}", 6, "'/', '+', ',', '|' or '}'", "number 2");
-        err("{0|nim 2}", 8, "'[', '(', '+', ',', '|' or '}'", "number 2");
-        err("{0|1}}", 6, "'+' or end of input", "'}'");
-        err("0|1", 2, "'/', '+' or end of input", "'|'");
+        err("{0|^", 5, "'+', '-', ',', '|' or '}'", "end of input");
+        err("{0|1", 5, "'/', '+', '-', ',', '|' or '}'", "end of input");
+        err("{0|1 2}", 6, "'/', '+', '-', ',', '|' or '}'", "number 2");
+        err(
+            "{0|nim 2}",
+            8,
+            "'[', '(', '+', '-', ',', '|' or '}'",
+            "number 2",
+        );
+        err("{0|1}}", 6, "'+', '-' or end of input", "'}'");
+        err("0|1", 2, "'/', '+', '-' or end of input", "'|'");
         err("{", 2, "a game expression or '|'", "end of input");
     }
 
@@ -1806,6 +2453,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn operator_nesting_is_bounded() {
+        for open in ["(", "-(", "±(", "±{", "Tiny(", "3 * (", "{0|-"] {
+            let src = open.repeat(100_000);
+            let e = parse_statement(&src).unwrap_err();
+            assert!(e.expected.contains("at most 256"), "{open}: {e}");
+        }
+        // Signs in a row cancel in pairs, without nesting.
+        let mut src = "-".repeat(1_000_001);
+        src.push('^');
+        assert_eq!(lit(&src), Literal::Down);
+    }
+
+    #[test]
+    fn hints() {
+        let hint = |src: &str| parse_statement(src).unwrap_err().hint;
+        assert_eq!(
+            hint("3/2*x"),
+            " (did you mean '3/2* + x'? a multiple n * G needs an integer n)"
+        );
+        assert_eq!(hint("^ = *"), " (did you mean '=='?)");
+        assert!(hint("0 < ^ < 1").contains("do not chain"));
+        assert!(hint("{1|0} * 2").contains("integer first"));
+        assert!(hint("2.^").contains("n * G"));
+        assert!(parse("^ <= *").unwrap_err().hint.contains("sprague value"));
+        assert_eq!(hint("3 4"), "");
     }
 
     #[test]

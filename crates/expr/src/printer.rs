@@ -13,7 +13,7 @@
 //!
 //! [`parse`]: super::parse
 
-use super::ast::{Arg, Literal, Param, Sum, Term};
+use super::ast::{Arg, BinaryOp, Literal, Param, Statement, Sum, Term, UnaryOp};
 use sprague_core::nat::Nat;
 use std::fmt;
 
@@ -50,10 +50,54 @@ fn sum_bytes(out: &mut Vec<u8>, sum: &Sum) {
         out.push(b'0');
     }
     for (i, term) in sum.terms.iter().enumerate() {
-        if i > 0 {
-            out.extend_from_slice(b" + ");
+        match term {
+            Term::Unary(UnaryOp::Neg, x, _) if i > 0 => {
+                out.extend_from_slice(b" - ");
+                operand_bytes(out, x);
+            }
+            _ => {
+                if i > 0 {
+                    out.extend_from_slice(b" + ");
+                }
+                term_bytes(out, term);
+            }
         }
-        term_bytes(out, term);
+    }
+}
+
+/// Appends a statement: its sum, and the comparison if any (`G <= H`).
+pub fn write_statement(out: &mut String, st: &Statement) {
+    with_bytes(out, |buf| {
+        sum_bytes(buf, &st.sum);
+        if let Some((rel, _, rhs)) = &st.compare {
+            buf.push(b' ');
+            buf.extend_from_slice(rel.symbol().as_bytes());
+            buf.push(b' ');
+            sum_bytes(buf, rhs);
+        }
+    });
+}
+
+/// Appends the operand of an operator, in parentheses unless it reads back as one
+/// term there: `-nim(3)`, `3 * ^`, `3 * (1/2)`, `-(^ + *)`.
+fn operand_bytes(out: &mut Vec<u8>, t: &Term) {
+    let plain = match t {
+        Term::Family(_) | Term::Options(_) | Term::Group(..) | Term::Call(_) => true,
+        Term::Literal(l, _) => match l.normalized() {
+            Literal::Star(_) | Literal::Up | Literal::Down => true,
+            Literal::Nus { number, .. } => {
+                matches!(*number, Literal::Number { ref num, .. } if num.is_zero())
+            }
+            _ => false,
+        },
+        Term::Unary(..) | Term::Binary(..) => false,
+    };
+    if !plain {
+        out.push(b'(');
+    }
+    term_bytes(out, t);
+    if !plain {
+        out.push(b')');
     }
 }
 
@@ -93,6 +137,26 @@ fn term_bytes(out: &mut Vec<u8>, term: &Term) {
             options_bytes(out, &o.right);
             out.push(b'}');
         }
+        Term::Unary(UnaryOp::Neg, x, _) => {
+            out.push(b'-');
+            operand_bytes(out, x);
+        }
+        Term::Binary(BinaryOp::Times, x, _) => {
+            term_bytes(out, &x.0);
+            out.extend_from_slice(b" * ");
+            operand_bytes(out, &x.1);
+        }
+        Term::Group(sum, _) => {
+            out.push(b'(');
+            sum_bytes(out, sum);
+            out.push(b')');
+        }
+        Term::Call(c) => {
+            out.extend_from_slice(c.name.as_bytes());
+            out.push(b'(');
+            options_bytes(out, &c.args);
+            out.push(b')');
+        }
     }
 }
 
@@ -118,7 +182,39 @@ fn literal_bytes(out: &mut Vec<u8>, lit: &Literal) {
         Literal::Down => out.push(b'v'),
         Literal::PlusMinus(x) => {
             out.extend_from_slice("±".as_bytes());
+            let paren = matches!(*x, Literal::Nus { .. } | Literal::PlusMinus(_));
+            if paren {
+                out.push(b'(');
+            }
             literal_bytes(out, &x);
+            if paren {
+                out.push(b')');
+            }
+        }
+        Literal::Nus {
+            number,
+            down,
+            ups,
+            star,
+        } => {
+            if !matches!(*number, Literal::Number { ref num, .. } if num.is_zero()) {
+                literal_bytes(out, &number);
+            }
+            let arrow = if down { b'v' } else { b'^' };
+            if ups == Nat::from(2u64) {
+                out.extend_from_slice(&[arrow, arrow]);
+            } else if !ups.is_zero() {
+                out.push(arrow);
+                if ups != Nat::from(1u64) {
+                    nat_bytes(out, &ups);
+                }
+            }
+            if !star.is_zero() {
+                out.push(b'*');
+                if star != Nat::from(1u64) {
+                    nat_bytes(out, &star);
+                }
+            }
         }
     }
 }
@@ -411,8 +507,12 @@ mod tests {
             proptest::option::of(proptest::collection::vec(param(), 1..4)),
             proptest::option::of(proptest::collection::vec(arg(), 1..5)),
         )
-            .prop_filter("a bare `v` is down", |(name, p, a)| {
-                name != "v" || p.is_some() || a.is_some()
+            .prop_filter("a bare `v`, `vv`, `v3` is down", |(name, p, a)| {
+                let downs = name.bytes().all(|c| c == b'v')
+                    || (name.len() > 1
+                        && name.starts_with('v')
+                        && name[1..].bytes().all(|c| c.is_ascii_digit()));
+                !downs || p.is_some() || a.is_some()
             })
             .prop_map(|(name, params, args)| FamilyTerm {
                 name,
@@ -517,6 +617,7 @@ mod tests {
                     self.tok(pm);
                     self.literal(x);
                 }
+                Literal::Nus { .. } => self.tok(&l.to_string()),
             }
         }
 
@@ -576,6 +677,7 @@ mod tests {
                     self.list(&o.right, |m, s| m.sum(s));
                     self.tok("}");
                 }
+                t => self.tok(&t.to_string()),
             }
         }
     }
@@ -608,7 +710,7 @@ mod tests {
 
         #[test]
         fn parse_print_parse_is_stable(
-            src in "([a-z]{1,3}|[0-9_]{1,3}|[-+*^v±/,.|{}()\\[\\]\" ]){0,24}"
+            src in "([a-z]{1,3}|[0-9_]{1,3}|Tiny\\(|Miny\\(|[-+*^v±↑⇓/,.|{}()\\[\\]\" ]){0,24}"
         ) {
             if let Ok(mut first) = parse(&src) {
                 let text = first.to_string();

@@ -10,6 +10,7 @@
 use super::partizan::unfair::Unfair;
 use super::partizan::{self, Ruleset, Visitor, cut, hackenbush, hackenbush_graph};
 use crate::ExprError;
+use num_bigint::{BigInt, Sign};
 use rustc_hash::FxHashMap;
 use sprague_core::nat::Nat;
 use sprague_core::{Bound, Limits, SolveError};
@@ -17,7 +18,10 @@ use sprague_engine::impartial::family::LoopyValue;
 use sprague_engine::impartial::position::{Components, Stretch, Values};
 use sprague_engine::impartial::sum::Component;
 use sprague_engine::partizan::{Dyadic, Game, GameTable, Nus, Trace, TreeValues};
-use sprague_expr::{Arg, FamilyTerm, Literal, OptionsTerm, Param, Span, Sum, Term};
+use sprague_expr::{
+    Arg, BinaryOp, CallTerm, FamilyTerm, Literal, OptionsTerm, Param, Relation, Span, Sum, Term,
+    UnaryOp,
+};
 use std::any::{Any, TypeId};
 use std::fmt;
 
@@ -96,6 +100,37 @@ pub struct Explained {
     pub value: Game,
     /// How the value was found.
     pub why: Why,
+}
+
+/// Two games compared by a statement `G <= H` (and the other relations of
+/// [`Relation`]).
+#[derive(Clone, Debug)]
+pub struct Compared {
+    /// The relation asked.
+    pub relation: Relation,
+    /// Whether it holds.
+    pub holds: bool,
+    /// How the two games compare: [`Relation::Eq`], [`Relation::Lt`],
+    /// [`Relation::Gt`] or [`Relation::Confused`].
+    pub order: Relation,
+    /// The value of the left side.
+    pub left: Game,
+    /// The value of the right side.
+    pub right: Game,
+    /// The left side as written (spaces normalised).
+    pub left_text: String,
+    /// The right side as written (spaces normalised).
+    pub right_text: String,
+}
+
+/// How `G` compares with `H` given whether `G ≤ H` (`le`) and `H ≤ G` (`ge`).
+pub fn order_of(le: bool, ge: bool) -> Relation {
+    match (le, ge) {
+        (true, true) => Relation::Eq,
+        (true, false) => Relation::Lt,
+        (false, true) => Relation::Gt,
+        (false, false) => Relation::Confused,
+    }
 }
 
 /// Evaluates expressions into a [`GameTable`].
@@ -177,6 +212,58 @@ impl<'a> Evaluator<'a> {
         let sum = sprague_expr::parse(self.src)
             .map_err(|e| ValueError::Input(crate::game_parse_error(self.src, e)))?;
         self.eval_sum(&sum)
+    }
+
+    /// Parses the source as a statement (a sum, or two sums compared: `G <= H`) and
+    /// evaluates it: the value of the sum, or for a comparison the difference `G - H`
+    /// (whose outcome is the order of G and H: G ≥ H exactly when G - H ≥ 0) and the
+    /// answer, decided exactly by the engine's comparison of canonical forms.
+    ///
+    /// ```
+    /// use sprague_core::Limits;
+    /// use sprague_expr::Relation;
+    /// use sprague_games::eval::Evaluator;
+    /// use sprague_engine::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let mut ev = Evaluator::new(&mut t, "^ <= *", Limits::default(), false);
+    /// let (d, c) = ev.eval_statement().unwrap();
+    /// let c = c.unwrap();
+    /// assert!(!c.holds);
+    /// assert_eq!(c.order, Relation::Confused);
+    /// assert_eq!(t.show(d), "^*");
+    /// ```
+    pub fn eval_statement(&mut self) -> Result<(Game, Option<Compared>), ValueError> {
+        let st = sprague_expr::parse_statement(self.src)
+            .map_err(|e| ValueError::Input(crate::game_parse_error(self.src, e)))?;
+        let g = self.eval_sum(&st.sum)?;
+        let Some((relation, _, rhs)) = &st.compare else {
+            return Ok((g, None));
+        };
+        let h = self.eval_sum(rhs)?;
+        let le = self.table.le(g, h)?;
+        let ge = self.table.le(h, g)?;
+        let d = self.table.sub(g, h)?;
+        let compared = Compared {
+            relation: *relation,
+            holds: relation.holds(le, ge),
+            order: order_of(le, ge),
+            left: g,
+            right: h,
+            left_text: self.sum_text(&st.sum),
+            right_text: self.sum_text(rhs),
+        };
+        Ok((d, Some(compared)))
+    }
+
+    /// The source text of a sum.
+    fn sum_text(&self, sum: &Sum) -> String {
+        let (Some(first), Some(last)) = (sum.terms.first(), sum.terms.last()) else {
+            return String::new();
+        };
+        self.text(Span {
+            start: first.span().start,
+            end: last.span().end,
+        })
     }
 
     /// The value of a sum. Numbers, ups and nimbers (every impartial component is
@@ -293,6 +380,21 @@ impl<'a> Evaluator<'a> {
                 ..Nus::default()
             }),
             Literal::PlusMinus(_) => None,
+            Literal::Nus {
+                number,
+                down,
+                ups,
+                star,
+            } => {
+                let mut n = self.literal_nus(number, span)?.unwrap_or_default();
+                let ups = ups
+                    .to_u64()
+                    .and_then(|u| i64::try_from(u).ok())
+                    .ok_or_else(|| self.input(span, &format!("at most {} ups", i64::MAX)))?;
+                n.up = if *down { -ups } else { ups };
+                n.star = star.clone();
+                Some(n)
+            }
         })
     }
 
@@ -301,7 +403,104 @@ impl<'a> Evaluator<'a> {
             Term::Literal(lit, span) => self.literal(lit, *span),
             Term::Options(o) => self.options(o),
             Term::Family(f) => self.family(f),
+            Term::Unary(UnaryOp::Neg, x, _) => {
+                let g = self.eval_term(x)?;
+                Ok(self.table.neg(g)?)
+            }
+            Term::Binary(BinaryOp::Times, x, span) => {
+                let n = self.eval_term(&x.0)?;
+                let n = match self.table.as_number(n) {
+                    Some(d) if d.is_integer() => d.numerator(),
+                    _ => {
+                        return Err(
+                            self.input(x.0.span(), "the multiplier of n * G must be an integer")
+                        );
+                    }
+                };
+                let g = self.eval_term(&x.1)?;
+                let v = self.multiple(&n, g, *span)?;
+                if self.explain {
+                    self.note(
+                        *span,
+                        v,
+                        Why::Family(format!("{n} copies of G added (n * G)")),
+                    );
+                }
+                Ok(v)
+            }
+            Term::Group(sum, _) => self.eval_sum(sum),
+            Term::Call(c) => self.call(c),
         }
+    }
+
+    /// `n * G`: the sum of n copies of G (of -G when n < 0), by its closed form for a
+    /// number-up-star and by doubling otherwise (one sum per bit of n).
+    fn multiple(&mut self, n: &BigInt, g: Game, span: Span) -> Result<Game, ValueError> {
+        let (g, n) = if n.sign() == Sign::Minus {
+            (self.table.neg(g)?, -n)
+        } else {
+            (g, n.clone())
+        };
+        if let Some(x) = self.table.as_nus(g).cloned() {
+            let up = match (i64::try_from(&n), x.up) {
+                (_, 0) => Some(0),
+                (Ok(k), u) => k.checked_mul(u),
+                (Err(_), _) => None,
+            }
+            .ok_or_else(|| self.input(span, &format!("at most {} ups", i64::MAX)))?;
+            let nus = Nus {
+                number: x.number.mul(&Dyadic::from_bigint(n.clone())),
+                up,
+                star: if n.bit(0) { x.star } else { Nat::ZERO },
+            };
+            return Ok(self.table.nus(nus)?);
+        }
+        let mut total = Game::ZERO;
+        let mut power = g;
+        let bits = n.bits();
+        for i in 0..bits {
+            if n.bit(i) {
+                total = self.table.add(total, power)?;
+            }
+            if i + 1 < bits {
+                power = self.table.add(power, power)?;
+            }
+        }
+        Ok(total)
+    }
+
+    /// A function of games: `Tiny(G)` = `{0||0|-G}`, `Miny(G)` = `{G|0||0}` (Siegel,
+    /// *Combinatorial Game Theory*, II.4: tiny-G and miny-G).
+    fn call(&mut self, c: &CallTerm) -> Result<Game, ValueError> {
+        let [arg] = c.args.as_slice() else {
+            return Err(self.input(c.span, &format!("{}(G) takes one game", c.name)));
+        };
+        let g = self.eval_sum(arg)?;
+        let v = match c.name.as_str() {
+            "Tiny" => {
+                let minus = self.table.neg(g)?;
+                let inner = self.table.game(&[Game::ZERO], &[minus])?;
+                self.table.game(&[Game::ZERO], &[inner])?
+            }
+            "Miny" => {
+                let inner = self.table.game(&[g], &[Game::ZERO])?;
+                self.table.game(&[inner], &[Game::ZERO])?
+            }
+            name => {
+                return Err(self.input(
+                    c.name_span,
+                    &format!("unknown function '{name}' (known: Tiny, Miny)"),
+                ));
+            }
+        };
+        if self.explain {
+            self.note(
+                c.span,
+                v,
+                Why::Family(format!("{}(G) by its definition", c.name)),
+            );
+        }
+        Ok(v)
     }
 
     fn literal(&mut self, lit: &Literal, span: Span) -> Result<Game, ValueError> {
@@ -318,6 +517,10 @@ impl<'a> Evaluator<'a> {
                 let g = self.literal(x, span)?;
                 let n = self.table.neg(g)?;
                 self.table.game(&[g], &[n])?
+            }
+            Literal::Nus { .. } => {
+                let n = self.literal_nus(lit, span)?.unwrap_or_default();
+                self.table.nus(n)?
             }
         })
     }

@@ -228,7 +228,7 @@ fn parse_error(src: &str, e: sprague_expr::ParseError) -> ExprError {
     }
     ExprError {
         column: e.column,
-        message: format!("expected {}, found {}{hint}", e.expected, e.found),
+        message: format!("expected {}, found {}{}{hint}", e.expected, e.found, e.hint),
     }
 }
 
@@ -238,7 +238,7 @@ pub(crate) fn game_parse_error(src: &str, e: sprague_expr::ParseError) -> ExprEr
     let hint = capitalised_name_hint(src, e.column);
     ExprError {
         column: e.column,
-        message: format!("expected {}, found {}{hint}", e.expected, e.found),
+        message: format!("expected {}, found {}{}{hint}", e.expected, e.found, e.hint),
     }
 }
 
@@ -364,6 +364,16 @@ pub fn file_reference(src: &str) -> Option<ExprError> {
     found
 }
 
+/// [`file_in_sum`] of one term.
+fn file_in_term(t: &Term, hit: &mut dyn FnMut(&FamilyTerm, Span)) {
+    file_in_sum(
+        &Sum {
+            terms: vec![t.clone()],
+        },
+        hit,
+    );
+}
+
 /// Calls `hit` for every family term of `sum` (options included) that names a file.
 fn file_in_sum(sum: &Sum, hit: &mut dyn FnMut(&FamilyTerm, Span)) {
     for t in &sum.terms {
@@ -381,6 +391,17 @@ fn file_in_sum(sum: &Sum, hit: &mut dyn FnMut(&FamilyTerm, Span)) {
             }
             Term::Options(o) => {
                 for s in o.left.iter().chain(&o.right) {
+                    file_in_sum(s, hit);
+                }
+            }
+            Term::Unary(_, x, _) => file_in_term(x, hit),
+            Term::Binary(_, x, _) => {
+                file_in_term(&x.0, hit);
+                file_in_term(&x.1, hit);
+            }
+            Term::Group(s, _) => file_in_sum(s, hit),
+            Term::Call(c) => {
+                for s in &c.args {
                     file_in_sum(s, hit);
                 }
             }
@@ -498,6 +519,15 @@ impl<'a> Registry<'a> {
     }
 
     fn unknown(&self, term: &FamilyTerm, name: &str) -> ExprError {
+        if let Some(f) = sprague_expr::FUNCTIONS
+            .iter()
+            .find(|f| f.eq_ignore_ascii_case(name))
+        {
+            let message = format!(
+                "unknown game family '{name}': did you mean the function {f}(G)? (functions of games are capitalised)"
+            );
+            return self.error(term.name_span, &message);
+        }
         let message = match nearest_family(name) {
             Some(k) if k.eq_ignore_ascii_case(name) => {
                 format!(
@@ -521,7 +551,8 @@ impl<'a> Registry<'a> {
         for mut term in sum.terms {
             match term {
                 Term::Family(ref mut t) => self.family_term(t, &mut out)?,
-                Term::Literal(_, span) | Term::Options(sprague_expr::OptionsTerm { span, .. }) => {
+                ref t => {
+                    let span = t.span();
                     return Err(
                         self.error(span, "a partizan game: `sprague value` gives its value and outcome (solve decides impartial positions)")
                     );

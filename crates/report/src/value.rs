@@ -165,6 +165,23 @@ pub struct Valued {
     /// How each part was brought to canonical form, when asked for.
     pub explanation: Vec<String>,
     explain: bool,
+    /// The comparison asked (`G <= H`), if any: the report is then of `G - H`.
+    pub comparison: Option<Comparison>,
+}
+
+/// A comparison `G <= H` that `value` answered (SPEC §4, field `compare`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    /// The left side as written.
+    pub left: String,
+    /// The relation asked, in CGSuite's spelling (`<=`, `<>`, `<|`, …).
+    pub relation: String,
+    /// The right side as written.
+    pub right: String,
+    /// Whether the relation holds.
+    pub holds: bool,
+    /// How the two games compare: `==`, `<`, `>` or `<>` (confused).
+    pub order: String,
 }
 
 /// An optional part of the report.
@@ -226,10 +243,23 @@ impl Thermogram {
 /// assert_eq!(v.canonical.as_deref(), Some("0"));
 /// assert!(v.json().starts_with("{\"canonical\":\"0\",\"outcome\":\"P\""));
 /// ```
+///
+/// A comparison `G <= H` (or `==`, `!=`, `>=`, `<`, `>`, `<>`, `<|`, `|>`) is answered in
+/// [`Valued::comparison`], and the rest of the report is of the difference `G - H`.
+///
+/// ```
+/// use sprague_report::value::{Options, value};
+/// let v = value("^ + ^ + * > 0", &Options::default()).unwrap();
+/// let c = v.comparison.as_ref().unwrap();
+/// assert!(c.holds);
+/// assert_eq!(c.order, ">");
+/// ```
 pub fn value(text: &str, o: &Options) -> Result<Valued, Failure> {
     let mut table = GameTable::with_limit(o.max_states.unwrap_or(DEFAULT_MAX_STATES));
-    let (g, explained) = evaluate(&mut table, text, o)?;
-    valued(&mut table, g, &explained, o)
+    let (g, explained, comparison) = evaluate_statement(&mut table, text, o)?;
+    let mut v = valued(&mut table, g, &explained, o)?;
+    v.comparison = comparison;
+    Ok(v)
 }
 
 /// Computes the value of the game `text` and writes its document (JSON with `json`)
@@ -250,14 +280,20 @@ pub fn write_value(
     out: &mut dyn std::io::Write,
 ) -> Result<(), Failure> {
     let mut table = GameTable::with_limit(o.max_states.unwrap_or(DEFAULT_MAX_STATES));
-    let (g, explained) = evaluate(&mut table, text, o)?;
-    let (g, v) = transformed(&mut table, g, &explained, o)?;
+    let (g, explained, comparison) = evaluate_statement(&mut table, text, o)?;
+    let (g, mut v) = transformed(&mut table, g, &explained, o)?;
+    v.comparison = comparison;
     if v.canonical.is_some() || !o.full {
         let doc = if json { v.json() } else { v.text() };
         out.write_all(doc.as_bytes())?;
         return Ok(out.flush()?);
     }
     let opts = PrintOptions { ascii: o.ascii };
+    if !json {
+        let mut head = String::new();
+        comparison_text(&v, &mut head);
+        out.write_all(head.as_bytes())?;
+    }
     out.write_all(if json {
         b"{\"canonical\":\""
     } else {
@@ -319,6 +355,34 @@ pub fn evaluate(
     let g = ev.eval_source().map_err(value_failure)?;
     let explained = std::mem::take(&mut ev.explained);
     Ok((g, explained))
+}
+
+/// Like [`evaluate`] for a statement: a sum, or a comparison `G <= H`, whose game is
+/// the difference `G - H` and whose answer is the [`Comparison`].
+pub fn evaluate_statement(
+    table: &mut GameTable,
+    text: &str,
+    o: &Options,
+) -> Result<(Game, Vec<Explained>, Option<Comparison>), Failure> {
+    let mut limits = match o.max_states {
+        Some(n) => Limits {
+            max_states: n,
+            ..Limits::default()
+        },
+        None => Limits::default(),
+    };
+    limits.stop = o.stop.clone();
+    let mut ev = Evaluator::new(table, text, limits, o.explain);
+    let (g, compared) = ev.eval_statement().map_err(value_failure)?;
+    let explained = std::mem::take(&mut ev.explained);
+    let comparison = compared.map(|c| Comparison {
+        left: c.left_text,
+        relation: c.relation.symbol().to_string(),
+        right: c.right_text,
+        holds: c.holds,
+        order: c.order.symbol().to_string(),
+    });
+    Ok((g, explained, comparison))
 }
 
 /// The document of the game `g` of `table`, e.g. one made by [`evaluate`] or by the
@@ -478,6 +542,7 @@ fn report(
     }
     Ok(Valued {
         explain: false,
+        comparison: None,
         canonical,
         max_chars,
         raise: Bound::words,
@@ -671,8 +736,33 @@ fn outcome_words(o: Outcome) -> &'static str {
     }
 }
 
+/// The lines that answer a comparison, before the value of the difference.
+fn comparison_text(r: &Valued, out: &mut String) {
+    let Some(c) = &r.comparison else {
+        return;
+    };
+    let words = match c.order.as_str() {
+        "==" => "equal",
+        "<" => "less",
+        ">" => "greater",
+        _ => "confused",
+    };
+    let _ = writeln!(
+        out,
+        "compare:     {} {} {} is {}; {} {} {} ({words})",
+        c.left, c.relation, c.right, c.holds, c.left, c.order, c.right
+    );
+    let right = if c.right.contains(' ') || c.right.starts_with(['-', '+']) {
+        format!("({})", c.right)
+    } else {
+        c.right.clone()
+    };
+    let _ = writeln!(out, "difference:  {} - {right}, reported below", c.left);
+}
+
 fn to_text(r: &Valued) -> String {
     let mut out = String::new();
+    comparison_text(r, &mut out);
     match &r.canonical {
         Some(c) => {
             let _ = writeln!(out, "value:       {c}");
@@ -886,6 +976,17 @@ fn json_rest(r: &Valued, explain: bool, full: bool, out: &mut String) {
     if explain {
         out.push_str(",\"explanation\":");
         json::strings(out, &r.explanation);
+    }
+    if let Some(c) = &r.comparison {
+        out.push_str(",\"compare\":{\"left\":");
+        json::string(out, &c.left);
+        out.push_str(",\"relation\":");
+        json::string(out, &c.relation);
+        out.push_str(",\"right\":");
+        json::string(out, &c.right);
+        let _ = write!(out, ",\"holds\":{},\"order\":", c.holds);
+        json::string(out, &c.order);
+        out.push('}');
     }
     out.push_str("}\n");
 }
