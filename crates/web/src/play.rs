@@ -164,3 +164,27 @@ pub(super) async fn reply(State(app): State<Shared>, q: Q) -> Response {
     })
     .await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sprague_play::Standing;
+
+    #[test]
+    fn a_count_that_is_only_a_lower_bound_is_not_given() {
+        let state = |count: Option<u64>| view::State {
+            position: "nim(3)".into(),
+            play: Play::Normal,
+            side: None,
+            standing: Standing::default(),
+            over: false,
+            winner: None,
+            moves: Vec::new(),
+            count: count.map(Nat::from),
+            complete: false,
+            drawing: Vec::new(),
+        };
+        assert_eq!(state_json(&state(Some(12345)))["count"], json!("12345"));
+        assert_eq!(state_json(&state(None))["count"], Value::Null);
+    }
+}
