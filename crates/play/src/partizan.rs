@@ -421,23 +421,6 @@ impl Session {
             .collect()
     }
 
-    /// What each of the first `count` moves of the current list changes in the
-    /// picture of its part, found by comparing the part's pictures before and after
-    /// it ([`Picture::target`]); the stop signal looked at before each.
-    pub fn targets(&mut self, count: usize) -> Result<Vec<Option<Target>>, SolveError> {
-        let sum = copy(&self.current().sum);
-        let side = self.to_move();
-        let moves = sum.moves(&mut self.t, side)?;
-        let before = self.pictures();
-        let mut out = Vec::with_capacity(count.min(moves.len()));
-        for m in moves.iter().take(count) {
-            self.limits.check_stop()?;
-            let after = picture(&mut self.t, &m.to, self.raise);
-            out.push(Picture::target(&before[m.part], &after));
-        }
-        Ok(out)
-    }
-
     /// The whole position after the `i`-th move of the current list.
     pub fn position_after(&mut self, i: usize) -> Result<Option<String>, SolveError> {
         self.limits.check_stop()?;
@@ -450,22 +433,6 @@ impl Session {
         let m = moves.swap_remove(i);
         let after = sum.after(&m);
         Ok(Some(sum_text(&mut self.t, &after, self.raise)))
-    }
-
-    /// The whole positions after the first `count` moves of the current list, the
-    /// moves made once (not once a position, as [`Session::position_after`] would),
-    /// the stop signal looked at before each.
-    pub fn positions_after(&mut self, count: usize) -> Result<Vec<String>, SolveError> {
-        let sum = copy(&self.current().sum);
-        let side = self.to_move();
-        let moves = sum.moves(&mut self.t, side)?;
-        let mut out = Vec::with_capacity(count.min(moves.len()));
-        for m in moves.iter().take(count) {
-            self.limits.check_stop()?;
-            let after = sum.after(m);
-            out.push(sum_text(&mut self.t, &after, self.raise));
-        }
-        Ok(out)
     }
 
     /// The analysis of the current state: outcome, value, and the legal moves with
