@@ -65,8 +65,6 @@ mod web_api;
 mod web_api_partizan;
 #[cfg(feature = "browser-tests")]
 mod web_browser;
-#[cfg(feature = "browser-tests")]
-mod web_browser_partizan;
 #[cfg(feature = "web")]
 mod web_server;
 

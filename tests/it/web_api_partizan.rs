@@ -229,3 +229,71 @@ fn graphs_are_drawn_and_each_move_names_its_vertex_or_edges() {
     let (_, b) = s.get("/api/play", &[("expr", "hackenbush(\"0-1:B 1-2:R\")")]);
     assert_eq!(b["drawing"][0]["kind"], "stalk");
 }
+
+#[test]
+fn both_kinds_answer_with_one_document() {
+    // The same fields, whatever the kind of game: a partizan position has a side to
+    // move, an impartial one a remoteness and a rule of play.
+    let s = Server::start(&[]);
+    let keys = |v: &Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    let (_, imp) = s.get("/api/play", &[("expr", "nim(3,4)")]);
+    let (_, par) = s.get(
+        "/api/play",
+        &[("expr", "domineering(2,3)"), ("side", "right")],
+    );
+    assert_eq!(keys(&imp), keys(&par));
+    assert_eq!(keys(&imp["moves"][0]), keys(&par["moves"][0]));
+    assert_eq!(
+        (
+            &imp["partizan"],
+            &imp["to_move"],
+            &par["partizan"],
+            &par["to_move"]
+        ),
+        (
+            &Value::Bool(false),
+            &Value::Null,
+            &Value::Bool(true),
+            &"right".into()
+        )
+    );
+    // Bouton: nim(3,4) has nim-value 3 ⊕ 4 = 7, a win for the player to move by the
+    // one move to nim(3,3); 2×3 Domineering is {2 | -1/2} (Winning Ways).
+    assert_eq!(
+        (&imp["value"], &imp["mover_wins"]),
+        (&"*7".into(), &Value::Bool(true))
+    );
+    assert_eq!(par["value"], "{2|-1/2}");
+    let winning: Vec<&Value> = imp["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["wins"] == true)
+        .collect();
+    assert_eq!(winning.len(), 1);
+    assert_eq!(winning[0]["to"], "nim(3,3)");
+    assert_eq!(winning[0]["part"], winning[0]["component"]);
+    // The number of moves is a string of digits for both (3 + 4 for Nim; Right's
+    // dominoes lie across: 2 in each of the 2 rows of 3 cells).
+    assert_eq!((&imp["count"], &par["count"]), (&"7".into(), &"4".into()));
+    // The reply names the side that moves, when there are sides.
+    let (_, r) = s.get("/api/play/reply", &[("expr", "nim(3,4)")]);
+    assert_eq!(
+        (&r["by"], &r["move"]["to"]),
+        (&Value::Null, &"nim(3,3)".into())
+    );
+    let (_, r) = s.get(
+        "/api/play/reply",
+        &[("expr", "domineering(2,3)"), ("side", "right")],
+    );
+    assert_eq!(r["by"], "right");
+    assert_eq!(r["move"]["target"]["kind"], "cells");
+    // A side that is neither is refused for an impartial position too.
+    let (status, b) = s.get("/api/play", &[("expr", "nim(3)"), ("side", "up")]);
+    assert_eq!(status, 400);
+    assert!(error(&b).1.contains("left or right"));
+}

@@ -4,11 +4,16 @@
 //!
 //! Front ends (the `play` and `repl` commands, or a web playground) drive a
 //! [`session::Session`] (or, for partizan positions, a [`partizan::Session`]) through
-//! [`PlaySession`], which both implement, and print what it reports; [`view`] says
-//! what a graphical front end draws.
+//! [`PlaySession`], which both implement, and print what it reports; [`any::AnySession`]
+//! is either, chosen from the expression; [`view`] says what a graphical front end
+//! draws.
 
-use sprague_core::{Limits, Outcome, SolveError};
+use sprague_core::nat::Nat;
+use sprague_core::{Limits, Outcome, Play, SolveError};
+use sprague_engine::partizan::Side;
+use sprague_engine::picture::Target;
 
+pub mod any;
 pub mod partizan;
 /// The whole-sum search, now [`sprague_engine::search::impartial`]; kept under this name so
 /// that code written against it still compiles.
@@ -33,14 +38,55 @@ pub struct MoveResult {
 }
 
 /// A move made in a session: who made it and, for the computer's, why.
-#[derive(Clone, Copy, Debug)]
-pub struct Played<'a, M> {
+#[derive(Clone, Debug)]
+pub struct Played<M> {
     /// Who made the move.
     pub by: Player,
     /// The move.
-    pub mv: &'a M,
+    pub mv: M,
     /// Why the computer chose it.
-    pub reason: Option<&'a str>,
+    pub reason: Option<String>,
+}
+
+/// What a front end shows of a move, whatever the kind of game: the component it is
+/// made in, the component before and after it, and the words for it; the fields a
+/// kind of move does not have are empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveFacts {
+    /// The component (the part of a partizan sum) moved in, 0-based as written.
+    pub component: usize,
+    /// The component before the move, in expression syntax.
+    pub from: String,
+    /// The component after the move, in expression syntax (may be a sum).
+    pub to: String,
+    /// The move in words, as a list of moves shows it.
+    pub text: String,
+    /// For a move of a one-heap component: the heap's number across the sum, from 1.
+    pub heap: Option<usize>,
+    /// For a move taking stones from that heap: how many.
+    pub take: Option<Nat>,
+    /// The cells of the component's board that the move changes, `(row, column)`
+    /// from 0 (see [`partizan::cell_name`]); empty when it is no board.
+    pub cells: Vec<(usize, usize)>,
+}
+
+/// What a session knows of its current position, for a front end to show.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    /// The outcome class: for the player to move (`N`, `P`, `D`) in an impartial
+    /// game, `L`, `R`, `N` or `P` in a partizan one; `None` when not decided.
+    pub outcome: Option<Outcome>,
+    /// Whether the player to move wins against best play; `None` when not decided
+    /// or drawn.
+    pub mover_wins: Option<bool>,
+    /// The remoteness of the position, when the search decides it.
+    pub remoteness: Option<u32>,
+    /// The value of the position, when it is known and small: the nim-value of an
+    /// impartial position under normal play (`0`, `*`, `*2`, …), the canonical value
+    /// of a partizan one (CGSuite notation).
+    pub value: Option<String>,
+    /// Why something is not decided.
+    pub note: Option<String>,
 }
 
 /// A game between a human and the computer, impartial ([`session::Session`]) or
@@ -64,7 +110,30 @@ pub trait PlaySession {
     fn moves_made(&self) -> usize;
 
     /// The moves made so far, the first first.
-    fn played(&self) -> Vec<Played<'_, Self::Move>>;
+    fn played(&self) -> Vec<Played<Self::Move>>;
+
+    /// Normal or misère play (a partizan game is played under the normal rule).
+    fn rule(&self) -> Play;
+
+    /// The side to move, when the players are Left and Right (a partizan game).
+    fn side_to_move(&self) -> Option<Side>;
+
+    /// What the session knows of the current position: outcome, remoteness, value.
+    fn standing(&mut self) -> Result<Standing, SolveError>;
+
+    /// What a front end shows of the move `m`.
+    fn facts(&self, m: &Self::Move) -> MoveFacts;
+
+    /// The whole position after the move `m` of the current position, in expression
+    /// syntax.
+    fn position_after(&mut self, m: &Self::Move) -> Result<String, SolveError>;
+
+    /// What the move `m` changes in the picture of its component (found by comparing
+    /// the pictures before and after it); `None` when the pictures do not tell.
+    fn target(&mut self, m: &Self::Move) -> Result<Option<Target>, SolveError>;
+
+    /// The drawing of the current position, component by component.
+    fn drawing(&mut self) -> Vec<view::Drawing>;
 
     /// The legal moves in the order they are numbered (from 1), at most `cap` (the
     /// session may number fewer, see [`MoveList`]).
@@ -147,6 +216,8 @@ mod tests {
         assert_eq!(played.len(), n);
         assert_eq!(played[0].by, Player::Computer);
         assert!(played[0].reason.is_some());
+        assert_eq!(s.rule(), Play::Normal);
+        assert_eq!(s.side_to_move(), None);
         assert!(s.take_back());
         assert_eq!(s.whose_turn(), Player::Human);
         // 2×3 Domineering is {2 | -1/2} (Winning Ways): Right moving first wins; the

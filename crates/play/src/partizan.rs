@@ -153,6 +153,8 @@ pub struct Session {
     human: Side,
     history: Vec<Turn>,
     analysis: Option<Analysis>,
+    /// The moves of the current state as the search lists them, made once.
+    listed: Option<Vec<SumMove>>,
 }
 
 /// A copy of a sum.
@@ -350,6 +352,7 @@ impl Session {
                 reason: None,
             }],
             analysis: None,
+            listed: None,
         })
     }
 
@@ -418,23 +421,6 @@ impl Session {
             .collect()
     }
 
-    /// What each of the first `count` moves of the current list changes in the
-    /// picture of its part, found by comparing the part's pictures before and after
-    /// it ([`Picture::target`]); the stop signal looked at before each.
-    pub fn targets(&mut self, count: usize) -> Result<Vec<Option<Target>>, SolveError> {
-        let sum = copy(&self.current().sum);
-        let side = self.to_move();
-        let moves = sum.moves(&mut self.t, side)?;
-        let before = self.pictures();
-        let mut out = Vec::with_capacity(count.min(moves.len()));
-        for m in moves.iter().take(count) {
-            self.limits.check_stop()?;
-            let after = picture(&mut self.t, &m.to, self.raise);
-            out.push(Picture::target(&before[m.part], &after));
-        }
-        Ok(out)
-    }
-
     /// The whole position after the `i`-th move of the current list.
     pub fn position_after(&mut self, i: usize) -> Result<Option<String>, SolveError> {
         self.limits.check_stop()?;
@@ -447,22 +433,6 @@ impl Session {
         let m = moves.swap_remove(i);
         let after = sum.after(&m);
         Ok(Some(sum_text(&mut self.t, &after, self.raise)))
-    }
-
-    /// The whole positions after the first `count` moves of the current list, the
-    /// moves made once (not once a position, as [`Session::position_after`] would),
-    /// the stop signal looked at before each.
-    pub fn positions_after(&mut self, count: usize) -> Result<Vec<String>, SolveError> {
-        let sum = copy(&self.current().sum);
-        let side = self.to_move();
-        let moves = sum.moves(&mut self.t, side)?;
-        let mut out = Vec::with_capacity(count.min(moves.len()));
-        for m in moves.iter().take(count) {
-            self.limits.check_stop()?;
-            let after = sum.after(m);
-            out.push(sum_text(&mut self.t, &after, self.raise));
-        }
-        Ok(out)
     }
 
     /// The analysis of the current state: outcome, value, and the legal moves with
@@ -584,6 +554,7 @@ impl Session {
             reason,
         });
         self.analysis = None;
+        self.listed = None;
         Ok(true)
     }
 
@@ -598,6 +569,7 @@ impl Session {
         };
         self.history.truncate(k);
         self.analysis = None;
+        self.listed = None;
         true
     }
 
@@ -730,6 +702,26 @@ impl Session {
     }
 }
 
+impl Session {
+    /// The index of the move `m` in the current list, and the list as the search
+    /// makes it (made once a state).
+    fn locate(&mut self, m: &Move) -> Result<usize, SolveError> {
+        let i = self.analyse()?.moves.iter().position(|x| x == m);
+        let Some(i) = i else {
+            return Err(SolveError::Input(format!(
+                "{} is not a legal move here",
+                m.text
+            )));
+        };
+        if self.listed.is_none() {
+            let side = self.to_move();
+            let sum = copy(&self.current().sum);
+            self.listed = Some(sum.moves(&mut self.t, side)?);
+        }
+        Ok(i)
+    }
+}
+
 impl crate::PlaySession for Session {
     type Move = Move;
 
@@ -749,16 +741,84 @@ impl crate::PlaySession for Session {
         self.history.len() - 1
     }
 
-    fn played(&self) -> Vec<crate::Played<'_, Move>> {
+    fn played(&self) -> Vec<crate::Played<Move>> {
         self.history
             .iter()
             .filter_map(|t| {
                 let (side, mv) = t.last.as_ref()?;
                 Some(crate::Played {
                     by: self.player(*side),
-                    mv,
-                    reason: t.reason.as_deref(),
+                    mv: mv.clone(),
+                    reason: t.reason.clone(),
                 })
+            })
+            .collect()
+    }
+
+    fn rule(&self) -> sprague_core::Play {
+        sprague_core::Play::Normal
+    }
+
+    fn side_to_move(&self) -> Option<Side> {
+        Some(self.to_move())
+    }
+
+    fn standing(&mut self) -> Result<crate::Standing, SolveError> {
+        let a = self.analyse()?;
+        Ok(crate::Standing {
+            outcome: a.outcome,
+            mover_wins: a.mover_wins,
+            remoteness: None,
+            value: a.value.clone(),
+            note: a.note.clone(),
+        })
+    }
+
+    fn facts(&self, m: &Move) -> crate::MoveFacts {
+        crate::MoveFacts {
+            component: m.part,
+            from: m.from.clone(),
+            to: m.to.clone(),
+            text: m.text.clone(),
+            heap: None,
+            take: None,
+            cells: m.cells.clone(),
+        }
+    }
+
+    fn position_after(&mut self, m: &Move) -> Result<String, SolveError> {
+        let i = self.locate(m)?;
+        self.limits.check_stop()?;
+        let sum = copy(&self.current().sum);
+        let listed = self.listed.as_ref().expect("located");
+        let after = sum.after(&listed[i]);
+        Ok(sum_text(&mut self.t, &after, self.raise))
+    }
+
+    fn target(&mut self, m: &Move) -> Result<Option<Target>, SolveError> {
+        let i = self.locate(m)?;
+        self.limits.check_stop()?;
+        let listed = self.listed.as_ref().expect("located");
+        let Some(before) = self.history.last().and_then(|t| t.sum.parts.get(m.part)) else {
+            return Ok(None);
+        };
+        let before = picture(&mut self.t, before, self.raise);
+        let after = picture(&mut self.t, &listed[i].to, self.raise);
+        Ok(Picture::target(&before, &after))
+    }
+
+    fn drawing(&mut self) -> Vec<crate::view::Drawing> {
+        let parts = self.parts();
+        let pictures = self.pictures();
+        parts
+            .into_iter()
+            .zip(pictures)
+            .enumerate()
+            .map(|(i, (label, picture))| crate::view::Drawing {
+                component: i,
+                heaps: Vec::new(),
+                label,
+                picture,
             })
             .collect()
     }

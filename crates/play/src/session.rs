@@ -34,8 +34,9 @@ use sprague_core::{Limits, SolveError};
 use sprague_core::{Outcome, Play};
 use sprague_engine::impartial::family::{After, MAX_LISTED_MOVES, Move, MoveSink, Pos};
 use sprague_engine::impartial::sum::{Analysis, Component, analyse, heap_move_text, write_sum};
+use sprague_engine::picture::Target;
 pub use sprague_engine::search::impartial::misere_failure;
-use sprague_engine::search::impartial::{Decided, Solver, misere};
+use sprague_engine::search::impartial::{Decided, GaveUp, Solver, misere};
 use std::fmt;
 
 /// Most legal moves shown as a numbered menu.
@@ -189,6 +190,9 @@ pub struct Session {
     limits: Limits,
     turns: Vec<Turn>,
     solver: Solver,
+    /// The remoteness of the current position, searched once, and whether the
+    /// search gave up at its bound on states; `None` until asked.
+    here: Option<(Option<u32>, bool)>,
 }
 
 /// The position written in expression syntax.
@@ -521,6 +525,7 @@ impl Session {
                 reason: None,
             }],
             solver,
+            here: None,
         })
     }
 
@@ -660,6 +665,7 @@ impl Session {
             reason,
         };
         self.turns.push(turn);
+        self.here = None;
         Ok(())
     }
 
@@ -673,6 +679,7 @@ impl Session {
             return false;
         };
         self.turns.truncate(k + 1);
+        self.here = None;
         true
     }
 
@@ -820,6 +827,7 @@ impl Session {
             limits: self.limits.clone(),
             turns: vec![self.current().clone()],
             solver: Solver::new(self.play, &self.limits, self.solver.max_states()),
+            here: None,
         };
         let list = copy
             .move_list(k.max(1))
@@ -992,6 +1000,53 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+impl Session {
+    /// The remoteness of the current position (searched once a position), and
+    /// whether the search gave up at its bound on states: then the positions after
+    /// one move are beyond it too in all but rare cases, and are not searched again
+    /// each, which keeps a huge position's moves within a fraction of a deadline.
+    fn here(&mut self) -> (Option<u32>, bool) {
+        if let Some(h) = self.here {
+            return h;
+        }
+        let comps = self.current().position.clone();
+        let r = self.solver.decide(&comps).map(|d| d.remoteness);
+        let h = (r, r.is_none() && self.solver.gave_up() == GaveUp::Bound);
+        self.here = Some(h);
+        h
+    }
+
+    /// What a front end shows of the move `m`: a heap's move in words naming the
+    /// heap ("take 2 from heap 1 (3 → 1)"), another with the component before and
+    /// after it.
+    pub fn facts(m: &SumMove) -> crate::MoveFacts {
+        crate::MoveFacts {
+            component: m.component,
+            from: m.from.clone(),
+            to: m.to.clone(),
+            text: if m.heap.is_some() {
+                m.words()
+            } else {
+                format!("{} ({} → {})", m.text, m.from, m.to)
+            },
+            heap: m.heap.as_ref().map(|(k, _)| *k),
+            take: m.take.clone().filter(|_| m.heap.is_some()),
+            cells: Vec::new(),
+        }
+    }
+}
+
+/// A nim-value in CGSuite notation: `0`, `*`, `*2`, ….
+fn nimber(n: &Nat) -> String {
+    if n.is_zero() {
+        "0".to_string()
+    } else if n.to_u64() == Some(1) {
+        "*".to_string()
+    } else {
+        format!("*{n}")
+    }
+}
+
 impl crate::PlaySession for Session {
     type Move = SumMove;
 
@@ -1011,18 +1066,62 @@ impl crate::PlaySession for Session {
         self.turns.len() - 1
     }
 
-    fn played(&self) -> Vec<crate::Played<'_, SumMove>> {
+    fn played(&self) -> Vec<crate::Played<SumMove>> {
         self.turns
             .iter()
             .filter_map(|t| {
                 let (by, mv) = t.last.as_ref()?;
                 Some(crate::Played {
                     by: *by,
-                    mv,
-                    reason: t.reason.as_deref(),
+                    mv: mv.clone(),
+                    reason: t.reason.clone(),
                 })
             })
             .collect()
+    }
+
+    fn rule(&self) -> Play {
+        self.play
+    }
+
+    fn side_to_move(&self) -> Option<sprague_engine::partizan::Side> {
+        None
+    }
+
+    fn standing(&mut self) -> Result<crate::Standing, SolveError> {
+        let e = self.evaluate()?;
+        let (remoteness, _) = self.here();
+        self.limits.check_stop()?;
+        Ok(crate::Standing {
+            outcome: Some(e.outcome),
+            mover_wins: match e.outcome {
+                Outcome::N => Some(true),
+                Outcome::P => Some(false),
+                _ => None,
+            },
+            remoteness,
+            value: match self.play {
+                Play::Normal => e.grundy.as_ref().map(nimber),
+                Play::Misere => None,
+            },
+            note: None,
+        })
+    }
+
+    fn facts(&self, m: &SumMove) -> crate::MoveFacts {
+        Session::facts(m)
+    }
+
+    fn position_after(&mut self, m: &SumMove) -> Result<String, SolveError> {
+        Ok(position_text(&apply(self.position(), m)?))
+    }
+
+    fn target(&mut self, m: &SumMove) -> Result<Option<Target>, SolveError> {
+        Ok(crate::view::target(self.position(), m))
+    }
+
+    fn drawing(&mut self) -> Vec<crate::view::Drawing> {
+        crate::view::drawing(self.position())
     }
 
     fn move_list(&mut self, cap: usize) -> Result<MoveList, SolveError> {
@@ -1031,10 +1130,16 @@ impl crate::PlaySession for Session {
 
     fn move_result(&mut self, m: &SumMove) -> Result<crate::MoveResult, SolveError> {
         let after = apply(self.position(), m)?;
+        let beyond = self.here().1;
         let outcome = evaluate(&after, self.play, &self.limits, &mut self.solver)
             .ok()
             .map(|e| e.outcome);
-        let remoteness = self.solver.decide(&after).map(|d| d.remoteness);
+        let remoteness = if beyond {
+            None
+        } else {
+            self.solver.decide(&after).map(|d| d.remoteness)
+        };
+        self.limits.check_stop()?;
         Ok(crate::MoveResult {
             wins: outcome.and_then(|o| match o {
                 Outcome::P => Some(true),

@@ -1,12 +1,15 @@
 //! What a graphical front end draws: the picture of each component of a position
 //! ([`Picture`], as its family describes it), with the numbers of its heaps across
-//! the sum, what each move changes in it ([`target`]), and the grid of nim-values of
-//! a two-parameter family.
+//! the sum, what each move changes in it ([`target`]), the state of a game with
+//! where each move leads ([`state`], for impartial and partizan sessions alike), and
+//! the grid of nim-values of a two-parameter family.
 
 use super::session::{self, SumMove};
+use crate::{MoveFacts, MoveResult, PlaySession, Standing};
 use sprague_core::nat::Nat;
-use sprague_core::{Limits, SolveError};
+use sprague_core::{Limits, Play, SolveError};
 use sprague_engine::impartial::sum::Component;
+use sprague_engine::partizan::Side;
 use sprague_engine::picture::{Picture, Target};
 use sprague_games::ExprError;
 
@@ -81,6 +84,141 @@ pub fn target(comps: &[Component], m: &SumMove) -> Option<Target> {
         [to] => Picture::target(&c.family.picture(&c.pos), &c.family.picture(to)),
         _ => None,
     }
+}
+
+/// A move as a front end shows it: its number in the list, what it is, the whole
+/// position after it, where it leads and what it changes in the picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveView {
+    /// The move's place in the list (from 0); `None` when it is not listed.
+    pub index: Option<usize>,
+    /// What it is ([`PlaySession::facts`]).
+    pub facts: MoveFacts,
+    /// The whole position after it, in expression syntax.
+    pub after: String,
+    /// Where it leads.
+    pub result: MoveResult,
+    /// What it changes in the picture of its component.
+    pub target: Option<Target>,
+}
+
+/// The state of a game as a front end shows it, for impartial and partizan
+/// positions alike ([`state`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The position in expression syntax.
+    pub position: String,
+    /// Normal or misère play.
+    pub play: Play,
+    /// The side to move, when the players are Left and Right.
+    pub side: Option<Side>,
+    /// Outcome, remoteness, value.
+    pub standing: Standing,
+    /// Whether the player to move has no move.
+    pub over: bool,
+    /// The winning side, once the game is over and when the players are Left and
+    /// Right.
+    pub winner: Option<Side>,
+    /// The first moves in the session's order, with where each leads.
+    pub moves: Vec<MoveView>,
+    /// The number of legal moves, when it is known exactly.
+    pub count: Option<Nat>,
+    /// Whether every legal move is listed.
+    pub complete: bool,
+    /// The drawing of the position, component by component.
+    pub drawing: Vec<Drawing>,
+}
+
+/// The move `m` of the current position of `s` as a front end shows it; the stop
+/// signal looked at after it.
+fn move_view<S: PlaySession>(
+    s: &mut S,
+    m: &S::Move,
+    index: Option<usize>,
+) -> Result<MoveView, SolveError> {
+    let after = s.position_after(m)?;
+    let result = s.move_result(m)?;
+    let target = s.target(m)?;
+    s.limits().check_stop()?;
+    Ok(MoveView {
+        index,
+        facts: s.facts(m),
+        after,
+        result,
+        target,
+    })
+}
+
+/// The state of the game `s` for a front end: the position and its standing, the
+/// first `cap` moves with where each leads, and the drawing.
+///
+/// ```
+/// use sprague_core::{Bound, Limits, Outcome, Play};
+/// use sprague_engine::partizan::Side;
+/// use sprague_play::any::{AnySession, Start};
+/// use sprague_play::session::Player;
+/// let start = Start { play: Play::Normal, first: Player::Human, side: Side::Left };
+/// // Bouton: 3 ⊕ 4 = 7, a win for the player to move, by one move only (4 → 3).
+/// let mut s = AnySession::open("nim(3,4)", &start, Limits::default(), Bound::words).unwrap();
+/// let st = sprague_play::view::state(&mut s, 100).unwrap();
+/// assert_eq!(st.standing.outcome, Some(Outcome::N));
+/// assert_eq!(st.standing.value.as_deref(), Some("*7"));
+/// let winning: Vec<_> = st.moves.iter().filter(|m| m.result.wins == Some(true)).collect();
+/// assert_eq!(winning.len(), 1);
+/// assert_eq!(winning[0].after, "nim(3,3)");
+/// ```
+pub fn state<S: PlaySession>(s: &mut S, cap: usize) -> Result<State, SolveError> {
+    let position = s.position_text();
+    let standing = s.standing()?;
+    let over = s.game_over()?;
+    let list = s.move_list(cap)?;
+    let mut moves = Vec::with_capacity(list.moves.len());
+    for (i, m) in list.moves.iter().enumerate() {
+        moves.push(move_view(s, m, Some(i))?);
+    }
+    let side = s.side_to_move();
+    let winner = match (over, side) {
+        (true, Some(side)) => s.won_by()?.map(|w| {
+            if w == s.whose_turn() {
+                side
+            } else {
+                crate::partizan::other(side)
+            }
+        }),
+        _ => None,
+    };
+    Ok(State {
+        position,
+        play: s.rule(),
+        side,
+        standing,
+        over,
+        winner,
+        moves,
+        count: list.count_exact.then_some(list.count),
+        complete: list.complete,
+        drawing: s.drawing(),
+    })
+}
+
+/// The computer's choice for the player to move of `s`, as a front end shows it
+/// (its place among the first `cap` moves listed), and why; `None` when there is no
+/// move.
+pub fn reply<S: PlaySession>(
+    s: &mut S,
+    cap: usize,
+) -> Result<Option<(MoveView, String)>, SolveError> {
+    let Some((m, why)) = s.computer_choice()? else {
+        return Ok(None);
+    };
+    let f = s.facts(&m);
+    let index = s.move_list(cap).ok().and_then(|l| {
+        l.moves.iter().position(|x| {
+            let g = s.facts(x);
+            g.component == f.component && g.to == f.to
+        })
+    });
+    Ok(Some((move_view(s, &m, index)?, why)))
 }
 
 /// Most rows (and columns) of a grid of values.

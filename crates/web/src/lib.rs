@@ -15,8 +15,8 @@ mod assets;
 pub mod error;
 mod host;
 mod io;
-mod partizan;
 mod picture;
+mod play;
 mod routes;
 
 use axum::Router;

@@ -12,15 +12,9 @@ use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
-use sprague_core::Limits;
 use sprague_core::Play;
 use sprague_core::nat::Nat;
-use sprague_engine::impartial::sum::Component;
-use sprague_engine::search::impartial::{GaveUp, Solver};
-use sprague_play::session;
-use sprague_play::session::{MoveList, Player, REMOTENESS_STATES, Session, SumMove};
 use sprague_play::view;
-use sprague_play::view::Drawing;
 use std::collections::HashMap;
 
 /// Most heaps in one table (`to - from`).
@@ -29,17 +23,14 @@ pub const MAX_TABLE: u64 = 1_000_000;
 /// Most winning moves `/api/solve` may be asked to list.
 pub const MAX_MOVES: u64 = 100_000;
 
-/// Most moves listed by `/api/play` (`complete` is false beyond).
-pub const PLAY_MOVES: usize = 200;
-
 /// The API's routes.
 pub(super) fn api() -> Router<Shared> {
     let router = Router::new()
         .route("/api/health", get(health))
         .route("/api/check", get(check))
         .route("/api/grid", get(grid))
-        .route("/api/play", get(play))
-        .route("/api/play/reply", get(reply))
+        .route("/api/play", get(super::play::play))
+        .route("/api/play/reply", get(super::play::reply))
         .route("/api/solve", get(solve))
         .route("/api/table", get(table))
         .route("/api/value", get(value))
@@ -55,10 +46,12 @@ pub(super) fn api() -> Router<Shared> {
 }
 
 /// The query parameters of a request.
-struct Params(HashMap<String, String>);
+pub(super) struct Params(pub(super) HashMap<String, String>);
 
 impl Params {
-    fn from(q: Result<Query<HashMap<String, String>>, QueryRejection>) -> Result<Self, ApiError> {
+    pub(super) fn from(
+        q: Result<Query<HashMap<String, String>>, QueryRejection>,
+    ) -> Result<Self, ApiError> {
         match q {
             Ok(Query(m)) => Ok(Params(m)),
             Err(e) => Err(ApiError::input(format!("bad query: {}", e.body_text()))),
@@ -66,7 +59,7 @@ impl Params {
     }
 
     /// A parameter that must be given.
-    fn text(&self, name: &str) -> Result<String, ApiError> {
+    pub(super) fn text(&self, name: &str) -> Result<String, ApiError> {
         self.0
             .get(name)
             .cloned()
@@ -103,7 +96,7 @@ impl Params {
     }
 
     /// Normal or misère play (`misere`).
-    fn play(&self) -> Result<Play, ApiError> {
+    pub(super) fn play(&self) -> Result<Play, ApiError> {
         Ok(if self.flag("misere")? {
             Play::Misere
         } else {
@@ -121,7 +114,7 @@ pub(super) fn refuse_files(src: &str) -> Result<(), ApiError> {
     }
 }
 
-type Q = Result<Query<HashMap<String, String>>, QueryRejection>;
+pub(super) type Q = Result<Query<HashMap<String, String>>, QueryRejection>;
 
 /// `GET /api/health`: answers at once, whatever is computing.
 async fn health() -> Response {
@@ -205,167 +198,6 @@ async fn grid(State(app): State<Shared>, q: Q) -> Response {
             })
             .collect();
         Ok(json!({"family": family, "rows": rows, "cols": cols, "values": values}).to_string())
-    })
-    .await
-}
-
-/// The expression and play of a play request.
-fn play_query(q: Q) -> Result<(String, Play), ApiError> {
-    let p = Params::from(q)?;
-    let src = p.text("expr")?;
-    refuse_files(&src)?;
-    Ok((src, p.play()?))
-}
-
-/// A move for the play view: the whole position after it, and (when the engine can
-/// tell) its result for the player then to move and its remoteness.
-fn move_json(
-    comps: &[Component],
-    m: &SumMove,
-    index: usize,
-    play: Play,
-    limits: &Limits,
-    solver: &mut Solver,
-    with_remoteness: bool,
-) -> Result<Value, ApiError> {
-    let after = session::apply(comps, m)?;
-    let result = session::evaluate(&after, play, limits, solver)
-        .ok()
-        .map(|e| e.outcome.letter());
-    let remoteness = if with_remoteness {
-        solver.decide(&after).map(|d| d.remoteness)
-    } else {
-        None
-    };
-    limits.check_stop()?;
-    let text = if m.heap.is_some() {
-        m.words()
-    } else {
-        format!("{} ({} → {})", m.text, m.from, m.to)
-    };
-    Ok(json!({
-        "index": index,
-        "to": session::position_text(&after),
-        "text": text,
-        "component": m.component,
-        "heap": m.heap.as_ref().map(|(k, _)| k),
-        "take": m.take.as_ref().filter(|_| m.heap.is_some()).map(nat),
-        "result": result,
-        "remoteness": remoteness,
-        "target": view::target(comps, m).as_ref().map(super::picture::target_json),
-    }))
-}
-
-/// The drawing records in JSON ([`super::picture::picture_json`]).
-fn drawing_json(d: &Drawing) -> Value {
-    super::picture::picture_json(d.component, &d.label, &d.heaps, &d.picture)
-}
-
-/// The search used for results and remoteness of moves.
-fn solver(play: Play, limits: &Limits) -> Solver {
-    Solver::new(play, limits, limits.max_states.min(REMOTENESS_STATES))
-}
-
-/// `GET /api/play?expr=E&misere=0|1`: the state of a game for the play view.
-async fn play(State(app): State<Shared>, q: Q) -> Response {
-    if super::partizan::wants(&q) {
-        return super::partizan::play(&app, q).await;
-    }
-    let (src, play) = match play_query(q) {
-        Ok(x) => x,
-        Err(e) => return e.into_response(),
-    };
-    compute(&app, move |limits| {
-        let mut s = Session::new(&src, play, limits.clone(), Player::Human)?;
-        let eval = s.evaluate()?;
-        let over = s.is_over();
-        let list = s.move_list(PLAY_MOVES)?;
-        let comps = s.position().to_vec();
-        // One search for the position and its moves. When the position is beyond its
-        // bound, so are the positions after one move in all but rare cases: they are
-        // not searched again each (remoteness null), which keeps a huge position's
-        // answer within a fraction of the deadline.
-        let mut search = solver(play, &limits);
-        let remoteness = search.decide(&comps).map(|d| d.remoteness);
-        let beyond = remoteness.is_none() && search.gave_up() == GaveUp::Bound;
-        limits.check_stop()?;
-        let mut moves = Vec::with_capacity(list.moves.len());
-        for (i, m) in list.moves.iter().enumerate() {
-            moves.push(move_json(
-                &comps,
-                m,
-                i,
-                play,
-                &limits,
-                &mut search,
-                !beyond,
-            )?);
-        }
-        let drawing: Vec<Value> = view::drawing(&comps).iter().map(drawing_json).collect();
-        Ok(json!({
-            "position": s.position_text(),
-            "play": match play { Play::Normal => "normal", Play::Misere => "misere" },
-            "outcome": eval.outcome.letter(),
-            "over": over,
-            "remoteness": remoteness,
-            "moves": moves,
-            "count": count_json(&list),
-            "complete": list.complete,
-            "drawing": drawing,
-        })
-        .to_string())
-    })
-    .await
-}
-
-/// The number of legal moves for the page: exact, as a string of digits, or null
-/// when some family can neither count nor list its moves (never a lower bound).
-fn count_json(list: &MoveList) -> Value {
-    if list.count_exact {
-        json!(list.count.to_string())
-    } else {
-        Value::Null
-    }
-}
-
-/// `GET /api/play/reply?expr=E&misere=0|1`: the computer's move, as `sprague play`
-/// chooses it, and why.
-async fn reply(State(app): State<Shared>, q: Q) -> Response {
-    if super::partizan::wants(&q) {
-        return super::partizan::reply(&app, q).await;
-    }
-    let (src, play) = match play_query(q) {
-        Ok(x) => x,
-        Err(e) => return e.into_response(),
-    };
-    compute(&app, move |limits| {
-        let mut s = Session::new(&src, play, limits.clone(), Player::Computer)?;
-        let comps = s.position().to_vec();
-        let doc = match s.choose()? {
-            Some((m, why)) => {
-                let mut search = solver(play, &limits);
-                let index = s.move_list(PLAY_MOVES).ok().and_then(|l| {
-                    l.moves
-                        .iter()
-                        .position(|x| x.component == m.component && x.to == m.to)
-                });
-                let mut mv = move_json(
-                    &comps,
-                    &m,
-                    index.unwrap_or(0),
-                    play,
-                    &limits,
-                    &mut search,
-                    true,
-                )?;
-                if index.is_none() {
-                    mv["index"] = Value::Null;
-                }
-                json!({"move": mv, "why": why})
-            }
-            None => json!({"move": null, "why": "no move is left: the game is over"}),
-        };
-        Ok(doc.to_string())
     })
     .await
 }
@@ -526,22 +358,4 @@ async fn nash(
 async fn test_panic() -> Response {
     let fail = || -> Response { panic!("a test panic") };
     fail()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_count_that_is_only_a_lower_bound_is_not_given() {
-        let list = |count_exact| MoveList {
-            moves: Vec::new(),
-            winning_first: 0,
-            complete: false,
-            count: Nat::from(12345u64),
-            count_exact,
-        };
-        assert_eq!(count_json(&list(true)), json!("12345"));
-        assert_eq!(count_json(&list(false)), Value::Null);
-    }
 }

@@ -1,9 +1,11 @@
 // The Play view: a game against the perfect opponent. The page loads /api/play for
 // each position, plays a move by loading the position after it, and asks
 // /api/play/reply for the computer's move. A chart shows the remoteness after every
-// move and who was winning. For a partizan position (a ruleset of Left and Right, a
-// literal game) you choose your side; the board is drawn as SVG and moves are made by
-// clicking its cells.
+// move and who was winning. Impartial and partizan positions take one path: what
+// differs is in the answer (a position whose players are Left and Right has a side
+// to move, `to_move`, and you choose your side; misère play is for the others), and
+// the options shown follow it. Pictures are drawn as SVG and moves are made by
+// clicking them (stones, cells, vertices, edges) or from the list.
 import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox, example } from "./util.js";
 import { exprBox } from "./exprbox.js";
 import { drawComponent, heapPicture, resultClass, resultWords, targetCells } from "./draw.js";
@@ -100,6 +102,8 @@ export function playView(root) {
     h("option", { value: "left", selected: st.side === "left" }, "Left"),
     h("option", { value: "right", selected: st.side === "right" }, "Right"));
   sideSel.addEventListener("change", () => { st.side = sideSel.value; newGame(); });
+  const misereOpt = h("label", { id: "play-misere-opt" }, misere, " misère (last move loses)");
+  const sideOpt = h("label", { id: "play-side-opt" }, "your side: ", sideSel);
   misere.addEventListener("change", () => { st.misere = misere.checked; newGame(); });
   firstSel.addEventListener("change", () => { st.first = firstSel.value; newGame(); });
   colors.addEventListener("change", () => { st.showValues = colors.checked; renderState(); });
@@ -115,7 +119,19 @@ export function playView(root) {
     return st.history.length ? st.history[st.history.length - 1].mover : st.first;
   }
 
-  /** The partizan side to move when `who` ("you" or "computer") moves. */
+  /** Whether the game's players are Left and Right (the answer names a side to move). */
+  function hasSides() {
+    return !!(st.doc && st.doc.to_move);
+  }
+
+  /** The options that apply to the game shown: your side, or misère play. */
+  function renderOptions() {
+    if (!st.doc) return;
+    sideOpt.hidden = !hasSides();
+    misereOpt.hidden = hasSides();
+  }
+
+  /** The side to move when `who` ("you" or "computer") moves (used by games of Left and Right). */
   function sideOf(who) {
     const theirs = st.side === "left" ? "right" : "left";
     return who === "you" ? st.side : theirs;
@@ -128,9 +144,8 @@ export function playView(root) {
       misere: st.misere, first: cur ? cur.mover : st.first, as: st.side === "right" ? "right" : null,
       colors: st.showValues ? null : "0", pp: st.showP ? "1" : null,
     });
-    const partizan = st.doc && st.doc.partizan;
-    cmd.replaceChildren(cliBox(cli("sprague play", st.misere && "--misere", partizan && st.side === "right" && ["--as", "right"],
-      partizan ? sideOf(st.first) === "right" && ["--first", "right"] : st.first === "computer" && ["--first", "computer"], st.start)));
+    cmd.replaceChildren(cliBox(cli("sprague play", st.misere && "--misere", hasSides() && st.side === "right" && ["--as", "right"],
+      st.first === "computer" && ["--first", "computer"], st.start)));
     save();
   }
 
@@ -161,12 +176,9 @@ export function playView(root) {
     err.replaceChildren();
     try {
       const doc = await api("/api/play", { expr, misere: st.misere, side: sideOf(who) }, { slot: "play" });
-      let winner;
-      if (doc.partizan) {
-        // Results are the mover's: a winning move is coloured as one leading to P.
-        for (const m of doc.moves) m.result = m.result === "win" ? "P" : m.result === "lose" ? "N" : null;
-        winner = doc.mover_wins == null ? null : doc.mover_wins ? who : other(who);
-      }
+      // A result said from the mover's side: a winning move is coloured as one leading to P.
+      for (const m of doc.moves) if (m.result === "win" || m.result === "lose") m.result = m.result === "win" ? "P" : "N";
+      const winner = doc.mover_wins == null ? (doc.outcome === "D" ? "draw" : null) : doc.mover_wins ? who : other(who);
       st.doc = doc;
       st.selection = null;
       st.history.push({ expr: doc.position, outcome: doc.outcome, remoteness: doc.remoteness, mover: who, by: via?.by, text: via?.text, winner });
@@ -264,16 +276,14 @@ export function playView(root) {
     if (!d) { status.replaceChildren(); return; }
     const who = mover();
     const last = st.history[st.history.length - 1];
-    const w = d.partizan ? last?.winner : winnerOf(d.outcome, who);
+    const w = last?.winner;
     let text;
     if (d.over) {
       text = w === "you" ? "Game over: you won!" : w === "computer" ? "Game over: the computer won." : "Game over.";
-    } else if (who === "you" && d.partizan) {
-      const side = st.side === "left" ? "Left" : "Right";
-      text = `Your move (you play ${side}) — ` + (w === "you" ? "you can win" : w === "computer" ? "the computer wins with perfect play" : d.note || "") + (d.value ? `; value ${d.value}` : "");
     } else if (who === "you") {
+      const side = d.to_move ? ` (you play ${d.to_move === "left" ? "Left" : "Right"})` : "";
       const r = typeof d.remoteness === "number" ? ` (remoteness ${d.remoteness})` : "";
-      text = "Your move — " + (w === "you" ? "you can win" + r : w === "computer" ? "the computer wins with perfect play" + r : w === "draw" ? "perfect play draws" : "");
+      text = `Your move${side} — ` + (w === "you" ? "you can win" + r : w === "computer" ? "the computer wins with perfect play" + r : w === "draw" ? "perfect play draws" : d.note || "") + (d.value ? `; value ${d.value}` : "");
     } else {
       text = st.busy ? "The computer is thinking…" : "The computer's move.";
     }
@@ -281,7 +291,7 @@ export function playView(root) {
       h("span", { class: `badge o-${d.outcome}` }, d.outcome),
       " ", h("code", { id: "play-position" }, d.position), " ",
       h("span", { class: "status-text", "data-over": d.over ? "1" : "0" }, text),
-      ...(st.misere ? [h("span", { class: "tag" }, "misère")] : []));
+      ...(d.play === "misere" ? [h("span", { class: "tag" }, "misère")] : []));
   }
 
   function renderMoves() {
@@ -306,6 +316,7 @@ export function playView(root) {
 
   function renderState() {
     const d = st.doc;
+    renderOptions();
     renderStatus();
     pics.replaceChildren();
     if (d) {
@@ -334,9 +345,9 @@ export function playView(root) {
     h("h2", { class: "view-title" }, "Play against the perfect opponent"),
     box.root,
     h("div", { class: "options" },
-      h("label", {}, misere, " misère (last move loses)"),
+      misereOpt,
       h("label", {}, "who starts: ", firstSel),
-      h("label", {}, "your side (partizan): ", sideSel),
+      sideOpt,
       h("label", {}, colors, " colour the moves"),
       h("label", {}, showP, " show the P-positions a board marks")),
     cmd,
