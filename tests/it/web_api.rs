@@ -873,11 +873,18 @@ fn read_to_close(s: &mut std::net::TcpStream, limit: Duration) -> (String, bool)
         match s.read(&mut buf) {
             Ok(0) => return (String::from_utf8_lossy(&got).into_owned(), true),
             Ok(k) => got.extend_from_slice(&buf[..k]),
-            // A reset is the server closing it too.
-            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {
-                return (String::from_utf8_lossy(&got).into_owned(), true);
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            // Only the limit passing leaves the connection open.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                return (String::from_utf8_lossy(&got).into_owned(), false);
             }
-            Err(_) => return (String::from_utf8_lossy(&got).into_owned(), false),
+            // A reset (or any other error of the socket) is the server closing it too.
+            Err(_) => return (String::from_utf8_lossy(&got).into_owned(), true),
         }
     }
 }
