@@ -61,7 +61,7 @@ enum Command {
     Sweep(sweep::SweepArgs),
     /// Play a position against the computer, which plays perfectly.
     #[command(
-        after_help = "Moves: 'take K from heap H' or 'K H' takes K from heap H (heaps numbered from 1 across the sum; 'take K'\nwhen there is one heap), 'split heap H into A and B' or 'H A B' splits heap H, 'K both' takes K from both heaps\nof a wythoff, 'right'/'down'/'diag' step a king, 'N' or '#N' picks move N of the list ('moves'), and the whole\nposition after the move (e.g. nim(3,4,1)) always works. Anything else is not played.\nPartizan positions (rulesets, literals like {1|-1}): --as left|right is your side, --first left|right who\nstarts (default Left); a move may name the board cells it changes ('a1 a2': columns a, b, … rows 1, 2, …).\nCommands: hint, why, undo, value, moves, show, help, quit.\n\nExamples:\n  sprague play 'nim(3,4,5)'\n  sprague play --as right 'domineering(3,4)'\n  sprague play --first computer --misere 'nim(1,2,3)'\n  printf 'nim(3,4,1)\\nhint\\n' | sprague play --json 'nim(3,4,5)'"
+        after_help = "Examples:\n  sprague play 'nim(3,4,5)'\n  sprague play --as right 'domineering(3,4)'\n  sprague play --first computer --misere 'nim(1,2,3)'\n  printf 'nim(3,4,1)\\nhint\\n' | sprague play --json 'nim(3,4,5)'"
     )]
     Play(play::PlayArgs),
     /// Interactive worksheet: type positions, see who wins and how.
@@ -69,7 +69,7 @@ enum Command {
     Repl(repl::ReplArgs),
     /// Canonical form of a short game, with its outcome, mean and temperature.
     #[command(
-        after_help = "Games are sums of literals (0, 3/4, -5/8, *, *2, ^, v, ±1 or +-1), options {A,B|C} (slashes: {2||1|0}),\nhackenbush(\"BRB\") (B/L Left, R Right, G either), cut(w,h) (Left cuts vertically), unfair[p,q](n,…)\n(Left takes 1..p, Right 1..q), domineering(r,c) or domineering(\"..#|...\") (Left places vertical dominoes),\nthe rulesets clobber, konane, amazons, cram, toads, toppling, snort, col, fission, nogo and\nhackenbush on graphs (\"0-1:B 1-2:R\"), each with its board in quotes (docs/GUIDE.md: Rulesets),\nand impartial components (nim(3) is *3).\n\nExamples:\n  sprague value '{1|-1} + {1|-1}'\n  sprague value --explain '{0,*|0}'\n  sprague value --json 'hackenbush(\"lrlrrllr\") + cut(5,2) + ^'\n  sprague value 'nim(3) + ^'"
+        after_help = "Examples:\n  sprague value '{1|-1} + {1|-1}'\n  sprague value --explain '{0,*|0}'\n  sprague value --json 'hackenbush(\"lrlrrllr\") + cut(5,2) + ^'\n  sprague value 'nim(3) + ^'"
     )]
     Value(value::ValueArgs),
     /// Nash equilibria of a bimatrix game, with dominance, in exact arithmetic.
@@ -219,10 +219,64 @@ fn after_help() -> String {
     text
 }
 
-/// The command line's definition, with [`after_help`].
+/// The text before the examples of `sprague value --help`: how games are written,
+/// the partizan families a line each (from the games layer's list).
+fn value_help() -> String {
+    let mut text = String::from(
+        "Games are sums of literals (0, 3/4, -5/8, *, *2, ^, v, ±1 or +-1), options {A,B|C} (slashes: {2||1|0}),\n\
+         impartial components (nim(3) is *3), and the partizan families, each with its board in quotes\n\
+         (docs/GUIDE.md: Rulesets):\n",
+    );
+    for line in sprague::games::partizan_help().lines() {
+        text.push_str("  ");
+        text.push_str(line);
+        text.push('\n');
+    }
+    text
+}
+
+/// The text before the examples of `sprague play --help`: the ways to type a move,
+/// with the words of the families that have some and the cells a move of each
+/// board ruleset names (from the games layer).
+fn play_help() -> String {
+    let mut text = String::from(
+        "Moves: 'take K from heap H' or 'K H' takes K from heap H (heaps numbered from 1 across the sum; 'take K'\n\
+         when there is one heap), 'split heap H into A and B' or 'H A B' splits heap H, 'N' or '#N' picks move N of\n\
+         the list ('moves'), and the whole position after the move (e.g. nim(3,4,1)) always works; the families'\n\
+         own words:\n",
+    );
+    for words in sprague::games::move_words() {
+        text.push_str("  ");
+        text.push_str(words);
+        text.push('\n');
+    }
+    text.push_str(
+        "Anything else is not played.\n\
+         Partizan positions (rulesets, literals like {1|-1}): --as left|right is your side, --first left|right who\n\
+         starts (default Left); a move may name the board cells it changes ('a1 a2': columns a, b, … rows 1, 2, …):\n",
+    );
+    for (name, cells) in sprague::games::partizan::move_cells() {
+        text.push_str(&format!("  {name}: {cells}\n"));
+    }
+    text.push_str("Commands: hint, why, undo, value, moves, show, help, quit.\n");
+    text
+}
+
+/// The command line's definition, with [`after_help`] and the generated help of
+/// `value` and `play` ([`value_help`], [`play_help`]) before their examples.
 fn command() -> clap::Command {
     use clap::CommandFactory;
-    Cli::command().after_help(after_help())
+    let before = |c: clap::Command, text: String| {
+        let examples = c
+            .get_after_help()
+            .map(|h| h.to_string())
+            .unwrap_or_default();
+        c.after_help(format!("{text}\n{examples}"))
+    };
+    Cli::command()
+        .after_help(after_help())
+        .mut_subcommand("value", |c| before(c, value_help()))
+        .mut_subcommand("play", |c| before(c, play_help()))
 }
 
 /// Runs the command line and returns the exit code.

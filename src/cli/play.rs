@@ -65,17 +65,29 @@ pub struct PlayArgs {
     limits: LimitArgs,
 }
 
-const HELP: &str =
-    "Ways to move (the computer checks that the move is legal, and says what it understood):
+/// The answer to `help` on an impartial position: the generic forms of a move, then
+/// each family's own words (from the games layer), then the rest.
+fn help() -> String {
+    let mut text = String::from(
+        "Ways to move (the computer checks that the move is legal, and says what it understood):
   take K from heap H, or K H     take K from heap H (heaps are numbered from 1 as drawn)
   take K                         take K from the heap, when there is only one
   split heap H into A and B, or H A B    replace heap H by heaps A and B (a split)
-  K both [H]                     take K from both heaps of a wythoff
-  right|down|diag [N]            step the (N-th) king
-  N or #N                        the N-th move of the numbered list ('moves')
+",
+    );
+    for words in sprague::games::move_words() {
+        let (form, what) = words.split_once(": ").unwrap_or((words, ""));
+        let pad = 31usize.saturating_sub(form.chars().count()).max(2);
+        text.push_str(&format!("  {form}{}{what}\n", " ".repeat(pad)));
+    }
+    text.push_str(
+        "  N or #N                        the N-th move of the numbered list ('moves')
   EXPR                           the whole position after the move, e.g. nim(3,4,1)
 Anything else is not played: the message lists these forms.
-Commands: hint, why, undo, value, moves, show, help, quit";
+Commands: hint, why, undo, value, moves, show, help, quit",
+    );
+    text
+}
 
 /// Output: plain text (colour on a terminal) or JSON lines.
 struct Out {
@@ -177,7 +189,7 @@ trait Front {
     /// The session played.
     type S: PlaySession;
     /// The answer to `help`.
-    const HELP: &'static str;
+    fn help() -> String;
     /// The session.
     fn session(&mut self) -> &mut Self::S;
     /// The first line after `sprague play:`: the start, the rule, who moves first.
@@ -227,7 +239,7 @@ fn game<F: Front>(g: &mut F, out: &Out, input: &mut LineReader) -> Result<(), Fa
             continue;
         }
         show = false;
-        match read_command(input, out, F::HELP)? {
+        match read_command(input, out, &F::help())? {
             Command::Leave => return Ok(()),
             Command::Nothing => {}
             Command::Hint => g.hint(out)?,
@@ -260,7 +272,9 @@ struct Impartial {
 
 impl Front for Impartial {
     type S = Session;
-    const HELP: &'static str = HELP;
+    fn help() -> String {
+        help()
+    }
 
     fn session(&mut self) -> &mut Session {
         &mut self.s

@@ -379,3 +379,97 @@ fn repl_reads_lines_from_a_pipe() {
         "{text}"
     );
 }
+
+/// The help of `play` (`--help` and the in-game `help`) lists the move words of every
+/// family that has some, and the cells of every ruleset that names them, taken from
+/// the registry: a sample position of every registered impartial family is built and
+/// its family's words looked for.
+#[test]
+fn the_play_help_lists_every_familys_move_words_and_cells() {
+    let out = |args: &[&str], stdin: &str| {
+        let o = sprague().args(args).write_stdin(stdin).output().unwrap();
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let help = out(&["play", "--help"], "");
+    let in_game = out(&["play", "wythoff(1,2)"], "help\nquit\n");
+    let in_game_partizan = out(&["play", "domineering(2,2)"], "help\nquit\n");
+    // A sample of every family (by its first name).
+    let dir = std::env::temp_dir().join(format!("sprague-help-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tree = dir.join("tree.txt");
+    std::fs::write(&tree, "4 3 # a path\n0 1\n1 2\n2 3\n1 2 3 4\n").unwrap();
+    let tree = format!("treestair[\"{}\",2](1)", tree.to_str().unwrap());
+    let samples = [
+        "nim(3)",
+        "sub[1,2](4)",
+        "bash[2](4)",
+        "wythoff(3,5)",
+        "king(2,2)",
+        "fib(5,2)",
+        "stair(1,2)",
+        "moore[2](1,2)",
+        "ed(3,5)",
+        "adjacent[2](4,1)",
+        "ring(1,2,0)",
+        "octal[0.77](5)",
+        "grundy_game(5)",
+        "lasker(4)",
+        "split(4)",
+        "andnim(5)",
+        "submask(5)",
+        "divisor(6)",
+        "digraph[\"tests/data/path.txt\"](0)",
+        "geography[\"tests/data/path.txt\"](0)",
+        "seqnim(1,2)",
+        "kth(5,1)",
+        "circle[5,2](0,0)",
+        "grid[\"..#/...\"](0,0)",
+        &tree,
+        "greenhackenbush(\"0-1\")",
+        "cram(1,4)",
+    ];
+    let mut covered: Vec<&str> = Vec::new();
+    for sample in samples {
+        let Ok(comps) = sprague::games::components(sample) else {
+            continue;
+        };
+        covered.push(sample.split(['(', '[']).next().unwrap());
+        for c in comps {
+            if let Some(words) = c.family.move_words() {
+                assert!(help.contains(words), "{sample}: {words}\n{help}");
+                let form = words.split_once(": ").map_or(words, |p| p.0);
+                assert!(in_game.contains(form), "{sample}: {form}\n{in_game}");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    for e in sprague::games::impartial::FAMILIES {
+        assert!(covered.contains(&e.name()), "no sample of {}", e.name());
+    }
+    let cells = sprague::games::partizan::move_cells();
+    assert!(cells.len() >= 5, "{cells:?}");
+    for (name, what) in cells {
+        let line = format!("{name}: {what}");
+        assert!(help.contains(&line), "{line}\n{help}");
+        assert!(
+            in_game_partizan.contains(&line),
+            "{line}\n{in_game_partizan}"
+        );
+    }
+}
+
+/// The help of `value` has the usage line of every partizan ruleset of the registry.
+#[test]
+fn the_value_help_lists_every_ruleset() {
+    let o = sprague().args(["value", "--help"]).output().unwrap();
+    let help = String::from_utf8(o.stdout).unwrap();
+    for usage in sprague::games::partizan::usages() {
+        assert!(help.contains(usage), "{usage}\n{help}");
+    }
+    for name in sprague::games::partizan::NAMES
+        .iter()
+        .chain(&["cut", "unfair"])
+    {
+        assert!(help.contains(&format!("  {name} takes ")), "{name}\n{help}");
+    }
+}

@@ -85,6 +85,59 @@ pub fn families_help() -> String {
     out
 }
 
+/// The help on the partizan families, a line each: how a position is written and
+/// which player is Left, from each ruleset's [`partizan::Ruleset::USAGE`] (in the
+/// order of the `rulesets!` list) and the literals valued by closed forms
+/// ([`partizan::cut::USAGE`], [`partizan::unfair::USAGE`]).
+///
+/// ```
+/// let help = sprague_games::partizan_help();
+/// assert!(help.lines().any(|l| l.starts_with("domineering takes a board")));
+/// assert!(help.lines().any(|l| l.starts_with("cut takes")));
+/// ```
+pub fn partizan_help() -> String {
+    let mut out = String::new();
+    for usage in partizan::usages()
+        .into_iter()
+        .chain([partizan::cut::USAGE, partizan::unfair::USAGE])
+    {
+        out.push_str(usage);
+        out.push('\n');
+    }
+    out
+}
+
+/// The words a player may type for a move of an impartial family
+/// ([`sprague_engine::impartial::family::Family::move_words`]), a line each, once
+/// each, in the order of [`impartial::FAMILIES`]: each family is built as its bare
+/// name reads (`wythoff`, `king`: default parameters); a family that needs
+/// parameters to be built has no words of its own here.
+///
+/// ```
+/// let words = sprague_games::move_words();
+/// assert!(words.iter().any(|w| w.contains("both")));
+/// ```
+pub fn move_words() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for e in impartial::FAMILIES {
+        let mut reg = Registry::new(e.name());
+        let t = FamilyTerm {
+            name: e.name().to_string(),
+            name_span: Span { start: 0, end: 0 },
+            params: None,
+            args: None,
+            span: Span { start: 0, end: 0 },
+        };
+        if let Ok((family, _)) = (e.build)(&mut reg, &t)
+            && let Some(w) = family.move_words()
+            && !out.contains(&w)
+        {
+            out.push(w);
+        }
+    }
+    out
+}
+
 /// Every family and ruleset name an expression may use (impartial families and the
 /// partizan rulesets), sorted, each once.
 ///
@@ -885,6 +938,56 @@ impl<'a> Registry<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_move_words_are_those_of_the_registered_families() {
+        // The toy family (registered in tests only) brings its words to the list;
+        // every family of a sample position has its words listed.
+        let words = move_words();
+        assert!(
+            words.contains(
+                &"nibble [H] or bite [H]: take one or two stones from a toy heap (heap H)"
+            )
+        );
+        for sample in [
+            "toy(3)",
+            "wythoff(3,5)",
+            "king(2,2)",
+            "nim(3)",
+            "sub[1,2](4)",
+        ] {
+            for c in components(sample).unwrap() {
+                if let Some(w) = c.family.move_words() {
+                    assert!(words.contains(&w), "{sample}: {w}");
+                }
+            }
+        }
+        assert_eq!(words.len(), 3, "{words:?}");
+    }
+
+    #[test]
+    fn the_partizan_help_has_a_line_for_each_partizan_family() {
+        let help = partizan_help();
+        let lines: Vec<&str> = help.lines().collect();
+        let names: Vec<&str> = partizan::NAMES
+            .iter()
+            .chain(PARTIZAN_LITERALS)
+            .copied()
+            .filter(|n| *n != "hackenbush")
+            .chain(["hackenbush"])
+            .collect();
+        for n in &names {
+            assert_eq!(
+                lines
+                    .iter()
+                    .filter(|l| l.starts_with(&format!("{n} takes")))
+                    .count(),
+                1,
+                "{n}: {help}"
+            );
+        }
+        assert_eq!(lines.len(), partizan::NAMES.len() + 2, "{help}");
+    }
     use sprague_engine::impartial::sum::write_sum;
 
     /// The components through the parser and the syntax tree.

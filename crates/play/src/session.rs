@@ -452,10 +452,10 @@ take K (when there is one heap); split heap H into A and B, or H A B";
 
 /// The forms of a typed move in `comps`, for messages: the generic forms, the words
 /// of each family of the position that has some ([`Family::move_words`]), and the
-/// whole position.
+/// whole position, with the position after its first listed move as the example.
 ///
 /// [`Family::move_words`]: sprague_engine::impartial::family::Family::move_words
-pub fn move_forms(comps: &[Component]) -> String {
+pub fn move_forms(comps: &[Component], limits: &Limits) -> String {
     let mut forms = format!("A move is typed as: {GENERIC_FORMS}");
     let mut seen: Vec<&str> = Vec::new();
     for c in comps {
@@ -467,7 +467,12 @@ pub fn move_forms(comps: &[Component]) -> String {
             forms.push_str(w);
         }
     }
-    forms.push_str("; or the whole position after the move, e.g. nim(3,4,1)");
+    forms.push_str("; or the whole position after the move");
+    let first = listed_moves(comps, limits, 1).0;
+    if let Some(after) = first.first().and_then(|m| apply(comps, m).ok()) {
+        forms.push_str(", e.g. ");
+        forms.push_str(&position_text(&after));
+    }
     forms
 }
 
@@ -797,7 +802,7 @@ impl Session {
         if !input.contains('(') {
             return Err(format!(
                 "'{input}' is not a move. {}",
-                move_forms(self.position())
+                move_forms(self.position(), &self.limits)
             ));
         }
         let typed = sprague_games::components(input)
@@ -1496,10 +1501,29 @@ mod tests {
         let wythoff = "K both [H], or take K from both [H]";
         let king = "right, down or diag [N]";
         let e = words("nim(3,4)");
-        assert!(
-            e.contains("take K from heap H") && e.contains("nim(3,4,1)"),
-            "{e}"
-        );
+        // The example is the position after a legal move of this position.
+        let example = e.rsplit("e.g. ").next().unwrap();
+        assert!(e.contains("take K from heap H"), "{e}");
+        // By the rules of Nim, the options of heaps 3 and 4: one heap lowered (empty
+        // heaps left out).
+        let mut sizes: Vec<String> = sprague_games::components(example)
+            .unwrap()
+            .iter()
+            .map(|c| c.expr())
+            .filter(|h| h != "nim(0)")
+            .collect();
+        sizes.sort();
+        let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
+        let options: [&[&str]; 7] = [
+            &["nim(4)"],
+            &["nim(1)", "nim(4)"],
+            &["nim(2)", "nim(4)"],
+            &["nim(3)"],
+            &["nim(1)", "nim(3)"],
+            &["nim(2)", "nim(3)"],
+            &["nim(3)", "nim(3)"],
+        ];
+        assert!(options.contains(&sizes.as_slice()), "{e}");
         assert!(!e.contains(wythoff) && !e.contains(king), "{e}");
         let e = words("wythoff(3,5) + nim(2) + wythoff(1,1)");
         assert_eq!(e.matches(wythoff).count(), 1, "{e}");

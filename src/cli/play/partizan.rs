@@ -9,18 +9,28 @@ use sprague::play::Player;
 use sprague::play::partizan::{self as pp, Analysis, Move, Session, side_name};
 use std::fmt::Write as _;
 
-const HELP: &str =
-    "Ways to move (the computer checks that the move is legal, and says what it understood):
+/// The answer to `help` on a partizan position, with the cells a move of each board
+/// ruleset names (from the games layer).
+fn help() -> String {
+    let mut text = String::from(
+        "Ways to move (the computer checks that the move is legal, and says what it understood):
   N or #N            the N-th move of the numbered list ('moves')
   a1 a2              the move that changes these cells of a board (columns a, b, … from
-                     the left, rows 1, 2, … from the top): Domineering the two squares of
-                     the domino, Clobber and Konane from and to, Amazons from, to and the
-                     arrow, Toads and Frogs the square left and the square reached;
-                     2:a1 a2 in the second part of a sum
-  EXPR               the part after the move, e.g. domineering(\"#.|#.\"), or just its
+                     the left, rows 1, 2, … from the top); 2:a1 a2 in the second part of
+                     a sum. The cells a move names:
+",
+    );
+    for (name, cells) in sprague::games::partizan::move_cells() {
+        text.push_str(&format!("                       {name}: {cells}\n"));
+    }
+    text.push_str(
+        "  EXPR               the part after the move, e.g. domineering(\"#.|#.\"), or just its
                      board #.|#., or the whole position after the move
 Anything else is not played: the message lists these forms.
-Commands: hint, why, undo, value, moves, show, help, quit";
+Commands: hint, why, undo, value, moves, show, help, quit",
+    );
+    text
+}
 
 /// The game on a partizan position.
 pub(super) fn run(
@@ -54,7 +64,9 @@ struct Partizan {
 
 impl Front for Partizan {
     type S = Session;
-    const HELP: &'static str = HELP;
+    fn help() -> String {
+        help()
+    }
 
     fn session(&mut self) -> &mut Session {
         &mut self.s

@@ -123,6 +123,8 @@ impl Ruleset for Amazons {
         ('R', "Right's amazon"),
         ('#', "burnt"),
     ];
+    const MOVE_CELLS: Option<(&'static str, &'static str)> =
+        Some(("Amazons", "from, to and the arrow"));
     const USAGE: &'static str = "amazons takes a board: amazons(\"L..|.#.|..R\") (rows separated by |, L Left's amazon, R Right's amazon, . empty, # burnt), at most 64 squares; Left plays L";
 
     fn read(f: &FamilyTerm) -> Result<(Amazons, AmazonsBoard), (Span, String)> {

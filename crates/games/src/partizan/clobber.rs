@@ -90,6 +90,7 @@ impl Ruleset for Clobber {
         ('O', "Right's stone"),
         ('#', "no square"),
     ];
+    const MOVE_CELLS: Option<(&'static str, &'static str)> = Some(("Clobber", "from and to"));
     const USAGE: &'static str = "clobber takes a board: clobber(\"XO.|OX.\") (rows separated by |, X Left's stone, O Right's stone, . empty), at most 64 squares; Left plays X";
 
     fn read(f: &FamilyTerm) -> Result<(Clobber, ClobberBoard), (Span, String)> {

@@ -15,6 +15,9 @@
 //! only matter through their highest power of two: Left's strip of width w and height
 //! h in [2^k, 2^(k+1)) is worth as many moves as a 2^k-high strip.
 
+/// How a cutting game is written, and who cuts which way (for help).
+pub const USAGE: &str = "cut takes a bar: cut(w,h), w wide and h high, both at least 1; Left cuts vertically, Right horizontally";
+
 use num_bigint::BigInt;
 use sprague_core::SolveError;
 use sprague_core::nat::Nat;

@@ -156,6 +156,8 @@ impl Rules for Domineering {
 impl Ruleset for Domineering {
     const NAME: &'static str = "domineering";
     const LEGEND: &'static [(char, &'static str)] = &[('.', "empty"), ('#', "filled")];
+    const MOVE_CELLS: Option<(&'static str, &'static str)> =
+        Some(("Domineering", "the two squares of the domino"));
     const USAGE: &'static str = "domineering takes a board: domineering(rows,cols) for an empty one, or domineering(\"..#|...\") (rows separated by |, . empty, # filled), at most 64 squares; Left places vertical dominoes, Right horizontal ones";
 
     fn read(f: &FamilyTerm) -> Result<(Domineering, Board), (Span, String)> {

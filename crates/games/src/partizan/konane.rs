@@ -132,6 +132,7 @@ impl Ruleset for Konane {
         ('O', "Right's stone"),
         ('#', "no square"),
     ];
+    const MOVE_CELLS: Option<(&'static str, &'static str)> = Some(("Konane", "from and to"));
     const USAGE: &'static str = "konane takes a board: konane(\"XO.|...\") (rows separated by |, X Left's stone, O Right's stone, . empty, # off the board), at most 64 squares; Left plays X";
 
     fn read(f: &FamilyTerm) -> Result<(Konane, KonaneBoard), (Span, String)> {

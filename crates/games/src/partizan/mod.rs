@@ -69,6 +69,12 @@ pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
     /// positions are not boards of cells (graphs, strips written otherwise).
     const LEGEND: &'static [(char, &'static str)] = &[];
 
+    /// For a ruleset whose moves a player may type as the board cells they change
+    /// (`a1 a2`): the ruleset's name as players know it and which cells a move names,
+    /// e.g. `("Domineering", "the two squares of the domino")`, for the help of
+    /// `play`; `None` (the default) to say nothing.
+    const MOVE_CELLS: Option<(&'static str, &'static str)> = None;
+
     /// How front ends draw the position `p` ([`Picture`]). The default: a board of
     /// cells with the [`Ruleset::LEGEND`] when the ruleset has one and
     /// [`Ruleset::show`] writes the position as a board (rows separated by `|`), else
@@ -235,6 +241,39 @@ pub fn board_rows(text: &str) -> Option<Vec<String>> {
         return None;
     }
     Some(rows)
+}
+
+/// Every ruleset's [`Ruleset::USAGE`], in the order of the `rulesets!` list.
+pub fn usages() -> Vec<&'static str> {
+    struct Usage;
+    impl Visitor for Usage {
+        type Out = &'static str;
+        fn visit<R: Ruleset>(self) -> Self::Out {
+            R::USAGE
+        }
+    }
+    NAMES.iter().filter_map(|n| visit(n, Usage)).collect()
+}
+
+/// Every ruleset's [`Ruleset::MOVE_CELLS`] that it gives, in the order of the
+/// `rulesets!` list.
+///
+/// ```
+/// let cells = sprague_games::partizan::move_cells();
+/// assert!(cells.iter().any(|(name, _)| *name == "Domineering"));
+/// ```
+pub fn move_cells() -> Vec<(&'static str, &'static str)> {
+    struct Cells;
+    impl Visitor for Cells {
+        type Out = Option<(&'static str, &'static str)>;
+        fn visit<R: Ruleset>(self) -> Self::Out {
+            R::MOVE_CELLS
+        }
+    }
+    NAMES
+        .iter()
+        .filter_map(|n| visit(n, Cells).flatten())
+        .collect()
 }
 
 /// The legend of the board of the ruleset named `name` ([`Ruleset::LEGEND`]); empty

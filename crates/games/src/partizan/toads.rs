@@ -502,6 +502,8 @@ impl Ruleset for Toads {
     const NAME: &'static str = "toads";
     const LEGEND: &'static [(char, &'static str)] =
         &[('.', "empty"), ('T', "toad (Left)"), ('F', "frog (Right)")];
+    const MOVE_CELLS: Option<(&'static str, &'static str)> =
+        Some(("Toads and Frogs", "the square left and the square reached"));
     const USAGE: &'static str = "toads takes a strip: toads(\"TT..FF\") (T toad, F frog, . empty), at most 64 squares; Left moves the toads rightwards, Right the frogs leftwards; toads[a,b](…) or toads[a,b,j](…): slides of a..b squares, jumps over up to j opponents";
 
     fn read(f: &FamilyTerm) -> Result<(Toads, Strip), (Span, String)> {

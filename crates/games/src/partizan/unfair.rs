@@ -8,6 +8,9 @@
 //! of any size are then answered from the period. With `p = q` this is the impartial
 //! game `bash[p]`, worth `*(n mod (p+1))`.
 
+/// How unfair subtraction is written, and what each player takes (for help).
+pub const USAGE: &str = "unfair takes heaps: unfair[p,q](n,…), one heap per argument; Left takes 1..p stones from a heap, Right 1..q";
+
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
 use sprague_core::SolveError;
