@@ -5,7 +5,7 @@ use num_bigint::BigUint;
 use sprague_core::nat::Nat;
 
 /// The bits of `n`, least significant first (`n.bits()` entries, none for 0).
-pub fn bits_of(n: &Nat) -> Vec<bool> {
+pub(crate) fn bits_of(n: &Nat) -> Vec<bool> {
     match n {
         Nat::Small(v) => (0..64 - v.leading_zeros())
             .map(|i| v >> i & 1 == 1)
@@ -26,7 +26,7 @@ pub fn bits_of(n: &Nat) -> Vec<bool> {
 }
 
 /// The number whose bits (least significant first) are `bits`.
-pub fn from_bits(bits: &[bool]) -> Nat {
+pub(crate) fn from_bits(bits: &[bool]) -> Nat {
     if bits.len() <= 64 {
         return Nat::from(
             bits.iter()
@@ -52,7 +52,7 @@ pub fn popcount(n: &Nat) -> u64 {
 }
 
 /// `n` in binary, or a summary of its length when it has more than `max` digits.
-pub fn binary_text(n: &Nat, max: usize) -> String {
+pub(crate) fn binary_text(n: &Nat, max: usize) -> String {
     let bits = bits_of(n);
     if bits.is_empty() {
         return "0b0".into();

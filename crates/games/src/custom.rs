@@ -131,7 +131,7 @@ pub(crate) fn lookup(name: &str) -> Option<Custom> {
 
 /// A run-time family as the engine uses it.
 #[derive(Clone)]
-pub struct Custom {
+pub(crate) struct Custom {
     name: String,
     /// Heap or tuple.
     pub kind: Kind,

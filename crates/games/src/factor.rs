@@ -31,12 +31,12 @@ pub const PSI13: &str = "3317044064679887385961981";
 const TRIAL_LIMIT: u32 = 1 << 12;
 
 /// `a · b mod m` without overflow.
-pub fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
+pub(crate) fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
     ((u128::from(a) * u128::from(b)) % u128::from(m)) as u64
 }
 
 /// `b^e mod m` (`m ≥ 1`).
-pub fn pow_mod(mut b: u64, mut e: u64, m: u64) -> u64 {
+pub(crate) fn pow_mod(mut b: u64, mut e: u64, m: u64) -> u64 {
     let mut r = 1 % m;
     b %= m;
     while e > 0 {
@@ -71,7 +71,7 @@ fn strong_probable_prime_u64(n: u64, a: u64) -> bool {
 }
 
 /// Whether `n` is prime (deterministic for every `u64`, see the module docs).
-pub fn is_prime_u64(n: u64) -> bool {
+pub(crate) fn is_prime_u64(n: u64) -> bool {
     if n < 2 {
         return false;
     }
@@ -133,7 +133,7 @@ fn pollard_brent_u64(n: u64) -> u64 {
 
 /// The prime factorisation of `n ≥ 1` as (prime, exponent) pairs, primes increasing
 /// (empty for 1).
-pub fn factor_u64(n: u64) -> Vec<(u64, u32)> {
+pub(crate) fn factor_u64(n: u64) -> Vec<(u64, u32)> {
     let mut out: BTreeMap<u64, u32> = BTreeMap::new();
     let mut n = n;
     if n == 0 {
@@ -172,7 +172,7 @@ pub fn factor_u64(n: u64) -> Vec<(u64, u32)> {
 }
 
 /// Ω(n): the number of prime factors of `n ≥ 1` counted with multiplicity.
-pub fn big_omega_u64(n: u64) -> u32 {
+pub(crate) fn big_omega_u64(n: u64) -> u32 {
     factor_u64(n).iter().map(|&(_, e)| e).sum()
 }
 
@@ -239,7 +239,7 @@ pub struct Factorisation {
 
 impl Factorisation {
     /// Ω: the number of prime factors with multiplicity.
-    pub fn omega(&self) -> u64 {
+    pub(crate) fn omega(&self) -> u64 {
         self.primes.iter().map(|&(_, e)| u64::from(e)).sum()
     }
 
@@ -405,7 +405,7 @@ fn strong_lucas_big(n: &BigUint, budget: &mut Budget) -> Result<bool, OutOfBudge
 /// Whether `n` is prime: exact below [`PSI13`], a Baillie–PSW probable prime above.
 /// Returns `(is_prime, probable)` where `probable` says the answer "prime" is not
 /// proved.
-pub fn is_prime_big(n: &BigUint, budget: &mut Budget) -> Result<(bool, bool), OutOfBudget> {
+pub(crate) fn is_prime_big(n: &BigUint, budget: &mut Budget) -> Result<(bool, bool), OutOfBudget> {
     if let Some(s) = n.to_u64() {
         return Ok((is_prime_u64(s), false));
     }

@@ -349,7 +349,7 @@ fn bare_numbers_hint(src: &str) -> String {
 /// The known family name closest to `name`, when it is close: the same name in
 /// lower case, a name `name` begins (at least 3 letters), or one within a small edit
 /// distance (one edit for every three letters, at least one).
-pub fn nearest_family(name: &str) -> Option<&'static str> {
+pub(crate) fn nearest_family(name: &str) -> Option<&'static str> {
     let lower = name.to_ascii_lowercase();
     let known = known_families();
     if let Some(k) = known.iter().find(|k| **k == lower) {

@@ -49,7 +49,7 @@ impl<'g> Matching<'g> {
     }
 
     /// The matching of `g` given by `mate` (which must be a matching of `g`).
-    pub fn with_mates(g: &'g Csr, mate: Vec<u32>) -> Self {
+    pub(crate) fn with_mates(g: &'g Csr, mate: Vec<u32>) -> Self {
         let n = g.len();
         Matching {
             g,
@@ -99,7 +99,7 @@ impl<'g> Matching<'g> {
 
     /// Looks for an augmenting path from the exposed vertex `r` and applies it;
     /// returns whether the matching grew.
-    pub fn augment_from(&mut self, r: u32) -> bool {
+    pub(crate) fn augment_from(&mut self, r: u32) -> bool {
         if self.mate[r as usize] != NONE {
             return false;
         }

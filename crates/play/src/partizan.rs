@@ -225,7 +225,7 @@ pub fn cell_name(row: usize, col: usize) -> String {
 }
 
 /// Reads a cell name (`a1`, `ab12`): `(row, column)` from 0.
-pub fn parse_cell(s: &str) -> Option<(usize, usize)> {
+pub(crate) fn parse_cell(s: &str) -> Option<(usize, usize)> {
     let s = s.to_ascii_lowercase();
     let split = s.find(|c: char| c.is_ascii_digit())?;
     let (letters, digits) = s.split_at(split);
@@ -422,7 +422,7 @@ impl Session {
     }
 
     /// The whole position after the `i`-th move of the current list.
-    pub fn position_after(&mut self, i: usize) -> Result<Option<String>, SolveError> {
+    pub(crate) fn position_after(&mut self, i: usize) -> Result<Option<String>, SolveError> {
         self.limits.check_stop()?;
         let sum = copy(&self.current().sum);
         let side = self.to_move();
@@ -532,7 +532,11 @@ impl Session {
     }
 
     /// Plays the `i`-th move of the current list; `false` if there is none.
-    pub fn make_move(&mut self, i: usize, reason: Option<String>) -> Result<bool, SolveError> {
+    pub(crate) fn make_move(
+        &mut self,
+        i: usize,
+        reason: Option<String>,
+    ) -> Result<bool, SolveError> {
         let side = self.to_move();
         let sum = copy(&self.current().sum);
         let mut raw = sum.moves(&mut self.t, side)?;
@@ -647,7 +651,7 @@ impl Session {
     /// (`a1 a2`, `2:a1 a2` in the second part of a sum), or the position after it (the
     /// part after the move, its board text, or the whole sum after). The index in the
     /// list, or a message saying why nothing matches.
-    pub fn parse_move(&mut self, input: &str) -> Result<usize, String> {
+    pub(crate) fn parse_move(&mut self, input: &str) -> Result<usize, String> {
         let input = input.trim();
         let moves = self.analyse().map_err(|e| e.to_string())?.moves.clone();
         if moves.is_empty() {
@@ -900,7 +904,7 @@ pub type Cell = (usize, usize);
 
 /// Reads `[P:]cell cell …` (cells separated by spaces, commas or `-`): the part (from
 /// 0, when given) and the cells; `None` if the text is not of that form.
-pub fn parse_cells(input: &str) -> Option<(Option<usize>, Vec<Cell>)> {
+pub(crate) fn parse_cells(input: &str) -> Option<(Option<usize>, Vec<Cell>)> {
     let (part, rest) = match input.split_once(':') {
         Some((p, r)) => (Some(p.trim().parse::<usize>().ok()?.checked_sub(1)?), r),
         None => (None, input),
@@ -920,7 +924,7 @@ pub fn parse_cells(input: &str) -> Option<(Option<usize>, Vec<Cell>)> {
 /// The move that changes the given cells (in `part`, when given): the only move
 /// whose changed cells are exactly these, else the only one that changes all of them
 /// (e.g. a Konane jump named by its start and end).
-pub fn pick_by_cells(
+pub(crate) fn pick_by_cells(
     moves: &[Move],
     part: Option<usize>,
     cells: &[(usize, usize)],

@@ -274,7 +274,7 @@ fn component_moves_upto(
 
 /// At most `cap` legal moves of a sum, component by component, and whether that is
 /// all of them (a component whose moves cannot be listed makes the list incomplete).
-pub fn list_moves(comps: &[Component], limits: &Limits, cap: usize) -> (Vec<SumMove>, bool) {
+pub(crate) fn list_moves(comps: &[Component], limits: &Limits, cap: usize) -> (Vec<SumMove>, bool) {
     let (mut out, complete) = listed_moves(comps, limits, cap);
     number_heaps(comps, &mut out);
     (out, complete)
@@ -314,7 +314,7 @@ const COUNT_BUDGET: usize = 1 << 21;
 
 /// The number of legal moves of a sum: exact (`true`) when every component's moves
 /// can be counted, else a lower bound (`false`).
-pub fn count_moves(comps: &[Component], limits: &Limits) -> (Nat, bool) {
+pub(crate) fn count_moves(comps: &[Component], limits: &Limits) -> (Nat, bool) {
     let mut total = Nat::ZERO;
     let mut budget = COUNT_BUDGET;
     let mut exact = true;
@@ -510,7 +510,7 @@ impl Session {
     }
 
     /// A new game on the components `position`; `first` moves first.
-    pub fn with_position(
+    pub(crate) fn with_position(
         position: Vec<Component>,
         play: Play,
         limits: Limits,
@@ -660,7 +660,11 @@ impl Session {
     }
 
     /// Makes a move for the player to move.
-    pub fn make_move(&mut self, mv: SumMove, reason: Option<String>) -> Result<(), SolveError> {
+    pub(crate) fn make_move(
+        &mut self,
+        mv: SumMove,
+        reason: Option<String>,
+    ) -> Result<(), SolveError> {
         let cur = self.current();
         let position = apply(&cur.position, &mv)?;
         let turn = Turn {
@@ -768,7 +772,7 @@ impl Session {
     /// Reads a typed move in one of the forms of the module documentation; the
     /// message says what is wrong otherwise. Nothing is guessed: text in no form is an
     /// error listing the forms.
-    pub fn parse_move(&self, input: &str) -> Result<SumMove, String> {
+    pub(crate) fn parse_move(&self, input: &str) -> Result<SumMove, String> {
         let input = input.trim();
         let lower = input.to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
@@ -1183,7 +1187,7 @@ impl crate::PlaySession for Session {
 
 /// The move from `comps` to `typed`, if `typed` is reachable in one legal move (the
 /// order of summands and empty heaps do not matter).
-pub fn find_move(
+pub(crate) fn find_move(
     comps: &[Component],
     typed: &[Component],
     limits: &Limits,

@@ -668,7 +668,7 @@ impl<C: Cell> Pipe<'_, C> {
 /// The state of the dense engine for one code: the largest value of the table it last
 /// extended (it keeps no values of its own).
 #[derive(Debug)]
-pub struct DenseTable {
+pub(crate) struct DenseTable {
     code: Code,
     /// The largest of the first `known` values of the table last extended.
     max: u32,
@@ -879,7 +879,7 @@ pub fn sparse_pays<C: Cell>(values: &[C]) -> bool {
 /// rare under mask `m` when `popcount(v & m)` is even; `m ≠ 0`): with `W` the
 /// Walsh–Hadamard transform of the value histogram, mask `m` leaves `(N + W(m)) / 2`
 /// of the `N` heaps rare. Values of 2^20 or more make it `values.len()`.
-pub fn fewest_rare<C: Cell>(values: &[C]) -> usize {
+pub(crate) fn fewest_rare<C: Cell>(values: &[C]) -> usize {
     let heaps = values.len().saturating_sub(1);
     let max = values.iter().map(|v| v.get()).max().unwrap_or(0);
     let size = (max as usize + 1).next_power_of_two().max(2);

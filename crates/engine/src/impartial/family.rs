@@ -22,7 +22,7 @@ pub type After = SmallVec<[Pos; 1]>;
 
 /// What a move leaves when it leaves the heaps `sizes` of a heap family, one component
 /// each; no heap at all is the empty heap `0` (written `name(0)`).
-pub fn heaps_after(sizes: &[Nat]) -> After {
+pub(crate) fn heaps_after(sizes: &[Nat]) -> After {
     if sizes.is_empty() {
         return smallvec::smallvec![smallvec::smallvec![Nat::ZERO]];
     }

@@ -158,7 +158,7 @@ pub trait HeapRules {
 /// The move from a heap of `n` to `option`: the heaps it leaves, the words of the rules
 /// (when `words`), and the stones taken when the move leaves one heap and the rules
 /// take stones.
-pub fn heap_move<R: HeapRules + ?Sized>(
+pub(crate) fn heap_move<R: HeapRules + ?Sized>(
     rules: &R,
     n: &Nat,
     option: &HeapOption,
@@ -223,7 +223,7 @@ const WORK_BATCH: u64 = 1 << 16;
 /// Options the check of loaded values may examine: every heap is checked while the
 /// total stays within it (cheap for subtraction games at any length, for octal games
 /// up to about 2 800 heaps); beyond, a sample is.
-pub const CHECK_OPTIONS: u64 = 2_000_000;
+pub(crate) const CHECK_OPTIONS: u64 = 2_000_000;
 
 /// Heaps of the sample checked beyond [`CHECK_OPTIONS`]: the last ones, evenly spaced
 /// ones and pseudo-random ones, this many of each.
@@ -623,7 +623,7 @@ impl HeapTable {
     /// [`HeapTable::extend`], telling `poll` of each heap computed; when the watcher
     /// stops it, the heaps computed so far stay and the result is
     /// [`TableHalt::Stopped`].
-    pub fn extend_watched<R: HeapRules + ?Sized>(
+    pub(crate) fn extend_watched<R: HeapRules + ?Sized>(
         &mut self,
         rules: &R,
         len: usize,
@@ -756,7 +756,7 @@ impl HeapTable {
     }
 
     /// Tries to prove a period from the values computed so far.
-    pub fn try_prove(&mut self, proof: PeriodProof) -> Option<Period> {
+    pub(crate) fn try_prove(&mut self, proof: PeriodProof) -> Option<Period> {
         if self.proved.is_none() {
             if let Some((len, tried, retry)) = self.failed
                 && len == self.len
@@ -809,7 +809,7 @@ impl HeapTable {
     }
 
     /// [`HeapTable::extend_or_prove`], telling `poll` of each heap computed.
-    pub fn extend_or_prove_watched<R: HeapRules + ?Sized>(
+    pub(crate) fn extend_or_prove_watched<R: HeapRules + ?Sized>(
         &mut self,
         rules: &R,
         len: usize,
@@ -855,7 +855,7 @@ impl HeapTable {
 
     /// The value of heap `n` as [`HeapTable::lookup`] gives it, for a heap that fits in
     /// a `usize`.
-    pub fn lookup_index(&self, n: usize) -> Option<u32> {
+    pub(crate) fn lookup_index(&self, n: usize) -> Option<u32> {
         if n < self.len {
             return Some(self.known.get(n));
         }

@@ -477,7 +477,7 @@ const CANDIDATE_MATCHES: usize = 64;
 /// [`prove_octal`] proves, if any; otherwise the table length at which the proof
 /// may next succeed, if the table shows a likely period.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OctalAttempt {
+pub(crate) enum OctalAttempt {
     /// The period is proved.
     Proved(Period),
     /// No proof yet: the shortest table length at which the smallest shift `p`
@@ -491,7 +491,7 @@ pub enum OctalAttempt {
 /// to try again when they fail (see [`OctalAttempt`]). The period proved is the one
 /// `detect` then `prove_octal` give; the length is only a hint of when to look
 /// again, never evidence.
-pub fn octal_attempt<C: Cell>(values: &[C], last_digit_index: usize) -> OctalAttempt {
+pub(crate) fn octal_attempt<C: Cell>(values: &[C], last_digit_index: usize) -> OctalAttempt {
     let len = values.len();
     let (found, hint) = detect_hinted(values, true);
     if let Some(p) = found.filter(|&p| prove_octal(values, last_digit_index, p)) {

@@ -426,13 +426,13 @@ impl Values {
 
     /// The values from index `start` on as plain numbers, when each is known and below
     /// `u64::MAX` (the common case, read without a `Nat` each); `None` otherwise.
-    pub fn small_from(&self, start: usize) -> Option<&[u64]> {
+    pub(crate) fn small_from(&self, start: usize) -> Option<&[u64]> {
         let aside = self.aside.last().is_some_and(|(j, _)| *j >= start);
         (!aside).then(|| self.small.get(start..).unwrap_or_default())
     }
 
     /// The values from index `start` on.
-    pub fn iter_from(&self, start: usize) -> impl Iterator<Item = Option<Nat>> + '_ {
+    pub(crate) fn iter_from(&self, start: usize) -> impl Iterator<Item = Option<Nat>> + '_ {
         let first_aside = self.aside.partition_point(|(j, _)| *j < start);
         let mut aside = self.aside[first_aside..].iter();
         let small = self.small.get(start..).unwrap_or_default();

@@ -100,7 +100,7 @@ pub const MAX_BLOCK: usize = 64;
 const LONG_BLOCK: usize = 1024;
 /// Heaps computed before blocks may be long: shorter tables keep short blocks, so that
 /// they are watched (progress, Ctrl-C, checkpoints) as finely as before.
-pub const LONG_FROM: usize = 4 * LONG_BLOCK;
+pub(crate) const LONG_FROM: usize = 4 * LONG_BLOCK;
 /// Bytes of marks per long block.
 const LONG_BLOCK_BYTES: usize = 1 << 18;
 /// Work of the blocks computed between two calls of `progress` from [`LONG_FROM`]
@@ -126,7 +126,7 @@ const FAR_SCAN: usize = 512;
 /// The state of a rare/common table; it describes the values it last extended and
 /// rebuilds itself when given others.
 #[derive(Default)]
-pub struct SparseTable {
+pub(crate) struct SparseTable {
     /// The table length the fields below describe.
     built: usize,
     /// Values with `popcount(v & mask)` odd are common, the others rare.
@@ -236,7 +236,7 @@ impl SparseTable {
 
     /// The value range: a power of two above every value of the table it last
     /// extended (0 before it has extended one).
-    pub fn value_range(&self) -> usize {
+    pub(crate) fn value_range(&self) -> usize {
         self.hist.len()
     }
 
@@ -266,7 +266,7 @@ impl SparseTable {
     /// [`super::dense::fewest_rare`] gives it for the `len` values this table last
     /// extended, read from its histogram (time in the value range, not the table
     /// length); `None` when it describes another table.
-    pub fn fewest_rare(&self, len: usize) -> Option<usize> {
+    pub(crate) fn fewest_rare(&self, len: usize) -> Option<usize> {
         if self.built != len || self.hist.is_empty() {
             return None;
         }

@@ -206,7 +206,7 @@ impl ValueStore {
 
     /// Room for `additional` more values (amortised: the capacity at least doubles,
     /// which costs address space, not memory, until the values are written).
-    pub fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
+    pub(crate) fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
         match self {
             ValueStore::U16(v) => v.try_reserve(additional),
             ValueStore::U32(v) => v.try_reserve(additional),

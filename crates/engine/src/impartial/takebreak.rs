@@ -154,7 +154,7 @@ impl TakeBreak {
     }
 
     /// `t`, the index of the last non-zero code digit (0 if there is none).
-    pub fn last_digit(&self) -> usize {
+    pub(crate) fn last_digit(&self) -> usize {
         self.digits.len() - 1
     }
 
@@ -316,7 +316,7 @@ impl HeapRules for TakeBreak {
 
 /// Below this many heaps the rare/common table is always used; from there on the
 /// engine is chosen afresh at every doubling of the table.
-pub const DENSE_FROM: usize = 1024;
+pub(crate) const DENSE_FROM: usize = 1024;
 
 impl TakeBreak {
     /// The engine a table of `len` heaps is expected to use: for `len` from
@@ -451,11 +451,11 @@ pub const PAIRS_PER_STATE: u64 = 4 * OPTIONS_PER_STATE;
 /// a pair costs about a nanosecond, so one table may use the whole budget
 /// (`PAIRS_PER_STATE` × `--max-states` pairs is `PAIRS_PER_STEP` × [`WORK_PER_STATE`]
 /// × `--max-states`), while the tables of one command share it.
-pub const PAIRS_PER_STEP: u64 = PAIRS_PER_STATE / WORK_PER_STATE;
+pub(crate) const PAIRS_PER_STEP: u64 = PAIRS_PER_STATE / WORK_PER_STATE;
 
 impl TakeBreak {
     /// The moves as the rare/common table ([`SparseTable`]) needs them.
-    pub fn sparse_moves(&self) -> Moves<'_> {
+    pub(crate) fn sparse_moves(&self) -> Moves<'_> {
         Moves {
             name: &self.name,
             digits: &self.digits,
@@ -468,7 +468,7 @@ impl TakeBreak {
     /// Extends `values` to `len` heaps with the rare/common table, charging its work
     /// to `limits` and telling `progress` of each batch of blocks of heaps (`false`
     /// stops).
-    pub fn extend_sparse<C: Cell>(
+    pub(crate) fn extend_sparse<C: Cell>(
         &self,
         values: &mut Vec<C>,
         len: usize,
@@ -763,7 +763,7 @@ impl TakeBreakFamily {
 }
 
 /// Most options a derivation looks at to find one of each smaller value.
-pub const WITNESS_STEPS: u64 = 1 << 20;
+pub(crate) const WITNESS_STEPS: u64 = 1 << 20;
 
 /// Most options a derivation lists in full as `mex{…}`.
 pub const MAX_LISTED: u64 = 32;

@@ -56,7 +56,7 @@ impl TableHalt {
     /// The error for callers that watch nothing. Such computations are never stopped,
     /// so `Stopped` only arises when a stopping watcher was given to them anyway; it
     /// is then reported as a limit.
-    pub fn into_error(self) -> SolveError {
+    pub(crate) fn into_error(self) -> SolveError {
         match self {
             TableHalt::Failed(e) => e,
             TableHalt::Stopped => SolveError::Limit {
@@ -73,7 +73,7 @@ pub const POLL_WORK: u64 = 1 << 20;
 
 /// Work units each heap counts for on top of its own work, so that by default a table
 /// of cheap heaps calls the watcher every `POLL_WORK / HEAP_WORK` = 4096 heaps.
-pub const HEAP_WORK: u64 = 256;
+pub(crate) const HEAP_WORK: u64 = 256;
 
 /// The engine's side of a watch: counts the work of each heap and calls the watcher
 /// when enough has been done since the last call.
@@ -99,7 +99,7 @@ impl<'a> Poll<'a> {
     }
 
     /// A poll nobody watches: never stops.
-    pub fn unwatched() -> Self {
+    pub(crate) fn unwatched() -> Self {
         Poll {
             watch: None,
             wanted: 0,

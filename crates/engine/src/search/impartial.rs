@@ -800,7 +800,7 @@ pub fn misere_failure(why: GaveUp, states: u64) -> SolveError {
 
 /// The position after move `m` of component `i`: that component replaced by the
 /// components the move leaves (of its family).
-pub fn after_move(comps: &[Component], i: usize, m: &Move) -> Vec<Component> {
+pub(crate) fn after_move(comps: &[Component], i: usize, m: &Move) -> Vec<Component> {
     let mut out = Vec::with_capacity(comps.len() + m.to.len());
     out.extend_from_slice(&comps[..i]);
     out.extend(comps[i].after(m));

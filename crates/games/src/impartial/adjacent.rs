@@ -96,7 +96,7 @@ pub fn is_p_position(m: &Nat, n: &Nat, last: &Nat) -> bool {
 
 /// Calls `f(t)` with every winning take (to a P-position), smallest first, until `f`
 /// returns false.
-pub fn winning_takes(m: &Nat, n: &Nat, last: &Nat, mut f: impl FnMut(Nat) -> bool) {
+pub(crate) fn winning_takes(m: &Nat, n: &Nat, last: &Nat, mut f: impl FnMut(Nat) -> bool) {
     if is_p_position(m, n, last) {
         return;
     }

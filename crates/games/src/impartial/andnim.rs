@@ -76,7 +76,7 @@ use std::cell::Ref;
 
 /// The rules of `andnim`.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct AndNimRules;
+pub(crate) struct AndNimRules;
 
 impl HeapRules for AndNimRules {
     fn name(&self) -> String {
@@ -166,7 +166,7 @@ fn take_text(n: &Nat, to: &Nat) -> String {
 
 /// `(n >> t, t)` where `t` is the number of trailing 1 bits of `n` (Lemma 1:
 /// `sg(n) = sg(n >> t)`).
-pub fn strip_trailing_ones(n: &Nat) -> (Nat, u64) {
+pub(crate) fn strip_trailing_ones(n: &Nat) -> (Nat, u64) {
     match n {
         Nat::Small(v) => {
             let t = u64::from(v.trailing_ones());
@@ -181,7 +181,7 @@ pub fn strip_trailing_ones(n: &Nat) -> (Nat, u64) {
 
 /// The highest closed run of 1 bits of odd length, as `(highest bit, lowest bit)`;
 /// `None` exactly when `n` is a P-position.
-pub fn odd_closed_run(n: &Nat) -> Option<(u64, u64)> {
+pub(crate) fn odd_closed_run(n: &Nat) -> Option<(u64, u64)> {
     let bits = bits_of(n);
     let mut i = bits.len();
     while i > 0 {
@@ -376,7 +376,7 @@ pub fn moves_to_p(n: &Nat, limit: usize) -> Vec<Nat> {
 
 /// The options the table examines to reach heap `len - 1`: Σ_{m < len} (2^{z(m)} − 1),
 /// z(m) the number of 0 bits of m below its top bit (saturating).
-pub fn table_work(len: u64) -> u128 {
+pub(crate) fn table_work(len: u64) -> u128 {
     if len <= 1 {
         return 0;
     }
@@ -452,7 +452,7 @@ impl AndNim {
 
 /// The `table` command's view of andnim: the engine's table of the rules, refused at
 /// once (instead of after seconds of work) when it cannot fit the limits.
-pub struct AndNimTable {
+pub(crate) struct AndNimTable {
     table: HeapFamily<AndNimRules>,
 }
 

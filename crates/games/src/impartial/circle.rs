@@ -97,7 +97,7 @@ pub fn value(d: &BigUint, k: &BigUint, x: &BigUint, y: &BigUint) -> u32 {
 
 /// `circle[d,k]` as a family.
 #[derive(Clone, Debug)]
-pub struct Circle {
+pub(crate) struct Circle {
     d: BigUint,
     k: BigUint,
 }

@@ -26,7 +26,7 @@ use std::cell::{Ref, RefCell};
 const MAX_SQUARES: usize = 64;
 
 /// The boards of `rows` rows, as a heap family (`n` columns) with a table.
-pub struct CramStrip {
+pub(crate) struct CramStrip {
     rows: usize,
     /// Region values, shared by every board of the table and every component.
     values: RefCell<CramValues>,
@@ -48,7 +48,7 @@ impl CramStrip {
     }
 
     /// The most columns a board of this family may have.
-    pub fn max_columns(&self) -> usize {
+    pub(crate) fn max_columns(&self) -> usize {
         MAX_SQUARES / self.rows
     }
 

@@ -263,7 +263,7 @@ impl Solved {
     }
 
     /// Solves the graph of a file, or fails when its storage cannot be allocated.
-    pub fn from_file(g: GraphFile) -> Result<Solved, std::collections::TryReserveError> {
+    pub(crate) fn from_file(g: GraphFile) -> Result<Solved, std::collections::TryReserveError> {
         let (vertices, g) = g.compact()?;
         let mut scratch = Vec::new();
         let fwd = Csr::try_from_packed(g.n, &g.arcs, &mut scratch, false)?;
@@ -297,7 +297,7 @@ impl Solved {
     }
 
     /// The set K of finite values of the options of `v`, ascending.
-    pub fn option_values(&self, v: u32) -> Vec<u32> {
+    pub(crate) fn option_values(&self, v: u32) -> Vec<u32> {
         let mut k: Vec<u32> = self
             .fwd
             .neighbours(self.vertices.local(v))

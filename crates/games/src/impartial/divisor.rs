@@ -32,7 +32,7 @@ use std::rc::Rc;
 
 /// The rules of the divisor game, for tables (heaps below 2^64, factored exactly).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct DivisorRules;
+pub(crate) struct DivisorRules;
 
 /// The factorisation of a heap below 2^64.
 fn small_factorisation(n: u64) -> Factorisation {
@@ -48,7 +48,7 @@ fn small_factorisation(n: u64) -> Factorisation {
 /// Calls `emit` with every exponent vector `e` (0 ≤ e_i ≤ a_i, Σ e_i = total), the
 /// largest exponents of the smallest primes first, until `emit` returns `false`. Each
 /// vector costs O(len a): no dead ends are explored.
-pub fn exponent_vectors(a: &[u32], total: u64, mut emit: impl FnMut(&[u32]) -> bool) {
+pub(crate) fn exponent_vectors(a: &[u32], total: u64, mut emit: impl FnMut(&[u32]) -> bool) {
     let k = a.len();
     // suffix[i] = Σ_{j ≥ i} a_j.
     let mut suffix = vec![0u64; k + 1];
@@ -269,7 +269,11 @@ impl Divisor {
 
     /// The factorisation of `n ≥ 1`, or the limit error when it needs more work than
     /// is left of the command's factoring budget ([`Divisor::budget`]).
-    pub fn factorisation(&self, n: &Nat, limits: &Limits) -> Result<Rc<Factorisation>, SolveError> {
+    pub(crate) fn factorisation(
+        &self,
+        n: &Nat,
+        limits: &Limits,
+    ) -> Result<Rc<Factorisation>, SolveError> {
         if let Some(v) = n.to_u64() {
             // Exact and fast below 2^64: no budget, no cache (sums may hold a million
             // heaps).

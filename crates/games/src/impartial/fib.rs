@@ -325,7 +325,7 @@ impl Fib {
     }
 
     /// The Zeckendorf representation of `n` (see [`zeckendorf`]), kept for the next call.
-    pub fn representation(&self, n: &Nat) -> Rc<Vec<bool>> {
+    pub(crate) fn representation(&self, n: &Nat) -> Rc<Vec<bool>> {
         if let Some((m, z)) = self.zeck.borrow().as_ref()
             && m == n
         {

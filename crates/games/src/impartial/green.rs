@@ -41,11 +41,11 @@ use std::rc::Rc;
 pub const NONE: u32 = u32::MAX;
 
 /// Largest vertex number of a written graph.
-pub const MAX_VERTEX: u64 = 999_999_999;
+pub(crate) const MAX_VERTEX: u64 = 999_999_999;
 
 /// An iterative depth-first search of an undirected multigraph from vertex 0.
 #[derive(Debug, Clone)]
-pub struct Dfs {
+pub(crate) struct Dfs {
     /// Preorder index of each vertex; [`u32::MAX`] when it is not reached.
     pub disc: Vec<u32>,
     /// The least preorder index reached from the vertex's subtree by one edge other
@@ -140,7 +140,7 @@ impl Dfs {
     }
 
     /// Whether the tree edge into `v` (reached, not the ground) is a bridge.
-    pub fn is_bridge_into(&self, v: u32, edges: &[(u32, u32)]) -> bool {
+    pub(crate) fn is_bridge_into(&self, v: u32, edges: &[(u32, u32)]) -> bool {
         let p = self.parent(v, edges);
         self.low[v as usize] > self.disc[p as usize]
     }
@@ -149,7 +149,7 @@ impl Dfs {
 /// A graph with its 2-edge-connected parts fused: the tree of parts joined by
 /// bridges, and the value of each part with everything that hangs from it.
 #[derive(Debug, Clone)]
-pub struct Fused {
+pub(crate) struct Fused {
     /// The search the parts come from.
     pub dfs: Dfs,
     /// The part of each vertex reached ([`u32::MAX`] otherwise); part 0 holds the
@@ -244,7 +244,7 @@ pub fn value(n: usize, edges: &[(u32, u32)]) -> u64 {
 /// The edges (indices into `edges`) whose deletion leaves the green graph with
 /// nim-value `target`. Deleting an edge of a cycle changes its part, which is valued
 /// again: that work is charged to `limits`.
-pub fn moves_to(
+pub(crate) fn moves_to(
     n: usize,
     edges: &[(u32, u32)],
     target: u64,
@@ -367,7 +367,7 @@ pub fn connected(n: usize, edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
 /// position asked about is kept, since the value, the winning moves and the
 /// explanation of one position are asked for in turn.
 #[derive(Debug, Default)]
-pub struct GreenHackenbush {
+pub(crate) struct GreenHackenbush {
     last: RefCell<Option<(Pos, Rc<Analysed>)>>,
 }
 

@@ -78,12 +78,12 @@ impl Cells {
 }
 
 /// Whether a grid string is the grid itself (only `.`, `#` and `/`) rather than a path.
-pub fn is_inline(s: &str) -> bool {
+pub(crate) fn is_inline(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| matches!(b, b'.' | b'#' | b'/'))
 }
 
 /// Reads an inline grid (rows separated by `/`); the error says what is wrong.
-pub fn parse_inline(s: &str) -> Result<Cells, String> {
+pub(crate) fn parse_inline(s: &str) -> Result<Cells, String> {
     let mut rows = Vec::new();
     for row in s.split('/') {
         rows.push(row);
@@ -112,7 +112,11 @@ pub fn parse_inline(s: &str) -> Result<Cells, String> {
 
 /// Reads a grid file (see the module documentation) from `input`; `name` is used in
 /// messages. At most `limits.max_states` cells.
-pub fn parse_file(name: &str, mut input: impl Read, limits: &Limits) -> Result<Cells, SolveError> {
+pub(crate) fn parse_file(
+    name: &str,
+    mut input: impl Read,
+    limits: &Limits,
+) -> Result<Cells, SolveError> {
     let mut cells = Cells {
         rows: 0,
         cols: 0,
@@ -200,7 +204,7 @@ pub fn parse_file(name: &str, mut input: impl Read, limits: &Limits) -> Result<C
 }
 
 /// The `grid["…"]` family: the grid and, once computed, every cell's value.
-pub struct Grid {
+pub(crate) struct Grid {
     source: String,
     cells: RefCell<Option<Rc<Cells>>>,
     values: RefCell<Option<Rc<Vec<u8>>>>,

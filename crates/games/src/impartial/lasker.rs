@@ -43,7 +43,7 @@ use sprague_engine::impartial::watch::Poll;
 pub struct Lasker;
 
 /// `L(x)`: the value of a heap of `x`.
-pub fn lasker_value(x: &BigUint) -> BigUint {
+pub(crate) fn lasker_value(x: &BigUint) -> BigUint {
     if x.is_zero() {
         return BigUint::zero();
     }

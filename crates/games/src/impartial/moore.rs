@@ -102,7 +102,7 @@ pub fn options(heaps: &[u64], k: usize, out: &mut Vec<Vec<u64>>) {
 /// The rules of `moore[k]` on sorted non-zero heaps (the canonical form of a position:
 /// neither the order of the heaps nor empty heaps matter), for exhaustive search.
 #[derive(Clone, Copy, Debug)]
-pub struct MooreRules {
+pub(crate) struct MooreRules {
     /// The most heaps a move may touch.
     pub k: usize,
 }
@@ -126,7 +126,7 @@ impl GameRules for MooreRules {
 }
 
 /// The binary column counts of `heaps`: `counts[j]` heaps have bit j set.
-pub fn column_counts(heaps: &[Nat]) -> Vec<u64> {
+pub(crate) fn column_counts(heaps: &[Nat]) -> Vec<u64> {
     let mut counts = Vec::new();
     for h in heaps {
         for_each_set_bit(h, |b| {
@@ -141,7 +141,7 @@ pub fn column_counts(heaps: &[Nat]) -> Vec<u64> {
 }
 
 /// `min(k, n)` as a `usize`: a move cannot touch more heaps than there are.
-pub fn effective_k(k: &Nat, n: usize) -> usize {
+pub(crate) fn effective_k(k: &Nat, n: usize) -> usize {
     k.to_usize().map_or(n, |k| k.min(n)).max(1)
 }
 

@@ -15,7 +15,7 @@
 use sprague_engine::impartial::takebreak::{TakeBreak, Wording};
 
 /// A code error: the index of the offending character in the code text, and why.
-pub type CodeError = (usize, String);
+pub(crate) type CodeError = (usize, String);
 
 /// Parses an octal code `d0.d1d2…` (or a lone `d0`) into its digits.
 ///

@@ -53,7 +53,7 @@ use std::cell::RefCell;
 
 /// The rules of the ring game on small weights, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct RingRules;
+pub(crate) struct RingRules;
 
 impl GameRules for RingRules {
     type Position = Vec<u64>;
@@ -167,7 +167,7 @@ pub fn after(w: &[Nat], side: Side, v: Nat) -> Vec<Nat> {
 
 /// The ranges `[lo, hi]` of values v such that crossing `side` lowered to v wins, by
 /// increasing v.
-pub fn winning_ranges(w: &[Nat], side: Side) -> Vec<(Nat, Nat)> {
+pub(crate) fn winning_ranges(w: &[Nat], side: Side) -> Vec<(Nat, Nat)> {
     let n = w.len();
     if n == 0 || (side == Side::Last && n == 1) {
         return Vec::new();

@@ -153,7 +153,7 @@ pub fn value(heaps: &[Nat], m: Option<&Nat>) -> Nat {
 
 /// The sizes `y` reachable from a first heap `x ≥ 1` (before heaps of value `s`) whose
 /// value is `t`: at most one.
-pub fn size_with_value(
+pub(crate) fn size_with_value(
     x: &BigUint,
     s: &BigUint,
     t: &BigUint,

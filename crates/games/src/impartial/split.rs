@@ -34,7 +34,7 @@ use sprague_engine::impartial::watch::Poll;
 pub struct Split;
 
 /// The value of a heap of `n`: 0, or the `n`-th odious number.
-pub fn split_value(n: &BigUint) -> BigUint {
+pub(crate) fn split_value(n: &BigUint) -> BigUint {
     if n.is_zero() {
         return BigUint::zero();
     }

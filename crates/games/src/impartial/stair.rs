@@ -68,7 +68,7 @@ pub fn value(steps: &[Nat]) -> Nat {
 
 /// A move of staircase Nim: `count` stones from step `from` (1-based) to the step below.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StairMove {
+pub(crate) struct StairMove {
     /// The step moved from (1 is the lowest).
     pub from: usize,
     /// How many stones move down one step.
@@ -77,7 +77,7 @@ pub struct StairMove {
 
 /// Calls `f` with every move from `steps` to a position of value `target`, lowest step
 /// first, until `f` returns false.
-pub fn moves_to(steps: &[Nat], target: &Nat, mut f: impl FnMut(StairMove) -> bool) {
+pub(crate) fn moves_to(steps: &[Nat], target: &Nat, mut f: impl FnMut(StairMove) -> bool) {
     let d = &value(steps) ^ target;
     if d.is_zero() {
         return;

@@ -18,7 +18,7 @@ use sprague_engine::impartial::heap::{HeapOption, HeapRules};
 
 /// The rules of the submask game.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Submask;
+pub(crate) struct Submask;
 
 impl HeapRules for Submask {
     fn name(&self) -> String {

@@ -8,7 +8,7 @@ use sprague_engine::impartial::heap::{HeapOption, HeapRules};
 use std::collections::BTreeSet;
 
 /// Every tuple of `n` entries in `0..=max`, in lexicographic order.
-pub fn all_tuples(n: usize, max: u64) -> Vec<Vec<u64>> {
+pub(crate) fn all_tuples(n: usize, max: u64) -> Vec<Vec<u64>> {
     let mut out = vec![Vec::new()];
     for _ in 0..n {
         out = out
@@ -31,7 +31,7 @@ pub fn nats(v: &[u64]) -> Vec<Nat> {
 }
 
 /// Heap options as a set of small heap lists.
-pub fn option_set(opts: Vec<HeapOption>) -> BTreeSet<Vec<u64>> {
+pub(crate) fn option_set(opts: Vec<HeapOption>) -> BTreeSet<Vec<u64>> {
     opts.into_iter()
         .map(|o| o.iter().map(|h| h.to_u64().unwrap()).collect())
         .collect()
@@ -40,7 +40,7 @@ pub fn option_set(opts: Vec<HeapOption>) -> BTreeSet<Vec<u64>> {
 /// Checks `options_with_value` of `rules` for every heap below `heaps` and every target
 /// below `targets`: no option twice, and the same options as `listed(n, t)`, the
 /// test's own list of the options of heap `n` worth `t`.
-pub fn assert_options_with_value<R: HeapRules>(
+pub(crate) fn assert_options_with_value<R: HeapRules>(
     rules: &R,
     heaps: usize,
     targets: u64,
@@ -62,7 +62,7 @@ pub fn assert_options_with_value<R: HeapRules>(
 /// The nim-values of heaps `0..len` from the rules alone: the value of heap `n` is the
 /// least value missing from `options(n, g)`, the values of its options, where `g`
 /// holds the values of the heaps below `n`.
-pub fn mex_values<T>(len: usize, options: impl Fn(usize, &[T]) -> Vec<T>) -> Vec<T>
+pub(crate) fn mex_values<T>(len: usize, options: impl Fn(usize, &[T]) -> Vec<T>) -> Vec<T>
 where
     T: Copy + Ord + From<u8> + std::ops::Add<Output = T>,
 {
@@ -90,7 +90,7 @@ where
 /// target up to two above it the family's moves to that value, as text, are the
 /// search's options of that value shown by `show`, each once (in the same order when
 /// `ordered`).
-pub fn assert_matches_search<R: GameRules>(
+pub(crate) fn assert_matches_search<R: GameRules>(
     fam: &dyn Family,
     s: &mut GrundySearch<R>,
     p: &R::Position,

@@ -72,7 +72,7 @@ pub struct Rooted {
 }
 
 /// Roots `adj` at `root` and finds each node's k-th ancestor, without recursion.
-pub fn root_tree(adj: &Csr, root: u32, k: u64) -> Rooted {
+pub(crate) fn root_tree(adj: &Csr, root: u32, k: u64) -> Rooted {
     let n = adj.len();
     let mut r = Rooted {
         order: Vec::with_capacity(n),

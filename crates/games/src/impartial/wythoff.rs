@@ -55,7 +55,7 @@ use std::rc::Rc;
 
 /// The rules of Wythoff's game on heaps that fit in 64 bits, for exhaustive search.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct WythoffRules;
+pub(crate) struct WythoffRules;
 
 impl GameRules for WythoffRules {
     type Position = (u64, u64);
@@ -292,7 +292,7 @@ impl WythoffMove {
     }
 
     /// The position after the move, as the arguments of `wythoff`.
-    pub fn to_pos(&self) -> Pos {
+    pub(crate) fn to_pos(&self) -> Pos {
         smallvec::smallvec![self.to.0.clone(), self.to.1.clone()]
     }
 }

@@ -20,7 +20,7 @@ use sprague_expr::{FamilyTerm, Span};
 
 /// An Amazons board: layer 0 Left's amazons (`L`), layer 1 Right's (`R`), layer 2 the
 /// unburnt squares (with or without an amazon).
-pub type AmazonsBoard = Board<3>;
+pub(crate) type AmazonsBoard = Board<3>;
 
 /// The rules of Amazons (no parameters).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -21,7 +21,7 @@ use std::rc::Rc;
 
 /// Most region values a ruleset's memo holds before it is emptied (a few hundred
 /// bytes each).
-pub const VALUES_KEPT: usize = 1 << 20;
+pub(crate) const VALUES_KEPT: usize = 1 << 20;
 
 /// A ruleset instance with the memo of its region values.
 pub struct Shared<R: Ruleset> {
@@ -214,7 +214,7 @@ impl<R: Ruleset> Component for Position<R> {
 }
 
 /// Whether `name` is a ruleset valued from its game tree.
-pub fn is_ruleset(name: &str) -> bool {
+pub(crate) fn is_ruleset(name: &str) -> bool {
     super::NAMES.contains(&name)
 }
 

@@ -23,7 +23,7 @@ use sprague_expr::{Arg, FamilyTerm, Span};
 use std::cell::RefCell;
 
 /// A Cram board: layer 0 the empty squares.
-pub type CramBoard = Board<1>;
+pub(crate) type CramBoard = Board<1>;
 
 /// Cram's rules (no parameters).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -173,7 +173,7 @@ impl Ruleset for Cram {
 /// The nim-values of Cram regions, memoised: a region's value is the mex of its
 /// options' values, an option's value the nim-sum of its regions' values.
 #[derive(Default)]
-pub struct CramValues {
+pub(crate) struct CramValues {
     memo: FxHashMap<CramBoard, u32>,
     mex: Mex,
 }

@@ -183,7 +183,7 @@ impl Board {
 
     /// The squares of `within` connected to square `start` through squares of
     /// `within`.
-    pub fn flood(&self, within: u64, start: usize) -> u64 {
+    pub(crate) fn flood(&self, within: u64, start: usize) -> u64 {
         let mut region = bit(start) & within;
         loop {
             let grown = (region | self.spread(region)) & within;
@@ -197,7 +197,7 @@ impl Board {
     /// The squares of `keep` only (the rest not there), cropped to their bounding box,
     /// under the least of the images by the symmetries `syms` (indices 0..8: bit 0
     /// flips rows, bit 1 flips columns, bit 2 transposes).
-    pub fn crop(&self, keep: u64, syms: &[u8]) -> Board {
+    pub(crate) fn crop(&self, keep: u64, syms: &[u8]) -> Board {
         let empty = Board {
             rows: 0,
             cols: 0,

@@ -26,10 +26,10 @@ use sprague_engine::picture::{self, GraphPicture, Owner, Picture};
 use sprague_expr::{Arg, FamilyTerm, Span};
 
 /// Largest number of uncoloured vertices of a position.
-pub const MAX_VERTICES: usize = 64;
+pub(crate) const MAX_VERTICES: usize = 64;
 
 /// Largest vertex number (plus one) of a graph as written, and of squares of a grid.
-pub const MAX_WRITTEN: usize = 1024;
+pub(crate) const MAX_WRITTEN: usize = 1024;
 
 /// Most vertices of a graph drawn (a larger one is drawn as text), here and in
 /// Hackenbush.

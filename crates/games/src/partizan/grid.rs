@@ -24,7 +24,7 @@ pub struct Board<const K: usize> {
 
 /// Which images of a region have the same value as the region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Symmetry {
+pub(crate) enum Symmetry {
     /// Mirror images left-right and top-bottom (4 images): rules that tell rows
     /// from columns, like Domineering's.
     Mirrors,
@@ -60,7 +60,7 @@ pub fn step(rows: usize, cols: usize, i: usize, dr: isize, dc: isize) -> Option<
 pub const ORTHOGONAL: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
 /// The eight directions of a queen.
-pub const QUEEN: [(isize, isize); 8] = [
+pub(crate) const QUEEN: [(isize, isize); 8] = [
     (-1, -1),
     (-1, 0),
     (-1, 1),
@@ -119,7 +119,7 @@ pub fn spread(rows: usize, cols: usize, set: u64) -> u64 {
 
 /// The squares touching a square of `set`, also diagonally, and `set` itself.
 #[inline]
-pub fn spread_king(rows: usize, cols: usize, set: u64) -> u64 {
+pub(crate) fn spread_king(rows: usize, cols: usize, set: u64) -> u64 {
     if cols == 0 {
         return 0;
     }
@@ -128,7 +128,7 @@ pub fn spread_king(rows: usize, cols: usize, set: u64) -> u64 {
 }
 
 /// The squares of `within` connected to its lowest square.
-pub fn flood(rows: usize, cols: usize, within: u64, touch: Touch) -> u64 {
+pub(crate) fn flood(rows: usize, cols: usize, within: u64, touch: Touch) -> u64 {
     // Grown a ring at a time, the whole ring in a few word operations.
     let mut region = within & within.wrapping_neg();
     loop {
@@ -163,14 +163,14 @@ impl<const K: usize> Board<K> {
     }
 
     /// Row and column counts as `usize`.
-    pub fn dims(&self) -> (usize, usize) {
+    pub(crate) fn dims(&self) -> (usize, usize) {
         (usize::from(self.rows), usize::from(self.cols))
     }
 
     /// The part of the board on `region`: every layer restricted to it, cropped to the
     /// region's bounding box, under the least of its images by `sym` (so that equal
     /// regions up to moves and symmetries are one board).
-    pub fn normalise(&self, region: u64, sym: Symmetry) -> Board<K> {
+    pub(crate) fn normalise(&self, region: u64, sym: Symmetry) -> Board<K> {
         let (rows, cols) = self.dims();
         if region == 0 || cols == 0 {
             return Board {
@@ -374,7 +374,7 @@ pub fn show<const K: usize>(b: &Board<K>, show: impl Fn(u8) -> char) -> String {
 /// Reads the position of a ruleset written as one board in quotes, `NAME("…")`, with
 /// no parameters, by `parse`; on error, where and what is wrong (`usage` when the
 /// arguments are not one string).
-pub fn read_board<const K: usize>(
+pub(crate) fn read_board<const K: usize>(
     f: &FamilyTerm,
     usage: &str,
     parse: impl Fn(&str) -> Result<Board<K>, (usize, String)>,
@@ -419,7 +419,7 @@ pub(crate) mod testing {
 
     /// Asserts that `rules` values every board of `boards` as its plain game tree
     /// does (the same moves, no regions or symmetries).
-    pub fn agree_with_plain_tree<R: Rules<Position = Board<K>>, const K: usize>(
+    pub(crate) fn agree_with_plain_tree<R: Rules<Position = Board<K>>, const K: usize>(
         rules: &R,
         boards: &[Board<K>],
     ) {

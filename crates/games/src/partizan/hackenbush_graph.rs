@@ -70,7 +70,7 @@ pub struct Written {
 
 /// Whether a Hackenbush string is a stalk (letters only, or empty) rather than an edge
 /// list.
-pub fn is_stalk(s: &str) -> bool {
+pub(crate) fn is_stalk(s: &str) -> bool {
     s.bytes().all(|b| b.is_ascii_alphabetic())
 }
 
@@ -235,7 +235,7 @@ impl Graph {
     }
 
     /// The sum of two positions: both on one ground.
-    pub fn union(&self, other: &Graph) -> Graph {
+    pub(crate) fn union(&self, other: &Graph) -> Graph {
         let shift = self.vertices() as u32 - 1;
         let moved = |v: u32| if v == 0 { 0 } else { v + shift };
         let mut edges = self.edges.clone();
@@ -328,7 +328,7 @@ impl Graph {
     }
 
     /// Whether every edge is green.
-    pub fn is_green(&self) -> bool {
+    pub(crate) fn is_green(&self) -> bool {
         self.edges.iter().all(|e| e.2 == Edge::Green)
     }
 
@@ -446,7 +446,7 @@ impl Graph {
     /// One region (a part of [`Graph::split`]) in normal form: loops stored as edges
     /// to new vertices, green pieces hanging from one vertex replaced by green stalks
     /// of their nim-values, vertices renumbered from the ground.
-    pub fn simplify(&self) -> Graph {
+    pub(crate) fn simplify(&self) -> Graph {
         // Compact vertex numbers, loops opened.
         let mut index: FxHashMap<u32, u32> = FxHashMap::default();
         index.insert(0, 0);

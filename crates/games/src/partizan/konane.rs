@@ -21,7 +21,7 @@ use sprague_expr::{FamilyTerm, Span};
 
 /// A Konane board: layer 0 Left's stones (`X`), layer 1 Right's (`O`), layer 2 the
 /// squares of the board (with or without a stone).
-pub type KonaneBoard = Board<3>;
+pub(crate) type KonaneBoard = Board<3>;
 
 /// Konane's rules (no parameters).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -296,7 +296,7 @@ pub fn legend(name: &str) -> &'static [(char, &'static str)] {
 }
 
 /// Whether `name` is a ruleset whose two players always have the same moves.
-pub fn is_impartial(name: &str) -> bool {
+pub(crate) fn is_impartial(name: &str) -> bool {
     struct Impartial;
     impl Visitor for Impartial {
         type Out = bool;
@@ -309,7 +309,7 @@ pub fn is_impartial(name: &str) -> bool {
 
 /// The span of the `i`-th character of the string argument `s` written at `span`
 /// (which includes the quotes), for errors inside a board.
-pub fn char_span(span: Span, s: &str, i: usize) -> Span {
+pub(crate) fn char_span(span: Span, s: &str, i: usize) -> Span {
     let at = span.start + 1 + s.char_indices().nth(i).map_or(s.len(), |(b, _)| b);
     Span {
         start: at.min(span.end),
@@ -326,7 +326,7 @@ pub fn args<'f>(f: &'f FamilyTerm, usage: &str) -> Result<&'f [Arg], (Span, Stri
 }
 
 /// An error if `f` has bracketed parameters (for rulesets without any).
-pub fn no_params(f: &FamilyTerm) -> Result<(), (Span, String)> {
+pub(crate) fn no_params(f: &FamilyTerm) -> Result<(), (Span, String)> {
     match f.params.as_deref() {
         Some(p) => Err((
             p.first().map_or(f.span, Param::span),

@@ -28,7 +28,7 @@ use sprague_core::{Bound, SolveError};
 pub type Key = u128;
 
 /// Most bits of layers a key holds.
-pub const KEY_BITS: usize = 112;
+pub(crate) const KEY_BITS: usize = 112;
 
 /// Most squares of a region enumerated by [`Sizes::Cells`] (its shapes then fit on
 /// boards of at most 64 squares).
@@ -85,7 +85,7 @@ impl Stored for Clobber {
 }
 
 /// Calls `v` with the stored ruleset named `name`; `None` if there is none.
-pub fn visit_stored<V: StoredVisitor>(name: &str, v: V) -> Option<V::Out> {
+pub(crate) fn visit_stored<V: StoredVisitor>(name: &str, v: V) -> Option<V::Out> {
     if name == Domineering::NAME {
         return Some(v.visit::<Domineering>());
     }
@@ -99,7 +99,7 @@ pub fn visit_stored<V: StoredVisitor>(name: &str, v: V) -> Option<V::Out> {
 pub const STORED: &[&str] = &[Domineering::NAME, Clobber::NAME];
 
 /// Does something with a stored ruleset chosen by name (see [`visit_stored`]).
-pub trait StoredVisitor {
+pub(crate) trait StoredVisitor {
     /// What the visit gives.
     type Out;
     /// The visit, with the ruleset as a type.
@@ -107,7 +107,7 @@ pub trait StoredVisitor {
 }
 
 /// `rows × cols` squares with `layers` bits, packed; `None` if it does not fit.
-pub fn pack(rows: usize, cols: usize, layers: &[u64]) -> Option<Key> {
+pub(crate) fn pack(rows: usize, cols: usize, layers: &[u64]) -> Option<Key> {
     let area = rows.checked_mul(cols)?;
     if rows > 255 || cols > 255 || area * layers.len() > KEY_BITS || area > 64 {
         return None;

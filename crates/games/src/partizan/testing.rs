@@ -5,7 +5,7 @@ use sprague_engine::partizan::{GameTable, Rules, Side, TreeValues};
 
 /// The value of `p` under `rules` from its game tree, as the engine writes it (`*`,
 /// `1/2`, `{1|0}`).
-pub fn shown_value<R: Rules>(rules: &R, p: &R::Position) -> String {
+pub(crate) fn shown_value<R: Rules>(rules: &R, p: &R::Position) -> String {
     let mut t = GameTable::with_limit(50_000_000);
     let mut v = TreeValues::new();
     let g = v.value(&mut t, rules, p).unwrap();

@@ -75,7 +75,7 @@ use sprague_expr::{Arg, FamilyTerm, Param, Span};
 pub const MAX_SQUARES: usize = 64;
 
 /// Largest slide length and jump length of the generalised rules.
-pub const MAX_PARAM: usize = 8;
+pub(crate) const MAX_PARAM: usize = 8;
 
 /// A strip: which of its squares hold toads and which frogs, as bit sets (bit i: the
 /// i-th square from the left), and its length.

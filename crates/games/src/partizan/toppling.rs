@@ -14,7 +14,7 @@ use sprague_engine::partizan::{Rules, Side};
 use sprague_expr::{Arg, FamilyTerm, Span};
 
 /// Largest number of dominoes of a row.
-pub const MAX_DOMINOES: usize = 256;
+pub(crate) const MAX_DOMINOES: usize = 256;
 
 /// A row of dominoes: `b'L'`, `b'R'` or `b'G'` each, from left to right.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
