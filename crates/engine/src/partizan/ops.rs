@@ -244,7 +244,8 @@ mod tests {
         let mut t = vec![vec![0usize; n]; n];
         for a in 0..n {
             for b in 0..n {
-                let mut seen = vec![false; 4 * n];
+                // Products of nimbers below 256 (a field) are below 256.
+                let mut seen = vec![false; 256];
                 for a2 in 0..a {
                     for b2 in 0..b {
                         seen[t[a2][b] ^ t[a][b2] ^ t[a2][b2]] = true;
