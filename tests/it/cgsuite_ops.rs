@@ -306,6 +306,7 @@ fn impartial_compounds_have_the_outcomes_of_winning_ways() {
 }
 
 /// The nim product by its definition (mex), for nimbers below `n`.
+#[allow(clippy::needless_range_loop)]
 fn slow_nim_products(n: usize) -> Vec<Vec<usize>> {
     let mut p = vec![vec![0usize; n]; n];
     for a in 0..n {

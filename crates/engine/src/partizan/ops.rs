@@ -76,7 +76,8 @@ impl GameTable {
     /// assert_eq!(t.show(g), "{^^*|v*}"); // CGSuite's (1/2).NortonMultiply(^)
     /// ```
     pub fn norton(&mut self, g: Game, u: Game) -> Result<Game, SolveError> {
-        if !(self.le(Game::ZERO, u)? && !self.le(u, Game::ZERO)?) {
+        let positive = self.le(Game::ZERO, u)? && !self.le(u, Game::ZERO)?;
+        if !positive {
             return Err(SolveError::Input(
                 "Norton multiplication G.U is defined for U > 0 only".to_string(),
             ));
@@ -240,6 +241,7 @@ mod tests {
     use super::*;
 
     /// The nim product by its definition, `a⊗b = mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b'}`.
+    #[allow(clippy::needless_range_loop)]
     fn slow_table(n: usize) -> Vec<Vec<usize>> {
         let mut t = vec![vec![0usize; n]; n];
         for a in 0..n {
@@ -261,13 +263,9 @@ mod tests {
     fn nim_product_matches_its_definition() {
         let n = 64;
         let t = slow_table(n);
-        for a in 0..n {
-            for b in 0..n {
-                assert_eq!(
-                    nim_product(a as u128, b as u128),
-                    t[a][b] as u128,
-                    "{a}⊗{b}"
-                );
+        for (a, row) in t.iter().enumerate() {
+            for (b, &p) in row.iter().enumerate() {
+                assert_eq!(nim_product(a as u128, b as u128), p as u128, "{a}⊗{b}");
             }
         }
     }
