@@ -19,8 +19,9 @@ use std::collections::HashMap;
 
 /// Games as explicit trees, hash-consed so that the definitions can be memoised.
 #[derive(Default)]
-struct Trees {
-    nodes: Vec<(Vec<usize>, Vec<usize>)>,
+pub(crate) struct Trees {
+    /// The options of each tree.
+    pub(crate) nodes: Vec<(Vec<usize>, Vec<usize>)>,
     index: HashMap<(Vec<usize>, Vec<usize>), usize>,
     le: HashMap<(usize, usize), bool>,
     sum: HashMap<(usize, usize), usize>,
@@ -28,7 +29,7 @@ struct Trees {
 }
 
 impl Trees {
-    fn node(&mut self, mut l: Vec<usize>, mut r: Vec<usize>) -> usize {
+    pub(crate) fn node(&mut self, mut l: Vec<usize>, mut r: Vec<usize>) -> usize {
         l.sort_unstable();
         l.dedup();
         r.sort_unstable();
@@ -42,7 +43,7 @@ impl Trees {
     }
 
     /// G ≤ H by the definition.
-    fn le(&mut self, g: usize, h: usize) -> bool {
+    pub(crate) fn le(&mut self, g: usize, h: usize) -> bool {
         if let Some(&v) = self.le.get(&(g, h)) {
             return v;
         }
@@ -53,18 +54,18 @@ impl Trees {
         v
     }
 
-    fn eq(&mut self, g: usize, h: usize) -> bool {
+    pub(crate) fn eq(&mut self, g: usize, h: usize) -> bool {
         self.le(g, h) && self.le(h, g)
     }
 
-    fn neg(&mut self, g: usize) -> usize {
+    pub(crate) fn neg(&mut self, g: usize) -> usize {
         let (l, r) = self.nodes[g].clone();
         let nl = r.iter().map(|&x| self.neg(x)).collect();
         let nr = l.iter().map(|&x| self.neg(x)).collect();
         self.node(nl, nr)
     }
 
-    fn add(&mut self, g: usize, h: usize) -> usize {
+    pub(crate) fn add(&mut self, g: usize, h: usize) -> usize {
         if let Some(&s) = self.sum.get(&(g, h)) {
             return s;
         }
@@ -80,7 +81,7 @@ impl Trees {
     }
 
     /// `n` copies of `g` (of `-g` for n < 0) added by the definition.
-    fn times(&mut self, n: i64, g: usize) -> usize {
+    pub(crate) fn times(&mut self, n: i64, g: usize) -> usize {
         let base = if n < 0 { self.neg(g) } else { g };
         let mut total = self.node(vec![], vec![]);
         for _ in 0..n.unsigned_abs() {
@@ -90,7 +91,7 @@ impl Trees {
     }
 
     /// The tree of a game of the engine, read through its options.
-    fn of(&mut self, t: &mut GameTable, g: Game) -> usize {
+    pub(crate) fn of(&mut self, t: &mut GameTable, g: Game) -> usize {
         if let Some(&i) = self.from.get(&g) {
             return i;
         }
@@ -103,7 +104,7 @@ impl Trees {
     }
 
     /// The tree written with braces only.
-    fn text(&self, g: usize) -> String {
+    pub(crate) fn text(&self, g: usize) -> String {
         let (l, r) = &self.nodes[g];
         let side = |v: &[usize]| {
             v.iter()
@@ -116,7 +117,7 @@ impl Trees {
 }
 
 /// Representatives of the values born by day 1 and day 2, as trees.
-fn days(trees: &mut Trees) -> (Vec<usize>, Vec<usize>) {
+pub(crate) fn days(trees: &mut Trees) -> (Vec<usize>, Vec<usize>) {
     let zero = trees.node(vec![], vec![]);
     let star = trees.node(vec![zero], vec![zero]);
     let one = trees.node(vec![zero], vec![]);
@@ -141,7 +142,7 @@ fn days(trees: &mut Trees) -> (Vec<usize>, Vec<usize>) {
 }
 
 /// The value of `src` in `t`.
-fn val(t: &mut GameTable, src: &str) -> Game {
+pub(crate) fn val(t: &mut GameTable, src: &str) -> Game {
     t.parse_value(src).unwrap_or_else(|e| panic!("{src}: {e}"))
 }
 

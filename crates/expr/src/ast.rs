@@ -49,10 +49,31 @@ pub enum UnaryOp {
 pub enum BinaryOp {
     /// `n * G`: the sum of `n` copies of `G` (of `-G` when `n < 0`), `n` an integer.
     Times,
+    /// `G:H`: the ordinal sum (G's options, and G:H' for the options H' of H).
+    Ordinal,
 }
 
-/// The functions of games the language knows, by name.
-pub const FUNCTIONS: [&str; 2] = ["Tiny", "Miny"];
+/// The functions of games the language knows, by name (CGSuite's names where it has
+/// them).
+pub const FUNCTIONS: [&str; 17] = [
+    "Tiny",
+    "Miny",
+    "NimProduct",
+    "NortonMultiply",
+    "Conjunctive",
+    "Selective",
+    "LeftOption",
+    "RightOption",
+    "Mean",
+    "Temperature",
+    "LeftStop",
+    "RightStop",
+    "AtomicWeight",
+    "Birthday",
+    "Cool",
+    "Heat",
+    "Overheat",
+];
 
 /// `Name(G, …)`: a function (one of [`FUNCTIONS`]) applied to games.
 #[derive(Clone, Debug, PartialEq)]

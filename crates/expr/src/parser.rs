@@ -554,7 +554,10 @@ impl<'a> Parser<'a> {
             (Some(b'*'), _) => {
                 "a multiple is written with the integer first, e.g. 3 * {1|0}".to_string()
             }
-            (Some(b'.'), _) => "a multiple is written n * G, e.g. 2 * ^".to_string(),
+            (Some(b'.'), _) => {
+                "a multiple is written n * G, e.g. 2 * ^; Norton's product G.U is NortonMultiply(G, U)"
+                    .to_string()
+            }
             _ => String::new(),
         };
         e.with_hint(hint)
@@ -586,6 +589,60 @@ impl<'a> Parser<'a> {
     /// One term: a primary, or `n * G`. Returns it, its nesting depth and what could
     /// have continued it.
     fn term(&mut self) -> Result<(Term, usize, Cont), ParseError> {
+        self.skip_ws();
+        let start = self.pos;
+        let first = self.multiple()?;
+        let save = self.pos;
+        self.skip_ws();
+        if self.peek() == Some(b':') {
+            return self.ordinal(first, start);
+        }
+        self.pos = save;
+        Ok(first)
+    }
+
+    /// `G:H:…` after its first operand, at the first `:`: ordinal sums, binding more
+    /// loosely than `n * G` and more tightly than `+` (CGSuite's precedence), grouped
+    /// to the left. Each link counts as a level of nesting.
+    #[inline(never)]
+    fn ordinal(
+        &mut self,
+        first: (Term, usize, Cont),
+        start: usize,
+    ) -> Result<(Term, usize, Cont), ParseError> {
+        let (mut term, mut h, mut cont) = first;
+        let mut links = 0;
+        loop {
+            let save = self.pos;
+            self.skip_ws();
+            if self.peek() != Some(b':') {
+                self.pos = save;
+                break;
+            }
+            let colon = self.pos;
+            self.enter(colon)?;
+            links += 1;
+            self.pos += 1;
+            self.skip_ws();
+            if !self.at_term_start() {
+                self.depth -= links;
+                return Err(self.error_here("a game expression after ':'"));
+            }
+            let (rhs, rh, c) = self.multiple()?;
+            let span = Span {
+                start,
+                end: self.pos,
+            };
+            term = Term::Binary(BinaryOp::Ordinal, Box::new((term, rhs)), span);
+            h = 1 + h.max(rh);
+            cont = c;
+        }
+        self.depth -= links;
+        Ok((term, h, cont))
+    }
+
+    /// A primary, or `n * G`.
+    fn multiple(&mut self) -> Result<(Term, usize, Cont), ParseError> {
         self.skip_ws();
         let start = self.pos;
         let (term, h, cont) = self.primary()?;

@@ -101,6 +101,19 @@ fn operand_bytes(out: &mut Vec<u8>, t: &Term) {
     }
 }
 
+/// Appends an operand of `G:H`: every term but a sum or an ordinal sum on the right
+/// reads back as one operand there.
+fn ordinal_operand(out: &mut Vec<u8>, t: &Term, left: bool) {
+    let plain = left || !matches!(t, Term::Binary(BinaryOp::Ordinal, ..));
+    if !plain {
+        out.push(b'(');
+    }
+    term_bytes(out, t);
+    if !plain {
+        out.push(b')');
+    }
+}
+
 fn term_bytes(out: &mut Vec<u8>, term: &Term) {
     match term {
         Term::Family(f) => {
@@ -145,6 +158,11 @@ fn term_bytes(out: &mut Vec<u8>, term: &Term) {
             term_bytes(out, &x.0);
             out.extend_from_slice(b" * ");
             operand_bytes(out, &x.1);
+        }
+        Term::Binary(BinaryOp::Ordinal, x, _) => {
+            ordinal_operand(out, &x.0, true);
+            out.push(b':');
+            ordinal_operand(out, &x.1, false);
         }
         Term::Group(sum, _) => {
             out.push(b'(');

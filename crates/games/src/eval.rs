@@ -428,6 +428,22 @@ impl<'a> Evaluator<'a> {
                 }
                 Ok(v)
             }
+            Term::Binary(BinaryOp::Ordinal, x, span) => {
+                let g = self.eval_term(&x.0)?;
+                let h = self.eval_term(&x.1)?;
+                let v = self.table.ordinal_sum(g, h)?;
+                if self.explain {
+                    self.note(
+                        *span,
+                        v,
+                        Why::Family(
+                            "ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R} of the canonical forms"
+                                .to_string(),
+                        ),
+                    );
+                }
+                Ok(v)
+            }
             Term::Group(sum, _) => self.eval_sum(sum),
             Term::Call(c) => self.call(c),
         }
@@ -469,13 +485,47 @@ impl<'a> Evaluator<'a> {
         Ok(total)
     }
 
-    /// A function of games: `Tiny(G)` = `{0||0|-G}`, `Miny(G)` = `{G|0||0}` (Siegel,
-    /// *Combinatorial Game Theory*, II.4: tiny-G and miny-G).
+    /// A function of games (one of [`sprague_expr::FUNCTIONS`], CGSuite's names):
+    ///
+    /// * `Tiny(G)` = `{0||0|-G}`, `Miny(G)` = `{G|0||0}` (Siegel, *Combinatorial Game
+    ///   Theory*, II.4: tiny-G and miny-G);
+    /// * `NimProduct(*a, *b)`: the nim product of two nimbers (below 2^128);
+    /// * `NortonMultiply(G, U)`: Norton's product G.U, for U > 0;
+    /// * `Conjunctive(G, H)`, `Selective(G, H)`: the conjunctive and selective
+    ///   compounds (Winning Ways, ch. 9);
+    /// * `LeftOption(G, i)`, `RightOption(G, i)`: the i-th option (from 1) of the
+    ///   canonical form, in the order `value` prints them;
+    /// * `Mean(G)`, `Temperature(G)`, `LeftStop(G)`, `RightStop(G)`: numbers;
+    ///   `AtomicWeight(G)` (all-small G), `Birthday(G)`;
+    /// * `Cool(G, t)`, `Heat(G, t)`, `Overheat(G, s, t)` (t, s numbers; t ≥ 0 to cool).
     fn call(&mut self, c: &CallTerm) -> Result<Game, ValueError> {
-        let [arg] = c.args.as_slice() else {
-            return Err(self.input(c.span, &format!("{}(G) takes one game", c.name)));
+        let arity = match c.name.as_str() {
+            "NimProduct" | "NortonMultiply" | "Conjunctive" | "Selective" | "LeftOption"
+            | "RightOption" | "Cool" | "Heat" => 2,
+            "Overheat" => 3,
+            _ => 1,
         };
-        let g = self.eval_sum(arg)?;
+        if c.args.len() != arity {
+            let params = ["G", "H", "t"][..arity].join(", ");
+            let usage = match c.name.as_str() {
+                "NimProduct" => "NimProduct(*a, *b)".to_string(),
+                "NortonMultiply" => "NortonMultiply(G, U)".to_string(),
+                "LeftOption" | "RightOption" => format!("{}(G, i)", c.name),
+                "Cool" | "Heat" => format!("{}(G, t)", c.name),
+                "Overheat" => "Overheat(G, s, t)".to_string(),
+                name => format!("{name}({params})"),
+            };
+            let count = match arity {
+                1 => "one argument".to_string(),
+                n => format!("{n} arguments"),
+            };
+            return Err(self.input(c.span, &format!("{usage} takes {count}")));
+        }
+        let mut args = Vec::with_capacity(arity);
+        for a in &c.args {
+            args.push(self.eval_sum(a)?);
+        }
+        let g = args[0];
         let v = match c.name.as_str() {
             "Tiny" => {
                 let minus = self.table.neg(g)?;
@@ -486,10 +536,134 @@ impl<'a> Evaluator<'a> {
                 let inner = self.table.game(&[g], &[Game::ZERO])?;
                 self.table.game(&[inner], &[Game::ZERO])?
             }
+            "NimProduct" => {
+                let mut stars = Vec::with_capacity(2);
+                for (i, &x) in args.iter().enumerate() {
+                    match self.table.as_nus(x) {
+                        Some(n) if n.number.is_zero() && n.up == 0 => stars.push(n.star.clone()),
+                        _ => {
+                            let shown = self.table.show(x);
+                            return Err(self.arg_error(
+                                c,
+                                i,
+                                &format!(
+                                    "NimProduct(*a, *b) multiplies nimbers; this argument is {shown}"
+                                ),
+                            ));
+                        }
+                    }
+                }
+                let p = sprague_engine::partizan::nim_product_nat(&stars[0], &stars[1])
+                    .ok_or_else(|| {
+                        self.input(c.span, "NimProduct(*a, *b) takes nimbers below *2^128")
+                    })?;
+                self.table.nimber(p)?
+            }
+            "NortonMultiply" => match self.table.norton(g, args[1]) {
+                Err(SolveError::Input(_)) => {
+                    let shown = self.table.show(args[1]);
+                    return Err(self.arg_error(
+                        c,
+                        1,
+                        &format!(
+                            "NortonMultiply(G, U) is defined for U > 0 only (the product depends on U's form and needs positive incentives); U is {shown}"
+                        ),
+                    ));
+                }
+                r => r?,
+            },
+            "Conjunctive" => {
+                self.table
+                    .compound(g, args[1], sprague_engine::partizan::Compound::Conjunctive)?
+            }
+            "Selective" => {
+                self.table
+                    .compound(g, args[1], sprague_engine::partizan::Compound::Selective)?
+            }
+            "LeftOption" | "RightOption" => {
+                let i = self.small_integer(c, 1, args[1])?;
+                let (l, r) = self.table.printed_options(g)?;
+                let opts = if c.name == "LeftOption" { l } else { r };
+                match i.checked_sub(1).and_then(|k| opts.get(k)) {
+                    Some(&o) => o,
+                    None => {
+                        let shown = self.table.show(g);
+                        let count = opts.len();
+                        return Err(self.arg_error(
+                            c,
+                            1,
+                            &format!(
+                                "{}(G, i) needs 1 ≤ i ≤ {count}: {shown} has {count} {} option{}",
+                                c.name,
+                                if c.name == "LeftOption" {
+                                    "Left"
+                                } else {
+                                    "Right"
+                                },
+                                if count == 1 { "" } else { "s" }
+                            ),
+                        ));
+                    }
+                }
+            }
+            "Mean" => {
+                let x = self.table.mean(g)?;
+                self.table.number(x)?
+            }
+            "Temperature" => {
+                let x = self.table.temperature(g)?;
+                self.table.number(x)?
+            }
+            "LeftStop" | "RightStop" => {
+                let (l, r) = self.table.stops(g)?;
+                self.table
+                    .number(if c.name == "LeftStop" { l } else { r })?
+            }
+            "AtomicWeight" => match self.table.atomic_weight(g)? {
+                Some(aw) => aw.weight,
+                None => {
+                    let shown = self.table.show(g);
+                    return Err(self.arg_error(
+                        c,
+                        0,
+                        &format!(
+                            "AtomicWeight(G) is defined for all-small games only (every follower with a move for one player has one for the other); G is {shown}"
+                        ),
+                    ));
+                }
+            },
+            "Birthday" => {
+                let b = self.table.birthday(g)?;
+                self.table
+                    .number(Dyadic::from_bigint(num_bigint::BigInt::from(b.to_big())))?
+            }
+            "Cool" | "Heat" => {
+                let t = self.number_arg(c, 1, args[1])?;
+                if c.name == "Cool" {
+                    if t.is_negative() {
+                        return Err(self.arg_error(
+                            c,
+                            1,
+                            &format!("Cool(G, t) cools by a number t ≥ 0, not {t}"),
+                        ));
+                    }
+                    self.table.cool(g, &t)?
+                } else {
+                    self.table.heat(g, &t)?
+                }
+            }
+            "Overheat" => {
+                let s = self.number_arg(c, 1, args[1])?;
+                let t = self.number_arg(c, 2, args[2])?;
+                self.table.overheat(g, &s, &t)?
+            }
             name => {
                 return Err(self.input(
                     c.name_span,
-                    &format!("unknown function '{name}' (known: Tiny, Miny)"),
+                    &format!(
+                        "unknown function '{name}' (known: {})",
+                        sprague_expr::FUNCTIONS.join(", ")
+                    ),
                 ));
             }
         };
@@ -497,10 +671,51 @@ impl<'a> Evaluator<'a> {
             self.note(
                 c.span,
                 v,
-                Why::Family(format!("{}(G) by its definition", c.name)),
+                Why::Family(format!("{}(…) by its definition", c.name)),
             );
         }
         Ok(v)
+    }
+
+    /// An input error at the `i`-th argument of a call.
+    fn arg_error(&self, c: &CallTerm, i: usize, message: &str) -> ValueError {
+        let span = c
+            .args
+            .get(i)
+            .and_then(|a| a.terms.first())
+            .map_or(c.span, Term::span);
+        self.input(span, message)
+    }
+
+    /// The `i`-th argument of a call, which must be a number.
+    fn number_arg(&mut self, c: &CallTerm, i: usize, x: Game) -> Result<Dyadic, ValueError> {
+        match self.table.as_number(x) {
+            Some(d) => Ok(d.clone()),
+            None => {
+                let shown = self.table.show(x);
+                Err(self.arg_error(
+                    c,
+                    i,
+                    &format!("{} needs a number here, not {shown}", c.name),
+                ))
+            }
+        }
+    }
+
+    /// The `i`-th argument of a call, which must be a positive integer of a machine
+    /// word (an index).
+    fn small_integer(&mut self, c: &CallTerm, i: usize, x: Game) -> Result<usize, ValueError> {
+        match self.table.as_number(x).and_then(Dyadic::to_i64) {
+            Some(n) if n >= 1 => Ok(usize::try_from(n).unwrap_or(usize::MAX)),
+            _ => {
+                let shown = self.table.show(x);
+                Err(self.arg_error(
+                    c,
+                    i,
+                    &format!("{} needs an index i ≥ 1 here, not {shown}", c.name),
+                ))
+            }
+        }
     }
 
     fn literal(&mut self, lit: &Literal, span: Span) -> Result<Game, ValueError> {

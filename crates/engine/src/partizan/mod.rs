@@ -17,6 +17,9 @@
 //! - Atomic weight of all-small games and the far star:
 //!   [`GameTable::atomic_weight`]; reduced canonical form: [`GameTable::reduced`];
 //!   birthday and size: [`GameTable::birthday`], [`GameTable::size`].
+//! - Ordinal sums, Norton multiplication, conjunctive and selective compounds, nim
+//!   products: [`GameTable::ordinal_sum`], [`GameTable::norton`],
+//!   [`GameTable::compound`], [`nim_product`].
 //! - Printing in CGSuite's notation: [`GameTable::show`].
 //! - Values of positions of a ruleset from its game tree: [`Rules`], [`TreeValues`].
 //!
@@ -46,6 +49,7 @@ mod cool;
 pub mod db;
 mod dyadic;
 mod engine;
+mod ops;
 mod orthodox;
 mod print;
 mod reduced;
@@ -58,6 +62,7 @@ pub use atomic::AtomicWeight;
 pub use birthday::nus_birthday;
 pub use dyadic::Dyadic;
 pub use engine::{Side, Step, Trace};
+pub use ops::{Compound, nim_product, nim_product_nat};
 pub use print::{PrintOptions, nus_text};
 pub use table::{DEFAULT_MAX_STATES, Game, GameTable, Nus};
 pub use thermo::{Thermograph, Wall};
