@@ -21,29 +21,8 @@
 //!   family or a ruleset of the database (`grundy_game`, `db build domineering`).
 //!   Any other bare name — a list of families in prose, a name compared in code — is
 //!   a finding: such lists are generated from the registry.
-//!
-//! Not yet without exception: the two files of [`EXCEPTIONS`], each with its reason.
 
 use std::path::Path;
-
-/// Files and the words still allowed in them, with the reason (to be removed when
-/// the documents carry what the page needs).
-const EXCEPTIONS: &[(&str, &[&str], &str)] = &[
-    // The value view draws the Domineering boards and Hackenbush strings of the
-    // expression typed, read from its text: the value document has no pictures yet.
-    (
-        "crates/web/assets/js/value.js",
-        &["domineering", "hackenbush"],
-        "value view pictures",
-    ),
-    // The grid view writes the position of a cell (`F(i,j)` or `F(i) + F(j)`) and a
-    // note on Wythoff's lines: the grid document does not say which yet.
-    (
-        "crates/web/assets/js/tables.js",
-        &["wythoff", "king", "moore"],
-        "grid cell positions",
-    ),
-];
 
 /// Family names that are also ordinary words, checked only as terms.
 const ORDINARY: &[&str] = &[
@@ -289,14 +268,7 @@ fn found(path: &str, src: &str, names: &[&str]) -> Vec<String> {
         if !is_str && !js {
             continue;
         }
-        let allowed: &[&str] = EXCEPTIONS
-            .iter()
-            .find(|(p, _, _)| *p == path)
-            .map_or(&[], |e| e.1);
         for &n in names {
-            if allowed.contains(&n) {
-                continue;
-            }
             if is_str {
                 for t in terms(text, n) {
                     if !reads(&t) {

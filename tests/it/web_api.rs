@@ -155,16 +155,20 @@ fn grid_gives_the_values_of_two_parameter_positions() {
         .collect();
     assert_eq!(zeros, [(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3)]);
     assert_eq!(values[0][7], 7);
+    // A family on pairs: a cell is one position of two arguments.
+    assert_eq!(body["cell"], "wythoff({i},{j})");
     // A heap family: nim(i) + nim(j) is worth i XOR j (Bouton).
     let (_, body) = s.get(
         "/api/grid",
         &[("family", "nim"), ("rows", "5"), ("cols", "5")],
     );
+    assert_eq!(body["cell"], "nim({i}) + nim({j})");
     assert_eq!(body["values"][3][6 - 3], 0);
     assert_eq!(body["values"][2][4], 6);
     // sub[1,2] is worth n mod 3 (take 1 or 2: the multiples of 3 are lost).
     let (_, body) = s.get("/api/grid", &[("family", "sub[1,2]"), ("rows", "7")]);
     assert_eq!(body["values"][6][4], 1);
+    assert_eq!(body["cell"], "sub[1,2]({i}) + sub[1,2]({j})");
     // Bad family, size beyond the cap, bad number.
     let (status, body) = s.get("/api/grid", &[("family", "wythof")]);
     assert_eq!((status, error(&body).0), (400, "input"));
@@ -500,7 +504,15 @@ fn table_value_and_nash_answer_exactly_the_command_lines_documents() {
         args.extend(flags);
         args.push(query[0].1);
         assert_eq!(status, 200, "{query:?}: {body}");
-        assert_eq!(body, cli(&args), "{query:?}");
+        // The command line's document byte for byte, with the pictures added last.
+        let doc = cli(&args);
+        let head = doc.trim_end().strip_suffix('}').unwrap();
+        let rest = body.strip_prefix(head).unwrap_or_else(|| panic!("{body}"));
+        assert!(rest.starts_with(",\"pictures\":["), "{query:?}: {rest}");
+        assert!(
+            rest.ends_with("]}\n") && doc.ends_with("}\n"),
+            "{query:?}: {rest}"
+        );
     }
     let dir = std::env::temp_dir().join(format!("sprague-web-api-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -533,6 +545,45 @@ fn table_value_and_nash_answer_exactly_the_command_lines_documents() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn value_gives_the_pictures_of_the_sums_components() {
+    let s = Server::start(&[]);
+    let pictures = |expr: &str| {
+        let (status, body) = s.get("/api/value", &[("expr", expr)]);
+        assert_eq!(status, 200, "{expr}: {body}");
+        body["pictures"].as_array().unwrap().clone()
+    };
+    // A Domineering board of 2 rows and 3 columns, every cell empty.
+    let p = pictures("domineering(2,3)");
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(
+        (&p[0]["kind"], p[0]["component"].as_u64()),
+        (&json!("cells"), Some(0))
+    );
+    assert_eq!(p[0]["rows"], json!(["...", "..."]));
+    // A Hackenbush string: a stalk of its edges from the ground up.
+    let p = pictures("hackenbush(\"BRB\")");
+    assert_eq!(
+        (&p[0]["kind"], &p[0]["colours"]),
+        (&json!("stalk"), &json!("BRB"))
+    );
+    // An impartial heap as heaps, a literal as text; components numbered in order.
+    let p = pictures("nim(3) + ^");
+    assert_eq!(p.len(), 2, "{p:?}");
+    assert_eq!(
+        (&p[0]["kind"], &p[0]["sizes"]),
+        (&json!("heaps"), &json!([3]))
+    );
+    assert_eq!(
+        (&p[1]["kind"], &p[1]["text"]),
+        (&json!("text"), &json!("^"))
+    );
+    assert_eq!(p[1]["component"], 1);
+    // No position: nothing to draw.
+    assert_eq!(pictures("{1|0} + ^"), Vec::<Value>::new());
+    assert_eq!(pictures("domineering(2,2) <= 1"), Vec::<Value>::new());
 }
 
 #[test]

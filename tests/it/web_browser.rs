@@ -502,6 +502,34 @@ fn grid_view_heat_map_of_wythoff() {
     want.sort();
     want.dedup();
     assert_eq!(zeros, json!(want));
+    // Each cell names its position, and a click solves it.
+    let cell = t.b.wait("svg.heatmap rect.hm[data-i='1'][data-j='2']");
+    let title = t.b.js(
+        "return document.querySelector(\"svg.heatmap rect.hm[data-i='1'][data-j='2'] title\").textContent",
+        vec![],
+    );
+    assert!(
+        title.as_str().unwrap().starts_with("wythoff(1,2) "),
+        "{title}"
+    );
+    assert!(
+        t.b.wait_text("#grid-caption", |s| !s.is_empty())
+            .contains("wythoff(i,j)")
+    );
+    t.b.js_click(&cell);
+    // Wythoff's pair (1, 2) is a P-position.
+    t.b.wait_text("#solve-outcome", |s| s == "P");
+    let params = t.b.js(
+        "const q = new URLSearchParams(location.search); return [q.get('view'), q.get('expr')]",
+        vec![],
+    );
+    assert_eq!(params, json!(["solve", "wythoff(1,2)"]));
+    // A heap family: a cell is the sum of two heaps.
+    t.open("view=grid&family=nim&size=4");
+    assert!(
+        t.b.wait_text("#grid-caption", |s| !s.is_empty())
+            .contains("nim(i) + nim(j)")
+    );
 }
 
 #[test]
@@ -536,10 +564,34 @@ fn value_view_draws_the_thermograph() {
         vec![],
     );
     assert!(text.as_str().unwrap().contains("3/2"), "{text}");
-    // A Hackenbush string of the expression is drawn.
+    // A Hackenbush string of the expression is drawn: a stalk of three edges.
     t.open("view=value&expr=hackenbush(\"BRB\")");
-    t.b.wait("svg.hackenbush");
-    assert_eq!(t.b.all("svg.hackenbush line.hb-edge").len(), 3);
+    t.b.wait("#value-pictures svg.stalk");
+    assert_eq!(t.b.all("#value-pictures svg.stalk line.edge").len(), 3);
+    assert_eq!(t.b.all("#value-pictures svg.stalk line.edge-R").len(), 1);
+}
+
+#[test]
+fn value_view_draws_the_components_of_the_sum() {
+    let t = Harness::new(1200, 1000);
+    // A Domineering board of 2 rows and 3 columns: six empty cells, no move offered.
+    t.open("view=value&expr=domineering(2,3)");
+    t.b.wait("#value-pictures svg.pgrid");
+    assert_eq!(t.b.all("#value-pictures svg.pgrid g.pcell-g").len(), 6);
+    assert!(t.b.all("#value-pictures g.pcell-g[tabindex]").is_empty());
+    // A heap of three stones and a literal, each in its figure, in order.
+    t.open("view=value&expr=nim(3)%20%2B%20%5E");
+    t.b.wait("#value-pictures svg.heap");
+    assert_eq!(t.b.all("#value-pictures svg.heap circle.stone").len(), 3);
+    let texts = t.b.js(
+        "return [...document.querySelectorAll('#value-pictures figure')].map(f => f.className + ':' + (f.querySelector('code.term')?.textContent ?? ''))",
+        vec![],
+    );
+    assert_eq!(texts, json!(["pic pic-heaps:", "pic pic-text:^"]));
+    // A literal alone: nothing to draw.
+    t.open("view=value&expr={1|0}");
+    t.b.wait_text("#value-canonical", |s| s == "{1|0}");
+    assert!(t.b.all("#value-pictures").is_empty());
 }
 
 #[test]

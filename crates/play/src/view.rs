@@ -62,6 +62,82 @@ pub fn drawing(comps: &[Component]) -> Vec<Drawing> {
         .collect()
 }
 
+/// The drawing of the sum written in `src`, term by term, for a front end that shows
+/// its value: each position of an impartial family as its family draws it
+/// ([`drawing`]: one drawing a component, so a term of several heaps gives several),
+/// each position of a partizan ruleset as its ruleset draws it, and every other term
+/// (a literal, a game given by its options, an operator, a closed form) as text, as
+/// written. Nothing is valued. Empty when `src` is not a sum of terms (a comparison)
+/// or has no position.
+///
+/// ```
+/// use sprague_engine::picture::Picture;
+/// let d = sprague_play::view::sum_drawing("nim(3) + ^");
+/// assert!(matches!(&d[0].picture, Picture::Heaps { sizes } if sizes.len() == 1));
+/// assert_eq!(d[1].picture, Picture::Text("^".to_string()));
+/// assert!(sprague_play::view::sum_drawing("^ + {1|0}").is_empty());
+/// ```
+pub fn sum_drawing(src: &str) -> Vec<Drawing> {
+    use sprague_engine::search::partizan::Part;
+    use sprague_games::partizan::component::{is_partizan, is_ruleset, read_sum};
+    let Ok(sum) = sprague_expr::parse(src) else {
+        return Vec::new();
+    };
+    if !sum
+        .terms
+        .iter()
+        .any(|t| matches!(t, sprague_expr::Term::Family(_)))
+    {
+        return Vec::new();
+    }
+    let mut out: Vec<Drawing> = Vec::new();
+    let mut heaps = 0;
+    for term in &sum.terms {
+        let text = term.to_string();
+        let family = match term {
+            sprague_expr::Term::Family(f) => Some(f.name.as_str()),
+            _ => None,
+        };
+        let mut drawn = Vec::new();
+        if family.is_some() && is_partizan(&text) == Some(false) {
+            // An impartial position: its components as their family draws them.
+            if let Ok(comps) = sprague_games::components(&text) {
+                drawn = drawing(&comps);
+            }
+        } else if family.is_some_and(is_ruleset) {
+            // A ruleset's position is read, not valued.
+            let mut t = sprague_engine::partizan::GameTable::new();
+            if let Ok(s) = read_sum(&mut t, &text, &Limits::default())
+                && let [Part::Position(c)] = s.parts.as_slice()
+            {
+                drawn.push(Drawing {
+                    component: 0,
+                    heaps: Vec::new(),
+                    label: text.clone(),
+                    picture: c.picture(),
+                });
+            }
+        }
+        if drawn.is_empty() {
+            drawn.push(Drawing {
+                component: 0,
+                heaps: Vec::new(),
+                label: text.clone(),
+                picture: Picture::Text(text),
+            });
+        }
+        for mut d in drawn {
+            d.component = out.len();
+            for h in &mut d.heaps {
+                *h += heaps;
+            }
+            out.push(d);
+        }
+        heaps = out.iter().map(|d| d.heaps.len()).sum();
+    }
+    out
+}
+
 /// What the move `m` of the position `comps` changes in the picture of its component
 /// (found by comparing the pictures before and after it); `None` when the move leaves
 /// several components or the pictures do not tell.
@@ -249,39 +325,7 @@ pub fn grid(
             }));
         }
     }
-    let usage = || {
-        GridError::Input(ExprError {
-            column: 1,
-            message: format!(
-                "a grid is of a game on pairs of numbers (two heaps, or a piece on a board) or of a heap family, not {}",
-                sprague_expr::shorten_message(family)
-            ),
-        })
-    };
-    // A heap family F gives the sums F(i) + F(j); a family whose positions are pairs
-    // (two numbered heaps, or coordinates on a board) gives its positions (i, j).
-    let single = |c: &Component| c.family.is_heap_family() && c.heap_size().is_some();
-    let pair = |c: &Component| {
-        c.pos.len() == 2
-            && !c.family.is_heap_family()
-            && (c.family.numbered_heaps()
-                || matches!(c.family.picture(&c.pos), Picture::Board { .. }))
-    };
-    let c = match sprague_games::components(&format!("{family}(0)")) {
-        Ok(comps) if comps.len() == 1 && single(&comps[0]) => comps.into_iter().next(),
-        _ => None,
-    };
-    let (c, two) = match c {
-        Some(c) => (c, false),
-        None => {
-            let comps =
-                sprague_games::components(&format!("{family}(0,0)")).map_err(GridError::Input)?;
-            match <[Component; 1]>::try_from(comps) {
-                Ok([c]) if pair(&c) => (c, true),
-                _ => return Err(usage()),
-            }
-        }
-    };
+    let (c, two) = grid_family(family)?;
     let (r, k) = (rows as usize, cols as usize);
     if r == 0 || k == 0 {
         return Ok(vec![Vec::new(); r]);
@@ -318,6 +362,61 @@ pub fn grid(
         }
     }
     Ok(out)
+}
+
+/// The component of `family` a grid is made of, and whether its positions are pairs
+/// (`F(i,j)`) rather than heaps summed two by two (`F(i) + F(j)`).
+fn grid_family(family: &str) -> Result<(Component, bool), GridError> {
+    let usage = || {
+        GridError::Input(ExprError {
+            column: 1,
+            message: format!(
+                "a grid is of a game on pairs of numbers (two heaps, or a piece on a board) or of a heap family, not {}",
+                sprague_expr::shorten_message(family)
+            ),
+        })
+    };
+    // A heap family F gives the sums F(i) + F(j); a family whose positions are pairs
+    // (two numbered heaps, or coordinates on a board) gives its positions (i, j).
+    let single = |c: &Component| c.family.is_heap_family() && c.heap_size().is_some();
+    let pair = |c: &Component| {
+        c.pos.len() == 2
+            && !c.family.is_heap_family()
+            && (c.family.numbered_heaps()
+                || matches!(c.family.picture(&c.pos), Picture::Board { .. }))
+    };
+    let c = match sprague_games::components(&format!("{family}(0)")) {
+        Ok(comps) if comps.len() == 1 && single(&comps[0]) => comps.into_iter().next(),
+        _ => None,
+    };
+    match c {
+        Some(c) => Ok((c, false)),
+        None => {
+            let comps =
+                sprague_games::components(&format!("{family}(0,0)")).map_err(GridError::Input)?;
+            match <[Component; 1]>::try_from(comps) {
+                Ok([c]) if pair(&c) => Ok((c, true)),
+                _ => Err(usage()),
+            }
+        }
+    }
+}
+
+/// The position of the cell in row `i`, column `j` of the grid of `family` (see
+/// [`grid`]), with `i` and `j` written as given (numbers, or placeholders for a
+/// template): `F(i,j)` for a family on pairs, `F(i) + F(j)` for a heap family.
+///
+/// ```
+/// use sprague_play::view::grid_cell;
+/// assert_eq!(grid_cell("nim", "1", "2").unwrap(), "nim(1) + nim(2)");
+/// assert_eq!(grid_cell("king", "{i}", "{j}").unwrap(), "king({i},{j})");
+/// ```
+pub fn grid_cell(family: &str, i: &str, j: &str) -> Result<String, GridError> {
+    Ok(if grid_family(family)?.1 {
+        format!("{family}({i},{j})")
+    } else {
+        format!("{family}({i}) + {family}({j})")
+    })
 }
 
 /// Why a grid of values could not be made.
@@ -415,6 +514,58 @@ mod tests {
         assert!(matches!(grid("nim(", 2, 2, &l), Err(GridError::Input(_))));
         assert!(matches!(grid("nim", 513, 2, &l), Err(GridError::Input(_))));
         assert_eq!(grid("nim", 0, 0, &l).unwrap().len(), 0);
+    }
+
+    #[test]
+    fn a_cell_is_written_as_the_position_whose_value_it_holds() {
+        // Each cell's position, written with its numbers, is read back and valued:
+        // its nim-value is the grid's (Bouton for Nim; Wythoff's pairs (1,2), (3,5)
+        // are P-positions, OEIS A000201 / A001950).
+        for (family, pair) in [("nim", false), ("sub[1,2]", false), ("wythoff", true)] {
+            let g = values(family, 6);
+            let cell = grid_cell(family, "{i}", "{j}").unwrap();
+            assert_eq!(cell.contains(" + "), !pair, "{cell}");
+            for (i, row) in g.iter().enumerate() {
+                for (j, v) in row.iter().enumerate() {
+                    let text = grid_cell(family, &i.to_string(), &j.to_string()).unwrap();
+                    let filled = cell
+                        .replace("{i}", &i.to_string())
+                        .replace("{j}", &j.to_string());
+                    assert_eq!(text, filled);
+                    let comps = sprague_games::components(&text).unwrap();
+                    let sum = comps.iter().fold(0u64, |acc, c| {
+                        let v = c.family.grundy(&c.pos, &Limits::default()).unwrap();
+                        acc ^ v.unwrap().to_u64().unwrap()
+                    });
+                    assert_eq!(sum, *v, "{text}");
+                }
+            }
+        }
+        assert_eq!(grid_cell("wythoff", "1", "2").unwrap(), "wythoff(1,2)");
+        assert_eq!(values("wythoff", 6)[3][5], 0);
+        assert!(grid_cell("wythof", "1", "2").is_err());
+    }
+
+    #[test]
+    fn a_sum_is_drawn_term_by_term() {
+        // Impartial terms as their families draw them, heaps numbered across the
+        // sum; ruleset positions as their rulesets draw them; the rest as text.
+        let d =
+            sum_drawing("nim(3,4) + domineering(2,3) + {1|0} + wythoff(1,2) + hackenbush(\"BRB\")");
+        let kinds: Vec<&str> = d.iter().map(|x| x.picture.kind()).collect();
+        assert_eq!(kinds, ["heaps", "heaps", "cells", "text", "board", "stalk"]);
+        assert_eq!(
+            d.iter().map(|x| x.component).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 4, 5]
+        );
+        assert_eq!(d[1].heaps, [2]);
+        assert_eq!(d[4].heaps, [3, 4]);
+        assert!(matches!(&d[2].picture, Picture::Cells { rows, .. } if rows == &["...", "..."]));
+        assert_eq!(d[3].picture, Picture::Text("{1|0}".to_string()));
+        // Nothing to draw: no position, or no sum.
+        for src in ["^", "{1|0} + *2", "domineering(2,2) < 1", "nim(3"] {
+            assert!(sum_drawing(src).is_empty(), "{src}");
+        }
     }
 
     #[test]

@@ -166,7 +166,8 @@ fn nat(n: &Nat) -> Value {
 }
 
 /// `GET /api/grid?family=F&rows=R&cols=C`: the nim-values of the two-parameter
-/// positions (see [`view::grid`]).
+/// positions (see [`view::grid`]), and `cell`, the position of the cell in row
+/// `{i}`, column `{j}` ([`view::grid_cell`]).
 async fn grid(State(app): State<Shared>, q: Q) -> Response {
     let parsed = (|| -> Result<(String, u64, u64), ApiError> {
         let p = Params::from(q)?;
@@ -197,7 +198,12 @@ async fn grid(State(app): State<Shared>, q: Q) -> Response {
                     .collect()
             })
             .collect();
-        Ok(json!({"family": family, "rows": rows, "cols": cols, "values": values}).to_string())
+        let cell =
+            view::grid_cell(&family, "{i}", "{j}").map_err(|e| ApiError::input(e.to_string()))?;
+        Ok(
+            json!({"family": family, "rows": rows, "cols": cols, "values": values, "cell": cell})
+                .to_string(),
+        )
     })
     .await
 }
@@ -279,7 +285,8 @@ async fn table(State(app): State<Shared>, q: Q) -> Response {
 }
 
 /// `GET /api/value?expr=E&explain=0|1&ascii=0|1`: the document of
-/// `sprague value --json`.
+/// `sprague value --json`, and `pictures`, the picture of each component of the sum
+/// ([`view::sum_drawing`]; empty when the expression is no sum of positions).
 async fn value(State(app): State<Shared>, q: Q) -> Response {
     let parsed = (|| -> Result<_, ApiError> {
         let p = Params::from(q)?;
@@ -300,9 +307,28 @@ async fn value(State(app): State<Shared>, q: Q) -> Response {
             ..Default::default()
         };
         let v = sprague_report::value::value(&src, &o).map_err(failure)?;
-        Ok(v.json())
+        let pictures: Vec<Value> = view::sum_drawing(&src)
+            .iter()
+            .map(|d| super::picture::picture_json(d.component, &d.label, &d.heaps, &d.picture))
+            .collect();
+        Ok(with_field(v.json(), "pictures", &Value::Array(pictures)))
     })
     .await
+}
+
+/// The JSON object `doc` with the field `name` added last; the rest of it byte for
+/// byte as it was.
+fn with_field(mut doc: String, name: &str, v: &Value) -> String {
+    if let Some(end) = doc.rfind('}') {
+        let tail = doc.split_off(end);
+        let empty = doc.trim_end().ends_with('{');
+        doc.push_str(if empty { "" } else { "," });
+        doc.push_str(&json!(name).to_string());
+        doc.push(':');
+        doc.push_str(&v.to_string());
+        doc.push_str(&tail);
+    }
+    doc
 }
 
 /// `POST /api/nash?explain=0|1` with the game's JSON as the body: the document of
@@ -358,4 +384,19 @@ async fn nash(
 async fn test_panic() -> Response {
     let fail = || -> Response { panic!("a test panic") };
     fail()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_is_added_last_and_the_rest_kept() {
+        let v = json!([{"kind": "text", "text": "^"}]);
+        assert_eq!(
+            with_field("{\"a\":1}\n".to_string(), "pictures", &v),
+            "{\"a\":1,\"pictures\":[{\"kind\":\"text\",\"text\":\"^\"}]}\n"
+        );
+        assert_eq!(with_field("{}".to_string(), "p", &json!([])), "{\"p\":[]}");
+    }
 }

@@ -1,4 +1,4 @@
-// SVG pictures of positions for the Play view, drawn by the kind of picture the
+// SVG pictures of positions for the Play and Values views, drawn by the kind of picture the
 // server sends (heaps, board, ring, stairs, cells, stalk, graph, text); a move is
 // found by its target, what it changes in the picture. Moves are coloured by
 // what they lead to: green when the position after it is P (a winning move),
@@ -257,9 +257,9 @@ function stalkPicture(d, moves, ctx) {
     const cls = ["edge", `edge-${c}`];
     if (severs.length && ctx.showValues) cls.push(resultClass(severs[0].result));
     const line = s("line", { x1: 40, y1, x2: 40, y2, class: cls.join(" "), "data-edge": i + 1 }, s("title", {}, `edge ${i + 1} (${c})`));
-    if (cut.length) {
+    if (severs.length) {
       line.setAttribute("tabindex", "0");
-      activate(line, () => ctx.onMove(cut[0]));
+      activate(line, () => ctx.onMove(severs[0]));
     }
     svg.append(line);
     svg.append(s("circle", { cx: 40, cy: y2, r: 3, class: "node" }));

@@ -99,7 +99,7 @@ export function heatMap(doc, onCell) {
     for (let i = 0; i < R; i++) for (let j = 0; j < C; j++) {
       const v = doc.values[i][j];
       const r = s("rect", { x: pad + j * cell, y: pad + i * cell, width: cell, height: cell, fill: PALETTE(v, maxV), class: v === 0 ? "hm p" : "hm", "data-i": i, "data-j": j },
-        s("title", {}, `(${i}, ${j}): ${v}${v === 0 ? " — a P-position" : ""}`));
+        s("title", {}, `${cellText(doc.cell, i, j)} (row ${i}, column ${j}): ${v}${v === 0 ? " — a P-position" : ""}`));
       if (onCell) r.addEventListener("click", () => onCell(i, j));
       svg.append(r);
       if (cell >= 18) svg.append(s("text", { x: pad + j * cell + cell / 2, y: pad + i * cell + cell / 2 + 4, class: "hm-num" + (v === 0 ? " on-dark" : ""), "text-anchor": "middle" }, v));
@@ -111,9 +111,9 @@ export function heatMap(doc, onCell) {
   return svg;
 }
 
-function gridExpr(family, i, j) {
-  if (family === "wythoff" || family === "king" || family.startsWith("moore")) return `${family}(${i},${j})`;
-  return `${family}(${i}) + ${family}(${j})`;
+/** The position of a cell: the grid document's `cell` with row `i` and column `j` in place of `{i}` and `{j}`. */
+function cellText(cell, i, j) {
+  return String(cell ?? "").replaceAll("{i}", String(i)).replaceAll("{j}", String(j));
 }
 
 /** The Tables view (view=table and view=grid). */
@@ -139,8 +139,8 @@ export function tablesView(root, name) {
     onSubmit: (t) => { st.family = t; go(true); },
     onInput: (t) => { st.family = t.trim(); },
   });
-  // The family box checks as a family; wythoff and king are positions with two
-  // arguments, which the grid accepts too.
+  // The family box checks as a family of the heap table; the grid accepts families
+  // on pairs too, and says how each cell is written (its document's `cell`).
   const num = (id, label, key, min, max) => {
     const inp = h("input", { type: "number", id, min, max, value: st[key], inputmode: "numeric" });
     inp.addEventListener("change", () => { st[key] = inp.value; go(true); });
@@ -172,9 +172,16 @@ export function tablesView(root, name) {
       cmd.replaceChildren(cliBox(cli("sprague table", st.explain && "--explain", st.from !== "0" && ["--from", st.from], "--to", st.to, st.family)));
     } else {
       setParams({ view: "grid", family: st.family, size: st.size }, push);
-      cmd.replaceChildren(cliBox(cli("sprague solve", gridExpr(st.family, Math.max(0, st.size - 1), Math.max(0, st.size - 1)))),
-        h("p", { class: "hint" }, "The grid has no single command: each cell is the nim-value of the position above for its row and column (click a cell to solve it)."));
+      gridCommand();
     }
+  }
+
+  /** The command of the grid's last cell, once the grid of this family says how a cell is written. */
+  function gridCommand() {
+    const n = Math.max(0, st.size - 1);
+    const known = st.cell && st.cell.family === st.family;
+    cmd.replaceChildren(...(known ? [cliBox(cli("sprague solve", cellText(st.cell.template, n, n)))] : []),
+      h("p", { class: "hint" }, "The grid has no single command: each cell is the nim-value of its position (" + (known ? "the position above for its row and column; " : "") + "click a cell to solve it)."));
   }
 
   async function go(push) {
@@ -189,6 +196,8 @@ export function tablesView(root, name) {
       } else {
         const doc = await api("/api/grid", { family: st.family, rows: st.size, cols: st.size }, { slot: "tables" });
         box.showError(null);
+        st.cell = { family: doc.family, template: doc.cell };
+        gridCommand();
         out.replaceChildren(...renderGrid(doc));
       }
     } catch (e) {
@@ -230,9 +239,9 @@ export function tablesView(root, name) {
     doc.values.forEach((r, i) => r.forEach((v, j) => { if (v === 0 && ps.length < 40) ps.push(`(${i},${j})`); }));
     return [
       h("figure", { class: "chart" }, heatMap(doc, (i, j) => {
-        history.pushState(null, "", `/?view=solve&expr=${encodeURIComponent(gridExpr(doc.family, i, j))}`);
+        history.pushState(null, "", `/?view=solve&expr=${encodeURIComponent(cellText(doc.cell, i, j))}`);
         dispatchEvent(new PopStateEvent("popstate"));
-      }), h("figcaption", {}, `Nim-values of ${gridExpr(doc.family, "i", "j")}: row i, column j (from 0). Black cells are the P-positions; the lighter the colour, the smaller the value.` + (doc.family === "wythoff" ? " Wythoff's P-positions lie on two lines of slopes φ and 1/φ (the golden ratio)." : ""))),
+      }), h("figcaption", { id: "grid-caption" }, `Nim-values of ${cellText(doc.cell, "i", "j")}: row i, column j (from 0). Black cells are the P-positions; the lighter the colour, the smaller the value.`)),
       h("p", {}, "P-positions: ", h("code", { id: "grid-ppos" }, ps.join(" ")), ps.length >= 40 ? " …" : ""),
       h("div", { class: "buttons" },
         h("button", { type: "button", id: "dl-csv", onclick: () => download(name + ".csv", csv, "text/csv") }, "Download CSV"),

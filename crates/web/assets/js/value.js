@@ -1,10 +1,11 @@
 // The Values view: canonical form, outcome, mean, temperature and stops of a short
 // partizan game, its thermograph drawn from the exact `thermograph` field (Left's
-// direction, positive values, drawn to the LEFT as usual in CGT), and pictures of
-// the Domineering boards and Hackenbush strings of the expression.
+// direction, positive values, drawn to the LEFT as usual in CGT), and the pictures
+// of the components of the sum, as the document gives them.
 import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox, Q, OUTCOME_WORDS, example } from "./util.js";
 import { exprBox } from "./exprbox.js";
 import { explanationList } from "./solve.js";
+import { drawComponent } from "./draw.js";
 
 /** The thermograph as SVG: left wall, right wall and mast; Left's side on the left. */
 export function thermograph(tg) {
@@ -58,40 +59,11 @@ export function thermograph(tg) {
   return svg;
 }
 
-/** Domineering boards and Hackenbush strings named in an expression, as pictures. */
-export function gamePictures(expr) {
-  const out = [];
-  for (const mm of expr.matchAll(/domineering\(\s*(?:"([.#|]*)"|(\d+)\s*,\s*(\d+))\s*\)/g)) {
-    let rows;
-    if (mm[1] !== undefined) rows = mm[1].split("|");
-    else {
-      const r = Number(mm[2]);
-      const c = Number(mm[3]);
-      if (r > 16 || c > 16) continue;
-      rows = Array.from({ length: r }, () => ".".repeat(c));
-    }
-    const c = Math.max(0, ...rows.map((r) => r.length));
-    const cell = 24;
-    const svg = s("svg", { class: "domineering", viewBox: `0 0 ${c * cell + 2} ${rows.length * cell + 2}`, width: c * cell + 2, height: rows.length * cell + 2, role: "img", "aria-label": `Domineering board ${rows.join("/")}` });
-    rows.forEach((row, i) => [...row].forEach((ch, j) => svg.append(s("rect", { x: 1 + j * cell, y: 1 + i * cell, width: cell, height: cell, class: ch === "#" ? "blocked" : "free" }))));
-    out.push(h("figure", { class: "pic" }, svg, h("figcaption", {}, mm[0])));
-  }
-  for (const mm of expr.matchAll(/hackenbush\(\s*"([A-Za-z]*)"\s*\)/g)) {
-    const str = mm[1];
-    if (str.length > 24) continue;
-    const seg = 22;
-    const Hh = str.length * seg + 24;
-    const svg = s("svg", { class: "hackenbush", viewBox: `0 0 60 ${Hh}`, width: 60, height: Hh, role: "img", "aria-label": `Hackenbush string ${str} from the ground up` });
-    svg.append(s("line", { x1: 4, y1: Hh - 10, x2: 56, y2: Hh - 10, class: "ground" }));
-    [...str].forEach((ch, i) => {
-      const c = /[BL]/i.test(ch) ? "blue" : /R/i.test(ch) ? "red" : "green";
-      const y1 = Hh - 10 - i * seg;
-      svg.append(s("line", { x1: 30, y1, x2: 30, y2: y1 - seg, class: `hb-edge hb-${c}` }));
-      svg.append(s("circle", { cx: 30, cy: y1 - seg, r: 3, class: "vertex" }));
-    });
-    out.push(h("figure", { class: "pic" }, svg, h("figcaption", {}, mm[0])));
-  }
-  return out;
+/** The pictures of the components of the sum (the document's `pictures`), drawn as the Play view draws them. */
+export function sumPictures(pictures) {
+  const ctx = { onMove: () => {}, showValues: false, showP: false };
+  return (pictures || []).map((d) => h("figure", { class: `pic pic-${d.kind}`, "data-component": d.component },
+    drawComponent(d, [], ctx), h("figcaption", {}, d.title)));
 }
 
 /** The Values view. */
@@ -156,10 +128,10 @@ export function valueView(root) {
       ? h("figure", { class: "chart", id: "value-thermograph" }, thermograph(doc.thermograph),
         h("figcaption", {}, "Thermograph: the left wall (blue) is Left's stop and the right wall (red) Right's stop as the game is cooled by t; they meet at the temperature, where the mast rises at the mean. Left's direction is drawn to the left."))
       : h("p", { class: "hint" }, "No thermograph for this game (not computed).");
-    const pics = gamePictures(doc.canonical === st.expr ? doc.canonical : st.expr);
+    const pics = sumPictures(doc.pictures);
     return [
       facts, tg,
-      pics.length ? h("section", {}, h("h3", {}, "The games"), h("div", { class: "pictures" }, pics)) : null,
+      pics.length ? h("section", {}, h("h3", {}, "The games"), h("div", { class: "pictures", id: "value-pictures" }, pics)) : null,
       doc.explanation?.length ? h("section", { class: "why" }, h("h3", {}, "How the canonical form was found"), explanationList(doc.explanation)) : null,
     ].filter(Boolean);
   }
