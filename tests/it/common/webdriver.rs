@@ -244,6 +244,12 @@ impl Browser {
     }
 
     fn cmd(&self, method: &str, path: &str, body: Value) -> Value {
+        self.try_cmd(method, path, body)
+            .unwrap_or_else(|(status, text)| panic!("{method} {path}: HTTP {status}: {text}"))
+    }
+
+    /// A WebDriver command: its value, or the HTTP status and text of its error.
+    fn try_cmd(&self, method: &str, path: &str, body: Value) -> Result<Value, (u16, String)> {
         let full = format!("/session/{}{}", self.session, path);
         let body = if method == "POST" {
             Some(body.to_string())
@@ -253,8 +259,11 @@ impl Browser {
         let (status, text) = http(self.port, method, &full, body.as_deref())
             .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
         let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-        assert!(status == 200, "{method} {path}: HTTP {status}: {text}");
-        v["value"].clone()
+        if status == 200 {
+            Ok(v["value"].clone())
+        } else {
+            Err((status, text))
+        }
     }
 
     /// Loads a URL and waits for the document.
@@ -325,7 +334,13 @@ impl Browser {
     pub fn wait_text(&self, css: &str, ok: impl Fn(&str) -> bool) -> String {
         self.wait_until(&format!("the text of {css}"), || {
             let e = self.all(css).into_iter().next()?;
-            let t = self.text(&e);
+            // The page may replace the element between finding it and reading it
+            // (a "stale element reference"): then look for it again.
+            let t = match self.try_cmd("GET", &format!("/element/{}/text", e.0), Value::Null) {
+                Ok(v) => v.as_str().unwrap_or("").to_string(),
+                Err((_, text)) if text.contains("stale element reference") => return None,
+                Err((status, text)) => panic!("the text of {css}: HTTP {status}: {text}"),
+            };
             ok(&t).then_some(t)
         })
     }
