@@ -214,7 +214,7 @@ impl<R: Ruleset> Component for Position<R> {
 }
 
 /// Whether `name` is a ruleset valued from its game tree.
-pub(crate) fn is_ruleset(name: &str) -> bool {
+pub fn is_ruleset(name: &str) -> bool {
     super::NAMES.contains(&name)
 }
 
