@@ -89,3 +89,84 @@ fn mistakes_get_a_message_and_the_worksheet_goes_on() {
         assert!(help.contains(c), "{help}");
     }
 }
+
+#[test]
+fn worksheet_names_games_and_uses_them() {
+    // {2|-1} is the switch 1/2 ± 3/2, so g + g = 1 and g - g = 0; g + ^ = {2^|-1^}
+    // (Left's and Right's options each plus ^, none dominated or reversible).
+    let text = repl("g := {2|-1}\ng + -g == 0\nh := g + ^\ng + g\nans + 1\n:vars\n");
+    assert!(!text.contains("error"), "{text}");
+    assert!(text.contains("g := {2|-1}\n"), "{text}");
+    assert!(text.contains("compare:     g + -g == 0 is true"), "{text}");
+    assert!(text.contains("h := {2^|-1^}\n"), "{text}");
+    // g + g is 1, so the previous result plus 1 is 2.
+    assert!(text.contains("value:       1\n"), "{text}");
+    assert!(text.contains("value:       2\n"), "{text}");
+    // :vars lists the names in order, ans the last game valued.
+    assert!(
+        text.contains("ans := 2\ng := {2|-1}\nh := {2^|-1^}\n"),
+        "{text}"
+    );
+    // A name used by :value and by a comparison that is not equal: ^ and * are confused.
+    let text = repl("u := ^\ns := *\n:value u + s\nu <> s\n");
+    assert!(text.contains("value:       ^*\n"), "{text}");
+    assert!(text.contains("u <> s is true"), "{text}");
+    // A line without a name is still solved.
+    let text = repl("g := 1\nnim(3)\n");
+    assert!(text.contains("nim-value: 3"), "{text}");
+}
+
+#[test]
+fn worksheet_errors_name_the_column_and_refuse_reserved_names() {
+    let text = repl("g := *\ng + k\n");
+    assert!(
+        text.contains("error: bad expression: column 5: unknown variable 'k': assign it first"),
+        "{text}"
+    );
+    assert!(text.contains("(variables: ans, g)"), "{text}");
+    let text = repl("nim := 3\nCool := 1\nv3 := 1\ng := 1 <= 2\ng := {0|\nans\n");
+    assert!(
+        text.contains("error: 'nim' is a game family, not a variable name"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error: 'Cool' is a function (Cool(G, t)), not a variable name"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error: 'v3' cannot name a variable"),
+        "{text}"
+    );
+    assert!(text.contains("takes a game, not a comparison"), "{text}");
+    assert!(text.contains("error: bad expression: column 4:"), "{text}");
+    // Nothing was valued, so ans is unknown (and solve says so, as for any name).
+    assert!(text.contains("unknown game family 'ans'"), "{text}");
+}
+
+#[test]
+fn help_of_a_function_is_its_line_of_the_one_table() {
+    let guide =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/GUIDE.md")).unwrap();
+    let names = sprague::expr::FUNCTIONS;
+    let script: String = names.iter().map(|n| format!("help {n}\n")).collect();
+    let text = repl(&script);
+    for f in sprague::expr::FUNCTION_HELP {
+        assert!(
+            text.contains(&format!("{}: {}\n", f.usage, f.help)),
+            "{}: {text}",
+            f.name
+        );
+        // The guide's table of CGSuite notation lists every function by its call.
+        assert!(
+            guide.contains(&format!("`{}`", f.usage)),
+            "guide lacks {}",
+            f.usage
+        );
+    }
+    assert_eq!(names.len(), sprague::expr::FUNCTION_HELP.len());
+    let text = repl(":help Foo\n");
+    assert!(
+        text.contains("error: no function 'Foo' (functions: Tiny,"),
+        "{text}"
+    );
+}
