@@ -543,40 +543,10 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// `n * G`: the sum of n copies of G (of -G when n < 0), by its closed form for a
-    /// number-up-star and by doubling otherwise (one sum per bit of n).
+    /// `n * G` (see [`multiple`]).
     fn multiple(&mut self, n: &BigInt, g: Game, span: Span) -> Result<Game, ValueError> {
-        let (g, n) = if n.sign() == Sign::Minus {
-            (self.table.neg(g)?, -n)
-        } else {
-            (g, n.clone())
-        };
-        if let Some(x) = self.table.as_nus(g).cloned() {
-            let up = match (i64::try_from(&n), x.up) {
-                (_, 0) => Some(0),
-                (Ok(k), u) => k.checked_mul(u),
-                (Err(_), _) => None,
-            }
-            .ok_or_else(|| self.input(span, &format!("at most {} ups", i64::MAX)))?;
-            let nus = Nus {
-                number: x.number.mul(&Dyadic::from_bigint(n.clone())),
-                up,
-                star: if n.bit(0) { x.star } else { Nat::ZERO },
-            };
-            return Ok(self.table.nus(nus)?);
-        }
-        let mut total = Game::ZERO;
-        let mut power = g;
-        let bits = n.bits();
-        for i in 0..bits {
-            if n.bit(i) {
-                total = self.table.add(total, power)?;
-            }
-            if i + 1 < bits {
-                power = self.table.add(power, power)?;
-            }
-        }
-        Ok(total)
+        multiple(self.table, n, g)?
+            .ok_or_else(|| self.input(span, &format!("at most {} ups", i64::MAX)))
     }
 
     /// A function of games (one of [`sprague_expr::FUNCTIONS`], CGSuite's names):
@@ -1229,6 +1199,57 @@ impl<'a> Evaluator<'a> {
 
 /// Whether a family term named `name` is valued as an impartial family of
 /// [`crate`] (the names that are not partizan families).
+/// `n * G`: the sum of n copies of G (of -G when n < 0), by its closed form for a
+/// number-up-star and by doubling otherwise (one sum per bit of n); `None` when a
+/// number-up-star would have more than `i64::MAX` ups.
+///
+/// ```
+/// use num_bigint::BigInt;
+/// use sprague_engine::partizan::GameTable;
+/// use sprague_games::eval::{ParseValue, multiple};
+/// let mut t = GameTable::new();
+/// let g = t.parse_value("{1|0}").unwrap();
+/// let three = multiple(&mut t, &BigInt::from(3), g).unwrap().unwrap();
+/// assert_eq!(t.show(three), "{2|1}");
+/// let up = t.parse_value("^*").unwrap();
+/// let v = multiple(&mut t, &BigInt::from(-3), up).unwrap().unwrap();
+/// assert_eq!(t.show(v), "v3*");
+/// ```
+pub fn multiple(t: &mut GameTable, n: &BigInt, g: Game) -> Result<Option<Game>, SolveError> {
+    let (g, n) = if n.sign() == Sign::Minus {
+        (t.neg(g)?, -n)
+    } else {
+        (g, n.clone())
+    };
+    if let Some(x) = t.as_nus(g).cloned() {
+        let Some(up) = (match (i64::try_from(&n), x.up) {
+            (_, 0) => Some(0),
+            (Ok(k), u) => k.checked_mul(u),
+            (Err(_), _) => None,
+        }) else {
+            return Ok(None);
+        };
+        let nus = Nus {
+            number: x.number.mul(&Dyadic::from_bigint(n.clone())),
+            up,
+            star: if n.bit(0) { x.star } else { Nat::ZERO },
+        };
+        return Ok(Some(t.nus(nus)?));
+    }
+    let mut total = Game::ZERO;
+    let mut power = g;
+    let bits = n.bits();
+    for i in 0..bits {
+        if n.bit(i) {
+            total = t.add(total, power)?;
+        }
+        if i + 1 < bits {
+            power = t.add(power, power)?;
+        }
+    }
+    Ok(Some(total))
+}
+
 fn is_impartial_family(name: &str) -> bool {
     !matches!(name, "hackenbush" | "cut" | "unfair") && !partizan::NAMES.contains(&name)
 }
