@@ -117,7 +117,7 @@ Commands:\n  \
 :help                   this text\n  \
 :quit (or end of input) leave";
 
-/// Most names a worksheet holds.
+/// Most names a worksheet holds (besides `ans`).
 const MAX_VARIABLES: usize = 10_000;
 
 /// The name of the last game valued.
@@ -191,7 +191,9 @@ impl Worksheet {
                 "{name} := takes a game, not a comparison (type the comparison alone to answer it)"
             )));
         }
-        if !self.variables.contains_key(name) && self.variables.len() >= MAX_VARIABLES {
+        // `ans` is kept besides the names given.
+        let given = self.variables.len() - usize::from(self.variables.contains_key(PREVIOUS));
+        if !self.variables.contains_key(name) && name != PREVIOUS && given >= MAX_VARIABLES {
             return Err(Failure::Other(format!(
                 "limit reached: at most {MAX_VARIABLES} names in a worksheet (give an old name a new game, or :clear)"
             )));

@@ -18,6 +18,18 @@ fn repl(script: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// The transcript of `repl ARGS` fed `script`; the run must succeed.
+fn repl_with(args: &[&str], script: &str) -> String {
+    let out = sprague()
+        .arg("repl")
+        .args(args)
+        .write_stdin(script.to_string())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{script:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// The standard output of a command that succeeds.
 fn command(args: &[&str]) -> String {
     let out = sprague().args(args).output().unwrap();
@@ -169,4 +181,37 @@ fn help_of_a_function_is_its_line_of_the_one_table() {
         text.contains("error: no function 'Foo' (functions: Tiny,"),
         "{text}"
     );
+}
+
+#[test]
+fn worksheet_limits_are_messages_and_the_worksheet_goes_on() {
+    // The names' games share the table bounded by --max-states: Domineering 4 x 4
+    // needs more than 60 games; the names kept are still answered, :clear frees them.
+    let text = repl_with(
+        &["--max-states", "60"],
+        "g := {2|-1}\nh := domineering(4,4)\ng\n:clear\n:vars\nk := 1\n",
+    );
+    assert!(
+        text.contains("error: limit reached: the canonical forms need more than 60 stored games"),
+        "{text}"
+    );
+    assert!(text.contains(":clear forgets them"), "{text}");
+    assert!(text.contains("value:       {2|-1}\n"), "{text}");
+    assert!(text.contains("no names yet"), "{text}");
+    assert!(text.contains("k := 1\n"), "{text}");
+    // At most 10000 names; a name given again is no new name.
+    let mut script: String = (0..10_000)
+        .map(|i| format!("g{i} := {}\n", i % 7))
+        .collect();
+    script.push_str("g3 := 5\nextra := 1\n:vars\n");
+    let text = repl(&script);
+    assert!(text.contains("g3 := 5\n"), "{text:.200}");
+    // 9999 % 7 = 3; ans does not count among the names given.
+    assert!(text.contains("g9999 := 3\n"), "{text:.200}");
+    assert!(
+        text.contains("error: limit reached: at most 10000 names in a worksheet"),
+        "{}",
+        &text[text.len().saturating_sub(300)..]
+    );
+    assert!(!text.contains("extra := 1"));
 }
