@@ -233,6 +233,8 @@ def test_value_multiples_differences_and_relations():
     assert (-2 * up).canonical == "vv" and (0 * sw) == 0
     assert (2 * star) == 0 and (3 * star) == star
     assert (10**30 * sprague.value("1/2")).number == Fraction(10**30, 2)
+    with pytest.raises(sprague.InputError, match="ups"):
+        10**30 * up  # beyond the engine's count of ups, said, not wrapped
     with pytest.raises(TypeError):
         up * up
     with pytest.raises(TypeError):
