@@ -709,6 +709,29 @@ class Value:
     def __rsub__(self, other: Any) -> "Value":
         return (-self) + other
 
+    def __mul__(self, n: Any) -> "Value":
+        """``n * g``: n copies of the game (of ``-g`` for n < 0); n an int."""
+        if not isinstance(n, int) or isinstance(n, bool):
+            return NotImplemented
+        return Value._made(_call(_sprague.multiple, str(n), self._id))
+
+    __rmul__ = __mul__
+
+    def compare(self, other: Any) -> str:
+        """How the game compares with ``other`` (a game, an int or a Fraction), as
+        CGSuite writes it: ``"=="``, ``"<"``, ``">"`` or ``"<>"`` (confused).
+
+        >>> value("^").compare("*")
+        '<>'
+        """
+        if isinstance(other, str):
+            other = value(other)
+        return _call(_sprague.order, self._id, Value._of(other)._id)
+
+    def confused_with(self, other: Any) -> bool:
+        """Whether the game is confused with ``other`` (incomparable: ``g <> h``)."""
+        return self.compare(other) == "<>"
+
     def _cmp(self, other: Any) -> Optional[int]:
         return _call(_sprague.compare, self._id, Value._of(other)._id)
 

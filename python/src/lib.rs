@@ -484,6 +484,32 @@ fn compare(py: Python<'_>, a: usize, b: usize) -> PyResult<Option<i8>> {
     })
 }
 
+/// `n * G`: n copies of the game (of its negative for n < 0); `n` in decimal.
+#[pyfunction]
+fn multiple(py: Python<'_>, n: String, a: usize) -> PyResult<usize> {
+    let n: num_bigint::BigInt = n
+        .parse()
+        .map_err(|_| PyValueError::new_err(format!("not an integer: {n}")))?;
+    partizan(py, move |p, _| {
+        let a = p.game(a)?;
+        let m = sprague::games::eval::multiple(&mut p.table, &n, a)
+            .map_err(report::value::solve_failure)?
+            .ok_or_else(|| Failure::Input(format!("at most {} ups", i64::MAX)))?;
+        Ok(p.keep(m))
+    })
+}
+
+/// How two games compare, as CGSuite writes it: `==`, `<`, `>` or `<>` (confused).
+#[pyfunction]
+fn order(py: Python<'_>, a: usize, b: usize) -> PyResult<&'static str> {
+    partizan(py, move |p, _| {
+        let (a, b) = (p.game(a)?, p.game(b)?);
+        let le = p.table.le(a, b).map_err(report::value::solve_failure)?;
+        let ge = p.table.le(b, a).map_err(report::value::solve_failure)?;
+        Ok(sprague::games::eval::order_of(le, ge).symbol())
+    })
+}
+
 /// A thermograph wall: (start temperature, value there, slope) per segment.
 type Wall = Vec<(String, String, i64)>;
 
@@ -627,6 +653,8 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(add, m)?)?;
     m.add_function(wrap_pyfunction!(neg, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(multiple, m)?)?;
+    m.add_function(wrap_pyfunction!(order, m)?)?;
     m.add_function(wrap_pyfunction!(thermograph, m)?)?;
     m.add_function(wrap_pyfunction!(define, m)?)?;
     m.add_function(wrap_pyfunction!(undefine, m)?)?;

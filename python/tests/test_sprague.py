@@ -224,6 +224,33 @@ def test_value_arithmetic_and_order():
     assert {sprague.value("{|}"), 0} == {0}
 
 
+def test_value_multiples_differences_and_relations():
+    up, star = sprague.value("^"), sprague.value("*")
+    sw = sprague.value("{1|0}")
+    # n * G by the definition: G + G + G; {1|0} + {1|0} + {1|0} = {2|1} (Winning Ways
+    # ch. 5: three copies of the switch {1|0} are worth 1 + {1|0}).
+    assert (3 * sw).canonical == "{2|1}" and sw * 3 == sw + sw + sw
+    assert (-2 * up).canonical == "vv" and (0 * sw) == 0
+    assert (2 * star) == 0 and (3 * star) == star
+    assert (10**30 * sprague.value("1/2")).number == Fraction(10**30, 2)
+    with pytest.raises(sprague.InputError, match="ups"):
+        10**30 * up  # beyond the engine's count of ups, said, not wrapped
+    with pytest.raises(TypeError):
+        up * up
+    with pytest.raises(TypeError):
+        Fraction(1, 2) * up
+    # Differences: ^^* - ^ = ^*.
+    assert (sprague.value("^^*") - up).canonical == "^*"
+    assert (1 - up).canonical == "1v"
+    # Relations as CGSuite writes them: ^ > 0, ^ <> * (confused), ^* <> 0.
+    assert up.compare(0) == ">" and sprague.value("0").compare(up) == "<"
+    assert up.compare("*") == "<>" and up.confused_with(star)
+    assert (up + star).confused_with(0) and not up.confused_with(0)
+    assert (up + up).compare(sprague.value("^^")) == "=="
+    assert up != star and not (up == star) and not (up <= star) and not (up >= star)
+    assert not (up < star) and not (up > star)
+
+
 def test_domineering_values():
     # Known Domineering values (Left vertical): 2x2 = ±1, 2x3 = {2|-1/2}
     # (Winning Ways ch. 5; CGSuite, cgt agree).

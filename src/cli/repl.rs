@@ -6,6 +6,9 @@ use super::{Failure, LimitArgs};
 use rustyline::DefaultEditor;
 use rustyline::error::ReadlineError;
 use sprague::core::Play;
+use sprague::games::eval::{Variables, mentions, variable_name_error};
+use sprague::partizan::{DEFAULT_MAX_STATES, Game, GameTable, PrintOptions};
+use sprague::report::value::{Options, evaluate_with, valued};
 use std::io::{BufRead, IsTerminal, Read, Write};
 
 #[derive(clap::Args)]
@@ -100,18 +103,167 @@ impl LineReader {
 
 const HELP: &str = "Type a position to solve it, e.g. nim(3,4,5) or sub[1,3,4](10) + wythoff(3,5)\n\
 (as `sprague solve` does, in the current play convention).\n\
+Worksheet: g := {2|-1} names a game (its canonical form); a line that uses a name or\n\
+compares two games (g + -g == 0) is answered as `sprague value` does; ans is the last game valued.\n\
 Commands:\n  \
 :misere / :normal       switch the play convention (misère: the last player to move loses)\n  \
 :explain EXPR           solve with the explanation (solve --explain)\n  \
 :value GAME             canonical form, outcome, mean and temperature (sprague value), e.g. :value {1|-1}\n  \
 :table FAMILY N         values of heaps 0..N with their period (sprague table --to N), e.g. :table sub[1,3,4] 30\n  \
 :table FAMILY A..N      values of heaps A..N (sprague table --from A --to N)\n  \
+:vars                   the names given and their games\n  \
+:clear                  forget every name (and the games kept for them)\n  \
+:help FUNCTION          what a function of games does, e.g. :help Cool\n  \
 :help                   this text\n  \
 :quit (or end of input) leave";
+
+/// Most names a worksheet holds (besides `ans`).
+const MAX_VARIABLES: usize = 10_000;
+
+/// The name of the last game valued.
+const PREVIOUS: &str = "ans";
+
+/// The games of a worksheet: its names and the table that holds their games (so
+/// that later lines add and compare them).
+struct Worksheet {
+    table: GameTable,
+    variables: Variables,
+    max_states: Option<u64>,
+}
+
+impl Worksheet {
+    fn new(max_states: Option<u64>) -> Self {
+        Worksheet {
+            table: GameTable::with_limit(max_states.unwrap_or(DEFAULT_MAX_STATES)),
+            variables: Variables::new(),
+            max_states,
+        }
+    }
+
+    /// The options of the value report.
+    fn options(&self) -> Options {
+        Options {
+            max_states: self.max_states,
+            raise: Some(sprague::flags::raise_with),
+            ..Options::default()
+        }
+    }
+
+    /// The value report of `text` (a game, or two games compared) with the
+    /// worksheet's names; a game (not a comparison) becomes `ans`.
+    fn evaluate(&mut self, text: &str) -> Result<String, Failure> {
+        let o = self.options();
+        let (g, explained, comparison) =
+            evaluate_with(&mut self.table, Some(&self.variables), text, &o).map_err(limit_hint)?;
+        let mut v = valued(&mut self.table, g, &explained, &o).map_err(limit_hint)?;
+        let compared = comparison.is_some();
+        v.comparison = comparison;
+        if !compared {
+            self.variables.insert(PREVIOUS.to_string(), g);
+        }
+        Ok(v.text())
+    }
+
+    /// `:value GAME` and a line that uses a name or compares.
+    fn value(&mut self, text: &str) -> Result<(), Failure> {
+        if text.is_empty() {
+            return needs("type a game after :value", ":value {1|-1} + ^");
+        }
+        let report = self.evaluate(text)?;
+        let stdout = super::stdout::stdout();
+        let mut lock = stdout.lock();
+        lock.write_all(report.as_bytes())?;
+        Ok(())
+    }
+
+    /// `name := GAME`.
+    fn assign(&mut self, name: &str, text: &str) -> Result<(), Failure> {
+        if let Some(m) = variable_name_error(name) {
+            return Err(Failure::Input(m));
+        }
+        if text.is_empty() {
+            return needs("type a game after :=", &format!("{name} := {{2|-1}}"));
+        }
+        if let Ok(st) = sprague::expr::parse_statement(text)
+            && st.compare.is_some()
+        {
+            return Err(Failure::Input(format!(
+                "{name} := takes a game, not a comparison (type the comparison alone to answer it)"
+            )));
+        }
+        // `ans` is kept besides the names given.
+        let given = self.variables.len() - usize::from(self.variables.contains_key(PREVIOUS));
+        if !self.variables.contains_key(name) && name != PREVIOUS && given >= MAX_VARIABLES {
+            return Err(Failure::Other(format!(
+                "limit reached: at most {MAX_VARIABLES} names in a worksheet (give an old name a new game, or :clear)"
+            )));
+        }
+        let o = self.options();
+        let (g, _, _) =
+            evaluate_with(&mut self.table, Some(&self.variables), text, &o).map_err(limit_hint)?;
+        self.variables.insert(name.to_string(), g);
+        self.variables.insert(PREVIOUS.to_string(), g);
+        say(&format!("{name} := {}", self.show(g)?))
+    }
+
+    /// The canonical form of `g`, or a note when it is too long for a line.
+    fn show(&mut self, g: Game) -> Result<String, Failure> {
+        const LONGEST: u64 = 2_000;
+        let form = self
+            .table
+            .show_within(g, PrintOptions::default(), LONGEST)
+            .map_err(|e| limit_hint(Failure::from(e)))?;
+        Ok(form.unwrap_or_else(|| {
+            format!("(a canonical form longer than {LONGEST} characters; :value NAME reports it)")
+        }))
+    }
+
+    /// `:vars`.
+    fn list(&mut self) -> Result<(), Failure> {
+        if self.variables.is_empty() {
+            return say("no names yet (g := {2|-1} gives one)");
+        }
+        let names: Vec<(String, Game)> = self
+            .variables
+            .iter()
+            .map(|(n, g)| (n.clone(), *g))
+            .collect();
+        let mut text = String::new();
+        for (name, g) in names {
+            text.push_str(&format!("{name} := {}\n", self.show(g)?));
+        }
+        let stdout = super::stdout::stdout();
+        stdout.lock().write_all(text.as_bytes())?;
+        Ok(())
+    }
+}
+
+/// A limit of the worksheet's table says how to free it.
+fn limit_hint(f: Failure) -> Failure {
+    match f {
+        Failure::Limit(..) => Failure::Other(format!(
+            "limit reached: {} (the games of the worksheet's names count too; :clear forgets them)",
+            sprague::flags::failure_message(&f)
+        )),
+        f => f,
+    }
+}
+
+/// `:help NAME`: the function's line of help.
+fn function_help(name: &str) -> Result<(), Failure> {
+    match sprague::expr::function(name) {
+        Some(f) => say(&format!("{}: {}", f.usage, f.help)),
+        None => Err(Failure::Input(format!(
+            "no function '{name}' (functions: {})",
+            sprague::expr::FUNCTIONS.join(", ")
+        ))),
+    }
+}
 
 pub fn run(a: &ReplArgs) -> Result<(), Failure> {
     let mut play = if a.misere { Play::Misere } else { Play::Normal };
     let mut input = LineReader::new(true);
+    let mut sheet = Worksheet::new(a.max_states);
     let stdout = super::stdout::stdout();
     if input.is_terminal() {
         writeln!(
@@ -133,10 +285,26 @@ pub fn run(a: &ReplArgs) -> Result<(), Failure> {
             _ if line.starts_with(':') => (line, ""),
             _ => ("", line),
         };
+        let assignment = match line.split_once(":=") {
+            Some((name, text)) if !line.starts_with(':') => Some((name.trim(), text.trim())),
+            _ => None,
+        };
+        let worksheet_line = command.is_empty()
+            && sprague::expr::parse_statement(line)
+                .is_ok_and(|st| st.compare.is_some() || mentions(&st, &sheet.variables));
         let result = match command {
             _ if line.is_empty() => continue,
             _ if matches!(line, ":quit" | ":q" | ":exit" | "quit" | "exit") => break,
             _ if matches!(line, ":help" | "help" | ":h") => say(HELP),
+            _ if let Some((name, text)) = assignment => sheet.assign(name, text),
+            ":help" | ":h" => function_help(rest),
+            _ if line.starts_with("help ") => function_help(line["help ".len()..].trim()),
+            ":vars" if rest.is_empty() => sheet.list(),
+            ":clear" if rest.is_empty() => {
+                sheet = Worksheet::new(a.max_states);
+                say("every name forgotten")
+            }
+            "" if worksheet_line => sheet.value(line),
             ":misere" if rest.is_empty() => {
                 play = Play::Misere;
                 say("misère play: the player who makes the last move loses")
@@ -147,7 +315,7 @@ pub fn run(a: &ReplArgs) -> Result<(), Failure> {
             }
             "" | ":solve" => solve(rest, play, a.max_states, false),
             ":explain" => solve(rest, play, a.max_states, true),
-            ":value" => value(rest, a.max_states),
+            ":value" => sheet.value(rest),
             ":table" => table(rest, a.max_states),
             c => say(&format!("unknown command {c} (type :help)")),
         };
@@ -208,26 +376,6 @@ fn solve(text: &str, play: Play, max_states: Option<u64>, explain: bool) -> Resu
         limits: limit_args(max_states),
     };
     super::solve::answer(&a, text)
-}
-
-/// `sprague value GAME`.
-fn value(text: &str, max_states: Option<u64>) -> Result<(), Failure> {
-    if text.is_empty() {
-        return needs("type a game after :value", ":value {1|-1} + ^");
-    }
-    let a = super::value::ValueArgs {
-        expr: text.to_string(),
-        json: false,
-        explain: false,
-        ascii: false,
-        max_states,
-        max_chars: None,
-        full: false,
-        cool: None,
-        heat: None,
-        overheat: None,
-    };
-    super::value::answer(&a, text)
 }
 
 /// `sprague table --from A --to N FAMILY`, from `FAMILY N` or `FAMILY A..N`.

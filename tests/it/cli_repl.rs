@@ -18,6 +18,18 @@ fn repl(script: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// The transcript of `repl ARGS` fed `script`; the run must succeed.
+fn repl_with(args: &[&str], script: &str) -> String {
+    let out = sprague()
+        .arg("repl")
+        .args(args)
+        .write_stdin(script.to_string())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{script:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// The standard output of a command that succeeds.
 fn command(args: &[&str]) -> String {
     let out = sprague().args(args).output().unwrap();
@@ -88,4 +100,118 @@ fn mistakes_get_a_message_and_the_worksheet_goes_on() {
     for c in [":value", ":table", ":explain", ":misere"] {
         assert!(help.contains(c), "{help}");
     }
+}
+
+#[test]
+fn worksheet_names_games_and_uses_them() {
+    // {2|-1} is the switch 1/2 ± 3/2, so g + g = 1 and g - g = 0; g + ^ = {2^|-1^}
+    // (Left's and Right's options each plus ^, none dominated or reversible).
+    let text = repl("g := {2|-1}\ng + -g == 0\nh := g + ^\ng + g\nans + 1\n:vars\n");
+    assert!(!text.contains("error"), "{text}");
+    assert!(text.contains("g := {2|-1}\n"), "{text}");
+    assert!(text.contains("compare:     g + -g == 0 is true"), "{text}");
+    assert!(text.contains("h := {2^|-1^}\n"), "{text}");
+    // g + g is 1, so the previous result plus 1 is 2.
+    assert!(text.contains("value:       1\n"), "{text}");
+    assert!(text.contains("value:       2\n"), "{text}");
+    // :vars lists the names in order, ans the last game valued.
+    assert!(
+        text.contains("ans := 2\ng := {2|-1}\nh := {2^|-1^}\n"),
+        "{text}"
+    );
+    // A name used by :value and by a comparison that is not equal: ^ and * are confused.
+    let text = repl("u := ^\ns := *\n:value u + s\nu <> s\n");
+    assert!(text.contains("value:       ^*\n"), "{text}");
+    assert!(text.contains("u <> s is true"), "{text}");
+    // A line without a name is still solved.
+    let text = repl("g := 1\nnim(3)\n");
+    assert!(text.contains("nim-value: 3"), "{text}");
+}
+
+#[test]
+fn worksheet_errors_name_the_column_and_refuse_reserved_names() {
+    let text = repl("g := *\ng + k\n");
+    assert!(
+        text.contains("error: bad expression: column 5: unknown variable 'k': assign it first"),
+        "{text}"
+    );
+    assert!(text.contains("(variables: ans, g)"), "{text}");
+    let text = repl("nim := 3\nCool := 1\nv3 := 1\ng := 1 <= 2\ng := {0|\nans\n");
+    assert!(
+        text.contains("error: 'nim' is a game family, not a variable name"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error: 'Cool' is a function (Cool(G, t)), not a variable name"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error: 'v3' cannot name a variable"),
+        "{text}"
+    );
+    assert!(text.contains("takes a game, not a comparison"), "{text}");
+    assert!(text.contains("error: bad expression: column 4:"), "{text}");
+    // Nothing was valued, so ans is unknown (and solve says so, as for any name).
+    assert!(text.contains("unknown game family 'ans'"), "{text}");
+}
+
+#[test]
+fn help_of_a_function_is_its_line_of_the_one_table() {
+    let guide =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/GUIDE.md")).unwrap();
+    let names = sprague::expr::FUNCTIONS;
+    let script: String = names.iter().map(|n| format!("help {n}\n")).collect();
+    let text = repl(&script);
+    for f in sprague::expr::FUNCTION_HELP {
+        assert!(
+            text.contains(&format!("{}: {}\n", f.usage, f.help)),
+            "{}: {text}",
+            f.name
+        );
+        // The guide's table of CGSuite notation lists every function by its call.
+        assert!(
+            guide.contains(&format!("`{}`", f.usage)),
+            "guide lacks {}",
+            f.usage
+        );
+    }
+    assert_eq!(names.len(), sprague::expr::FUNCTION_HELP.len());
+    let text = repl(":help Foo\n");
+    assert!(
+        text.contains("error: no function 'Foo' (functions: Tiny,"),
+        "{text}"
+    );
+}
+
+#[test]
+fn worksheet_limits_are_messages_and_the_worksheet_goes_on() {
+    // The names' games share the table bounded by --max-states: Domineering 4 x 4
+    // needs more than 60 games; the names kept are still answered, :clear frees them.
+    let text = repl_with(
+        &["--max-states", "60"],
+        "g := {2|-1}\nh := domineering(4,4)\ng\n:clear\n:vars\nk := 1\n",
+    );
+    assert!(
+        text.contains("error: limit reached: the canonical forms need more than 60 stored games"),
+        "{text}"
+    );
+    assert!(text.contains(":clear forgets them"), "{text}");
+    assert!(text.contains("value:       {2|-1}\n"), "{text}");
+    assert!(text.contains("no names yet"), "{text}");
+    assert!(text.contains("k := 1\n"), "{text}");
+    // At most 10000 names; a name given again is no new name.
+    let mut script: String = (0..10_000)
+        .map(|i| format!("g{i} := {}\n", i % 7))
+        .collect();
+    script.push_str("g3 := 5\nextra := 1\n:vars\n");
+    let text = repl(&script);
+    assert!(text.contains("g3 := 5\n"), "{text:.200}");
+    // 9999 % 7 = 3; ans does not count among the names given.
+    assert!(text.contains("g9999 := 3\n"), "{text:.200}");
+    assert!(
+        text.contains("error: limit reached: at most 10000 names in a worksheet"),
+        "{}",
+        &text[text.len().saturating_sub(300)..]
+    );
+    assert!(!text.contains("extra := 1"));
 }

@@ -79,6 +79,14 @@ fn check_reports_the_column_without_computing() {
     assert_eq!(body["ok"], true);
     let (_, body) = s.get("/api/check", &[("expr", "{1|"), ("kind", "value")]);
     assert_eq!(error(&body).2, Some(4));
+    // The whole language of value: comparisons, the ordinal sum, functions.
+    for expr in ["^ <= *", "g := 1", "1:1:-1 != 3/2", "Cool({3|-1}, 1) <> ^"] {
+        let (_, body) = s.get("/api/check", &[("expr", expr), ("kind", "value")]);
+        let ok = !expr.contains(":=");
+        assert_eq!(body["ok"], ok, "{expr}: {body}");
+    }
+    let (_, body) = s.get("/api/check", &[("expr", "^ <= "), ("kind", "value")]);
+    assert_eq!(error(&body).2, Some(6), "{body}");
     let (_, body) = s.get("/api/check", &[("expr", "sub[1,3,4]"), ("kind", "family")]);
     assert_eq!(body["ok"], true);
     let (_, body) = s.get(
@@ -498,6 +506,12 @@ fn table_value_and_nash_answer_exactly_the_command_lines_documents() {
             vec![],
         ),
         (vec![("expr", "{3|{2|0}}")], vec![]),
+        // The whole language: a comparison (its `compare` field), functions, G:H.
+        (vec![("expr", "^ <= *")], vec![]),
+        (
+            vec![("expr", "NortonMultiply(1/2, ^) - 2 * ^ >= 1:1")],
+            vec![],
+        ),
     ] {
         let (status, body) = s.get_text("/api/value", &query);
         let mut args = vec!["value", "--json", "--max-states", STATES];
@@ -545,6 +559,33 @@ fn table_value_and_nash_answer_exactly_the_command_lines_documents() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn value_answers_a_comparison_with_its_compare_field() {
+    let s = Server::start(&[]);
+    // ^ and * are confused (Winning Ways ch. 3): ^ <= * fails, ^ <> * holds; the
+    // report is of ^ - * = ^*.
+    let (status, body) = s.get("/api/value", &[("expr", "^ <= *")]);
+    assert_eq!(status, 200, "{body}");
+    let c = &body["compare"];
+    assert_eq!(
+        (
+            c["left"].as_str(),
+            c["relation"].as_str(),
+            c["right"].as_str()
+        ),
+        (Some("^"), Some("<="), Some("*")),
+        "{body}"
+    );
+    assert_eq!(
+        (c["holds"].as_bool(), c["order"].as_str()),
+        (Some(false), Some("<>"))
+    );
+    assert_eq!(body["canonical"], "^*");
+    // A plain game has no comparison.
+    let (_, body) = s.get("/api/value", &[("expr", "^")]);
+    assert!(body["compare"].is_null(), "{body}");
 }
 
 #[test]

@@ -595,6 +595,22 @@ fn value_view_draws_the_components_of_the_sum() {
 }
 
 #[test]
+fn value_view_answers_a_comparison() {
+    let t = Harness::new(1200, 1000);
+    // ^ and * are confused (Winning Ways ch. 3); the report is of ^ - * = ^*.
+    t.open("view=value&expr=%5E%20%3C%3D%20*");
+    assert_eq!(
+        t.b.wait_text("#value-compare", |s| !s.is_empty()),
+        "^ <= * is false: ^ <> * (confused). Below: the difference ^ - *."
+    );
+    assert_eq!(t.b.wait_text("#value-canonical", |s| !s.is_empty()), "^*");
+    // A game alone has no comparison.
+    t.open("view=value&expr={1|0}");
+    t.b.wait_text("#value-canonical", |s| s == "{1|0}");
+    assert!(t.b.all("#value-compare").is_empty());
+}
+
+#[test]
 fn nash_view_lists_every_equilibrium() {
     let t = Harness::new(1200, 1200);
     let game = r#"{"rows":["opera","football"],"cols":["opera","football"],"row_payoffs":[[3,0],[0,2]],"col_payoffs":[[2,0],[0,3]]}"#;

@@ -53,27 +53,132 @@ pub enum BinaryOp {
     Ordinal,
 }
 
-/// The functions of games the language knows, by name (CGSuite's names where it has
-/// them).
-pub const FUNCTIONS: [&str; 17] = [
-    "Tiny",
-    "Miny",
-    "NimProduct",
-    "NortonMultiply",
-    "Conjunctive",
-    "Selective",
-    "LeftOption",
-    "RightOption",
-    "Mean",
-    "Temperature",
-    "LeftStop",
-    "RightStop",
-    "AtomicWeight",
-    "Birthday",
-    "Cool",
-    "Heat",
-    "Overheat",
+/// A function of games the language knows: its name (CGSuite's where it has one), how
+/// it is called and one line of help. [`FUNCTION_HELP`] is the one list of them: the
+/// parser's [`FUNCTIONS`], the evaluator's arities, `repl`'s `help NAME` and the guide's
+/// table are all read from it (a test compares them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Function {
+    /// The name, e.g. `Tiny`.
+    pub name: &'static str,
+    /// The call with its parameters, e.g. `Cool(G, t)`.
+    pub usage: &'static str,
+    /// What it gives, in one line.
+    pub help: &'static str,
+}
+
+impl Function {
+    /// How many arguments the function takes (those of its [`Function::usage`]).
+    pub fn arity(&self) -> usize {
+        self.usage.matches(',').count() + 1
+    }
+}
+
+/// Every function of games, with its call and line of help.
+pub const FUNCTION_HELP: [Function; 17] = [
+    Function {
+        name: "Tiny",
+        usage: "Tiny(G)",
+        help: "tiny-G = {0||0|-G}",
+    },
+    Function {
+        name: "Miny",
+        usage: "Miny(G)",
+        help: "miny-G = {G|0||0}",
+    },
+    Function {
+        name: "NimProduct",
+        usage: "NimProduct(*a, *b)",
+        help: "the nim product of two nimbers below 2^128: NimProduct(*4, *4) = *6",
+    },
+    Function {
+        name: "NortonMultiply",
+        usage: "NortonMultiply(G, U)",
+        help: "Norton's product G.U, for U > 0",
+    },
+    Function {
+        name: "Conjunctive",
+        usage: "Conjunctive(G, H)",
+        help: "the conjunctive compound: move in every component; it ends when one ends",
+    },
+    Function {
+        name: "Selective",
+        usage: "Selective(G, H)",
+        help: "the selective compound: move in one component or more",
+    },
+    Function {
+        name: "LeftOption",
+        usage: "LeftOption(G, i)",
+        help: "the i-th Left option (from 1) of G's canonical form, as value prints them",
+    },
+    Function {
+        name: "RightOption",
+        usage: "RightOption(G, i)",
+        help: "the i-th Right option (from 1) of G's canonical form, as value prints them",
+    },
+    Function {
+        name: "Mean",
+        usage: "Mean(G)",
+        help: "the mean value of G (a number)",
+    },
+    Function {
+        name: "Temperature",
+        usage: "Temperature(G)",
+        help: "the temperature of G (a number; a number's is negative)",
+    },
+    Function {
+        name: "LeftStop",
+        usage: "LeftStop(G)",
+        help: "the left stop of G (a number)",
+    },
+    Function {
+        name: "RightStop",
+        usage: "RightStop(G)",
+        help: "the right stop of G (a number)",
+    },
+    Function {
+        name: "AtomicWeight",
+        usage: "AtomicWeight(G)",
+        help: "the atomic weight of an all-small game G (a game)",
+    },
+    Function {
+        name: "Birthday",
+        usage: "Birthday(G)",
+        help: "the birthday of G (an integer)",
+    },
+    Function {
+        name: "Cool",
+        usage: "Cool(G, t)",
+        help: "G cooled by the number t >= 0",
+    },
+    Function {
+        name: "Heat",
+        usage: "Heat(G, t)",
+        help: "G heated by the number t",
+    },
+    Function {
+        name: "Overheat",
+        usage: "Overheat(G, s, t)",
+        help: "G overheated from s to t (numbers)",
+    },
 ];
+
+/// The functions of games the language knows, by name (CGSuite's names where it has
+/// them): the names of [`FUNCTION_HELP`].
+pub const FUNCTIONS: [&str; FUNCTION_HELP.len()] = {
+    let mut names = [""; FUNCTION_HELP.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = FUNCTION_HELP[i].name;
+        i += 1;
+    }
+    names
+};
+
+/// The entry of [`FUNCTION_HELP`] named `name`, if any.
+pub fn function(name: &str) -> Option<&'static Function> {
+    FUNCTION_HELP.iter().find(|f| f.name == name)
+}
 
 /// `Name(G, …)`: a function (one of [`FUNCTIONS`]) applied to games.
 #[derive(Clone, Debug, PartialEq)]

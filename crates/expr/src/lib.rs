@@ -6,8 +6,8 @@ mod parser;
 mod printer;
 
 pub use ast::{
-    Arg, BinaryOp, CallTerm, FUNCTIONS, FamilyTerm, Literal, OptionsTerm, Param, Relation, Span,
-    Statement, Sum, Term, UnaryOp,
+    Arg, BinaryOp, CallTerm, FUNCTION_HELP, FUNCTIONS, FamilyTerm, Function, Literal, OptionsTerm,
+    Param, Relation, Span, Statement, Sum, Term, UnaryOp, function,
 };
 pub use parser::{MAX_NESTING, ParseError, parse, parse_statement, shorten_message};
 pub use printer::{write_literal, write_statement, write_sum, write_term};

@@ -144,6 +144,73 @@ pub struct Evaluator<'a> {
     unfair: FxHashMap<(usize, usize), Unfair>,
     /// For each ruleset type R, its memos: a `FxHashMap<R, TreeValues<R::Position>>`.
     rulesets: FxHashMap<TypeId, Box<dyn Any>>,
+    /// The variables a bare name may stand for (a worksheet's), if any.
+    variables: Option<&'a Variables>,
+}
+
+/// Games named by a worksheet (`g := {1|-1}`), each a game of the [`GameTable`] the
+/// expressions are evaluated in: a bare name (`g + -g`) stands for its game.
+pub type Variables = std::collections::BTreeMap<String, Game>;
+
+/// Why `name` cannot name a variable, if it cannot: a variable is a name the
+/// language reads as a bare family term (lower-case letters, digits and `_`, not a
+/// literal such as `v3`) that is neither a family nor a function.
+///
+/// ```
+/// use sprague_games::eval::variable_name_error;
+/// assert_eq!(variable_name_error("g"), None);
+/// assert!(variable_name_error("nim").unwrap().contains("family"));
+/// assert!(variable_name_error("Mean").unwrap().contains("function"));
+/// assert!(variable_name_error("vv").is_some());
+/// ```
+pub fn variable_name_error(name: &str) -> Option<String> {
+    if let Some(f) = sprague_expr::function(name) {
+        return Some(format!(
+            "'{name}' is a function ({}), not a variable name",
+            f.usage
+        ));
+    }
+    if crate::known_families().contains(&name) {
+        return Some(format!("'{name}' is a game family, not a variable name"));
+    }
+    let bare = match sprague_expr::parse(name) {
+        Ok(s) => matches!(s.terms.as_slice(),
+            [Term::Family(f)] if f.name == name && f.params.is_none() && f.args.is_none()),
+        Err(_) => false,
+    };
+    let plain = name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if !bare || !plain {
+        return Some(format!(
+            "'{name}' cannot name a variable (a name is a lower-case letter, then lower-case letters, digits or '_', and not a game such as v or v3)"
+        ));
+    }
+    None
+}
+
+/// Whether the statement names one of `variables` (as a bare name anywhere in it).
+pub fn mentions(st: &sprague_expr::Statement, variables: &Variables) -> bool {
+    fn sum(s: &Sum, v: &Variables) -> bool {
+        s.terms.iter().any(|t| term(t, v))
+    }
+    fn term(t: &Term, v: &Variables) -> bool {
+        match t {
+            Term::Family(f) => f.params.is_none() && f.args.is_none() && v.contains_key(&f.name),
+            Term::Literal(..) => false,
+            Term::Options(o) => o.left.iter().chain(&o.right).any(|s| sum(s, v)),
+            Term::Unary(_, x, _) => term(x, v),
+            Term::Binary(_, x, _) => term(&x.0, v) || term(&x.1, v),
+            Term::Group(s, _) => sum(s, v),
+            Term::Call(c) => c.args.iter().any(|s| sum(s, v)),
+        }
+    }
+    sum(&st.sum, variables)
+        || st
+            .compare
+            .as_ref()
+            .is_some_and(|(_, _, r)| sum(r, variables))
 }
 
 /// Values of expressions read straight into a [`GameTable`]: the expression
@@ -204,7 +271,32 @@ impl<'a> Evaluator<'a> {
             explained: Vec::new(),
             unfair: FxHashMap::default(),
             rulesets: FxHashMap::default(),
+            variables: None,
         }
+    }
+
+    /// The evaluator reading a bare name of `variables` as its game (which must be a
+    /// game of the evaluator's table); another bare name that is no family is then
+    /// an unknown variable.
+    ///
+    /// ```
+    /// use sprague_core::Limits;
+    /// use sprague_games::eval::{Evaluator, Variables};
+    /// use sprague_engine::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let mut vars = Variables::new();
+    /// let g = Evaluator::new(&mut t, "{1|-1}", Limits::default(), false).eval_source().unwrap();
+    /// vars.insert("g".to_string(), g);
+    /// let mut ev = Evaluator::new(&mut t, "g + g + ^", Limits::default(), false).with_variables(&vars);
+    /// let h = ev.eval_source().unwrap();
+    /// assert_eq!(t.show(h), "^");
+    /// let mut ev = Evaluator::new(&mut t, "g + h", Limits::default(), false).with_variables(&vars);
+    /// let e = ev.eval_source().unwrap_err().to_string();
+    /// assert!(e.starts_with("column 5: unknown variable 'h'"), "{e}");
+    /// ```
+    pub fn with_variables(mut self, variables: &'a Variables) -> Self {
+        self.variables = Some(variables);
+        self
     }
 
     /// Parses the source and evaluates it.
@@ -284,10 +376,12 @@ impl<'a> Evaluator<'a> {
             let nus = match term {
                 Term::Literal(lit, span) => self.literal_nus(lit, *span)?,
                 // An impartial family term: its nim-value, without storing its nimber.
-                Term::Family(f) if is_impartial_family(&f.name) => Some(Nus {
-                    star: self.nim_value(f)?,
-                    ..Nus::default()
-                }),
+                Term::Family(f) if is_impartial_family(&f.name) && !self.is_variable(f) => {
+                    Some(Nus {
+                        star: self.nim_value(f)?,
+                        ..Nus::default()
+                    })
+                }
                 _ => None,
             };
             let (nus, v) = match nus {
@@ -449,40 +543,10 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// `n * G`: the sum of n copies of G (of -G when n < 0), by its closed form for a
-    /// number-up-star and by doubling otherwise (one sum per bit of n).
+    /// `n * G` (see [`multiple`]).
     fn multiple(&mut self, n: &BigInt, g: Game, span: Span) -> Result<Game, ValueError> {
-        let (g, n) = if n.sign() == Sign::Minus {
-            (self.table.neg(g)?, -n)
-        } else {
-            (g, n.clone())
-        };
-        if let Some(x) = self.table.as_nus(g).cloned() {
-            let up = match (i64::try_from(&n), x.up) {
-                (_, 0) => Some(0),
-                (Ok(k), u) => k.checked_mul(u),
-                (Err(_), _) => None,
-            }
-            .ok_or_else(|| self.input(span, &format!("at most {} ups", i64::MAX)))?;
-            let nus = Nus {
-                number: x.number.mul(&Dyadic::from_bigint(n.clone())),
-                up,
-                star: if n.bit(0) { x.star } else { Nat::ZERO },
-            };
-            return Ok(self.table.nus(nus)?);
-        }
-        let mut total = Game::ZERO;
-        let mut power = g;
-        let bits = n.bits();
-        for i in 0..bits {
-            if n.bit(i) {
-                total = self.table.add(total, power)?;
-            }
-            if i + 1 < bits {
-                power = self.table.add(power, power)?;
-            }
-        }
-        Ok(total)
+        multiple(self.table, n, g)?
+            .ok_or_else(|| self.input(span, &format!("at most {} ups", i64::MAX)))
     }
 
     /// A function of games (one of [`sprague_expr::FUNCTIONS`], CGSuite's names):
@@ -499,22 +563,19 @@ impl<'a> Evaluator<'a> {
     ///   `AtomicWeight(G)` (all-small G), `Birthday(G)`;
     /// * `Cool(G, t)`, `Heat(G, t)`, `Overheat(G, s, t)` (t, s numbers; t ≥ 0 to cool).
     fn call(&mut self, c: &CallTerm) -> Result<Game, ValueError> {
-        let arity = match c.name.as_str() {
-            "NimProduct" | "NortonMultiply" | "Conjunctive" | "Selective" | "LeftOption"
-            | "RightOption" | "Cool" | "Heat" => 2,
-            "Overheat" => 3,
-            _ => 1,
+        let Some(function) = sprague_expr::function(&c.name) else {
+            return Err(self.input(
+                c.name_span,
+                &format!(
+                    "unknown function '{}' (known: {})",
+                    c.name,
+                    sprague_expr::FUNCTIONS.join(", ")
+                ),
+            ));
         };
+        let arity = function.arity();
         if c.args.len() != arity {
-            let params = ["G", "H", "t"][..arity].join(", ");
-            let usage = match c.name.as_str() {
-                "NimProduct" => "NimProduct(*a, *b)".to_string(),
-                "NortonMultiply" => "NortonMultiply(G, U)".to_string(),
-                "LeftOption" | "RightOption" => format!("{}(G, i)", c.name),
-                "Cool" | "Heat" => format!("{}(G, t)", c.name),
-                "Overheat" => "Overheat(G, s, t)".to_string(),
-                name => format!("{name}({params})"),
-            };
+            let usage = function.usage;
             let count = match arity {
                 1 => "one argument".to_string(),
                 n => format!("{n} arguments"),
@@ -760,7 +821,39 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// Whether the term is a bare name that stands for a variable (known or not) of
+    /// the evaluator's variables.
+    fn is_variable(&self, f: &FamilyTerm) -> bool {
+        self.variables.is_some_and(|vars| {
+            f.params.is_none()
+                && f.args.is_none()
+                && (vars.contains_key(&f.name) || variable_name_error(&f.name).is_none())
+        })
+    }
+
     fn family(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
+        if let Some(vars) = self.variables
+            && self.is_variable(f)
+        {
+            if let Some(&g) = vars.get(&f.name) {
+                return Ok(g);
+            }
+            {
+                let known = if vars.is_empty() {
+                    "none yet".to_string()
+                } else {
+                    let names: Vec<&str> = vars.keys().take(20).map(String::as_str).collect();
+                    names.join(", ") + if vars.len() > 20 { ", …" } else { "" }
+                };
+                return Err(self.input(
+                    f.name_span,
+                    &format!(
+                        "unknown variable '{}': assign it first, e.g. {} := {{1|-1}} (variables: {known})",
+                        f.name, f.name
+                    ),
+                ));
+            }
+        }
         match f.name.as_str() {
             "hackenbush" => self.hackenbush(f),
             "cut" => self.cut(f),
@@ -1106,6 +1199,57 @@ impl<'a> Evaluator<'a> {
 
 /// Whether a family term named `name` is valued as an impartial family of
 /// [`crate`] (the names that are not partizan families).
+/// `n * G`: the sum of n copies of G (of -G when n < 0), by its closed form for a
+/// number-up-star and by doubling otherwise (one sum per bit of n); `None` when a
+/// number-up-star would have more than `i64::MAX` ups.
+///
+/// ```
+/// use num_bigint::BigInt;
+/// use sprague_engine::partizan::GameTable;
+/// use sprague_games::eval::{ParseValue, multiple};
+/// let mut t = GameTable::new();
+/// let g = t.parse_value("{1|0}").unwrap();
+/// let three = multiple(&mut t, &BigInt::from(3), g).unwrap().unwrap();
+/// assert_eq!(t.show(three), "{2|1}");
+/// let up = t.parse_value("^*").unwrap();
+/// let v = multiple(&mut t, &BigInt::from(-3), up).unwrap().unwrap();
+/// assert_eq!(t.show(v), "v3*");
+/// ```
+pub fn multiple(t: &mut GameTable, n: &BigInt, g: Game) -> Result<Option<Game>, SolveError> {
+    let (g, n) = if n.sign() == Sign::Minus {
+        (t.neg(g)?, -n)
+    } else {
+        (g, n.clone())
+    };
+    if let Some(x) = t.as_nus(g).cloned() {
+        let Some(up) = (match (i64::try_from(&n), x.up) {
+            (_, 0) => Some(0),
+            (Ok(k), u) => k.checked_mul(u),
+            (Err(_), _) => None,
+        }) else {
+            return Ok(None);
+        };
+        let nus = Nus {
+            number: x.number.mul(&Dyadic::from_bigint(n.clone())),
+            up,
+            star: if n.bit(0) { x.star } else { Nat::ZERO },
+        };
+        return Ok(Some(t.nus(nus)?));
+    }
+    let mut total = Game::ZERO;
+    let mut power = g;
+    let bits = n.bits();
+    for i in 0..bits {
+        if n.bit(i) {
+            total = t.add(total, power)?;
+        }
+        if i + 1 < bits {
+            power = t.add(power, power)?;
+        }
+    }
+    Ok(Some(total))
+}
+
 fn is_impartial_family(name: &str) -> bool {
     !matches!(name, "hackenbush" | "cut" | "unfair") && !partizan::NAMES.contains(&name)
 }
@@ -1135,5 +1279,74 @@ impl Visitor for Eval<'_, '_, '_> {
     type Out = Result<Game, ValueError>;
     fn visit<R: Ruleset>(self) -> Self::Out {
         self.ev.ruleset::<R>(self.f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every function of the one table is evaluated (none reaches the evaluator's
+    /// "unknown function"), and a call with another number of arguments is refused with
+    /// the table's usage.
+    #[test]
+    fn every_function_of_the_table_is_evaluated() {
+        for f in sprague_expr::FUNCTION_HELP {
+            let mut t = GameTable::new();
+            let args = vec!["*"; f.arity()].join(", ");
+            let src = format!("{}({args})", f.name);
+            let r = t.parse_value(&src);
+            if let Err(e) = &r {
+                assert!(!e.to_string().contains("unknown function"), "{src}: {e}");
+            }
+            let src = format!("{}({args}, *)", f.name);
+            let e = t.parse_value(&src).unwrap_err().to_string();
+            assert!(e.contains(f.usage) && e.contains("takes"), "{src}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_variable_is_its_game_and_an_unknown_one_is_pointed_at() {
+        let mut t = GameTable::new();
+        let mut vars = Variables::new();
+        let g = t.parse_value("{2|-1}").unwrap();
+        vars.insert("g".into(), g);
+        let mut ev =
+            Evaluator::new(&mut t, "g + -g == 0", Limits::default(), false).with_variables(&vars);
+        let (d, c) = ev.eval_statement().unwrap();
+        assert!(c.unwrap().holds);
+        assert_eq!(d, Game::ZERO);
+        // A variable inside braces, a function and a multiple: {g|-5} with g = {2|-1}
+        // has g as its Left option (not reversible: Right wins g - {g|-5} moving first).
+        let src = "LeftOption({g|-5}, 1) + 2 * g";
+        let mut ev = Evaluator::new(&mut t, src, Limits::default(), false).with_variables(&vars);
+        let v = ev.eval_source().unwrap();
+        // Three copies of g, added by the table.
+        let two = t.add(g, g).unwrap();
+        let three = t.add(two, g).unwrap();
+        assert_eq!(v, three);
+        let mut ev =
+            Evaluator::new(&mut t, "{0|gg}", Limits::default(), false).with_variables(&vars);
+        let e = ev.eval_source().unwrap_err().to_string();
+        assert!(e.starts_with("column 4: unknown variable 'gg'"), "{e}");
+        // Without variables a bare name is an unknown family, as before.
+        let e = t.parse_value("g").unwrap_err().to_string();
+        assert!(e.contains("unknown game family 'g'"), "{e}");
+        // A family name is still the family.
+        let mut ev =
+            Evaluator::new(&mut t, "nim(3) + *3", Limits::default(), false).with_variables(&vars);
+        assert_eq!(ev.eval_source().unwrap(), Game::ZERO);
+    }
+
+    #[test]
+    fn names_that_are_games_or_functions_are_no_variables() {
+        for bad in [
+            "nim", "kayles", "Mean", "Tiny", "v", "vv", "v3", "1a", "a-b", "", "g(1)", "^",
+        ] {
+            assert!(variable_name_error(bad).is_some(), "{bad}");
+        }
+        for good in ["g", "g1", "ans", "left_game", "x"] {
+            assert_eq!(variable_name_error(good), None, "{good}");
+        }
     }
 }

@@ -11,7 +11,7 @@ use sprague_core::{Bound, Limits, Raise, SolveError};
 use sprague_engine::partizan::{
     DEFAULT_MAX_STATES, Dyadic, Game, GameTable, PrintOptions, Side, Step, Thermograph, Trace,
 };
-use sprague_games::eval::{Evaluator, Explained, ValueError, Why};
+use sprague_games::eval::{Evaluator, Explained, ValueError, Variables, Why};
 use std::fmt::Write as _;
 
 /// Most options listed in `left_options`/`right_options` (a nimber `*m` has m).
@@ -364,6 +364,17 @@ pub fn evaluate_statement(
     text: &str,
     o: &Options,
 ) -> Result<(Game, Vec<Explained>, Option<Comparison>), Failure> {
+    evaluate_with(table, None, text, o)
+}
+
+/// Like [`evaluate_statement`], reading the bare names of `variables` (games of
+/// `table`) as their games: a worksheet's `g + -g == 0`.
+pub fn evaluate_with(
+    table: &mut GameTable,
+    variables: Option<&Variables>,
+    text: &str,
+    o: &Options,
+) -> Result<(Game, Vec<Explained>, Option<Comparison>), Failure> {
     let mut limits = match o.max_states {
         Some(n) => Limits {
             max_states: n,
@@ -373,6 +384,9 @@ pub fn evaluate_statement(
     };
     limits.stop = o.stop.clone();
     let mut ev = Evaluator::new(table, text, limits, o.explain);
+    if let Some(v) = variables {
+        ev = ev.with_variables(v);
+    }
     let (g, compared) = ev.eval_statement().map_err(value_failure)?;
     let explained = std::mem::take(&mut ev.explained);
     let comparison = compared.map(|c| Comparison {

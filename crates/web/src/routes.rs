@@ -130,7 +130,8 @@ async fn check(q: Q) -> Response {
         refuse_files(&src)?;
         match p.0.get("kind").map(String::as_str).unwrap_or("position") {
             "position" => sprague_games::components(&src).map(drop)?,
-            "value" => sprague_expr::parse(&src).map(drop).map_err(|e| {
+            // The whole language of `value`: a sum, or two sums compared.
+            "value" => sprague_expr::parse_statement(&src).map(drop).map_err(|e| {
                 ApiError::from(sprague_games::ExprError {
                     column: e.column,
                     message: format!("expected {}, found {}", e.expected, e.found),

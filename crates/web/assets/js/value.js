@@ -66,6 +66,19 @@ export function sumPictures(pictures) {
     drawComponent(d, [], ctx), h("figcaption", {}, d.title)));
 }
 
+/** How two games compare, in words, by the document's `order`. */
+const ORDER_WORDS = { "==": "equal", "<": "less", ">": "greater", "<>": "confused" };
+
+/** The answer to a comparison `G <= H` (the document's `compare`), or null. */
+export function comparison(c) {
+  if (!c) return null;
+  const right = /^[-+]| /.test(c.right) ? `(${c.right})` : c.right;
+  return h("p", { class: "compare", id: "value-compare" },
+    h("code", {}, `${c.left} ${c.relation} ${c.right}`), ` is ${c.holds}: `,
+    h("code", {}, `${c.left} ${c.order} ${c.right}`), ` (${ORDER_WORDS[c.order] ?? c.order}). `,
+    "Below: the difference ", h("code", {}, `${c.left} - ${right}`), ".");
+}
+
 /** The Values view. */
 export function valueView(root) {
   const p = params();
@@ -130,6 +143,7 @@ export function valueView(root) {
       : h("p", { class: "hint" }, "No thermograph for this game (not computed).");
     const pics = sumPictures(doc.pictures);
     return [
+      comparison(doc.compare),
       facts, tg,
       pics.length ? h("section", {}, h("h3", {}, "The games"), h("div", { class: "pictures", id: "value-pictures" }, pics)) : null,
       doc.explanation?.length ? h("section", { class: "why" }, h("h3", {}, "How the canonical form was found"), explanationList(doc.explanation)) : null,
