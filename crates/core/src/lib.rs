@@ -1,7 +1,7 @@
 //! The ground floor of sprague: what every layer above shares and nothing below it
 //! needs — natural numbers of any size ([`nat`]), the bounds of a computation and the
 //! signal that stops it ([`limits`]), why a question could not be answered
-//! ([`error`]), and who wins ([`outcome`]).
+//! ([`error`]), who wins ([`outcome`]), and exact rational numbers ([`rational`]).
 //!
 //! ```
 //! use sprague_core::{Limits, Outcome};
@@ -14,6 +14,7 @@ pub mod error;
 pub mod limits;
 pub mod nat;
 pub mod outcome;
+pub mod rational;
 
 pub use error::{Bound, Raise, SolveError};
 pub use limits::{

@@ -21,6 +21,8 @@
 //!   products: [`GameTable::ordinal_sum`], [`GameTable::norton`],
 //!   [`GameTable::compound`], [`nim_product`].
 //! - Printing in CGSuite's notation: [`GameTable::show`].
+//! - Numbers of any denominator added to short games (`1/3 + ^`), exactly ordered by
+//!   stops: [`Value`], [`GameTable::rational`].
 //! - Values of positions of a ruleset from its game tree: [`Rules`], [`TreeValues`].
 //!
 //! The partizan engine knows neither expressions nor rulesets: the game families live
@@ -56,6 +58,7 @@ mod reduced;
 mod table;
 mod thermo;
 mod tree;
+mod value;
 mod walk;
 
 pub use atomic::AtomicWeight;
@@ -67,3 +70,4 @@ pub use print::{PrintOptions, nus_text};
 pub use table::{DEFAULT_MAX_STATES, Game, GameTable, Nus};
 pub use thermo::{Thermograph, Wall};
 pub use tree::{Rules, TreeValues};
+pub use value::{Value, dyadic_rational, rational_dyadic};
