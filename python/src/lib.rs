@@ -11,12 +11,13 @@
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
+use sprague::core::rational::Rational;
 use sprague::core::{Limits, Stop};
 use sprague::games::custom;
 use sprague::impartial::store::ValueSlice;
 use sprague::impartial::watch::TableWatch;
 use sprague::nat::Nat;
-use sprague::partizan::{DEFAULT_MAX_STATES, Game, GameTable};
+use sprague::partizan::{DEFAULT_MAX_STATES, GameTable, Value, dyadic_rational};
 use sprague::report::{self, Failure};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -342,19 +343,26 @@ fn nash(py: Python<'_>, game: String, explain: bool, max_pairs: u64) -> PyResult
 
 struct Partizan {
     table: GameTable,
-    games: HashMap<usize, Game>,
+    /// The values handed out, by id (equal values have equal ids).
+    games: Vec<Value>,
+    ids: HashMap<Value, usize>,
 }
 
 impl Partizan {
-    fn keep(&mut self, g: Game) -> usize {
-        self.games.insert(g.index(), g);
-        g.index()
+    fn keep(&mut self, g: Value) -> usize {
+        if let Some(&id) = self.ids.get(&g) {
+            return id;
+        }
+        let id = self.games.len();
+        self.games.push(g.clone());
+        self.ids.insert(g, id);
+        id
     }
 
-    fn game(&self, id: usize) -> Result<Game, Failure> {
+    fn game(&self, id: usize) -> Result<Value, Failure> {
         self.games
-            .get(&id)
-            .copied()
+            .get(id)
+            .cloned()
             .ok_or_else(|| Failure::Other(format!("no game {id}")))
     }
 }
@@ -371,7 +379,8 @@ fn partizan_thread() -> PyResult<Sender<Job>> {
             .spawn(move || {
                 let mut p = Partizan {
                     table: GameTable::with_limit(DEFAULT_MAX_STATES),
-                    games: HashMap::new(),
+                    games: Vec::new(),
+                    ids: HashMap::new(),
                 };
                 for job in rx {
                     // A panic (there should be none) fails that call, not the thread.
@@ -435,7 +444,7 @@ fn value(
             report::value::value(&text, &value_options(true, max_states, Some(stop.clone())))?
                 .json()
         } else {
-            report::value::valued(&mut p.table, g, &[], &o)?.json()
+            report::value::valued(&mut p.table, &g, &[], &o)?.json()
         };
         Ok((p.keep(g), doc))
     })
@@ -447,7 +456,7 @@ fn value_of(py: Python<'_>, id: usize) -> PyResult<String> {
     partizan(py, move |p, _| {
         let g = p.game(id)?;
         let o = value_options(false, None, None);
-        Ok(report::value::valued(&mut p.table, g, &[], &o)?.json())
+        Ok(report::value::valued(&mut p.table, &g, &[], &o)?.json())
     })
 }
 
@@ -456,7 +465,10 @@ fn value_of(py: Python<'_>, id: usize) -> PyResult<String> {
 fn add(py: Python<'_>, a: usize, b: usize) -> PyResult<usize> {
     partizan(py, move |p, _| {
         let (a, b) = (p.game(a)?, p.game(b)?);
-        let s = p.table.add(a, b).map_err(report::value::solve_failure)?;
+        let s = p
+            .table
+            .value_add(&a, &b)
+            .map_err(report::value::solve_failure)?;
         Ok(p.keep(s))
     })
 }
@@ -466,7 +478,10 @@ fn add(py: Python<'_>, a: usize, b: usize) -> PyResult<usize> {
 fn neg(py: Python<'_>, a: usize) -> PyResult<usize> {
     partizan(py, move |p, _| {
         let a = p.game(a)?;
-        let n = p.table.neg(a).map_err(report::value::solve_failure)?;
+        let n = p
+            .table
+            .value_neg(&a)
+            .map_err(report::value::solve_failure)?;
         Ok(p.keep(n))
     })
 }
@@ -476,9 +491,13 @@ fn neg(py: Python<'_>, a: usize) -> PyResult<usize> {
 fn compare(py: Python<'_>, a: usize, b: usize) -> PyResult<Option<i8>> {
     partizan(py, move |p, _| {
         let (a, b) = (p.game(a)?, p.game(b)?);
+        let d = p
+            .table
+            .value_sub(&a, &b)
+            .map_err(report::value::solve_failure)?;
         let c = p
             .table
-            .compare(a, b)
+            .value_sign(&d)
             .map_err(report::value::solve_failure)?;
         Ok(c.map(|o| o as i8))
     })
@@ -492,9 +511,16 @@ fn multiple(py: Python<'_>, n: String, a: usize) -> PyResult<usize> {
         .map_err(|_| PyValueError::new_err(format!("not an integer: {n}")))?;
     partizan(py, move |p, _| {
         let a = p.game(a)?;
-        let m = sprague::games::eval::multiple(&mut p.table, &n, a)
+        let m = sprague::games::eval::multiple(&mut p.table, &n, a.game())
             .map_err(report::value::solve_failure)?
             .ok_or_else(|| Failure::Input(format!("at most {} ups", i64::MAX)))?;
+        // A number part that is not dyadic is multiplied as a rational.
+        let x = Rational::int(n).mul(a.offset());
+        let x = p.table.rational(&x).map_err(report::value::solve_failure)?;
+        let m = p
+            .table
+            .value_add(&x, &Value::short(m))
+            .map_err(report::value::solve_failure)?;
         Ok(p.keep(m))
     })
 }
@@ -504,8 +530,14 @@ fn multiple(py: Python<'_>, n: String, a: usize) -> PyResult<usize> {
 fn order(py: Python<'_>, a: usize, b: usize) -> PyResult<&'static str> {
     partizan(py, move |p, _| {
         let (a, b) = (p.game(a)?, p.game(b)?);
-        let le = p.table.le(a, b).map_err(report::value::solve_failure)?;
-        let ge = p.table.le(b, a).map_err(report::value::solve_failure)?;
+        let le = p
+            .table
+            .value_le(&a, &b)
+            .map_err(report::value::solve_failure)?;
+        let ge = p
+            .table
+            .value_le(&b, &a)
+            .map_err(report::value::solve_failure)?;
         Ok(sprague::games::eval::order_of(le, ge).symbol())
     })
 }
@@ -518,20 +550,27 @@ type Wall = Vec<(String, String, i64)>;
 fn thermograph(py: Python<'_>, id: usize) -> PyResult<(Wall, Wall, String, String)> {
     partizan(py, move |p, _| {
         let g = p.game(id)?;
+        if !g.offset().is_zero() && p.table.as_number(g.game()).is_some() {
+            return Err(Failure::Input(
+                "a number whose denominator is not a power of two has no thermograph of finitely many points".to_string(),
+            ));
+        }
         let th = p
             .table
-            .thermograph(g)
+            .thermograph(g.game())
             .map_err(report::value::solve_failure)?;
+        // The thermograph of x + G is G's moved right by the number x.
+        let at = |d: &sprague::partizan::Dyadic| dyadic_rational(d).add(g.offset()).to_string();
         let wall = |w: &sprague::partizan::Wall| -> Wall {
             w.segments()
                 .iter()
-                .map(|(t, v, s)| (t.to_string(), v.to_string(), *s))
+                .map(|(t, v, s)| (t.to_string(), at(v), *s))
                 .collect()
         };
         Ok((
             wall(&th.left),
             wall(&th.right),
-            th.mean.to_string(),
+            at(&th.mean),
             th.temperature.to_string(),
         ))
     })

@@ -7,7 +7,7 @@ use rustyline::DefaultEditor;
 use rustyline::error::ReadlineError;
 use sprague::core::Play;
 use sprague::games::eval::{Variables, mentions, variable_name_error};
-use sprague::partizan::{DEFAULT_MAX_STATES, Game, GameTable, PrintOptions};
+use sprague::partizan::{DEFAULT_MAX_STATES, GameTable, PrintOptions, Value};
 use sprague::report::value::{Options, evaluate_with, valued};
 use std::io::{BufRead, IsTerminal, Read, Write};
 
@@ -155,7 +155,7 @@ impl Worksheet {
         let o = self.options();
         let (g, explained, comparison) =
             evaluate_with(&mut self.table, Some(&self.variables), text, &o).map_err(limit_hint)?;
-        let mut v = valued(&mut self.table, g, &explained, &o).map_err(limit_hint)?;
+        let mut v = valued(&mut self.table, &g, &explained, &o).map_err(limit_hint)?;
         let compared = comparison.is_some();
         v.comparison = comparison;
         if !compared {
@@ -201,17 +201,18 @@ impl Worksheet {
         let o = self.options();
         let (g, _, _) =
             evaluate_with(&mut self.table, Some(&self.variables), text, &o).map_err(limit_hint)?;
-        self.variables.insert(name.to_string(), g);
+        let shown = self.show(&g)?;
+        self.variables.insert(name.to_string(), g.clone());
         self.variables.insert(PREVIOUS.to_string(), g);
-        say(&format!("{name} := {}", self.show(g)?))
+        say(&format!("{name} := {shown}"))
     }
 
     /// The canonical form of `g`, or a note when it is too long for a line.
-    fn show(&mut self, g: Game) -> Result<String, Failure> {
+    fn show(&mut self, g: &Value) -> Result<String, Failure> {
         const LONGEST: u64 = 2_000;
         let form = self
             .table
-            .show_within(g, PrintOptions::default(), LONGEST)
+            .show_value(g, PrintOptions::default(), LONGEST)
             .map_err(|e| limit_hint(Failure::from(e)))?;
         Ok(form.unwrap_or_else(|| {
             format!("(a canonical form longer than {LONGEST} characters; :value NAME reports it)")
@@ -223,14 +224,14 @@ impl Worksheet {
         if self.variables.is_empty() {
             return say("no names yet (g := {2|-1} gives one)");
         }
-        let names: Vec<(String, Game)> = self
+        let names: Vec<(String, Value)> = self
             .variables
             .iter()
-            .map(|(n, g)| (n.clone(), *g))
+            .map(|(n, g)| (n.clone(), g.clone()))
             .collect();
         let mut text = String::new();
         for (name, g) in names {
-            text.push_str(&format!("{name} := {}\n", self.show(g)?));
+            text.push_str(&format!("{name} := {}\n", self.show(&g)?));
         }
         let stdout = super::stdout::stdout();
         stdout.lock().write_all(text.as_bytes())?;

@@ -403,7 +403,7 @@ fn value_answers_a_comparison_in_text_and_json() {
 }
 
 /// A random canonical game of small birthday built with the engine's constructors.
-fn random_game(t: &mut GameTable, choices: &[u8], pool: &mut Vec<Game>) -> Game {
+pub(crate) fn random_game(t: &mut GameTable, choices: &[u8], pool: &mut Vec<Game>) -> Game {
     let mut it = choices.iter().copied();
     let mut next = || it.next().unwrap_or(0);
     let g = match next() % 8 {

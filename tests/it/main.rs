@@ -8,6 +8,7 @@
 mod common;
 
 mod cgsuite_notation;
+mod cgsuite_numbers;
 mod cgsuite_ops;
 mod cli;
 mod cli_bounds;

@@ -311,8 +311,8 @@ pub enum Arg {
 /// A partizan literal.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Literal {
-    /// A dyadic rational `num/den` (den a power of two, den ≥ 1, reduced form not required);
-    /// integers have `den == 1`. `negative` is the sign.
+    /// A rational `num/den` (den ≥ 1, reduced form not required; a power of two for
+    /// the number of a short game); integers have `den == 1`. `negative` is the sign.
     Number {
         /// Whether there is a leading `-`.
         negative: bool,

@@ -13,11 +13,12 @@ use crate::ExprError;
 use num_bigint::{BigInt, Sign};
 use rustc_hash::FxHashMap;
 use sprague_core::nat::Nat;
+use sprague_core::rational::Rational;
 use sprague_core::{Bound, Limits, SolveError};
 use sprague_engine::impartial::family::LoopyValue;
 use sprague_engine::impartial::position::{Components, Stretch, Values};
 use sprague_engine::impartial::sum::Component;
-use sprague_engine::partizan::{Dyadic, Game, GameTable, Nus, Trace, TreeValues};
+use sprague_engine::partizan::{Dyadic, Game, GameTable, Nus, Trace, TreeValues, Value};
 use sprague_expr::{
     Arg, BinaryOp, CallTerm, FamilyTerm, Literal, OptionsTerm, Param, Relation, Span, Sum, Term,
     UnaryOp,
@@ -114,9 +115,9 @@ pub struct Compared {
     /// [`Relation::Gt`] or [`Relation::Confused`].
     pub order: Relation,
     /// The value of the left side.
-    pub left: Game,
+    pub left: Value,
     /// The value of the right side.
-    pub right: Game,
+    pub right: Value,
     /// The left side as written (spaces normalised).
     pub left_text: String,
     /// The right side as written (spaces normalised).
@@ -148,9 +149,9 @@ pub struct Evaluator<'a> {
     variables: Option<&'a Variables>,
 }
 
-/// Games named by a worksheet (`g := {1|-1}`), each a game of the [`GameTable`] the
-/// expressions are evaluated in: a bare name (`g + -g`) stands for its game.
-pub type Variables = std::collections::BTreeMap<String, Game>;
+/// Values named by a worksheet (`g := {1|-1}`, `x := 1/3`), each of the [`GameTable`]
+/// the expressions are evaluated in: a bare name (`g + -g`) stands for its value.
+pub type Variables = std::collections::BTreeMap<String, Value>;
 
 /// Why `name` cannot name a variable, if it cannot: a variable is a name the
 /// language reads as a bare family term (lower-case letters, digits and `_`, not a
@@ -285,7 +286,7 @@ impl<'a> Evaluator<'a> {
     /// use sprague_engine::partizan::GameTable;
     /// let mut t = GameTable::new();
     /// let mut vars = Variables::new();
-    /// let g = Evaluator::new(&mut t, "{1|-1}", Limits::default(), false).eval_source().unwrap();
+    /// let g = Evaluator::new(&mut t, "{1|-1}", Limits::default(), false).eval_value().unwrap();
     /// vars.insert("g".to_string(), g);
     /// let mut ev = Evaluator::new(&mut t, "g + g + ^", Limits::default(), false).with_variables(&vars);
     /// let h = ev.eval_source().unwrap();
@@ -299,11 +300,31 @@ impl<'a> Evaluator<'a> {
         self
     }
 
-    /// Parses the source and evaluates it.
+    /// Parses the source and evaluates it: a short game (a number whose denominator is
+    /// not a power of two is an input error here; [`Evaluator::eval_value`] takes it).
     pub fn eval_source(&mut self) -> Result<Game, ValueError> {
         let sum = sprague_expr::parse(self.src)
             .map_err(|e| ValueError::Input(crate::game_parse_error(self.src, e)))?;
         self.eval_sum(&sum)
+    }
+
+    /// Parses the source and evaluates it: a short game plus, possibly, a number of
+    /// any denominator (`1/3 + ^`).
+    ///
+    /// ```
+    /// use sprague_core::Limits;
+    /// use sprague_games::eval::Evaluator;
+    /// use sprague_engine::partizan::GameTable;
+    /// let mut t = GameTable::new();
+    /// let v = Evaluator::new(&mut t, "1/3 + 1/3 + *", Limits::default(), false).eval_value().unwrap();
+    /// assert_eq!(t.show_value(&v, Default::default(), 100).unwrap().as_deref(), Some("2/3*"));
+    /// let e = Evaluator::new(&mut t, "1/3", Limits::default(), false).eval_source().unwrap_err();
+    /// assert!(e.to_string().contains("not a short game"), "{e}");
+    /// ```
+    pub fn eval_value(&mut self) -> Result<Value, ValueError> {
+        let sum = sprague_expr::parse(self.src)
+            .map_err(|e| ValueError::Input(crate::game_parse_error(self.src, e)))?;
+        self.sum_value(&sum)
     }
 
     /// Parses the source as a statement (a sum, or two sums compared: `G <= H`) and
@@ -322,19 +343,19 @@ impl<'a> Evaluator<'a> {
     /// let c = c.unwrap();
     /// assert!(!c.holds);
     /// assert_eq!(c.order, Relation::Confused);
-    /// assert_eq!(t.show(d), "^*");
+    /// assert_eq!(t.show(d.as_short().unwrap()), "^*");
     /// ```
-    pub fn eval_statement(&mut self) -> Result<(Game, Option<Compared>), ValueError> {
+    pub fn eval_statement(&mut self) -> Result<(Value, Option<Compared>), ValueError> {
         let st = sprague_expr::parse_statement(self.src)
             .map_err(|e| ValueError::Input(crate::game_parse_error(self.src, e)))?;
-        let g = self.eval_sum(&st.sum)?;
+        let g = self.sum_value(&st.sum)?;
         let Some((relation, _, rhs)) = &st.compare else {
             return Ok((g, None));
         };
-        let h = self.eval_sum(rhs)?;
-        let le = self.table.le(g, h)?;
-        let ge = self.table.le(h, g)?;
-        let d = self.table.sub(g, h)?;
+        let h = self.sum_value(rhs)?;
+        let le = self.table.value_le(&g, &h)?;
+        let ge = self.table.value_le(&h, &g)?;
+        let d = self.table.value_sub(&g, &h)?;
         let compared = Compared {
             relation: *relation,
             holds: relation.holds(le, ge),
@@ -358,13 +379,47 @@ impl<'a> Evaluator<'a> {
         })
     }
 
+    /// The value of a sum, which must be a short game (see [`Evaluator::eval_value`]).
+    pub fn eval_sum(&mut self, sum: &Sum) -> Result<Game, ValueError> {
+        let v = self.sum_value(sum)?;
+        self.short_of(&v, sum_span(sum))
+    }
+
+    /// The short game `v`, or an input error at `span` saying it is not one.
+    fn short_of(&mut self, v: &Value, span: Span) -> Result<Game, ValueError> {
+        if let Some(g) = v.as_short() {
+            return Ok(g);
+        }
+        let shown = self.show_value(v);
+        Err(self.input(
+            span,
+            &format!(
+                "{shown} is not a short game (a number whose denominator is not a power of two is born on day ω); this needs a short game"
+            ),
+        ))
+    }
+
+    /// `v` in CGSuite notation for a message (cut short if long).
+    fn show_value(&mut self, v: &Value) -> String {
+        match self
+            .table
+            .show_value(v, Default::default(), SUM_TEXT as u64)
+        {
+            Ok(Some(s)) => s,
+            _ => "the value".to_string(),
+        }
+    }
+
     /// The value of a sum. Numbers, ups and nimbers (every impartial component is
     /// worth a nimber) are added part by part as they come, by their closed form
     /// (`x + n·↑ + *m`, nimbers by nim-sum), without storing partial sums in the
     /// table: a sum of a million of them costs time linear in its length. The other
     /// terms are added to each other in order, then to that part, by the canonical
-    /// form arithmetic. Each term is one step of the table's work bound.
-    pub fn eval_sum(&mut self, sum: &Sum) -> Result<Game, ValueError> {
+    /// form arithmetic; the parts of numbers whose denominator is not a power of two
+    /// are added as rationals. Each term is one step of the table's work bound.
+    fn sum_value(&mut self, sum: &Sum) -> Result<Value, ValueError> {
+        // The number parts that are not dyadic (see `Value`).
+        let mut offset = Rational::zero();
         let mut parts = Nus::default();
         // The number-up-star terms (count, and their texts for an explanation).
         let mut nus_terms = 0usize;
@@ -387,7 +442,11 @@ impl<'a> Evaluator<'a> {
             let (nus, v) = match nus {
                 Some(n) => (Some(n), Game::ZERO),
                 None => {
-                    let v = self.eval_term(term)?;
+                    let value = self.eval_term(term)?;
+                    if !value.offset().is_zero() {
+                        offset = offset.add(value.offset());
+                    }
+                    let v = value.game();
                     (self.table.as_nus(v).cloned(), v)
                 }
             };
@@ -441,30 +500,33 @@ impl<'a> Evaluator<'a> {
                 ),
             );
         }
-        let Some((r, mut text)) = rest else {
-            return Ok(p);
+        let s = match rest {
+            None => p,
+            Some((r, _)) if nus_terms == 0 => r,
+            Some((r, _)) if !self.explain => self.table.add(r, p)?,
+            Some((r, mut text)) => {
+                let s = self.table.add_traced(r, p)?;
+                text.push(&nus_text.0);
+                if let Some(trace) = self.table.take_traces().pop() {
+                    self.note_text(text.0, s, Why::Sum(trace));
+                }
+                s
+            }
         };
-        if nus_terms == 0 {
-            return Ok(r);
+        if offset.is_zero() {
+            return Ok(Value::short(s));
         }
-        if !self.explain {
-            return Ok(self.table.add(r, p)?);
-        }
-        let s = self.table.add_traced(r, p)?;
-        text.push(&nus_text.0);
-        if let Some(trace) = self.table.take_traces().pop() {
-            self.note_text(text.0, s, Why::Sum(trace));
-        }
-        Ok(s)
+        let x = self.table.rational(&offset)?;
+        Ok(self.table.value_add(&x, &Value::short(s))?)
     }
 
     /// A literal that is a number, an up or a nimber, as its parts (`None` for `±x`).
     fn literal_nus(&self, lit: &Literal, span: Span) -> Result<Option<Nus>, ValueError> {
         Ok(match lit {
-            Literal::Number { negative, num, den } => Some(Nus::number(
-                Dyadic::from_literal(*negative, num, den)
-                    .ok_or_else(|| self.input(span, "the denominator must be a power of two"))?,
-            )),
+            // A number whose denominator is not a power of two is no short game.
+            Literal::Number { negative, num, den } => {
+                Dyadic::from_literal(*negative, num, den).map(Nus::number)
+            }
             Literal::Star(n) => Some(Nus {
                 star: n.clone(),
                 ..Nus::default()
@@ -480,7 +542,9 @@ impl<'a> Evaluator<'a> {
                 ups,
                 star,
             } => {
-                let mut n = self.literal_nus(number, span)?.unwrap_or_default();
+                let Some(mut n) = self.literal_nus(number, span)? else {
+                    return Ok(None);
+                };
                 let ups = ups
                     .to_u64()
                     .and_then(|u| i64::try_from(u).ok())
@@ -492,39 +556,48 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    fn eval_term(&mut self, term: &Term) -> Result<Game, ValueError> {
+    fn eval_term(&mut self, term: &Term) -> Result<Value, ValueError> {
         match term {
             Term::Literal(lit, span) => self.literal(lit, *span),
             Term::Options(o) => self.options(o),
-            Term::Family(f) => self.family(f),
+            Term::Family(f) => match self.variable(f)? {
+                Some(v) => Ok(v),
+                None => Ok(Value::short(self.family(f)?)),
+            },
             Term::Unary(UnaryOp::Neg, x, _) => {
-                let g = self.eval_term(x)?;
-                Ok(self.table.neg(g)?)
+                let v = self.eval_term(x)?;
+                Ok(self.table.value_neg(&v)?)
             }
             Term::Binary(BinaryOp::Times, x, span) => {
-                let n = self.eval_term(&x.0)?;
-                let n = match self.table.as_number(n) {
-                    Some(d) if d.is_integer() => d.numerator(),
-                    _ => {
-                        return Err(
-                            self.input(x.0.span(), "the multiplier of n * G must be an integer")
-                        );
-                    }
+                let a = self.eval_term(&x.0)?;
+                let Some(n) = self.table.value_number(&a) else {
+                    return Err(
+                        self.input(x.0.span(), "the multiplier of n * G must be an integer")
+                    );
                 };
-                let g = self.eval_term(&x.1)?;
-                let v = self.multiple(&n, g, *span)?;
-                if self.explain {
+                if !n.is_integer() {
+                    return Err(
+                        self.input(x.0.span(), "the multiplier of n * G must be an integer")
+                    );
+                }
+                let b = self.eval_term(&x.1)?;
+                let v = self.multiple(n.numer(), &b, *span)?;
+                if self.explain
+                    && let Some(g) = v.as_short()
+                {
                     self.note(
                         *span,
-                        v,
-                        Why::Family(format!("{n} copies of G added (n * G)")),
+                        g,
+                        Why::Family(format!("{} copies of G added (n * G)", n.numer())),
                     );
                 }
                 Ok(v)
             }
             Term::Binary(BinaryOp::Ordinal, x, span) => {
                 let g = self.eval_term(&x.0)?;
+                let g = self.short_of(&g, x.0.span())?;
                 let h = self.eval_term(&x.1)?;
+                let h = self.short_of(&h, x.1.span())?;
                 let v = self.table.ordinal_sum(g, h)?;
                 if self.explain {
                     self.note(
@@ -536,17 +609,25 @@ impl<'a> Evaluator<'a> {
                         ),
                     );
                 }
-                Ok(v)
+                Ok(Value::short(v))
             }
-            Term::Group(sum, _) => self.eval_sum(sum),
+            Term::Group(sum, _) => self.sum_value(sum),
             Term::Call(c) => self.call(c),
         }
     }
 
-    /// `n * G` (see [`multiple`]).
-    fn multiple(&mut self, n: &BigInt, g: Game, span: Span) -> Result<Game, ValueError> {
-        multiple(self.table, n, g)?
-            .ok_or_else(|| self.input(span, &format!("at most {} ups", i64::MAX)))
+    /// `n * v` (see [`multiple`]); a number part that is not dyadic is multiplied as a
+    /// rational.
+    fn multiple(&mut self, n: &BigInt, v: &Value, span: Span) -> Result<Value, ValueError> {
+        let g = multiple(self.table, n, v.game())?
+            .ok_or_else(|| self.input(span, &format!("at most {} ups", i64::MAX)))?;
+        if v.offset().is_zero() {
+            return Ok(Value::short(g));
+        }
+        let x = self
+            .table
+            .rational(&v.offset().mul(&Rational::int(n.clone())))?;
+        Ok(self.table.value_add(&x, &Value::short(g))?)
     }
 
     /// A function of games (one of [`sprague_expr::FUNCTIONS`], CGSuite's names):
@@ -562,7 +643,12 @@ impl<'a> Evaluator<'a> {
     /// * `Mean(G)`, `Temperature(G)`, `LeftStop(G)`, `RightStop(G)`: numbers;
     ///   `AtomicWeight(G)` (all-small G), `Birthday(G)`;
     /// * `Cool(G, t)`, `Heat(G, t)`, `Overheat(G, s, t)` (t, s numbers; t ≥ 0 to cool).
-    fn call(&mut self, c: &CallTerm) -> Result<Game, ValueError> {
+    ///
+    /// `Mean`, `LeftStop`, `RightStop` and `Temperature` also take a short game plus a
+    /// number of any denominator (translation: `Mean(x + G) = x + Mean(G)`, the
+    /// temperature unchanged unless the value is a number); the others take short
+    /// games.
+    fn call(&mut self, c: &CallTerm) -> Result<Value, ValueError> {
         let Some(function) = sprague_expr::function(&c.name) else {
             return Err(self.input(
                 c.name_span,
@@ -582,9 +668,16 @@ impl<'a> Evaluator<'a> {
             };
             return Err(self.input(c.span, &format!("{usage} takes {count}")));
         }
-        let mut args = Vec::with_capacity(arity);
+        let mut values = Vec::with_capacity(arity);
         for a in &c.args {
-            args.push(self.eval_sum(a)?);
+            values.push(self.sum_value(a)?);
+        }
+        if let Some(v) = self.call_on_values(c, &values[0])? {
+            return Ok(v);
+        }
+        let mut args = Vec::with_capacity(arity);
+        for (v, a) in values.iter().zip(&c.args) {
+            args.push(self.short_of(v, sum_span(a))?);
         }
         let g = args[0];
         let v = match c.name.as_str() {
@@ -667,19 +760,6 @@ impl<'a> Evaluator<'a> {
                     }
                 }
             }
-            "Mean" => {
-                let x = self.table.mean(g)?;
-                self.table.number(x)?
-            }
-            "Temperature" => {
-                let x = self.table.temperature(g)?;
-                self.table.number(x)?
-            }
-            "LeftStop" | "RightStop" => {
-                let (l, r) = self.table.stops(g)?;
-                self.table
-                    .number(if c.name == "LeftStop" { l } else { r })?
-            }
             "AtomicWeight" => match self.table.atomic_weight(g)? {
                 Some(aw) => aw.weight,
                 None => {
@@ -735,7 +815,45 @@ impl<'a> Evaluator<'a> {
                 Why::Family(format!("{}(…) by its definition", c.name)),
             );
         }
-        Ok(v)
+        Ok(Value::short(v))
+    }
+
+    /// The functions of one value that take a number of any denominator: `Mean`,
+    /// `LeftStop`, `RightStop`, `Temperature` (`None` for the others).
+    fn call_on_values(&mut self, c: &CallTerm, v: &Value) -> Result<Option<Value>, ValueError> {
+        let x = match c.name.as_str() {
+            "Mean" => self.table.value_mean(v)?,
+            "LeftStop" | "RightStop" => {
+                let (l, r) = self.table.value_stops(v)?;
+                if c.name == "LeftStop" { l } else { r }
+            }
+            "Temperature" => {
+                if v.as_short().is_none() && self.table.as_number(v.game()).is_some() {
+                    let shown = self.show_value(v);
+                    return Err(self.arg_error(
+                        c,
+                        0,
+                        &format!(
+                            "the temperature of the number {shown}, whose denominator is not a power of two, is no number (it lies below every -1/2^n)"
+                        ),
+                    ));
+                }
+                let t = self.table.temperature(v.game())?;
+                sprague_engine::partizan::dyadic_rational(&t)
+            }
+            _ => return Ok(None),
+        };
+        let v = self.table.rational(&x)?;
+        if self.explain
+            && let Some(g) = v.as_short()
+        {
+            self.note(
+                c.span,
+                g,
+                Why::Family(format!("{}(…) by its definition", c.name)),
+            );
+        }
+        Ok(Some(v))
     }
 
     /// An input error at the `i`-th argument of a call.
@@ -779,46 +897,150 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    fn literal(&mut self, lit: &Literal, span: Span) -> Result<Game, ValueError> {
+    fn literal(&mut self, lit: &Literal, span: Span) -> Result<Value, ValueError> {
         Ok(match lit {
             Literal::Number { negative, num, den } => {
-                let x = Dyadic::from_literal(*negative, num, den)
-                    .ok_or_else(|| self.input(span, "the denominator must be a power of two"))?;
-                self.table.number(x)?
+                let sign = if *negative { Sign::Minus } else { Sign::Plus };
+                let q = Rational::new(
+                    BigInt::from_biguint(sign, num.to_big()),
+                    BigInt::from(den.to_big()),
+                )
+                .ok_or_else(|| self.input(span, "a number needs a nonzero denominator"))?;
+                self.table.rational(&q)?
             }
-            Literal::Star(n) => self.table.nimber(n.clone())?,
-            Literal::Up => self.table.up(1)?,
-            Literal::Down => self.table.up(-1)?,
+            Literal::Star(n) => Value::short(self.table.nimber(n.clone())?),
+            Literal::Up => Value::short(self.table.up(1)?),
+            Literal::Down => Value::short(self.table.up(-1)?),
             Literal::PlusMinus(x) => {
                 let g = self.literal(x, span)?;
-                let n = self.table.neg(g)?;
-                self.table.game(&[g], &[n])?
+                let n = self.table.value_neg(&g)?;
+                self.options_of(span, vec![g], vec![n])?
             }
-            Literal::Nus { .. } => {
-                let n = self.literal_nus(lit, span)?.unwrap_or_default();
-                self.table.nus(n)?
-            }
+            Literal::Nus {
+                number,
+                down,
+                ups,
+                star,
+            } => match self.literal_nus(lit, span)? {
+                Some(n) => Value::short(self.table.nus(n)?),
+                None => {
+                    // The number part is not dyadic: it is added as a rational.
+                    let x = self.literal(number, span)?;
+                    let rest = Literal::Nus {
+                        number: Box::new(Literal::Number {
+                            negative: false,
+                            num: Nat::ZERO,
+                            den: Nat::from(1u64),
+                        }),
+                        down: *down,
+                        ups: ups.clone(),
+                        star: star.clone(),
+                    };
+                    let n = self.literal_nus(&rest, span)?.unwrap_or_default();
+                    let g = self.table.nus(n)?;
+                    self.table.value_add(&x, &Value::short(g))?
+                }
+            },
         })
     }
 
-    fn options(&mut self, o: &OptionsTerm) -> Result<Game, ValueError> {
+    fn options(&mut self, o: &OptionsTerm) -> Result<Value, ValueError> {
         let mut left = Vec::with_capacity(o.left.len());
         for s in &o.left {
-            left.push(self.eval_sum(s)?);
+            left.push(self.sum_value(s)?);
         }
         let mut right = Vec::with_capacity(o.right.len());
         for s in &o.right {
-            right.push(self.eval_sum(s)?);
+            right.push(self.sum_value(s)?);
         }
-        if self.explain {
-            let g = self.table.game_traced(&left, &right)?;
-            if let Some(trace) = self.table.take_traces().pop() {
-                self.note(o.span, g, Why::Options(trace));
+        self.options_of(o.span, left, right)
+    }
+
+    /// The game `{left | right}`. When an option is not short (a number whose
+    /// denominator is not a power of two is in it), the value is still exact in two
+    /// cases, else it is an input error:
+    ///
+    /// * every option is a number and every Left option is below every Right one:
+    ///   the simplest number between them (the simplicity rule; Conway, *On Numbers
+    ///   and Games*, ch. 2, for numbers of any birthday);
+    /// * every option has the same number part `x` that is not dyadic (`x + A`,
+    ///   `x + B`, … with short `A`, `B`), and `H = {A, … | B, …}` is not a number:
+    ///   then `{x + A, … | x + B, …} = x + H` (the number translation theorem: for a
+    ///   number `x` and a game `H` not equal to a number, `H + x = {H^L + x | H^R + x}`;
+    ///   Siegel, *Combinatorial Game Theory*, II.3).
+    fn options_of(
+        &mut self,
+        span: Span,
+        left: Vec<Value>,
+        right: Vec<Value>,
+    ) -> Result<Value, ValueError> {
+        let short = |v: &[Value]| v.iter().map(Value::as_short).collect::<Option<Vec<Game>>>();
+        if let (Some(l), Some(r)) = (short(&left), short(&right)) {
+            if self.explain {
+                let g = self.table.game_traced(&l, &r)?;
+                if let Some(trace) = self.table.take_traces().pop() {
+                    self.note(span, g, Why::Options(trace));
+                }
+                return Ok(Value::short(g));
             }
-            Ok(g)
-        } else {
-            Ok(self.table.game(&left, &right)?)
+            return Ok(Value::short(self.table.game(&l, &r)?));
         }
+        let numbers = |t: &GameTable, v: &[Value]| {
+            v.iter()
+                .map(|x| t.value_number(x))
+                .collect::<Option<Vec<Rational>>>()
+        };
+        if let (Some(l), Some(r)) = (numbers(self.table, &left), numbers(self.table, &right)) {
+            let lo = l.iter().max();
+            let hi = r.iter().min();
+            if lo.zip(hi).is_none_or(|(a, b)| a < b) {
+                let x = sprague_engine::partizan::simplest_number_between(lo, hi);
+                return Ok(Value::short(self.table.number(x)?));
+            }
+        }
+        let offset = left.first().or(right.first()).map(Value::offset).cloned();
+        if let Some(x) = offset
+            && left.iter().chain(&right).all(|v| *v.offset() == x)
+        {
+            let l: Vec<Game> = left.iter().map(Value::game).collect();
+            let r: Vec<Game> = right.iter().map(Value::game).collect();
+            let h = self.table.game(&l, &r)?;
+            if self.table.as_number(h).is_none() {
+                let x = self.table.rational(&x)?;
+                return Ok(self.table.value_add(&x, &Value::short(h))?);
+            }
+        }
+        Err(self.input(
+            span,
+            "options that are not short games (a number whose denominator is not a power of two) are taken only when all options are numbers with every Left one below every Right one, or when all share the same such number part and the rest is no number",
+        ))
+    }
+
+    /// The value of a bare name standing for a variable, if the term is one (an
+    /// unknown variable is an input error).
+    fn variable(&self, f: &FamilyTerm) -> Result<Option<Value>, ValueError> {
+        let Some(vars) = self.variables else {
+            return Ok(None);
+        };
+        if !self.is_variable(f) {
+            return Ok(None);
+        }
+        if let Some(v) = vars.get(&f.name) {
+            return Ok(Some(v.clone()));
+        }
+        let known = if vars.is_empty() {
+            "none yet".to_string()
+        } else {
+            let names: Vec<&str> = vars.keys().take(20).map(String::as_str).collect();
+            names.join(", ") + if vars.len() > 20 { ", …" } else { "" }
+        };
+        Err(self.input(
+            f.name_span,
+            &format!(
+                "unknown variable '{}': assign it first, e.g. {} := {{1|-1}} (variables: {known})",
+                f.name, f.name
+            ),
+        ))
     }
 
     /// Whether the term is a bare name that stands for a variable (known or not) of
@@ -832,28 +1054,6 @@ impl<'a> Evaluator<'a> {
     }
 
     fn family(&mut self, f: &FamilyTerm) -> Result<Game, ValueError> {
-        if let Some(vars) = self.variables
-            && self.is_variable(f)
-        {
-            if let Some(&g) = vars.get(&f.name) {
-                return Ok(g);
-            }
-            {
-                let known = if vars.is_empty() {
-                    "none yet".to_string()
-                } else {
-                    let names: Vec<&str> = vars.keys().take(20).map(String::as_str).collect();
-                    names.join(", ") + if vars.len() > 20 { ", …" } else { "" }
-                };
-                return Err(self.input(
-                    f.name_span,
-                    &format!(
-                        "unknown variable '{}': assign it first, e.g. {} := {{1|-1}} (variables: {known})",
-                        f.name, f.name
-                    ),
-                ));
-            }
-        }
         match f.name.as_str() {
             "hackenbush" => self.hackenbush(f),
             "cut" => self.cut(f),
@@ -1250,6 +1450,14 @@ pub fn multiple(t: &mut GameTable, n: &BigInt, g: Game) -> Result<Option<Game>, 
     Ok(Some(total))
 }
 
+/// The span of a sum, from its first term to its last.
+fn sum_span(sum: &Sum) -> Span {
+    Span {
+        start: sum.terms.first().map_or(0, |t| t.span().start),
+        end: sum.terms.last().map_or(0, |t| t.span().end),
+    }
+}
+
 fn is_impartial_family(name: &str) -> bool {
     !matches!(name, "hackenbush" | "cut" | "unfair") && !partizan::NAMES.contains(&name)
 }
@@ -1310,12 +1518,12 @@ mod tests {
         let mut t = GameTable::new();
         let mut vars = Variables::new();
         let g = t.parse_value("{2|-1}").unwrap();
-        vars.insert("g".into(), g);
+        vars.insert("g".into(), Value::short(g));
         let mut ev =
             Evaluator::new(&mut t, "g + -g == 0", Limits::default(), false).with_variables(&vars);
         let (d, c) = ev.eval_statement().unwrap();
         assert!(c.unwrap().holds);
-        assert_eq!(d, Game::ZERO);
+        assert_eq!(d, Value::short(Game::ZERO));
         // A variable inside braces, a function and a multiple: {g|-5} with g = {2|-1}
         // has g as its Left option (not reversible: Right wins g - {g|-5} moving first).
         let src = "LeftOption({g|-5}, 1) + 2 * g";

@@ -7,9 +7,11 @@
 use super::json::opt_string;
 use super::{Failure, json};
 use sprague_core::Outcome;
+use sprague_core::rational::Rational;
 use sprague_core::{Bound, Limits, Raise, SolveError};
 use sprague_engine::partizan::{
     DEFAULT_MAX_STATES, Dyadic, Game, GameTable, PrintOptions, Side, Step, Thermograph, Trace,
+    Value, dyadic_rational,
 };
 use sprague_games::eval::{Evaluator, Explained, ValueError, Variables, Why};
 use std::fmt::Write as _;
@@ -138,7 +140,8 @@ pub struct Valued {
     raise: Raise,
     /// The operation applied to the game, in words (`cooled by 1`).
     pub operation: Option<String>,
-    /// The birthday (decimal).
+    /// The birthday (decimal; `ω` for a number whose denominator is not a power of
+    /// two, `at least ω` for such a number plus a short game).
     pub birthday: String,
     /// Distinct canonical subpositions, unless more than [`SIZE_CAP`] (or than a third
     /// of what is left of the state bound allows).
@@ -167,6 +170,9 @@ pub struct Valued {
     explain: bool,
     /// The comparison asked (`G <= H`), if any: the report is then of `G - H`.
     pub comparison: Option<Comparison>,
+    /// For a value that is no short game (a number whose denominator is not a power
+    /// of two is part of it), what that means for the report; `None` for a short game.
+    pub beyond: Option<String>,
 }
 
 /// A comparison `G <= H` that `value` answered (SPEC §4, field `compare`).
@@ -221,16 +227,23 @@ pub struct Thermogram {
 impl Thermogram {
     /// The points of a thermograph.
     pub fn of(th: &Thermograph) -> Thermogram {
+        Thermogram::shifted(th, &Rational::zero())
+    }
+
+    /// The points of a thermograph moved right by the number `x` (the thermograph of
+    /// `x + G` from `G`'s: translation by a number moves every wall by `x`).
+    pub fn shifted(th: &Thermograph, x: &Rational) -> Thermogram {
+        let at = |d: &Dyadic| dyadic_rational(d).add(x).to_string();
         let points = |left| {
             th.wall_points(left)
                 .into_iter()
-                .map(|(x, t)| (x.to_string(), t.to_string()))
+                .map(|(v, t)| (at(&v), t.to_string()))
                 .collect()
         };
         Thermogram {
             left_wall: points(true),
             right_wall: points(false),
-            mast: (th.mean.to_string(), th.mast_start().to_string()),
+            mast: (at(&th.mean), th.mast_start().to_string()),
         }
     }
 }
@@ -257,7 +270,7 @@ impl Thermogram {
 pub fn value(text: &str, o: &Options) -> Result<Valued, Failure> {
     let mut table = GameTable::with_limit(o.max_states.unwrap_or(DEFAULT_MAX_STATES));
     let (g, explained, comparison) = evaluate_statement(&mut table, text, o)?;
-    let mut v = valued(&mut table, g, &explained, o)?;
+    let mut v = valued(&mut table, &g, &explained, o)?;
     v.comparison = comparison;
     Ok(v)
 }
@@ -281,13 +294,19 @@ pub fn write_value(
 ) -> Result<(), Failure> {
     let mut table = GameTable::with_limit(o.max_states.unwrap_or(DEFAULT_MAX_STATES));
     let (g, explained, comparison) = evaluate_statement(&mut table, text, o)?;
-    let (g, mut v) = transformed(&mut table, g, &explained, o)?;
+    let (g, mut v) = transformed(&mut table, &g, &explained, o)?;
     v.comparison = comparison;
     if v.canonical.is_some() || !o.full {
         let doc = if json { v.json() } else { v.text() };
         out.write_all(doc.as_bytes())?;
         return Ok(out.flush()?);
     }
+    // The text before the short part of a value that is not short (`1/3 + `).
+    let (prefix, g) = match table.value_prefix(&g).map_err(solve_failure)? {
+        Some((prefix, Some(h))) => (prefix, h),
+        Some((prefix, None)) => (prefix, Game::ZERO),
+        None => (String::new(), g.game()),
+    };
     let opts = PrintOptions { ascii: o.ascii };
     if !json {
         let mut head = String::new();
@@ -299,6 +318,7 @@ pub fn write_value(
     } else {
         b"value:       "
     })?;
+    out.write_all(prefix.as_bytes())?;
     let mut failed: Option<std::io::Error> = None;
     let mut escaped = String::new();
     table
@@ -342,7 +362,7 @@ pub fn evaluate(
     table: &mut GameTable,
     text: &str,
     o: &Options,
-) -> Result<(Game, Vec<Explained>), Failure> {
+) -> Result<(Value, Vec<Explained>), Failure> {
     let mut limits = match o.max_states {
         Some(n) => Limits {
             max_states: n,
@@ -352,7 +372,7 @@ pub fn evaluate(
     };
     limits.stop = o.stop.clone();
     let mut ev = Evaluator::new(table, text, limits, o.explain);
-    let g = ev.eval_source().map_err(value_failure)?;
+    let g = ev.eval_value().map_err(value_failure)?;
     let explained = std::mem::take(&mut ev.explained);
     Ok((g, explained))
 }
@@ -363,7 +383,7 @@ pub fn evaluate_statement(
     table: &mut GameTable,
     text: &str,
     o: &Options,
-) -> Result<(Game, Vec<Explained>, Option<Comparison>), Failure> {
+) -> Result<(Value, Vec<Explained>, Option<Comparison>), Failure> {
     evaluate_with(table, None, text, o)
 }
 
@@ -374,7 +394,7 @@ pub fn evaluate_with(
     variables: Option<&Variables>,
     text: &str,
     o: &Options,
-) -> Result<(Game, Vec<Explained>, Option<Comparison>), Failure> {
+) -> Result<(Value, Vec<Explained>, Option<Comparison>), Failure> {
     let mut limits = match o.max_states {
         Some(n) => Limits {
             max_states: n,
@@ -399,31 +419,44 @@ pub fn evaluate_with(
     Ok((g, explained, comparison))
 }
 
-/// The document of the game `g` of `table`, e.g. one made by [`evaluate`] or by the
+/// The document of the value `g` of `table`, e.g. one made by [`evaluate`] or by the
 /// table's sums and negatives; `explained` is what [`evaluate`] gave, or empty.
 pub fn valued(
     table: &mut GameTable,
-    g: Game,
+    g: &Value,
     explained: &[Explained],
     o: &Options,
 ) -> Result<Valued, Failure> {
     Ok(transformed(table, g, explained, o)?.1)
 }
 
-/// The game reported (`g` after `o.transform`) and its document.
+/// The value reported (`g` after `o.transform`) and its document.
 fn transformed(
     table: &mut GameTable,
-    g: Game,
+    g: &Value,
     explained: &[Explained],
     o: &Options,
-) -> Result<(Game, Valued), Failure> {
-    let g = match &o.transform {
-        Some(tr) => tr.apply(table, g).map_err(solve_failure)?,
-        None => g,
+) -> Result<(Value, Valued), Failure> {
+    let g = match (&o.transform, g.as_short()) {
+        (Some(tr), Some(short)) => Value::short(tr.apply(table, short).map_err(solve_failure)?),
+        (Some(tr), None) => {
+            let what = match tr {
+                Transform::Cool(_) => "cooling",
+                Transform::Heat(_) => "heating",
+                Transform::Overheat(..) => "overheating",
+            };
+            return Err(Failure::Input(format!(
+                "the value is not a short game (a number whose denominator is not a power of two is part of it); {what} applies to short games"
+            )));
+        }
+        (None, _) => g.clone(),
     };
     let opts = PrintOptions { ascii: o.ascii };
     let max_chars = o.max_chars.unwrap_or(DEFAULT_MAX_CHARS);
-    let mut valued = report(table, g, opts, explained, max_chars)?;
+    let mut valued = match g.as_short() {
+        Some(short) => report(table, short, opts, explained, max_chars)?,
+        None => report_beyond(table, &g, opts, max_chars)?,
+    };
     valued.explain = o.explain;
     valued.raise = o.raise.unwrap_or(Bound::words);
     valued.operation = o.transform.as_ref().map(Transform::describe);
@@ -461,6 +494,75 @@ fn value_failure(e: ValueError) -> Failure {
 /// A limit or input error of the game engine as a [`Failure`].
 pub fn solve_failure(e: SolveError) -> Failure {
     Failure::from(e)
+}
+
+/// The report of a value that is no short game: `x + G` with `x` a number whose
+/// denominator is not a power of two (see `sprague_engine::partizan::Value`). Its
+/// outcome, stops, mean and thermograph are exact (translation by `x`); options,
+/// size, orthodox moves, reduced form and atomic weight are of short games only.
+fn report_beyond(
+    t: &mut GameTable,
+    v: &Value,
+    opts: PrintOptions,
+    max_chars: u64,
+) -> Result<Valued, Failure> {
+    let canonical = t.show_value(v, opts, max_chars).map_err(solve_failure)?;
+    let outcome = t.value_outcome(v).map_err(solve_failure)?;
+    let number = t.value_number(v);
+    let (thermo, thermograph) = match (&number, t.thermograph(v.game())) {
+        (Some(_), _) => (None, None),
+        (None, Ok(th)) => {
+            let x = v.offset();
+            let at = |d: &Dyadic| dyadic_rational(d).add(x).to_string();
+            (
+                Some([
+                    at(&th.mean),
+                    th.temperature.to_string(),
+                    at(&th.left.at(&Default::default())),
+                    at(&th.right.at(&Default::default())),
+                ]),
+                Some(Thermogram::shifted(&th, x)),
+            )
+        }
+        (None, Err(SolveError::Limit { .. })) => (None, None),
+        (None, Err(e)) => return Err(solve_failure(e)),
+    };
+    let (birthday, beyond) = match &number {
+        Some(x) => (
+            "ω".to_string(),
+            format!(
+                "{x} is a number whose denominator is not a power of two: no short game (born on day ω, with infinitely many options)"
+            ),
+        ),
+        None => (
+            "at least ω".to_string(),
+            format!(
+                "a short game plus {}, a number whose denominator is not a power of two: no short game; options, size, orthodox moves and reduced form are of short games only",
+                v.offset()
+            ),
+        ),
+    };
+    Ok(Valued {
+        explain: false,
+        comparison: None,
+        canonical,
+        max_chars,
+        raise: Bound::words,
+        operation: None,
+        birthday,
+        size: None,
+        orthodox: None,
+        reduced: Extra::None,
+        atomic_weight: Extra::None,
+        outcome,
+        number: number.map(|x| x.to_string()),
+        thermo,
+        thermograph,
+        left: None,
+        right: None,
+        explanation: Vec::new(),
+        beyond: Some(beyond),
+    })
 }
 
 fn report(
@@ -555,6 +657,7 @@ fn report(
         }
     }
     Ok(Valued {
+        beyond: None,
         explain: false,
         comparison: None,
         canonical,
@@ -808,13 +911,17 @@ fn text_rest(r: &Valued, out: &mut String) {
             let _ = writeln!(out, "number:      none (not a number)");
         }
     }
-    match &r.thermo {
-        Some([mean, temp, ls, rs]) => {
+    match (&r.thermo, &r.beyond, &r.number) {
+        (Some([mean, temp, ls, rs]), _, _) => {
             let _ = writeln!(out, "mean:        {mean}");
             let _ = writeln!(out, "temperature: {temp}");
             let _ = writeln!(out, "stops:       left {ls}, right {rs}");
         }
-        None => {
+        (None, Some(_), Some(x)) => {
+            let _ = writeln!(out, "mean:        {x}");
+            let _ = writeln!(out, "stops:       left {x}, right {x}");
+        }
+        _ => {
             let _ = writeln!(
                 out,
                 "mean:        not computed (the thermograph needs more than {})",
@@ -823,6 +930,16 @@ fn text_rest(r: &Valued, out: &mut String) {
         }
     }
     let _ = writeln!(out, "birthday:    {}", r.birthday);
+    if let Some(b) = &r.beyond {
+        let _ = writeln!(out, "short:       no: {b}");
+        if !r.explanation.is_empty() {
+            let _ = writeln!(out, "why:");
+            for l in &r.explanation {
+                let _ = writeln!(out, "  {l}");
+            }
+        }
+        return;
+    }
     match r.size {
         Some(n) => {
             let _ = writeln!(out, "size:        {n} distinct subpositions");
@@ -908,7 +1025,12 @@ fn to_json(r: &Valued, explain: bool) -> String {
 fn json_rest(r: &Valued, explain: bool, full: bool, out: &mut String) {
     let _ = write!(out, ",\"outcome\":\"{}\",\"number\":", r.outcome.letter());
     opt_string(out, r.number.as_deref());
-    let field = |i: usize| r.thermo.as_ref().map(|t| t[i].as_str());
+    // A number that is no short game has no temperature; its mean and stops are itself.
+    let field = |i: usize| match (&r.thermo, &r.beyond) {
+        (Some(t), _) => Some(t[i].as_str()),
+        (None, Some(_)) if i != 1 => r.number.as_deref(),
+        _ => None,
+    };
     out.push_str(",\"temperature\":");
     opt_string(out, field(1));
     out.push_str(",\"mean\":");

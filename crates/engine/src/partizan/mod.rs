@@ -70,4 +70,4 @@ pub use print::{PrintOptions, nus_text};
 pub use table::{DEFAULT_MAX_STATES, Game, GameTable, Nus};
 pub use thermo::{Thermograph, Wall};
 pub use tree::{Rules, TreeValues};
-pub use value::{Value, dyadic_rational, rational_dyadic};
+pub use value::{Value, dyadic_rational, rational_dyadic, simplest_number_between};

@@ -119,6 +119,47 @@ fn split(q: &Rational) -> (Rational, Dyadic) {
     (r, d)
 }
 
+/// The simplest number strictly between `lo` and `hi` (either may be absent: no
+/// bound), which must satisfy `lo < hi`: the integer nearest 0 if there is one, else
+/// the dyadic with the smallest denominator (Conway's simplicity rule; it is unique:
+/// two neighbouring multiples of `1/2^e` inside would put a multiple of `1/2^(e-1)`
+/// inside). Takes at most as many steps as the denominators have bits.
+///
+/// ```
+/// use sprague_core::rational::Rational;
+/// use sprague_engine::partizan::simplest_number_between;
+/// let q = |s| Rational::parse(s).unwrap();
+/// assert_eq!(simplest_number_between(Some(&q("1/3")), Some(&q("2/3"))).to_string(), "1/2");
+/// assert_eq!(simplest_number_between(Some(&q("1/3")), Some(&q("4/3"))).to_string(), "1");
+/// assert_eq!(simplest_number_between(Some(&q("1/3")), Some(&q("2/5"))).to_string(), "3/8");
+/// assert_eq!(simplest_number_between(None, Some(&q("-7/3"))).to_string(), "-3");
+/// assert_eq!(simplest_number_between(Some(&q("-1/3")), None).to_string(), "0");
+/// ```
+pub fn simplest_number_between(lo: Option<&Rational>, hi: Option<&Rational>) -> Dyadic {
+    let first: Option<BigInt> = lo.map(|l| l.floor() + 1);
+    let last: Option<BigInt> = hi.map(|h| -(h.neg().floor()) - 1);
+    let (lo, hi) = match (lo, hi, &first, &last) {
+        (Some(l), Some(h), Some(f), Some(e)) if f > e => (l, h),
+        _ => {
+            let n = match (first, last) {
+                (Some(f), _) if f > BigInt::zero() => f,
+                (_, Some(e)) if e < BigInt::zero() => e,
+                _ => BigInt::zero(),
+            };
+            return Dyadic::from_bigint(n);
+        }
+    };
+    let mut e = 1u64;
+    loop {
+        let scale = Rational::int(BigInt::one() << e);
+        let m: BigInt = lo.mul(&scale).floor() + 1;
+        if Rational::new(m.clone(), BigInt::one() << e).is_some_and(|x| &x < hi) {
+            return Dyadic::new(m, e);
+        }
+        e += 1;
+    }
+}
+
 impl GameTable {
     /// The value of the number `q` (any denominator).
     pub fn rational(&mut self, q: &Rational) -> Result<Value, SolveError> {
