@@ -617,8 +617,9 @@ class Value:
         return self._doc["summarised"]
 
     @property
-    def birthday(self) -> int:
-        """The birthday: the day the game is born on."""
+    def birthday(self) -> Union[int, str]:
+        """The birthday: the day the game is born on (``"ω"`` for a number whose
+        denominator is not a power of two, ``"at least ω"`` for one plus a game)."""
         return _int(self._doc["birthday"])
 
     @property

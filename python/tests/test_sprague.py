@@ -251,6 +251,33 @@ def test_value_multiples_differences_and_relations():
     assert not (up < star) and not (up > star)
 
 
+def test_numbers_of_any_denominator():
+    third = sprague.value("1/3")
+    assert third.number == Fraction(1, 3) and third.outcome == "L"
+    assert third.mean == Fraction(1, 3) and third.temperature is None
+    assert third.birthday == "ω" and third.left_options is None
+    # Rational arithmetic, and numbers given as Fractions.
+    assert third + third + third == 1
+    assert (third - Fraction(1, 2)).number == Fraction(-1, 6)
+    assert (3 * third) == 1 and (-third).canonical == "-1/3"
+    # With a short game: x + G is ordered by G's stops (a switch {1|0} is confused
+    # with every number strictly between its stops 0 and 1).
+    sw = sprague.value("{1|0}")
+    assert sw.confused_with(third) and sw > Fraction(-1, 3) and sw < Fraction(4, 3)
+    up = sprague.value("^")
+    assert 0 < up < third and (third + up).canonical == "1/3^"
+    g = sprague.value("{2|1}") - third
+    assert g.canonical == "-1/3 + {2|1}" and g.mean == Fraction(7, 6)
+    assert g.stops == (Fraction(5, 3), Fraction(2, 3)) and g.birthday == "at least ω"
+    th = g.thermograph()
+    assert th.mean == Fraction(7, 6) and th.temperature == Fraction(1, 2)
+    assert g + third == sprague.value("{2|1}")
+    with pytest.raises(sprague.InputError, match="not a short game"):
+        sprague.value("1/3:1")
+    with pytest.raises(sprague.InputError):
+        third.thermograph()
+
+
 def test_domineering_values():
     # Known Domineering values (Left vertical): 2x2 = ±1, 2x3 = {2|-1/2}
     # (Winning Ways ch. 5; CGSuite, cgt agree).

@@ -536,10 +536,7 @@ fn report_beyond(
         ),
         None => (
             "at least ω".to_string(),
-            format!(
-                "a short game plus {}, a number whose denominator is not a power of two: no short game; options, size, orthodox moves and reduced form are of short games only",
-                v.offset()
-            ),
+            "a short game plus a number whose denominator is not a power of two: no short game; options, size, orthodox moves and reduced form are of short games only".to_string(),
         ),
     };
     Ok(Valued {
