@@ -297,3 +297,19 @@ fn both_kinds_answer_with_one_document() {
     assert_eq!(status, 400);
     assert!(error(&b).1.contains("left or right"));
 }
+
+#[test]
+fn values_read_numbers_of_any_denominator() {
+    let s = Server::start(&[]);
+    let (status, v) = s.get("/api/value", &[("expr", "{2|1} - 1/3")]);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["canonical"], "-1/3 + {2|1}");
+    assert_eq!(v["mean"], "7/6");
+    assert_eq!(v["thermograph"]["mast"]["x"], "7/6");
+    assert_eq!(v["left_options"], serde_json::Value::Null);
+    let (status, v) = s.get("/api/value", &[("expr", "1/3 + 1/3 + 1/3 == 1")]);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["compare"]["holds"], true);
+    let (status, v) = s.get("/api/check", &[("expr", "1/3 + ^"), ("kind", "value")]);
+    assert_eq!(status, 200, "{v}");
+}

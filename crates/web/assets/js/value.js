@@ -117,7 +117,7 @@ export function valueView(root) {
   }
 
   function render(doc) {
-    const opt = (xs) => (xs?.length ? xs.map((x, i) => [i ? ", " : "", h("code", {}, x)]) : "none");
+    const opt = (xs) => (xs == null ? "—" : xs.length ? xs.map((x, i) => [i ? ", " : "", h("code", {}, x)]) : "none");
     const facts = h("dl", { class: "facts" },
       h("dt", {}, "canonical form"), h("dd", {}, doc.canonical == null
         ? `too long to print (summarised; born on day ${doc.birthday})`
