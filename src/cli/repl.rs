@@ -119,9 +119,9 @@ struct Form {
     starts: Vec<(usize, u64)>,
     /// The brackets still open: the bracket and its byte offset in `text`.
     open: Vec<(char, usize)>,
-    /// Whether a closing bracket matched no open one: the form ends there, and the
-    /// parser says where.
-    unbalanced: bool,
+    /// Whether a closing bracket matched no open one, or more brackets are open than
+    /// an expression may nest: the form ends there, and the parser says where.
+    ended: bool,
     /// Whether the last line ended with `\`.
     backslash: bool,
     /// Whether the last line ended inside a string (which cannot span lines).
@@ -134,7 +134,7 @@ impl Form {
             text: String::new(),
             starts: Vec::new(),
             open: Vec::new(),
-            unbalanced: false,
+            ended: false,
             backslash: false,
             in_string: false,
         }
@@ -160,6 +160,9 @@ impl Form {
             match c {
                 '"' => quoted = !quoted,
                 _ if quoted => {}
+                '{' | '(' | '[' if self.open.len() > sprague::expr::MAX_NESTING => {
+                    self.ended = true;
+                }
                 '{' | '(' | '[' => self.open.push((c, start + i)),
                 '}' | ')' | ']' => {
                     let opening = match c {
@@ -168,7 +171,7 @@ impl Form {
                         _ => '[',
                     };
                     if self.open.pop().map(|(o, _)| o) != Some(opening) {
-                        self.unbalanced = true;
+                        self.ended = true;
                     }
                 }
                 _ => {}
@@ -179,7 +182,7 @@ impl Form {
 
     /// Why the form goes on to the next line, or `None` when it is whole.
     fn unfinished(&self, place: impl Fn(usize) -> String) -> Option<String> {
-        if self.unbalanced {
+        if self.ended {
             return None;
         }
         if let Some(&(c, at)) = self.open.last() {
@@ -188,9 +191,13 @@ impl Form {
         if self.backslash {
             return Some("the last line ends with '\\'".to_string());
         }
-        let body = self.text.trim();
+        // Only the end is trimmed: a form of many lines is not scanned again for each.
+        let body = self.text.trim_end();
         let last = body.chars().next_back()?;
-        (!self.in_string && CONTINUING.contains(&last) && body.len() > last.len_utf8())
+        // An operator alone on the first line is no form to go on with (a form of
+        // several lines has more before it).
+        let alone = self.lines() == 1 && body.trim_start().len() == last.len_utf8();
+        (!self.in_string && !alone && CONTINUING.contains(&last))
             .then(|| format!("the last line ends with '{last}'"))
     }
 
@@ -523,8 +530,7 @@ enum Got {
 
 /// The next form of the worksheet (see [`Form`]): its first line read with `prompt`,
 /// the next ones with a continuation prompt as wide. `None` at the end of input. On
-/// a terminal a blank line gives the unfinished form up; from a pipe it is a space
-/// of the form. A form longer than [`MAX_FORM_BYTES`] is dropped on a terminal and
+/// a terminal a blank line gives the unfinished form up; from a pipe it is skipped. A form longer than [`MAX_FORM_BYTES`] is dropped on a terminal and
 /// is an input error from a pipe.
 fn read_form(
     input: &mut LineReader,
@@ -546,10 +552,14 @@ fn read_form(
             ))));
         };
         *lines_read += 1;
-        if terminal && line.trim().is_empty() {
-            return Ok(Some(Got::Dropped(format!(
-                "form cancelled by the blank line ({why})"
-            ))));
+        if line.trim().is_empty() {
+            if terminal {
+                return Ok(Some(Got::Dropped(format!(
+                    "form cancelled by the blank line ({why})"
+                ))));
+            }
+            // From a pipe a blank line adds nothing to the form.
+            continue;
         }
         if form.text.len() + line.len() + 1 > MAX_FORM_BYTES {
             let most = bytes_name(MAX_FORM_BYTES as u64);

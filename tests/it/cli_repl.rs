@@ -263,6 +263,23 @@ fn errors_in_a_form_of_several_lines_name_the_line() {
     // A form of one line keeps its column.
     let text = repl("{1|-1}}\n");
     assert!(text.contains("error: bad expression: column 7:"), "{text}");
+    // More open brackets than an expression may nest end the form at once; blank
+    // lines of a pipe inside a form are skipped, and the lines are still counted.
+    let script = format!("x := {}\n\n2\n", "{\n".repeat(300));
+    let text = repl(&script);
+    assert!(
+        text.contains(
+            "error: bad expression: standard input line 257, column 1: expected at most 256 nested braces"
+        ),
+        "{text:.300}"
+    );
+    let text = repl("x := {1|\n\n\n  -1 + K}\n");
+    assert!(
+        text.contains(
+            "error: bad expression: standard input line 4, column 8: unknown variable 'K'"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
