@@ -180,25 +180,34 @@ impl Form {
         self.in_string = quoted;
     }
 
-    /// Why the form goes on to the next line, or `None` when it is whole.
-    fn unfinished(&self, place: impl Fn(usize) -> String) -> Option<String> {
-        if self.ended {
-            return None;
-        }
-        if let Some(&(c, at)) = self.open.last() {
-            return Some(format!("'{c}' of {} is not closed", place(at)));
-        }
-        if self.backslash {
-            return Some("the last line ends with '\\'".to_string());
-        }
+    /// Whether the form goes on to the next line.
+    fn unfinished(&self) -> bool {
+        !self.ended && (!self.open.is_empty() || self.backslash || self.operator().is_some())
+    }
+
+    /// The operator that ends the form and carries it on to the next line, if any.
+    fn operator(&self) -> Option<char> {
         // Only the end is trimmed: a form of many lines is not scanned again for each.
         let body = self.text.trim_end();
         let last = body.chars().next_back()?;
         // An operator alone on the first line is no form to go on with (a form of
         // several lines has more before it).
         let alone = self.lines() == 1 && body.trim_start().len() == last.len_utf8();
-        (!self.in_string && !alone && CONTINUING.contains(&last))
-            .then(|| format!("the last line ends with '{last}'"))
+        (!self.in_string && !alone && CONTINUING.contains(&last)).then_some(last)
+    }
+
+    /// Why an unfinished form goes on, for a message: the innermost bracket left
+    /// open, or what the last line ends with.
+    fn why(&self, terminal: bool) -> String {
+        if let Some(&(c, at)) = self.open.last() {
+            return format!("'{c}' of {} is not closed", self.place(at, terminal));
+        }
+        let last = if self.backslash {
+            '\\'
+        } else {
+            self.operator().unwrap_or(' ')
+        };
+        format!("the last line ends with '{last}'")
     }
 
     /// How many lines the form has.
@@ -530,8 +539,9 @@ enum Got {
 
 /// The next form of the worksheet (see [`Form`]): its first line read with `prompt`,
 /// the next ones with a continuation prompt as wide. `None` at the end of input. On
-/// a terminal a blank line gives the unfinished form up; from a pipe it is skipped. A form longer than [`MAX_FORM_BYTES`] is dropped on a terminal and
-/// is an input error from a pipe.
+/// a terminal a blank line gives the unfinished form up; from a pipe it is skipped.
+/// A form longer than [`MAX_FORM_BYTES`] is dropped on a terminal and is an input
+/// error from a pipe.
 fn read_form(
     input: &mut LineReader,
     prompt: &str,
@@ -545,17 +555,19 @@ fn read_form(
     };
     *lines_read += 1;
     form.push(&line, *lines_read);
-    while let Some(why) = form.unfinished(|at| form.place(at, terminal)) {
+    while form.unfinished() {
         let Some(line) = input.read(&more)? else {
             return Ok(Some(Got::Unfinished(format!(
-                "the input ended inside a form: {why}"
+                "the input ended inside a form: {}",
+                form.why(terminal)
             ))));
         };
         *lines_read += 1;
         if line.trim().is_empty() {
             if terminal {
                 return Ok(Some(Got::Dropped(format!(
-                    "form cancelled by the blank line ({why})"
+                    "form cancelled by the blank line ({})",
+                    form.why(terminal)
                 ))));
             }
             // From a pipe a blank line adds nothing to the form.
