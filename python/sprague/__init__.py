@@ -676,9 +676,9 @@ class Value:
         if isinstance(x, bool):
             raise TypeError("a game, an int or a Fraction is expected")
         if isinstance(x, int):
-            return value(str(x))
+            return _game(str(x))
         if isinstance(x, Fraction):
-            return value(f"{x.numerator}/{x.denominator}")
+            return _game(f"{x.numerator}/{x.denominator}")
         raise TypeError(f"cannot make a game of {type(x).__name__}")
 
     @classmethod
@@ -726,7 +726,7 @@ class Value:
         '<>'
         """
         if isinstance(other, str):
-            other = value(other)
+            other = _game(other)
         return _call(_sprague.order, self._id, Value._of(other)._id)
 
     def confused_with(self, other: Any) -> bool:
@@ -781,21 +781,44 @@ class Value:
         return _display.value_html(self)
 
 
-def value(game: str, explain: bool = False, max_states: Optional[int] = None) -> Value:
+def value(
+    game: str, explain: bool = False, max_states: Optional[int] = None
+) -> Union[Value, bool]:
     """The canonical form of a short partizan game, with outcome, number, mean,
-    temperature, stops and options.
+    temperature, stops and options; or, for two games compared, the answer.
 
     ``game`` is an expression such as ``"{2|-1/2} + ^"``, ``"*3"``,
-    ``"hackenbush(\\"LRL\\")"`` or ``"domineering[\\"...\\"]"`` (the command line's
-    syntax). ``explain`` records how each part was brought to canonical form.
+    ``"Cool({3|-3}, 1)"``, ``"3 * ^"``, ``"1:1"``, ``"hackenbush(\\"LRL\\")"`` or
+    ``"domineering[\\"...\\"]"`` (the command line's syntax, that of
+    ``sprague value``). ``explain`` records how each part was brought to canonical
+    form.
+
+    A statement comparing two games with one of CGSuite's relations, ``==``, ``!=``,
+    ``<=``, ``>=``, ``<``, ``>``, ``<>`` (confused), ``<|`` (less or confused) or
+    ``|>`` (greater or confused), is answered with a ``bool``, as CGSuite's worksheet
+    answers true or false.
 
     >>> value("{1|-1} + {1|-1}").canonical
     '0'
     >>> value("^") > 0, value("*") | 0
     (True, True)
+    >>> value("^ <= *"), value("^ <> *"), value("{2|-1} + {1|-2} == 0")
+    (False, True, True)
     """
     gid, doc = _call(_sprague.value, game, explain, max_states)
-    return Value(gid, json.loads(doc))
+    d = json.loads(doc)
+    compared = d.get("compare")
+    if compared is not None:
+        return bool(compared["holds"])
+    return Value(gid, d)
+
+
+def _game(text: str) -> Value:
+    """The game of ``text``, which must be a game, not a comparison."""
+    v = value(text)
+    if not isinstance(v, Value):
+        raise InputError(f"a game is expected, not a comparison: {text}")
+    return v
 
 
 # ----------------------------------------------------------------------------

@@ -426,7 +426,9 @@ fn value_options(
     }
 }
 
-/// Evaluates a short game; (id, JSON of `sprague value --json`).
+/// Evaluates a statement of `sprague value`: a short game, or two compared
+/// (`G <= H`); (id, JSON of `sprague value --json`). For a comparison the game is
+/// the difference `G - H` and the document has the answer in its `compare` field.
 #[pyfunction]
 #[pyo3(signature = (text, explain, max_states=None))]
 fn value(
@@ -437,14 +439,16 @@ fn value(
 ) -> PyResult<(usize, String)> {
     partizan(py, move |p, stop| {
         let o = value_options(false, max_states, Some(stop.clone()));
-        let (g, _) = report::value::evaluate(&mut p.table, &text, &o)?;
+        let (g, _, comparison) = report::value::evaluate_statement(&mut p.table, &text, &o)?;
         let doc = if explain {
             // An explanation tells every step, so it starts from an empty table (the
             // shared one knows sums from earlier calls); the answer is the same.
             report::value::value(&text, &value_options(true, max_states, Some(stop.clone())))?
                 .json()
         } else {
-            report::value::valued(&mut p.table, &g, &[], &o)?.json()
+            let mut v = report::value::valued(&mut p.table, &g, &[], &o)?;
+            v.comparison = comparison;
+            v.json()
         };
         Ok((p.keep(g), doc))
     })

@@ -276,6 +276,41 @@ def test_numbers_of_any_denominator():
         sprague.value("1/3:1")
     with pytest.raises(sprague.InputError):
         third.thermograph()
+def test_value_reads_the_statements_of_the_command_line():
+    # A comparison is answered True or False, as CGSuite's worksheet answers it:
+    # ^ and * are confused (Winning Ways ch. 3), ^ > 0, ^^* > 0 and {2|-1} + {1|-2}
+    # is G - G = 0.
+    for text, holds in [
+        ("^ <= *", False),
+        ("^ >= *", False),
+        ("^ <> *", True),
+        ("^ <| *", True),
+        ("^ > 0", True),
+        ("^ < 0", False),
+        ("^^* > 0", True),
+        ("{2|-1} + {1|-2} == 0", True),
+        ("{2|-1} != {2|-1}", False),
+        ("1:1 == 2", True),  # the ordinal sum 1:1 = {1|} = 2
+        ("3 * ^ == ^ + ^ + ^", True),
+        ("Cool({3|-3}, 1) == {2|-2}", True),  # cooling a switch by t: {a-t|b+t}
+    ]:
+        answer = sprague.value(text)
+        assert answer is holds, text
+        # The command line answers the same.
+        assert cli_json("value", "--json", text)["compare"]["holds"] is holds, text
+    # A plain sum is still a Value, built of the same operators.
+    assert isinstance(sprague.value("3 * ^"), sprague.Value)
+    assert sprague.value("1:1").number == 2
+    assert sprague.value("Cool({3|-3}, 1)").canonical == "±2"
+    # Mistakes on either side of a relation are parse errors with their column.
+    with pytest.raises(sprague.ParseError) as e:
+        sprague.value("^ <= {1|")
+    assert e.value.column == 9
+    with pytest.raises(sprague.ParseError, match="do not chain"):
+        sprague.value("0 < ^ < 1")
+    # A comparison is no game to compare with.
+    with pytest.raises(sprague.InputError, match="not a comparison"):
+        sprague.value("^").compare("^ <= *")
 
 
 def test_domineering_values():

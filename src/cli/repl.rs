@@ -101,10 +101,178 @@ impl LineReader {
     }
 }
 
+/// Most bytes of a form written on several lines (4 MiB: four of the longest lines).
+const MAX_FORM_BYTES: usize = 4 * MAX_LINE_BYTES;
+
+/// The characters that, ending a line, leave a form unfinished: the binary operators
+/// and relations of the language (`+`, `-`, `:` of `G:H`, the `=` of `:=`, `==`, `<=`,
+/// `>=`, `!=`, `<`, `>`, `<|`, `|>`, `≤`, `≥`, `≠`), the `|` of options and the `±` of
+/// a switch. A trailing `*` is the nimber star and ends the form.
+const CONTINUING: [char; 11] = ['+', '-', ':', '=', '<', '>', '|', '±', '≤', '≥', '≠'];
+
+/// One form of the worksheet: a line, or several joined while the first leaves a
+/// bracket open, ends with an operator or with `\`.
+struct Form {
+    /// The lines joined by single spaces (a trailing `\` removed).
+    text: String,
+    /// Where each line starts in `text` (a byte offset) and its number in the input.
+    starts: Vec<(usize, u64)>,
+    /// The brackets still open: the bracket and its byte offset in `text`.
+    open: Vec<(char, usize)>,
+    /// Whether a closing bracket matched no open one, or more brackets are open than
+    /// an expression may nest: the form ends there, and the parser says where.
+    ended: bool,
+    /// Whether the last line ended with `\`.
+    backslash: bool,
+    /// Whether the last line ended inside a string (which cannot span lines).
+    in_string: bool,
+}
+
+impl Form {
+    fn new() -> Self {
+        Form {
+            text: String::new(),
+            starts: Vec::new(),
+            open: Vec::new(),
+            ended: false,
+            backslash: false,
+            in_string: false,
+        }
+    }
+
+    /// Adds line number `number` of the input.
+    fn push(&mut self, line: &str, number: u64) {
+        let trimmed = line.trim_end();
+        self.backslash = trimmed.ends_with('\\');
+        let line = if self.backslash {
+            &trimmed[..trimmed.len() - 1]
+        } else {
+            line
+        };
+        if !self.starts.is_empty() {
+            self.text.push(' ');
+        }
+        let start = self.text.len();
+        self.starts.push((start, number));
+        self.text.push_str(line);
+        let mut quoted = false;
+        for (i, c) in line.char_indices() {
+            match c {
+                '"' => quoted = !quoted,
+                _ if quoted => {}
+                '{' | '(' | '[' if self.open.len() > sprague::expr::MAX_NESTING => {
+                    self.ended = true;
+                }
+                '{' | '(' | '[' => self.open.push((c, start + i)),
+                '}' | ')' | ']' => {
+                    let opening = match c {
+                        '}' => '{',
+                        ')' => '(',
+                        _ => '[',
+                    };
+                    if self.open.pop().map(|(o, _)| o) != Some(opening) {
+                        self.ended = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.in_string = quoted;
+    }
+
+    /// Whether the form goes on to the next line.
+    fn unfinished(&self) -> bool {
+        !self.ended && (!self.open.is_empty() || self.backslash || self.operator().is_some())
+    }
+
+    /// The operator that ends the form and carries it on to the next line, if any.
+    fn operator(&self) -> Option<char> {
+        // Only the end is trimmed: a form of many lines is not scanned again for each.
+        let body = self.text.trim_end();
+        let last = body.chars().next_back()?;
+        // An operator alone on the first line is no form to go on with (a form of
+        // several lines has more before it).
+        let alone = self.lines() == 1 && body.trim_start().len() == last.len_utf8();
+        (!self.in_string && !alone && CONTINUING.contains(&last)).then_some(last)
+    }
+
+    /// Why an unfinished form goes on, for a message: the innermost bracket left
+    /// open, or what the last line ends with.
+    fn why(&self, terminal: bool) -> String {
+        if let Some(&(c, at)) = self.open.last() {
+            return format!("'{c}' of {} is not closed", self.place(at, terminal));
+        }
+        let last = if self.backslash {
+            '\\'
+        } else {
+            self.operator().unwrap_or(' ')
+        };
+        format!("the last line ends with '{last}'")
+    }
+
+    /// How many lines the form has.
+    fn lines(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The line and the column (in characters, from 1) of byte offset `at` of the
+    /// text: its line of standard input, or on a terminal its line of the form.
+    fn place(&self, at: usize, terminal: bool) -> String {
+        let k = self.starts.partition_point(|&(s, _)| s <= at).max(1) - 1;
+        let (start, number) = self.starts.get(k).copied().unwrap_or((0, 1));
+        let column = self
+            .text
+            .get(start..at)
+            .map_or(1, |s| s.chars().count() + 1);
+        if terminal {
+            format!("line {} of the form, column {column}", k + 1)
+        } else {
+            format!("standard input line {number}, column {column}")
+        }
+    }
+
+    /// `message` with its first `column N` (counted in `expr`, a part of the text)
+    /// told as a line and a column, when the form has several lines.
+    fn locate(&self, message: String, expr: &str, terminal: bool) -> String {
+        if self.lines() < 2 {
+            return message;
+        }
+        let Some(at) = message.find("column ") else {
+            return message;
+        };
+        let digits = &message[at + "column ".len()..];
+        let len = digits
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(digits.len());
+        let Ok(column) = digits[..len].parse::<usize>() else {
+            return message;
+        };
+        // `expr` is a slice of the text: its offset, then `column - 1` characters on.
+        let base = (expr.as_ptr() as usize)
+            .saturating_sub(self.text.as_ptr() as usize)
+            .min(self.text.len());
+        let offset = self.text[base..]
+            .char_indices()
+            .nth(column.saturating_sub(1))
+            .map_or(self.text.len(), |(i, _)| base + i);
+        let end = at + "column ".len() + len;
+        format!(
+            "{}{}{}",
+            &message[..at],
+            self.place(offset, terminal),
+            &message[end..]
+        )
+    }
+}
+
 const HELP: &str = "Type a position to solve it, e.g. nim(3,4,5) or sub[1,3,4](10) + wythoff(3,5)\n\
 (as `sprague solve` does, in the current play convention).\n\
-Worksheet: g := {2|-1} names a game (its canonical form); a line that uses a name or\n\
-compares two games (g + -g == 0) is answered as `sprague value` does; ans is the last game valued.\n\
+Worksheet: G := {2|-1} names a game (its canonical form); a name is capitalised as in CGSuite\n\
+(G, H1, Left_1; not a function such as Mean) or lower-case (g, left_1; not a family such as nim).\n\
+A line that uses a name or compares two games (G + -G == 0) is answered as `sprague value` does;\n\
+ans is the last game valued.\n\
+A form goes on over the next lines while a bracket is open, or when a line ends with an operator\n\
+(+ - : := == <= >= < > <> <| |> |) or with \\; on a terminal a blank line gives it up.\n\
 Commands:\n  \
 :misere / :normal       switch the play convention (misère: the last player to move loses)\n  \
 :explain EXPR           solve with the explanation (solve --explain)\n  \
@@ -222,7 +390,7 @@ impl Worksheet {
     /// `:vars`.
     fn list(&mut self) -> Result<(), Failure> {
         if self.variables.is_empty() {
-            return say("no names yet (g := {2|-1} gives one)");
+            return say("no names yet (G := {2|-1} gives one)");
         }
         let names: Vec<(String, Value)> = self
             .variables
@@ -272,15 +440,33 @@ pub fn run(a: &ReplArgs) -> Result<(), Failure> {
             "sprague repl: type a position, ':help' for help, ':quit' to leave."
         )?;
     }
+    let terminal = input.is_terminal();
+    // Lines read from the input, for the places of errors in forms.
+    let mut lines_read = 0u64;
     loop {
         let prompt = match play {
             Play::Normal => "sprague> ",
             Play::Misere => "sprague (misère)> ",
         };
-        let Some(line) = input.read(prompt)? else {
+        let Some(form) = read_form(&mut input, prompt, &mut lines_read)? else {
             break;
         };
-        let line = line.trim();
+        let form = match form {
+            Got::Form(form) => form,
+            Got::Dropped(message) => {
+                writeln!(stdout.lock(), "{message}")?;
+                continue;
+            }
+            Got::Unfinished(message) => {
+                let mut lock = stdout.lock();
+                writeln!(lock, "error: {message}")?;
+                if !terminal {
+                    lock.write_all(b"\n")?;
+                }
+                break;
+            }
+        };
+        let line = form.text.trim();
         let (command, rest) = match line.split_once(char::is_whitespace) {
             Some((c, r)) if c.starts_with(':') => (c, r.trim()),
             _ if line.starts_with(':') => (line, ""),
@@ -290,6 +476,8 @@ pub fn run(a: &ReplArgs) -> Result<(), Failure> {
             Some((name, text)) if !line.starts_with(':') => Some((name.trim(), text.trim())),
             _ => None,
         };
+        // The text given to the evaluator, where an error's column counts from.
+        let expr = assignment.map_or(rest, |(_, text)| text);
         let worksheet_line = command.is_empty()
             && sprague::expr::parse_statement(line)
                 .is_ok_and(|st| st.compare.is_some() || mentions(&st, &sheet.variables));
@@ -326,7 +514,8 @@ pub fn run(a: &ReplArgs) -> Result<(), Failure> {
                 Failure::Limit(..) => {
                     format!("limit reached: {}", sprague::flags::failure_message(&e))
                 }
-                Failure::Input(m) | Failure::Other(m) | Failure::Interrupted(m) => m,
+                Failure::Input(m) => form.locate(m, expr, terminal),
+                Failure::Other(m) | Failure::Interrupted(m) => m,
             };
             writeln!(lock, "error: {m}")?;
         }
@@ -337,6 +526,69 @@ pub fn run(a: &ReplArgs) -> Result<(), Failure> {
         lock.flush()?;
     }
     Ok(())
+}
+
+/// What [`read_form`] read.
+enum Got {
+    /// A whole form.
+    Form(Form),
+    /// A form given up on a terminal (a blank line, or too long), and what to say.
+    Dropped(String),
+    /// The input ended inside a form: what is unfinished.
+    Unfinished(String),
+}
+
+/// The next form of the worksheet (see [`Form`]): its first line read with `prompt`,
+/// the next ones with a continuation prompt as wide. `None` at the end of input. On
+/// a terminal a blank line gives the unfinished form up; from a pipe it is skipped.
+/// A form longer than [`MAX_FORM_BYTES`] is dropped on a terminal and is an input
+/// error from a pipe.
+fn read_form(
+    input: &mut LineReader,
+    prompt: &str,
+    lines_read: &mut u64,
+) -> Result<Option<Got>, Failure> {
+    let terminal = input.is_terminal();
+    let more = format!("{:>width$}", "... ", width = prompt.chars().count());
+    let mut form = Form::new();
+    let Some(line) = input.read(prompt)? else {
+        return Ok(None);
+    };
+    *lines_read += 1;
+    form.push(&line, *lines_read);
+    while form.unfinished() {
+        let Some(line) = input.read(&more)? else {
+            return Ok(Some(Got::Unfinished(format!(
+                "the input ended inside a form: {}",
+                form.why(terminal)
+            ))));
+        };
+        *lines_read += 1;
+        if line.trim().is_empty() {
+            if terminal {
+                return Ok(Some(Got::Dropped(format!(
+                    "form cancelled by the blank line ({})",
+                    form.why(terminal)
+                ))));
+            }
+            // From a pipe a blank line adds nothing to the form.
+            continue;
+        }
+        if form.text.len() + line.len() + 1 > MAX_FORM_BYTES {
+            let most = bytes_name(MAX_FORM_BYTES as u64);
+            if terminal {
+                return Ok(Some(Got::Dropped(format!(
+                    "form dropped: it is longer than {most} (the most a form may have)"
+                ))));
+            }
+            let first = form.starts.first().map_or(1, |&(_, n)| n);
+            return Err(Failure::Input(format!(
+                "standard input line {lines_read}: the form begun on line {first} is longer than {most} (the most a form may have)"
+            )));
+        }
+        form.push(&line, *lines_read);
+    }
+    Ok(Some(Got::Form(form)))
 }
 
 /// Prints a line of the worksheet itself.

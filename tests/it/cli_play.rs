@@ -363,7 +363,7 @@ fn play_bounds_its_remoteness_search_by_max_states() {
 fn repl_reads_lines_from_a_pipe() {
     let out = sprague()
         .arg("repl")
-        .write_stdin("nim(3,4,5)\nnim(1,2,3)\nnim(\n:misere\nnim(1,1)\n:quit\n")
+        .write_stdin("nim(3,4,5)\nnim(1,2,3)\nnim(3,)\n:misere\nnim(1,1)\n:quit\n")
         .output()
         .unwrap();
     assert!(out.status.success());

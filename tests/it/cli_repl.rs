@@ -82,7 +82,8 @@ fn value_and_table_are_those_of_the_commands() {
 
 #[test]
 fn mistakes_get_a_message_and_the_worksheet_goes_on() {
-    let text = repl(":value\n:table sub[1,3,4]\n:table kayles 5..3\n:frobnicate\nnim(\nnim(1,1)\n");
+    let text =
+        repl(":value\n:table sub[1,3,4]\n:table kayles 5..3\n:frobnicate\nnim(3,)\nnim(1,1)\n");
     assert!(text.contains("error: type a game after :value"), "{text}");
     assert!(
         text.contains("error: type a family and the last heap"),
@@ -136,7 +137,7 @@ fn worksheet_errors_name_the_column_and_refuse_reserved_names() {
         "{text}"
     );
     assert!(text.contains("(variables: ans, g)"), "{text}");
-    let text = repl("nim := 3\nCool := 1\nv3 := 1\ng := 1 <= 2\ng := {0|\nans\n");
+    let text = repl("nim := 3\nCool := 1\nv3 := 1\ng := 1 <= 2\ng := {0,}\nans\n");
     assert!(
         text.contains("error: 'nim' is a game family, not a variable name"),
         "{text}"
@@ -214,4 +215,156 @@ fn worksheet_limits_are_messages_and_the_worksheet_goes_on() {
         &text[text.len().saturating_sub(300)..]
     );
     assert!(!text.contains("extra := 1"));
+}
+
+#[test]
+fn a_form_goes_on_over_lines_while_unfinished() {
+    // {1|} = 2 and {3|} = 4 (n + 1 for an integer n >= 0), and {2|4} = 3, the
+    // simplest number between them: a form nested over three lines.
+    let text = repl("x := { {1|} |\n  { 3 |\n} }\nx == 3\n");
+    assert!(!text.contains("error"), "{text}");
+    assert!(text.contains("x := 3\n"), "{text}");
+    assert!(text.contains("x == 3 is true"), "{text}");
+    // A trailing operator, a trailing '\' and a relation carry the form on; a blank
+    // line of a pipe is a space inside it. {1|-1} is the switch ±1.
+    let text = repl("n := 1 +\n2\nm := 1 \\\n+ 2\nn ==\nm\ns := {1|\n\n-1}\n");
+    assert!(!text.contains("error"), "{text}");
+    assert!(text.contains("n := 3\n\nm := 3\n"), "{text}");
+    assert!(text.contains("n == m is true"), "{text}");
+    assert!(text.contains("s := ±1\n"), "{text}");
+    // A line without an open bracket or a trailing operator is a whole form; a
+    // trailing '*' is the nimber star: 1 + * is 1*.
+    let text = repl("t := 1 + *\nt\n");
+    assert!(text.contains("t := 1*\n"), "{text}");
+    // A position to solve, across lines: nim(3) + nim(3) is 3 ⊕ 3 = 0 (Bouton).
+    let text = repl("nim(3) +\nnim(3)\n");
+    assert!(text.contains("P: the player to move loses"), "{text}");
+}
+
+#[test]
+fn errors_in_a_form_of_several_lines_name_the_line() {
+    // A bracket closed by the wrong one ends the form; the parser says where.
+    let text = repl(":value {1|\n-1) + 1\nk := 2\n");
+    assert!(
+        text.contains("error: bad expression: standard input line 2, column 3: expected"),
+        "{text}"
+    );
+    assert!(text.contains("found ')'"), "{text}");
+    // The worksheet goes on after it.
+    assert!(text.contains("k := 2\n"), "{text}");
+    // An unknown name on the second line of a form.
+    let text = repl("g := *\nh := {0|\n  K}\n");
+    assert!(
+        text.contains(
+            "error: bad expression: standard input line 3, column 3: unknown variable 'K'"
+        ),
+        "{text}"
+    );
+    // A form of one line keeps its column.
+    let text = repl("{1|-1}}\n");
+    assert!(text.contains("error: bad expression: column 7:"), "{text}");
+    // More open brackets than an expression may nest end the form at once; blank
+    // lines of a pipe inside a form are skipped, and the lines are still counted.
+    let script = format!("x := {}\n\n2\n", "{\n".repeat(300));
+    let text = repl(&script);
+    assert!(
+        text.contains(
+            "error: bad expression: standard input line 257, column 1: expected at most 256 nested braces"
+        ),
+        "{text:.300}"
+    );
+    let text = repl("x := {1|\n\n\n  -1 + K}\n");
+    assert!(
+        text.contains(
+            "error: bad expression: standard input line 4, column 8: unknown variable 'K'"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_input_ending_inside_a_form_is_an_error_naming_the_open_bracket() {
+    let out = sprague()
+        .arg("repl")
+        .write_stdin("g := 1\nh := {1|\n-1 + {0|\n")
+        .output()
+        .unwrap();
+    // As for any mistake of the worksheet: a message, and the session ends as usual.
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("g := 1\n"), "{text}");
+    assert!(
+        text.contains(
+            "error: the input ended inside a form: '{' of standard input line 3, column 6 is not closed"
+        ),
+        "{text}"
+    );
+    let text = repl("g := 2 +\n");
+    assert!(
+        text.contains("error: the input ended inside a form: the last line ends with '+'"),
+        "{text}"
+    );
+    let text = repl("g := 2 \\\n");
+    assert!(text.contains("the last line ends with '\\'"), "{text}");
+}
+
+#[test]
+fn a_form_longer_than_its_bound_ends_the_session_from_a_pipe() {
+    // Four lines of 1 MiB (the most a line may have) keep the brace open: the fourth
+    // takes the form past 4 MiB.
+    let line = format!("{{{}\n", " ".repeat((1 << 20) - 1));
+    let out = sprague()
+        .arg("repl")
+        .write_stdin(line.repeat(5))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("standard input line 4: the form begun on line 1 is longer than 4 MiB (the most a form may have)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn capitalised_names_are_variables_as_in_cgsuite() {
+    // H := G + * and G1 := G: H - G is * and G1 is G whatever G is; {2|-1} is the
+    // switch 1/2 ± 3/2 (no option dominated or reversible).
+    let text = repl(
+        "G := {2|-1}\nH := G + *\nG1 := G\nLeft_1 := {G|}\nH - G == *\nG1 == G\nG + -G\n:vars\n",
+    );
+    assert!(!text.contains("error"), "{text}");
+    assert!(text.contains("G := {2|-1}\n"), "{text}");
+    assert!(text.contains("G1 := {2|-1}\n"), "{text}");
+    // {G|}: Right answers Left's move to G with -1, and -1 <= {G|} (which has no
+    // Right option), so G reverses through -1, whose Left options (none) replace it:
+    // {G|} = {|} = 0.
+    assert!(text.contains("Left_1 := 0\n"), "{text}");
+    assert!(text.contains("H - G == * is true"), "{text}");
+    assert!(text.contains("G1 == G is true"), "{text}");
+    assert!(text.contains("value:       0\n"), "{text}");
+    assert!(text.contains(":= {2|-1}\nG1 := {2|-1}\nH := "), "{text}");
+    // Unknown names and functions without parentheses.
+    let text = repl("G := 1\nK + G\nMean\nMean(G)\nCool := 1\n");
+    assert!(
+        text.contains("error: bad expression: column 1: unknown variable 'K': assign it first, e.g. K := {1|-1} (variables: G, ans)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error: bad expression: column 1: 'Mean' is a function: Mean(G)"),
+        "{text}"
+    );
+    // Mean(1) is 1.
+    assert!(text.contains("value:       1\n"), "{text}");
+    assert!(
+        text.contains("error: 'Cool' is a function (Cool(G, t)), not a variable name"),
+        "{text}"
+    );
+    // A capitalised name nobody gave, alone on a line.
+    let text = repl("X\n");
+    assert!(
+        text.contains("error: bad expression: column 1: unknown variable 'X': assign it first"),
+        "{text}"
+    );
+    assert!(text.contains("(variables: none yet)"), "{text}");
 }

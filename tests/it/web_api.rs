@@ -87,6 +87,11 @@ fn check_reports_the_column_without_computing() {
     }
     let (_, body) = s.get("/api/check", &[("expr", "^ <= "), ("kind", "value")]);
     assert_eq!(error(&body).2, Some(6), "{body}");
+    // The check gives the hint that the value itself gives.
+    let (_, body) = s.get("/api/check", &[("expr", "0 < ^ < 1"), ("kind", "value")]);
+    assert!(error(&body).1.contains("do not chain"), "{body}");
+    let (_, value) = s.get("/api/value", &[("expr", "0 < ^ < 1")]);
+    assert_eq!(error(&body).1, error(&value).1, "{value}");
     let (_, body) = s.get("/api/check", &[("expr", "sub[1,3,4]"), ("kind", "family")]);
     assert_eq!(body["ok"], true);
     let (_, body) = s.get(
@@ -586,6 +591,52 @@ fn value_answers_a_comparison_with_its_compare_field() {
     // A plain game has no comparison.
     let (_, body) = s.get("/api/value", &[("expr", "^")]);
     assert!(body["compare"].is_null(), "{body}");
+    // The whole language: functions, ordinal sums and multiples, alone or compared,
+    // each with its thermograph. Cooling the switch {3|-3} by 1 gives {2|-2} (its
+    // walls move in by t below its temperature 3): mean 0, temperature 2. The
+    // ordinal sum 1:1 is {1|} = 2. 3 * ^ is ^ + ^ + ^, which is positive.
+    let (_, body) = s.get("/api/value", &[("expr", "Cool({3|-3}, 1)")]);
+    assert_eq!(
+        (&body["canonical"], &body["mean"], &body["temperature"]),
+        (&json!("±2"), &json!("0"), &json!("2")),
+        "{body}"
+    );
+    assert_eq!(
+        body["thermograph"]["mast"],
+        json!({"x": "0", "t": "2"}),
+        "{body}"
+    );
+    let (_, body) = s.get("/api/value", &[("expr", "1:1")]);
+    assert_eq!(body["number"], "2", "{body}");
+    for (expr, holds, order) in [
+        ("3 * ^ == ^ + ^ + ^", true, "=="),
+        ("3 * ^ > 0", true, ">"),
+        // ±2 - 2 = {0|-4}: whoever moves first wins, so ±2 and 2 are confused;
+        // 3 - ±2 = {5|1} > 0, so ±2 < 3.
+        ("Cool({3|-3}, 1) <> 1:1", true, "<>"),
+        ("1:1 <| Cool({3|-3}, 1)", true, "<>"),
+        ("Cool({3|-3}, 1) >= 1:1", false, "<>"),
+        ("Cool({3|-3}, 1) < 3", true, "<"),
+        ("{1|-1} <> 0", true, "<>"),
+    ] {
+        let (status, body) = s.get("/api/value", &[("expr", expr)]);
+        assert_eq!(status, 200, "{expr}: {body}");
+        let c = &body["compare"];
+        assert_eq!(
+            (c["holds"].as_bool(), c["order"].as_str()),
+            (Some(holds), Some(order)),
+            "{expr}: {body}"
+        );
+        assert!(body["thermograph"].is_object(), "{expr}: {body}");
+        let (_, check) = s.get("/api/check", &[("expr", expr), ("kind", "value")]);
+        assert_eq!(check["ok"], true, "{expr}: {check}");
+    }
+    // A capitalised name is a worksheet's variable, which the server has none of.
+    let (status, body) = s.get("/api/value", &[("expr", "^ + G")]);
+    assert_eq!(status, 400, "{body}");
+    let (kind, message, column) = error(&body);
+    assert_eq!((kind, column), ("input", Some(5)), "{body}");
+    assert!(message.contains("unknown variable 'G'"), "{message}");
 }
 
 #[test]

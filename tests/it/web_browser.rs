@@ -608,6 +608,30 @@ fn value_view_answers_a_comparison() {
     t.open("view=value&expr={1|0}");
     t.b.wait_text("#value-canonical", |s| s == "{1|0}");
     assert!(t.b.all("#value-compare").is_empty());
+    // A comparison typed into the box (no error under it) and evaluated with Enter:
+    // Cool({3|-3}, 1) = {2|-2} = ±2 and the ordinal sum 1:1 = {1|} = 2 are confused
+    // (±2 - 2 = {0|-4}: whoever moves first wins). The thermograph is the
+    // difference's.
+    let input = t.b.wait("input.expr-input");
+    t.b.type_into(&input, "Cool({3|-3}, 1) <= 1:1");
+    t.b.wait_until("the check to pass", || {
+        (t.b.attr(&input, "aria-invalid").is_none() && t.b.all(".err-msg").is_empty()).then_some(())
+    });
+    t.b.press("\u{E007}");
+    assert_eq!(
+        t.b.wait_text("#value-compare", |s| s.starts_with("Cool")),
+        "Cool({3|-3}, 1) <= 1:1 is false: Cool({3|-3}, 1) <> 1:1 (confused). Below: the difference Cool({3|-3}, 1) - 1:1."
+    );
+    assert_eq!(
+        t.b.wait_text("#value-canonical", |s| s == "{0|-4}"),
+        "{0|-4}"
+    );
+    t.b.wait("#value-thermograph svg.thermograph");
+    let expr = t.b.js(
+        "return new URLSearchParams(location.search).get('expr')",
+        vec![],
+    );
+    assert_eq!(expr, json!("Cool({3|-3}, 1) <= 1:1"));
 }
 
 #[test]

@@ -21,7 +21,9 @@ pub struct Sum {
 /// One summand of a sum.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Term {
-    /// A family applied to parameters and arguments, e.g. `sub[1,3,4](10)`.
+    /// A family applied to parameters and arguments, e.g. `sub[1,3,4](10)`; without
+    /// them, a bare name: a family (`kayles`) or a worksheet's variable (`g`, `G1`;
+    /// a capitalised name is always a variable's).
     Family(FamilyTerm),
     /// A game literal of partizan notation: `0`, `3/4`, `-5/8`, `*`, `*3`, `^`, `v`, `±1`.
     Literal(Literal, Span),

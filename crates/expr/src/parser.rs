@@ -28,6 +28,12 @@
 //!   are `{A,B|-A,-B}`. `±x` of a literal stays a literal.
 //! * Functions of [`FUNCTIONS`]: `Tiny(G)`, `Miny(G)`; `xTiny(y)` after a number is
 //!   `x + Tiny(y)`.
+//! * Names: a lower-case name without `[…]` or `(…)` (`g`, `left_1`) and a
+//!   capitalised name not followed by `(` or `[` (`G`, `G1`, `Left_1`, and `Mean`
+//!   without its parentheses) are both a bare [`FamilyTerm`]: a worksheet's variable
+//!   (or, lower-case, a family without arguments). No literal starts with a capital,
+//!   so a capitalised name is never a game of the notation. A capitalised name
+//!   followed by `(` must be a function; followed by `[` it is an error.
 //! * Operators, CGSuite's: `-G` (negation; an even number of signs cancels), `G - H`
 //!   (read as `G + (-H)`), `n * G` (n copies of G; the integer n comes first, and a
 //!   `*` followed by digits is always a nimber, so `3*2` is `3 + *2`), `(…)` grouping.
@@ -252,7 +258,9 @@ impl<'a> Parser<'a> {
             Some(b'+') => self.b.get(self.pos + 1) == Some(&b'-'),
             Some(0xC2) => self.b.get(self.pos + 1) == Some(&0xB1),
             Some(0xE2) => arrow(&self.b[self.pos..]).is_some(),
-            Some(b'A'..=b'Z') => self.function_at(self.pos).is_some(),
+            Some(b'A'..=b'Z') => {
+                self.function_at(self.pos).is_some() || self.name_at(self.pos).is_some()
+            }
             _ => false,
         }
     }
@@ -291,6 +299,7 @@ impl<'a> Parser<'a> {
                 "'{}'",
                 run(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_')
             ),
+            Some(b'A'..=b'Z') => format!("'{}'", run(|c| c.is_ascii_alphanumeric() || c == b'_')),
             Some(b'|') => format!("'{}'", run(|c| c == b'|')),
             Some(b'"') => {
                 let rest = &b[at + 1..];
@@ -701,7 +710,7 @@ impl<'a> Parser<'a> {
         }
         match self.b.get(at) {
             Some(b'{' | b'(' | b'^' | b'*' | b'a'..=b'z') => true,
-            Some(b'A'..=b'Z') => self.function_at(at).is_some(),
+            Some(b'A'..=b'Z') => self.function_at(at).is_some() || self.name_at(at).is_some(),
             Some(0xE2) => arrow(&self.b[at..]).is_some(),
             _ => false,
         }
@@ -726,6 +735,7 @@ impl<'a> Parser<'a> {
             Some(b'-') if !self.digit_after(self.pos + 1) => self.negation(),
             Some(b'+' | 0xC2) if self.at_term_start() => self.switch(),
             Some(b'A'..=b'Z') if self.function_at(self.pos).is_some() => self.call(),
+            Some(b'A'..=b'Z') if self.name_at(self.pos).is_some() => Ok(self.name()),
             _ => {
                 let (term, cont) = self.leaf_term()?;
                 Ok((term, 0, cont))
@@ -751,6 +761,43 @@ impl<'a> Parser<'a> {
         let name = &rest[..len];
         (FUNCTIONS.iter().any(|f| f.as_bytes() == name) && rest.get(len) == Some(&b'('))
             .then_some(len)
+    }
+
+    /// The length of a capitalised name at `at` that stands alone (a worksheet's
+    /// variable, e.g. `G`, `G1`, `Left_1`): an upper-case letter, then letters, digits
+    /// and `_`, not followed by `(` or `[` (a call, or a family written with capitals,
+    /// which is an error at the name).
+    fn name_at(&self, at: usize) -> Option<usize> {
+        let rest = &self.b[at..];
+        if !rest.first().is_some_and(u8::is_ascii_uppercase) {
+            return None;
+        }
+        let len = rest
+            .iter()
+            .position(|c| !c.is_ascii_alphanumeric() && *c != b'_')
+            .unwrap_or(rest.len());
+        let next = rest[len..]
+            .iter()
+            .find(|c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r'));
+        (!matches!(next, Some(b'(' | b'['))).then_some(len)
+    }
+
+    /// A capitalised name standing alone (see [`Parser::name_at`]), at the name: a
+    /// bare name term, as a lower-case name without parameters or arguments.
+    #[inline(never)]
+    fn name(&mut self) -> (Term, usize, Cont) {
+        let start = self.pos;
+        let end = start + self.name_at(start).unwrap_or(0);
+        self.pos = end;
+        let span = Span { start, end };
+        let term = FamilyTerm {
+            name: self.src.get(start..end).unwrap_or("").to_string(),
+            name_span: span,
+            params: None,
+            args: None,
+            span,
+        };
+        (Term::Family(term), 0, Cont::default())
     }
 
     /// `Name(sum, …)`, at the name.
@@ -2023,6 +2070,48 @@ mod tests {
     }
 
     #[test]
+    fn capitalised_names_are_bare_names() {
+        for name in ["G", "G1", "Left_1", "H", "GH", "Mean", "Tiny", "V", "X2_b"] {
+            assert_eq!(family(name), fam(name, None, None), "{name}");
+        }
+        // The same term as a bare lower-case name: a sum, an option, a multiple, an
+        // ordinal sum, an argument and both sides of a comparison.
+        let bare = |name: &str| Sum {
+            terms: vec![Term::Family(fam(name, None, None))],
+        };
+        let mut sum = ok("G + -H");
+        assert_eq!(sum.terms[0], Term::Family(fam("G", None, None)));
+        let neg = sum.terms.pop().unwrap();
+        assert!(
+            matches!(neg, Term::Unary(UnaryOp::Neg, ref x, _) if **x == Term::Family(fam("H", None, None)))
+        );
+        assert_eq!(ok("{G|H1}"), opts(vec![bare("G")], vec![bare("H1")]));
+        assert!(matches!(one("3 * G"), Term::Binary(BinaryOp::Times, ..)));
+        assert!(matches!(one("3*G"), Term::Binary(BinaryOp::Times, ..)));
+        assert!(matches!(one("G:H"), Term::Binary(BinaryOp::Ordinal, ..)));
+        match one("Cool(G, 1)") {
+            Term::Call(c) => assert_eq!(c.args[0], bare("G")),
+            t => panic!("{t:?}"),
+        }
+        let mut st = parse_statement("G <= H").unwrap();
+        st.sum.clear_spans();
+        let (rel, _, mut rhs) = st.compare.unwrap();
+        rhs.clear_spans();
+        assert_eq!((st.sum, rel, rhs), (bare("G"), Relation::Le, bare("H")));
+        // Where the name is.
+        let s = parse("1 + Left_1").unwrap();
+        match &s.terms[1] {
+            Term::Family(f) => assert_eq!(f.name_span, Span { start: 4, end: 10 }),
+            t => panic!("{t:?}"),
+        }
+        // A function keeps its call; a capitalised name before '(' or '[' is no name.
+        assert!(matches!(one("Mean(G)"), Term::Call(_)));
+        err("G(3)", 1, "a game expression", "'G'");
+        err("G [1]", 1, "a game expression", "'G'");
+        err("G H", 3, "'+', '-' or end of input", "'H'");
+    }
+
+    #[test]
     fn plus_minus_versus_sum() {
         let down = Term::Literal(Literal::Down, Span::default());
         let minus_one = Term::Literal(num(true, 1, 1), Span::default());
@@ -2317,7 +2406,9 @@ mod tests {
         err("octal[0.](3)", 9, "a digit", "']'");
         err("octal[0.1.2]", 10, "',' or ']'", "'.'");
         err("sub[1,3", 8, "',' or ']'", "end of input");
-        err("Nim(3)", 1, "a game expression", "'N'");
+        err("Nim(3)", 1, "a game expression", "'Nim'");
+        err("Sub[1](3)", 1, "a game expression", "'Sub'");
+        err("Foo (3)", 1, "a game expression", "'Foo'");
         err("nimX(3)", 4, "'[', '(', '+', '-' or end of input", "'X'");
         err("$", 1, "a game expression", "'$'");
         err("nim(\0)", 5, "a number or a string", "'\\0'");

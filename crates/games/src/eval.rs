@@ -154,15 +154,20 @@ pub struct Evaluator<'a> {
 pub type Variables = std::collections::BTreeMap<String, Value>;
 
 /// Why `name` cannot name a variable, if it cannot: a variable is a name the
-/// language reads as a bare family term (lower-case letters, digits and `_`, not a
-/// literal such as `v3`) that is neither a family nor a function.
+/// language reads as a bare name term, either lower-case (lower-case letters, digits
+/// and `_`, not a literal such as `v3`) or capitalised as CGSuite's worksheets write
+/// them (an upper-case letter, then letters, digits and `_`), that is neither a
+/// family nor a function.
 ///
 /// ```
 /// use sprague_games::eval::variable_name_error;
 /// assert_eq!(variable_name_error("g"), None);
+/// assert_eq!(variable_name_error("G"), None);
+/// assert_eq!(variable_name_error("Left_1"), None);
 /// assert!(variable_name_error("nim").unwrap().contains("family"));
 /// assert!(variable_name_error("Mean").unwrap().contains("function"));
 /// assert!(variable_name_error("vv").is_some());
+/// assert!(variable_name_error("gH").is_some());
 /// ```
 pub fn variable_name_error(name: &str) -> Option<String> {
     if let Some(f) = sprague_expr::function(name) {
@@ -179,26 +184,42 @@ pub fn variable_name_error(name: &str) -> Option<String> {
             [Term::Family(f)] if f.name == name && f.params.is_none() && f.args.is_none()),
         Err(_) => false,
     };
-    let plain = name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-        && name
+    let plain = match name.chars().next() {
+        Some(c) if c.is_ascii_lowercase() => name
             .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+        Some(c) if c.is_ascii_uppercase() => {
+            name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        }
+        _ => false,
+    };
     if !bare || !plain {
         return Some(format!(
-            "'{name}' cannot name a variable (a name is a lower-case letter, then lower-case letters, digits or '_', and not a game such as v or v3)"
+            "'{name}' cannot name a variable (a name is a lower-case letter, then lower-case letters, digits or '_'; or a capital, then letters, digits or '_'; and not a game such as v or v3)"
         ));
     }
     None
 }
 
-/// Whether the statement names one of `variables` (as a bare name anywhere in it).
+/// Whether `name` is capitalised: a capitalised bare name is never a family, so it
+/// stands for a variable (or names a function without its parentheses).
+fn capitalised(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+}
+
+/// Whether the statement names one of `variables` (as a bare name anywhere in it),
+/// or a capitalised bare name (`G`), which only a variable can be.
 pub fn mentions(st: &sprague_expr::Statement, variables: &Variables) -> bool {
     fn sum(s: &Sum, v: &Variables) -> bool {
         s.terms.iter().any(|t| term(t, v))
     }
     fn term(t: &Term, v: &Variables) -> bool {
         match t {
-            Term::Family(f) => f.params.is_none() && f.args.is_none() && v.contains_key(&f.name),
+            Term::Family(f) => {
+                f.params.is_none()
+                    && f.args.is_none()
+                    && (v.contains_key(&f.name) || capitalised(&f.name))
+            }
             Term::Literal(..) => false,
             Term::Options(o) => o.left.iter().chain(&o.right).any(|s| sum(s, v)),
             Term::Unary(_, x, _) => term(x, v),
@@ -1549,12 +1570,67 @@ mod tests {
     #[test]
     fn names_that_are_games_or_functions_are_no_variables() {
         for bad in [
-            "nim", "kayles", "Mean", "Tiny", "v", "vv", "v3", "1a", "a-b", "", "g(1)", "^",
+            "nim", "kayles", "Mean", "Tiny", "v", "vv", "v3", "1a", "a-b", "", "g(1)", "^", "gH",
+            "G-1", "G(1)", "1G", "_G", "Gé",
         ] {
             assert!(variable_name_error(bad).is_some(), "{bad}");
         }
-        for good in ["g", "g1", "ans", "left_game", "x"] {
+        for good in [
+            "g",
+            "g1",
+            "ans",
+            "left_game",
+            "x",
+            "G",
+            "G1",
+            "Left_1",
+            "GH",
+            "V",
+            "Nim",
+        ] {
             assert_eq!(variable_name_error(good), None, "{good}");
         }
+    }
+
+    #[test]
+    fn capitalised_names_are_variables_as_in_cgsuite_worksheets() {
+        let mut t = GameTable::new();
+        let mut vars = Variables::new();
+        let g = t.parse_value("{2|-1}").unwrap();
+        vars.insert("G".into(), Value::short(g));
+        // H := G + * and G1 := G: H - G is *, and G1 == G.
+        let mut ev =
+            Evaluator::new(&mut t, "G + *", Limits::default(), false).with_variables(&vars);
+        let h = ev.eval_source().unwrap();
+        vars.insert("H".into(), Value::short(h));
+        vars.insert("G1".into(), Value::short(g));
+        let mut ev =
+            Evaluator::new(&mut t, "H - G1 == *", Limits::default(), false).with_variables(&vars);
+        let (_, c) = ev.eval_statement().unwrap();
+        assert!(c.unwrap().holds);
+        let mut ev =
+            Evaluator::new(&mut t, "{G|Left_1}", Limits::default(), false).with_variables(&vars);
+        let e = ev.eval_source().unwrap_err().to_string();
+        assert!(
+            e.starts_with("column 4: unknown variable 'Left_1': assign it first"),
+            "{e}"
+        );
+        // A function without its parentheses, with variables or without.
+        let mut ev =
+            Evaluator::new(&mut t, "G + Mean", Limits::default(), false).with_variables(&vars);
+        let e = ev.eval_source().unwrap_err().to_string();
+        assert_eq!(e, "column 5: 'Mean' is a function: Mean(G)");
+        let e = t.parse_value("Cool + 1").unwrap_err().to_string();
+        assert_eq!(e, "column 1: 'Cool' is a function: Cool(G, t)");
+        // Without variables a capitalised name is an unknown variable, not a family.
+        let e = t.parse_value("^ + G").unwrap_err().to_string();
+        assert!(
+            e.starts_with(
+                "column 5: unknown variable 'G': `sprague repl` gives names, e.g. G := {2|-1}"
+            ),
+            "{e}"
+        );
+        let e = t.parse_value("Kayles").unwrap_err().to_string();
+        assert!(e.contains("did you mean the family 'kayles'?"), "{e}");
     }
 }

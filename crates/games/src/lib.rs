@@ -313,6 +313,24 @@ fn capitalised_name_hint(src: &str, column: usize) -> String {
     }
 }
 
+/// The message for a capitalised bare name that stands for nothing: a function
+/// written without its parentheses, or an unknown variable (with the family it may
+/// have meant, written with a capital).
+pub(crate) fn capitalised_unknown(name: &str) -> String {
+    if let Some(f) = sprague_expr::function(name) {
+        return format!("'{name}' is a function: {}", f.usage);
+    }
+    let lower = name.to_ascii_lowercase();
+    match known_families().iter().find(|k| **k == lower) {
+        Some(k) => format!(
+            "unknown variable '{name}' (did you mean the family '{k}'? family names are lower case)"
+        ),
+        None => format!(
+            "unknown variable '{name}': `sprague repl` gives names, e.g. {name} := {{2|-1}}"
+        ),
+    }
+}
+
 /// Most heaps quoted in the suggestion for a position of bare numbers.
 const QUOTED_HEAPS: usize = 8;
 
@@ -572,6 +590,11 @@ impl<'a> Registry<'a> {
     }
 
     fn unknown(&self, term: &FamilyTerm, name: &str) -> ExprError {
+        if name.starts_with(|c: char| c.is_ascii_uppercase()) && term.args.is_none() {
+            // A capitalised bare name is never a family: a function without its
+            // parentheses, or a variable that no worksheet gave here.
+            return self.error(term.name_span, &capitalised_unknown(name));
+        }
         if let Some(f) = sprague_expr::FUNCTIONS
             .iter()
             .find(|f| f.eq_ignore_ascii_case(name))

@@ -134,7 +134,7 @@ async fn check(q: Q) -> Response {
             "value" => sprague_expr::parse_statement(&src).map(drop).map_err(|e| {
                 ApiError::from(sprague_games::ExprError {
                     column: e.column,
-                    message: format!("expected {}, found {}", e.expected, e.found),
+                    message: format!("expected {}, found {}{}", e.expected, e.found, e.hint),
                 })
             })?,
             "family" => sprague_games::table_family(&src).map(drop)?,
