@@ -400,3 +400,30 @@ fn a_hundred_thousand_heaps_piped_in_give_their_nim_sum() {
         assert_eq!(m["to"], format!("nim({to})"));
     }
 }
+
+#[test]
+fn explain_cancels_equal_values_in_pairs() {
+    // nim(2,2,2,7,9,9): 2 ⊕ 2 = 0 and 9 ⊕ 9 = 0, so the sum is worth nim(2) + nim(7),
+    // 2 ⊕ 7 = 5 (the study notes' simplification).
+    let text = |expr: &str| {
+        let out = crate::common::sprague()
+            .args(["solve", "--explain", expr])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let t = text("nim(2,2,2,7,9,9)");
+    assert!(
+        t.contains("cancel in pairs (g ⊕ g = 0; two copies of one game are a second-player win: copy every move in the other copy): nim(2) with nim(2), nim(9) with nim(9). What is left, nim(2) + nim(7), has the same nim-sum: 2 ⊕ 7 = 5."),
+        "{t}"
+    );
+    // Different games of equal value cancel too, and a value 0 drops out.
+    let t = text("nim(3) + kayles(3) + nim(0) + nim(6)");
+    assert!(
+        t.contains("nim(3) with kayles(3). Components of value 0 change nothing: nim(0). What is left is nim(6), of value 6."),
+        "{t}"
+    );
+    // Nothing cancels: no such line.
+    assert!(!text("nim(1,2,4)").contains("cancel"));
+}

@@ -548,6 +548,9 @@ pub fn explain(
                 binary(total, width)
             ));
         }
+        if let Some(line) = cancelled_pairs(components, a, total) {
+            lines.push(line);
+        }
     }
     if total.is_zero() {
         lines.push("The nim-sum is 0: every move changes one component's value and makes it non-zero, and the opponent can always bring it back to 0. The player to move loses.".into());
@@ -575,6 +578,104 @@ pub fn explain(
         ));
     }
     Ok(lines)
+}
+
+/// The simplification the notes teach: components of equal value cancel in pairs
+/// (g ⊕ g = 0; two copies of one game are a second-player win, the second player
+/// copying every move in the other copy) and components of value 0 drop out, leaving
+/// a smaller sum of the same nim-sum. `None` when nothing cancels.
+fn cancelled_pairs(components: &Position, a: &Analysis, total: &Nat) -> Option<String> {
+    let values: Vec<Nat> = a.values.iter().collect::<Option<Vec<Nat>>>()?;
+    let mut open: std::collections::HashMap<&Nat, usize> = std::collections::HashMap::new();
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut zeros: Vec<usize> = Vec::new();
+    let mut left = vec![false; values.len()];
+    for (i, v) in values.iter().enumerate() {
+        if v.is_zero() {
+            zeros.push(i);
+            continue;
+        }
+        match open.remove(v) {
+            Some(j) => {
+                left[j] = false;
+                pairs.push((j, i));
+            }
+            None => {
+                open.insert(v, i);
+                left[i] = true;
+            }
+        }
+    }
+    if pairs.is_empty() && zeros.is_empty() {
+        return None;
+    }
+    let name = |i: usize| shorten(&components.component(i).expr(), 60);
+    let mut parts = Vec::new();
+    if !pairs.is_empty() {
+        let shown: Vec<String> = pairs
+            .iter()
+            .take(SHOWN_COMPONENTS)
+            .map(|&(i, j)| format!("{} with {}", name(i), name(j)))
+            .collect();
+        let more = if pairs.len() > SHOWN_COMPONENTS {
+            format!(" and {} more pairs", pairs.len() - SHOWN_COMPONENTS)
+        } else {
+            String::new()
+        };
+        parts.push(format!(
+            "Equal values cancel in pairs (g ⊕ g = 0; two copies of one game are a second-player win: copy every move in the other copy): {}{more}",
+            shown.join(", ")
+        ));
+    }
+    if !zeros.is_empty() {
+        let shown: Vec<String> = zeros
+            .iter()
+            .take(SHOWN_COMPONENTS)
+            .map(|&i| name(i))
+            .collect();
+        let more = if zeros.len() > SHOWN_COMPONENTS {
+            ", …"
+        } else {
+            ""
+        };
+        parts.push(format!(
+            "Components of value 0 change nothing: {}{more}",
+            shown.join(", ")
+        ));
+    }
+    let rest: Vec<usize> = (0..left.len()).filter(|&i| left[i]).collect();
+    let tail = if rest.is_empty() {
+        "Nothing is left: the nim-sum is 0.".to_string()
+    } else if let [i] = rest[..] {
+        format!("What is left is {}, of value {total}.", name(i))
+    } else {
+        let shown: Vec<String> = rest
+            .iter()
+            .take(SHOWN_COMPONENTS)
+            .map(|&i| name(i))
+            .collect();
+        let more = if rest.len() > SHOWN_COMPONENTS {
+            " + …"
+        } else {
+            ""
+        };
+        let values: Vec<String> = rest
+            .iter()
+            .take(SHOWN_COMPONENTS)
+            .map(|&i| values[i].to_string())
+            .collect();
+        let more_values = if rest.len() > SHOWN_COMPONENTS {
+            " ⊕ …"
+        } else {
+            ""
+        };
+        format!(
+            "What is left, {}{more}, has the same nim-sum: {}{more_values} = {total}.",
+            shown.join(" + "),
+            values.join(" ⊕ ")
+        )
+    };
+    Some(format!("{}. {tail}", parts.join(". ")))
 }
 
 /// Smith's sum rules for a sum with infinite components.
