@@ -222,12 +222,14 @@ impl GameTable {
         let minus = a.offset.neg();
         let ge = dyadic_rational(&r) > minus;
         let le = dyadic_rational(&l) < minus;
-        Ok(match (le, ge) {
-            (false, true) => Some(Ordering::Greater),
-            (true, false) => Some(Ordering::Less),
-            (false, false) => None,
-            // A game with L(G) < R(G) is not short (L(G) ≥ R(G) for every short game).
-            (true, true) => unreachable_equal(),
+        // Not both: R(G) > -x > L(G) would contradict L(G) ≥ R(G), which holds for
+        // every short game (Siegel, *Combinatorial Game Theory*, II.5).
+        Ok(if ge {
+            Some(Ordering::Greater)
+        } else if le {
+            Some(Ordering::Less)
+        } else {
+            None
         })
     }
 
@@ -326,13 +328,6 @@ impl GameTable {
         }
         Ok(Some((format!("{q} + "), Some(g))))
     }
-}
-
-/// `L(G) < -x < R(G)` cannot happen for a short game `G` (Siegel, *Combinatorial Game
-/// Theory*: `L(G) ≥ R(G)`): a value is never both ≤ 0 and ≥ 0 with a non-zero
-/// odd-denominator part. Treated as confused if it ever did.
-fn unreachable_equal() -> Option<Ordering> {
-    None
 }
 
 #[cfg(test)]
