@@ -32,6 +32,7 @@ SAMPLES = {
     "moore": "moore[2](1,2,3)",
     "andnim": "andnim(6)",
     "submask": "submask(5)",
+    "takeif": 'takeif["x & n == 0"](10)',
     "divisor": "divisor(12)",
     "adjacent": "adjacent[3](7)",
     "king": "king(4,3)",

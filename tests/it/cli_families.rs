@@ -172,3 +172,45 @@ fn treestair_every_root_and_errors() {
     assert!(msg.contains("node 9 out of range"), "{msg}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Whether the player to move wins a heap of `n` when x may be taken exactly when
+/// `allowed(n, x)` (plain game-tree search from the rules).
+fn takeif_wins(n: u64, allowed: fn(u64, u64) -> bool, memo: &mut HashMap<u64, bool>) -> bool {
+    if let Some(&w) = memo.get(&n) {
+        return w;
+    }
+    let w = (1..=n).any(|x| allowed(n, x) && !takeif_wins(n - x, allowed, memo));
+    memo.insert(n, w);
+    w
+}
+
+#[test]
+fn takeif_outcomes_follow_the_rule() {
+    type Allowed = fn(u64, u64) -> bool;
+    let rules: [(&str, Allowed); 3] = [
+        ("x & n == 0", |n, x| x & n == 0),
+        ("n % x == 0", |n, x| n.is_multiple_of(x)),
+        ("x * x <= n or x == n", |n, x| x * x <= n || x == n),
+    ];
+    for (rule, allowed) in rules {
+        let mut memo = HashMap::new();
+        for n in 0..60u64 {
+            let v = solve_json(&[&format!("takeif[\"{rule}\"]({n})")]);
+            let want = if takeif_wins(n, allowed, &mut memo) {
+                "N"
+            } else {
+                "P"
+            };
+            assert_eq!(v["outcome"], want, "{rule} at {n}");
+        }
+    }
+    // A table, and a rule that names an unknown letter, at its column.
+    let t = run_json(&["table", "--json", "--to", "8", "takeif[\"x <= 3\"]"]);
+    assert_eq!(t["values"], serde_json::json!([0, 1, 2, 3, 0, 1, 2, 3, 0]));
+    let (code, err) = failure(&["solve", "takeif[\"x & y\"](3)"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("column 13: bad rule: unknown name 'y'"),
+        "{err}"
+    );
+}

@@ -534,13 +534,21 @@ fn heap_options(family: &str, n: u64) -> std::collections::BTreeSet<Vec<u64>> {
             }
         }
         "submask" => out.extend((1..=n).filter(|&x| x | n == n).map(|x| heaps(&[n - x]))),
+        "takeif[\"x & n == 0\"]" => {
+            out.extend((1..=n).filter(|&x| x & n == 0).map(|x| heaps(&[n - x])));
+        }
+        "takeif[\"n % x == 0 or x > 2 * n / 3\"]" => out.extend(
+            (1..=n)
+                .filter(|&x| n.is_multiple_of(x) || x > 2 * n / 3)
+                .map(|x| heaps(&[n - x])),
+        ),
         f => panic!("no rules for {f}"),
     }
     out
 }
 
 /// The heap families in the order of [`heap_options`], with the largest heap tried.
-const HEAP_FAMILIES: [(&str, u64); 14] = [
+const HEAP_FAMILIES: [(&str, u64); 16] = [
     ("nim", 40),
     ("kayles", 40),
     ("dawson", 40),
@@ -555,6 +563,8 @@ const HEAP_FAMILIES: [(&str, u64); 14] = [
     ("lasker", 40),
     ("split", 30),
     ("submask", 70),
+    ("takeif[\"x & n == 0\"]", 70),
+    ("takeif[\"n % x == 0 or x > 2 * n / 3\"]", 60),
 ];
 
 #[test]

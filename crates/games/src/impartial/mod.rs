@@ -27,6 +27,7 @@ pub mod split;
 pub mod stair;
 pub mod submask;
 pub mod subtraction;
+pub mod takeif;
 #[cfg(test)]
 pub(crate) mod testing;
 /// The family of the walk-through in ARCHITECTURE.md, for tests only: registered in
@@ -119,6 +120,7 @@ pub const FAMILIES: &[Entry] = &[
     split::ENTRY,
     andnim::ENTRY,
     submask::ENTRY,
+    takeif::ENTRY,
     divisor::ENTRY,
     digraph::ENTRY,
     geography::ENTRY,
