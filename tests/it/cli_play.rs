@@ -417,6 +417,7 @@ fn the_play_help_lists_every_familys_move_words_and_cells() {
         "split(4)",
         "andnim(5)",
         "submask(5)",
+        "takeif[\"x <= 2\"](4)",
         "divisor(6)",
         "digraph[\"tests/data/path.txt\"](0)",
         "geography[\"tests/data/path.txt\"](0)",
