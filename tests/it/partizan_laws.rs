@@ -333,6 +333,51 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Sums with repeated and cancelling terms, through one table that remembers every
+    /// sum's terms (and drops the terms that cancel): each running total, and each
+    /// difference of two running totals, is the reference sum of the terms in between.
+    #[test]
+    fn sums_whose_terms_cancel_match_the_reference(
+        gs in prop::collection::vec(gens(), 1..4),
+        picks in prop::collection::vec((0usize..4, any::<bool>()), 1..7),
+    ) {
+        let mut t = GameTable::new();
+        let ids: Vec<Game> = gs.iter().map(|g| build_gen(&mut t, g)).collect();
+        let trees: Vec<Tree> = gs.iter().map(|g| canon(&g.tree())).collect();
+        let zero = tree(vec![], vec![]);
+        let mut totals = vec![(Game::ZERO, zero.clone())];
+        for &(i, minus) in &picks {
+            let i = i % ids.len();
+            let (id, tr) = totals.last().unwrap().clone();
+            let next = if minus {
+                (t.sub(id, ids[i]).unwrap(), add(&tr, &canon(&neg(&trees[i]))))
+            } else {
+                (t.add(id, ids[i]).unwrap(), add(&tr, &trees[i]))
+            };
+            prop_assert_eq!(expand(&mut t, next.0), next.1.clone());
+            totals.push(next);
+        }
+        for j in 0..totals.len() {
+            for i in 0..j {
+                // P_j - P_i: the terms i+1..=j.
+                let d = t.sub(totals[j].0, totals[i].0).unwrap();
+                let reference = picks[i..j].iter().fold(zero.clone(), |acc, &(k, minus)| {
+                    let g = &trees[k % ids.len()];
+                    if minus { add(&acc, &canon(&neg(g))) } else { add(&acc, g) }
+                });
+                prop_assert_eq!(expand(&mut t, d), reference);
+                // And back: P_i + (P_j - P_i) = P_j, -(P_j - P_i) + P_j = P_i.
+                prop_assert_eq!(t.add(totals[i].0, d).unwrap(), totals[j].0);
+                let nd = t.neg(d).unwrap();
+                prop_assert_eq!(t.add(nd, totals[j].0).unwrap(), totals[i].0);
+            }
+        }
+    }
+}
+
 /// Number-up-stars are stored by their parts; their options come from closed forms.
 /// Built from options, they must get the same ids, and their options must be what the
 /// definitions give.

@@ -110,6 +110,10 @@ pub struct GameTable {
     pub(crate) add_cache: FxHashMap<(Game, Game), Game>,
     /// Cached negatives.
     pub(crate) neg_cache: FxHashMap<Game, Game>,
+    /// The formal sum each sum was added from (see `formal`).
+    pub(crate) terms: FxHashMap<Game, Rc<super::formal::Terms>>,
+    /// The sums by their formal sums.
+    pub(crate) by_terms: FxHashMap<Rc<super::formal::Terms>, Game>,
     /// Cached thermographs.
     pub(crate) thermo_cache: FxHashMap<Game, Rc<super::thermo::Thermograph>>,
     /// Simplifications recorded for explanations (see [`GameTable::take_traces`]).
@@ -151,6 +155,8 @@ impl GameTable {
             le_cache: FxHashMap::default(),
             add_cache: FxHashMap::default(),
             neg_cache: FxHashMap::default(),
+            terms: FxHashMap::default(),
+            by_terms: FxHashMap::default(),
             traces: Vec::new(),
             thermo_cache: FxHashMap::default(),
             max_states,
