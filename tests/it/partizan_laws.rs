@@ -378,6 +378,43 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `a ≤ b` modulo infinitesimals, found from the stops of the sum `b + (-a)` taken
+    /// follower by follower, is the right stop of the canonical `b - a` being at least 0
+    /// (Siegel, CGT II.6), on games whose sums are often numbers (`G + (-G) + x`).
+    #[test]
+    fn comparisons_modulo_infinitesimals_match_the_stops_of_the_difference(
+        a in gens(), b in gens(), c in gens(),
+    ) {
+        let mut t = GameTable::new();
+        let (ga, gb, gc) = (build_gen(&mut t, &a), build_gen(&mut t, &b), build_gen(&mut t, &c));
+        let ab = t.add(ga, gb).unwrap();
+        let nb = t.neg(gb).unwrap();
+        let half = t.parse_value("1/2").unwrap();
+        let bh = t.add(gb, half).unwrap();
+        let games = [ga, gb, gc, ab, nb, bh];
+        for &x in &games {
+            for &y in &games {
+                // In a fresh table each time, so that nothing is known beforehand.
+                let mut fresh = GameTable::new();
+                let (x2, y2) = (copy(&mut t, &mut fresh, x), copy(&mut t, &mut fresh, y));
+                let fast = fresh.le_inf(x2, y2).unwrap();
+                let d = t.sub(y, x).unwrap();
+                let by_difference = !t.stops(d).unwrap().1.is_negative();
+                prop_assert_eq!(fast, by_difference);
+            }
+        }
+    }
+}
+
+/// A copy of `g` in the table `to`, built from its options.
+fn copy(from: &mut GameTable, to: &mut GameTable, g: Game) -> Game {
+    let tr = expand(from, g);
+    build(to, &tr)
+}
+
 /// Number-up-stars are stored by their parts; their options come from closed forms.
 /// Built from options, they must get the same ids, and their options must be what the
 /// definitions give.

@@ -114,6 +114,8 @@ pub struct GameTable {
     pub(crate) terms: FxHashMap<Game, Rc<super::formal::Terms>>,
     /// The sums by their formal sums.
     pub(crate) by_terms: FxHashMap<Rc<super::formal::Terms>, Game>,
+    /// The stops of sums of two games, smaller id first (see `reduced`).
+    pub(crate) stops_cache: FxHashMap<(Game, Game), (Dyadic, Dyadic)>,
     /// Cached thermographs.
     pub(crate) thermo_cache: FxHashMap<Game, Rc<super::thermo::Thermograph>>,
     /// Simplifications recorded for explanations (see [`GameTable::take_traces`]).
@@ -157,6 +159,7 @@ impl GameTable {
             neg_cache: FxHashMap::default(),
             terms: FxHashMap::default(),
             by_terms: FxHashMap::default(),
+            stops_cache: FxHashMap::default(),
             traces: Vec::new(),
             thermo_cache: FxHashMap::default(),
             max_states,
