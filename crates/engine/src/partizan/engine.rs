@@ -24,6 +24,7 @@
 //!   (`m = 1`, `n ≥ 2`) or (`m ≥ 2`, `n ≥ 1`).
 
 use super::dyadic::Dyadic;
+use super::formal::Formal;
 use super::table::{Game, GameTable, Nus, Options, sorted};
 use sprague_core::Outcome;
 use sprague_core::SolveError;
@@ -187,8 +188,8 @@ impl GameTable {
     }
 
     fn sum(&mut self, a: Game, b: Game, trace: bool) -> Result<Game, SolveError> {
-        if !trace && let Some(s) = self.add_known(a, b)? {
-            return Ok(s);
+        if !trace {
+            return self.add_with(a, b, true);
         }
         self.run(Job::Add {
             a,
@@ -197,6 +198,39 @@ impl GameTable {
             trace,
         })?;
         Ok(self.add_known(a, b)?.expect("the sum was computed"))
+    }
+
+    /// `a + b` without dropping terms that cancel (the formal sums are still looked up
+    /// and remembered).
+    pub(crate) fn add_plain(&mut self, a: Game, b: Game) -> Result<Game, SolveError> {
+        self.add_with(a, b, false)
+    }
+
+    /// `a + b`: known, found from the formal sums of `a` and `b` (with `reassociate`,
+    /// by adding the terms left when some cancel), or computed from the options.
+    fn add_with(&mut self, a: Game, b: Game, reassociate: bool) -> Result<Game, SolveError> {
+        if let Some(s) = self.add_known(a, b)? {
+            return Ok(s);
+        }
+        let terms = match self.add_formal(a, b, reassociate)? {
+            Formal::Known(s) => {
+                self.count(1)?;
+                self.add_cache.insert(key(a, b), s);
+                return Ok(s);
+            }
+            Formal::Compute(terms) => terms,
+        };
+        self.run(Job::Add {
+            a,
+            b,
+            canon: None,
+            trace: false,
+        })?;
+        let s = self.add_known(a, b)?.expect("the sum was computed");
+        if let Some(t) = terms {
+            self.remember_terms(s, t)?;
+        }
+        Ok(s)
     }
 
     /// `-g`.
@@ -217,7 +251,9 @@ impl GameTable {
             return Ok(n);
         }
         self.run(Job::Neg(g))?;
-        Ok(self.neg_cache[&g])
+        let n = self.neg_cache[&g];
+        self.remember_negative(g, n)?;
+        Ok(n)
     }
 
     /// `a - b`.

@@ -7,7 +7,9 @@
 //!   ([`Nus`], numbers exact [`Dyadic`] rationals), every other game by its options.
 //!   Comparisons, sums and negatives are cached, and computed with explicit stacks
 //!   (no recursion on the depth of a game), within a bound on stored games and cached
-//!   results that turns into a `Limit` error of `Bound::States`.
+//!   results that turns into a `Limit` error of `Bound::States`. Every sum is also
+//!   remembered as a formal sum of what it was added from, so that terms that cancel
+//!   (`(G + H) - H`) or sums regrouped (`H + G`) are not added again.
 //! - [`GameTable::game`] brings `{L | R}` to canonical form by removing dominated and
 //!   bypassing reversible options; [`GameTable::game_traced`] records the steps.
 //! - Thermographs, stops, mean and temperature: [`GameTable::thermograph`]; the
@@ -51,6 +53,7 @@ mod cool;
 pub mod db;
 mod dyadic;
 mod engine;
+mod formal;
 mod ops;
 mod orthodox;
 mod print;

@@ -4,8 +4,10 @@
 //!
 //! G and H are infinitesimally close (`G ≡ H mod Inf`) when `G - H` is an
 //! infinitesimal, and `G ≥ H mod Inf` when `G - H + ε ≥ 0` for some infinitesimal ε,
-//! which holds exactly when the right stop of `G - H` is at least 0. The reduced
-//! canonical form is computed follower by follower:
+//! which holds exactly when the right stop of `G - H` is at least 0; that stop is
+//! bounded by the stops of G and H, and else found from the stops of the sums of their
+//! followers, without the canonical form of `G - H`. The reduced canonical form is
+//! computed follower by follower:
 //!
 //! * a game whose two stops are equal (to x) is infinitely close to the number x, and
 //!   its reduced form is x;
@@ -14,6 +16,7 @@
 //!   removed (dually for Right), and a Left option A with a Right option `A^R ≤ G mod
 //!   Inf` is replaced by the Left options of `A^R` (dually for Right).
 
+use super::dyadic::Dyadic;
 use super::table::{Game, GameTable};
 use sprague_core::SolveError;
 
@@ -31,8 +34,104 @@ impl GameTable {
     /// assert!(!t.le_inf(Game::ZERO, pm).unwrap());
     /// ```
     pub fn le_inf(&mut self, a: Game, b: Game) -> Result<bool, SolveError> {
-        let d = self.sub(b, a)?;
-        Ok(!self.stops(d)?.1.is_negative())
+        if a == b {
+            return Ok(true);
+        }
+        // R(b) + R(-a) ≤ R(b - a) ≤ min(R(b) + L(-a), L(b) + R(-a)) (Siegel, CGT II.3).
+        let (la, ra) = self.stops(a)?;
+        let (lb, rb) = self.stops(b)?;
+        if !rb.sub(&la).is_negative() {
+            return Ok(true);
+        }
+        if rb.sub(&ra).is_negative() || lb.sub(&la).is_negative() {
+            return Ok(false);
+        }
+        let na = self.neg(a)?;
+        Ok(!self.sum_stops(b, na)?.1.is_negative())
+    }
+
+    /// The Left and Right stops of `a + b` (canonical games), from the stops of the
+    /// sums of their followers, without the canonical form of the sum (Siegel, *CGT*,
+    /// II.3: the stops of a game equal to a number x are x; of any other game, the
+    /// largest right stop of a Left option and the smallest left stop of a Right
+    /// option). A sum with a number is translated (stops of `x + G` are x plus those of
+    /// G); a sum of two other games is equal to a number q exactly when `a = q + (-b)`,
+    /// and then `q = LS(a) + RS(b) = RS(a) + LS(b)`, which is checked first. Pairs are
+    /// cached per table and visited with an explicit stack.
+    pub(crate) fn sum_stops(&mut self, a: Game, b: Game) -> Result<(Dyadic, Dyadic), SolveError> {
+        if let Some(st) = self.stops_cache.get(&if a <= b { (a, b) } else { (b, a) }) {
+            return Ok(st.clone());
+        }
+        let mut stack = vec![(a, b, false)];
+        while let Some((x, y, expanded)) = stack.pop() {
+            self.charge(1)?;
+            let k = if x <= y { (x, y) } else { (y, x) };
+            if self.stops_cache.contains_key(&k) {
+                continue;
+            }
+            let pairs = |t: &mut Self, left: bool| -> Result<Vec<(Game, Game)>, SolveError> {
+                let (xo, yo) = if left {
+                    (t.left_of(x)?, t.left_of(y)?)
+                } else {
+                    (t.right_of(x)?, t.right_of(y)?)
+                };
+                let mut v: Vec<(Game, Game)> = xo.iter().map(|&o| (o, y)).collect();
+                v.extend(yo.iter().map(|&o| (x, o)));
+                Ok(v)
+            };
+            if expanded {
+                let cached = |t: &Self, (p, q): (Game, Game)| {
+                    t.stops_cache[&if p <= q { (p, q) } else { (q, p) }].clone()
+                };
+                let ls = pairs(self, true)?
+                    .into_iter()
+                    .map(|o| cached(self, o).1)
+                    .max()
+                    .expect("a game that is not a number has Left options");
+                let rs = pairs(self, false)?
+                    .into_iter()
+                    .map(|o| cached(self, o).0)
+                    .min()
+                    .expect("a game that is not a number has Right options");
+                self.count(1)?;
+                self.stops_cache.insert(k, (ls, rs));
+                continue;
+            }
+            let (lx, rx) = self.stops(x)?;
+            let (ly, ry) = self.stops(y)?;
+            let closed = match (self.as_number(x).is_some(), self.as_number(y).is_some()) {
+                (true, _) | (_, true) => Some((lx.add(&ly), rx.add(&ry))),
+                _ if self.as_nus(x).is_some() && self.as_nus(y).is_some() => {
+                    Some((lx.add(&ly), rx.add(&ry)))
+                }
+                _ => {
+                    let q = lx.add(&ry);
+                    if q == rx.add(&ly) {
+                        let qg = self.number(q.clone())?;
+                        let ny = self.neg(y)?;
+                        (self.add(qg, ny)? == x).then(|| (q.clone(), q))
+                    } else {
+                        None
+                    }
+                }
+            };
+            if let Some(st) = closed {
+                self.count(1)?;
+                self.stops_cache.insert(k, st);
+                continue;
+            }
+            stack.push((x, y, true));
+            for side in [true, false] {
+                for (p, q) in pairs(self, side)? {
+                    let kk = if p <= q { (p, q) } else { (q, p) };
+                    if !self.stops_cache.contains_key(&kk) {
+                        stack.push((p, q, false));
+                    }
+                }
+            }
+        }
+        let k = if a <= b { (a, b) } else { (b, a) };
+        Ok(self.stops_cache[&k].clone())
     }
 
     /// The reduced canonical form of `g`.

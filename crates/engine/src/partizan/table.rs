@@ -110,6 +110,12 @@ pub struct GameTable {
     pub(crate) add_cache: FxHashMap<(Game, Game), Game>,
     /// Cached negatives.
     pub(crate) neg_cache: FxHashMap<Game, Game>,
+    /// The formal sum each sum was added from (see `formal`).
+    pub(crate) terms: FxHashMap<Game, Rc<super::formal::Terms>>,
+    /// The sums by their formal sums.
+    pub(crate) by_terms: FxHashMap<Rc<super::formal::Terms>, Game>,
+    /// The stops of sums of two games, smaller id first (see `reduced`).
+    pub(crate) stops_cache: FxHashMap<(Game, Game), (Dyadic, Dyadic)>,
     /// Cached thermographs.
     pub(crate) thermo_cache: FxHashMap<Game, Rc<super::thermo::Thermograph>>,
     /// Simplifications recorded for explanations (see [`GameTable::take_traces`]).
@@ -151,6 +157,9 @@ impl GameTable {
             le_cache: FxHashMap::default(),
             add_cache: FxHashMap::default(),
             neg_cache: FxHashMap::default(),
+            terms: FxHashMap::default(),
+            by_terms: FxHashMap::default(),
+            stops_cache: FxHashMap::default(),
             traces: Vec::new(),
             thermo_cache: FxHashMap::default(),
             max_states,
