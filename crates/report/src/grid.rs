@@ -597,7 +597,8 @@ mod tests {
         // Each family's words name a rule; the zeros of its grid follow it, as stated
         // in the rules' sources: E&D both piles odd, Moore's Nim_1 (Nim) equal heaps,
         // Moore's Nim_2 on two heaps only (0,0), the king both distances even.
-        let rules: [(&str, fn(usize, usize) -> bool); 4] = [
+        type Rule = fn(usize, usize) -> bool;
+        let rules: [(&str, Rule); 4] = [
             ("ed", |i, j| i % 2 == 1 && j % 2 == 1),
             ("moore[1]", |i, j| i == j),
             ("moore[2]", |i, j| i == 0 && j == 0),
