@@ -49,9 +49,10 @@ enum Command {
         after_help = "Examples:\n  sprague solve 'nim(3,4,5)'\n  sprague solve --explain 'nim(3) + sub[1,3,4](10) + wythoff(3,5) + king(4,3)'\n  sprague solve --misere 'nim(1,1,2)'\n  sprague solve --json - < position.txt"
     )]
     Solve(solve::SolveArgs),
-    /// Print the Sprague–Grundy values of a heap family, with their period.
+    /// Print the Sprague–Grundy values of a heap family, with their period; or the grid
+    /// of a game on two numbers.
     #[command(
-        after_help = "Examples:\n  sprague table --to 100 'sub[1,3,4]'\n  sprague table --explain --to 10 'sub[2,5]'\n  sprague table --json --from 1000 --to 1100 'bash[3]'\n  sprague table --to 10000000 --max-states 100000000 --checkpoint t.ckpt 'octal[0.007]'\n  sprague table --csv --to 4194303 --max-states 1000000000 --max-memory 2G grundy_game > g.csv\n\nCtrl-C stops a long table at the next heap (exit 130); with --checkpoint the values\ncomputed so far are kept in FILE, and the same command goes on from them. Values are\nkept in 2 bytes each while they fit; a run that would need more than --max-memory\nstops before it takes it (exit 3). Output is written as it goes."
+        after_help = "Examples:\n  sprague table --to 100 'sub[1,3,4]'\n  sprague table --explain --to 10 'sub[2,5]'\n  sprague table --json --from 1000 --to 1100 'bash[3]'\n  sprague table --to 10000000 --max-states 100000000 --checkpoint t.ckpt 'octal[0.007]'\n  sprague table --csv --to 4194303 --max-states 1000000000 --max-memory 2G grundy_game > g.csv\n  sprague table --to 12 wythoff\n  sprague table --np --to 9,15 king\n  sprague table --pairs --to 20 'sub[1,3,4]'\n\nA family whose positions are two numbers is shown as a grid, row i and column j\nfrom --from to --to (N, or N,M for the last row and column; at most 512 each);\n--pairs shows the sums of two heaps of a heap family the same way.\n\nCtrl-C stops a long table at the next heap (exit 130); with --checkpoint the values\ncomputed so far are kept in FILE, and the same command goes on from them. Values are\nkept in 2 bytes each while they fit; a run that would need more than --max-memory\nstops before it takes it (exit 3). Output is written as it goes."
     )]
     Table(table::TableArgs),
     /// Every octal game of up to D code digits: period or rare/common statistics, one line each.

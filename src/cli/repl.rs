@@ -651,8 +651,10 @@ fn table(text: &str, max_states: Option<u64>) -> Result<(), Failure> {
     let family = family.trim();
     let a = super::table::TableArgs {
         family: family.to_string(),
-        from,
-        to,
+        from: super::table::HeapOrPair::one(from),
+        to: super::table::HeapOrPair::one(to),
+        pairs: false,
+        np: false,
         json: false,
         csv: false,
         explain: false,

@@ -46,6 +46,8 @@ enum Display {
 /// Watches a table for `table`: shows it, stops it on Ctrl-C, saves it.
 pub struct Watcher {
     family: String,
+    /// What the computation counts: heaps (a table), rows (a grid).
+    unit: &'static str,
     display: Display,
     started: Instant,
     /// The first length seen and when (for the rate of plain lines).
@@ -82,6 +84,7 @@ impl Watcher {
         };
         Watcher {
             family,
+            unit: "heaps",
             display,
             started: now,
             first: None,
@@ -92,6 +95,24 @@ impl Watcher {
             interrupted: false,
             failure: None,
         }
+    }
+
+    /// The same watcher counting `unit`s (the rows of a grid) instead of heaps.
+    pub fn counting(mut self, unit: &'static str) -> Self {
+        self.unit = unit;
+        self
+    }
+
+    /// For a computation that is no table of heaps (a grid): shows `done` of `wanted`
+    /// units; `Break` on Ctrl-C, or once `stop_at` units are done.
+    pub fn step(&mut self, done: usize, wanted: usize) -> ControlFlow<()> {
+        self.wanted = wanted;
+        if interrupt::requested() || self.stop_at.is_some_and(|n| done >= n) {
+            self.interrupted = true;
+            return ControlFlow::Break(());
+        }
+        self.show(done, wanted, Instant::now());
+        ControlFlow::Continue(())
     }
 
     /// The table length wanted, as last seen.
@@ -136,7 +157,7 @@ impl Watcher {
             Display::Off => {}
             Display::Bar(bar) => {
                 if bar.is_none() && now.duration_since(self.started) >= SHOW_AFTER {
-                    *bar = Some(new_bar(&self.family, done, wanted));
+                    *bar = Some(new_bar(&self.family, self.unit, done, wanted));
                 }
                 if let Some(bar) = bar {
                     bar.set_length(wanted as u64);
@@ -150,8 +171,9 @@ impl Watcher {
                     let rate = (done - first_done.min(done)) as f64 / secs;
                     let _ = writeln!(
                         std::io::stderr(),
-                        "sprague: {}: {done} of {wanted} heaps ({rate:.0} heaps/s)",
-                        self.family
+                        "sprague: {}: {done} of {wanted} {unit} ({rate:.0} {unit}/s)",
+                        self.family,
+                        unit = self.unit
                     );
                 }
             }
@@ -195,10 +217,10 @@ impl TermLike for Narrower {
     }
 }
 
-fn new_bar(family: &str, done: usize, wanted: usize) -> ProgressBar {
-    let style = ProgressStyle::with_template(
-        "{msg} {wide_bar} {human_pos}/{human_len} heaps, {per_sec:0} [{elapsed}]",
-    )
+fn new_bar(family: &str, unit: &str, done: usize, wanted: usize) -> ProgressBar {
+    let style = ProgressStyle::with_template(&format!(
+        "{{msg}} {{wide_bar}} {{human_pos}}/{{human_len}} {unit}, {{per_sec:0}} [{{elapsed}}]"
+    ))
     .unwrap_or_else(|_| ProgressStyle::default_bar());
     let target = ProgressDrawTarget::term_like_with_hz(Box::new(Narrower(Term::stderr())), 10);
     let bar = ProgressBar::with_draw_target(Some(wanted as u64), target)

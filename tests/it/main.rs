@@ -20,6 +20,7 @@ mod cli_families;
 #[cfg(unix)]
 mod cli_files;
 mod cli_graphs;
+mod cli_grid;
 mod cli_hints;
 mod cli_limit_messages;
 mod cli_nash;

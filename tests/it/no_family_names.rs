@@ -240,14 +240,16 @@ fn reads(text: &str) -> bool {
 
 /// Whether the bare name at byte `at` of `s` is an argument of an example command
 /// line (`sprague table … grundy_game`, `sprague db build domineering …`, the
-/// worksheet's `:table kayles 10..20`) that the library reads: a table's family or a
-/// ruleset of the database.
+/// worksheet's `:table kayles 10..20`) that the library reads: a table's family (on
+/// the line of a table, also a grid's) or a ruleset of the database.
 fn example_argument(s: &str, at: usize, word: &str) -> bool {
     let line_start = s[..at].rfind('\n').map_or(0, |i| i + 1);
     let before = &s[line_start..at];
     let command = before.contains("sprague ") || before.contains(":table ");
+    let table = before.contains("sprague table ") || before.contains(":table ");
     command
         && (sprague::games::table_family(word).is_ok()
+            || (table && sprague::games::grid_family(word).is_ok())
             || sprague::games::partizan::stored::STORED.contains(&word))
 }
 
@@ -374,6 +376,7 @@ fn examples_pass_only_when_the_library_reads_them() {
         "  sprague db build domineering --cells 10 --out dom10.db",
         "(e.g. :table sub[1,3,4] 30, or :table kayles 10..20)",
         "  sprague roots 'treestair[\"tree.txt\",2]'",
+        "  sprague table --to 12 wythoff",
     ];
     for text in ok {
         let src = format!("let s = {text:?};");
@@ -385,6 +388,7 @@ fn examples_pass_only_when_the_library_reads_them() {
         "  sprague solve 'wythoff(3)'",
         "  sprague table 'sub[](3)'",
         "  sprague db build wythoff --cells 10",
+        "  sprague solve --to 12 wythoff",
         // Lists and names in prose or code.
         "the rulesets clobber, konane, amazons",
         "Domineering the two squares of the domino",

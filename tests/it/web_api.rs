@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use crate::common::sprague;
 use crate::common::web::{Server, error};
 
 #[test]
@@ -170,6 +171,30 @@ fn grid_gives_the_values_of_two_parameter_positions() {
     assert_eq!(values[0][7], 7);
     // A family on pairs: a cell is one position of two arguments.
     assert_eq!(body["cell"], "wythoff({i},{j})");
+    let ps: Vec<(u64, u64)> = body["p_positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+        .collect();
+    assert_eq!(ps, [(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3)]);
+    // The document is that of the command line, byte for byte.
+    for (family, rows, cols, flags) in [
+        ("wythoff", "6", "8", &["--to", "5,7"][..]),
+        ("king", "3", "3", &["--to", "2"]),
+        ("sub[1,2]", "4", "2", &["--pairs", "--to", "3,1"]),
+    ] {
+        let (status, _, raw) = s.get_raw(&format!(
+            "/api/grid?family={}&rows={rows}&cols={cols}",
+            family.replace('[', "%5B").replace(']', "%5D")
+        ));
+        assert_eq!(status, 200, "{raw}");
+        let mut args = vec!["table", "--json"];
+        args.extend_from_slice(flags);
+        args.push(family);
+        let cli = sprague().args(&args).output().unwrap();
+        assert_eq!(raw, String::from_utf8(cli.stdout).unwrap(), "{family}");
+    }
     // A heap family: nim(i) + nim(j) is worth i XOR j (Bouton).
     let (_, body) = s.get(
         "/api/grid",
@@ -1142,6 +1167,11 @@ fn every_route_frees_its_slot_soon_after_its_deadline() {
         Slow::Get(
             "/api/grid",
             q(&[("family", "moore[3]"), ("rows", "512"), ("cols", "512")]),
+        ),
+        // A grid of values found by exhaustive search, one cell after another.
+        Slow::Get(
+            "/api/grid",
+            q(&[("family", "ring"), ("rows", "512"), ("cols", "512")]),
         ),
         Slow::Get(
             "/api/play",

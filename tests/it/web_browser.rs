@@ -516,6 +516,9 @@ fn grid_view_heat_map_of_wythoff() {
         t.b.wait_text("#grid-caption", |s| !s.is_empty())
             .contains("wythoff(i,j)")
     );
+    // The grid's own command prints the same document, first of the commands shown.
+    let cli = t.b.text(&t.b.wait(".cli pre"));
+    assert_eq!(cli, "$ sprague table --pairs --to 11 wythoff");
     t.b.js_click(&cell);
     // Wythoff's pair (1, 2) is a P-position.
     t.b.wait_text("#solve-outcome", |s| s == "P");

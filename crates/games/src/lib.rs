@@ -526,6 +526,64 @@ pub fn table_family(src: &str) -> Result<Rc<dyn TableFamily>, ExprError> {
     }
 }
 
+/// A family as a grid of two numbers takes it ([`grid_family`]).
+pub struct GridFamily {
+    /// The family.
+    pub family: Rc<dyn Family>,
+    /// Whether each argument is a component of its own (a heap family: the cell of
+    /// row i, column j is the sum `F(i) + F(j)`); otherwise the two numbers form one
+    /// position, `F(i,j)`.
+    pub heaps: bool,
+}
+
+/// Parses a family written without arguments (`wythoff`, `moore[2]`, `nim`) for a
+/// grid of two numbers: a family whose positions are pairs of numbers, or whose
+/// arguments are one component each (then a cell is the sum of two of them). Which
+/// pairs are positions is the family's own [`Family::check`].
+///
+/// ```
+/// let g = sprague_games::grid_family("moore[2]").unwrap();
+/// assert_eq!((g.family.name(), g.heaps), ("moore[2]".to_string(), false));
+/// assert!(sprague_games::grid_family("nim").unwrap().heaps);
+/// assert!(sprague_games::grid_family("wythoff(1,2)").is_err());
+/// ```
+pub fn grid_family(src: &str) -> Result<GridFamily, ExprError> {
+    let sum = sprague_expr::parse(src).map_err(|e| parse_error(src, e))?;
+    let mut reg = Registry::new(src);
+    let usage = "a grid is of a game on two numbers, such as wythoff or moore[2], or of a heap family such as nim";
+    let term = match sum.terms.as_slice() {
+        [Term::Family(t)] => t,
+        [t] => return Err(reg.error(t.span(), usage)),
+        _ => {
+            return Err(ExprError {
+                column: 1,
+                message: "a grid is of one family, not a sum".into(),
+            });
+        }
+    };
+    if let Some(args) = &term.args {
+        let span = args.first().map(Arg::span).unwrap_or(term.span);
+        return Err(reg.error(
+            span,
+            "write the family without its numbers, e.g. wythoff or sub[1,3,4]",
+        ));
+    }
+    if impartial::entry(&term.name).is_some_and(|e| e.read.is_some()) {
+        return Err(reg.error(term.name_span, usage));
+    }
+    match reg.family(term)? {
+        (family, 1) => Ok(GridFamily {
+            family,
+            heaps: true,
+        }),
+        (family, 0 | 2) => Ok(GridFamily {
+            family,
+            heaps: false,
+        }),
+        _ => Err(reg.error(term.name_span, usage)),
+    }
+}
+
 /// Parses `treestair["FILE",k]`, written without a root, for the values at every root.
 ///
 /// ```

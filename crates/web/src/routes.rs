@@ -13,7 +13,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 use sprague_core::Play;
-use sprague_core::nat::Nat;
 use sprague_play::view;
 use std::collections::HashMap;
 
@@ -158,24 +157,18 @@ async fn check(q: Q) -> Response {
     super::json_body(doc.to_string())
 }
 
-/// A natural number in JSON: a number below 2^64, else a string of digits.
-fn nat(n: &Nat) -> Value {
-    match n.to_u64() {
-        Some(v) => json!(v),
-        None => json!(n.to_string()),
-    }
-}
-
-/// `GET /api/grid?family=F&rows=R&cols=C`: the nim-values of the two-parameter
-/// positions (see [`view::grid`]), and `cell`, the position of the cell in row
-/// `{i}`, column `{j}` ([`view::grid_cell`]).
+/// `GET /api/grid?family=F&rows=R&cols=C`: the document of `sprague table --json
+/// --pairs --to R-1,C-1 F`, the nim-values of the two-parameter positions of rows
+/// `0..R` and columns `0..C` (see [`sprague_report::grid::grid`]) with `cell`, the
+/// position of the cell in row `{i}`, column `{j}`.
 async fn grid(State(app): State<Shared>, q: Q) -> Response {
+    use sprague_report::grid::{self, GridError, MAX_GRID};
     let parsed = (|| -> Result<(String, u64, u64), ApiError> {
         let p = Params::from(q)?;
         let family = p.text("family")?;
         refuse_files(&family)?;
-        let rows = p.number("rows", 16, view::MAX_GRID)?;
-        let cols = p.number("cols", rows, view::MAX_GRID)?;
+        let rows = p.number("rows", 16, MAX_GRID)?;
+        let cols = p.number("cols", rows, MAX_GRID)?;
         Ok((family, rows, cols))
     })();
     let (family, rows, cols) = match parsed {
@@ -183,28 +176,16 @@ async fn grid(State(app): State<Shared>, q: Q) -> Response {
         Err(e) => return e.into_response(),
     };
     compute(&app, move |limits| {
-        let values = view::grid(&family, rows, cols, &limits).map_err(|e| match e {
-            view::GridError::Input(e) => {
+        let g = grid::grid(&family, 0..rows, 0..cols, &limits).map_err(|e| match e {
+            GridError::Input(e) => {
                 let mut a = ApiError::input(format!("bad family: {e}"));
                 a.column = Some(e.column);
                 a
             }
-            view::GridError::Limit(e) => e.into(),
+            GridError::Failed(e) => e.into(),
+            e => failure(e.into()),
         })?;
-        let values: Vec<Vec<Value>> = values
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .map(|v| v.as_ref().map_or(Value::Null, nat))
-                    .collect()
-            })
-            .collect();
-        let cell =
-            view::grid_cell(&family, "{i}", "{j}").map_err(|e| ApiError::input(e.to_string()))?;
-        Ok(
-            json!({"family": family, "rows": rows, "cols": cols, "values": values, "cell": cell})
-                .to_string(),
-        )
+        Ok(g.json())
     })
     .await
 }

@@ -245,6 +245,13 @@ pub trait Family {
         Ok(None)
     }
 
+    /// The P-positions in words, when the family knows them by a closed form (a
+    /// king's: both distances even), for reports that show many positions at once
+    /// (the grid of `table`). The default: `None`.
+    fn p_positions_rule(&self) -> Option<String> {
+        None
+    }
+
     /// Whether the player to move loses (normal play). The default asks for the value.
     fn is_p_position(&self, pos: &Pos, limits: &Limits) -> Result<bool, SolveError> {
         match self.grundy(pos, limits)? {

@@ -174,6 +174,11 @@ impl Family for Ed {
         "ed".into()
     }
 
+    /// Value 0: the lowest 0 bit of (x − 1) | (y − 1) is bit 0.
+    fn p_positions_rule(&self) -> Option<String> {
+        Some("the pairs (x, y) of two odd piles (the value is the lowest 0 bit of (x − 1) | (y − 1))".into())
+    }
+
     fn check(&self, pos: &Pos) -> Result<(), SolveError> {
         Self::decode(pos).map(|_| ())
     }

@@ -121,6 +121,11 @@ impl Family for King {
         PositionRules::name(self)
     }
 
+    /// Both distances even (the closed form above).
+    fn p_positions_rule(&self) -> Option<String> {
+        Some("the squares (r, c) with r and c both even".into())
+    }
+
     /// `right`, `down` or `diag`: one step of the king.
     fn read_move(&self, pos: &Pos, words: &[&str]) -> Option<Result<Pos, String>> {
         let dir = match words {

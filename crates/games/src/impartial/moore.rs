@@ -521,6 +521,14 @@ impl Family for Moore {
         true
     }
 
+    /// Moore's theorem (the module's outcome).
+    fn p_positions_rule(&self) -> Option<String> {
+        Some(format!(
+            "the positions where, in every binary column, the number of heaps with a 1 there is a multiple of k + 1 = {} (Moore 1910)",
+            self.k.add(&Nat::from(1u64))
+        ))
+    }
+
     fn name(&self) -> String {
         format!("moore[{}]", self.k)
     }

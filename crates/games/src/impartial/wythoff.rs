@@ -540,6 +540,14 @@ impl Family for Wythoff {
         true
     }
 
+    /// Wythoff's pairs (the module's closed form).
+    fn p_positions_rule(&self) -> Option<String> {
+        Some(
+            "Wythoff's pairs (⌊kφ⌋, ⌊kφ²⌋) = (a_k, a_k + k), k = 0, 1, 2, …, φ = (1 + √5)/2, in either order (Wythoff 1907)"
+                .into(),
+        )
+    }
+
     /// `K both` or `take K from both`: the queen's diagonal move.
     fn read_move(&self, pos: &Pos, words: &[&str]) -> Option<Result<Pos, String>> {
         let k = match words {

@@ -176,12 +176,13 @@ export function tablesView(root, name) {
     }
   }
 
-  /** The command of the grid's last cell, once the grid of this family says how a cell is written. */
+  /** The command of the grid (the same document), and of its last cell once the grid of this family says how a cell is written. */
   function gridCommand() {
     const n = Math.max(0, st.size - 1);
     const known = st.cell && st.cell.family === st.family;
-    cmd.replaceChildren(...(known ? [cliBox(cli("sprague solve", cellText(st.cell.template, n, n)))] : []),
-      h("p", { class: "hint" }, "The grid has no single command: each cell is the nim-value of its position (" + (known ? "the position above for its row and column; " : "") + "click a cell to solve it)."));
+    cmd.replaceChildren(cliBox(cli("sprague table", "--pairs", "--to", String(n), st.family)),
+      ...(known ? [cliBox(cli("sprague solve", cellText(st.cell.template, n, n)))] : []),
+      h("p", { class: "hint" }, "Each cell is the nim-value of its position (" + (known ? "the position above for its row and column; " : "") + "click a cell to solve it)."));
   }
 
   async function go(push) {
