@@ -22,8 +22,8 @@ pub mod plain;
 #[doc(hidden)]
 pub use impartial::{
     adjacent, andnim, circle, cram_strip, digraph, divisor, ed, fib, geography, green, grid,
-    grundy_game, king, kth, lasker, moore, nim, octal, ring, seqnim, split, stair, submask,
-    subtraction, treestair, wythoff,
+    grundy_game, jumpstair, king, kth, lasker, moore, nim, octal, ring, seqnim, split, stair,
+    submask, subtraction, treestair, wythoff,
 };
 
 use sprague_core::SolveError;
@@ -955,6 +955,7 @@ mod tests {
             "king(2,2)",
             "nim(3)",
             "sub[1,2](4)",
+            "jumpstair(1,0,2)",
         ] {
             for c in components(sample).unwrap() {
                 if let Some(w) = c.family.move_words() {
@@ -962,7 +963,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(words.len(), 3, "{words:?}");
+        assert_eq!(words.len(), 4, "{words:?}");
     }
 
     #[test]

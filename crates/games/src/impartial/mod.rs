@@ -15,6 +15,7 @@ pub mod geography;
 pub mod green;
 pub mod grid;
 pub mod grundy_game;
+pub mod jumpstair;
 pub mod king;
 pub mod kth;
 pub mod lasker;
@@ -109,6 +110,7 @@ pub const FAMILIES: &[Entry] = &[
     king::ENTRY,
     fib::ENTRY,
     stair::ENTRY,
+    jumpstair::ENTRY,
     moore::ENTRY,
     ed::ENTRY,
     adjacent::ENTRY,
