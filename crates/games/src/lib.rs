@@ -22,8 +22,8 @@ pub mod plain;
 #[doc(hidden)]
 pub use impartial::{
     adjacent, andnim, circle, cram_strip, digraph, divisor, ed, fib, geography, green, grid,
-    grundy_game, jumpstair, king, kth, lasker, moore, nim, octal, ring, seqnim, split, stair,
-    submask, subtraction, treestair, wythoff,
+    grundy_game, jumpstair, king, kth, lasker, moore, nim, nullify, octal, ring, seqnim, split,
+    stair, submask, subtraction, treestair, wythoff,
 };
 
 use sprague_core::SolveError;

@@ -21,6 +21,7 @@ pub mod kth;
 pub mod lasker;
 pub mod moore;
 pub mod nim;
+pub mod nullify;
 pub mod octal;
 pub mod ring;
 pub mod seqnim;
@@ -128,6 +129,7 @@ pub const FAMILIES: &[Entry] = &[
     kth::ENTRY,
     circle::ENTRY,
     grid::ENTRY,
+    nullify::ENTRY,
     treestair::ENTRY,
     green::ENTRY,
     cram_strip::ENTRY,
