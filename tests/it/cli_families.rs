@@ -287,6 +287,12 @@ fn nullify_inputs_and_bounds_are_checked() {
     let (code, msg) = failure(&["solve", &format!("nullify[\"{}\"]", bad.display())]);
     assert_eq!(code, 2);
     assert!(msg.contains("bad.txt line 2: unexpected 'x'"), "{msg}");
+    // A matrix worth an infinite ordinal has infinitely many options: no short game,
+    // so `value` refuses it as input (it is no limit that a bound would lift). The
+    // anti-diagonals XOR to 1, 2 ⊕ 3 = 1 and 4.
+    let (code, msg) = failure(&["value", "nullify[\"1 2/3 4\"]"]);
+    assert_eq!(code, 2);
+    assert!(msg.contains("infinite ordinal ω² + ω + 4"), "{msg}");
     // Exact beyond 64 bits: 2^70 and 2^70 + 1 on the first two anti-diagonals.
     let v = solve_json(&["nullify[\"1180591620717411303424 1180591620717411303425\"]"]);
     assert_eq!(

@@ -82,8 +82,8 @@
 //!
 //! Theorem: in misère play (the player who cannot move wins) the outcome is the same
 //! as in normal play, except when every cell but the bottom-right corner is 0: that
-//! is a Nim heap of the corner's value, lost for the player to move exactly when it is
-//! 1. Proof by induction as above, for a position X with a non-zero cell off the
+//! is a Nim heap of the corner's value, lost for the player to move exactly when it
+//! holds 1. Proof by induction as above, for a position X with a non-zero cell off the
 //! corner. If every anti-diagonal of X XORs to 0, the anti-diagonal of that cell has
 //! another non-zero cell (one alone would not XOR to 0), and a move changes one cell
 //! of it at most, so every option has a non-zero cell off the corner, and is a
@@ -97,11 +97,11 @@
 //!
 //! # Checked
 //!
-//! The tests play the game itself on every matrix of at most 6 cells (1×1 to 2×3,
-//! 3×2) with values at most 2, with the moves restricted to values at most 3 (so the
+//! The tests play the game itself on every matrix of at most 6 cells (1×1 to 1×4, 2×1
+//! to 2×3, 3×1 and 3×2) with values at most 2, with the moves restricted to values at most 3 (so the
 //! game tree is finite). The restriction keeps the outcomes and the winning moves:
 //! the winning moves of the proofs set cells to x ⊕ D_d, which stays below 4, or to
-//! 1. Against that game the tests check the outcome, the exact set of winning moves
+//! the value 1. Against that game the tests check the outcome, the exact set of winning moves
 //! in normal and misère play, their count, and that the ordinal value is never the
 //! value of an option while every smaller ordinal with coefficients at most 3 is.
 
