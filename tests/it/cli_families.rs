@@ -293,6 +293,10 @@ fn nullify_inputs_and_bounds_are_checked() {
     let (code, msg) = failure(&["value", "nullify[\"1 2/3 4\"]"]);
     assert_eq!(code, 2);
     assert!(msg.contains("infinite ordinal ω² + ω + 4"), "{msg}");
+    // An inline matrix is bounded as a file is.
+    let (code, msg) = failure(&["solve", "--max-states", "3", "nullify[\"1 2/3 4\"]"]);
+    assert_eq!(code, 3);
+    assert!(msg.contains("--max-states"), "{msg}");
     // Exact beyond 64 bits: 2^70 and 2^70 + 1 on the first two anti-diagonals.
     let v = solve_json(&["nullify[\"1180591620717411303424 1180591620717411303425\"]"]);
     assert_eq!(

@@ -478,6 +478,14 @@ impl Nullify {
             return Err(self.arity());
         }
         let base = self.base(limits)?;
+        if (base.rows as u64).saturating_mul(base.cols as u64) > limits.max_states {
+            return Err(limits.states_exceeded(&format!(
+                "the {}×{} matrix of {} (one position per cell)",
+                base.rows,
+                base.cols,
+                self.name()
+            )));
+        }
         let mut changed = BTreeMap::new();
         let mut xors = base.xors.clone();
         for t in pos.chunks(3) {
