@@ -420,6 +420,8 @@ fn the_play_help_lists_every_familys_move_words_and_cells() {
         "divisor(6)",
         "digraph[\"tests/data/path.txt\"](0)",
         "geography[\"tests/data/path.txt\"](0)",
+        "jumpstair(1,0,2)",
+        "nullify[\"1 2/3 4\"]",
         "seqnim(1,2)",
         "kth(5,1)",
         "circle[5,2](0,0)",

@@ -1368,6 +1368,94 @@ mod tests {
     }
 
     #[test]
+    fn sums_add_ordinals_by_the_nim_sum() {
+        // Sums of a 1×2 matrix, a 2×1 matrix and a Nim heap, against the plain game
+        // of the sum (the matrices' moves restricted to values at most CAP, which
+        // keeps outcomes and winning moves as in "Checked": the winning moves of the
+        // nim-sum set coefficients to α ⊕ X, below 4 here): the outcome and every
+        // winning move.
+        use sprague_core::{Outcome, Play};
+        use sprague_engine::impartial::sum::analyse;
+        let limits = Limits::default();
+        let (a, b) = (Game::new(1, 2), Game::new(2, 1));
+        type State = (Vec<u8>, Vec<u8>, u8);
+        let options = |s: &State| -> Vec<State> {
+            let mut out: Vec<State> = Vec::new();
+            out.extend(a.options(&s.0).into_iter().map(|x| (x, s.1.clone(), s.2)));
+            out.extend(b.options(&s.1).into_iter().map(|y| (s.0.clone(), y, s.2)));
+            out.extend((0..s.2).map(|h| (s.0.clone(), s.1.clone(), h)));
+            out
+        };
+        let mut memo: HashMap<State, bool> = HashMap::new();
+        fn wins(
+            s: &State,
+            options: &dyn Fn(&State) -> Vec<State>,
+            memo: &mut HashMap<State, bool>,
+        ) -> bool {
+            if let Some(&w) = memo.get(s) {
+                return w;
+            }
+            let w = options(s).iter().any(|o| !wins(o, options, memo));
+            memo.insert(s.clone(), w);
+            w
+        }
+        let text = |m: &[u8], rows: usize| -> String {
+            let cells: Vec<String> = m.iter().map(u8::to_string).collect();
+            if rows == 1 {
+                cells.join(" ")
+            } else {
+                cells.join("/")
+            }
+        };
+        for x in matrices(2, 2) {
+            for y in matrices(2, 2) {
+                for h in 0..=2u8 {
+                    let state: State = (x.clone(), y.clone(), h);
+                    let e = format!(
+                        "nullify[\"{}\"] + nullify[\"{}\"] + nim({h})",
+                        text(&x, 1),
+                        text(&y, 2)
+                    );
+                    let c = crate::components(&e).unwrap();
+                    let an = analyse(c.as_slice(), Play::Normal, &limits, 1000).unwrap();
+                    let w = wins(&state, &options, &mut memo);
+                    assert_eq!(an.outcome == Outcome::N, w, "{e}");
+                    let want: BTreeSet<State> = options(&state)
+                        .into_iter()
+                        .filter(|o| !wins(o, &options, &mut memo))
+                        .collect();
+                    let got: BTreeSet<State> = an
+                        .winning
+                        .iter()
+                        .map(|m| {
+                            let to = &m.mv.to[0];
+                            let mut s = state.clone();
+                            match m.component {
+                                0 => s.0 = apply(&x, to, 2),
+                                1 => s.1 = apply(&y, to, 1),
+                                _ => s.2 = to[0].to_u64().unwrap() as u8,
+                            }
+                            s
+                        })
+                        .collect();
+                    assert_eq!(got, want, "{e}");
+                    assert!(!an.truncated, "{e}");
+                }
+            }
+        }
+
+        /// A matrix written with its changed cells (r, c, v) applied.
+        fn apply(m: &[u8], changes: &Pos, cols: usize) -> Vec<u8> {
+            let mut out = m.to_vec();
+            for t in changes.chunks(3) {
+                let (r, c) = (t[0].to_usize().unwrap(), t[1].to_usize().unwrap());
+                out[r * cols + c] = t[2].to_u64().unwrap() as u8;
+            }
+            out
+        }
+    }
+
+    #[test]
     fn moves_are_recognised_exactly() {
         // Every pair of 2×2 and 1×3 matrices with values at most 3: one move apart
         // exactly when the rules say so.
