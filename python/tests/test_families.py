@@ -43,6 +43,8 @@ SAMPLES = {
     "circle": "circle[5,2](0,0)",
     "treestair": None,  # a tree file written by the test
     "grid": 'grid["..#/.#./..."](0,0)',
+    "jumpstair": "jumpstair(1,0,2)",
+    "nullify": 'nullify["0 1/1 3"]',
     "greenhackenbush": 'greenhackenbush("0-1 1-2 2-0 1-3")',
     "cram": "cram(2,3)",
     "hackenbush": 'hackenbush("BRB") + hackenbush("0-1:B 1-2:R 0-2:R")',

@@ -1,4 +1,5 @@
-//! The families seqnim, kth, circle, grid and treestair through the real binary.
+//! The families seqnim, kth, circle, grid, treestair, jumpstair and nullify, and
+//! geography before its token is placed, through the real binary.
 //! Expected answers come from small searches written here from the rules (or are
 //! worked out by hand in the comments), never from the library.
 
@@ -171,6 +172,141 @@ fn treestair_every_root_and_errors() {
     assert_eq!(code, 2);
     assert!(msg.contains("node 9 out of range"), "{msg}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether the player to move wins the jump staircase `a` (steps lowest first): move
+/// any number of stones from a step down to a lower step (0 the ground) with every
+/// step strictly between them empty.
+fn jump_wins(a: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    if let Some(&w) = memo.get(a) {
+        return w;
+    }
+    let mut w = false;
+    for i in 1..=a.len() {
+        for j in 0..i {
+            if (j + 1..i).any(|k| a[k - 1] > 0) {
+                continue;
+            }
+            for c in 1..=a[i - 1] {
+                let mut b = a.to_vec();
+                b[i - 1] -= c;
+                if j > 0 {
+                    b[j - 1] += c;
+                }
+                w |= !jump_wins(&b, memo);
+            }
+        }
+    }
+    memo.insert(a.to_vec(), w);
+    w
+}
+
+#[test]
+fn jumpstair_outcomes_follow_the_rules_and_bounds_are_named() {
+    let mut memo = HashMap::new();
+    for a in 0..=2u64 {
+        for b in 0..=2u64 {
+            for c in 0..=2u64 {
+                let e = format!("jumpstair({a},{b},{c})");
+                let v = solve_json(&[&e]);
+                let want = if jump_wins(&[a, b, c], &mut memo) {
+                    "N"
+                } else {
+                    "P"
+                };
+                assert_eq!(v["outcome"], want, "{e}");
+                for m in v["winning_moves"].as_array().unwrap() {
+                    let after = solve_json(&[m["to"].as_str().unwrap()]);
+                    assert_eq!(after["outcome"], "P", "{e}: {m}");
+                }
+            }
+        }
+    }
+    // More stones than the search may visit positions: exit 3, the bound named.
+    let (code, msg) = failure(&["solve", "--max-states", "100", "jumpstair(60,0,60)"]);
+    assert_eq!(code, 3);
+    assert!(msg.contains("--max-states"), "{msg}");
+    let (code, msg) = failure(&["solve", "jumpstair[2](1)"]);
+    assert_eq!(code, 2);
+    assert!(msg.contains("column 11"), "{msg}");
+}
+
+#[test]
+fn geography_before_the_token_is_placed() {
+    // The path 0–1–2–3–4 (tests/data/path.txt) has no perfect matching: the first
+    // player places the token on a vertex some maximum matching misses (0, 2 or 4)
+    // and wins. The Petersen graph has a perfect matching: every placement loses.
+    let v = solve_json(&["geography[\"tests/data/path.txt\"]"]);
+    assert_eq!(v["outcome"], "N");
+    let to: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        to,
+        [
+            "geography[\"tests/data/path.txt\"](0)",
+            "geography[\"tests/data/path.txt\"](2)",
+            "geography[\"tests/data/path.txt\"](4)"
+        ]
+    );
+    assert_eq!(
+        solve_json(&["geography[\"tests/data/petersen.txt\"]"])["outcome"],
+        "P"
+    );
+    // Inline graphs: a triangle (no perfect matching on 3 vertices) and a loop.
+    assert_eq!(solve_json(&["geography[\"0-1 1-2 2-0\"]"])["outcome"], "N");
+    let (code, msg) = failure(&["solve", "geography[\"0-1 1-1\"]"]);
+    assert_eq!(code, 2);
+    assert!(msg.contains("column 16") && msg.contains("loop"), "{msg}");
+}
+
+#[test]
+fn nullify_inputs_and_bounds_are_checked() {
+    let (code, msg) = failure(&["solve", "nullify[\"1 2/3\"]"]);
+    assert_eq!(code, 2);
+    assert!(msg.contains("column 14") && msg.contains("row 2"), "{msg}");
+    let (code, msg) = failure(&["solve", "nullify[\"1 2\"](5,0,1)"]);
+    assert_eq!(code, 2);
+    assert!(msg.contains("no cell (5,0)"), "{msg}");
+    let (code, msg) = failure(&["solve", "nullify[\"1 2\"](0,0)"]);
+    assert_eq!(code, 2);
+    assert!(msg.contains("triples"), "{msg}");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("nullify-bounds");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("m.txt");
+    std::fs::write(&path, "1 2 3\n4 5 6\n").unwrap();
+    let e = format!("nullify[\"{}\"]", path.display());
+    let (code, msg) = failure(&["solve", "--max-states", "4", &e]);
+    assert_eq!(code, 3);
+    assert!(msg.contains("--max-states"), "{msg}");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "1 2\n3 x\n").unwrap();
+    let (code, msg) = failure(&["solve", &format!("nullify[\"{}\"]", bad.display())]);
+    assert_eq!(code, 2);
+    assert!(msg.contains("bad.txt line 2: unexpected 'x'"), "{msg}");
+    // A matrix worth an infinite ordinal has infinitely many options: no short game,
+    // so `value` refuses it as input (it is no limit that a bound would lift). The
+    // anti-diagonals XOR to 1, 2 ⊕ 3 = 1 and 4.
+    let (code, msg) = failure(&["value", "nullify[\"1 2/3 4\"]"]);
+    assert_eq!(code, 2);
+    assert!(msg.contains("infinite ordinal ω² + ω + 4"), "{msg}");
+    // An inline matrix is bounded as a file is.
+    let (code, msg) = failure(&["solve", "--max-states", "3", "nullify[\"1 2/3 4\"]"]);
+    assert_eq!(code, 3);
+    assert!(msg.contains("--max-states"), "{msg}");
+    // Exact beyond 64 bits: 2^70 and 2^70 + 1 on the first two anti-diagonals.
+    let v = solve_json(&["nullify[\"1180591620717411303424 1180591620717411303425\"]"]);
+    assert_eq!(
+        v["ordinal"],
+        "ω·1180591620717411303424 + 1180591620717411303425"
+    );
+    assert_eq!(
+        v["winning_moves"][0]["to"],
+        "nullify[\"1180591620717411303424 1180591620717411303425\"](0,0,0,0,1,0)"
+    );
 }
 
 /// Whether the player to move wins a heap of `n` when x may be taken exactly when

@@ -421,6 +421,8 @@ fn the_play_help_lists_every_familys_move_words_and_cells() {
         "divisor(6)",
         "digraph[\"tests/data/path.txt\"](0)",
         "geography[\"tests/data/path.txt\"](0)",
+        "jumpstair(1,0,2)",
+        "nullify[\"1 2/3 4\"]",
         "seqnim(1,2)",
         "kth(5,1)",
         "circle[5,2](0,0)",
@@ -473,4 +475,47 @@ fn the_value_help_lists_every_ruleset() {
     {
         assert!(help.contains(&format!("  {name} takes ")), "{name}\n{help}");
     }
+}
+
+#[test]
+fn jump_staircases_token_placements_and_matrices_are_typed_in_their_own_words() {
+    // Geography on the path 0–1–2, the token not yet placed: an end of the path is a
+    // winning placement (a maximum matching misses it), the computer must step to 1,
+    // and the token goes on to 2, where the computer is stuck.
+    let lines = play_json(&["geography[\"0-1 1-2\"]"], "place 0\nto 2\n");
+    assert_eq!(
+        lines[1]["last_move"]["move"]["text"],
+        "place the token on 0"
+    );
+    assert_eq!(lines[2]["position"], "geography[\"0-1 1-2\"](1,0)");
+    let end = lines.last().unwrap();
+    assert_eq!(
+        (&end["event"], &end["winner"]),
+        (&"end".into(), &"human".into())
+    );
+    // The jump staircase: two stones from step 3 over the empty step 2 onto step 1.
+    let lines = play_json(&["jumpstair(0,0,2)"], "move 2 from 3 to 1\n");
+    assert_eq!(lines[1]["position"], "jumpstair(2,0,0)");
+    // A matrix: the winning move of the 3×3 sample of Codeforces 1451F, typed (take 1
+    // from the corner, then along R R D D set 4, 2, 8, 0: every anti-diagonal XORs to
+    // 0 after it: 0; 4 ⊕ 4; 2 ⊕ 5 ⊕ 7; 8 ⊕ 8; 0).
+    let script = "start 0 0 take 2\nstart 0 0 take 1 path rrdd set 4 2\nstart 0 0 take 1 path rrdd set 4 2 8 0\n";
+    let lines = play_json(&["nullify[\"1 2 3/4 5 6/7 8 9\"]"], script);
+    let errors: Vec<&Value> = lines.iter().filter(|v| v["event"] == "error").collect();
+    assert_eq!(errors.len(), 2, "{lines:?}");
+    let moved = lines
+        .iter()
+        .find(|v| v["event"] == "state" && v["move_number"] == 1)
+        .unwrap();
+    assert_eq!(
+        moved["position"],
+        "nullify[\"1 2 3/4 5 6/7 8 9\"](0,0,0,0,1,4,0,2,2,1,2,8,2,2,0)"
+    );
+    assert_eq!(moved["outcome"], "P");
+    // The computer, lost, still moves.
+    assert!(
+        lines
+            .iter()
+            .any(|v| v["event"] == "state" && v["move_number"] == 2)
+    );
 }

@@ -227,3 +227,46 @@ fn codeforces_1451d_circle_game() {
         ["Utkarsh", "Ashish", "Utkarsh", "Utkarsh", "Ashish"]
     );
 }
+
+#[test]
+fn codeforces_1451f_nullify_the_matrix() {
+    // Sample: four matrices, "1 1 / 0", "1 3 / 0 0 5", "2 2 / 0 1 / 1 0" and the 3×3
+    // "1 2 3 / 4 5 6 / 7 8 9"; Ashish moves first; the answers are Jeel, Ashish, Jeel,
+    // Ashish. Each matrix is written inline, rows separated by '/'.
+    let samples = ["0", "0 0 5", "0 1/1 0", "1 2 3/4 5 6/7 8 9"];
+    let answer = |v: &Value| {
+        if v["outcome"] == "N" {
+            "Ashish"
+        } else {
+            "Jeel"
+        }
+    };
+    let answers: Vec<&str> = samples
+        .iter()
+        .map(|m| answer(&solve(&[], &format!("nullify[\"{m}\"]"))))
+        .collect();
+    assert_eq!(answers, ["Jeel", "Ashish", "Jeel", "Ashish"]);
+    // The same matrices from files, in the judge's layout without the header lines.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cf1451f");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, m) in samples.iter().enumerate() {
+        let path = dir.join(format!("m{i}.txt"));
+        std::fs::write(&path, m.replace('/', "\n") + "\n").unwrap();
+        let v = solve(&[], &format!("nullify[\"{}\"]", path.display()));
+        assert_eq!(answer(&v), answers[i], "{m}");
+    }
+    // In the 3×3 sample the anti-diagonals XOR to 1, 2 ⊕ 4 = 6, 3 ⊕ 5 ⊕ 7 = 1,
+    // 6 ⊕ 8 = 14 and 9: the winning moves start at (0,0), take its 1, and go to the
+    // corner through one cell of each later anti-diagonal, changing it to x ⊕ D: one
+    // move per path, C(4,2) = 6 of them.
+    let v = solve(&["--max-moves", "100"], "nullify[\"1 2 3/4 5 6/7 8 9\"]");
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 6);
+    assert_eq!(v["truncated"], false);
+    assert_eq!(v["grundy"], Value::Null);
+    assert_eq!(v["ordinal"], "ω⁴ + ω³·6 + ω² + ω·14 + 9");
+    for m in moves {
+        let after = solve(&[], m["to"].as_str().unwrap());
+        assert_eq!(after["outcome"], "P", "{m}");
+    }
+}

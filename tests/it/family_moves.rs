@@ -41,6 +41,10 @@ enum Part {
     Kth(u64, u64),
     /// Sequential Nim, with its bound per move if any.
     SeqNim(Option<u64>, Vec<u64>),
+    /// The jump staircase: stones per step, lowest first.
+    JumpStair(Vec<u64>),
+    /// Geography on the Petersen graph before the token is placed.
+    PetersenStart,
 }
 
 /// The arcs of tests/data/path.txt and the edges of tests/data/petersen.txt, read here.
@@ -88,6 +92,8 @@ impl Part {
             Part::Kth(n, k) => format!("kth({n},{k})"),
             Part::SeqNim(None, a) => format!("seqnim({})", list(a)),
             Part::SeqNim(Some(m), a) => format!("seqnim[{m}]({})", list(a)),
+            Part::JumpStair(a) => format!("jumpstair({})", list(a)),
+            Part::PetersenStart => "geography[\"tests/data/petersen.txt\"]".to_string(),
         }
     }
 
@@ -193,6 +199,29 @@ impl Part {
             Part::Kth(n, k) => {
                 out.extend((1..=(*n).min(*k)).map(|t| Part::Kth(n - t, k + 1)));
             }
+            Part::JumpStair(a) => {
+                // Any count from step i to any step j < i (0 the ground) with every
+                // step strictly between them empty.
+                for i in 1..=a.len() {
+                    for j in 0..i {
+                        if (j + 1..i).any(|k| a[k - 1] > 0) {
+                            continue;
+                        }
+                        for c in 1..=a[i - 1] {
+                            let mut b = a.clone();
+                            b[i - 1] -= c;
+                            if j > 0 {
+                                b[j - 1] += c;
+                            }
+                            out.push(Part::JumpStair(b));
+                        }
+                    }
+                }
+            }
+            Part::PetersenStart => {
+                // The token placed on any of the ten vertices.
+                out.extend((0..10).map(|v| Part::Petersen(v, vec![v])));
+            }
             Part::SeqNim(m, a) => {
                 if let Some(i) = a.iter().position(|&x| x > 0) {
                     for t in 1..=a[i].min(m.unwrap_or(u64::MAX)) {
@@ -219,7 +248,7 @@ fn canonical(expr: &str) -> String {
         v.sort();
         return format!("ed({},{})", v[0], v[1]);
     }
-    if e.starts_with("geography") {
+    if e.starts_with("geography") && !c.pos.is_empty() {
         let mut rest: Vec<u64> = c.pos[1..].iter().map(|x| x.to_u64().unwrap()).collect();
         rest.sort_unstable();
         rest.dedup();
@@ -282,6 +311,16 @@ fn small_positions() -> Vec<Part> {
     out.push(Part::Petersen(0, vec![0]));
     out.push(Part::Petersen(1, vec![0, 1]));
     out.push(Part::Petersen(6, vec![0, 1, 6]));
+    out.push(Part::PetersenStart);
+    for a in 0..=2 {
+        for b in 0..=2 {
+            out.push(Part::JumpStair(vec![a, b]));
+            for c in 0..=2 {
+                out.push(Part::JumpStair(vec![a, b, c]));
+                out.push(Part::JumpStair(vec![a, 0, b, c]));
+            }
+        }
+    }
     for a in 0..=5 {
         for b in 0..=5 {
             out.push(Part::Wythoff(a, b));
@@ -452,6 +491,8 @@ fn misere_sums_of_every_family_match_brute_force() {
         Part::Path(0),
         Part::Petersen(0, vec![0]),
         Part::Wythoff(2, 3),
+        Part::JumpStair(vec![1, 0, 2]),
+        Part::JumpStair(vec![2, 1]),
     ];
     for (i, a) in samples.iter().enumerate() {
         for b in &samples[i..] {
@@ -467,6 +508,18 @@ fn misere_sums_of_every_family_match_brute_force() {
             }
         }
     }
+    // Geography before the token is placed, alone (with another Petersen game the
+    // whole-sum search outgrows its bound).
+    let parts = [Part::PetersenStart];
+    let comps = games::components(&parts[0].expr()).unwrap();
+    let mut solver = Solver::new(Play::Misere, &limits, 200_000);
+    let got = evaluate(&comps, Play::Misere, &limits, &mut solver).unwrap();
+    assert_eq!(
+        got.outcome == Outcome::N,
+        brute_misere(&parts, &mut memo),
+        "misère {}",
+        parts[0].expr()
+    );
 }
 
 /// The options of a heap of `n` of a heap family, from the rules of SPEC.md, each as

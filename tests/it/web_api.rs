@@ -398,6 +398,71 @@ fn play_counts_the_moves_exactly_or_gives_no_count() {
 }
 
 #[test]
+fn play_draws_walks_matrices_and_jump_staircases() {
+    let s = Server::start(&[]);
+    // A jump staircase, a geography game before the token is placed (an inline
+    // path 0–1–2) and a matrix: drawn as stairs, a walk and numbers.
+    let expr = "jumpstair(1,0,2) + geography[\"0-1 1-2\"] + nullify[\"1 2/3 4\"]";
+    let (status, body) = s.get("/api/play", &[("expr", expr)]);
+    assert_eq!(status, 200, "{body}");
+    let d = body["drawing"].as_array().unwrap();
+    let kinds: Vec<&str> = d.iter().map(|p| p["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["stairs", "walk", "numbers"]);
+    assert_eq!(d[0]["steps"], json!([1, 0, 2]));
+    assert_eq!(
+        (&d[1]["token"], &d[1]["visited"]),
+        (&Value::Null, &json!([]))
+    );
+    assert_eq!(d[1]["vertices"].as_array().unwrap().len(), 3);
+    assert_eq!(d[1]["edges"].as_array().unwrap().len(), 2);
+    assert_eq!(d[2]["rows"], json!([[1, 2], [3, 4]]));
+    // Each move names what it changes: steps, the vertex the token goes to, cells.
+    let moves = body["moves"].as_array().unwrap();
+    let target = |to: &str| {
+        moves
+            .iter()
+            .find(|m| m["part_to"] == to)
+            .map(|m| m["target"].clone())
+            .unwrap_or_else(|| panic!("no move to {to}: {body}"))
+    };
+    // From step 3, over the empty step 2, onto step 1.
+    assert_eq!(
+        target("jumpstair(2,0,1)"),
+        json!({"kind": "entries", "entries": [0, 2]})
+    );
+    assert_eq!(
+        target("geography[\"0-1 1-2\"](1)"),
+        json!({"kind": "token", "vertex": 1})
+    );
+    assert_eq!(
+        target("nullify[\"1 2/3 4\"](1,1,0)"),
+        json!({"kind": "cells", "cells": [[1, 1]]})
+    );
+    // The matrix has infinitely many moves: the list is a part of them.
+    assert_eq!(body["complete"], false);
+    // The placement on vertex 1 of the path leaves the token there, vertex 1 visited.
+    let (_, body) = s.get("/api/play", &[("expr", "geography[\"0-1 1-2\"](1)")]);
+    assert_eq!(
+        (&body["drawing"][0]["token"], &body["drawing"][0]["visited"]),
+        (&json!(1), &json!([1]))
+    );
+    // The computer answers the 1451F sample with a winning move (every anti-diagonal
+    // of the matrix after it XORs to 0).
+    let (status, body) = s.get(
+        "/api/play/reply",
+        &[("expr", "nullify[\"1 2 3/4 5 6/7 8 9\"]")],
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["move"]["result"], "P");
+    assert!(
+        body["move"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("start 0 0 take 1 path ")
+    );
+}
+
+#[test]
 fn reply_is_the_computers_perfect_move() {
     let s = Server::start(&[]);
     let (status, body) = s.get("/api/play/reply", &[("expr", "nim(3,4,5)")]);

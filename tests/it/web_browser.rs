@@ -387,6 +387,57 @@ fn a_hackenbush_edge_cut_by_clicking_it() {
     assert_eq!(b.all("#play-log li").len(), 1);
 }
 
+#[test]
+fn a_token_placed_and_moved_by_clicking_vertices() {
+    // Geography on the path 0–1–2 before the token is placed: the path has no perfect
+    // matching and a maximum matching misses vertex 0, so placing the token there
+    // wins (Fraenkel–Scheinerman–Ullman): the computer must step to 1, and the token
+    // goes on to 2, where the computer is stuck.
+    let t = Harness::new(1200, 1100);
+    let b = &t.b;
+    b.goto(&format!(
+        "{}/?view=play&expr=geography[%220-1%201-2%22]",
+        t.server.url
+    ));
+    b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(b.all("#play-board svg.walk g.vertex-g").len(), 3);
+    // Every vertex is a placement.
+    assert_eq!(b.all("#play-board svg.walk circle.vertex.target").len(), 3);
+    let first = b.wait("#play-board g[data-vertex='0']");
+    b.js_click(&first);
+    b.wait_text("#play-status", |s| s.contains("Your move"));
+    // The computer moved the token to 1; the token is drawn there, 0 and 1 visited.
+    assert_eq!(b.all("#play-board svg.walk circle.vertex.visited").len(), 2);
+    let last = b.wait("#play-board g[data-vertex='2']");
+    b.js_click(&last);
+    b.wait_text("#play-status", |s| s.contains("Game over: you won"));
+    assert_eq!(b.all("#play-log li").len(), 3);
+}
+
+#[test]
+fn a_matrix_cell_lowered_by_clicking_it() {
+    // The 1×2 matrix 0 1 (Codeforces 1451F): one anti-diagonal XORs to 1, and the
+    // only listed move that changes cell (0,1) takes its stone, leaving every cell 0.
+    let t = Harness::new(1200, 1100);
+    let b = &t.b;
+    b.goto(&format!(
+        "{}/?view=play&expr=nullify[%220%201%22]",
+        t.server.url
+    ));
+    b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(b.all("#play-board svg.numbers g.pcell-g").len(), 2);
+    let cell = b.wait("#play-board g[data-row='0'][data-col='1']");
+    b.js_click(&cell);
+    b.wait_text("#play-status", |s| s.contains("Game over: you won"));
+    let log = b.all("#play-log li");
+    assert_eq!(log.len(), 1);
+    assert!(
+        b.text(&log[0]).contains("start 0 1 take 1"),
+        "{}",
+        b.text(&log[0])
+    );
+}
+
 /// The screenshot of the partizan Play view in README (docs/screenshots/play-partizan.png):
 /// `cargo test --release --features browser-tests --test it web_browser:: -- --ignored screenshot_`.
 #[test]

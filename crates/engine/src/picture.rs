@@ -165,6 +165,22 @@ pub enum Picture {
     },
     /// A graph.
     Graph(GraphPicture),
+    /// A token walking on a graph that it may visit each vertex of once: the graph
+    /// laid out, the vertices already visited and the token's vertex (none before the
+    /// token is placed). Vertices keep their names across moves.
+    Walk {
+        /// The graph (its vertices' colours unused).
+        graph: GraphPicture,
+        /// The token's vertex (an index into the vertices), if it is placed.
+        token: Option<usize>,
+        /// The vertices visited (the token's included), ascending indices.
+        visited: Vec<usize>,
+    },
+    /// A matrix of numbers, rows top first (every row as long as the first).
+    Numbers {
+        /// The rows.
+        rows: Vec<Vec<Nat>>,
+    },
     /// No picture: the component as written.
     Text(String),
 }
@@ -207,6 +223,12 @@ pub enum Target {
         /// The vertices, in order.
         vertices: Vec<usize>,
     },
+    /// Puts the token of a walk on vertex `vertex` (an index into the vertices of the
+    /// picture before the move): placing it, or moving it there.
+    Token {
+        /// The vertex.
+        vertex: usize,
+    },
 }
 
 /// Most vertex sets tried when matching a graph after a move to the one before.
@@ -214,7 +236,7 @@ const MATCH_TRIES: usize = 20_000;
 
 impl Picture {
     /// The name of the picture's kind, as front ends know it: `heaps`, `board`,
-    /// `ring`, `stairs`, `cells`, `stalk`, `graph` or `text`.
+    /// `ring`, `stairs`, `cells`, `stalk`, `graph`, `walk`, `numbers` or `text`.
     pub fn kind(&self) -> &'static str {
         match self {
             Picture::Heaps { .. } => "heaps",
@@ -224,6 +246,8 @@ impl Picture {
             Picture::Cells { .. } => "cells",
             Picture::Stalk { .. } => "stalk",
             Picture::Graph(_) => "graph",
+            Picture::Walk { .. } => "walk",
+            Picture::Numbers { .. } => "numbers",
             Picture::Text(_) => "text",
         }
     }
@@ -256,6 +280,13 @@ impl Picture {
                 "click an edge to cut it"
             }
             Picture::Graph(_) => "click an uncoloured vertex to colour it",
+            Picture::Walk { token: None, .. } => "click a vertex to place the token on it",
+            Picture::Walk { .. } => {
+                "click an unvisited vertex next to the token to move the token there"
+            }
+            Picture::Numbers { .. } => {
+                "click the cells a move changes to narrow the list to the moves that change them, or pick a move in the list"
+            }
         }
     }
 
@@ -338,6 +369,35 @@ impl Picture {
                 } else {
                     coloured(a, b)
                 }
+            }
+            (
+                Picture::Walk {
+                    graph: a, token, ..
+                },
+                Picture::Walk {
+                    graph: b,
+                    token: Some(t),
+                    ..
+                },
+            ) => {
+                // The token's new vertex, by its name, in the picture before.
+                let name = b.vertices.get(*t)?.name;
+                let vertex = a.vertices.iter().position(|v| v.name == name)?;
+                (*token != Some(vertex)).then_some(Target::Token { vertex })
+            }
+            (Picture::Numbers { rows: a }, Picture::Numbers { rows: b }) => {
+                if a.len() != b.len() || a.iter().zip(b).any(|(x, y)| x.len() != y.len()) {
+                    return None;
+                }
+                let mut changed = Vec::new();
+                for (r, (x, y)) in a.iter().zip(b).enumerate() {
+                    for (c, (p, q)) in x.iter().zip(y).enumerate() {
+                        if p != q {
+                            changed.push((r, c));
+                        }
+                    }
+                }
+                (!changed.is_empty()).then_some(Target::Cells(changed))
             }
             _ => None,
         }
@@ -800,6 +860,74 @@ mod tests {
         assert_eq!(Picture::target(&g, &empty), colour(&[0, 1]));
         // More vertices after than before: no move of this kind.
         assert_eq!(Picture::target(&one, &path), None);
+    }
+
+    /// A walk on the path 0–1–2 named 10, 11, 12.
+    fn walk(token: Option<usize>, visited: &[usize]) -> Picture {
+        Picture::Walk {
+            graph: GraphPicture {
+                vertices: (0..3)
+                    .map(|i| Vertex {
+                        x: 2 * i,
+                        y: 0,
+                        colour: None,
+                        ground: false,
+                        name: 10 + u64::from(i),
+                    })
+                    .collect(),
+                edges: vec![
+                    Edge {
+                        a: 0,
+                        b: 1,
+                        colour: None,
+                        bend: 0,
+                    },
+                    Edge {
+                        a: 1,
+                        b: 2,
+                        colour: None,
+                        bend: 0,
+                    },
+                ],
+                grounded: false,
+            },
+            token,
+            visited: visited.to_vec(),
+        }
+    }
+
+    #[test]
+    fn walks_name_the_token_s_new_vertex_and_numbers_the_cells_changed() {
+        // Placing the token, then moving it.
+        assert_eq!(
+            Picture::target(&walk(None, &[]), &walk(Some(1), &[1])),
+            Some(Target::Token { vertex: 1 })
+        );
+        assert_eq!(
+            Picture::target(&walk(Some(1), &[1]), &walk(Some(2), &[1, 2])),
+            Some(Target::Token { vertex: 2 })
+        );
+        assert_eq!(
+            Picture::target(&walk(Some(1), &[1]), &walk(Some(1), &[1])),
+            None
+        );
+        assert_eq!(
+            Picture::target(&walk(Some(1), &[1]), &walk(None, &[])),
+            None
+        );
+        let numbers = |rows: &[&[u64]]| Picture::Numbers {
+            rows: rows.iter().map(|r| nats(r)).collect(),
+        };
+        assert_eq!(
+            Picture::target(&numbers(&[&[1, 2], &[3, 4]]), &numbers(&[&[0, 2], &[3, 9]])),
+            Some(Target::Cells(vec![(0, 0), (1, 1)]))
+        );
+        assert_eq!(
+            Picture::target(&numbers(&[&[1, 2]]), &numbers(&[&[1], &[2]])),
+            None
+        );
+        assert_eq!(walk(None, &[]).kind(), "walk");
+        assert_eq!(numbers(&[&[1]]).kind(), "numbers");
     }
 
     #[test]

@@ -1322,8 +1322,27 @@ impl<'a> Evaluator<'a> {
         let g = c
             .family
             .grundy(&c.pos, &self.limits)
-            .map_err(|e| self.limit(f.span, e))?
-            .ok_or_else(|| self.too_costly(c))?;
+            .map_err(|e| self.limit(f.span, e))?;
+        let g = match g {
+            Some(g) => g,
+            None => {
+                if let Some(o) = c
+                    .family
+                    .ordinal(&c.pos, &self.limits)
+                    .map_err(|e| self.limit(f.span, e))?
+                {
+                    return Err(self.input(
+                        f.span,
+                        &format!(
+                            "{} is worth the infinite ordinal {}: it has infinitely many options, so it is not a short game (solve decides it)",
+                            c.expr(),
+                            sprague_engine::impartial::sum::ordinal_text(&o)
+                        ),
+                    ));
+                }
+                return Err(self.too_costly(c));
+            }
+        };
         self.note_component(c, &g, shown)?;
         Ok(g)
     }

@@ -22,8 +22,8 @@ pub mod plain;
 #[doc(hidden)]
 pub use impartial::{
     adjacent, andnim, circle, cram_strip, digraph, divisor, ed, fib, geography, green, grid,
-    grundy_game, king, kth, lasker, moore, nim, octal, ring, seqnim, split, stair, submask,
-    subtraction, treestair, wythoff,
+    grundy_game, jumpstair, king, kth, lasker, moore, nim, nullify, octal, ring, seqnim, split,
+    stair, submask, subtraction, treestair, wythoff,
 };
 
 use sprague_core::SolveError;
@@ -110,25 +110,33 @@ pub fn partizan_help() -> String {
 /// The words a player may type for a move of an impartial family
 /// ([`sprague_engine::impartial::family::Family::move_words`]), a line each, once
 /// each, in the order of [`impartial::FAMILIES`]: each family is built as its bare
-/// name reads (`wythoff`, `king`: default parameters); a family that needs
-/// parameters to be built has no words of its own here.
+/// name reads (`wythoff`, `king`: default parameters), or else with the one string
+/// parameter `"0"` (`geography["0"]`, a graph of one vertex; `nullify["0"]`, a
+/// matrix of one cell; a file name for others, which building does not read); a
+/// family built in neither way has no words of its own here.
 ///
 /// ```
 /// let words = sprague_games::move_words();
 /// assert!(words.iter().any(|w| w.contains("both")));
+/// assert!(words.iter().any(|w| w.starts_with("place V")));
 /// ```
 pub fn move_words() -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
+    let at = Span { start: 0, end: 0 };
     for e in impartial::FAMILIES {
         let mut reg = Registry::new(e.name());
-        let t = FamilyTerm {
+        let mut t = FamilyTerm {
             name: e.name().to_string(),
-            name_span: Span { start: 0, end: 0 },
+            name_span: at,
             params: None,
             args: None,
-            span: Span { start: 0, end: 0 },
+            span: at,
         };
-        if let Ok((family, _)) = (e.build)(&mut reg, &t)
+        let built = (e.build)(&mut reg, &t).or_else(|_| {
+            t.params = Some(vec![Param::Str("0".into(), at)]);
+            (e.build)(&mut reg, &t)
+        });
+        if let Ok((family, _)) = built
             && let Some(w) = family.move_words()
             && !out.contains(&w)
         {
@@ -1036,6 +1044,9 @@ mod tests {
             "king(2,2)",
             "nim(3)",
             "sub[1,2](4)",
+            "jumpstair(1,0,2)",
+            "geography[\"0-1\"](0)",
+            "nullify[\"1 2\"]",
         ] {
             for c in components(sample).unwrap() {
                 if let Some(w) = c.family.move_words() {
@@ -1043,7 +1054,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(words.len(), 3, "{words:?}");
+        assert_eq!(words.len(), 6, "{words:?}");
     }
 
     #[test]

@@ -6,7 +6,9 @@ use sprague_core::nat::Nat;
 use sprague_core::{Bound, Limits, Raise, SolveError};
 use sprague_core::{Outcome, Play};
 use sprague_engine::impartial::position::{Components, Position};
-use sprague_engine::impartial::sum::{Analysis, Component, WinningMove, analyse, heap_move_text};
+use sprague_engine::impartial::sum::{
+    Analysis, Component, WinningMove, analyse, heap_move_text, ordinal_text,
+};
 use sprague_engine::search::impartial::{Solver, misere};
 use std::fmt::Write as _;
 
@@ -247,6 +249,11 @@ fn to_json(
     } else {
         json::opt_nat(&mut out, a.grundy.as_ref());
     }
+    if let Some(o) = a.ordinal.as_ref().filter(|_| a.grundy.is_none()) {
+        // A value beyond every natural number: the ordinal, written out.
+        out.push_str(",\"ordinal\":");
+        json::string(&mut out, &ordinal_text(o));
+    }
     out.push_str(",\"components\":[");
     let mut expr = String::new();
     for (i, (c, g)) in components.each().zip(a.values.iter()).enumerate() {
@@ -364,6 +371,18 @@ fn to_text(
             )
         };
         let _ = writeln!(out, "nim-value: {} ({what})", infinite_value(k));
+    } else if let (Some(o), Play::Normal) = (&a.ordinal, play) {
+        let _ = match &a.grundy {
+            None => writeln!(
+                out,
+                "nim-value: none finite: the value is the infinite ordinal {}",
+                ordinal_text(o)
+            ),
+            Some(g) => writeln!(
+                out,
+                "nim-value: {g} (the components' infinite ordinal values cancel)"
+            ),
+        };
     } else if play == Play::Normal {
         match &a.grundy {
             Some(g) => {
@@ -486,6 +505,15 @@ pub fn explain(
         .each()
         .all(|c| c.family.nim_heap(&c.pos).is_some());
     if play == Play::Misere && !all_nim {
+        if components.count() == 1 {
+            let c = components.component(0);
+            let expr = shorten(&c.expr(), 60);
+            let own = c.family.explain_misere(&c.pos, limits)?;
+            if !own.is_empty() {
+                lines.extend(own.into_iter().map(|l| format!("{expr}: {l}")));
+                return Ok(lines);
+            }
+        }
         lines.push(
             "Misère play has no general theory beyond Nim: the answer comes from an exhaustive search of the whole sum, and the winning moves are those that leave a position lost for the player then to move.".to_string(),
         );
@@ -515,6 +543,18 @@ pub fn explain(
     }
     if let Some(k) = &a.infinite_total {
         explain_infinite(components, a, k, &mut lines);
+        return Ok(lines);
+    }
+    if let Some(o) = &a.ordinal {
+        let sum = ordinal_text(o);
+        lines.push(format!(
+            "Some components are worth infinite ordinals (a move there may leave parts of the position as large as it likes): values add by the nim-sum of ordinals, the XOR of the coefficients of each power of ω, here {sum}."
+        ));
+        lines.push(match &a.grundy {
+            None => "The infinite part is not 0, so the player to move wins, and only a component worth an infinite ordinal α can make the sum 0, moving to α ⊕ the sum.".to_string(),
+            Some(g) if g.is_zero() => "The nim-sum is 0: every move changes one component's value, and the opponent can always bring the sum back to 0. The player to move loses.".to_string(),
+            Some(g) => format!("The infinite parts cancel: the sum is worth {g}, and the player to move wins by moving some component from its value α to α ⊕ {g} where that is smaller."),
+        });
         return Ok(lines);
     }
     let Some(total) = &a.grundy else {

@@ -64,6 +64,23 @@ pub(crate) fn picture_json(component: usize, title: &str, heaps: &[usize], p: &P
                 "bend": e.bend,
             })).collect::<Vec<_>>(),
         }),
+        Picture::Walk {
+            graph,
+            token,
+            visited,
+        } => json!({
+            "vertices": graph.vertices.iter().map(|v| json!({
+                "x": v.x,
+                "y": v.y,
+                "name": v.name,
+            })).collect::<Vec<_>>(),
+            "edges": graph.edges.iter().map(|e| json!({"a": e.a, "b": e.b})).collect::<Vec<_>>(),
+            "token": token,
+            "visited": visited,
+        }),
+        Picture::Numbers { rows } => json!({
+            "rows": rows.iter().map(|r| nats(r)).collect::<Vec<_>>(),
+        }),
         Picture::Text(t) => json!({"text": t}),
     };
     if let (Value::Object(o), Value::Object(f)) = (&mut o, fields) {
@@ -74,7 +91,8 @@ pub(crate) fn picture_json(component: usize, title: &str, heaps: &[usize], p: &P
 
 /// What a move changes in its component's picture: `{"kind": "take", "heap", "count"}`
 /// (heap 0-based in the component), `cell` (`x`, `y`), `cells` (`[row, column]`
-/// pairs), `entries`, `cut` (`edge`, `fallen`) or `colour` (`vertices`).
+/// pairs), `entries`, `cut` (`edge`, `fallen`), `colour` (`vertices`) or `token`
+/// (`vertex`).
 pub(crate) fn target_json(t: &Target) -> Value {
     match t {
         Target::Take { heap, count } => json!({"kind": "take", "heap": heap, "count": nat(count)}),
@@ -86,6 +104,7 @@ pub(crate) fn target_json(t: &Target) -> Value {
         Target::Entries(e) => json!({"kind": "entries", "entries": e}),
         Target::Cut { edge, fallen } => json!({"kind": "cut", "edge": edge, "fallen": fallen}),
         Target::Colour { vertices } => json!({"kind": "colour", "vertices": vertices}),
+        Target::Token { vertex } => json!({"kind": "token", "vertex": vertex}),
     }
 }
 
@@ -130,5 +149,23 @@ mod tests {
             target_json(&Target::Colour { vertices: vec![3] }),
             json!({"kind": "colour", "vertices": [3]})
         );
+        assert_eq!(
+            target_json(&Target::Token { vertex: 2 }),
+            json!({"kind": "token", "vertex": 2})
+        );
+        let numbers = Picture::Numbers {
+            rows: vec![vec![n(1), "1180591620717411303424".parse().unwrap()]],
+        };
+        assert_eq!(
+            picture_json(0, "", &[], &numbers)["rows"],
+            json!([[1, "1180591620717411303424"]])
+        );
+        let walk = Picture::Walk {
+            graph: sprague_engine::picture::GraphPicture::default(),
+            token: None,
+            visited: vec![],
+        };
+        let w = picture_json(0, "", &[], &walk);
+        assert_eq!((&w["kind"], &w["token"]), (&json!("walk"), &Value::Null));
     }
 }

@@ -252,6 +252,51 @@ pub trait Family {
         None
     }
 
+    /// For families whose positions may be worth more than every natural number (a
+    /// move that may leave parts of the position as large as it likes: the value is
+    /// then an ordinal, Conway's and Smith's Sprague–Grundy theory of infinite games):
+    /// the value of `pos` when it is an infinite ordinal below ω^ω, as its Cantor
+    /// normal form coefficients, highest power first, the last one that of ω^0
+    /// (`[2, 0, 5]` is ω²·2 + 5); `None` (the default) when the value is finite, as
+    /// [`Family::grundy`] gives it. Sums add such values by XOR of the coefficients of
+    /// equal powers (the nim-sum of ordinals).
+    fn ordinal(&self, _pos: &Pos, _limits: &Limits) -> Result<Option<Vec<Nat>>, SolveError> {
+        Ok(None)
+    }
+
+    /// Offers to `sink` every move from `pos` to a position worth the infinite ordinal
+    /// `target` (coefficients as [`Family::ordinal`] writes them, the last one that of
+    /// ω^0; leading zeros allowed). The default offers none: a family without infinite
+    /// values has no such move.
+    fn moves_to_ordinal(
+        &self,
+        _pos: &Pos,
+        _target: &[Nat],
+        _limits: &Limits,
+        _sink: &mut MoveSink,
+    ) -> Result<(), SolveError> {
+        Ok(())
+    }
+
+    /// Misère play of `pos` alone (the whole position one component of this family),
+    /// for families with a misère theory of their own: whether the player to move
+    /// loses, the winning moves offered to `sink`; `None` (the default) leaves misère
+    /// play to the search of the whole sum.
+    fn misere_alone(
+        &self,
+        _pos: &Pos,
+        _limits: &Limits,
+        _sink: &mut MoveSink,
+    ) -> Result<Option<bool>, SolveError> {
+        Ok(None)
+    }
+
+    /// Lines explaining the misère answer of [`Family::misere_alone`]; empty by
+    /// default.
+    fn explain_misere(&self, _pos: &Pos, _limits: &Limits) -> Result<Vec<String>, SolveError> {
+        Ok(Vec::new())
+    }
+
     /// Whether the player to move loses (normal play). The default asks for the value.
     fn is_p_position(&self, pos: &Pos, limits: &Limits) -> Result<bool, SolveError> {
         match self.grundy(pos, limits)? {

@@ -118,6 +118,11 @@ pub struct Analysis {
     /// When the sum's value is infinite, ∞(K): the set K (empty when two or more
     /// components are infinite).
     pub infinite_total: Option<Vec<Nat>>,
+    /// When some component is worth an infinite ordinal (see [`Family::ordinal`]):
+    /// the sum's value as Cantor normal form coefficients, highest power first
+    /// (written by [`ordinal_text`]); a natural number when the components' infinite
+    /// parts cancel (then also in `grundy`).
+    pub ordinal: Option<Vec<Nat>>,
 }
 
 impl Analysis {
@@ -194,6 +199,7 @@ fn analyse_normal<C: Components + ?Sized>(
         total: Nat::ZERO,
         unknown: Vec::new(),
         infinite: Vec::new(),
+        ordinal: Vec::new(),
     };
     for stretch in components.stretches() {
         match stretch {
@@ -215,7 +221,18 @@ fn analyse_normal<C: Components + ?Sized>(
         total,
         unknown,
         infinite,
+        ordinal,
     } = t;
+    if !ordinal.is_empty() {
+        if !infinite.is_empty() {
+            return Err(SolveError::Input(
+                "a sum of a loopy game of infinite value and a game worth an infinite ordinal is not supported".into(),
+            ));
+        }
+        return analyse_ordinal(
+            components, values, ordinal, unknown, total, limits, max_moves,
+        );
+    }
     if !infinite.is_empty() {
         return analyse_infinite(
             components, values, infinite, unknown, total, limits, max_moves,
@@ -257,6 +274,7 @@ fn analyse_normal<C: Components + ?Sized>(
                 complete,
                 infinite: Vec::new(),
                 infinite_total: None,
+                ordinal: None,
             })
         }
         [u] if total.is_zero() => {
@@ -279,6 +297,7 @@ fn analyse_normal<C: Components + ?Sized>(
                 complete,
                 infinite: Vec::new(),
                 infinite_total: None,
+                ordinal: None,
             })
         }
         _ => {
@@ -300,6 +319,8 @@ struct Tally {
     unknown: Vec<usize>,
     /// The components of infinite value ∞(K), with K.
     infinite: Vec<(usize, Vec<Nat>)>,
+    /// The components worth an infinite ordinal, with its coefficients.
+    ordinal: Vec<(usize, Vec<Nat>)>,
 }
 
 impl Tally {
@@ -317,7 +338,10 @@ impl Tally {
         };
         match &v {
             Some(g) => self.total ^= g,
-            None => self.unknown.push(i),
+            None => match c.family.ordinal(&c.pos, limits)? {
+                Some(coefficients) => self.ordinal.push((i, coefficients)),
+                None => self.unknown.push(i),
+            },
         }
         self.values.push(v);
         Ok(())
@@ -357,6 +381,7 @@ fn analyse_infinite<C: Components + ?Sized>(
         complete: true,
         infinite_total: Some(Vec::new()),
         infinite: Vec::new(),
+        ordinal: None,
     };
     if let [(i, k)] = infinite.as_slice() {
         if let Some(&u) = unknown.first() {
@@ -381,6 +406,152 @@ fn analyse_infinite<C: Components + ?Sized>(
         analysis.infinite_total = Some(sum_k);
     }
     analysis.infinite = infinite;
+    Ok(analysis)
+}
+
+/// An ordinal below ω^ω written from its Cantor normal form coefficients (highest
+/// power first, the last that of ω^0): `ω²·3 + ω + 2`, `ω^12`, `0`.
+///
+/// ```
+/// use sprague_core::nat::Nat;
+/// use sprague_engine::impartial::sum::ordinal_text;
+/// let c = |v: &[u64]| v.iter().map(|&x| Nat::from(x)).collect::<Vec<_>>();
+/// assert_eq!(ordinal_text(&c(&[3, 1, 2])), "ω²·3 + ω + 2");
+/// assert_eq!(ordinal_text(&c(&[1, 0, 0, 0])), "ω³");
+/// assert_eq!(ordinal_text(&c(&[0, 0])), "0");
+/// ```
+pub fn ordinal_text(coefficients: &[Nat]) -> String {
+    const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let n = coefficients.len();
+    let mut terms = Vec::new();
+    for (k, c) in coefficients.iter().enumerate() {
+        if c.is_zero() {
+            continue;
+        }
+        let power = n - 1 - k;
+        let base = match power {
+            0 => String::new(),
+            1 => "ω".to_string(),
+            p => {
+                let digits: String = p
+                    .to_string()
+                    .bytes()
+                    .map(|d| SUPERSCRIPTS[usize::from(d - b'0')])
+                    .collect();
+                format!("ω{digits}")
+            }
+        };
+        terms.push(match (base.is_empty(), *c == Nat::from(1u64)) {
+            (true, _) => c.to_string(),
+            (false, true) => base,
+            (false, false) => format!("{base}·{c}"),
+        });
+    }
+    if terms.is_empty() {
+        return "0".into();
+    }
+    terms.join(" + ")
+}
+
+/// Coefficients aligned on the right (at ω^0) to `width` entries.
+fn aligned(coefficients: &[Nat], width: usize) -> Vec<Nat> {
+    let mut out = vec![Nat::ZERO; width.saturating_sub(coefficients.len())];
+    out.extend_from_slice(coefficients);
+    out
+}
+
+/// A sum with components worth infinite ordinals (see [`Family::ordinal`]): its value
+/// is the nim-sum of its components' values, the XOR of the coefficients of each
+/// power of ω, and as in Nim the winning moves take one component from its value α
+/// to α ⊕ X (X the value of the sum) where that is smaller. A component of finite
+/// value can only change the coefficient of ω^0, so it wins only when the sum's
+/// infinite part is zero.
+fn analyse_ordinal<C: Components + ?Sized>(
+    components: &C,
+    values: Values,
+    ordinal: Vec<(usize, Vec<Nat>)>,
+    unknown: Vec<usize>,
+    finite: Nat,
+    limits: &Limits,
+    max_moves: usize,
+) -> Result<Analysis, SolveError> {
+    let width = ordinal
+        .iter()
+        .map(|(_, c)| c.len())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let mut total = vec![Nat::ZERO; width];
+    for (_, c) in &ordinal {
+        for (t, x) in total.iter_mut().zip(aligned(c, width)) {
+            *t ^= &x;
+        }
+    }
+    total[width - 1] ^= &finite;
+    let infinite_part = total[..width - 1].iter().any(|x| !x.is_zero());
+    let mut analysis = Analysis {
+        outcome: Outcome::N,
+        grundy: None,
+        values,
+        winning: Vec::new(),
+        truncated: false,
+        complete: true,
+        infinite: Vec::new(),
+        infinite_total: None,
+        ordinal: Some(total.clone()),
+    };
+    if !infinite_part && unknown.is_empty() {
+        // The infinite parts cancel: the sum is worth a natural number.
+        analysis.grundy = Some(total[width - 1].clone());
+    }
+    if let Some(&u) = unknown.first() {
+        if !infinite_part {
+            return Err(limits.states_exceeded(&format!(
+                "the nim-value of {} (needed to combine it with the other components)",
+                components.component(u).expr()
+            )));
+        }
+        // The sum is infinite whatever the finite values are, so the player to move
+        // wins; which moves win depends on the values not known.
+        analysis.truncated = true;
+        analysis.complete = false;
+        return Ok(analysis);
+    }
+    if total.iter().all(Nat::is_zero) {
+        analysis.outcome = Outcome::P;
+        return Ok(analysis);
+    }
+    let coefficients = |i: usize, g: Option<Nat>| -> Vec<Nat> {
+        match ordinal.iter().find(|(j, _)| *j == i) {
+            Some((_, c)) => aligned(c, width),
+            None => aligned(&[g.unwrap_or_default()], width),
+        }
+    };
+    for (i, (c, g)) in components.each().zip(analysis.values.iter()).enumerate() {
+        let alpha = coefficients(i, g);
+        let target: Vec<Nat> = alpha.iter().zip(&total).map(|(a, t)| a ^ t).collect();
+        if target >= alpha {
+            continue;
+        }
+        let room = max_moves.saturating_sub(analysis.winning.len());
+        let mut sink = MoveSink::new(room);
+        if target[..width - 1].iter().all(Nat::is_zero) {
+            c.family
+                .moves_to_value(&c.pos, &target[width - 1], limits, &mut sink)?;
+        } else {
+            c.family
+                .moves_to_ordinal(&c.pos, &target, limits, &mut sink)?;
+        }
+        analysis.winning.extend(
+            sink.moves
+                .into_iter()
+                .map(|mv| WinningMove { component: i, mv }),
+        );
+        if sink.truncated {
+            analysis.truncated = true;
+            break;
+        }
+    }
     Ok(analysis)
 }
 
@@ -414,6 +585,27 @@ fn analyse_misere_nim<C: Components + ?Sized>(
     limits: &Limits,
     max_moves: usize,
 ) -> Result<Analysis, SolveError> {
+    if components.count() == 1 {
+        let c = components.component(0);
+        let mut sink = MoveSink::new(max_moves);
+        if let Some(lost) = c.family.misere_alone(&c.pos, limits, &mut sink)? {
+            return Ok(Analysis {
+                outcome: if lost { Outcome::P } else { Outcome::N },
+                grundy: None,
+                values: Values::unknown(1),
+                truncated: sink.truncated,
+                winning: sink
+                    .moves
+                    .into_iter()
+                    .map(|mv| WinningMove { component: 0, mv })
+                    .collect(),
+                complete: true,
+                infinite: Vec::new(),
+                infinite_total: None,
+                ordinal: None,
+            });
+        }
+    }
     let mut heaps = Values::with_capacity(components.count());
     let one = Nat::from(1u64);
     let (mut big, mut ones) = (Vec::new(), 0usize);
@@ -502,5 +694,6 @@ fn analyse_misere_nim<C: Components + ?Sized>(
         complete: true,
         infinite: Vec::new(),
         infinite_total: None,
+        ordinal: None,
     })
 }

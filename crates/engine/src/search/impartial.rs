@@ -869,5 +869,6 @@ pub fn misere(
         complete: true,
         infinite: Vec::new(),
         infinite_total: None,
+        ordinal: None,
     })
 }

@@ -15,11 +15,13 @@ pub mod geography;
 pub mod green;
 pub mod grid;
 pub mod grundy_game;
+pub mod jumpstair;
 pub mod king;
 pub mod kth;
 pub mod lasker;
 pub mod moore;
 pub mod nim;
+pub mod nullify;
 pub mod octal;
 pub mod ring;
 pub mod seqnim;
@@ -110,6 +112,7 @@ pub const FAMILIES: &[Entry] = &[
     king::ENTRY,
     fib::ENTRY,
     stair::ENTRY,
+    jumpstair::ENTRY,
     moore::ENTRY,
     ed::ENTRY,
     adjacent::ENTRY,
@@ -128,6 +131,7 @@ pub const FAMILIES: &[Entry] = &[
     kth::ENTRY,
     circle::ENTRY,
     grid::ENTRY,
+    nullify::ENTRY,
     treestair::ENTRY,
     green::ENTRY,
     cram_strip::ENTRY,

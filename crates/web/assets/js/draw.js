@@ -1,5 +1,5 @@
 // SVG pictures of positions for the Play and Values views, drawn by the kind of picture the
-// server sends (heaps, board, ring, stairs, cells, stalk, graph, text); a move is
+// server sends (heaps, board, ring, stairs, cells, stalk, graph, walk, numbers, text); a move is
 // found by its target, what it changes in the picture. Moves are coloured by
 // what they lead to: green when the position after it is P (a winning move),
 // red when it is N (a losing move), yellow for a draw.
@@ -361,6 +361,87 @@ function groundedPicture(d, moves, ctx) {
 }
 
 /**
+ * A token walking on a graph (`kind: "walk"`): the graph where the library laid it
+ * out, the visited vertices shaded, the token on its vertex (or not yet placed).
+ * Clicking a vertex puts the token there: the move whose target names that vertex.
+ */
+function walkPicture(d, moves, ctx) {
+  const S = 44;
+  const pad = 22;
+  const vs = d.vertices || [];
+  const W = Math.max(1, ...vs.map((v) => v.x)) * (S / 2) + 2 * pad;
+  const H = Math.max(0, ...vs.map((v) => v.y)) * S + 2 * pad;
+  const where = d.token == null ? "the token is not placed yet" : `the token is on vertex ${vs[d.token]?.name}`;
+  const svg = s("svg", { class: "pgraph walk", viewBox: `0 0 ${W} ${H}`, width: Math.min(560, W), role: "img", "aria-label": `${d.title}: graph; ${where}` });
+  const px = (v) => pad + v.x * (S / 2);
+  const py = (v) => pad + v.y * S;
+  for (const { a, b } of d.edges || []) {
+    svg.append(s("path", { d: edgePath(px(vs[a]), py(vs[a]), px(vs[b]), py(vs[b]), 0, true), class: "gedge" }));
+  }
+  const visited = new Set(d.visited || []);
+  const puts = targeted(moves, d.component, "token");
+  vs.forEach((v, i) => {
+    const mine = puts.filter((m) => m.target.vertex === i);
+    const cls = ["vertex", visited.has(i) ? "visited" : "vc-none"];
+    if (mine.length) cls.push("target", targetClass(mine, ctx));
+    const g = s("g", { class: "vertex-g", "data-vertex": i });
+    g.append(s("circle", { cx: px(v), cy: py(v), r: 13, class: cls.join(" ") }));
+    if (d.token === i) g.append(s("circle", { cx: px(v), cy: py(v), r: 8, class: "coin" }));
+    g.append(s("text", { x: px(v), y: py(v) + 4, class: "vertex-label", "text-anchor": "middle" }, String(v.name)));
+    g.append(s("title", {}, `vertex ${v.name}${d.token === i ? ": the token" : visited.has(i) ? ": visited" : ""}${mine.length ? ` — ${moveLabel(mine[0])}` : ""}`));
+    if (mine.length) {
+      g.setAttribute("tabindex", "0");
+      activate(g, () => ctx.onMove(mine[0]));
+    }
+    svg.append(g);
+  });
+  return svg;
+}
+
+/** A number of a cell, shortened when long (the whole number in its title). */
+function shortNumber(n) {
+  const t = String(n);
+  return t.length <= 6 ? t : `${t.slice(0, 4)}…`;
+}
+
+/**
+ * A matrix of numbers (`kind: "numbers"`): clicking cells selects them, and the
+ * move that changes every selected cell is played once it is the only one (as on a
+ * board of cells); cells a listed move changes are outlined.
+ */
+function numbersPicture(d, moves, ctx) {
+  const rows = d.rows || [];
+  const R = rows.length;
+  const C = R ? rows[0].length : 0;
+  const S = 40;
+  const svg = s("svg", { class: "pgrid numbers", viewBox: `0 0 ${C * S + 24} ${R * S + 20}`, width: Math.min(560, C * S + 24), role: "img", "aria-label": `${d.title}: a ${R}×${C} matrix` });
+  const sel = (ctx.selection && ctx.selection.component === d.component) ? ctx.selection.cells : [];
+  const cands = consistent(moves, d.component, sel);
+  for (let c = 0; c < C; c++) svg.append(s("text", { x: 20 + c * S + S / 2, y: 12, class: "axis", "text-anchor": "middle" }, String(c)));
+  rows.forEach((row, r) => {
+    svg.append(s("text", { x: 2, y: 16 + r * S + S / 2 + 4, class: "axis" }, String(r)));
+    row.forEach((n, c) => {
+      const x = 20 + c * S;
+      const y = 16 + r * S;
+      const through = cands.filter((m) => m.target.cells.some(([a, b]) => a === r && b === c));
+      const cls = ["pcell", String(n) === "0" ? "zero" : "pc-number"];
+      if (through.length) cls.push("target", targetClass(through, ctx));
+      if (sel.some(([a, b]) => a === r && b === c)) cls.push("picked");
+      const g = s("g", { class: "pcell-g", "data-row": r, "data-col": c });
+      g.append(s("rect", { x, y, width: S - 2, height: S - 2, rx: 3, class: cls.join(" ") }));
+      g.append(s("text", { x: x + S / 2 - 1, y: y + S / 2 + 4, class: "cell-number", "text-anchor": "middle" }, shortNumber(n)));
+      g.append(s("title", {}, `(${r},${c}): ${n}`));
+      if (moves.length) {
+        g.setAttribute("tabindex", "0");
+        activate(g, () => ctx.onCell && ctx.onCell(d.component, r, c));
+      }
+      svg.append(g);
+    });
+  });
+  return svg;
+}
+
+/**
  * The picture of one component of a play state (one heap `j` of a heaps picture is
  * drawn by `heapPicture`). `ctx` holds onMove(move), onCell, selection, showValues
  * and showP (the P-positions a board marks).
@@ -374,6 +455,8 @@ export function drawComponent(d, moves, ctx) {
     case "cells": return partizanGrid(d, moves, ctx);
     case "stalk": return stalkPicture(d, moves, ctx);
     case "graph": return d.grounded ? groundedPicture(d, moves, ctx) : graphPicture(d, moves, ctx);
+    case "walk": return walkPicture(d, moves, ctx);
+    case "numbers": return numbersPicture(d, moves, ctx);
     default: return h("code", { class: "term" }, d.text ?? JSON.stringify(d));
   }
 }
