@@ -983,6 +983,9 @@ mod tests {
             "king(2,2)",
             "nim(3)",
             "sub[1,2](4)",
+            "turtles(\"HTH\")",
+            "coins[3,4](\"HTH\")",
+            "corners(\"HT/TH\")",
         ] {
             for c in components(sample).unwrap() {
                 if let Some(w) = c.family.move_words() {
@@ -990,7 +993,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(words.len(), 3, "{words:?}");
+        assert_eq!(words.len(), 5, "{words:?}");
     }
 
     #[test]
