@@ -228,13 +228,17 @@ fn split_values_are_the_odious_numbers() {
 
 #[test]
 fn bad_codes_exit_2_with_the_column() {
-    let (code, err) = exit_code(&["solve", "octal[0.18](3)"]);
+    let (code, err) = exit_code(&["solve", "octal[0.1G](3)"]);
     assert_eq!(code, 2);
-    assert!(err.contains("column 10") && err.contains("'8'"), "{err}");
+    assert!(err.contains("column 10") && err.contains("'G'"), "{err}");
     let (code, err) = exit_code(&["solve", "octal[2.7](3)"]);
     assert_eq!(code, 2);
     assert!(err.contains("column 7"), "{err}");
-    let (code, err) = exit_code(&["solve", "octal[0.1_9](3)"]);
+    // A hexadecimal digit before the point splits into three (8, C), or is refused.
+    let (code, err) = exit_code(&["solve", "octal[A.7](3)"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("column 7") && err.contains("8 or C"), "{err}");
+    let (code, err) = exit_code(&["solve", "octal[0.1_z](3)"]);
     assert_eq!(code, 2);
     assert!(err.contains("column 11"), "{err}");
     for bad in [
@@ -242,6 +246,8 @@ fn bad_codes_exit_2_with_the_column() {
         "octal[0.7,0.3](3)",
         "octal[12](3)",
         "octal[\"x\"](3)",
+        "octal[0.](3)",
+        "octal[B](3)",
         "kayles[1](3)",
         "lasker[2](3)",
         "grundy_game(\"a\")",
@@ -249,8 +255,97 @@ fn bad_codes_exit_2_with_the_column() {
         let (code, err) = exit_code(&["solve", bad]);
         assert_eq!(code, 2, "{bad}: {err}");
     }
-    let (code, _) = exit_code(&["table", "--to", "5", "octal[0.9]"]);
+    let (code, _) = exit_code(&["table", "--to", "5", "octal[0.9.1]"]);
     assert_eq!(code, 2);
+}
+
+/// The values of a hexadecimal code from its rules: removing `i` may leave nothing
+/// (bit 1, from a heap of exactly `i ≥ 1`), one non-empty heap (bit 2, `i ≥ 1`), two
+/// (bit 4) or three (bit 8) non-empty heaps of any sizes.
+fn hex_values(digits: &[u8], len: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..len {
+        let mut seen = std::collections::BTreeSet::new();
+        for (i, &d) in digits.iter().enumerate().take(n + 1) {
+            let s = n - i;
+            if d & 1 != 0 && i >= 1 && s == 0 {
+                seen.insert(0);
+            }
+            if d & 2 != 0 && i >= 1 && s >= 1 {
+                seen.insert(g[s]);
+            }
+            for a in 1..=s / 2 {
+                if d & 4 != 0 {
+                    seen.insert(g[a] ^ g[s - a]);
+                }
+            }
+            for a in 1..=s / 3 {
+                for b in a..=(s - a) / 2 {
+                    if d & 8 != 0 {
+                        seen.insert(g[a] ^ g[b] ^ g[s - a - b]);
+                    }
+                }
+            }
+        }
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    g
+}
+
+#[test]
+fn hexadecimal_codes_follow_the_rules() {
+    // 0.8: remove one, leave three heaps; C: split into two or three; 0.F7; 4.C.
+    for (expr, digits) in [
+        ("octal[0.8]", &[0u8, 8][..]),
+        ("octal[C]", &[12]),
+        ("octal[0.f7]", &[0, 15, 7]),
+        ("octal[4.C]", &[4, 12]),
+    ] {
+        let v = run_json(&["table", "--json", "--to", "60", expr]);
+        assert_eq!(v["values"], json!(hex_values(digits, 61)), "{expr}");
+    }
+    let v = run_json(&["table", "--json", "--to", "5", "octal[0.f70]"]);
+    assert_eq!(v["family"], "octal[0.F7]");
+    // 0.8 grows by one every three heaps (arithmetic-periodic): no period.
+    let v = run_json(&["table", "--json", "--to", "300", "octal[0.8]"]);
+    assert_eq!(v["period"], Value::Null);
+    // 4.C: the rules' values repeat with period 34 from heap 54 (checked here to heap
+    // 700), and the engine proves it.
+    let truth = hex_values(&[4, 12], 700);
+    assert!((54..700 - 34).all(|n| truth[n] == truth[n + 34]));
+    assert_ne!(truth[53], truth[53 + 34]);
+    let v = run_json(&["table", "--json", "--to", "100", "octal[4.C]"]);
+    assert_eq!(
+        v["period"],
+        json!({"preperiod": 54, "period": 34, "proved": true})
+    );
+    // 10^18 ≡ 32 (mod 34) (10^16 ≡ 1 mod 17, so 10^18 ≡ 100 ≡ 15 mod 17, and it is
+    // even) and 54 ≡ 20: 10^18 − 54 ≡ 12, so heap 54 + 12 = 66.
+    let v = solve("octal[4.C](1000000000000000000)");
+    assert_eq!(v["grundy"], json!(truth[66]));
+}
+
+#[test]
+fn hexadecimal_winning_moves_leave_p_positions() {
+    moves_lead_to_p_positions(&["octal[0.F7](20)", "octal[0.F7](9)"]);
+    moves_lead_to_p_positions(&["octal[C](17)", "octal[C](4)"]);
+    moves_lead_to_p_positions(&["octal[4.C](1000000000000000000)", "octal[4.C](7)"]);
+    let v = solve("octal[0.8](9)");
+    let texts: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    // G = 0 0 0 0 1 1 1 for heaps 0..6, so the splits of 8 into three, 1+1+6,
+    // 1+2+5, 1+3+4, 2+2+4 and 2+3+3, are worth 1, 1, 1, 1 and 0: G(9) = 2, and only
+    // 2+3+3 wins.
+    assert_eq!(v["grundy"], json!(2));
+    assert_eq!(
+        texts,
+        ["take 1 from the heap of 9, leaving heaps of 2, 3 and 3"],
+        "{v}"
+    );
 }
 
 #[test]

@@ -45,6 +45,28 @@ enum Part {
     JumpStair(Vec<u64>),
     /// Geography on the Petersen graph before the token is placed.
     PetersenStart,
+    /// A row of coins of a coin-turning game (by name): its length and its heads (coin
+    /// i at bit i − 1).
+    Coins(&'static str, u32, u32),
+    /// Turning Corners: rows, columns and heads (row by row, top left at bit 0).
+    Corners(u32, u32, u32),
+}
+
+/// Whether a coin-turning game turns the set of coins `s` (coin i at bit i − 1), from
+/// its rule: Turning Turtles one or two coins, Twins two, Mock Turtles one to three, Ruler
+/// a run, Moebius one to five, coins[k,w] one to k within w places.
+fn coins_turn(game: &str, s: u32) -> bool {
+    let count = s.count_ones();
+    let span = 32 - s.leading_zeros() - s.trailing_zeros();
+    match game {
+        "turtles" => count <= 2,
+        "twins" => count == 2,
+        "mock_turtles" => count <= 3,
+        "ruler" => span == count,
+        "moebius" => count <= 5,
+        "coins[3,4]" => count <= 3 && span <= 4,
+        g => panic!("no rule for {g}"),
+    }
 }
 
 /// The arcs of tests/data/path.txt and the edges of tests/data/petersen.txt, read here.
@@ -94,6 +116,28 @@ impl Part {
             Part::SeqNim(Some(m), a) => format!("seqnim[{m}]({})", list(a)),
             Part::JumpStair(a) => format!("jumpstair({})", list(a)),
             Part::PetersenStart => "geography[\"tests/data/petersen.txt\"]".to_string(),
+            Part::Coins(game, len, mask) => {
+                let row: String = (0..*len)
+                    .map(|i| if mask >> i & 1 == 1 { 'H' } else { 'T' })
+                    .collect();
+                format!("{game}(\"{row}\")")
+            }
+            Part::Corners(rows, cols, mask) => {
+                let rows: Vec<String> = (0..*rows)
+                    .map(|x| {
+                        (0..*cols)
+                            .map(|y| {
+                                if mask >> (x * cols + y) & 1 == 1 {
+                                    'H'
+                                } else {
+                                    'T'
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                format!("corners(\"{}\")", rows.join("/"))
+            }
         }
     }
 
@@ -231,6 +275,32 @@ impl Part {
                     }
                 }
             }
+            // The rightmost coin turned goes from heads to tails.
+            Part::Coins(game, len, mask) => {
+                for s in 1..1u32 << len {
+                    let top = 31 - s.leading_zeros();
+                    if mask >> top & 1 == 1 && coins_turn(game, s) {
+                        out.push(Part::Coins(game, *len, mask ^ s));
+                    }
+                }
+            }
+            // The bottom-right corner of the rectangle goes from heads to tails.
+            Part::Corners(rows, cols, mask) => {
+                let bit = |x: u32, y: u32| 1u32 << (x * cols + y);
+                for x in 0..*rows {
+                    for y in 0..*cols {
+                        if mask & bit(x, y) == 0 {
+                            continue;
+                        }
+                        for a in 0..x {
+                            for c in 0..y {
+                                let s = bit(a, c) ^ bit(a, y) ^ bit(x, c) ^ bit(x, y);
+                                out.push(Part::Corners(*rows, *cols, mask ^ s));
+                            }
+                        }
+                    }
+                }
+            }
         }
         out
     }
@@ -339,6 +409,21 @@ fn small_positions() -> Vec<Part> {
                 }
             }
         }
+    }
+    for game in [
+        "turtles",
+        "twins",
+        "mock_turtles",
+        "ruler",
+        "moebius",
+        "coins[3,4]",
+    ] {
+        for len in 0..=6 {
+            out.extend((0..1u32 << len).map(|m| Part::Coins(game, len, m)));
+        }
+    }
+    for (rows, cols) in [(1, 3), (2, 2), (2, 3), (3, 2)] {
+        out.extend((0..1u32 << (rows * cols)).map(|m| Part::Corners(rows, cols, m)));
     }
     out
 }
@@ -493,6 +578,10 @@ fn misere_sums_of_every_family_match_brute_force() {
         Part::Wythoff(2, 3),
         Part::JumpStair(vec![1, 0, 2]),
         Part::JumpStair(vec![2, 1]),
+        Part::Coins("turtles", 4, 0b1010),
+        Part::Coins("mock_turtles", 4, 0b1101),
+        Part::Coins("ruler", 5, 0b10110),
+        Part::Corners(2, 3, 0b110_101),
     ];
     for (i, a) in samples.iter().enumerate() {
         for b in &samples[i..] {

@@ -15,6 +15,7 @@ mod cli_bounds;
 mod cli_budgets;
 mod cli_checkpoint;
 mod cli_closed;
+mod cli_coins;
 mod cli_db;
 mod cli_families;
 #[cfg(unix)]

@@ -1196,6 +1196,47 @@ impl<'a> Parser<'a> {
         Ok((Term::Family(term), cont))
     }
 
+    /// The end of a run of code digits from `start` (decimal or hexadecimal digits,
+    /// `_` between two of them), at the first other byte.
+    fn code_run_end(&self, start: usize) -> Result<usize, ParseError> {
+        let b = self.b;
+        let mut i = start;
+        loop {
+            match b.get(i) {
+                Some(c) if c.is_ascii_hexdigit() => i += 1,
+                Some(b'_') => {
+                    if !b.get(i + 1).is_some_and(u8::is_ascii_hexdigit) {
+                        return Err(self.error_at(i + 1, "a digit after '_'"));
+                    }
+                    i += 1;
+                }
+                _ => return Ok(i),
+            }
+        }
+    }
+
+    /// A take-and-break code at `start` whose digits before the point end at
+    /// `self.pos`, at the point: `'.'` and a run of digits (`0`–`9`, `A`–`F` in either
+    /// case), no spaces.
+    fn code_after_point(&mut self, start: usize) -> Result<Param, ParseError> {
+        let b = self.b;
+        self.pos += 1;
+        if !self.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+            return Err(self.error_here("a digit"));
+        }
+        self.pos = self.code_run_end(self.pos)?;
+        let code: String = b[start..self.pos]
+            .iter()
+            .filter(|&&c| c != b'_')
+            .map(|&c| char::from(c))
+            .collect();
+        let span = Span {
+            start,
+            end: self.pos,
+        };
+        Ok(Param::Code(code, span))
+    }
+
     /// `'[' param (',' param)* ']'`, at the `[`.
     fn params(&mut self) -> Result<Vec<Param>, ParseError> {
         let b = self.b;
@@ -1205,25 +1246,31 @@ impl<'a> Parser<'a> {
             self.skip_ws();
             let start = self.pos;
             match self.peek() {
-                Some(b'0'..=b'9') => {
-                    let n = self.int()?;
-                    if b.get(self.pos) == Some(&b'.') && b.get(self.pos + 1) != Some(&b'.') {
-                        // An octal code such as 0.137: digits '.' digits, no spaces.
-                        self.pos += 1;
-                        if !self.at_digit() {
-                            return Err(self.error_here("a digit"));
-                        }
-                        self.pos = self.digit_run_end(self.pos)?;
-                        let code: String = b[start..self.pos]
-                            .iter()
-                            .filter(|&&c| c != b'_')
-                            .map(|&c| char::from(c))
-                            .collect();
+                // A hexadecimal code whose digit before the point is a letter: C.4, or
+                // the letter alone (C).
+                Some(b'A'..=b'F' | b'a'..=b'f')
+                    if !b
+                        .get(self.pos + 1)
+                        .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_') =>
+                {
+                    self.pos += 1;
+                    if b.get(self.pos) == Some(&b'.') {
+                        params.push(self.code_after_point(start)?);
+                    } else {
+                        let code = char::from(b[start]).to_string();
                         let span = Span {
                             start,
                             end: self.pos,
                         };
                         params.push(Param::Code(code, span));
+                    }
+                }
+                Some(b'0'..=b'9') => {
+                    let n = self.int()?;
+                    if b.get(self.pos) == Some(&b'.') && b.get(self.pos + 1) != Some(&b'.') {
+                        // A take-and-break code such as 0.137 or 0.F7: digits '.'
+                        // digits, no spaces.
+                        params.push(self.code_after_point(start)?);
                     } else {
                         let save = self.pos;
                         self.skip_ws();
@@ -1965,6 +2012,19 @@ mod tests {
                 None
             )
         );
+        // Hexadecimal digits, in either case, and a letter before the point.
+        for code in ["0.F7", "0.123456789ABCDEF", "4.8", "C.f7", "0.0_a", "C"] {
+            let want = code.replace('_', "");
+            assert_eq!(
+                family(&format!("octal[{code}](3)")),
+                fam(
+                    "octal",
+                    p(vec![Param::Code(want, Span::default())]),
+                    ints(&[3])
+                ),
+                "{code}"
+            );
+        }
         assert_eq!(
             family("moore[2](1,2,3)"),
             fam("moore", p(vec![pint(2)]), ints(&[1, 2, 3]))

@@ -739,6 +739,11 @@ impl<'a> Registry<'a> {
             if b.get(i) != Some(&b'(') {
                 return None;
             }
+            // A family that reads its own arguments (strings, boards) is read by the
+            // parser, which gives its errors.
+            if impartial::entry(&term.name).is_some_and(|e| e.read.is_some()) {
+                return None;
+            }
             let (family, per_component) = self.family(&term).ok()?;
             if per_component > 1 {
                 return None;
@@ -1047,6 +1052,9 @@ mod tests {
             "jumpstair(1,0,2)",
             "geography[\"0-1\"](0)",
             "nullify[\"1 2\"]",
+            "turtles(\"HTH\")",
+            "coins[3,4](\"HTH\")",
+            "corners(\"HT/TH\")",
         ] {
             for c in components(sample).unwrap() {
                 if let Some(w) = c.family.move_words() {
@@ -1255,6 +1263,14 @@ mod tests {
                 Registry::new(src).build_plain(src.as_bytes()).is_none(),
                 "{src:?}"
             );
+        }
+        // A family that reads its own arguments refuses integers as the parser does.
+        for src in ["greenhackenbush(0,1)", "nim(1) + greenhackenbush(0,1)"] {
+            assert!(
+                Registry::new(src).build_plain(src.as_bytes()).is_none(),
+                "{src:?}"
+            );
+            assert!(components(src).is_err(), "{src}");
         }
         let big = components("nim(1_000, 100000000000000000000)")
             .ok()

@@ -36,11 +36,15 @@ pub enum PeriodProof {
         /// max(S).
         max_move: usize,
     },
-    /// An octal game whose last non-zero code digit has index `last_digit`
-    /// (Guy–Smith periodicity theorem).
+    /// A take-and-break game whose last non-zero code digit has index `last_digit`
+    /// and whose moves leave at most `heaps` heaps: 2 for octal games (Guy–Smith
+    /// periodicity theorem), 3 for hexadecimal ones (the same theorem over a longer
+    /// range, [`period::prove_take_break`]).
     Octal {
         /// t, the index of the last non-zero digit.
         last_digit: usize,
+        /// The most heaps a move leaves (at least 2 in the theorem's range).
+        heaps: usize,
     },
 }
 
@@ -462,10 +466,12 @@ fn prove<C: Cell>(values: &[C], proof: PeriodProof) -> Result<Period, Option<usi
         PeriodProof::Subtraction { max_move } => {
             period::find_subtraction_period(values, max_move).ok_or(None)
         }
-        PeriodProof::Octal { last_digit } => match period::octal_attempt(values, last_digit) {
-            OctalAttempt::Proved(p) => Ok(p),
-            OctalAttempt::NotYet(retry) => Err(retry),
-        },
+        PeriodProof::Octal { last_digit, heaps } => {
+            match period::octal_attempt(values, last_digit, heaps) {
+                OctalAttempt::Proved(p) => Ok(p),
+                OctalAttempt::NotYet(retry) => Err(retry),
+            }
+        }
     }
 }
 

@@ -15,4 +15,5 @@ pub mod sparse;
 pub mod store;
 pub mod sum;
 pub mod takebreak;
+pub(crate) mod triples;
 pub mod watch;

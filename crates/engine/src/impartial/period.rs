@@ -6,7 +6,8 @@
 //!
 //! [`detect`] only reports what the table shows; it proves nothing. A period becomes a
 //! theorem through a game-specific argument: [`prove_subtraction`] for subtraction games
-//! with a finite set, [`prove_octal`] for octal games (Guy–Smith). Once proved, [`reduce`]
+//! with a finite set, [`prove_octal`] for octal games (Guy–Smith) and
+//! [`prove_take_break`] for take-and-break games whose moves leave more heaps. Once proved, [`reduce`]
 //! maps a heap of any size to a heap inside the table with the same value.
 
 use super::cell::Cell;
@@ -291,29 +292,15 @@ pub fn find_subtraction_period<C: Cell>(values: &[C], max_move: usize) -> Option
 }
 
 /// Whether the table proves the period `p` of an octal game by the Guy–Smith octal
-/// periodicity theorem, in the form below (which holds for every octal code).
+/// periodicity theorem, in the form below (which holds for every octal code):
+/// [`prove_take_break`] for moves that leave at most two heaps.
 ///
 /// `last_digit_index` is `t`, the index of the last non-zero digit of the code
 /// `d0.d1d2…dt` (2 for Kayles, 0.77), with `d0` 0 or 4. Write `m = max(n0, 1)`.
 ///
 /// **Theorem.** If `G(n + p) = G(n)` for all `n0 ≤ n < 2·m + p + t`, then it holds for
-/// all `n ≥ n0`.
-///
-/// *Proof.* By induction on `n ≥ 2·m + p + t`, assuming `G(k + p) = G(k)` for
-/// `n0 ≤ k < n` (and `n ≥ m ≥ 1`). The options of `N = n + p` and of `n` are compared
-/// digit by digit; removing `i ≤ t` counters:
-///
-/// * *nothing left* (bit 1 of `d_i`, `i ≥ 1`) needs a heap of exactly `i ≤ t`; both
-///   `n` and `N` exceed `t`, so neither has such an option;
-/// * *one heap* (bit 2, `i ≥ 1`): `N − i` and `n − i` are both options; `n − i ≥ 2·m + p`
-///   is at least `n0` and at least 1, and below `n`, so `G(N − i) = G(n − i)`;
-/// * *two non-empty heaps* `a ≤ b` (bit 4, `i ≥ 0`): a split `a + b = N − i` has
-///   `b ≥ (N − i)/2 ≥ m + p`, so `(a, b − p)` is a split of `n − i` into two
-///   **non-empty** heaps (`b − p ≥ m ≥ 1`) with `n0 ≤ b − p < n`, of the same value.
-///   Conversely a split `a + b = n − i` has `b ≥ (n − i)/2 ≥ m + p/2 ≥ n0` and `b < n`, so
-///   `(a, b + p)` is a split of `N − i` of the same value.
-///
-/// So `N` and `n` have the same set of option values and `G(N) = G(n)`. ∎
+/// all `n ≥ n0`. (The proof, for moves leaving any number of heaps, is at
+/// [`prove_take_break`].)
 ///
 /// Where `m` matters: with `n0 = 0` and `m = n0` the split `(a, b)` of `N` with `b = p`
 /// would be paired with `(a, 0)`, which is the one-heap option `a` of `n`, legal only if
@@ -343,23 +330,83 @@ pub fn find_subtraction_period<C: Cell>(values: &[C], max_move: usize) -> Option
 /// assert!(!prove_octal(&[0u16, 0, 0], 1, p));
 /// ```
 pub fn prove_octal<C: Cell>(values: &[C], last_digit_index: usize, p: Period) -> bool {
+    prove_take_break(values, last_digit_index, 2, p)
+}
+
+/// Whether the table proves the period `p` of a take-and-break game whose moves leave at
+/// most `heaps` non-empty heaps (2 for octal games, 3 for hexadecimal ones), by the
+/// periodicity theorem below: the Guy–Smith octal periodicity theorem, with the range
+/// it checks stretched for moves that leave more heaps.
+///
+/// The code is `d0.d1d2…dt`, `t = last_digit_index` the index of the last non-zero
+/// digit; the bit `2^j` of `d_i` allows removing `i` counters and leaving exactly `j`
+/// non-empty heaps (bit 1: nothing, only from a heap of exactly `i ≥ 1`; bit 2: one heap,
+/// `i ≥ 1`; bit 4: two heaps; bit 8: three heaps), and `d0` has neither bit 1 nor bit
+/// 2. Every split into `j` non-empty heaps of any sizes is allowed. Write
+/// `k = max(heaps, 2)` and `m = max(n0, 1)`.
+///
+/// **Theorem.** If `G(n + p) = G(n)` for all `n0 ≤ n < k·m + (k − 1)·p + t`, then it
+/// holds for all `n ≥ n0`.
+///
+/// *Proof.* By induction on `n ≥ k·m + (k − 1)·p + t`, assuming `G(x + p) = G(x)` for
+/// `n0 ≤ x < n`. The options of `N = n + p` and of `n` are compared digit by digit;
+/// removing `i ≤ t` counters:
+///
+/// * *nothing left* (bit 1 of `d_i`, `i ≥ 1`) needs a heap of exactly `i ≤ t`; both
+///   `n` and `N` exceed `t`, so neither has such an option;
+/// * *one heap* (bit 2, `i ≥ 1`): `N − i` and `n − i` are both options; `n − i ≥ k·m`
+///   is at least `n0` and at least 1, and below `n`, so `G(N − i) = G(n − i)`;
+/// * *`j ≥ 2` non-empty heaps* (bit `2^j`, `i ≥ 0`, `j ≤ k`): a split of `N − i` into
+///   `j` heaps has a largest heap `b ≥ (N − i)/j ≥ (n + p − t)/k ≥ m + p`; putting
+///   `b − p` in its place gives a split of `n − i` into `j` **non-empty** heaps
+///   (`b − p ≥ m ≥ 1`), and `n0 ≤ b − p < n` (the other heaps are at least 1, so
+///   `b ≤ N − i − (j − 1) < N`), so the two splits have the same value. Conversely a
+///   split of `n − i` into `j` heaps has a largest heap `b ≥ (n − i)/j ≥ (n − t)/k ≥ m
+///   ≥ n0` with `b < n`: putting `b + p` in its place gives a split of `N − i` of the
+///   same value.
+///
+/// So `N` and `n` have the same set of option values and `G(N) = G(n)`. ∎
+///
+/// For `k = 2` this is [`prove_octal`]'s range `2·m + p + t` (see there why `m` and not
+/// `n0`). Checking it needs the values up to index `k·m + k·p + t − 1`; returns `false`
+/// if the table is shorter, if `p.period == 0`, or on overflow. The table must be the
+/// game's correct table: the function checks the range, not the game.
+///
+/// ```
+/// use sprague_engine::impartial::period::{prove_take_break, Period};
+/// // All zeros prove period 1 from heap 1 once 3·1 + 3·1 + t values are seen for a
+/// // game leaving up to three heaps, and 2·1 + 2·1 + t for an octal game.
+/// let zeros = [0u16; 8];
+/// let p = Period { preperiod: 1, period: 1 };
+/// assert!(prove_take_break(&zeros[..7], 1, 3, p));
+/// assert!(!prove_take_break(&zeros[..6], 1, 3, p));
+/// assert!(prove_take_break(&zeros[..5], 1, 2, p));
+/// ```
+pub fn prove_take_break<C: Cell>(
+    values: &[C],
+    last_digit_index: usize,
+    heaps: usize,
+    p: Period,
+) -> bool {
     let Period {
         preperiod: n0,
         period,
     } = p;
-    let Some(end) = octal_proof_len(n0, period, last_digit_index) else {
+    let Some(end) = take_break_proof_len(n0, period, last_digit_index, heaps) else {
         return false;
     };
     // The checked range is n0 ≤ n < end − period, compared with the values p later.
     period > 0 && end <= values.len() && values[n0..end - period] == values[n0 + period..end]
 }
 
-/// The table length [`prove_octal`] needs for the period `(n0, period)` of a code with
-/// last digit index `t`: `2·max(n0, 1) + 2·period + t`, or `None` on overflow.
-fn octal_proof_len(n0: usize, period: usize, t: usize) -> Option<usize> {
+/// The table length [`prove_take_break`] needs for the period `(n0, period)` of a code
+/// with last digit index `t` whose moves leave at most `heaps` heaps:
+/// `k·max(n0, 1) + k·period + t` with `k = max(heaps, 2)`, or `None` on overflow.
+fn take_break_proof_len(n0: usize, period: usize, t: usize, heaps: usize) -> Option<usize> {
+    let k = heaps.max(2);
     n0.max(1)
-        .checked_mul(2)?
-        .checked_add(period.checked_mul(2)?)?
+        .checked_add(period)?
+        .checked_mul(k)?
         .checked_add(t)
 }
 
@@ -473,8 +520,8 @@ fn first_period<C: Cell>(
 /// (so that a few equal values at the end of a table are not taken for a period).
 const CANDIDATE_MATCHES: usize = 64;
 
-/// What a table says of an octal game's period: the period [`detect`] sees and
-/// [`prove_octal`] proves, if any; otherwise the table length at which the proof
+/// What a table says of a take-and-break game's period: the period [`detect`] sees and
+/// [`prove_take_break`] proves, if any; otherwise the table length at which the proof
 /// may next succeed, if the table shows a likely period.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum OctalAttempt {
@@ -483,24 +530,29 @@ pub(crate) enum OctalAttempt {
     /// No proof yet: the shortest table length at which the smallest shift `p`
     /// already repeating over at least half a period (and [`CANDIDATE_MATCHES`]
     /// values) at the table's end would be seen and proved if it went on repeating,
-    /// `max(2·max(n0, 1) + 2·p + t, n0 + 3·p)`; `None` when no shift repeats that far.
+    /// `max(k·max(n0, 1) + k·p + t, n0 + 3·p)`; `None` when no shift repeats that far.
     NotYet(Option<usize>),
 }
 
-/// [`detect`] and [`prove_octal`] in one pass over the shifts, with the length at which
-/// to try again when they fail (see [`OctalAttempt`]). The period proved is the one
-/// `detect` then `prove_octal` give; the length is only a hint of when to look
-/// again, never evidence.
-pub(crate) fn octal_attempt<C: Cell>(values: &[C], last_digit_index: usize) -> OctalAttempt {
+/// [`detect`] and [`prove_take_break`] in one pass over the shifts, with the length at
+/// which to try again when they fail (see [`OctalAttempt`]), for a game whose moves
+/// leave at most `heaps` heaps. The period proved is the one `detect` then
+/// `prove_take_break` give; the length is only a hint of when to look again, never
+/// evidence.
+pub(crate) fn octal_attempt<C: Cell>(
+    values: &[C],
+    last_digit_index: usize,
+    heaps: usize,
+) -> OctalAttempt {
     let len = values.len();
     let (found, hint) = detect_hinted(values, true);
-    if let Some(p) = found.filter(|&p| prove_octal(values, last_digit_index, p)) {
+    if let Some(p) = found.filter(|&p| prove_take_break(values, last_digit_index, heaps, p)) {
         return OctalAttempt::Proved(p);
     }
-    // detect's rule needs n0 + 3p values, the proof 2·max(n0, 1) + 2·p + t.
+    // detect's rule needs n0 + 3p values, the proof k·max(n0, 1) + k·p + t.
     let retry = hint.and_then(|(p, k)| {
         let n0 = len - p - k;
-        let proof = octal_proof_len(n0, p, last_digit_index);
+        let proof = take_break_proof_len(n0, p, last_digit_index, heaps);
         let seen = p.checked_mul(3).and_then(|x| x.checked_add(n0));
         proof.zip(seen).map(|(a, b)| a.max(b))
     });
@@ -647,7 +699,7 @@ mod tests {
             for len in 0..=values.len() {
                 let v = &values[..len];
                 let expected = detect(v).filter(|&p| prove_octal(v, t, p));
-                match octal_attempt(v, t) {
+                match octal_attempt(v, t, 2) {
                     OctalAttempt::Proved(p) => {
                         assert_eq!(Some(p), expected, "{digits:?} at {len}");
                         first_proof.get_or_insert(len);
@@ -663,9 +715,8 @@ mod tests {
             let first = first_proof.expect("each of these periods is proved by 700 heaps");
             assert!(
                 first < 2 * CANDIDATE_MATCHES
-                    || (0..first)
-                        .any(|len| octal_attempt(&values[..len], t)
-                            == OctalAttempt::NotYet(Some(first))),
+                    || (0..first).any(|len| octal_attempt(&values[..len], t, 2)
+                        == OctalAttempt::NotYet(Some(first))),
                 "{digits:?}: no hint of the proof at {first}"
             );
         }

@@ -1,22 +1,27 @@
-//! Take-and-break heap games: octal games in the Guy–Smith convention, and Grundy's
-//! game (an octal-like game whose splits must be unequal).
+//! Take-and-break heap games: octal games in the Guy–Smith convention, hexadecimal
+//! games (moves may also leave three heaps), and Grundy's game (an octal-like game whose
+//! splits must be unequal).
 //!
 //! # Rules
 //!
-//! A game is given by code digits `d0.d1d2…dt`. A move picks one heap of `n` tokens and
-//! removes `i` of them, where the bits of `d_i` say what may be left:
+//! A game is given by code digits `d0.d1d2…dt`, each 0 to 15 (hexadecimal digits `0`–`F`
+//! in a code's text). A move picks one heap of `n` tokens and removes `i` of them, where
+//! the bits of `d_i` say what may be left (the bit `2^j`: exactly `j` non-empty heaps,
+//! as Flammenkamp's tables read the digits):
 //!
 //! * 1: nothing (allowed when `i = n`);
 //! * 2: one non-empty heap of `n − i`;
-//! * 4: two non-empty heaps `a + b = n − i` of any sizes (for Grundy's game: `a ≠ b`).
+//! * 4: two non-empty heaps `a + b = n − i` of any sizes (for Grundy's game: `a ≠ b`);
+//! * 8: three non-empty heaps `a + b + c = n − i` of any sizes.
 //!
-//! `d0` may only be 0 or 4 (4: split a heap without removing anything); removing
+//! `d0` may only be 0, 4, 8 or 12 (split a heap without removing anything); removing
 //! nothing and leaving one heap, or leaving nothing from an empty heap, is no move.
+//! Codes whose digits have only bits 1, 2 and 4 (0–7) are the octal games.
 //!
 //! # Theorems used
 //!
-//! * Sprague–Grundy: `G(n) = mex` of the option values, and two heaps `a`, `b` have the
-//!   value `G(a) ⊕ G(b)`.
+//! * Sprague–Grundy: `G(n) = mex` of the option values, and heaps `a`, `b`, `c` have the
+//!   value `G(a) ⊕ G(b) ⊕ G(c)`.
 //! * Octal periodicity theorem (Guy–Smith): if `G(n + p) = G(n)` for all
 //!   `n0 ≤ n < 2·max(n0, 1) + p + t`, it holds for all `n ≥ n0` (proved, with the reason
 //!   for `max(n0, 1)`, at [`super::period::prove_octal`]). Its proof pairs a split of
@@ -25,6 +30,10 @@
 //!   to Grundy's game, whose periods are reported unproved, and from heap 0 it would
 //!   pair a split with "leave one heap", which a digit with bit 4 but not bit 2 forbids
 //!   (octal 0.4: `G = 0, 0, 0, 1`).
+//! * For hexadecimal games the same proof pairs the largest of three heaps, which is
+//!   only at least a third of `n + p − i`: the range to check grows to
+//!   `n0 ≤ n < 3·max(n0, 1) + 2·p + t` ([`super::period::prove_take_break`], with its
+//!   proof). A hexadecimal code's period is never called proved from the octal range.
 //!
 //! # The table (rare and common values)
 //!
@@ -39,11 +48,20 @@
 //! Treblecross (0.007, about a fifth of its heaps rare), stay near quadratic and stop at
 //! the work bound.
 //!
+//! Games whose moves may leave three heaps do not use that table: their values come
+//! from the sets of split values of [`super::triples`], exact for any code, in
+//! `O(N²·U/64)` word operations for `N` heaps with values below `U`.
+//!
 //! Winning moves from heaps of any size: the options of value `t` are found by scanning
 //! the splits of `n − i`; once a period `(n0, p)` is proved, the value of the split
 //! `(a, s − a)` with `a, s − a ≥ n0` depends on `a mod p` only, so a window of `p`
 //! consecutive `a` without a match ends the scan, and otherwise each window holds a
-//! match: at most `n0 + (cap + 1)·p` splits are looked at.
+//! match: at most `n0 + (cap + 1)·p` splits are looked at. Splits into three,
+//! `a ≤ b ≤ c`, are scanned the same way in `b` for each `a` (the value depends on
+//! `b mod p` once `b ≥ n0`); and for `a ≥ n0` the values reachable with that `a`
+//! depend only on `a mod p` while the range of `b` holds a whole period (a later `a`
+//! of the same residue reaches a subset of them), so `p` consecutive such `a` without
+//! a match end the scan of `a`.
 
 use super::cell::{Cell, Extended};
 use super::dense::{self, Code, DenseTable};
@@ -56,6 +74,7 @@ use super::period::Period;
 use super::position::Values;
 use super::sparse::{Moves, SparseTable};
 use super::store::ValueStore;
+use super::triples::{self, TripleTable};
 use super::watch::{Poll, TableHalt, TableWatch};
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -86,6 +105,12 @@ pub struct TakeBreak {
     leave_one: Vec<usize>,
     /// The `i ≥ 0` whose digit has bit 4 (leave two heaps), ascending.
     split_after: Vec<usize>,
+    /// The `i ≥ 1` whose digit has bit 1 (take a whole heap of `i`), ascending.
+    take_all: Vec<usize>,
+    /// The `i ≥ 0` whose digit has bit 8 (leave three heaps), ascending: when there is
+    /// one, the values come from [`TripleTable`].
+    three_after: Vec<usize>,
+    triples: RefCell<TripleTable>,
     fast: RefCell<SparseTable>,
     dense: RefCell<DenseTable>,
     /// What the first [`PROBE`] heaps say of the engine a long table will use
@@ -113,21 +138,29 @@ pub const PROBE: usize = 1 << 15;
 pub const PROBE_FROM: usize = 1 << 20;
 
 impl TakeBreak {
-    /// A game named `name` with code digits `d0, d1, …` (each 0–7, `d0` 0 or 4);
-    /// `unequal` requires the two heaps of a split to differ (Grundy's game).
+    /// A game named `name` with code digits `d0, d1, …` (each 0–15, `d0` 0, 4, 8 or
+    /// 12); `unequal` requires the two heaps of a split to differ (Grundy's game, whose
+    /// digits are octal).
     pub fn new(
         name: impl Into<String>,
         digits: &[u8],
         unequal: bool,
         wording: Wording,
     ) -> Result<Self, String> {
-        if let Some((i, d)) = digits.iter().enumerate().find(|&(_, &d)| d > 7) {
-            return Err(format!("code digit d{i} = {d} is not an octal digit (0–7)"));
+        if let Some((i, d)) = digits.iter().enumerate().find(|&(_, &d)| d > 15) {
+            return Err(format!(
+                "code digit d{i} = {d} is above 15 (F): a digit's bits allow leaving 0 to 3 heaps"
+            ));
+        }
+        if unequal && let Some((i, d)) = digits.iter().enumerate().find(|&(_, &d)| d > 7) {
+            return Err(format!(
+                "code digit d{i} = {d}: unequal splits are for octal digits (0–7)"
+            ));
         }
         let d0 = digits.first().copied().unwrap_or(0);
-        if d0 != 0 && d0 != 4 {
+        if d0 & 3 != 0 {
             return Err(format!(
-                "code digit d0 = {d0} is not allowed: before the point only 0 or 4 (split without removing)"
+                "code digit d0 = {d0} is not allowed: before the point only 0, 4, 8 or C (split into two or three heaps without removing)"
             ));
         }
         let mut digits = digits.to_vec();
@@ -140,6 +173,8 @@ impl TakeBreak {
         let dense_code = Code::new(&digits, unequal);
         let leave_one = (1..digits.len()).filter(|&i| digits[i] & 2 != 0).collect();
         let split_after = (0..digits.len()).filter(|&i| digits[i] & 4 != 0).collect();
+        let take_all = (1..digits.len()).filter(|&i| digits[i] & 1 != 0).collect();
+        let three_after = (0..digits.len()).filter(|&i| digits[i] & 8 != 0).collect();
         Ok(TakeBreak {
             name: name.into(),
             digits,
@@ -147,6 +182,9 @@ impl TakeBreak {
             wording,
             leave_one,
             split_after,
+            take_all,
+            three_after,
+            triples: RefCell::new(TripleTable::default()),
             fast: RefCell::new(SparseTable::default()),
             dense: RefCell::new(DenseTable::new(dense_code)),
             probed: std::cell::Cell::new(None),
@@ -163,17 +201,68 @@ impl TakeBreak {
         &self.digits
     }
 
-    /// The code written `d0.d1…dt`, or just `d0` when no other digit is non-zero.
+    /// The code written `d0.d1…dt`, or just `d0` when no other digit is non-zero;
+    /// digits 10 to 15 are written `A` to `F`.
     pub fn code(&self) -> String {
-        let mut s = self.digits[0].to_string();
-        if self.digits.len() > 1 {
-            s.push('.');
-            for d in &self.digits[1..] {
-                s.push(char::from(b'0' + d));
+        code_text(&self.digits)
+    }
+
+    /// The most heaps a move leaves: 3 when a digit has bit 8, else 2 (or fewer).
+    pub fn most_heaps(&self) -> usize {
+        if self.three_after.is_empty() { 2 } else { 3 }
+    }
+
+    /// The moves as the table of splits into three ([`TripleTable`]) needs them.
+    fn triple_moves(&self) -> triples::Moves<'_> {
+        triples::Moves {
+            name: &self.name,
+            take_all: &self.take_all,
+            leave_one: &self.leave_one,
+            split_after: &self.split_after,
+            three_after: &self.three_after,
+            last_digit: self.last_digit(),
+        }
+    }
+}
+
+/// The code `d0.d1…dt` written as text, e.g. `0.137`, `4.07`, `4`, `0.F7`: each digit
+/// in hexadecimal (`A`–`F` for 10 to 15), no trailing zeros dropped.
+///
+/// ```
+/// use sprague_engine::impartial::takebreak::code_text;
+/// assert_eq!(code_text(&[0, 1, 3, 7]), "0.137");
+/// assert_eq!(code_text(&[12, 15, 7]), "C.F7");
+/// assert_eq!(code_text(&[4]), "4");
+/// ```
+pub fn code_text(digits: &[u8]) -> String {
+    let hex = |d: u8| char::from_digit(u32::from(d), 16).map_or('?', |c| c.to_ascii_uppercase());
+    let mut s = String::new();
+    s.push(hex(digits.first().copied().unwrap_or(0)));
+    if digits.len() > 1 {
+        s.push('.');
+        for &d in &digits[1..] {
+            s.push(hex(d));
+        }
+    }
+    s
+}
+
+/// Calls `each` with every split of `s` into three non-empty heaps `a ≤ b ≤ c`, in
+/// order of `a` then `b`, until it returns `false`.
+fn each_triple(s: usize, mut each: impl FnMut(usize, usize, usize) -> bool) {
+    for a in 1..=s / 3 {
+        for b in a..=(s - a) / 2 {
+            if !each(a, b, s - a - b) {
+                return;
             }
         }
-        s
     }
+}
+
+/// The number of splits of `s` into three non-empty heaps `a ≤ b ≤ c`: the partitions
+/// of `s` into three parts, `⌊(s² + 6)/12⌋` (the integer nearest `s²/12`).
+fn triple_count(s: &BigUint) -> BigUint {
+    (s * s + 6u32) / 12u32
 }
 
 impl HeapRules for TakeBreak {
@@ -200,6 +289,12 @@ impl HeapRules for TakeBreak {
                     }
                 }
             }
+            if d & 8 != 0 {
+                each_triple(rest, |a, b, c| {
+                    out.push(smallvec![Nat::from(a), Nat::from(b), Nat::from(c)]);
+                    true
+                });
+            }
         }
     }
 
@@ -225,6 +320,9 @@ impl HeapRules for TakeBreak {
                     splits -= 1u32;
                 }
                 count += splits;
+            }
+            if d & 8 != 0 {
+                count += triple_count(&rest);
             }
         }
         Some(Nat::from_big(count))
@@ -259,6 +357,12 @@ impl HeapRules for TakeBreak {
                 format!("split the heap of {n} into heaps of {a} and {b}")
             }
             (_, [a, b]) => format!("take {i} from the heap of {n}, leaving heaps of {a} and {b}"),
+            (_, [a, b, c]) if i.is_zero() => {
+                format!("split the heap of {n} into heaps of {a}, {b} and {c}")
+            }
+            (_, [a, b, c]) => {
+                format!("take {i} from the heap of {n}, leaving heaps of {a}, {b} and {c}")
+            }
             _ => format!("move from the heap of {n}"),
         }
     }
@@ -269,11 +373,13 @@ impl HeapRules for TakeBreak {
         } else {
             PeriodProof::Octal {
                 last_digit: self.last_digit(),
+                heaps: self.most_heaps(),
             }
         }
     }
 
-    /// The rare/common table or the dense engine, at the width of the values.
+    /// The rare/common table or the dense engine, at the width of the values; the
+    /// sets of split values for codes whose moves may leave three heaps.
     fn extend_values<C: Cell>(
         &self,
         values: &mut Vec<C>,
@@ -281,6 +387,17 @@ impl HeapRules for TakeBreak {
         limits: &Limits,
         poll: &mut Poll<'_>,
     ) -> Option<Result<Extended, SolveError>> {
+        if !self.three_after.is_empty() {
+            let budget = limits.max_states.saturating_mul(PAIRS_PER_STATE);
+            return Some(self.triples.borrow_mut().extend(
+                &self.triple_moves(),
+                values,
+                len,
+                budget,
+                limits,
+                poll,
+            ));
+        }
         Some(self.extend_by_engine(values, len, limits, poll))
     }
 
@@ -291,6 +408,11 @@ impl HeapRules for TakeBreak {
     /// dense engine's ([`dense::bytes_needed`]: it reads the values in place). Should a table foreseen sparse turn dense, the
     /// dense engine's need is checked against `--max-memory` before it is taken.
     fn memory_needed(&self, len: usize, limits: &Limits) -> u64 {
+        if !self.three_after.is_empty() {
+            // The sets of split values grow with the values: counted for values below
+            // 2^8 here, and checked again whenever they grow.
+            return TripleTable::bytes_needed(len, 1 << 8, self.last_digit());
+        }
         match self.probe(len, limits) {
             Engine::Sparse { rare, range } => {
                 SparseTable::bytes_needed(2 * rare + 64, 2 * range).saturating_add(THREAD_BYTES)
@@ -300,15 +422,25 @@ impl HeapRules for TakeBreak {
     }
 
     fn memory_use(&self) -> &'static str {
+        if !self.three_after.is_empty() {
+            return "the sets of split values";
+        }
         match self.probed.get() {
             Some(Engine::Sparse { .. }) => "the rare/common table",
             Some(Engine::Dense) | None => "the dense engine",
         }
     }
 
-    /// A heap of `n` has at most `1 + (n − i) / 2` options for each removal `i`.
+    /// A heap of `n` has at most `1 + (n − i) / 2` options for each removal `i`, and
+    /// at most `(n − i)²/12 + 1` more with splits into three.
     fn value_bound(&self, n: usize) -> u64 {
-        (self.digits.len() as u64).saturating_mul((n / 2) as u64 + 1)
+        let per = (n / 2) as u64 + 1;
+        let per = if self.three_after.is_empty() {
+            per
+        } else {
+            per.saturating_add((n as u64).saturating_mul(n as u64) / 12 + 1)
+        };
+        (self.digits.len() as u64).saturating_mul(per)
     }
 }
 
@@ -325,7 +457,7 @@ impl TakeBreak {
     /// The probe stops at the stop signal of `limits`; its answer is then
     /// [`Engine::Dense`], not remembered.
     pub fn probe(&self, len: usize, limits: &Limits) -> Engine {
-        if len < PROBE_FROM {
+        if len < PROBE_FROM || !self.three_after.is_empty() {
             return Engine::Dense;
         }
         if let Some(e) = self.probed.get() {
@@ -571,8 +703,105 @@ impl TakeBreakFamily {
             {
                 return Ok(());
             }
+            if d & 8 != 0
+                && rest >= Nat::from(3u64)
+                && !self.triples_to_value(n, &rest, t, limits, found)?
+            {
+                return Ok(());
+            }
         }
         Ok(())
+    }
+
+    /// Calls `found` with the splits `a + b + c = s` (`a ≤ b ≤ c`, all ≥ 1) of value
+    /// `t`, `a` then `b` ascending; `false` once `found` has returned `false`. Heaps
+    /// beyond the table need a proved period `(n0, p)`: for each `a`, the value depends
+    /// on `b mod p` once `b ≥ n0` (`c ≥ b`), so `p` misses in a row end the scan of `b`;
+    /// and for `a ≥ n0` whose range of `b` (from `a` to `(s − a)/2`) holds at least `p`
+    /// values, the values reachable are those of every residue of `b`, which a later
+    /// `a' ≡ a (mod p)` (same `G(a')`, same residue of `s − a'`, a shorter range of `b`)
+    /// can only repeat: `p` such `a` in a row without a match end the scan. The ranges
+    /// shrink as `a` grows, so the `a` whose range is shorter than `p` come last, fewer
+    /// than `p` of them, and are all looked at.
+    fn triples_to_value(
+        &self,
+        n: &Nat,
+        s: &Nat,
+        t: u32,
+        limits: &Limits,
+        found: &mut dyn FnMut(HeapOption) -> bool,
+    ) -> Result<bool, SolveError> {
+        let rules = self.inner.rules();
+        let period = self.inner.proved_period();
+        let small = s.to_u64();
+        if small.is_none() && period.is_none() {
+            return Err(limits.states_exceeded(&format!("the moves of {}({n})", rules.name)));
+        }
+        // The work of a scan without a period is quadratic in s: bounded by --max-states.
+        let budget = limits.max_states;
+        let mut steps: u64 = 0;
+        let mut stop = sprague_core::StopPoll::new();
+        let third = small.map(|v| v / 3);
+        let mut a_misses: u64 = 0;
+        let mut a: u64 = 1;
+        loop {
+            if third.is_some_and(|h| a > h) {
+                return Ok(true);
+            }
+            let Some(rest) = s.checked_sub(&Nat::from(a)) else {
+                return Ok(true);
+            };
+            // The largest b: ⌊(s − a)/2⌋, and the range's length.
+            let top = Nat::from_big(rest.to_big() >> 1u32);
+            if top < Nat::from(a) {
+                return Ok(true);
+            }
+            let range_full = period.is_some_and(|p| {
+                top.checked_sub(&Nat::from(a))
+                    .is_some_and(|len| len >= Nat::from(p.period as u64))
+            });
+            let ga = self.g(&Nat::from(a), limits)?;
+            let mut hit_a = false;
+            let mut b_misses: u64 = 0;
+            let mut b = a;
+            loop {
+                if Nat::from(b) > top {
+                    break;
+                }
+                steps += 1;
+                stop.spend(2, limits)?;
+                if period.is_none() && steps > budget {
+                    return Err(limits.states_exceeded(&format!(
+                        "the moves of {}({n}) (splits into three)",
+                        rules.name
+                    )));
+                }
+                // b ≤ (s − a)/2, so c = s − a − b ≥ b.
+                let c = rest.checked_sub(&Nat::from(b)).unwrap_or_default();
+                let x = ga ^ self.g(&Nat::from(b), limits)? ^ self.g(&c, limits)?;
+                let hit = x == t;
+                if hit {
+                    hit_a = true;
+                    if !found(smallvec![Nat::from(a), Nat::from(b), c]) {
+                        return Ok(false);
+                    }
+                }
+                if let Some(p) = period.filter(|p| b >= p.preperiod as u64) {
+                    b_misses = if hit { 0 } else { b_misses + 1 };
+                    if b_misses >= p.period as u64 {
+                        break;
+                    }
+                }
+                b += 1;
+            }
+            if let Some(p) = period.filter(|p| a >= p.preperiod as u64 && range_full) {
+                a_misses = if hit_a { 0 } else { a_misses + 1 };
+                if a_misses >= p.period as u64 {
+                    return Ok(true);
+                }
+            }
+            a += 1;
+        }
     }
 
     /// Calls `found` with the splits `a + b = s` (`a ≤ b`, both ≥ 1) of value `t`;
@@ -649,6 +878,9 @@ impl TakeBreakFamily {
                     pairs = pairs.checked_sub(&one).unwrap_or_default();
                 }
                 count = count.add(&pairs);
+            }
+            if d & 8 != 0 {
+                count = count.add(&Nat::from_big(triple_count(&rest.to_big())));
             }
         }
         count
@@ -733,6 +965,45 @@ impl TakeBreakFamily {
                         if !note(smallvec![Nat::from(a), b], x, &mut first) {
                             break 'all;
                         }
+                    }
+                    a += 1;
+                }
+            }
+            if d & 8 != 0 && rest >= Nat::from(3u64) {
+                // The splits into three in the order of `triples_to_value`, as far as
+                // the steps allow (a proved period bounds the first heap's residues).
+                let mut a = 1u64;
+                loop {
+                    if let Some(p) = self.inner.proved_period()
+                        && a >= (p.preperiod + p.period) as u64
+                    {
+                        break;
+                    }
+                    let Some(r) = rest.checked_sub(&Nat::from(a)) else {
+                        break;
+                    };
+                    let top = Nat::from_big(r.to_big() >> 1u32);
+                    if top < Nat::from(a) {
+                        break;
+                    }
+                    let ga = self.g(&Nat::from(a), limits)?;
+                    let mut b = a;
+                    while Nat::from(b) <= top {
+                        if let Some(p) = self.inner.proved_period()
+                            && b >= (a as usize + p.preperiod + p.period) as u64
+                        {
+                            break;
+                        }
+                        steps += 1;
+                        if steps > WITNESS_STEPS {
+                            break 'all;
+                        }
+                        let c = r.checked_sub(&Nat::from(b)).unwrap_or_default();
+                        let x = ga ^ self.g(&Nat::from(b), limits)? ^ self.g(&c, limits)?;
+                        if !note(smallvec![Nat::from(a), Nat::from(b), c], x, &mut first) {
+                            break 'all;
+                        }
+                        b += 1;
                     }
                     a += 1;
                 }
@@ -873,7 +1144,8 @@ impl TableFamily for TakeBreakFamily {
 }
 
 /// The values of heaps `0..len` straight from the rules, every option listed one by
-/// one (quadratic): the independent reference the tests of the engines compare with.
+/// one (quadratic; cubic with splits into three): the independent reference the tests
+/// of the engines compare with.
 ///
 /// ```
 /// // Kayles is 0.77: heaps 0..6 have the values 0, 1, 2, 3, 1, 4.
@@ -883,8 +1155,15 @@ impl TableFamily for TakeBreakFamily {
 pub fn plain_values(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(len);
     // seen[v] == n + 1: heap n has an option of value v. A heap has fewer options than
-    // digits × (n + 1), so its mex is below that and larger values need no mark.
-    let mut seen = vec![0usize; digits.len() * (len + 1) + 1];
+    // digits × (n + 1) (× (n + 1) again with splits into three), so its mex is below
+    // that and larger values need no mark.
+    let three = digits.iter().any(|&d| d & 8 != 0);
+    let per = if three {
+        (len + 1) * (len + 1)
+    } else {
+        len + 1
+    };
+    let mut seen = vec![0usize; digits.len() * per + 1];
     fn mark(seen: &mut [usize], v: u32, n: usize) {
         if let Some(s) = seen.get_mut(v as usize) {
             *s = n + 1;
@@ -903,6 +1182,13 @@ pub fn plain_values(digits: &[u8], unequal: bool, len: usize) -> Vec<u32> {
                 for a in 1..rest {
                     if !(unequal && 2 * a == rest) {
                         mark(&mut seen, g[a] ^ g[rest - a], n);
+                    }
+                }
+            }
+            if d & 8 != 0 {
+                for a in 1..rest {
+                    for b in 1..rest - a {
+                        mark(&mut seen, g[a] ^ g[b] ^ g[rest - a - b], n);
                     }
                 }
             }
@@ -1316,13 +1602,33 @@ mod tests {
 
     #[test]
     fn codes_are_validated_and_normalised() {
-        assert!(TakeBreak::new("x", &[0, 8], false, Wording::Heaps).is_err());
+        assert!(TakeBreak::new("x", &[0, 16], false, Wording::Heaps).is_err());
+        assert!(TakeBreak::new("x", &[0, 8], true, Wording::Heaps).is_err());
+        assert!(TakeBreak::new("x", &[9, 7], false, Wording::Heaps).is_err());
+        let r = TakeBreak::new("x", &[12, 15, 8, 0], false, Wording::Heaps).unwrap();
+        assert_eq!(
+            (r.code(), r.last_digit(), r.most_heaps()),
+            ("C.F8".into(), 2, 3)
+        );
+        assert_eq!(
+            r.period_proof(),
+            PeriodProof::Octal {
+                last_digit: 2,
+                heaps: 3
+            }
+        );
         assert!(TakeBreak::new("x", &[2, 7], false, Wording::Heaps).is_err());
         let r = TakeBreak::new("x", &[0, 7, 7, 0, 0], false, Wording::Heaps).unwrap();
         assert_eq!((r.code(), r.last_digit()), ("0.77".to_string(), 2));
         let r = TakeBreak::new("x", &[4, 0], false, Wording::Heaps).unwrap();
         assert_eq!((r.code(), r.last_digit()), ("4".to_string(), 0));
-        assert_eq!(r.period_proof(), PeriodProof::Octal { last_digit: 0 });
+        assert_eq!(
+            r.period_proof(),
+            PeriodProof::Octal {
+                last_digit: 0,
+                heaps: 2
+            }
+        );
         let g = TakeBreak::new("g", &[4], true, Wording::Splits).unwrap();
         assert_eq!(g.period_proof(), PeriodProof::None);
     }
@@ -1520,6 +1826,334 @@ mod tests {
                     let removed = n - heaps.iter().sum::<usize>();
                     assert!(d.get(removed).is_some_and(|&dig| dig != 0), "{line}");
                 }
+            }
+        }
+    }
+
+    // ----- Hexadecimal codes: moves that leave three heaps ------------------------------
+
+    /// The values of a hexadecimal code from its rules, every option listed: removing
+    /// `i` may leave nothing (bit 1, from a heap of exactly `i ≥ 1`), one heap (bit 2,
+    /// `i ≥ 1`), two heaps `a ≤ b` (bit 4) or three heaps `a ≤ b ≤ c` (bit 8), all
+    /// non-empty. Written here from the rules, apart from the engine's reference.
+    fn hex_rules(digits: &[u8], len: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::with_capacity(len);
+        for n in 0..len {
+            let mut opts = BTreeSet::new();
+            for (i, &d) in digits.iter().enumerate().take(n + 1) {
+                let s = n - i;
+                if d & 1 != 0 && i >= 1 && s == 0 {
+                    opts.insert(0);
+                }
+                if d & 2 != 0 && i >= 1 && s >= 1 {
+                    opts.insert(g[s]);
+                }
+                for a in 1..=s {
+                    for b in a..=s {
+                        if d & 4 != 0 && a + b == s {
+                            opts.insert(g[a] ^ g[b]);
+                        }
+                        if d & 8 != 0 && a + b < s && s - a - b >= b {
+                            opts.insert(g[a] ^ g[b] ^ g[s - a - b]);
+                        }
+                    }
+                }
+            }
+            g.push((0..).find(|v| !opts.contains(v)).unwrap());
+        }
+        g
+    }
+
+    /// Every code `d0.d1` with a digit of bit 8 (`d0` 0, 4, 8 or C), and a spread of
+    /// longer ones.
+    fn hex_codes() -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        for d0 in [0u8, 4, 8, 12] {
+            for d1 in 0..16u8 {
+                if (d0 | d1) & 8 != 0 {
+                    out.push(vec![d0, d1]);
+                }
+            }
+        }
+        let mut x: u32 = 777;
+        for _ in 0..40 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let len = 3 + (x >> 20) as usize % 3;
+            let mut d: Vec<u8> = (0..len).map(|k| ((x >> (4 * k)) & 15) as u8).collect();
+            d[0] &= 12;
+            d[len - 1] |= 8;
+            out.push(d);
+        }
+        out
+    }
+
+    #[test]
+    fn hexadecimal_tables_match_the_rules() {
+        for d in hex_codes() {
+            let want = hex_rules(&d, 160);
+            assert_eq!(fast(&d, false, 160), want, "code {d:?}");
+            assert_eq!(naive(&d, false, 160), want, "reference, code {d:?}");
+        }
+        // Longer tables, whose values pass 64 (sets of several words) and grow.
+        for d in [
+            vec![0u8, 15],
+            vec![8],
+            vec![0, 8],
+            vec![12, 15, 15],
+            vec![0, 2, 8],
+        ] {
+            let want = hex_rules(&d, 400);
+            assert_eq!(fast(&d, false, 400), want, "code {d:?}");
+        }
+    }
+
+    #[test]
+    fn hexadecimal_tables_resume_widen_and_rebuild() {
+        // C (split a heap into two or three): values grow past three bits, and past 64
+        // (one word of a set).
+        let d = [12u8];
+        let want = hex_rules(&d, 300);
+        assert!(want.iter().any(|&v| v > 64), "{want:?}");
+        let rules = TakeBreak::new("t", &d, false, Wording::Heaps).unwrap();
+        let limits = Limits::default();
+        // Cells of three bits: the widening protocol, in uneven steps.
+        let mut narrow: Vec<Tiny> = Vec::new();
+        let mut wide: Option<Vec<u32>> = None;
+        for target in [1usize, 5, 17, 100, 299, 300] {
+            loop {
+                if let Some(w) = wide.as_mut() {
+                    let done = rules.extend_values(w, target, &limits, &mut Poll::unwatched());
+                    assert_eq!(done, Some(Ok(Extended::Done)));
+                    break;
+                }
+                match rules.extend_values(&mut narrow, target, &limits, &mut Poll::unwatched()) {
+                    Some(Ok(Extended::Done)) => break,
+                    Some(Ok(Extended::TooWide(v))) => {
+                        let mut w: Vec<u32> = narrow.iter().map(|c| c.get()).collect();
+                        w.push(v);
+                        wide = Some(w);
+                    }
+                    other => panic!("{other:?}"),
+                }
+            }
+        }
+        assert_eq!(wide.unwrap(), want);
+        // A second table of the same rules rebuilds the sets from its own values.
+        let mut t = HeapTable::default();
+        t.extend(&rules, 120, &limits).unwrap();
+        assert_eq!(t.values().to_vec(), want[..120]);
+        t.extend(&rules, 300, &limits).unwrap();
+        assert_eq!(t.values().to_vec(), want);
+    }
+
+    #[test]
+    fn hexadecimal_tables_stop_at_the_work_bound() {
+        let rules = TakeBreak::new("t", &[0, 15], false, Wording::Heaps).unwrap();
+        let mut t = HeapTable::default();
+        let tiny = Limits {
+            max_states: 2000,
+            ..Limits::default()
+        };
+        let err = t.extend(&rules, 2000, &tiny).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                SolveError::Limit {
+                    bound: Bound::States,
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+    }
+
+    /// The options of heap `n` of a hexadecimal code with value `t`, from the rules,
+    /// written as the engine writes them.
+    fn hex_moves(digits: &[u8], g: &[u32], n: usize, t: u32) -> BTreeSet<String> {
+        let mut out = naive_moves("t", digits, false, g, n, t);
+        for (i, &d) in digits.iter().enumerate().take(n + 1) {
+            let s = n - i;
+            if d & 8 == 0 {
+                continue;
+            }
+            for a in 1..=s {
+                for b in a..=s {
+                    if a + b < s && s - a - b >= b && g[a] ^ g[b] ^ g[s - a - b] == t {
+                        out.insert(format!("t({a}) + t({b}) + t({})", s - a - b));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn hexadecimal_moves_to_a_value_match_the_rules() {
+        for d in hex_codes().into_iter().step_by(4) {
+            let g = hex_rules(&d, 60);
+            let f = TakeBreakFamily::new(TakeBreak::new("t", &d, false, Wording::Heaps).unwrap());
+            for n in 0..60 {
+                for t in 0..10 {
+                    let (moves, truncated) = family_moves(&f, &Nat::from(n), t, 100_000);
+                    assert!(!truncated);
+                    let got: BTreeSet<String> = moves.iter().map(|m| m.to_text(&f)).collect();
+                    assert_eq!(got.len(), moves.len(), "no duplicates");
+                    assert_eq!(got, hex_moves(&d, &g, n, t), "{d:?} n={n} t={t}");
+                }
+            }
+            // Every option is listed once, as many as the rules count.
+            let rules = f.rules();
+            for n in [0usize, 3, 7, 30] {
+                let mut all = Vec::new();
+                rules.options(&Nat::from(n), &mut all);
+                assert_eq!(
+                    rules.option_count(&Nat::from(n)),
+                    Some(Nat::from(all.len())),
+                    "{d:?} {n}"
+                );
+            }
+        }
+        assert_eq!(
+            TakeBreak::new("t", &[0, 8], false, Wording::Heaps)
+                .unwrap()
+                .describe(
+                    &Nat::from(9u64),
+                    &smallvec![Nat::from(2u64), Nat::from(3u64), Nat::from(3u64)]
+                ),
+            "take 1 from the heap of 9, leaving heaps of 2, 3 and 3"
+        );
+    }
+
+    /// Hexadecimal codes whose period is proved early, as the engine proves it.
+    #[test]
+    fn hexadecimal_periods_hold_far_beyond_their_proof_and_answer_huge_heaps() {
+        let mut proved = 0;
+        for d in hex_codes() {
+            let f = TakeBreakFamily::new(TakeBreak::new("t", &d, false, Wording::Heaps).unwrap());
+            let limits = Limits {
+                max_states: 200_000,
+                ..Limits::default()
+            };
+            if f.value(&Nat::from(10u64.pow(18)), &limits).is_err() {
+                continue;
+            }
+            let Some(p) = f.proved_period() else { continue };
+            proved += 1;
+            // The proof needed 3·max(n0, 1) + 3·p + t values; the rules agree far beyond.
+            let far = (3 * (p.preperiod.max(1) + p.period) + d.len()) * 3 + 60;
+            let g = hex_rules(&d, far.min(700));
+            for n in p.preperiod..g.len() - p.period {
+                assert_eq!(g[n], g[n + p.period], "{d:?}: {p:?} at {n}");
+            }
+            // Moves from a huge heap: those of the heap it reduces to, shifted, as far
+            // as the period makes them alike, are all found (compared with the rules on
+            // the options whose smallest heaps are below the reduced heap).
+            let n = Nat::from(10u64.pow(18));
+            let v = f.value(&n, &limits).unwrap();
+            let r = super::super::period::reduce(&n, p);
+            assert_eq!(v, Nat::from(g[r]), "{d:?}");
+        }
+        assert!(proved >= 10, "only {proved} hexadecimal codes proved");
+    }
+
+    #[test]
+    fn hexadecimal_moves_beyond_the_table_use_the_period_and_stay_complete() {
+        // 4.C: split a heap in two, or remove one and leave two or three heaps. Its
+        // values from the rules have period 34 from heap 54 (checked here to heap 900);
+        // the engine proves it, and its scans of splits into three stop by the period.
+        let d = [4u8, 12];
+        let g = hex_rules(&d, 900);
+        let (n0, p) = (54usize, 34usize);
+        assert!((n0..900 - p).all(|n| g[n] == g[n + p]));
+        assert_ne!(g[n0 - 1], g[n0 - 1 + p]);
+        let at = |x: u128| -> u32 {
+            g[if x < n0 as u128 {
+                x
+            } else {
+                n0 as u128 + (x - n0 as u128) % p as u128
+            } as usize]
+        };
+        let f = TakeBreakFamily::new(TakeBreak::new("t", &d, false, Wording::Heaps).unwrap());
+        let limits = Limits::default();
+        f.value(&Nat::from(10u64.pow(18)), &limits).unwrap();
+        assert_eq!(
+            f.proved_period(),
+            Some(Period {
+                preperiod: n0,
+                period: p
+            })
+        );
+        // Every option in full, from the rules, at heaps past the table: all found.
+        for n in [2500usize, 2531] {
+            for t in 0..8u32 {
+                let mut want = BTreeSet::new();
+                for (i, &di) in d.iter().enumerate() {
+                    let s = (n - i) as u128;
+                    if di & 4 != 0 {
+                        for a in 1..=s / 2 {
+                            if at(a) ^ at(s - a) == t {
+                                want.insert(format!("t({a}) + t({})", s - a));
+                            }
+                        }
+                    }
+                    if di & 8 != 0 {
+                        for a in 1..=s / 3 {
+                            for b in a..=(s - a) / 2 {
+                                if at(a) ^ at(b) ^ at(s - a - b) == t {
+                                    want.insert(format!("t({a}) + t({b}) + t({})", s - a - b));
+                                }
+                            }
+                        }
+                    }
+                }
+                let (moves, truncated) = family_moves(&f, &Nat::from(n), t, 10_000_000);
+                assert!(!truncated);
+                let got: BTreeSet<String> = moves.iter().map(|m| m.to_text(&f)).collect();
+                assert_eq!(got.len(), moves.len());
+                assert_eq!(got, want, "n = {n}, value {t}");
+            }
+        }
+        // At 10^30 + r, the first moves in the engine's order (removal ascending; the
+        // split into two by smaller heap; the split into three by a, then b), built
+        // from the period: a and b up to 3000 cover them (a match recurs every
+        // period in b, and in a while b's range is long).
+        for r in [0u128, 7] {
+            let n = 10u128.pow(30) + r;
+            let nn = Nat::from_big(num_bigint::BigUint::from(n));
+            assert_eq!(f.value(&nn, &limits).unwrap(), Nat::from(at(n)));
+            for t in 0..8u32 {
+                let cap = 40;
+                let mut want = Vec::new();
+                for (i, &di) in d.iter().enumerate() {
+                    let s = n - i as u128;
+                    if di & 4 != 0 {
+                        for a in 1..=3000u128 {
+                            if want.len() > cap {
+                                break;
+                            }
+                            if at(a) ^ at(s - a) == t {
+                                want.push(format!("t({a}) + t({})", s - a));
+                            }
+                        }
+                    }
+                    if di & 8 != 0 {
+                        'three: for a in 1..=3000u128 {
+                            for b in a..=a + 3000 {
+                                if want.len() > cap {
+                                    break 'three;
+                                }
+                                if at(a) ^ at(b) ^ at(s - a - b) == t {
+                                    want.push(format!("t({a}) + t({b}) + t({})", s - a - b));
+                                }
+                            }
+                        }
+                    }
+                }
+                let (moves, truncated) = family_moves(&f, &nn, t, cap);
+                let got: Vec<String> = moves.iter().map(|m| m.to_text(&f)).collect();
+                let k = want.len().min(cap);
+                assert_eq!(got, want[..k], "10^30 + {r}, value {t}");
+                assert_eq!(truncated, want.len() > cap, "value {t}");
             }
         }
     }

@@ -6,6 +6,8 @@
 pub mod adjacent;
 pub mod andnim;
 pub mod circle;
+pub mod coins;
+pub mod corners;
 pub mod cram_strip;
 pub mod digraph;
 pub mod divisor;
@@ -118,6 +120,8 @@ pub const FAMILIES: &[Entry] = &[
     adjacent::ENTRY,
     ring::ENTRY,
     octal::ENTRY,
+    coins::ENTRY,
+    corners::ENTRY,
     grundy_game::ENTRY,
     lasker::ENTRY,
     split::ENTRY,

@@ -1,5 +1,5 @@
 //! Octal games `octal[CODE]`, Kayles (`kayles`, code 0.77) and Dawson's Kayles
-//! (`dawson`, code 0.07).
+//! (`dawson`, code 0.07), and hexadecimal take-and-break games (`octal[0.F7]`).
 //!
 //! The code `d0.d1d2…dt` is read in the Guy–Smith convention: digit `d_i` is a bit set,
 //! 1 = remove `i` tokens leaving nothing, 2 = remove `i` leaving one non-empty heap,
@@ -7,23 +7,38 @@
 //! removing). Kayles: knock down one pin or two adjacent pins from a row. Dawson's
 //! Kayles: knock down two adjacent pins.
 //!
+//! Hexadecimal digits `8`–`F` (either case) add the bit 8: remove `i` tokens leaving
+//! three non-empty heaps, as Flammenkamp's tables of take-and-break games read a digit
+//! (bit `2^k`: leave `k` non-empty heaps) and as the hexadecimal games of Howse and
+//! Nowakowski are written; `d0` is then 0, 4, 8 or C. Codes with digits 0–7 are the
+//! octal games, read exactly as before. Bits beyond 8 (leaving four heaps or more)
+//! would need digits above F, which no code here can write.
+//!
 //! The values come from the take-and-break engine ([`sprague_engine::impartial::takebreak`]);
 //! periods are proved by the Guy–Smith octal periodicity theorem (Kayles: period 12
 //! from heap 71; Dawson's Kayles: 34 from 53; Dawson's Chess 0.137: 34 from 52), after
-//! which heaps of any size are answered from the period.
+//! which heaps of any size are answered from the period; for hexadecimal codes by the
+//! same theorem over the longer range that splits into three need
+//! ([`sprague_engine::impartial::period::prove_take_break`]). Many hexadecimal games are
+//! not periodic at all (0.8, removing one token and leaving three heaps, has values
+//! growing by one every three heaps): their tables go on until `--max-states`.
 
 use sprague_engine::impartial::takebreak::{TakeBreak, Wording};
 
 /// A code error: the index of the offending character in the code text, and why.
 pub(crate) type CodeError = (usize, String);
 
-/// Parses an octal code `d0.d1d2…` (or a lone `d0`) into its digits.
+/// Parses a code `d0.d1d2…` (or a lone `d0`) into its digits: octal digits, or
+/// hexadecimal ones (`A`–`F` in either case for 10 to 15).
 ///
 /// ```
 /// use sprague_games::impartial::octal::parse_code;
 /// assert_eq!(parse_code("0.137").unwrap(), vec![0, 1, 3, 7]);
 /// assert_eq!(parse_code("4").unwrap(), vec![4]);
-/// assert_eq!(parse_code("0.18").unwrap_err().0, 3);
+/// assert_eq!(parse_code("0.F7").unwrap(), vec![0, 15, 7]);
+/// assert_eq!(parse_code("C.8").unwrap(), vec![12, 8]);
+/// assert_eq!(parse_code("0.1G").unwrap_err().0, 3);
+/// assert_eq!(parse_code("2.7").unwrap_err().0, 0);
 /// ```
 pub fn parse_code(code: &str) -> Result<Vec<u8>, CodeError> {
     let bytes = code.as_bytes();
@@ -32,7 +47,7 @@ pub fn parse_code(code: &str) -> Result<Vec<u8>, CodeError> {
     if int_len != 1 {
         return Err((
             0,
-            "an octal code has one digit before the point (0 or 4), as in 0.137 or 4.07".into(),
+            "a code has one digit before the point (0 or 4; 8 or C in hexadecimal codes), as in 0.137, 4.07 or 0.F7".into(),
         ));
     }
     let mut digits = Vec::with_capacity(bytes.len());
@@ -40,30 +55,39 @@ pub fn parse_code(code: &str) -> Result<Vec<u8>, CodeError> {
         if Some(k) == point {
             continue;
         }
-        match c {
-            b'0'..=b'7' => digits.push(c - b'0'),
-            b'8' | b'9' => {
+        match char::from(c).to_digit(16) {
+            Some(d) => digits.push(d as u8),
+            None if c.is_ascii_alphanumeric() => {
                 return Err((
                     k,
-                    format!("'{}' is not an octal digit (0–7)", char::from(c)),
+                    format!(
+                        "'{}' is not a code digit (octal 0–7, or hexadecimal 0–9 and A–F)",
+                        char::from(c)
+                    ),
                 ));
             }
-            _ => return Err((k, "an octal code holds digits 0–7 and one point".into())),
+            None => {
+                return Err((
+                    k,
+                    "a code holds digits (0–7, or hexadecimal 0–F) and one point".into(),
+                ));
+            }
         }
     }
-    if digits[0] != 0 && digits[0] != 4 {
+    if digits[0] & 3 != 0 {
         return Err((
             0,
             format!(
-                "the digit before the point is {}, but it may only be 0 or 4 (4 = split a heap without removing)",
-                digits[0]
+                "the digit before the point is {}, but it may only be 0 or 4, or 8 or C in a hexadecimal code (4 = split a heap in two without removing, 8 = in three, C = either)",
+                code_text(&digits[..1])
             ),
         ));
     }
     Ok(digits)
 }
 
-/// The octal game with the given code, named `octal[CODE]` (code without trailing zeros).
+/// The take-and-break game with the given code, named `octal[CODE]` (code without
+/// trailing zeros, hexadecimal digits in upper case).
 pub fn octal(code: &str) -> Result<TakeBreak, CodeError> {
     let digits = parse_code(code)?;
     let probe = TakeBreak::new("", &digits, false, Wording::Heaps).map_err(|e| (0, e))?;
@@ -192,8 +216,17 @@ fn small_values(digits: &[u8], len: usize) -> Vec<u32> {
 /// // is the split into 1 and n − 2 after taking 1: 0.42 is 0.4.
 /// assert_eq!(fold("0.42"), vec![0, 4]);
 /// ```
+///
+/// The rules are proved for octal codes: a code with a hexadecimal digit (8 or more,
+/// moves leaving three heaps) comes back only without its trailing zeros.
 pub fn fold_code(digits: &[u8]) -> Vec<u8> {
     let mut code = digits.to_vec();
+    if code.iter().any(|&d| d > 7) {
+        while code.len() > 1 && code.last() == Some(&0) {
+            code.pop();
+        }
+        return code;
+    }
     let t = code.len();
     // Heaps up to the code's length are all the rules look at.
     let g = small_values(digits, t);
@@ -229,16 +262,9 @@ fn other_zero_option(digits: &[u8], g: &[u32], i: usize) -> bool {
     })
 }
 
-/// The code `d0.d1…dt` written as text, e.g. `0.137`, `4.07`, `4`.
+/// The code `d0.d1…dt` written as text, e.g. `0.137`, `4.07`, `4`, `0.F7`.
 pub fn code_text(digits: &[u8]) -> String {
-    let mut s = digits.first().copied().unwrap_or(0).to_string();
-    if digits.len() > 1 {
-        s.push('.');
-        for &d in &digits[1..] {
-            s.push(char::from(b'0' + d));
-        }
-    }
-    s
+    sprague_engine::impartial::takebreak::code_text(digits)
 }
 
 /// `octal[CODE]`, `kayles` and `dawson` in the expression language.
@@ -246,7 +272,7 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["octal", "kayles", "dawson"],
     usage: Some((
         "octal[CODE](n,…)",
-        "octal take-and-break game, e.g. octal[0.137](9); kayles(n,…), dawson(n,…)",
+        "octal take-and-break game, e.g. octal[0.137](9), or hexadecimal (octal[0.F7](9)); kayles(n,…), dawson(n,…)",
     )),
     build: |reg, t| {
         let rules = read_rules(reg, t)?;
@@ -283,7 +309,7 @@ fn read_rules(
         None => {
             return Err(reg.error(
                 t.name_span,
-                "octal needs a code in brackets, e.g. octal[0.137] or octal[4.07]",
+                "octal needs a code in brackets, e.g. octal[0.137], octal[4.07] or octal[0.F7]",
             ));
         }
     };
@@ -300,7 +326,7 @@ fn read_rules(
             } else {
                 Err(reg.error(
                     *span,
-                    &format!("bad octal code {code}: an octal code has one digit before the point (0 or 4), as in 0.137 or 4.07"),
+                    &format!("bad octal code {code}: a code has one digit before the point (0 or 4; 8 or C in hexadecimal codes), as in 0.137, 4.07 or 0.F7"),
                 ))
             }
         }
@@ -428,10 +454,18 @@ mod tests {
         assert_eq!(octal("0.000").unwrap().name(), "octal[0]");
         assert_eq!(kayles().name(), "kayles");
         assert_eq!(dawson().name(), "dawson");
+        // Hexadecimal digits, in either case.
+        assert_eq!(parse_code("0.18").unwrap(), vec![0, 1, 8]);
+        assert_eq!(parse_code("0.aF").unwrap(), vec![0, 10, 15]);
+        assert_eq!(parse_code("8").unwrap(), vec![8]);
+        assert_eq!(octal("0.f70").unwrap().name(), "octal[0.F7]");
+        assert_eq!(octal("c.8").unwrap().name(), "octal[C.8]");
         // Errors point at the offending character.
-        assert_eq!(parse_code("0.18").unwrap_err().0, 3);
-        assert_eq!(parse_code("0.9").unwrap_err().0, 2);
+        assert_eq!(parse_code("0.1G").unwrap_err().0, 3);
+        assert_eq!(parse_code("0.z").unwrap_err().0, 2);
         assert_eq!(parse_code("2.7").unwrap_err().0, 0);
+        assert_eq!(parse_code("9.7").unwrap_err().0, 0);
+        assert_eq!(parse_code("A.7").unwrap_err().0, 0);
         assert_eq!(parse_code("10.7").unwrap_err().0, 0);
         assert_eq!(parse_code("0.1.2").unwrap_err().0, 3);
     }
