@@ -1062,7 +1062,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(words.len(), 6, "{words:?}");
+        assert_eq!(words.len(), 8, "{words:?}");
     }
 
     #[test]
