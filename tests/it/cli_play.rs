@@ -429,6 +429,8 @@ fn the_play_help_lists_every_familys_move_words_and_cells() {
         "grid[\"..#/...\"](0,0)",
         &tree,
         "greenhackenbush(\"0-1\")",
+        "turtles(\"HTH\")",
+        "corners(\"HT/TH\")",
         "cram(1,4)",
     ];
     let mut covered: Vec<&str> = Vec::new();
