@@ -53,7 +53,7 @@ use crate::{ExprError, impartial};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use sprague_core::nat::Nat;
-use sprague_core::{Bound, Limits, SolveError};
+use sprague_core::{Limits, SolveError};
 use sprague_expr::{Arg, Span, Sum, Term};
 
 /// An expression in which a name stands for a number in its families' parameters.
@@ -442,22 +442,11 @@ fn run(
     Ok(out)
 }
 
-/// A limit of the sweep itself rather than of its work: more values of the variable
-/// than `max_states` (each is a line of the answer).
-pub fn values_exceeded(count: u128, limits: &Limits) -> SolveError {
-    SolveError::Limit {
-        bound: Bound::States,
-        what: format!(
-            "the range holds {count} values, more than {} positions (one line each)",
-            limits.max_states
-        ),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::impartial::testing::mex_values;
+    use sprague_core::Bound;
 
     /// sg(n) for n ≤ len of sub[l..r], from the rules: mex of sg(n − s), l ≤ s ≤ min(r, n).
     fn values_from_rules(l: u64, r: u64, len: usize) -> Vec<u32> {

@@ -1,4 +1,4 @@
-//! The documents of `solve`, `table`, `sweep`, `value` and `nash` as the library builds them: the
+//! The documents of `solve` (and `solve --every`), `table`, `sweep`, `value` and `nash` as the library builds them: the
 //! answers in text and in JSON (SPEC §2–§5), for every front end (command line,
 //! web, Python) alike.
 //!
@@ -8,6 +8,7 @@
 //! assert!(matches!(e, Failure::Input(m) if m.contains("column")));
 //! ```
 
+pub mod every;
 pub mod json;
 pub mod nash;
 pub mod solve;
