@@ -2,6 +2,7 @@
 
 mod checkpoint;
 mod db;
+mod every;
 mod files;
 mod input;
 mod interrupt;

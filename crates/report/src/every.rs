@@ -86,8 +86,9 @@ impl Range {
         };
         let (from, to) = (number(lo, "first")?, number(hi, "last")?);
         if from > to {
-            return Err(bad(&format!(
-                "the range {from}..{to} is empty: its first value is above its last (write {name}={to}..{from}?)"
+            return Err(Failure::Input(format!(
+                "--every {spec}: the range is reversed, its first value above its last \
+                 (write {name}={to}..{from})"
             )));
         }
         Ok(Range {
