@@ -16,6 +16,7 @@ mod cli_budgets;
 mod cli_checkpoint;
 mod cli_closed;
 mod cli_db;
+mod cli_every;
 mod cli_families;
 #[cfg(unix)]
 mod cli_files;

@@ -267,7 +267,7 @@ fn plan(
             ));
         }
         return Err(limits.work_exceeded(&format!(
-            "the nim-values of {n} heaps for every k from {from} to {to}"
+            "finding the nim-values of {n} heaps for every k from {from} to {to}"
         )));
     }
     Ok(Plan { t: best.1 })
@@ -341,7 +341,7 @@ fn run(
         limits,
         ops: 0,
         doing: format!(
-            "the nim-values of {} heaps for every k from {from} to {to}",
+            "finding the nim-values of {} heaps for every k from {from} to {to}",
             heaps.len()
         ),
     };
