@@ -19,7 +19,8 @@ const SHOW_AFTER: Duration = Duration::from_millis(300);
 const LINE_EVERY: Duration = Duration::from_secs(10);
 
 pub fn run(a: &SolveArgs, spec: &str) -> Result<(), Failure> {
-    let range = Range::parse(spec)?;
+    let range =
+        Range::parse(spec).map_err(|f| Failure::Input(format!("--every {}", f.message())))?;
     let mut text = read_expr(&a.expr)?.into_string();
     if let Some(path) = &a.heaps {
         if path.as_os_str() == "-" && a.expr == "-" {

@@ -48,7 +48,7 @@ impl Range {
     pub fn parse(spec: &str) -> Result<Range, Failure> {
         let bad = |why: &str| {
             Failure::Input(format!(
-                "--every {spec}: {why} (write NAME=FROM..TO, e.g. k=1..100)"
+                "'{spec}': {why} (write NAME=FROM..TO, e.g. k=1..100)"
             ))
         };
         let Some((name, range)) = spec.split_once('=') else {
@@ -87,7 +87,7 @@ impl Range {
         let (from, to) = (number(lo, "first")?, number(hi, "last")?);
         if from > to {
             return Err(Failure::Input(format!(
-                "--every {spec}: the range is reversed, its first value above its last \
+                "'{spec}': the range is reversed, its first value above its last \
                  (write {name}={to}..{from})"
             )));
         }
@@ -125,8 +125,8 @@ pub fn with_heaps(expr: &str, variable: &str, heaps: &[u8], name: &str) -> Resul
     };
     if !one_term {
         return Err(Failure::Input(format!(
-            "with --heaps, the expression is one family written without its arguments \
-             (e.g. 'bash[{variable}]'); the heaps of {name} are its arguments"
+            "with a file of heaps, the expression is one family written without its \
+             arguments (e.g. 'bash[{variable}]'); the heaps of {name} are its arguments"
         )));
     }
     let mut out = String::with_capacity(expr.len() + heaps.len() + 2);
@@ -256,7 +256,7 @@ pub fn every(
         return Err(Failure::Limit(
             Some(Bound::States),
             format!(
-                "--every {}={}..{} holds {count} values, more than {} positions (one answer each)",
+                "the range {}={}..{} holds {count} values, more than {} positions (one answer each)",
                 range.variable, range.from, range.to, limits.max_states
             ),
         ));
