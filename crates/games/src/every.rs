@@ -160,8 +160,8 @@ const OPS_PER_CHARGE: u64 = 1 << 16;
 /// use sprague_core::{Limits, nat::Nat};
 /// let heaps: Vec<Nat> = [3u64, 5, 7].into_iter().map(Nat::from).collect();
 /// let v = sprague_games::every::mod_floor_every(1, &heaps, 1, 4, &Limits::default(), &mut |_| {}).unwrap();
-/// // k = 2: 3 mod 3 ^ 5 mod 3 ^ 7 mod 3 = 0 ^ 2 ^ 1 = 3.
-/// assert_eq!(v, [1, 3, 3, 5]);
+/// // k = 2: (3 mod 3) ⊕ (5 mod 3) ⊕ (7 mod 3) = 0 ⊕ 2 ⊕ 1 = 3.
+/// assert_eq!(v, [1, 3, 1, 1]);
 /// ```
 pub fn mod_floor_every(
     l: u64,
