@@ -131,7 +131,7 @@ fn each(a: &SolveArgs, db: Option<Arc<Db>>) -> Result<(), Failure> {
     let (name, input): (String, Box<dyn Read>) = if a.expr == "-" {
         ("standard input".into(), Box::new(std::io::stdin().lock()))
     } else {
-        let file = std::fs::File::open(&a.expr)
+        let (file, _) = sprague::core::files::open_regular(std::path::Path::new(&a.expr))
             .map_err(|e| Failure::Input(format!("cannot open {}: {e}", a.expr)))?;
         (a.expr.clone(), Box::new(file))
     };
