@@ -9,6 +9,7 @@ pub mod exhaustive_family;
 pub mod family;
 pub mod heap;
 pub mod mex;
+pub mod misere_form;
 pub mod period;
 pub mod position;
 pub mod sparse;
