@@ -660,6 +660,7 @@ fn table(text: &str, max_states: Option<u64>) -> Result<(), Failure> {
         np: false,
         json: false,
         csv: false,
+        genus: false,
         explain: false,
         checkpoint: None,
         progress: super::watcher::ProgressWhen::Auto,

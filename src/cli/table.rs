@@ -45,6 +45,10 @@ pub struct TableArgs {
     /// 'row,col,value,outcome', one line a cell).
     #[arg(long, conflicts_with = "explain")]
     pub(super) csv: bool,
+    /// Conway's genus of each heap (misère play, Winning Ways ch. 13: 0^120, 4^146, …)
+    /// and its misère canonical form, instead of the nim-values.
+    #[arg(long, conflicts_with_all = ["pairs", "np", "csv", "explain", "checkpoint"])]
+    pub(super) genus: bool,
     /// Show each value's derivation: sg(5) = mex{sg(4), sg(2), sg(1)} = mex{2, 0, 1} = 3.
     #[arg(long)]
     pub(super) explain: bool,
@@ -268,6 +272,15 @@ pub(super) fn answer(a: &TableArgs, text: &str) -> Result<(), Failure> {
         )));
     }
     let limits = a.limits.table_limits(a.to.first);
+    if a.genus {
+        let t = sprague::report::genus::genus_table(text, a.from.first, a.to.first, &limits)?;
+        let out = if a.json { t.json() } else { t.text() };
+        let stdout = super::stdout::stdout();
+        let mut lock = stdout.lock();
+        lock.write_all(out.as_bytes())?;
+        lock.flush()?;
+        return Ok(());
+    }
     let (period, unsaved) = compute(a, &*family)?;
     let format = if a.json {
         Format::Json

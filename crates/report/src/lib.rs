@@ -9,6 +9,7 @@
 //! ```
 
 pub mod every;
+pub mod genus;
 pub mod grid;
 pub mod json;
 pub mod nash;

@@ -517,6 +517,7 @@ pub fn explain(
         lines.push(
             "Misère play has no general theory beyond Nim: the answer comes from an exhaustive search of the whole sum, and the winning moves are those that leave a position lost for the player then to move.".to_string(),
         );
+        lines.extend(super::genus::explain_lines(components, limits)?);
         return Ok(lines);
     }
     if play == Play::Misere {
@@ -524,6 +525,7 @@ pub fn explain(
             "Misère Nim (Bouton): play as in normal Nim unless the move would leave only heaps of size 0 or 1; then leave an odd number of 1-heaps.".to_string(),
         );
         lines.push("So the player to move loses exactly when all heaps are 0 or 1 and an odd number are 1, or some heap is 2 or more and the XOR of the heaps is 0.".to_string());
+        lines.extend(super::genus::explain_lines(components, limits)?);
         return Ok(lines);
     }
     for c in components.each().take(SHOWN_COMPONENTS) {

@@ -268,6 +268,23 @@ impl MisereTable {
 
     /// The Nim heap *n (its simplest form is {*0, …, *(n−1)}).
     pub fn nimber(&mut self, n: u32, limits: &Limits) -> Result<FormId, SolveError> {
+        // The heaps up to *n hold about n²/2 options: refuse at once what the bounds
+        // cannot hold.
+        let have = self.nimbers.len() as u64;
+        let want = n as u64 + 1;
+        if want > have {
+            let options = (want * (want - 1) - have * have.saturating_sub(1)) / 2;
+            let bytes = options.saturating_mul(8).saturating_add(want * NODE_BYTES);
+            if self.bytes.saturating_add(bytes) > limits.max_memory {
+                return Err(limits.memory_exceeded(
+                    "the misère canonical forms of the Nim heaps",
+                    self.bytes.saturating_add(bytes),
+                ));
+            }
+            if options > limits.work_left() {
+                return Err(limits.work_exceeded("the misère canonical forms of the Nim heaps"));
+            }
+        }
         while self.nimbers.len() <= n as usize {
             let options = self.nimbers.clone();
             let id = self.game(options, limits)?;
