@@ -39,6 +39,8 @@ from . import _display
 __all__ = [
     "solve",
     "families",
+    "genus",
+    "misere_form",
     "table",
     "grid",
     "value",
@@ -370,6 +372,28 @@ def solve(
         _doc=doc,
         _search=(position, max_states),
     )
+
+
+def genus(expr: str, max_states: int = DEFAULT_MAX_STATES) -> str:
+    """Conway's genus g^γ₀γ₁… of an impartial position (of the whole sum): g the
+    normal nim-value, γₖ the misère nim-value with k heaps of 2 added, the last two
+    repeating for ever (On Numbers and Games, ch. 12; Winning Ways, ch. 13).
+
+    >>> genus("kayles(5)"), genus("nim(2,2)")
+    ('4^146', '0^02')
+    """
+    return _call(_sprague.genus, expr, max_states)[0]
+
+
+def misere_form(expr: str, max_states: int = DEFAULT_MAX_STATES) -> str:
+    """The misère canonical (simplest) form of an impartial position, written as
+    ``sprague solve --misere --explain`` writes it: ``0``, ``*``, ``*2``, or
+    ``*[…]`` listing the options.
+
+    >>> misere_form("kayles(5)"), misere_form("nim(1,1)")
+    ('*[(32)321]', '0')
+    """
+    return _call(_sprague.genus, expr, max_states)[1]
 
 
 def families() -> List[str]:

@@ -240,6 +240,24 @@ fn remoteness(
     .map_err(failed)
 }
 
+/// The genus and the misère canonical form of the whole position `text` (a sum's
+/// are those of the sum), as `solve --misere --explain` prints them.
+#[pyfunction]
+#[pyo3(signature = (text, max_states))]
+fn genus(py: Python<'_>, text: String, max_states: u64) -> PyResult<(String, String)> {
+    run(py, move |stop| {
+        let limits = limits(max_states, stop);
+        let position = sprague::games::position(&text).map_err(Failure::from)?;
+        let g = report::genus::genera(&position, &limits).map_err(Failure::from)?;
+        let whole = g
+            .into_iter()
+            .last()
+            .ok_or_else(|| Failure::Input("the position has no component".into()))?;
+        Ok((whole.genus.to_string(), whole.form))
+    })?
+    .map_err(failed)
+}
+
 /// Stops a table when asked.
 struct Stopper<'a>(&'a Stop);
 
@@ -718,6 +736,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Failed", m.py().get_type::<Failed>())?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(remoteness, m)?)?;
+    m.add_function(wrap_pyfunction!(genus, m)?)?;
     m.add_function(wrap_pyfunction!(families, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(grid, m)?)?;

@@ -21,6 +21,7 @@ mod cli_every;
 mod cli_families;
 #[cfg(unix)]
 mod cli_files;
+mod cli_genus;
 mod cli_graphs;
 mod cli_grid;
 mod cli_hints;
