@@ -531,3 +531,21 @@ def test_grid_is_the_document_of_table_json():
     with pytest.raises(sprague.InputError) as e:
         sprague.grid("wythoff", to=600)
     assert "sprague: " + str(e.value) == line
+
+
+# ---------------------------------------------------------------------------
+# genus and misère canonical forms
+
+
+def test_genus_and_misere_form_match_the_command_line():
+    # Conway's genus, from the definitions: *2 + *2 is a misère P-position and
+    # alternates 2, 0 with more heaps of 2; *1 + *1 = 0 in misère play. Kayles 5 is
+    # 4^146 in CGSuite's tests (aaron-siegel/cgsuite, GameHeapTest.scala).
+    assert sprague.genus("nim(2,2)") == "0^02"
+    assert sprague.misere_form("nim(1,1)") == "0"
+    assert sprague.genus("kayles(5)") == "4^146"
+    doc = cli_json("table", "--genus", "--json", "--to", "9", "kayles")
+    assert [sprague.genus(f"kayles({n})") for n in range(10)] == doc["genus"]
+    assert [sprague.misere_form(f"kayles({n})") for n in range(10)] == doc["forms"]
+    with pytest.raises(sprague.LimitError):
+        sprague.genus("kayles(60)", max_states=1000)
