@@ -100,10 +100,19 @@ pub fn solve_first_db(
     let plain = sprague_games::plain_position(text);
     if plain.is_none() && sprague_games::partizan::component::is_partizan(text) == Some(true) {
         if o.misere {
-            return Err(Failure::Input(
-                "misère play is for impartial positions; this position has partizan terms"
-                    .to_string(),
-            ));
+            if db.is_some() {
+                return Err(Failure::Input(
+                    "a database holds normal-play values, which misère play cannot use"
+                        .to_string(),
+                ));
+            }
+            return Ok(Solved::Partizan(partizan::solve_misere(
+                text,
+                first,
+                o.max_moves,
+                o.explain,
+                &o.limits,
+            )?));
         }
         return Ok(Solved::Partizan(partizan::solve_db(
             text,
