@@ -31,6 +31,9 @@ pub struct Shared<R: Ruleset> {
     /// Spare buffers of positions, lent out while options and regions are generated
     /// (so that the search's questions allocate nothing once warm).
     spare: RefCell<Vec<Vec<R::Position>>>,
+    /// Whether the positions are played in misère play: their regions are then
+    /// [`Ruleset::misere_regions`].
+    misere: bool,
 }
 
 /// Most positions a spare buffer may hold and still be kept.
@@ -38,11 +41,21 @@ const SPARE_CAPACITY: usize = 4096;
 
 impl<R: Ruleset> Shared<R> {
     /// The ruleset with an empty memo.
-    fn new(rules: R) -> Shared<R> {
+    fn new(rules: R, misere: bool) -> Shared<R> {
         Shared {
             rules,
             values: RefCell::new(TreeValues::new()),
             spare: RefCell::new(Vec::new()),
+            misere,
+        }
+    }
+
+    /// The regions of `p` for the rule of play of the positions.
+    fn regions(&self, p: &R::Position, out: &mut Vec<R::Position>) {
+        if self.misere {
+            self.rules.misere_regions(p, out);
+        } else {
+            self.rules.regions(p, out);
         }
     }
 
@@ -69,7 +82,7 @@ impl<R: Ruleset> Position<R> {
     /// The position `pos` of `rules`, with a fresh memo of values.
     pub fn new(rules: R, pos: R::Position) -> Position<R> {
         Position {
-            shared: Rc::new(Shared::new(rules)),
+            shared: Rc::new(Shared::new(rules, false)),
             pos,
         }
     }
@@ -105,7 +118,7 @@ impl<R: Ruleset> Component for Position<R> {
                 for o in opts.iter() {
                     f(None)?;
                     parts.clear();
-                    shared.rules.regions(o, parts);
+                    shared.regions(o, parts);
                     for pos in parts.drain(..) {
                         let r = Position {
                             shared: shared.clone(),
@@ -127,7 +140,7 @@ impl<R: Ruleset> Component for Position<R> {
 
     fn regions(&self, out: &mut Vec<Box<dyn Component>>) {
         let mut parts = Vec::new();
-        self.shared.rules.regions(&self.pos, &mut parts);
+        self.shared.regions(&self.pos, &mut parts);
         out.extend(parts.into_iter().map(|p| self.at(p)));
     }
 
@@ -247,6 +260,7 @@ pub fn read_sum(t: &mut GameTable, text: &str, limits: &Limits) -> Result<Sum, V
                 Read {
                     f,
                     shared: &mut shared,
+                    misere: false,
                 },
             )
         {
@@ -270,6 +284,8 @@ pub fn read_sum(t: &mut GameTable, text: &str, limits: &Limits) -> Result<Sum, V
 struct Read<'a> {
     f: &'a FamilyTerm,
     shared: &'a mut FxHashMap<TypeId, Box<dyn Any>>,
+    /// Misère play ([`Ruleset::misere_regions`]).
+    misere: bool,
 }
 
 impl Visitor for Read<'_> {
@@ -284,7 +300,7 @@ impl Visitor for Read<'_> {
             .expect("each ruleset type has its own memos");
         let shared = memos
             .entry(rules.clone())
-            .or_insert_with(|| Rc::new(Shared::new(rules)))
+            .or_insert_with(|| Rc::new(Shared::new(rules, self.misere)))
             .clone();
         Ok(Box::new(Position { shared, pos }))
     }
@@ -362,6 +378,7 @@ impl MisereReader<'_> {
             Read {
                 f,
                 shared: &mut self.shared,
+                misere: true,
             },
         )?;
         Some(part.map_err(|(span, m)| self.input(span, &m)))
