@@ -155,7 +155,15 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
             Some(First::Computer) => sprague::play::partizan::other(human),
         };
         let play = if a.misere { Play::Misere } else { Play::Normal };
-        return partizan::run(&text, first, human, play, a.limits.limits(), &out, &mut input);
+        return partizan::run(
+            &text,
+            first,
+            human,
+            play,
+            a.limits.limits(),
+            &out,
+            &mut input,
+        );
     }
     if a.as_side.is_some() || matches!(a.first, Some(First::Left | First::Right)) {
         return Err(Failure::Input(

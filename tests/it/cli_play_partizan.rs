@@ -274,7 +274,7 @@ fn a_position_too_big_to_decide_still_gets_legal_moves() {
 fn bad_input_exits_2_with_one_line() {
     for args in [
         vec!["play", "domineering(\"..x|.Q.\")"],
-        vec!["play", "--misere", "domineering(2,2)"],
+        vec!["play", "--misere", "{0|domineering(2,2)}"],
         vec!["play", "--as", "left", "nim(3)"],
         vec!["play", "--as", "up", "domineering(2,2)"],
     ] {

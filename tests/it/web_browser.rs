@@ -278,7 +278,9 @@ fn play_view_misere_of_a_partizan_position() {
     assert_eq!(t.b.all("#play-log li").len(), 2);
     // Unticking misère play starts the normal game on the same board.
     t.b.click(&t.b.wait("#play-misere"));
-    let status = t.b.wait_text("#play-status", |s| s.contains("Your move") && !s.contains("misère"));
+    let status = t.b.wait_text("#play-status", |s| {
+        s.contains("Your move") && !s.contains("misère")
+    });
     assert!(!status.contains("Game over"), "{status}");
 }
 

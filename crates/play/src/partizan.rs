@@ -42,8 +42,8 @@
 use crate::MoveResult;
 use crate::session::{MoveList, Player};
 use sprague_core::nat::Nat;
-use sprague_core::{Outcome, Play};
 use sprague_core::{Bound, Limits, Raise, SolveError};
+use sprague_core::{Outcome, Play};
 use sprague_engine::partizan::{Game, GameTable, PrintOptions, Side};
 use sprague_engine::picture::{Picture, Target};
 use sprague_engine::search::partizan::{Part, Search, Sum, SumMove};

@@ -102,8 +102,7 @@ pub fn solve_first_db(
         if o.misere {
             if db.is_some() {
                 return Err(Failure::Input(
-                    "a database holds normal-play values, which misère play cannot use"
-                        .to_string(),
+                    "a database holds normal-play values, which misère play cannot use".to_string(),
                 ));
             }
             return Ok(Solved::Partizan(partizan::solve_misere(

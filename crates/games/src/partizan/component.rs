@@ -431,7 +431,8 @@ impl MisereReader<'_> {
         if n > self.limits.max_states {
             return Err(self.at(
                 span,
-                self.limits.states_exceeded(&format!("the {n} copies of n * G")),
+                self.limits
+                    .states_exceeded(&format!("the {n} copies of n * G")),
             ));
         }
         Ok(())
@@ -447,9 +448,8 @@ impl MisereReader<'_> {
         if !n.is_integer() {
             return Err(bad());
         }
-        i64::try_from(&n.numerator()).map_err(|_| {
-            ValueError::Limit(self.limits.states_exceeded("the copies of n * G"))
-        })
+        i64::try_from(&n.numerator())
+            .map_err(|_| ValueError::Limit(self.limits.states_exceeded("the copies of n * G")))
     }
 
     /// The canonical value of one term.

@@ -317,7 +317,11 @@ impl PartizanSolved {
         let _ = write!(
             out,
             ",\"play\":\"{}\",\"outcome\":\"{}\",\"grundy\":null,\"value\":",
-            if self.play == Play::Misere { "misere" } else { "normal" },
+            if self.play == Play::Misere {
+                "misere"
+            } else {
+                "normal"
+            },
             self.outcome.letter(),
         );
         match &self.total {
