@@ -328,7 +328,14 @@ fn misere_play_the_computer_plays_the_misere_winning_moves() {
     // Right must place b1-c1 or b2-c2, no column then has two empty cells, and Left,
     // unable to move, wins. The domino of column b leaves Right no move: she wins.
     let events = play_json(
-        &["--misere", "--as", "right", "--first", "computer", "domineering(2,3)"],
+        &[
+            "--misere",
+            "--as",
+            "right",
+            "--first",
+            "computer",
+            "domineering(2,3)",
+        ],
         "1\n1\n1\n",
     );
     let st = states(&events);
@@ -345,7 +352,9 @@ fn misere_play_the_computer_plays_the_misere_winning_moves() {
     // {-1, 0 |}: Left's winning move is to -1 (Right must move to 0 and Left, with no
     // move, wins); 0 would leave Right without a move, and so the winner.
     let events = play_json(
-        &["--misere", "--as", "right", "--first", "computer", "{-1,0|}"],
+        &[
+            "--misere", "--as", "right", "--first", "computer", "{-1,0|}",
+        ],
         "1\n",
     );
     let st = states(&events);

@@ -170,14 +170,14 @@ pub struct Session {
 
 /// The search of the session's rule of play.
 enum Decider<'t> {
-    Normal(Search<'t>),
+    Normal(Box<Search<'t>>),
     Misere(misere::Search<'t>),
 }
 
 impl<'t> Decider<'t> {
     fn new(t: &'t mut GameTable, limits: &Limits, play: Play) -> Decider<'t> {
         match play {
-            Play::Normal => Decider::Normal(Search::new(t, limits)),
+            Play::Normal => Decider::Normal(Box::new(Search::new(t, limits))),
             Play::Misere => Decider::Misere(misere::Search::new(t, limits)),
         }
     }

@@ -76,7 +76,7 @@
 //! forms counts every form stored and every option listed against the same bounds.
 
 use super::partizan::{Component, Part, RegionSink, Sum, SumMove, options_fit};
-use crate::impartial::family::{MoveSink, Pos};
+use crate::impartial::family::{After, MoveSink, Pos};
 use crate::impartial::sum::Component as Heap;
 use crate::partizan::{Game, GameTable, PrintOptions, Side};
 use rustc_hash::{FxHashMap, FxHasher};
@@ -341,7 +341,7 @@ impl Forms {
     pub fn impartial(&self, c: &Heap) -> Result<Vec<u32>, SolveError> {
         let mut memo: FxHashMap<Pos, Vec<u32>> = FxHashMap::default();
         // Each frame: a position and the positions its moves leave, once listed.
-        let mut stack: Vec<(Pos, Option<Vec<SmallVec<[Pos; 1]>>>)> = vec![(c.pos.clone(), None)];
+        let mut stack: Vec<(Pos, Option<Vec<After>>)> = vec![(c.pos.clone(), None)];
         while let Some((pos, moves)) = stack.last_mut() {
             if memo.contains_key(pos) {
                 stack.pop();
@@ -561,8 +561,11 @@ struct Region {
     comp: Rc<dyn Component>,
     /// Its options per side (each the sorted ids of the option's regions), generated
     /// when first needed.
-    opts: [Option<Rc<[Box<[u32]>]>>; 2],
+    opts: [Option<RegionOptions>; 2],
 }
+
+/// The options of a region for one side, each the sorted ids of its regions.
+type RegionOptions = Rc<[Box<[u32]>]>;
 
 /// A state of the search: the sorted ids of its regions.
 type Ids = Box<[u32]>;
@@ -722,7 +725,7 @@ impl<'t> Search<'t> {
     }
 
     /// The options of region `id` for `side`, generated when first asked for.
-    fn options_of(&mut self, id: u32, side: Side) -> Result<Rc<[Box<[u32]>]>, SolveError> {
+    fn options_of(&mut self, id: u32, side: Side) -> Result<RegionOptions, SolveError> {
         if let Some(o) = &self.regions[id as usize].opts[side_index(side)] {
             return Ok(o.clone());
         }
@@ -754,7 +757,7 @@ impl<'t> Search<'t> {
             o.sort_unstable();
             opts.push(o.into_boxed_slice());
         }
-        let opts: Rc<[Box<[u32]>]> = Rc::from(opts);
+        let opts: RegionOptions = Rc::from(opts);
         self.regions[id as usize].opts[side_index(side)] = Some(opts.clone());
         Ok(opts)
     }
