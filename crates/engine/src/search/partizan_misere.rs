@@ -61,9 +61,27 @@
 //!    regions are equal components; a board may be turned or reflected when the
 //!    ruleset says so): the normal form is a position with an isomorphic game tree,
 //!    Left's and Right's moves kept, so its misère outcome is the same as well.
+//! 6. **Parts that play alike.** Call `G` and `G'` *alike* when `G + X` and `G' + X`
+//!    have the same misère outcome for every game `X`. If every Left option of `G` is
+//!    alike to some Left option of `G'` and conversely, and the same for Right, then
+//!    `G` and `G'` are alike. *Proof*, by induction on `X` (its birthday) for both
+//!    players to move: Left has a move in `G + X` exactly when she has one in
+//!    `G' + X` (`G` has a Left option exactly when `G'` has); a move to `G^L + X` is
+//!    matched by one to an alike `G'^L + X`, of the same outcome, and a move to
+//!    `G + X^L` by one to `G' + X^L`, of the same outcome by induction; so the
+//!    minimax, misère rule included, gives the same answer (symmetrically for Right).
+//!    A ruleset may therefore write a part in a form that plays alike: Toads and
+//!    Frogs writes a part of toads only, sliding one square, where every move lowers
+//!    the count Φ of (toad, empty square ahead) pairs by exactly one and no move is
+//!    left at Φ = 0, as one toad before Φ empty squares: by induction on Φ every Left
+//!    option of either is alike to the form of Φ − 1, and neither has a Right option.
+//!    Rulesets whose normal forms hold only for normal-play values (a green
+//!    Hackenbush piece written as the stalk of its nim-value) give their misère
+//!    regions without them (`Ruleset::misere_regions` of the games layer).
 //!
 //! Nothing else is assumed: the search is the definition of the misère outcome applied
-//! to the game tree, and each rule above replaces a game by one with an isomorphic tree.
+//! to the game tree, and each rule above replaces a game by one with an isomorphic tree
+//! or one that plays alike in every sum.
 //!
 //! # Bounds
 //!
