@@ -610,10 +610,9 @@ impl<'a> Builder<'a> {
         // Classes numbered by first member: (identity, 0) is 0, old elements keep
         // their order.
         let mut first: Vec<usize> = vec![usize::MAX; count];
-        for e in 0..size {
-            let c = class[e] as usize;
-            if first[c] == usize::MAX {
-                first[c] = e;
+        for (e, &c) in class.iter().enumerate() {
+            if first[c as usize] == usize::MAX {
+                first[c as usize] = e;
             }
         }
         let mut members: Vec<usize> = first.clone();
@@ -957,7 +956,7 @@ pub fn misere<C: Components + ?Sized>(
         'heaps: for (i, &n) in sizes.iter().enumerate() {
             let rest = q.mul(prefix, suffix[i + 1]);
             prefix = q.mul(prefix, elems[i]);
-            if !listed.contains_key(&n) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = listed.entry(n) {
                 let mut sink =
                     MoveSink::new(usize::try_from(MAX_LISTED_MOVES).unwrap_or(usize::MAX));
                 family.moves(&heap(n as usize), limits, &mut sink)?;
@@ -972,7 +971,7 @@ pub fn misere<C: Components + ?Sized>(
                         (m, e)
                     })
                     .collect();
-                listed.insert(n, moves);
+                slot.insert(moves);
             }
             for (m, e) in &listed[&n] {
                 if q.is_p(q.mul(rest, *e)) {
