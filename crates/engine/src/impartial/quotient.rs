@@ -18,7 +18,8 @@
 //!
 //! # How it is computed, and why each step is sound
 //!
-//! The module builds a *candidate* `(Q, Φ, P)` heap by heap, then *verifies* it; only
+//! The module builds a *candidate* `(Q, Φ, P)` heap by heap, and *verifies* it after
+//! each heap (so that a construction gone wrong stops at once); only
 //! a verified candidate is ever answered, so the construction needs no theorem, only
 //! the verification does.
 //!
@@ -180,10 +181,15 @@ impl Quotient {
         verify: bool,
     ) -> Result<Quotient, SolveError> {
         let mut b = Builder::new(family, limits);
+        let mut checked = 0;
         for n in 1..=bound {
             b.add_heap(n)?;
+            // Each heap is verified as it comes, so that a construction gone wrong
+            // stops at the heap that broke it instead of growing from it.
+            if verify {
+                checked = b.verify()?;
+            }
         }
-        let checked = if verify { b.verify()? } else { 0 };
         let (generators, generated_by) = b.generators();
         Ok(Quotient {
             family: family.name(),
