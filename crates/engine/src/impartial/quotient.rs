@@ -846,6 +846,9 @@ fn heap(n: usize) -> Pos {
 /// the whole-sum search.
 pub const MAX_SOLVED_HEAP: u64 = 1_000;
 
+/// Most families whose quotients a thread keeps (the cache is emptied beyond).
+const CACHED_FAMILIES: usize = 4;
+
 thread_local! {
     /// The quotients computed in this thread, by family name: the largest bound.
     static CACHE: RefCell<HashMap<String, Rc<Quotient>>> = RefCell::new(HashMap::new());
@@ -865,7 +868,15 @@ pub fn cached(
         return Ok(q);
     }
     let q = Rc::new(Quotient::compute(family, bound, limits)?);
-    CACHE.with(|c| c.borrow_mut().insert(name, q.clone()));
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        // A long-lived thread (a server's) keeps at most a few families' quotients:
+        // each may hold a table of up to MAX_ORDER² entries.
+        if c.len() >= CACHED_FAMILIES && !c.contains_key(&name) {
+            c.clear();
+        }
+        c.insert(name, q.clone());
+    });
     Ok(q)
 }
 
