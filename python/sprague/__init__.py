@@ -40,6 +40,7 @@ __all__ = [
     "solve",
     "families",
     "table",
+    "grid",
     "value",
     "nash",
     "heap_game",
@@ -485,6 +486,27 @@ def table(
         period=None if period is None else Period(*period),
         explanation=explanation,
     )
+
+
+def grid(
+    family: str,
+    to: Union[int, Tuple[int, int]] = 10,
+    frm: Union[int, Tuple[int, int]] = 0,
+    max_states: int = DEFAULT_MAX_STATES,
+) -> dict:
+    """The grid of a game on two numbers, as ``sprague table --json`` prints it: the
+    nim-value of ``family(i,j)`` in row i, column j (``"wythoff"``, ``"king"``,
+    ``"moore[2]"``), or of ``family(i) + family(j)`` for a heap family
+    (``"sub[1,3,4]"``: ``table --pairs``). ``to`` and ``frm`` are a number (row and
+    column alike) or a pair ``(row, column)``; at most 512 rows and columns.
+
+    >>> g = grid("wythoff", to=5)
+    >>> g["p_positions"][:3]
+    [[0, 0], [1, 2], [2, 1]]
+    """
+    (r0, c0) = frm if isinstance(frm, tuple) else (frm, frm)
+    (r1, c1) = to if isinstance(to, tuple) else (to, to)
+    return json.loads(_call(_sprague.grid, family, r0, c0, r1, c1, max_states))
 
 
 # ----------------------------------------------------------------------------

@@ -320,6 +320,36 @@ fn table<'py>(
     (family, from, values, period, explanation).into_pyobject(py)
 }
 
+/// The grid of a game on two numbers (or of two heaps of a heap family), rows
+/// `r0..=r1` and columns `c0..=c1`: the JSON document of `sprague table --json`.
+#[pyfunction]
+#[pyo3(signature = (text, r0, c0, r1, c1, max_states))]
+fn grid(
+    py: Python<'_>,
+    text: String,
+    r0: u64,
+    c0: u64,
+    r1: u64,
+    c1: u64,
+    max_states: u64,
+) -> PyResult<String> {
+    run(py, move |stop| -> Result<String, Failure> {
+        if r1 < r0 || c1 < c0 {
+            return Err(Failure::Input(format!(
+                "--from {r0},{c0} is larger than --to {r1},{c1}"
+            )));
+        }
+        let end = |n: u64| {
+            n.checked_add(1)
+                .ok_or_else(|| Failure::Input(format!("--to {n} is too large for a grid")))
+        };
+        let limits = limits(max_states, stop);
+        let g = report::grid::grid(&text, r0..end(r1)?, c0..end(c1)?, &limits)?;
+        Ok(g.json())
+    })?
+    .map_err(failed)
+}
+
 /// Solves a bimatrix game given as the JSON text of `sprague nash`; its JSON answer.
 #[pyfunction]
 #[pyo3(signature = (game, explain, max_pairs))]
@@ -690,6 +720,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(remoteness, m)?)?;
     m.add_function(wrap_pyfunction!(families, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(grid, m)?)?;
     m.add_function(wrap_pyfunction!(nash, m)?)?;
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(value_of, m)?)?;

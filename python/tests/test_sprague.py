@@ -8,7 +8,8 @@ import math
 import pytest
 
 import sprague
-from conftest import cli_error, cli_json
+from conftest import binary, cli_error, cli_json
+import subprocess
 
 # ---------------------------------------------------------------------------
 # solve
@@ -371,10 +372,10 @@ def test_parse_error_carries_the_column_and_message():
 
 
 def test_input_error_message_matches_the_command_line():
-    code, line = cli_error("table", "--to", "10", "wythoff")
+    code, line = cli_error("table", "--to", "10", "greenhackenbush")
     assert code == 2
     with pytest.raises(sprague.InputError) as e:
-        sprague.table("wythoff", to=10)
+        sprague.table("greenhackenbush", to=10)
     assert "sprague: " + str(e.value) == line
 
 
@@ -509,3 +510,24 @@ def test_docstring_examples():
 
     failed, tried = doctest.testmod(sprague)
     assert tried >= 10 and failed == 0
+
+
+def test_grid_is_the_document_of_table_json():
+    # Wythoff's P-positions (⌊kφ⌋, ⌊kφ²⌋) and their mirrors: (0,0), (1,2), (3,5), (4,7).
+    g = sprague.grid("wythoff", to=7)
+    assert [tuple(p) for p in g["p_positions"]] == [
+        (0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3), (7, 4)
+    ]
+    out = subprocess.run(
+        [binary(), "table", "--json", "--to", "7", "wythoff"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert json.loads(out.stdout) == g
+    # Two heaps of Nim: the value of nim(i) + nim(j) is i XOR j.
+    p = sprague.grid("nim", to=(3, 5), frm=(1, 2))
+    assert p["values"] == [[i ^ j for j in range(2, 6)] for i in range(1, 4)]
+    code, line = cli_error("table", "--to", "600", "wythoff")
+    assert code == 2
+    with pytest.raises(sprague.InputError) as e:
+        sprague.grid("wythoff", to=600)
+    assert "sprague: " + str(e.value) == line

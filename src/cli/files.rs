@@ -7,9 +7,10 @@
 //! that exists and is not a regular file (a symbolic link, a FIFO, a device, a
 //! directory) is refused: it is never followed, written into or replaced.
 
-use std::fs::{self, File, FileType, OpenOptions};
+use sprague::core::files::{OpenError, kind};
+use std::fs::{self, File, OpenOptions};
 use std::io;
-use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -34,49 +35,25 @@ impl std::fmt::Display for FileError {
     }
 }
 
+impl From<OpenError> for FileError {
+    fn from(e: OpenError) -> Self {
+        match e {
+            OpenError::NotRegular(kind) => FileError::NotRegular(kind),
+            OpenError::Io(e) => FileError::Io(e),
+        }
+    }
+}
+
 impl From<io::Error> for FileError {
     fn from(e: io::Error) -> Self {
         FileError::Io(e)
     }
 }
 
-/// What a file of type `t` is, in words.
-fn kind(t: FileType) -> &'static str {
-    if t.is_symlink() {
-        "a symbolic link"
-    } else if t.is_dir() {
-        "a directory"
-    } else if t.is_fifo() {
-        "a FIFO (named pipe)"
-    } else if t.is_char_device() {
-        "a character device"
-    } else if t.is_block_device() {
-        "a block device"
-    } else if t.is_socket() {
-        "a socket"
-    } else {
-        "not a regular file"
-    }
-}
-
 /// Opens `path` for reading when it is a regular file (a symbolic link to one is
 /// followed), with its length. A FIFO is neither waited on nor read, nor is a device.
 pub fn open_regular(path: &Path) -> Result<(File, u64), FileError> {
-    let meta = fs::metadata(path)?;
-    if !meta.is_file() {
-        return Err(FileError::NotRegular(kind(meta.file_type())));
-    }
-    // Non-blocking, so that a FIFO put there meanwhile is not waited on; checked again
-    // on what was opened.
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
-        return Err(FileError::NotRegular(kind(meta.file_type())));
-    }
-    Ok((file, meta.len()))
+    Ok(sprague::core::files::open_regular(path)?)
 }
 
 /// Whether `path` may be written: it does not exist, or it is a regular file (not a

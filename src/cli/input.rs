@@ -185,7 +185,10 @@ pub fn read_file(what: &str, path: &str) -> Result<(String, Vec<u8>), Failure> {
         let name = "standard input".to_string();
         (name, read_bounded(std::io::stdin().lock(), MAX_FILE_BYTES))
     } else {
-        let read = File::open(path).and_then(|f| read_bounded(f, MAX_FILE_BYTES));
+        let read = match sprague::core::files::open_regular(std::path::Path::new(path)) {
+            Ok((f, _)) => read_bounded(f, MAX_FILE_BYTES),
+            Err(e) => return Err(Failure::Input(format!("{what}: cannot read {path}: {e}"))),
+        };
         (path.to_string(), read)
     };
     match read {

@@ -2,6 +2,7 @@
 
 mod checkpoint;
 mod db;
+mod every;
 mod files;
 mod input;
 mod interrupt;
@@ -47,7 +48,7 @@ struct Cli {
 enum Command {
     /// Decide a position: who wins, its nim-value, and every winning move.
     #[command(
-        after_help = "Examples:\n  sprague solve 'nim(3,4,5)'\n  sprague solve --explain 'nim(3) + sub[1,3,4](10) + wythoff(3,5) + king(4,3)'\n  sprague solve --misere 'nim(1,1,2)'\n  sprague solve --json - < position.txt"
+        after_help = "Examples:\n  sprague solve 'nim(3,4,5)'\n  sprague solve --explain 'nim(3) + sub[1,3,4](10) + wythoff(3,5) + king(4,3)'\n  sprague solve --misere 'nim(1,1,2)'\n  sprague solve --json - < position.txt\n  sprague solve --every k=1..10 'bash[k](3,5,7)'\n  sprague solve --every k=1..500000 --heaps heaps.txt 'bash[k]'"
     )]
     Solve(solve::SolveArgs),
     /// Print the Sprague–Grundy values of a heap family, with their period; or the grid

@@ -626,6 +626,9 @@ fn solve(text: &str, play: Play, max_states: Option<u64>, explain: bool) -> Resu
         explain,
         first: super::solve::First::Left,
         db: None,
+        every: None,
+        heaps: None,
+        progress: super::watcher::ProgressWhen::Never,
         limits: limit_args(max_states),
     };
     super::solve::answer(&a, text)

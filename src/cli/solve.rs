@@ -1,6 +1,7 @@
 //! `sprague solve`: decide a position, list its winning moves, explain why.
 
 use super::input::{Input, read_position_or_expr};
+use super::watcher::ProgressWhen;
 use super::{Failure, LimitArgs};
 use sprague::games::db::Db;
 use sprague::partizan::Side;
@@ -35,6 +36,22 @@ pub struct SolveArgs {
     /// (built by 'sprague db build') before valuing them from the game tree.
     #[arg(long, value_name = "FILE")]
     pub(super) db: Option<std::path::PathBuf>,
+    /// Answer EXPR for every value of a name written in its families' parameters:
+    /// NAME=FROM..TO, e.g. --every k=1..100 with EXPR 'bash[k](3,5,7)'. One line per
+    /// value (who wins, the nim-value of the sum) and the outcomes in one line; with
+    /// --json, 'outcomes' (one letter per value) and 'grundy' (one value each). Families
+    /// with a closed form for every value answer all at once; others, value by value.
+    #[arg(long, value_name = "NAME=FROM..TO", conflicts_with_all = ["each", "explain", "db"])]
+    pub(super) every: Option<String>,
+    /// With --every: the heap sizes in FILE ('-': standard input; whole numbers
+    /// separated by spaces, commas or lines, '#' comments) are the arguments of EXPR,
+    /// one family written without them.
+    #[arg(long, value_name = "FILE", requires = "every")]
+    pub(super) heaps: Option<std::path::PathBuf>,
+    /// With --every: show progress on standard error: a bar when it is a terminal
+    /// (auto), also lines for logs otherwise (always), or nothing (never).
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ProgressWhen::Auto, requires = "every")]
+    pub(super) progress: ProgressWhen,
     #[command(flatten)]
     pub(super) limits: LimitArgs,
 }
@@ -49,6 +66,9 @@ pub enum First {
 }
 
 pub fn run(a: &SolveArgs) -> Result<(), Failure> {
+    if let Some(spec) = &a.every {
+        return super::every::run(a, spec);
+    }
     let db = load_db(a)?;
     if a.each {
         return each(a, db);
@@ -90,7 +110,7 @@ fn plain_answer(
 }
 
 /// What `a` asks of the solver.
-fn options(a: &SolveArgs) -> Options {
+pub(super) fn options(a: &SolveArgs) -> Options {
     Options {
         misere: a.misere,
         max_moves: a.max_moves,
@@ -111,7 +131,7 @@ fn each(a: &SolveArgs, db: Option<Arc<Db>>) -> Result<(), Failure> {
     let (name, input): (String, Box<dyn Read>) = if a.expr == "-" {
         ("standard input".into(), Box::new(std::io::stdin().lock()))
     } else {
-        let file = std::fs::File::open(&a.expr)
+        let (file, _) = sprague::core::files::open_regular(std::path::Path::new(&a.expr))
             .map_err(|e| Failure::Input(format!("cannot open {}: {e}", a.expr)))?;
         (a.expr.clone(), Box::new(file))
     };

@@ -492,3 +492,33 @@ fn two_sweeps_never_share_an_output() {
     );
     assert_eq!(first_code, Some(130));
 }
+
+#[test]
+fn every_file_read_as_input_refuses_a_fifo_without_waiting() {
+    // Each command that reads a file the user names (a game file, a graph, a tree, a
+    // matrix, a board, a file of positions) is given a FIFO: exit 2 at once, naming
+    // it, never waiting for a writer.
+    let d = dir("input-fifo");
+    let pipe = d.join("pipe");
+    fifo(&pipe);
+    let p = pipe.to_str().unwrap();
+    let cases: Vec<Vec<String>> = vec![
+        vec!["nash".into(), p.into()],
+        vec!["solve".into(), "--each".into(), p.into()],
+        vec!["solve".into(), format!("digraph[\"{p}\"](0)")],
+        vec!["solve".into(), format!("geography[\"{p}\"](0)")],
+        vec!["solve".into(), format!("treestair[\"{p}\",2](1)")],
+        vec!["solve".into(), format!("nullify[\"{p}\"]")],
+        vec!["solve".into(), format!("grid[\"{p}\"](0,0)")],
+    ];
+    for args in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("a FIFO (named pipe), not a regular file"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}

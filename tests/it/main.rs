@@ -17,6 +17,7 @@ mod cli_checkpoint;
 mod cli_closed;
 mod cli_coins;
 mod cli_db;
+mod cli_every;
 mod cli_families;
 #[cfg(unix)]
 mod cli_files;

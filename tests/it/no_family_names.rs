@@ -15,7 +15,8 @@
 //!   here, so that none can go stale: a name written as a term (`nim(3,4,5)`,
 //!   `sub[1,3,4](10)`, `domineering("#.|#.")`) must be a term the library reads (a
 //!   position, a partizan game or a table's family; a family whose parameter names
-//!   a file need only parse, the file being the user's); a bare name that is not an
+//!   a file need only parse, the file being the user's; an example of `solve --every
+//!   k=…` must read with a number in place of `k`); a bare name that is not an
 //!   ordinary word must be an argument of an example command line (after `sprague `
 //!   or the worksheet's `:table ` on its line) that the library reads as a table's
 //!   family or a ruleset of the database (`grundy_game`, `db build domineering`).
@@ -236,6 +237,12 @@ fn reads(text: &str) -> bool {
             sprague::games::partizan::component::read_sum(&mut t, text, &Default::default()).is_ok()
         }
         || (sprague::expr::parse(text).is_ok() && sprague::games::file_reference(text).is_some())
+        // An example of `solve --every k=…`: read with a value in place of `k`.
+        || sprague::games::every::template(text, "k")
+            .is_ok_and(|t| {
+                let at = t.at(2);
+                sprague::games::components(&at).is_ok() || sprague::games::table_family(&at).is_ok()
+            })
 }
 
 /// Whether the bare name at byte `at` of `s` is an argument of an example command

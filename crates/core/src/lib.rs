@@ -1,7 +1,8 @@
 //! The ground floor of sprague: what every layer above shares and nothing below it
 //! needs — natural numbers of any size ([`nat`]), the bounds of a computation and the
 //! signal that stops it ([`limits`]), why a question could not be answered
-//! ([`error`]), who wins ([`outcome`]), and exact rational numbers ([`rational`]).
+//! ([`error`]), who wins ([`outcome`]), exact rational numbers ([`rational`]), and
+//! files opened only when they are regular ([`files`]).
 //!
 //! ```
 //! use sprague_core::{Limits, Outcome};
@@ -11,6 +12,7 @@
 //! ```
 
 pub mod error;
+pub mod files;
 pub mod limits;
 pub mod nat;
 pub mod outcome;

@@ -9,5 +9,8 @@ pub use ast::{
     Arg, BinaryOp, CallTerm, FUNCTION_HELP, FUNCTIONS, FamilyTerm, Function, Literal, OptionsTerm,
     Param, Relation, Span, Statement, Sum, Term, UnaryOp, function,
 };
-pub use parser::{MAX_NESTING, ParseError, parse, parse_statement, shorten_message};
+pub use parser::{
+    MAX_NESTING, ParseError, parse, parse_statement, parse_with_variable, shorten_message,
+    substitute,
+};
 pub use printer::{write_literal, write_statement, write_sum, write_term};

@@ -141,8 +141,50 @@ pub fn parse(src: &str) -> Result<Sum, ParseError> {
         b: src.as_bytes(),
         pos: 0,
         depth: 0,
+        variable: None,
+        uses: Vec::new(),
     };
     p.sum(Ctx::Top).map(|(sum, _)| sum)
+}
+
+/// Parses a sum (as [`parse`]) in which the lower-case name `variable` may stand for
+/// a number in the parameters of a family: alone (`bash[k]`) or as a bound of a range
+/// (`sub[2..k]`). Each use is read as the number 1 in the syntax tree, and the spans
+/// of the uses are returned in order: [`substitute`] writes the text with a value in
+/// their place. The name stands nowhere else (not in arguments, not in strings).
+///
+/// ```
+/// use sprague_expr::{parse_with_variable, substitute};
+/// let (sum, uses) = parse_with_variable("bash[k](3,5) + sub[2..k](9)", "k").unwrap();
+/// assert_eq!((sum.terms.len(), uses.len()), (2, 2));
+/// assert_eq!(substitute("bash[k](3,5) + sub[2..k](9)", &uses, "10"), "bash[10](3,5) + sub[2..10](9)");
+/// assert!(parse_with_variable("nim(k)", "k").is_err());
+/// ```
+pub fn parse_with_variable(src: &str, variable: &str) -> Result<(Sum, Vec<Span>), ParseError> {
+    let mut p = Parser {
+        src,
+        b: src.as_bytes(),
+        pos: 0,
+        depth: 0,
+        variable: Some(variable),
+        uses: Vec::new(),
+    };
+    let (sum, _) = p.sum(Ctx::Top)?;
+    Ok((sum, p.uses))
+}
+
+/// `src` with `value` written in place of each span of `uses` (sorted, disjoint, as
+/// [`parse_with_variable`] gives them).
+pub fn substitute(src: &str, uses: &[Span], value: &str) -> String {
+    let mut out = String::with_capacity(src.len() + uses.len() * value.len());
+    let mut at = 0;
+    for u in uses {
+        out.push_str(src.get(at..u.start).unwrap_or(""));
+        out.push_str(value);
+        at = u.end;
+    }
+    out.push_str(src.get(at..).unwrap_or(""));
+    out
 }
 
 /// Parses what `value` reads: a sum (as [`parse`]), or two sums compared with one of
@@ -162,6 +204,8 @@ pub fn parse_statement(src: &str) -> Result<Statement, ParseError> {
         b: src.as_bytes(),
         pos: 0,
         depth: 0,
+        variable: None,
+        uses: Vec::new(),
     };
     let (sum, _) = p.sum(Ctx::Statement)?;
     let Some((rel, len)) = p.relation() else {
@@ -229,6 +273,10 @@ struct Parser<'a> {
     pos: usize,
     /// Number of `{` currently open.
     depth: usize,
+    /// The name that may stand for a number in parameters ([`parse_with_variable`]).
+    variable: Option<&'a str>,
+    /// Where the variable was used.
+    uses: Vec<Span>,
 }
 
 const AMBIGUOUS_BARS: &str =
@@ -1245,62 +1293,61 @@ impl<'a> Parser<'a> {
         loop {
             self.skip_ws();
             let start = self.pos;
-            match self.peek() {
-                // A hexadecimal code whose digit before the point is a letter: C.4, or
-                // the letter alone (C).
-                Some(b'A'..=b'F' | b'a'..=b'f')
-                    if !b
-                        .get(self.pos + 1)
-                        .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_') =>
-                {
-                    self.pos += 1;
-                    if b.get(self.pos) == Some(&b'.') {
-                        params.push(self.code_after_point(start)?);
-                    } else {
-                        let code = char::from(b[start]).to_string();
-                        let span = Span {
-                            start,
-                            end: self.pos,
-                        };
-                        params.push(Param::Code(code, span));
-                    }
-                }
-                Some(b'0'..=b'9') => {
-                    let n = self.int()?;
-                    if b.get(self.pos) == Some(&b'.') && b.get(self.pos + 1) != Some(&b'.') {
-                        // A take-and-break code such as 0.137 or 0.F7: digits '.'
-                        // digits, no spaces.
-                        params.push(self.code_after_point(start)?);
-                    } else {
-                        let save = self.pos;
-                        self.skip_ws();
-                        if b.get(self.pos..self.pos + 2) == Some(b"..") {
-                            self.pos += 2;
-                            self.skip_ws();
-                            if !self.at_digit() {
-                                return Err(self.error_here("a number"));
-                            }
-                            let hi = self.int()?;
-                            let span = Span {
-                                start,
-                                end: self.pos,
-                            };
-                            params.push(Param::Range(n, hi, span));
+            if let Some(lo) = self.variable_use() {
+                let hi = self.range_end()?;
+                let span = Span {
+                    start,
+                    end: self.pos,
+                };
+                params.push(match hi {
+                    Some(hi) => Param::Range(lo, hi, span),
+                    None => Param::Int(lo, span),
+                });
+            } else {
+                match self.peek() {
+                    // A hexadecimal code whose digit before the point is a letter: C.4,
+                    // or the letter alone (C).
+                    Some(b'A'..=b'F' | b'a'..=b'f')
+                        if !b
+                            .get(self.pos + 1)
+                            .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_') =>
+                    {
+                        self.pos += 1;
+                        if b.get(self.pos) == Some(&b'.') {
+                            params.push(self.code_after_point(start)?);
                         } else {
-                            self.pos = save;
+                            let code = char::from(b[start]).to_string();
                             let span = Span {
                                 start,
                                 end: self.pos,
                             };
-                            params.push(Param::Int(n, span));
+                            params.push(Param::Code(code, span));
                         }
                     }
+                    Some(b'0'..=b'9') => {
+                        let n = self.int()?;
+                        if b.get(self.pos) == Some(&b'.') && b.get(self.pos + 1) != Some(&b'.') {
+                            // A take-and-break code such as 0.137 or 0.F7: digits '.'
+                            // digits, no spaces.
+                            params.push(self.code_after_point(start)?);
+                        } else {
+                            let hi = self.range_end()?;
+                            let span = Span {
+                                start,
+                                end: self.pos,
+                            };
+                            params.push(match hi {
+                                Some(hi) => Param::Range(n, hi, span),
+                                None => Param::Int(n, span),
+                            });
+                        }
+                    }
+                    Some(b'"') => {
+                        let (s, span) = self.string()?;
+                        params.push(Param::Str(s, span));
+                    }
+                    _ => return Err(self.error_here("a number or a string")),
                 }
-                Some(b'"') => {
-                    let (s, span) = self.string()?;
-                    params.push(Param::Str(s, span));
-                }
-                _ => return Err(self.error_here("a number or a string")),
             }
             self.skip_ws();
             match self.peek() {
@@ -1312,6 +1359,46 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.error_here("',' or ']'")),
             }
         }
+    }
+
+    /// After the first bound of a parameter: `'..' INT` (or the variable), the upper
+    /// bound of a range; `None` (nothing read) when no `..` follows.
+    fn range_end(&mut self) -> Result<Option<Nat>, ParseError> {
+        let save = self.pos;
+        self.skip_ws();
+        if self.b.get(self.pos..self.pos + 2) != Some(b"..") {
+            self.pos = save;
+            return Ok(None);
+        }
+        self.pos += 2;
+        self.skip_ws();
+        if let Some(n) = self.variable_use() {
+            return Ok(Some(n));
+        }
+        if !self.at_digit() {
+            return Err(self.error_here("a number"));
+        }
+        self.int().map(Some)
+    }
+
+    /// At a use of the variable of [`parse_with_variable`] (the whole name): reads it,
+    /// records where it is and gives the number it is read as (1).
+    fn variable_use(&mut self) -> Option<Nat> {
+        let var = self.variable.filter(|v| !v.is_empty())?;
+        let end = self.pos + var.len();
+        let name_goes_on = matches!(
+            self.b.get(end),
+            Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_')
+        );
+        if self.b.get(self.pos..end) != Some(var.as_bytes()) || name_goes_on {
+            return None;
+        }
+        self.uses.push(Span {
+            start: self.pos,
+            end,
+        });
+        self.pos = end;
+        Some(Nat::from(1u64))
     }
 
     /// `'(' arg (',' arg)* ')'`, at the `(`.
@@ -2726,5 +2813,39 @@ mod tests {
                 args[999_999].span()
             )
         );
+    }
+
+    #[test]
+    fn a_variable_stands_for_a_number_or_a_bound_in_parameters_only() {
+        let src = "bash[k](3) + sub[ 2 .. k ](4) + sub[k..9, k](5) + kk[1](2)";
+        let (sum, uses) = parse_with_variable(src, "k").unwrap();
+        assert_eq!(sum.terms.len(), 4);
+        let words: Vec<&str> = uses.iter().map(|u| &src[u.start..u.end]).collect();
+        assert_eq!(words, ["k", "k", "k", "k"]);
+        assert_eq!(
+            substitute(src, &uses, "12"),
+            "bash[12](3) + sub[ 2 .. 12 ](4) + sub[12..9, 12](5) + kk[1](2)"
+        );
+        let Term::Family(t) = &sum.terms[1] else {
+            panic!()
+        };
+        assert!(
+            matches!(&t.params.as_ref().unwrap()[0], Param::Range(l, h, _) if *l == Nat::from(2u64) && *h == Nat::from(1u64))
+        );
+        // Not a longer name, not an argument, not inside a string, not another name.
+        for bad in [
+            "bash[kk](3)",
+            "nim(k)",
+            "bash[j](3)",
+            "sub[1..kx](3)",
+            "bash[k1](3)",
+        ] {
+            assert!(parse_with_variable(bad, "k").is_err(), "{bad}");
+        }
+        let (_, uses) = parse_with_variable("takeif[\"x <= k\"](3)", "k").unwrap();
+        assert!(uses.is_empty());
+        // Without a variable the name is an error as before.
+        assert!(parse("bash[k](3)").is_err());
+        assert!(parse_with_variable("bash[k](3)", "").is_err());
     }
 }

@@ -360,7 +360,7 @@ pub const MAX_EDGES: u64 = (u32::MAX / 2) as u64;
 
 /// Reads the graph file at `path`. `self_loops` says whether u→u lines are allowed.
 pub fn read(path: &str, self_loops: bool, limits: &Limits) -> Result<GraphFile, SolveError> {
-    let file = std::fs::File::open(path)
+    let (file, _) = sprague_core::files::open_regular(std::path::Path::new(path))
         .map_err(|e| SolveError::Input(format!("cannot read graph file {path}: {e}")))?;
     parse(path, file, self_loops, limits)
 }

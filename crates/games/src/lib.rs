@@ -10,6 +10,7 @@ pub mod db;
 #[cfg(test)]
 mod engine_tests;
 pub mod eval;
+pub mod every;
 pub mod factor;
 pub mod graph_file;
 pub mod impartial;

@@ -1,6 +1,6 @@
-//! The documents of `solve`, `table` (and its grids), `sweep`, `value` and `nash` as
-//! the library builds them: the answers in text and in JSON (SPEC §2–§5), for every
-//! front end (command line, web, Python) alike.
+//! The documents of `solve` (and `solve --every`), `table` (and its grids), `sweep`,
+//! `value` and `nash` as the library builds them: the answers in text and in JSON
+//! (SPEC §2–§5), for every front end (command line, web, Python) alike.
 //!
 //! ```
 //! use sprague_report::{Failure, solve};
@@ -8,6 +8,7 @@
 //! assert!(matches!(e, Failure::Input(m) if m.contains("column")));
 //! ```
 
+pub mod every;
 pub mod grid;
 pub mod json;
 pub mod nash;

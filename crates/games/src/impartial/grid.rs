@@ -229,9 +229,10 @@ impl Grid {
         if let Some(c) = self.cells.borrow().as_ref() {
             return Ok(c.clone());
         }
-        let file = std::fs::File::open(&self.source).map_err(|e| {
-            SolveError::Input(format!("cannot read grid file {}: {e}", self.source))
-        })?;
+        let (file, _) = sprague_core::files::open_regular(std::path::Path::new(&self.source))
+            .map_err(|e| {
+                SolveError::Input(format!("cannot read grid file {}: {e}", self.source))
+            })?;
         let c = Rc::new(parse_file(&self.source, file, limits)?);
         *self.cells.borrow_mut() = Some(c.clone());
         Ok(c)

@@ -143,6 +143,20 @@ pub const FAMILIES: &[Entry] = &[
     toy::ENTRY,
 ];
 
+/// How a family reads a term in which the variable of `solve --every` stands (the
+/// spans of its uses are given): `Some(l)` when the term's heap `a` is worth
+/// `⌊(a mod (l+k)) / l⌋` for every value `k` of the variable, so that every value is
+/// answered at once ([`crate::every`]); `None` when each value is answered by the
+/// normal engine.
+pub(crate) type EveryK = fn(&FamilyTerm, &[sprague_expr::Span]) -> Option<u64>;
+
+/// The families that answer every value of a variable parameter at once, by name,
+/// with their [`EveryK`]: optional, a family's own file says how.
+pub(crate) const EVERY_K: &[(&str, EveryK)] = &[
+    ("sub", subtraction::every_k),
+    ("bash", subtraction::every_k),
+];
+
 /// The entry of the family named `name` (by any of its names).
 ///
 /// ```

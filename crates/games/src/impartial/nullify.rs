@@ -457,9 +457,10 @@ impl Nullify {
         if let Some(m) = self.base.borrow().as_ref() {
             return Ok(m.clone());
         }
-        let file = std::fs::File::open(&self.source).map_err(|e| {
-            SolveError::Input(format!("cannot read matrix file {}: {e}", self.source))
-        })?;
+        let (file, _) = sprague_core::files::open_regular(std::path::Path::new(&self.source))
+            .map_err(|e| {
+                SolveError::Input(format!("cannot read matrix file {}: {e}", self.source))
+            })?;
         let m = Rc::new(parse_file(&self.source, file, limits)?);
         *self.base.borrow_mut() = Some(m.clone());
         Ok(m)

@@ -310,6 +310,26 @@ pub(crate) const BASH: super::Entry = super::Entry {
     ..SUB
 };
 
+/// For `solve --every` ([`super::EveryK`]): `bash[k]` and `sub[l..k]` (one range whose
+/// upper bound is the variable, `l` a number ≥ 1) have the closed form
+/// `⌊(n mod (l+k)) / l⌋` of a single range for every `k ≥ l`, so `Some(l)`; any other
+/// set (`sub[1,k]`, `sub[k]`, `sub[k..9]`) is `None`.
+pub(crate) fn every_k(t: &sprague_expr::FamilyTerm, uses: &[sprague_expr::Span]) -> Option<u64> {
+    use sprague_expr::Param;
+    let is_use = |s: &sprague_expr::Span| uses.iter().any(|u| u.start == s.start && u.end == s.end);
+    // A range `l..k`: a use ends it, none starts it.
+    let ends_in_use = |s: &sprague_expr::Span| {
+        uses.iter().any(|u| u.end == s.end) && !uses.iter().any(|u| u.start == s.start)
+    };
+    match (t.name.as_str(), t.params.as_deref()?) {
+        ("bash", [Param::Int(_, s)]) if is_use(s) => Some(1),
+        ("sub", [Param::Range(l, _, s)]) if ends_in_use(s) => {
+            l.to_u64().filter(|&l| (1..1 << 62).contains(&l))
+        }
+        _ => None,
+    }
+}
+
 /// The rules of `sub[S]` or `bash[m]`.
 fn read_rules(
     reg: &crate::Registry<'_>,

@@ -428,7 +428,7 @@ impl TreeStair {
         if let Some(t) = self.tree.borrow().as_ref() {
             return Ok(t.clone());
         }
-        let file = std::fs::File::open(&self.path)
+        let (file, _) = sprague_core::files::open_regular(std::path::Path::new(&self.path))
             .map_err(|e| SolveError::Input(format!("cannot read tree file {}: {e}", self.path)))?;
         let t = Rc::new(parse(&self.path, file, limits)?);
         *self.tree.borrow_mut() = Some(t.clone());
