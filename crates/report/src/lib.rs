@@ -12,6 +12,7 @@ pub mod every;
 pub mod grid;
 pub mod json;
 pub mod nash;
+pub mod quotient;
 pub mod solve;
 pub mod sweep;
 pub mod table;

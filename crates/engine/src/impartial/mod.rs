@@ -11,6 +11,7 @@ pub mod heap;
 pub mod mex;
 pub mod period;
 pub mod position;
+pub mod quotient;
 pub mod sparse;
 pub mod store;
 pub mod sum;
