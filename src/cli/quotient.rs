@@ -22,6 +22,9 @@ pub struct QuotientArgs {
 
 pub fn run(a: &QuotientArgs) -> Result<(), Failure> {
     let text = read_expr(&a.family)?;
+    if a.to == 0 {
+        return Err(Failure::Input("--to must be at least 1".into()));
+    }
     let q = sprague::report::quotient::compute(&text, a.to, &a.limits.limits())?;
     let out = if a.json {
         sprague::report::quotient::json(&q)

@@ -25,7 +25,9 @@ pub fn compute(family: &str, to: usize, limits: &Limits) -> Result<Quotient, Fai
         )));
     }
     if to == 0 {
-        return Err(Failure::Input("--to must be at least 1".into()));
+        return Err(Failure::Input(
+            "a quotient needs at least one heap: the last heap must be at least 1".into(),
+        ));
     }
     Ok(Quotient::compute(&*g.family, to, limits)?)
 }
