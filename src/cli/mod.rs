@@ -8,6 +8,7 @@ mod input;
 mod interrupt;
 mod nash;
 mod play;
+mod quotient;
 mod repl;
 mod roots;
 #[cfg(feature = "web")]
@@ -84,6 +85,12 @@ enum Command {
         after_help = "Examples:\n  sprague roots 'treestair[\"tree.txt\",2]'\n  sprague roots --json 'treestair[\"tree.txt\"]'"
     )]
     Roots(roots::RootsArgs),
+    /// The misère quotient of a heap game's heaps 1 to N (Plambeck–Siegel): order,
+    /// presentation, P-portion, each heap's element, multiplication table.
+    #[command(
+        after_help = "Examples:\n  sprague quotient --to 20 'octal[0.75]'\n  sprague quotient --json --to 8 kayles\n\nThe quotient is verified on every sum of those heaps before it is printed; a\nconstruction that cannot be verified is an error (exit 2). Nothing is claimed\nabout heaps beyond N."
+    )]
+    Quotient(quotient::QuotientArgs),
     /// A database of the values of small regions of a ruleset, for solve --db.
     #[command(
         after_help = "Examples:\n  sprague db build domineering --cells 10 --out dom10.db\n  sprague db build clobber --shape 1x16 --out clobber-strips.db\n  sprague db info dom10.db\n  sprague solve --db dom10.db 'domineering(6,6)'\n\nCtrl-C stops a build (exit 130) and writes nothing."
@@ -313,6 +320,7 @@ pub fn run() -> i32 {
         Command::Value(a) => value::run(&a),
         Command::Nash(a) => nash::run(&a),
         Command::Roots(a) => roots::run(&a),
+        Command::Quotient(a) => quotient::run(&a),
         Command::Db(a) => db::run(&a),
         #[cfg(feature = "web")]
         Command::Serve(a) => serve::run(&a),

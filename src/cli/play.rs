@@ -144,11 +144,6 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
         color: !a.json && std::io::stdout().is_terminal(),
     };
     if sprague::games::partizan::component::is_partizan(&text) == Some(true) {
-        if a.misere {
-            return Err(Failure::Input(
-                "misère play is for impartial positions; this position has partizan terms".into(),
-            ));
-        }
         let human = match a.as_side {
             Some(SideArg::Right) => Side::Right,
             _ => Side::Left,
@@ -159,7 +154,16 @@ pub fn run(a: &PlayArgs) -> Result<(), Failure> {
             Some(First::Human) => human,
             Some(First::Computer) => sprague::play::partizan::other(human),
         };
-        return partizan::run(&text, first, human, a.limits.limits(), &out, &mut input);
+        let play = if a.misere { Play::Misere } else { Play::Normal };
+        return partizan::run(
+            &text,
+            first,
+            human,
+            play,
+            a.limits.limits(),
+            &out,
+            &mut input,
+        );
     }
     if a.as_side.is_some() || matches!(a.first, Some(First::Left | First::Right)) {
         return Err(Failure::Input(

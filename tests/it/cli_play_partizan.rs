@@ -274,7 +274,7 @@ fn a_position_too_big_to_decide_still_gets_legal_moves() {
 fn bad_input_exits_2_with_one_line() {
     for args in [
         vec!["play", "domineering(\"..x|.Q.\")"],
-        vec!["play", "--misere", "domineering(2,2)"],
+        vec!["play", "--misere", "{0|domineering(2,2)}"],
         vec!["play", "--as", "left", "nim(3)"],
         vec!["play", "--as", "up", "domineering(2,2)"],
     ] {
@@ -319,4 +319,49 @@ fn the_bound_on_states_is_named_by_its_flag_in_text_mode() {
         "{text}"
     );
     assert!(!text.contains("the bound on"), "{text}");
+}
+
+#[test]
+fn misere_play_the_computer_plays_the_misere_winning_moves() {
+    // Misère play: the player who cannot move wins. On 2×3 Domineering Left
+    // (vertical) wins moving first by the domino of column a or c: after a1-a2,
+    // Right must place b1-c1 or b2-c2, no column then has two empty cells, and Left,
+    // unable to move, wins. The domino of column b leaves Right no move: she wins.
+    let events = play_json(
+        &[
+            "--misere",
+            "--as",
+            "right",
+            "--first",
+            "computer",
+            "domineering(2,3)",
+        ],
+        "1\n1\n1\n",
+    );
+    let st = states(&events);
+    assert_eq!(st[0]["play"], "misere");
+    assert_eq!(st[0]["outcome"], "L");
+    assert_eq!(st[0]["mover_wins"], true);
+    let cells = st[1]["last_move"]["move"]["cells"].as_array().unwrap();
+    let columns: Vec<&str> = cells.iter().map(|c| &c.as_str().unwrap()[..1]).collect();
+    assert!(columns == ["a", "a"] || columns == ["c", "c"], "{cells:?}");
+    let end = events.last().unwrap();
+    assert_eq!(end["event"], "end");
+    assert_eq!(end["winner"], "left");
+    assert_eq!(end["you_won"], false);
+    // {-1, 0 |}: Left's winning move is to -1 (Right must move to 0 and Left, with no
+    // move, wins); 0 would leave Right without a move, and so the winner.
+    let events = play_json(
+        &[
+            "--misere", "--as", "right", "--first", "computer", "{-1,0|}",
+        ],
+        "1\n",
+    );
+    let st = states(&events);
+    assert_eq!(st[1]["last_move"]["move"]["to"], "-1");
+    // 1 = {0|} with Right to move: Right has no move and wins at once.
+    let events = play_json(&["--misere", "--first", "right", "1"], "");
+    let st = states(&events);
+    assert_eq!(st[0]["over"], true);
+    assert_eq!(st[0]["winner"], "right");
 }

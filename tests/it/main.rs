@@ -34,6 +34,7 @@ mod cli_play_partizan;
 mod cli_repl;
 mod cli_solve_each;
 mod cli_solve_partizan;
+mod cli_solve_partizan_misere;
 mod cli_solve_partizan_sums;
 mod cli_strip_and_graph_rulesets;
 mod cli_sweep;

@@ -75,3 +75,59 @@ fn too_many_moves_is_exit_2_and_a_small_bound_is_exit_3() {
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--max-states"));
 }
+
+fn quotient(args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("sprague")
+        .unwrap()
+        .arg("quotient")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn quotient_command_prints_r8_and_refuses_what_it_cannot_verify() {
+    // Plambeck, INTEGERS 5 (2005) G5: the quotient of 0.75 is R8, order 8,
+    // P-portion {a, b²}.
+    let out = quotient(&["--to", "12", "octal[0.75]"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("order: 8\n"), "{text}");
+    assert!(text.contains("P-portion: {a, b²}\n"), "{text}");
+    let out = quotient(&["--json", "--to", "12", "octal[0.75]"]);
+    let json = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        json.starts_with(
+            "{\"family\":\"octal[0.75]\",\"to\":12,\"order\":8,\"generators\":[1,2,5],"
+        ),
+        "{json}"
+    );
+    // Kayles' heap 9 splits a class of heaps 1..8: not verified, exit 2 in one line.
+    let out = quotient(&["--to", "9", "kayles"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8(out.stderr).unwrap().lines().count(), 1);
+    // Not a heap game.
+    assert_eq!(quotient(&["--to", "5", "wythoff"]).status.code(), Some(2));
+    // A limit names its bound: exit 3.
+    assert_eq!(
+        quotient(&["--to", "12", "--max-states", "10", "octal[0.75]"])
+            .status
+            .code(),
+        Some(3)
+    );
+}
+
+#[test]
+fn misere_sums_of_one_heap_game_by_the_quotient_match_the_search() {
+    // A sum too large for the whole-sum search within a tiny bound, decided by the
+    // quotient of 0.75 (each heap's element is checked against the search in the
+    // engine's tests): 200 heaps of 8 are b^200 = b², a P-position.
+    let many = vec!["8"; 200].join(",");
+    let out = solve(&[&format!("octal[0.75]({many})")]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("outcome:   P")
+    );
+}

@@ -530,6 +530,14 @@ fn solve_answers_exactly_the_command_lines_document() {
         ),
         (&[("expr", "nim(1,1,2)"), ("misere", "1")], &["--misere"]),
         (
+            &[
+                ("expr", "domineering(2,3) + {-1,0|} + nim(2)"),
+                ("misere", "1"),
+                ("explain", "1"),
+            ],
+            &["--misere", "--explain"],
+        ),
+        (
             &[("expr", "nim(7,7,7,7,1)"), ("max_moves", "1")],
             &["--max-moves", "1"],
         ),

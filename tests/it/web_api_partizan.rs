@@ -129,9 +129,14 @@ fn bad_requests_are_input_errors() {
     let (status, b) = s.get("/api/play", &[("expr", "domineering(2,2)"), ("side", "up")]);
     assert_eq!(status, 400);
     assert!(error(&b).1.contains("left or right"));
-    let (status, b) = s.get("/api/play/reply", &[("expr", "{1|-1}"), ("misere", "1")]);
+    // Misère play reads games as their trees: a ruleset's position inside a game's
+    // options is refused.
+    let (status, b) = s.get(
+        "/api/play/reply",
+        &[("expr", "{0|domineering(2,2)}"), ("misere", "1")],
+    );
     assert_eq!(status, 400);
-    assert!(error(&b).1.contains("misère"));
+    assert!(error(&b).1.contains("misère"), "{b}");
     let (status, b) = s.get("/api/play", &[("expr", "{0|digraph[\"/etc/passwd\"](0)}")]);
     assert_eq!(status, 400);
     assert!(error(&b).1.contains("files are not read here"), "{b}");
@@ -312,4 +317,54 @@ fn values_read_numbers_of_any_denominator() {
     assert_eq!(v["compare"]["holds"], true);
     let (status, v) = s.get("/api/check", &[("expr", "1/3 + ^"), ("kind", "value")]);
     assert_eq!(status, 200, "{v}");
+}
+
+#[test]
+fn misere_play_of_a_partizan_position() {
+    // Misère Domineering on 2×3 with Left (vertical) to move, by the rules: the
+    // domino in column b leaves no horizontal move, so Right cannot move and wins;
+    // the domino in column a (or c) leaves Right one domino in a row of two, after
+    // which no column has two empty cells: Left cannot move and wins.
+    let s = Server::start(&[]);
+    let q = [
+        ("expr", "domineering(2,3)"),
+        ("misere", "1"),
+        ("side", "left"),
+    ];
+    let (status, b) = s.get("/api/play", &q);
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(b["partizan"], true);
+    assert_eq!(b["play"], "misere");
+    assert_eq!(b["to_move"], "left");
+    assert_eq!(b["mover_wins"], true);
+    assert_eq!(b["value"], Value::Null);
+    let mut seen = Vec::new();
+    for m in b["moves"].as_array().unwrap() {
+        let cells: Vec<&str> = m["cell_names"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        let column = &cells[0][..1];
+        assert_eq!(m["wins"], column != "b", "{m}");
+        seen.push(column.to_string());
+    }
+    assert_eq!(seen, ["a", "b", "c"]);
+    let (status, r) = s.get("/api/play/reply", &q);
+    assert_eq!(status, 200, "{r}");
+    assert_eq!(r["by"], "left");
+    assert_eq!(r["move"]["wins"], true, "{r}");
+    // Left to move without a move: the game is over and Left has won.
+    let (status, b) = s.get(
+        "/api/play",
+        &[
+            ("expr", "domineering(\"###|#..\")"),
+            ("misere", "1"),
+            ("side", "left"),
+        ],
+    );
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(b["over"], true);
+    assert_eq!(b["winner"], "left");
 }

@@ -256,6 +256,34 @@ fn play_view_misere() {
     assert_eq!(t.b.all("#play-log li").len(), 2);
 }
 
+#[test]
+fn play_view_misere_of_a_partizan_position() {
+    let t = Harness::new(1200, 1000);
+    // Misère Domineering on 2×3, Left (vertical) to move. Left's domino in column a
+    // (or c) leaves two rows of two cells with column a filled: Right must place a
+    // horizontal domino in one row, after which no column has two empty cells, so
+    // Left cannot move and wins (misère play: the player who cannot move wins).
+    t.open("view=play&expr=domineering(2,3)&misere=1");
+    let status = t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    // A game of Left and Right: your side and misère play are both options.
+    assert_eq!(t.b.all("#play-misere-opt:not([hidden])").len(), 1);
+    assert_eq!(t.b.all("#play-side-opt:not([hidden])").len(), 1);
+    assert!(status.contains("you can win"), "{status}");
+    assert!(status.contains("misère"), "{status}");
+    // a1 is in one domino of Left's only (a1-a2): clicking it plays that domino.
+    let a1 = t.b.wait("#play-board g[data-cell='a1']");
+    t.b.js_click(&a1);
+    let status = t.b.wait_text("#play-status", |s| s.contains("Game over"));
+    assert!(status.contains("you won"), "{status}");
+    assert_eq!(t.b.all("#play-log li").len(), 2);
+    // Unticking misère play starts the normal game on the same board.
+    t.b.click(&t.b.wait("#play-misere"));
+    let status = t.b.wait_text("#play-status", |s| {
+        s.contains("Your move") && !s.contains("misère")
+    });
+    assert!(!status.contains("Game over"), "{status}");
+}
+
 // The Play view on partizan positions: a Domineering board drawn as SVG, a move made
 // by clicking its two cells, and the computer's answer; a Snort graph whose vertex is
 // coloured by clicking it, and a Hackenbush graph whose edge is cut. In Domineering
@@ -280,9 +308,9 @@ fn a_domineering_move_by_clicking_two_cells_and_the_computers_answer() {
         t.server.url
     ));
     b.wait_text("#play-status", |s| s.contains("Your move (you play Left)"));
-    // A game of Left and Right: your side is an option, misère play is not.
+    // A game of Left and Right: your side is an option, and so is misère play.
     assert_eq!(b.all("#play-side-opt:not([hidden])").len(), 1);
-    assert_eq!(b.all("#play-misere-opt[hidden]").len(), 1);
+    assert_eq!(b.all("#play-misere-opt:not([hidden])").len(), 1);
     // 12 cells drawn, each a target of some move (every cell is empty).
     assert_eq!(b.all("#play-board svg.pgrid g.pcell-g").len(), 12);
     // b2 is in two of Left's dominoes (b1-b2 and b2-b3): it is picked, nothing played.

@@ -1498,7 +1498,7 @@ fn sum_span(sum: &Sum) -> Span {
     }
 }
 
-fn is_impartial_family(name: &str) -> bool {
+pub(crate) fn is_impartial_family(name: &str) -> bool {
     !matches!(name, "hackenbush" | "cut" | "unfair") && !partizan::NAMES.contains(&name)
 }
 

@@ -15,7 +15,7 @@ use sprague_games::partizan::component::is_partizan;
 /// first when the players are Left and Right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Start {
-    /// Normal or misère play (misère play is for impartial positions only).
+    /// Normal or misère play.
     pub play: Play,
     /// Who moves first.
     pub first: Player,
@@ -49,8 +49,8 @@ fn foreign() -> SolveError {
 impl AnySession {
     /// A session on `src`: partizan when the expression has a partizan term, else
     /// impartial. The bounds of a partizan search are named by `raise` (a front
-    /// end's words for them). Errors: the expression is bad, or asks misère play of a
-    /// partizan position (`Input`); it is too large to read (`Limit`).
+    /// end's words for them). Errors: the expression is bad (`Input`); it is too large
+    /// to read (`Limit`).
     ///
     /// ```
     /// use sprague_core::{Limits, Bound, Play};
@@ -71,17 +71,14 @@ impl AnySession {
         raise: Raise,
     ) -> Result<Self, SolveError> {
         if is_partizan(src) == Some(true) {
-            if start.play == Play::Misere {
-                return Err(SolveError::Input(
-                    "misère play is for impartial positions; this position has partizan terms"
-                        .to_string(),
-                ));
-            }
             let human = match start.first {
                 Player::Human => start.side,
                 Player::Computer => other(start.side),
             };
-            let mut s = partizan::Session::new(src, start.side, human, limits)?;
+            let mut s = match start.play {
+                Play::Normal => partizan::Session::new(src, start.side, human, limits)?,
+                Play::Misere => partizan::Session::new_misere(src, start.side, human, limits)?,
+            };
             s.set_raise(raise);
             return Ok(AnySession::Partizan(s));
         }
@@ -297,13 +294,12 @@ mod tests {
                 "{src}"
             );
         }
-        // Misère play of a partizan position is refused; a bad expression keeps its
-        // column.
+        // Misère play of a partizan position is a partizan session of misère play; a
+        // bad expression keeps its column.
         let m = start(Play::Misere, Player::Human, Side::Left);
-        let e = AnySession::open("{1|-1}", &m, l(), Bound::words)
-            .err()
-            .unwrap();
-        assert!(e.to_string().contains("misère"), "{e}");
+        let g = AnySession::open("{1|-1}", &m, l(), Bound::words).unwrap();
+        assert_eq!(g.rule(), Play::Misere);
+        assert_eq!(g.side_to_move(), Some(Side::Left));
         let e = AnySession::open("nim(3,x)", &s, l(), Bound::words)
             .err()
             .unwrap();

@@ -27,20 +27,29 @@
 //! them; `b1 a1`: the Clobber stone from b1 onto a1), prefixed by the part's number
 //! in a sum (`2:a1 a2`).
 //!
+//! # Misère play
+//!
+//! In a session of misère play ([`Session::read_misere`]) the player who cannot move
+//! wins: the same choices are made with the misère search of the whole game tree
+//! ([`sprague_engine::search::partizan_misere`]), the game ends when the side to move
+//! has no move, and that side wins. No value is shown (misère sums do not decompose by
+//! normal-play values).
+//!
 //! Every search is bounded by the session's [`Limits`] (`--max-states` nodes per
 //! question, the stop signal), and so is every canonical value (at most
 //! [`VALUE_STATES`] stored games for the value shown).
 
 use crate::MoveResult;
 use crate::session::{MoveList, Player};
-use sprague_core::Outcome;
 use sprague_core::nat::Nat;
 use sprague_core::{Bound, Limits, Raise, SolveError};
+use sprague_core::{Outcome, Play};
 use sprague_engine::partizan::{Game, GameTable, PrintOptions, Side};
 use sprague_engine::picture::{Picture, Target};
 use sprague_engine::search::partizan::{Part, Search, Sum, SumMove};
+use sprague_engine::search::partizan_misere::{self as misere, Forms};
 use sprague_games::eval::ValueError;
-use sprague_games::partizan::component::read_sum;
+use sprague_games::partizan::component::{read_misere_sum, read_sum};
 
 /// Most stored games (and cached results) spent on the canonical value shown with a
 /// position; a larger one is not shown.
@@ -155,6 +164,49 @@ pub struct Session {
     analysis: Option<Analysis>,
     /// The moves of the current state as the search lists them, made once.
     listed: Option<Vec<SumMove>>,
+    /// Normal or misère play.
+    play: Play,
+}
+
+/// The search of the session's rule of play.
+enum Decider<'t> {
+    Normal(Box<Search<'t>>),
+    Misere(misere::Search<'t>),
+}
+
+impl<'t> Decider<'t> {
+    fn new(t: &'t mut GameTable, limits: &Limits, play: Play) -> Decider<'t> {
+        match play {
+            Play::Normal => Decider::Normal(Box::new(Search::new(t, limits))),
+            Play::Misere => Decider::Misere(misere::Search::new(t, limits)),
+        }
+    }
+
+    fn outcome(&mut self, sum: &Sum) -> Result<Outcome, SolveError> {
+        match self {
+            Decider::Normal(s) => s.outcome(sum),
+            Decider::Misere(s) => s.outcome(sum),
+        }
+    }
+
+    fn wins(&mut self, sum: &Sum, side: Side) -> Result<bool, SolveError> {
+        match self {
+            Decider::Normal(s) => s.wins(sum, side),
+            Decider::Misere(s) => s.wins(sum, side),
+        }
+    }
+
+    fn winning_moves(
+        &mut self,
+        sum: &Sum,
+        side: Side,
+        max: usize,
+    ) -> Result<(Vec<SumMove>, bool), SolveError> {
+        match self {
+            Decider::Normal(s) => s.winning_moves(sum, side, max),
+            Decider::Misere(s) => s.winning_moves(sum, side, max),
+        }
+    }
 }
 
 /// A copy of a sum.
@@ -307,6 +359,14 @@ fn is_bound(e: &SolveError) -> bool {
     )
 }
 
+/// The error of reading a position.
+fn read_error(e: ValueError) -> SolveError {
+    match e {
+        ValueError::Input(e) => SolveError::Input(format!("bad expression: {e}")),
+        ValueError::Limit(e) => e,
+    }
+}
+
 /// `Ok(None)` for a bound of the search, the error for anything else.
 fn bounded<T>(r: Result<T, SolveError>) -> Result<Option<T>, SolveError> {
     match r {
@@ -321,10 +381,18 @@ impl Session {
     /// `first` to move and the human playing `human`. Errors: the expression is bad
     /// (`Input`) or too large to read (`Limit`).
     pub fn new(src: &str, first: Side, human: Side, limits: Limits) -> Result<Self, SolveError> {
-        Session::read(src, first, human, limits).map_err(|e| match e {
-            ValueError::Input(e) => SolveError::Input(format!("bad expression: {e}")),
-            ValueError::Limit(e) => e,
-        })
+        Session::read(src, first, human, limits).map_err(read_error)
+    }
+
+    /// As [`Session::new`], in misère play (the player who cannot move wins; see
+    /// [`Session::read_misere`]).
+    pub fn new_misere(
+        src: &str,
+        first: Side,
+        human: Side,
+        limits: Limits,
+    ) -> Result<Self, SolveError> {
+        Session::read_misere(src, first, human, limits).map_err(read_error)
     }
 
     /// Names the bounds in the session's words with `raise` (a front end's own
@@ -335,12 +403,37 @@ impl Session {
 
     /// As [`Session::new`], with the column of a bad expression kept in the error.
     pub fn read(src: &str, first: Side, human: Side, limits: Limits) -> Result<Self, ValueError> {
+        Session::read_play(src, first, human, limits, Play::Normal)
+    }
+
+    /// As [`Session::read`], in misère play: the player who cannot move wins, and the
+    /// position is read as its game tree ([`read_misere_sum`]).
+    pub fn read_misere(
+        src: &str,
+        first: Side,
+        human: Side,
+        limits: Limits,
+    ) -> Result<Self, ValueError> {
+        Session::read_play(src, first, human, limits, Play::Misere)
+    }
+
+    fn read_play(
+        src: &str,
+        first: Side,
+        human: Side,
+        limits: Limits,
+        play: Play,
+    ) -> Result<Self, ValueError> {
         let mut t = GameTable::with_limit(limits.max_states);
         if limits.stop.is_some() {
             t.set_stop(limits.stop.clone());
         }
-        let sum = read_sum(&mut t, src, &limits)?;
+        let sum = match play {
+            Play::Normal => read_sum(&mut t, src, &limits)?,
+            Play::Misere => read_misere_sum(&mut t, src, &limits, &Forms::new(&limits))?,
+        };
         Ok(Session {
+            play,
             t,
             raise: Bound::words,
             limits,
@@ -454,7 +547,7 @@ impl Session {
             .iter()
             .map(|m| written(&mut self.t, &sum, m, self.raise))
             .collect();
-        let mut s = Search::new(&mut self.t, &self.limits);
+        let mut s = Decider::new(&mut self.t, &self.limits, self.play);
         let outcome = bounded(s.outcome(&sum))?;
         let mover_wins = outcome.map(|o| {
             matches!(
@@ -497,6 +590,9 @@ impl Session {
     /// The canonical value of the sum, when it takes at most [`VALUE_STATES`] stored
     /// games to compute.
     fn value(&mut self, sum: &Sum) -> Result<Option<String>, SolveError> {
+        if self.play == Play::Misere {
+            return Ok(None);
+        }
         let left = self.t.max_states().saturating_sub(self.t.states()).max(1);
         let num = VALUE_STATES.min(left);
         let g = self.t.within_share(num, left, |t| {
@@ -520,15 +616,26 @@ impl Session {
         Ok(g.map(|g| show_game(&mut self.t, g, self.raise)))
     }
 
-    /// Whether the side to move has no move (it has lost: normal play).
+    /// Whether the side to move has no move (it has lost in normal play, won in
+    /// misère play).
     pub fn is_over(&mut self) -> Result<bool, SolveError> {
         Ok(self.analyse()?.moves.is_empty())
     }
 
-    /// The winner, when the game is over.
+    /// The winner, when the game is over: the other side in normal play, the side that
+    /// cannot move in misère play.
     pub fn winner(&mut self) -> Result<Option<Side>, SolveError> {
         let side = self.to_move();
-        Ok(self.is_over()?.then(|| other(side)))
+        let winner = match self.play {
+            Play::Normal => other(side),
+            Play::Misere => side,
+        };
+        Ok(self.is_over()?.then_some(winner))
+    }
+
+    /// Normal or misère play.
+    pub fn play(&self) -> Play {
+        self.play
     }
 
     /// Plays the `i`-th move of the current list; `false` if there is none.
@@ -604,7 +711,7 @@ impl Session {
         let side = a.to_move;
         let sum = copy(&self.current().sum);
         let raw = sum.moves(&mut self.t, side)?;
-        let mut s = Search::new(&mut self.t, &self.limits);
+        let mut s = Decider::new(&mut self.t, &self.limits, self.play);
         let mut best: Option<(usize, usize)> = None;
         for (i, m) in raw.iter().enumerate().take(DECIDED_MOVES) {
             let after = sum.after(m);
@@ -760,7 +867,7 @@ impl crate::PlaySession for Session {
     }
 
     fn rule(&self) -> sprague_core::Play {
-        sprague_core::Play::Normal
+        self.play
     }
 
     fn side_to_move(&self) -> Option<Side> {

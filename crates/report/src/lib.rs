@@ -13,6 +13,7 @@ pub mod genus;
 pub mod grid;
 pub mod json;
 pub mod nash;
+pub mod quotient;
 pub mod solve;
 pub mod sweep;
 pub mod table;

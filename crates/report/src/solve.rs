@@ -6,6 +6,7 @@ use sprague_core::nat::Nat;
 use sprague_core::{Bound, Limits, Raise, SolveError};
 use sprague_core::{Outcome, Play};
 use sprague_engine::impartial::position::{Components, Position};
+use sprague_engine::impartial::quotient;
 use sprague_engine::impartial::sum::{
     Analysis, Component, WinningMove, analyse, heap_move_text, ordinal_text,
 };
@@ -100,10 +101,18 @@ pub fn solve_first_db(
     let plain = sprague_games::plain_position(text);
     if plain.is_none() && sprague_games::partizan::component::is_partizan(text) == Some(true) {
         if o.misere {
-            return Err(Failure::Input(
-                "misère play is for impartial positions; this position has partizan terms"
-                    .to_string(),
-            ));
+            if db.is_some() {
+                return Err(Failure::Input(
+                    "a database holds normal-play values, which misère play cannot use".to_string(),
+                ));
+            }
+            return Ok(Solved::Partizan(partizan::solve_misere(
+                text,
+                first,
+                o.max_moves,
+                o.explain,
+                &o.limits,
+            )?));
         }
         return Ok(Solved::Partizan(partizan::solve_db(
             text,
@@ -138,7 +147,7 @@ pub fn solve_position(components: Position, o: &Options) -> Result<Solved, Failu
     let analysis = match analyse(&components, play, limits, o.max_moves) {
         // Misère play has no theory beyond Nim: search the whole sum when it is small.
         Err(SolveError::Input(_)) if play == Play::Misere => {
-            misere_by_search(&components, limits, o.max_moves)?
+            misere_by_quotient_or_search(&components, limits, o.max_moves)?
         }
         r => r?,
     };
@@ -514,6 +523,12 @@ pub fn explain(
                 return Ok(lines);
             }
         }
+        if let Some((family, sizes)) = quotient::one_family_heaps(components) {
+            let largest = sizes.iter().copied().max().unwrap_or(0).max(1);
+            if let Some(q) = quotient::known(&*family, largest) {
+                return Ok(quotient::explain(&q, &sizes));
+            }
+        }
         lines.push(
             "Misère play has no general theory beyond Nim: the answer comes from an exhaustive search of the whole sum, and the winning moves are those that leave a position lost for the player then to move.".to_string(),
         );
@@ -755,6 +770,22 @@ fn explain_infinite(components: &Position, a: &Analysis, k: &[Nat], lines: &mut 
 /// (the search stores whole sums, not single components).
 fn misere_states(limits: &Limits) -> u64 {
     (limits.max_states / 250).max(1)
+}
+
+/// Misère play of a sum of heaps of one heap game by its misère quotient
+/// ([`quotient::misere`]) when the quotient up to the largest heap can be computed and
+/// verified; otherwise by the whole-sum search ([`misere_by_search`]).
+fn misere_by_quotient_or_search(
+    components: &Position,
+    limits: &Limits,
+    max_moves: usize,
+) -> Result<Analysis, SolveError> {
+    match quotient::misere(components, limits, max_moves) {
+        Ok(Some((a, _))) => Ok(a),
+        // A limit or a candidate that failed its verification: the search may still
+        // decide a small sum.
+        Ok(None) | Err(_) => misere_by_search(components, limits, max_moves),
+    }
 }
 
 /// Misère play of any small sum, by exhaustive search of the whole sum: the winning

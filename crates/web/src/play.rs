@@ -2,7 +2,7 @@
 //! partizan positions alike: each request opens a session of the library
 //! ([`AnySession`], impartial or partizan as the expression is) and writes what it
 //! reports through [`PlaySession`] as one JSON document. What differs between the
-//! kinds is data of the session: the rule (`misere`, for impartial positions), the
+//! kinds is data of the session: the rule (`misere`, normal or misère play), the
 //! side to move (`side`: `left`, the default, or `right`, for partizan ones), the
 //! remoteness, the value.
 

@@ -3,7 +3,7 @@
 //! commands, and this module says what is shown of the library's [`Session`].
 
 use super::{Failure, Front, JSON_MOVES, LineReader, Out, PAGE, SHOWN_MENU, game, json};
-use sprague::core::{Limits, Outcome};
+use sprague::core::{Limits, Outcome, Play};
 use sprague::partizan::Side;
 use sprague::play::Player;
 use sprague::play::partizan::{self as pp, Analysis, Move, Session, side_name};
@@ -37,11 +37,15 @@ pub(super) fn run(
     text: &str,
     first: Side,
     human: Side,
+    play: Play,
     limits: Limits,
     out: &Out,
     input: &mut LineReader,
 ) -> Result<(), Failure> {
-    let mut s = Session::new(text, first, human, limits)?;
+    let mut s = match play {
+        Play::Normal => Session::new(text, first, human, limits)?,
+        Play::Misere => Session::new_misere(text, first, human, limits)?,
+    };
     s.set_raise(sprague::flags::raise_with);
     let start = s.position_text();
     let start_outcome = s.analyse()?.outcome;
@@ -74,8 +78,12 @@ impl Front for Partizan {
 
     fn intro(&self) -> String {
         format!(
-            "{} (normal play: whoever makes the last move wins); {} moves first; you play {}. Type 'help' for the ways to move.",
+            "{} ({}); {} moves first; you play {}. Type 'help' for the ways to move.",
             self.start,
+            match self.s.play() {
+                Play::Normal => "normal play: whoever makes the last move wins",
+                Play::Misere => "misère play: whoever makes the last move loses",
+            },
             side_name(self.first),
             side_name(self.s.human())
         )
@@ -93,8 +101,9 @@ impl Front for Partizan {
             Player::Computer => pp::other(human),
         };
         let summary = format!(
-            "{}, normal play: {} ({}) won after {} move{}; the start was {} with {} moving first.",
+            "{}, {}: {} ({}) won after {} move{}; the start was {} with {} moving first.",
             self.start,
+            play_name(s.play()),
             side_name(w),
             if w == human { "you" } else { "the computer" },
             s.moves_made(),
@@ -216,7 +225,9 @@ fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
     if out.json {
         let mut j = String::from("{\"event\":\"state\",\"position\":");
         json::string(&mut j, &position);
-        j.push_str(",\"play\":\"normal\",\"to_move\":");
+        j.push_str(",\"play\":");
+        json::string(&mut j, play_word(s.play()));
+        j.push_str(",\"to_move\":");
         side_json(&mut j, a.to_move);
         j.push_str(",\"you\":");
         side_json(&mut j, human);
@@ -238,10 +249,9 @@ fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
         j.push_str(",\"mover_wins\":");
         opt_bool(&mut j, a.mover_wins);
         let _ = write!(j, ",\"over\":{over},\"winner\":");
-        if over {
-            side_json(&mut j, pp::other(a.to_move));
-        } else {
-            j.push_str("null");
+        match s.winner()? {
+            Some(w) => side_json(&mut j, w),
+            None => j.push_str("null"),
         }
         j.push_str(",\"note\":");
         json::opt_string(&mut j, a.note.as_deref());
@@ -392,6 +402,10 @@ fn value(s: &mut Session, out: &Out) -> Result<(), Failure> {
     }
     let mut t = match &a.value {
         Some(v) => format!("value: {v}"),
+        None if s.play() == Play::Misere => {
+            "value: none in misère play (misère sums do not decompose by normal-play values)"
+                .to_string()
+        }
         None => format!(
             "value: not shown (more than {} stored games)",
             pp::VALUE_STATES
@@ -456,4 +470,20 @@ fn moves(s: &mut Session, out: &Out, page: usize) -> Result<(), Failure> {
 /// that raises it.
 fn undecided() -> String {
     pp::undecided(sprague::flags::raise_with)
+}
+
+/// The rule of play in words.
+fn play_name(p: Play) -> &'static str {
+    match p {
+        Play::Normal => "normal play",
+        Play::Misere => "misère play",
+    }
+}
+
+/// The rule of play in a JSON document.
+fn play_word(p: Play) -> &'static str {
+    match p {
+        Play::Normal => "normal",
+        Play::Misere => "misere",
+    }
 }

@@ -12,6 +12,7 @@ pub mod mex;
 pub mod misere_form;
 pub mod period;
 pub mod position;
+pub mod quotient;
 pub mod sparse;
 pub mod store;
 pub mod sum;

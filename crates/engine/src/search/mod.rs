@@ -13,6 +13,12 @@
 //!   searched once (a transposition table bounded in memory); moves are ordered; the
 //!   work is bounded by `--max-states` and a stop signal.
 //!
+//! - [`partizan_misere`]: who wins a sum of partizan components in misère play (the
+//!   player who cannot move wins), by a search of the whole sum's game tree: no value
+//!   is substituted for a region (misère sums do not decompose by normal-play values),
+//!   regions are interned, states are multisets of regions in a transposition table;
+//!   games written by their options are kept as written (`Forms`).
+//!
 //! - `sprague_games::db`: a database of the canonical values of the small regions of a
 //!   ruleset, built once and stored in a file; the partizan search looks small regions
 //!   up in it.
@@ -33,3 +39,4 @@ pub mod bounds;
 
 pub mod impartial;
 pub mod partizan;
+pub mod partizan_misere;

@@ -447,6 +447,15 @@ impl Graph {
     /// to new vertices, green pieces hanging from one vertex replaced by green stalks
     /// of their nim-values, vertices renumbered from the ground.
     pub(crate) fn simplify(&self) -> Graph {
+        self.simplify_with(true)
+    }
+
+    /// Like [`Graph::simplify`], green pieces replaced by stalks of their nim-values
+    /// only when `green` (misère play keeps them: misère sums do not decompose by
+    /// nim-values). Without that replacement the result has the game tree of the
+    /// region: vertex numbers and the order of edges change nothing, and a loop at
+    /// `v` is cut exactly as an edge from `v` to a vertex of its own is.
+    fn simplify_with(&self, green: bool) -> Graph {
         // Compact vertex numbers, loops opened.
         let mut index: FxHashMap<u32, u32> = FxHashMap::default();
         index.insert(0, 0);
@@ -469,7 +478,11 @@ impl Graph {
             edges.push((a, n, c));
             n += 1;
         }
-        let edges = green_pieces(n as usize, edges);
+        let edges = if green {
+            green_pieces(n as usize, edges)
+        } else {
+            edges
+        };
         normalise(edges)
     }
 }
@@ -640,6 +653,12 @@ impl Rules for Hackenbush {
 
 impl Ruleset for Hackenbush {
     const NAME: &'static str = "hackenbush";
+
+    /// The parts of the graph without the green pieces replaced by stalks.
+    fn misere_regions(&self, g: &Graph, out: &mut Vec<Graph>) {
+        out.extend(g.split().iter().map(|p| p.simplify_with(false)));
+    }
+
     const USAGE: &'static str = "hackenbush takes stalks written as strings of B (Left), R (Right) and G (either) from the ground up, e.g. hackenbush(\"BBR\"), or graphs written as edge lists U-V:C with 0 (or g) the ground, e.g. hackenbush(\"0-1:B 1-2:R 2-0:G\")";
 
     /// Every edge `side` may cut, each its own move (parallel edges of one colour

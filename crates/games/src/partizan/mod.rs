@@ -99,6 +99,17 @@ pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
     /// also an impartial family, and `solve` answers it with nim-values.
     const IMPARTIAL: bool = false;
 
+    /// The regions of `p` for misère play, where only a part with the same game tree
+    /// (or one that plays alike in every sum, in misère play too) may stand for a
+    /// part: by default [`Rules::regions`], whose normal forms are such parts (a
+    /// region cropped, turned or reflected, a part without moves dropped). A ruleset
+    /// whose regions replace a part by one of equal normal-play value only (a green
+    /// Hackenbush piece by the stalk of its nim-value) lists its parts here without
+    /// that replacement.
+    fn misere_regions(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
+        self.regions(p, out)
+    }
+
     /// The negative of a position: the position with the players' roles swapped, so
     /// that `p + negative(p) = 0` (Clobber: the colours swapped; Domineering: the board
     /// transposed). The search cancels a region against its negative. The default,

@@ -1,15 +1,18 @@
 //! The answer of `sprague solve` for partizan positions and sums: who wins moving
 //! first for each player, the outcome class, and every winning move of each player,
-//! found by the search of [`sprague_engine::search::partizan`].
+//! found by the search of [`sprague_engine::search::partizan`]; in misère play (the
+//! player who cannot move wins) by the search of the whole game tree of
+//! [`sprague_engine::search::partizan_misere`].
 
 use super::super::{Failure, json};
-use sprague_core::Outcome;
 use sprague_core::{Bound, Limits, Raise};
+use sprague_core::{Outcome, Play};
 use sprague_engine::partizan::{Game, GameTable, Side};
 use sprague_engine::search::partizan::{Config, Part, RegionValues, Search, Stats, Sum, SumMove};
+use sprague_engine::search::partizan_misere::{self as misere, Forms};
 use sprague_games::db::Db;
 use sprague_games::eval::ValueError;
-use sprague_games::partizan::component::read_sum;
+use sprague_games::partizan::component::{read_misere_sum, read_sum};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -48,6 +51,8 @@ pub struct SideMoves {
     pub moves: Vec<Winning>,
     /// Whether more winning moves exist.
     pub truncated: bool,
+    /// Whether the player has no move at all (in misère play such a player wins).
+    pub stuck: bool,
 }
 
 /// The answer for a partizan sum.
@@ -61,6 +66,8 @@ pub struct PartizanSolved {
     pub values: Vec<Option<String>>,
     /// The value of the whole sum, when every part has one.
     pub total: Option<String>,
+    /// Normal or misère play.
+    pub play: Play,
     /// `L`, `R`, `N` or `P`.
     pub outcome: Outcome,
     /// The player to move, whose winning moves are `winning_moves` in the document.
@@ -133,6 +140,7 @@ pub(crate) fn solve_db(
             ),
             moves,
             truncated,
+            stuck: false,
         });
     }
     let stats = s.stats();
@@ -168,6 +176,87 @@ pub(crate) fn solve_db(
         parts,
         values,
         total,
+        play: Play::Normal,
+        outcome,
+        first,
+        left,
+        right,
+        stats,
+        explanation,
+    })
+}
+
+/// Solves the partizan sum `text` in misère play (the player who cannot move wins)
+/// with `first` to move: the search of the whole game tree
+/// ([`sprague_engine::search::partizan_misere`]); no part has a value (misère sums do
+/// not decompose by normal-play values).
+pub fn solve_misere(
+    text: &str,
+    first: Side,
+    max_moves: usize,
+    explain: bool,
+    limits: &Limits,
+) -> Result<PartizanSolved, Failure> {
+    let mut t = GameTable::with_limit(limits.max_states);
+    let forms = Forms::new(limits);
+    let sum = read_misere_sum(&mut t, text, limits, &forms).map_err(|e| match e {
+        ValueError::Input(e) => Failure::Input(format!("bad expression: {e}")),
+        ValueError::Limit(e) => Failure::from(e),
+    })?;
+    let mut s = misere::Search::new(&mut t, limits);
+    let outcome = s.outcome(&sum)?;
+    let mut sides = Vec::new();
+    for side in [Side::Left, Side::Right] {
+        let (moves, truncated) = s.winning_moves(&sum, side, max_moves)?;
+        let stuck = sum.listed_moves(s.table(), side)?.is_empty();
+        let moves = moves
+            .iter()
+            .map(|m| Winning {
+                component: m.part,
+                from: show(s.table(), &sum.parts[m.part]),
+                to: show(s.table(), &m.to),
+                words: m.words.clone(),
+            })
+            .collect::<Vec<_>>();
+        sides.push(SideMoves {
+            wins: matches!(
+                (outcome, side),
+                (Outcome::N, _) | (Outcome::L, Side::Left) | (Outcome::R, Side::Right)
+            ),
+            moves,
+            truncated,
+            stuck,
+        });
+    }
+    let ms = s.stats();
+    let stats = Stats {
+        nodes: ms.nodes,
+        regions: ms.regions,
+        ..Stats::default()
+    };
+    let right = sides.pop().expect("two sides");
+    let left = sides.pop().expect("two sides");
+    let parts = sum.parts.iter().map(|p| show(&mut t, p)).collect();
+    let explanation = explain.then(|| {
+        vec![
+            format!(
+                "Misère play: a player who cannot move wins. Misère sums do not decompose by normal-play values, so a search of the whole game tree decided both players moving first: {} positions searched, {} regions met.",
+                stats.nodes, stats.regions
+            ),
+            format!(
+                "Left moving first {}; Right moving first {}: the misère outcome class is {}.",
+                if left.wins { "wins" } else { "loses" },
+                if right.wins { "wins" } else { "loses" },
+                outcome.letter()
+            ),
+            "A winning move leaves a sum that the opponent, moving first, loses; a player with no move wins at once.".to_string(),
+        ]
+    });
+    Ok(PartizanSolved {
+        values: vec![None; sum.parts.len()],
+        parts,
+        total: None,
+        play: Play::Misere,
         outcome,
         first,
         left,
@@ -227,7 +316,12 @@ impl PartizanSolved {
         json::string(&mut out, &self.parts.join(" + "));
         let _ = write!(
             out,
-            ",\"play\":\"normal\",\"outcome\":\"{}\",\"grundy\":null,\"value\":",
+            ",\"play\":\"{}\",\"outcome\":\"{}\",\"grundy\":null,\"value\":",
+            if self.play == Play::Misere {
+                "misere"
+            } else {
+                "normal"
+            },
             self.outcome.letter(),
         );
         match &self.total {
@@ -292,7 +386,10 @@ impl PartizanSolved {
         if self.parts.len() > 1 {
             let _ = writeln!(out, "           ({} components)", self.parts.len());
         }
-        let _ = writeln!(out, "play:      normal (the player who cannot move loses)");
+        let _ = match self.play {
+            Play::Misere => writeln!(out, "play:      misère (the player who cannot move wins)"),
+            Play::Normal => writeln!(out, "play:      normal (the player who cannot move loses)"),
+        };
         let words = match self.outcome {
             Outcome::L => "L: Left wins whoever starts",
             Outcome::R => "R: Right wins whoever starts",
@@ -311,6 +408,10 @@ impl PartizanSolved {
                     out,
                     "{name} moving first loses: every move leaves a winning position for the opponent"
                 );
+                continue;
+            }
+            if m.stuck && self.play == Play::Misere {
+                let _ = writeln!(out, "{name} moving first wins: {name} has no move");
                 continue;
             }
             if m.moves.is_empty() {

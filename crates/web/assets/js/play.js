@@ -124,11 +124,11 @@ export function playView(root) {
     return !!(st.doc && st.doc.to_move);
   }
 
-  /** The options that apply to the game shown: your side, or misère play. */
+  /** The options that apply to the game shown: your side for a game of Left and Right (misère play applies to every game). */
   function renderOptions() {
     if (!st.doc) return;
     sideOpt.hidden = !hasSides();
-    misereOpt.hidden = hasSides();
+    misereOpt.hidden = false;
   }
 
   /** The side to move when `who` ("you" or "computer") moves (used by games of Left and Right). */
