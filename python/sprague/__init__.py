@@ -43,6 +43,7 @@ __all__ = [
     "misere_form",
     "table",
     "grid",
+    "quotient",
     "value",
     "nash",
     "heap_game",
@@ -531,6 +532,19 @@ def grid(
     (r0, c0) = frm if isinstance(frm, tuple) else (frm, frm)
     (r1, c1) = to if isinstance(to, tuple) else (to, to)
     return json.loads(_call(_sprague.grid, family, r0, c0, r1, c1, max_states))
+
+
+def quotient(family: str, to: int = 10, max_states: int = DEFAULT_MAX_STATES) -> dict:
+    """The misère quotient of heaps 1 to ``to`` of a heap game (``"octal[0.75]"``,
+    ``"kayles"``), as ``sprague quotient --json`` prints it: ``order``,
+    ``generators``, ``relations``, ``elements``, ``p_portion``, each heap's element
+    and, when small, the multiplication table. It is verified on every sum of those
+    heaps; nothing is claimed beyond ``to``.
+
+    >>> quotient("octal[0.75]", to=10)["order"]
+    8
+    """
+    return json.loads(_call(_sprague.quotient, family, to, max_states))
 
 
 # ----------------------------------------------------------------------------

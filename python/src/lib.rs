@@ -368,6 +368,19 @@ fn grid(
     .map_err(failed)
 }
 
+/// The misère quotient of heaps 1 to `to` of a heap game: the JSON document of
+/// `sprague quotient --json`.
+#[pyfunction]
+#[pyo3(signature = (text, to, max_states))]
+fn quotient(py: Python<'_>, text: String, to: usize, max_states: u64) -> PyResult<String> {
+    run(py, move |stop| -> Result<String, Failure> {
+        let limits = limits(max_states, stop);
+        let q = report::quotient::compute(&text, to, &limits)?;
+        Ok(report::quotient::json(&q))
+    })?
+    .map_err(failed)
+}
+
 /// Solves a bimatrix game given as the JSON text of `sprague nash`; its JSON answer.
 #[pyfunction]
 #[pyo3(signature = (game, explain, max_pairs))]
@@ -740,6 +753,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(families, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(grid, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient, m)?)?;
     m.add_function(wrap_pyfunction!(nash, m)?)?;
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(value_of, m)?)?;

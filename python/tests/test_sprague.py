@@ -549,3 +549,19 @@ def test_genus_and_misere_form_match_the_command_line():
     assert [sprague.misere_form(f"kayles({n})") for n in range(10)] == doc["forms"]
     with pytest.raises(sprague.LimitError):
         sprague.genus("kayles(60)", max_states=1000)
+
+
+def test_quotient_is_the_document_of_the_command():
+    q = sprague.quotient("octal[0.75]", to=10)
+    out = subprocess.run(
+        [binary(), "quotient", "--json", "--to", "10", "octal[0.75]"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert json.loads(out.stdout) == q
+    # Plambeck (INTEGERS 5 (2005) G5): the quotient of 0.75 has eight elements.
+    assert q["order"] == 8
+    code, line = cli_error("quotient", "--to", "5", "wythoff")
+    assert code == 2
+    with pytest.raises(sprague.InputError) as e:
+        sprague.quotient("wythoff", to=5)
+    assert "sprague: " + str(e.value) == line
