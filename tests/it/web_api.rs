@@ -1319,3 +1319,28 @@ fn every_route_frees_its_slot_soon_after_its_deadline() {
         );
     }
 }
+
+#[test]
+fn quotient_is_the_document_of_the_command() {
+    let s = Server::start(&[]);
+    let (status, _, raw) = s.get_raw("/api/quotient?family=octal%5B0.75%5D&to=10");
+    assert_eq!(status, 200, "{raw}");
+    let cli = sprague()
+        .args(["quotient", "--json", "--to", "10", "octal[0.75]"])
+        .output()
+        .unwrap();
+    assert_eq!(raw, String::from_utf8(cli.stdout).unwrap());
+    // Plambeck (INTEGERS 5 (2005) G5): 0.75's quotient has eight elements.
+    let (_, body) = s.get("/api/quotient", &[("family", "octal[0.75]"), ("to", "10")]);
+    assert_eq!(body["order"], 8);
+    // Not a heap game, no heaps, too many heaps, a file: one-line input errors.
+    for q in [
+        &[("family", "wythoff"), ("to", "5")][..],
+        &[("family", "octal[0.75]"), ("to", "0")],
+        &[("family", "octal[0.75]"), ("to", "1001")],
+        &[("family", "digraph[\"/etc/passwd\"]")],
+    ] {
+        let (status, body) = s.get("/api/quotient", q);
+        assert_eq!((status, error(&body).0), (400, "input"), "{q:?}: {body}");
+    }
+}

@@ -615,6 +615,24 @@ fn grid_view_heat_map_of_wythoff() {
 }
 
 #[test]
+fn quotient_view_of_a_heap_game() {
+    let t = Harness::new(1200, 1000);
+    t.open("view=quotient&family=octal[0.75]&heaps=10");
+    // Plambeck (INTEGERS 5 (2005) G5): 0.75's quotient has eight elements, so its
+    // multiplication table is drawn, eight rows of eight.
+    let summary = t.b.wait_text("#quotient-summary", |s| !s.is_empty());
+    assert!(summary.contains("order 8"), "{summary}");
+    assert_eq!(t.b.all("#quotient-table tbody tr").len(), 8);
+    assert_eq!(t.b.all("#quotient-heaps tbody tr").len(), 10);
+    let cli = t.b.text(&t.b.wait(".cli pre"));
+    assert_eq!(cli, "$ sprague quotient --to 10 'octal[0.75]'");
+    // The tab leads back to the heap table.
+    let tab = t.b.wait("#tab-table");
+    t.b.js_click(&tab);
+    t.b.wait("#table-period");
+}
+
+#[test]
 fn value_view_draws_the_thermograph() {
     let t = Harness::new(1200, 1000);
     t.open("view=value&expr={2|-1}");

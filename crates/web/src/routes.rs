@@ -28,6 +28,7 @@ pub(super) fn api() -> Router<Shared> {
         .route("/api/health", get(health))
         .route("/api/check", get(check))
         .route("/api/grid", get(grid))
+        .route("/api/quotient", get(quotient))
         .route("/api/play", get(super::play::play))
         .route("/api/play/reply", get(super::play::reply))
         .route("/api/solve", get(solve))
@@ -186,6 +187,33 @@ async fn grid(State(app): State<Shared>, q: Q) -> Response {
             e => failure(e.into()),
         })?;
         Ok(g.json())
+    })
+    .await
+}
+
+/// Most heaps the server builds a misère quotient of.
+const MAX_QUOTIENT_HEAPS: u64 = 1_000;
+
+/// `GET /api/quotient?family=F&to=N`: the document of `sprague quotient --json --to N
+/// F`, the misère quotient of heaps 1 to N (at most [`MAX_QUOTIENT_HEAPS`]).
+async fn quotient(State(app): State<Shared>, q: Q) -> Response {
+    let parsed = (|| -> Result<(String, usize), ApiError> {
+        let p = Params::from(q)?;
+        let family = p.text("family")?;
+        refuse_files(&family)?;
+        let to = p.number("to", 10, MAX_QUOTIENT_HEAPS)?;
+        if to == 0 {
+            return Err(ApiError::input("'to' must be at least 1"));
+        }
+        Ok((family, to as usize))
+    })();
+    let (family, to) = match parsed {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let q = sprague_report::quotient::compute(&family, to, &limits).map_err(failure)?;
+        Ok(sprague_report::quotient::json(&q))
     })
     .await
 }

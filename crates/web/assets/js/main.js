@@ -7,8 +7,8 @@ import { tablesView } from "./tables.js";
 import { valueView } from "./value.js";
 import { nashView } from "./nash.js";
 
-const VIEWS = { solve: solveView, play: playView, table: tablesView, grid: tablesView, value: valueView, nash: nashView };
-const TAB_OF = { grid: "table" };
+const VIEWS = { solve: solveView, play: playView, table: tablesView, grid: tablesView, quotient: tablesView, value: valueView, nash: nashView };
+const TAB_OF = { grid: "table", quotient: "table" };
 
 /** The view named by ?view=, else by the first path segment, else solve. */
 function currentView() {

@@ -116,21 +116,23 @@ function cellText(cell, i, j) {
   return String(cell ?? "").replaceAll("{i}", String(i)).replaceAll("{j}", String(j));
 }
 
-/** The Tables view (view=table and view=grid). */
+/** The Tables view (view=table, view=grid and view=quotient). */
 export function tablesView(root, name) {
   const p = params();
   const st = {
-    mode: name === "grid" ? "grid" : "table",
-    family: p.get("family") || (name === "grid" ? example("grid") : example("table")),
+    mode: name === "grid" || name === "quotient" ? name : "table",
+    family: p.get("family") || (name === "grid" ? example("grid") : name === "quotient" ? example("quotient") : example("table")),
     from: p.get("from") || "0",
     to: p.get("to") || "60",
     size: p.get("size") || "32",
+    heaps: p.get("heaps") || "8",
     explain: p.get("explain") === "1",
   };
   const out = h("section", { class: "results", "aria-live": "polite" });
   const cmd = h("div");
   const tabTable = h("button", { type: "button", role: "tab", id: "tab-table", "aria-selected": String(st.mode === "table"), onclick: () => switchMode("table") }, "Heap table");
   const tabGrid = h("button", { type: "button", role: "tab", id: "tab-grid", "aria-selected": String(st.mode === "grid"), onclick: () => switchMode("grid") }, "Grid of two parameters");
+  const tabQuotient = h("button", { type: "button", role: "tab", id: "tab-quotient", "aria-selected": String(st.mode === "quotient"), onclick: () => switchMode("quotient") }, "Misère quotient");
   const box = exprBox({
     label: example("family_label"),
     kind: "family",
@@ -153,23 +155,31 @@ export function tablesView(root, name) {
   explain.addEventListener("change", () => { st.explain = explain.checked; go(true); });
   const tableOpts = h("div", { class: "options" }, fromIn, toIn, h("label", {}, explain, " explain each value"));
   const gridOpts = h("div", { class: "options" }, sizeIn, h("span", { class: "hint" }, "rows and columns 0 … size − 1"));
+  const heapsIn = num("quotient-to", "heaps 1 to", "heaps", 1, 1000);
+  const quotientOpts = h("div", { class: "options" }, heapsIn, h("span", { class: "hint" }, "the misère quotient of these heaps, verified on every sum of them"));
 
   function switchMode(m) {
     if (m === st.mode) return;
     st.mode = m;
     if (m === "grid" && !st.family) st.family = example("grid");
+    if (m === "quotient" && !st.family) st.family = example("quotient");
     go(true);
   }
 
   function sync(push) {
     tabTable.setAttribute("aria-selected", String(st.mode === "table"));
     tabGrid.setAttribute("aria-selected", String(st.mode === "grid"));
+    tabQuotient.setAttribute("aria-selected", String(st.mode === "quotient"));
     tableOpts.hidden = st.mode !== "table";
     gridOpts.hidden = st.mode !== "grid";
-    box.setKind(st.mode === "grid" ? null : "family");
+    quotientOpts.hidden = st.mode !== "quotient";
+    box.setKind(st.mode === "table" ? "family" : null);
     if (st.mode === "table") {
       setParams({ view: "table", family: st.family, from: st.from !== "0" ? st.from : null, to: st.to, explain: st.explain }, push);
       cmd.replaceChildren(cliBox(cli("sprague table", st.explain && "--explain", st.from !== "0" && ["--from", st.from], "--to", st.to, st.family)));
+    } else if (st.mode === "quotient") {
+      setParams({ view: "quotient", family: st.family, heaps: st.heaps }, push);
+      cmd.replaceChildren(cliBox(cli("sprague quotient", "--to", st.heaps, st.family)));
     } else {
       setParams({ view: "grid", family: st.family, size: st.size }, push);
       gridCommand();
@@ -194,6 +204,10 @@ export function tablesView(root, name) {
         const doc = await api("/api/table", { family: st.family, from: st.from, to: st.to, explain: st.explain }, { slot: "tables" });
         box.showError(null);
         out.replaceChildren(...renderTable(doc));
+      } else if (st.mode === "quotient") {
+        const doc = await api("/api/quotient", { family: st.family, to: st.heaps }, { slot: "tables" });
+        box.showError(null);
+        out.replaceChildren(...renderQuotient(doc));
       } else {
         const doc = await api("/api/grid", { family: st.family, rows: st.size, cols: st.size }, { slot: "tables" });
         box.showError(null);
@@ -250,16 +264,39 @@ export function tablesView(root, name) {
     ];
   }
 
+  function renderQuotient(doc) {
+    const name = `${doc.family.replace(/[^A-Za-z0-9_.,-]+/g, "_").replace(/_+$/, "")}_quotient_${doc.to}`;
+    const inP = new Set(doc.p_portion);
+    const word = (w) => h("td", { class: inP.has(w) ? "zero" : null }, w);
+    const parts = [
+      h("p", { id: "quotient-summary" }, h("strong", {}, doc.family), `: heaps 1 to ${doc.to}, a quotient of order ${doc.order}, stable over heaps ${doc.stable_from} to ${doc.to}.`),
+      h("p", {}, "Presentation: ", h("code", { id: "quotient-presentation" },
+        `⟨${doc.generators.map((_, i) => String.fromCharCode(97 + i)).join(", ")} | ${doc.relations.join(", ")}⟩`)),
+      h("p", {}, "P-portion (the player to move loses): ", h("code", { id: "quotient-p" }, doc.p_portion.join(", "))),
+      h("table", { class: "values", id: "quotient-heaps" }, h("caption", {}, "The element of each heap (shaded: in the P-portion)"),
+        h("thead", {}, h("tr", {}, h("th", {}, "heap"), h("th", {}, "element"))),
+        h("tbody", {}, doc.heaps.map((w, i) => h("tr", {}, h("th", { scope: "row" }, i + 1), word(w))))),
+    ];
+    if (doc.table) {
+      parts.push(h("table", { class: "values", id: "quotient-table" }, h("caption", {}, "Multiplication"),
+        h("thead", {}, h("tr", {}, h("th", {}, "×"), doc.elements.map((w) => h("th", { scope: "col" }, w)))),
+        h("tbody", {}, doc.table.map((row, a) => h("tr", {}, h("th", { scope: "row" }, doc.elements[a]), row.map((b) => word(doc.elements[b])))))));
+    }
+    parts.push(h("div", { class: "buttons" },
+      h("button", { type: "button", id: "dl-json", onclick: () => download(name + ".json", JSON.stringify(doc) + "\n", "application/json") }, "Download JSON")));
+    return parts;
+  }
+
   root.append(
     h("h2", { class: "view-title" }, "Tables and pictures of values"),
-    h("div", { class: "subtabs", role: "tablist", "aria-label": "kind of table" }, tabTable, tabGrid),
-    box.root, tableOpts, gridOpts, cmd, out);
+    h("div", { class: "subtabs", role: "tablist", "aria-label": "kind of table" }, tabTable, tabGrid, tabQuotient),
+    box.root, tableOpts, gridOpts, quotientOpts, cmd, out);
   go(false);
   return {
     popstate() {
       const q = params();
       const v = q.get("view");
-      if (v !== "table" && v !== "grid") return false;
+      if (v !== "table" && v !== "grid" && v !== "quotient") return false;
       st.mode = v;
       st.family = q.get("family") || st.family;
       box.value = st.family;
