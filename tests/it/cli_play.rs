@@ -4,6 +4,7 @@
 
 use assert_cmd::Command;
 use serde_json::Value;
+use std::collections::HashMap;
 
 fn sprague() -> Command {
     Command::cargo_bin("sprague").unwrap()
@@ -520,4 +521,101 @@ fn jump_staircases_token_placements_and_matrices_are_typed_in_their_own_words() 
             .iter()
             .any(|v| v["event"] == "state" && v["move_number"] == 2)
     );
+}
+
+/// The options of a heap of `n` in the octal game 0.75, from its code: taking one
+/// token may leave no heap (n = 1), one heap or two; taking two may leave no heap
+/// (n = 2) or two heaps, never one.
+fn options_075(n: u64) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for (take, one) in [(1u64, true), (2, false)] {
+        if n < take {
+            continue;
+        }
+        let r = n - take;
+        if r == 0 {
+            out.push(vec![]);
+            continue;
+        }
+        if one {
+            out.push(vec![r]);
+        }
+        for a in 1..=r / 2 {
+            out.push(vec![a, r - a]);
+        }
+    }
+    out
+}
+
+/// Whether the player to move loses a sum of 0.75 heaps in misère play, by plain
+/// game-tree search from the rules (the player who cannot move wins).
+fn misere_lost_075(heaps: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    let mut key: Vec<u64> = heaps.iter().copied().filter(|&n| n > 0).collect();
+    key.sort_unstable();
+    if let Some(&l) = memo.get(&key) {
+        return l;
+    }
+    let mut has_move = false;
+    let mut lost = true;
+    for i in 0..key.len() {
+        for o in options_075(key[i]) {
+            has_move = true;
+            let mut next = key.clone();
+            next.remove(i);
+            next.extend(o);
+            if misere_lost_075(&next, memo) {
+                lost = false;
+            }
+        }
+    }
+    let l = has_move && lost;
+    memo.insert(key, l);
+    l
+}
+
+#[test]
+fn misere_play_of_heap_game_sums_uses_the_quotient_and_its_moves_win() {
+    // Forty heaps of 0.75 are beyond the whole-sum search's bound; the quotient
+    // answers at once. Its hints are checked against the game tree on smaller sums.
+    let big: Vec<String> = (0..40).map(|i| (3 + i % 8).to_string()).collect();
+    let out = play_json(
+        &["--misere", &format!("octal[0.75]({})", big.join(","))],
+        "hint\nquit\n",
+    );
+    assert!(out.iter().any(|v| v["event"] == "hint"), "{out:?}");
+    let mut memo = HashMap::new();
+    for heaps in [
+        vec![3u64, 4, 5, 6, 7, 2],
+        vec![1, 1, 2],
+        vec![5, 5],
+        vec![2, 6, 9],
+        vec![1, 3, 8, 8],
+    ] {
+        let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let out = play_json(
+            &["--misere", &format!("octal[0.75]({})", list.join(","))],
+            "hint\nquit\n",
+        );
+        let hint = out
+            .iter()
+            .find(|v| v["event"] == "hint")
+            .unwrap_or_else(|| panic!("{out:?}"));
+        let lost = misere_lost_075(&heaps, &mut memo);
+        assert_eq!(hint["outcome"], if lost { "P" } else { "N" }, "{heaps:?}");
+        let moves = hint["winning_moves"].as_array().unwrap();
+        assert_eq!(moves.is_empty(), lost, "{heaps:?}");
+        for m in moves {
+            let i = m["component"].as_u64().unwrap() as usize;
+            let to = m["to"].as_str().unwrap();
+            // `to` is the heap's replacement: `octal[0.75](4)`, a sum of such terms
+            // for a split, or `0` when nothing is left.
+            let mut next = heaps.clone();
+            next.remove(i);
+            for term in to.split(" + ").filter(|t| *t != "0") {
+                let inner = term.split_once("](").unwrap().1.trim_end_matches(')');
+                next.extend(inner.split(',').map(|s| s.parse::<u64>().unwrap()));
+            }
+            assert!(misere_lost_075(&next, &mut memo), "{heaps:?}: {m}");
+        }
+    }
 }

@@ -33,6 +33,7 @@ use sprague_core::nat::Nat;
 use sprague_core::{Limits, SolveError};
 use sprague_core::{Outcome, Play};
 use sprague_engine::impartial::family::{After, MAX_LISTED_MOVES, Move, MoveSink, Pos};
+use sprague_engine::impartial::quotient;
 use sprague_engine::impartial::sum::{Analysis, Component, analyse, heap_move_text, write_sum};
 use sprague_engine::picture::Target;
 pub use sprague_engine::search::impartial::misere_failure;
@@ -397,7 +398,9 @@ fn some_moves(comps: &[Component], limits: &Limits, cap: usize) -> Vec<SumMove> 
 }
 
 /// Decides a position with the engine (and, for misère play of families without a
-/// misère theory, with the whole-sum search, [`misere`]).
+/// misère theory: a sum of heaps of one heap game by its verified misère quotient
+/// ([`quotient::misere`]) when one can be built, else with the whole-sum search,
+/// [`misere`]).
 pub fn evaluate(
     comps: &[Component],
     play: Play,
@@ -406,10 +409,17 @@ pub fn evaluate(
 ) -> Result<Evaluation, SolveError> {
     match analyse(comps, play, limits, MAX_CANDIDATES) {
         Ok(a) => Ok(from_analysis(comps, a)),
-        Err(SolveError::Input(_)) if play == Play::Misere => Ok(from_analysis(
-            comps,
-            misere(comps, limits, solver, usize::MAX)?,
-        )),
+        Err(SolveError::Input(_)) if play == Play::Misere => {
+            // A quotient that cannot be built or verified leaves the sum to the search.
+            if let Ok(Some((a, _))) = quotient::misere(comps, limits, usize::MAX) {
+                return Ok(from_analysis(comps, a));
+            }
+            limits.check_stop()?;
+            Ok(from_analysis(
+                comps,
+                misere(comps, limits, solver, usize::MAX)?,
+            ))
+        }
         Err(e) => Err(e),
     }
 }
