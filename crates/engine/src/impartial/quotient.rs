@@ -378,6 +378,8 @@ struct Builder<'a> {
     /// The outcomes of sums with a heap of the newest size (true: P), by heap sizes
     /// ascending.
     memo: FxHashMap<Vec<u32>, bool>,
+    /// About how many bytes `memo` holds.
+    memo_bytes: u64,
     /// The table's access sums (heap sizes ascending, and the word of heaps that
     /// reaches each from the empty sum through access sums); the first is empty.
     access: Vec<(Vec<u32>, Vec<u32>)>,
@@ -425,6 +427,7 @@ impl<'a> Builder<'a> {
                 heaps: vec![0],
             },
             memo: FxHashMap::default(),
+            memo_bytes: 0,
             access: vec![(Vec::new(), Vec::new())],
             columns: vec![Vec::new()],
             table: Vec::new(),
@@ -512,6 +515,7 @@ impl<'a> Builder<'a> {
         self.options.push(options);
         // Every sum remembered has heaps below n: the verified quotient answers them.
         self.memo = FxHashMap::default();
+        self.memo_bytes = 0;
         let states = loop {
             self.close(n)?;
             let word = match self.hypothesis(n)? {
@@ -558,6 +562,11 @@ impl<'a> Builder<'a> {
         }
         if self.memo.len() as u64 >= self.limits.max_states {
             return Err(self.too_many("outcomes of sums"));
+        }
+        // A remembered sum: its heaps and the table's share (about 48 bytes).
+        self.memo_bytes += 48 + 4 * sum.len() as u64;
+        if self.memo_bytes > self.limits.max_memory {
+            return Err(self.limits.memory_exceeded(DOING, self.memo_bytes));
         }
         self.work(1)?;
         let mut has_move = false;
@@ -1405,6 +1414,18 @@ mod tests {
         assert!(matches!(
             Quotient::compute(&octal(&[0, 7, 7]), 12, &limits),
             Err(SolveError::Limit { .. })
+        ));
+        // The outcomes remembered are bounded by the memory allowed.
+        let limits = Limits {
+            max_memory: 1_000,
+            ..Limits::default()
+        };
+        assert!(matches!(
+            Quotient::compute(&octal(&[0, 7, 7]), 12, &limits),
+            Err(SolveError::Limit {
+                bound: Bound::Memory,
+                ..
+            })
         ));
     }
 }
