@@ -102,10 +102,15 @@ fn quotient_command_prints_r8_and_refuses_what_it_cannot_verify() {
         ),
         "{json}"
     );
-    // Kayles' heap 9 splits a class of heaps 1..8: not verified, exit 2 in one line.
-    let out = quotient(&["--to", "9", "kayles"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(String::from_utf8(out.stderr).unwrap().lines().count(), 1);
+    // Kayles' heap 9 and Dawson's Kayles' heap 10 split classes of the smaller heaps'
+    // quotients: both are learnt and verified (each element is checked against the
+    // whole-sum search in the engine's tests and below).
+    for family in ["kayles", "octal[0.07]"] {
+        let out = quotient(&["--to", "12", family]);
+        assert_eq!(out.status.code(), Some(0), "{family}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("nothing is claimed beyond heap 12"), "{text}");
+    }
     // Not a heap game.
     assert_eq!(quotient(&["--to", "5", "wythoff"]).status.code(), Some(2));
     // A limit names its bound: exit 3.
@@ -130,4 +135,32 @@ fn misere_sums_of_one_heap_game_by_the_quotient_match_the_search() {
             .unwrap()
             .contains("outcome:   P")
     );
+}
+
+#[test]
+fn misere_sums_by_the_quotient_match_the_whole_sum_search_where_heaps_split() {
+    // `X + nim(0)` is the same game as `X` but not a sum of one heap game, so it goes
+    // to the whole-sum search; `X` goes through the quotient, whose heaps 9 (Kayles)
+    // and 10 (Dawson's Kayles) split classes of the smaller heaps.
+    let outcome = |text: &str| -> String {
+        let out = solve(&[text]);
+        assert_eq!(out.status.code(), Some(0), "{text}");
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .find(|l| l.starts_with("outcome:"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    for family in ["kayles", "octal[0.07]"] {
+        for heaps in [
+            "9", "10", "12", "5,5,9", "5,5,10", "3,7,12", "4,9,11", "1,10,12", "6,6,12", "2,8,11",
+            "5,9,12", "9,10",
+        ] {
+            let sum = format!("{family}({heaps})");
+            let by_quotient = outcome(&sum);
+            assert!(!by_quotient.is_empty(), "{sum}");
+            assert_eq!(by_quotient, outcome(&format!("{sum} + nim(0)")), "{sum}");
+        }
+    }
 }

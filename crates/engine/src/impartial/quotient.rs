@@ -18,34 +18,46 @@
 //!
 //! # How it is computed, and why each step is sound
 //!
-//! The module builds a *candidate* `(Q, Φ, P)` heap by heap, and *verifies* it after
-//! each heap (so that a construction gone wrong stops at once); only
-//! a verified candidate is ever answered, so the construction needs no theorem, only
-//! the verification does.
+//! The module *learns* a candidate `(Q, Φ, P)` heap by heap and *verifies* it after
+//! each heap; only a verified candidate is ever answered, so the learning needs no
+//! theorem, only the verification does.
 //!
-//! **Construction** (after Plambeck–Siegel's incremental algorithm). With the
-//! candidate for heaps `1..n−1` (each class `q` with a *representative*, an explicit
-//! sum `R_q` of those heaps whose image is `q`), heap `n` is added: its options are
-//! sums of smaller heaps, with images `M_n`. A heap without options is the game 0, the
-//! identity. Otherwise the outcomes `f(q, k)` of `R_q + k·n` are computed column by
-//! column, `k = 0, 1, 2, …` (`f(q, 0)` is the old P-portion): the player to move loses
-//! when no option is a loss, the options being `R_q + (k−1)·n + O` (image `q·m`, `m` in
-//! `M_n`, outcome from column `k − 1`) and `R'_q + k·n` for the options `R'_q` of the
-//! explicit sum `R_q`, decided the same way (remembered by image). A column is a
-//! function of the one before, so once one repeats, all later ones repeat with it:
-//! `n^k` behaves like `n^j` with `j` in a finite range. The monoid of pairs `(q, k)` is
-//! then reduced by the indistinguishability it defines (pairs are merged until those
-//! merged agree on `P` after multiplication by every generator: Moore's partition
-//! refinement, which yields the coarsest congruence inside the P/N split). When heap
-//! `n` falls into an existing class, the quotient does not grow.
+//! **Truth.** The exact misère outcome of an explicit sum (a multiset of heap sizes
+//! up to `n`): a sum of heaps below `n` is decided by the verified quotient of heaps
+//! `1..n−1` (which predicts every such outcome exactly, see the verification); a sum
+//! with a heap of `n` by search over its options (each a sum replacing one heap by
+//! smaller heaps), remembered: the player to move loses when there is a move and no
+//! option is a loss.
 //!
-//! The construction remembers outcomes by the *old* class of the explicit sum: it
-//! assumes that heap `n` splits no class of the quotient of heaps `1..n−1`. That is
-//! not true in general: among Kayles heaps up to 8, `kayles(5) + kayles(5)` is the
-//! identity, yet `kayles(9)` and `kayles(5,5,9)` have different outcomes. Such a
-//! candidate is wrong, and the verification below refuses it (an error; `solve` then
-//! falls back on the whole-sum search). Plambeck–Siegel's algorithm handles splits;
-//! this one does not yet.
+//! **Learning** (Angluin's L*, with Rivest and Schapire's counterexamples). A table
+//! has *access sums* (rows; the empty sum first, each other one an access sum plus a
+//! heap) and *test sums* (columns; the empty sum first); its entry is the truth of
+//! `row + column`. Two access sums with different rows are in different classes (a
+//! column tells them apart), and the table keeps their rows distinct, so it never
+//! has more rows than `Q` has elements. It is *closed* when every access sum plus
+//! every heap `a ≤ n` has the row of an access sum (else that sum becomes one). Then
+//! the hypothesis is the automaton whose states are the access sums, heap `a` moving
+//! `s` to the access sum with the row of `s + a`, a state being P when its entry at
+//! the empty column is P; it is reduced by Moore's refinement (states apart when some
+//! word of heaps leads them to a P-state and a non-P one). When heaps commute in the
+//! reduced automaton, and every state is reached from the empty sum, its states form
+//! a commutative monoid (`x·y`: `x` moved by a word reaching `y`; two words reaching
+//! one state act alike, since moves commute and both agree on the empty sum's state),
+//! the candidate. When two heaps do not commute at some state, the two orders reach
+//! states told apart by some word `w`, and one of the two predictions of one sum is
+//! wrong: that sum's word is a counterexample. When the verification fails at some
+//! sum `c`, either `c` is predicted wrong, or (★) fails at `c` with `c` right, and then
+//! one of the options of `c` is predicted wrong: a counterexample.
+//!
+//! A counterexample word `a_1…a_k`, its states `s_0 = 0, s_1, …, s_k`, gives
+//! `α_i` = the truth of `access(s_i) + a_{i+1} + … + a_k`: `α_0` is the truth of the
+//! sum and `α_k` the prediction, so some `α_i ≠ α_{i+1}` (found by bisection), and the
+//! column `a_{i+2} + … + a_k` tells `access(s_i) + a_{i+1}` from `access(s_{i+1})`,
+//! which had the same row. Added, it leaves `access(s_i) + a_{i+1}` with a row that no
+//! access sum has (the old rows were distinct and it agreed with `s_{i+1}` on them):
+//! the next closing adds an access sum. So each counterexample adds a row, and when
+//! the quotient of heaps `1..n` is finite (of order `|Q|`) there are at most `|Q|`
+//! hypotheses for it: the learning ends. (The limits bound it when it is not.)
 //!
 //! **Verification** (what makes the answer true). A candidate is a finite commutative
 //! monoid `Q` with an element `x_i` for each heap `i` and a subset `P`; `Φ(c) = ∏
@@ -54,29 +66,31 @@
 //! > `Φ(c) ∈ P` ⟺ `c` has a move and, for every heap `i` of `c` and every option
 //! > image `m ∈ M_i`, `Φ(c − i)·m ∉ P`                                        (★)
 //!
-//! then `o⁻(c) = P` ⟺ `Φ(c) ∈ P` for every sum `c`. Proof: by induction on `c` in the
-//! multiset order of its heap sizes (a move replaces a heap by smaller heaps, so every
-//! option is smaller, and the order is well founded). The options of `c` are `c − i +
-//! O` with images `Φ(c − i)·Φ(O)`; by induction each is a P-position exactly when its
-//! image is in `P`; `c` is a misère P-position exactly when it has a move and no option
-//! is a P-position — the right side of (★). ∎
+//! (`M_i` the images of the options of heap `i`) then `o⁻(c) = P` ⟺ `Φ(c) ∈ P` for
+//! every sum `c`. Proof: by induction on `c` in the multiset order of its heap sizes
+//! (a move replaces a heap by smaller heaps, so every option is smaller, and the order
+//! is well founded). The options of `c` are `c − i + O` with images `Φ(c − i)·Φ(O)`;
+//! by induction each is a P-position exactly when its image is in `P`; `c` is a misère
+//! P-position exactly when it has a move and no option is a P-position — the right
+//! side of (★). ∎
 //!
-//! (★) is checked on finitely many *states*: the state of `c` is `Φ(c)` together with,
-//! for each image `x` of a heap present in `c`, the image `r_x = Φ(c − i)` (the same
-//! for every heap `i` of `c` with `x_i = x`, as their `c − i` are sums of the same
-//! image) and the union `U_x` of the `M_i` of those heaps. The right side of (★) is
-//! "some `U_x` is non-empty, and no `r_x·m`, `m ∈ U_x`, is in `P`": a function of the
-//! state. Adding a heap `j` to `c` maps the state of `c` to that of `c + j` (`Φ` and
-//! every `r_x` are multiplied by `x_j`; for `x = x_j`, `r_x` becomes the old `Φ(c)` and
-//! `U_x` gains `M_j`), so every sum's state is reached from the state of 0 by a search
-//! over these steps, which is finite because `Q` is. The verification visits every
-//! reachable state and checks (★) there.
+//! (★) is checked on finitely many *states*: the state of `c` is `Φ(c)`, whether `c`
+//! has a move, and the set `D(c)` of the `z` in `Q` such that `Φ(c − i)·z·m ∈ P` for
+//! some heap `i` of `c` and `m ∈ M_i`. The right side of (★) is "`c` has a move and
+//! the identity is not in `D(c)`": a function of the state. Adding a heap `j` maps the
+//! state of `c` to that of `c + j`: `Φ` is multiplied by `x_j`, and `z ∈ D(c + j)`
+//! exactly when `x_j·z ∈ D(c)` (the heaps of `c`, now with `c + j − i`) or `Φ(c)·z·m
+//! ∈ P` for some `m ∈ M_j` (heap `j` itself). So every sum's state is reached from the
+//! state of 0 by a search over these steps, which is finite because `Q` is. The
+//! verification visits every reachable state and checks (★) there, keeping how each
+//! state was reached, so that a failure names a sum.
 //!
 //! **From a verified candidate to the quotient.** When `Φ` predicts every outcome,
 //! `G ≡ H` exactly when `Φ(G)·y ∈ P ⟺ Φ(H)·y ∈ P` for every `y` in `Q` (the images of
-//! the sums `X` are all of `Q`, which the heaps generate); the reduction of the
-//! construction already merged every such pair (and a final refinement would merge
-//! any left), so the verified `Q` *is* the misère quotient of `A_n`.
+//! the sums `X` are all of `Q`, which the heaps generate). Moore's refinement left no
+//! two states that every word of heaps (every `y`) fails to tell apart, so no two
+//! elements of the verified `Q` are merged by `≡`, and every element is the image of a
+//! sum: the verified `Q` *is* the misère quotient of `A_n`.
 //!
 //! **What is claimed.** The quotient of heaps `1..n` for the `n` asked. When heaps
 //! `1..m` already generate it, the quotient of `A_k` for every `k` from `m` to `n` is
@@ -84,7 +98,8 @@
 //! are indistinguishable by them): "stable over heaps `m..=n`". Nothing is claimed
 //! beyond `n`: a quotient that has not grown for a while may still grow later.
 //!
-//! A candidate that fails the verification is reported as an error, never used.
+//! A candidate that fails the verification is never used: it yields a counterexample
+//! and the learning goes on.
 
 use super::family::{Family, MAX_LISTED_MOVES, MoveSink, Pos};
 use super::position::{Components, Stretch, Values};
@@ -102,10 +117,6 @@ pub type Elem = u32;
 /// Most elements of a quotient computed (its multiplication table takes 4·order²
 /// bytes).
 pub const MAX_ORDER: usize = 2048;
-
-/// Most distinct powers of one heap's element the construction follows before it
-/// gives up (in the published quotients the powers repeat within a few steps).
-const MAX_POWERS: usize = 64;
 
 /// Most moves in a row the construction follows in one explicit sum.
 const MAX_DEPTH: usize = 2_000;
@@ -171,24 +182,12 @@ impl Quotient {
         bound: usize,
         limits: &Limits,
     ) -> Result<Quotient, SolveError> {
-        Self::build(family, bound, limits, true)
-    }
-
-    fn build(
-        family: &dyn Family,
-        bound: usize,
-        limits: &Limits,
-        verify: bool,
-    ) -> Result<Quotient, SolveError> {
         let mut b = Builder::new(family, limits);
         let mut checked = 0;
         for n in 1..=bound {
-            b.add_heap(n)?;
-            // Each heap is verified as it comes, so that a construction gone wrong
-            // stops at the heap that broke it instead of growing from it.
-            if verify {
-                checked = b.verify()?;
-            }
+            // Each heap is learnt and verified in turn: the verified quotient of the
+            // smaller heaps answers the sums without the newest heap.
+            checked = b.add_heap(n)?;
         }
         let (generators, generated_by) = b.generators();
         Ok(Quotient {
@@ -371,11 +370,42 @@ struct Builder<'a> {
     order: usize,
     mul: Vec<Elem>,
     p: Vec<bool>,
-    /// A representative sum of each element: heap sizes, ascending.
-    reps: Vec<Vec<u32>>,
     heaps: Vec<Elem>,
     /// The options of each heap: heap sizes (non-empty heaps), ascending.
     options: Vec<Vec<Vec<u32>>>,
+    /// The verified quotient of the heaps before the newest.
+    known: Known,
+    /// The outcomes of sums with a heap of the newest size (true: P), by heap sizes
+    /// ascending.
+    memo: FxHashMap<Vec<u32>, bool>,
+    /// About how many bytes `memo` holds.
+    memo_bytes: u64,
+    /// The table's access sums (heap sizes ascending, and the word of heaps that
+    /// reaches each from the empty sum through access sums); the first is empty.
+    access: Vec<(Vec<u32>, Vec<u32>)>,
+    /// The table's columns (heap sizes ascending); the first is empty.
+    columns: Vec<Vec<u32>>,
+    /// The row of each access sum, and which access sum has each row.
+    table: Vec<Vec<bool>>,
+    rows: FxHashMap<Vec<bool>, u32>,
+    /// The access sum with the row of each access sum plus heap `a`, at `a − 1`.
+    next: Vec<Vec<u32>>,
+}
+
+/// A verified quotient: elements, products, P-portion, heaps' elements.
+struct Known {
+    order: usize,
+    mul: Vec<Elem>,
+    p: Vec<bool>,
+    heaps: Vec<Elem>,
+}
+
+/// What the verification found.
+enum Checked {
+    /// (★) holds on every state; how many there are.
+    Verified(u64),
+    /// A sum (heap sizes, ascending) at whose state (★) fails.
+    Wrong(Vec<u32>),
 }
 
 impl<'a> Builder<'a> {
@@ -388,9 +418,21 @@ impl<'a> Builder<'a> {
             order: 1,
             mul: vec![0],
             p: vec![false],
-            reps: vec![Vec::new()],
             heaps: vec![0],
             options: vec![Vec::new()],
+            known: Known {
+                order: 1,
+                mul: vec![0],
+                p: vec![false],
+                heaps: vec![0],
+            },
+            memo: FxHashMap::default(),
+            memo_bytes: 0,
+            access: vec![(Vec::new(), Vec::new())],
+            columns: vec![Vec::new()],
+            table: Vec::new(),
+            rows: FxHashMap::default(),
+            next: Vec::new(),
         }
     }
 
@@ -464,62 +506,52 @@ impl<'a> Builder<'a> {
         Ok(out)
     }
 
-    /// Adds heap `n` (heaps `1..n` added before).
-    fn add_heap(&mut self, n: usize) -> Result<(), SolveError> {
+    /// Adds heap `n` (heaps `1..n` added and verified before): learns the quotient of
+    /// heaps `1..=n` (see the module documentation) and verifies it; the number of
+    /// states the verification checked.
+    fn add_heap(&mut self, n: usize) -> Result<u64, SolveError> {
         let options = self.list_options(n)?;
         self.work(options.len() as u64 + 1)?;
         self.options.push(options);
-        let mut images: Vec<Elem> = self.options[n].iter().map(|o| self.image(o)).collect();
-        images.sort_unstable();
-        images.dedup();
-        if images.is_empty() {
-            // A heap without a move is the game 0.
-            self.heaps.push(0);
-            return Ok(());
-        }
-        // The columns f(·, k), until one repeats.
-        let mut columns: Vec<Vec<bool>> = vec![self.p.clone()];
-        let mut by_size: Vec<Elem> = (0..self.order as Elem).collect();
-        by_size.sort_by_key(|&q| self.reps[q as usize].len());
-        let start = loop {
-            let k = columns.len();
-            if k > MAX_POWERS {
-                return Err(SolveError::Limit {
-                    bound: Bound::States,
-                    what: format!(
-                        "{DOING}: the powers of heap {n}'s element do not repeat within {MAX_POWERS}"
-                    ),
-                });
-            }
-            let mut memo: Vec<Option<bool>> = vec![None; self.order];
-            for &q in &by_size {
-                if memo[q as usize].is_none() {
-                    let rep = self.reps[q as usize].clone();
-                    self.outcome(&rep, &images, &columns[k - 1], &mut memo, 0)?;
-                }
-            }
-            let column: Vec<bool> = memo.into_iter().map(|v| v == Some(true)).collect();
-            if let Some(j) = columns.iter().position(|c| *c == column) {
-                break j;
-            }
-            columns.push(column);
+        // Every sum remembered has heaps below n: the verified quotient answers them.
+        self.memo = FxHashMap::default();
+        self.memo_bytes = 0;
+        let states = loop {
+            self.close(n)?;
+            let word = match self.hypothesis(n)? {
+                Some(word) => word,
+                None => match self.verify()? {
+                    Checked::Verified(states) => break states,
+                    Checked::Wrong(sum) => self.mispredicted(&sum)?,
+                },
+            };
+            self.refine(&word)?;
         };
-        self.extend(n, &columns, start)
+        // The verified quotient of heaps 1..=n answers every sum of them.
+        self.known = Known {
+            order: self.order,
+            mul: self.mul.clone(),
+            p: self.p.clone(),
+            heaps: self.heaps.clone(),
+        };
+        Ok(states)
     }
 
-    /// Whether the explicit sum `sum` plus `k ≥ 1` heaps of the new size is a misère
-    /// P-position, `before` the column `k − 1` and `images` the new heap's option
-    /// images; remembered in `memo` by the image of `sum`.
-    fn outcome(
-        &mut self,
-        sum: &[u32],
-        images: &[Elem],
-        before: &[bool],
-        memo: &mut Vec<Option<bool>>,
-        depth: usize,
-    ) -> Result<bool, SolveError> {
-        let q = self.image(sum);
-        if let Some(v) = memo[q as usize] {
+    /// The exact misère outcome of the sum `sum` (heap sizes, ascending, each added):
+    /// whether the player to move loses. By the verified quotient when every heap is
+    /// below the newest, else by search over its options, remembered.
+    fn truth(&mut self, sum: &[u32], depth: usize) -> Result<bool, SolveError> {
+        if sum
+            .last()
+            .is_none_or(|&h| (h as usize) < self.known.heaps.len())
+        {
+            let k = &self.known;
+            let e = sum.iter().fold(0, |e, &h| {
+                k.mul[e as usize * k.order + k.heaps[h as usize] as usize]
+            });
+            return Ok(k.p[e as usize]);
+        }
+        if let Some(&v) = self.memo.get(sum) {
             return Ok(v);
         }
         if depth > MAX_DEPTH {
@@ -528,72 +560,142 @@ impl<'a> Builder<'a> {
                 what: format!("{DOING} follows lines of play of more than {MAX_DEPTH} moves"),
             });
         }
-        self.work(images.len() as u64 + 1)?;
-        // The new heaps always have a move: a P-position has no P-option.
-        let mut p = !images.iter().any(|&m| before[self.mul(q, m) as usize]);
-        let mut i = 0;
-        while p && i < sum.len() {
+        if self.memo.len() as u64 >= self.limits.max_states {
+            return Err(self.too_many("outcomes of sums"));
+        }
+        // A remembered sum: its heaps and the table's share (about 48 bytes).
+        self.memo_bytes += 48 + 4 * sum.len() as u64;
+        if self.memo_bytes > self.limits.max_memory {
+            return Err(self.limits.memory_exceeded(DOING, self.memo_bytes));
+        }
+        self.work(1)?;
+        let mut has_move = false;
+        let mut p_option = false;
+        'heaps: for i in 0..sum.len() {
             let h = sum[i] as usize;
-            if i == 0 || sum[i - 1] as usize != h {
-                for o in 0..self.options[h].len() {
-                    let mut next: Vec<u32> = Vec::with_capacity(sum.len() + 2);
-                    next.extend_from_slice(&sum[..i]);
-                    next.extend_from_slice(&sum[i + 1..]);
-                    next.extend_from_slice(&self.options[h][o]);
-                    next.sort_unstable();
-                    if self.outcome(&next, images, before, memo, depth + 1)? {
-                        p = false;
-                        break;
-                    }
+            if i > 0 && sum[i - 1] as usize == h {
+                continue;
+            }
+            for o in 0..self.options[h].len() {
+                has_move = true;
+                let mut next: Vec<u32> = Vec::with_capacity(sum.len() + 2);
+                next.extend_from_slice(&sum[..i]);
+                next.extend_from_slice(&sum[i + 1..]);
+                next.extend_from_slice(&self.options[h][o]);
+                next.sort_unstable();
+                if self.truth(&next, depth + 1)? {
+                    p_option = true;
+                    break 'heaps;
                 }
             }
-            i += 1;
         }
-        memo[q as usize] = Some(p);
+        let p = has_move && !p_option;
+        self.memo.insert(sum.to_vec(), p);
         Ok(p)
     }
 
-    /// Replaces the candidate by the pairs (element, power of heap `n`), the powers
-    /// folded from `columns.len()` back to `start`, reduced by indistinguishability.
-    fn extend(&mut self, n: usize, columns: &[Vec<bool>], start: usize) -> Result<(), SolveError> {
-        let order = self.order;
-        let powers = columns.len();
-        let size = order * powers;
-        let fold = |t: usize| {
-            if t < powers {
-                t
-            } else {
-                start + (t - start) % (powers - start)
-            }
-        };
-        // Pair (q, k) is at k·order + q.
-        let old_mul = std::mem::take(&mut self.mul);
-        let mul_pair = |a: usize, b: usize| -> usize {
-            let (ka, qa) = (a / order, a % order);
-            let (kb, qb) = (b / order, b % order);
-            fold(ka + kb) * order + old_mul[qa * order + qb] as usize
-        };
-        // (identity, 1): the new heap.
-        let new_heap = fold(1) * order;
-        let mut gens: Vec<usize> = self.heaps[1..].iter().map(|&e| e as usize).collect();
-        gens.sort_unstable();
-        gens.dedup();
-        gens.retain(|&g| g != 0);
-        if new_heap != 0 {
-            gens.push(new_heap);
+    /// A limit on the states (`--max-states`) reached while keeping `what`.
+    fn too_many(&self, what: &str) -> SolveError {
+        SolveError::Limit {
+            bound: Bound::States,
+            what: format!(
+                "{DOING} of {} keeps more than {} {what}",
+                self.family.name(),
+                self.limits.max_states
+            ),
         }
-        let mut class: Vec<u32> = (0..size)
-            .map(|e| u32::from(columns[e / order][e % order]))
-            .collect();
+    }
+
+    /// The row of the sum `sum`: the truth of `sum + e` for each column `e`.
+    fn row(&mut self, sum: &[u32]) -> Result<Vec<bool>, SolveError> {
+        let mut row = Vec::with_capacity(self.columns.len());
+        for c in 0..self.columns.len() {
+            let mut s: Vec<u32> = Vec::with_capacity(sum.len() + self.columns[c].len());
+            s.extend_from_slice(sum);
+            s.extend_from_slice(&self.columns[c]);
+            s.sort_unstable();
+            row.push(self.truth(&s, 0)?);
+        }
+        Ok(row)
+    }
+
+    /// Makes the table closed over heaps `1..=n`: every access sum plus a heap has the
+    /// row of an access sum (adding access sums until it does), and records the moves.
+    fn close(&mut self, n: usize) -> Result<(), SolveError> {
+        let cells = (self.access.len() as u64).saturating_mul(self.columns.len() as u64);
+        if cells >= self.limits.max_states {
+            return Err(self.too_many("table entries"));
+        }
+        // The rows of the access sums (new columns may have been added).
+        let mut rows = Vec::with_capacity(self.access.len());
+        for s in 0..self.access.len() {
+            let sum = self.access[s].0.clone();
+            rows.push(self.row(&sum)?);
+        }
+        self.rows = FxHashMap::default();
+        for (s, r) in rows.iter().enumerate() {
+            self.rows.insert(r.clone(), s as u32);
+        }
+        self.table = rows;
+        self.next = Vec::new();
+        let mut s = 0;
+        while s < self.access.len() {
+            let mut moves = Vec::with_capacity(n);
+            for a in 1..=n as u32 {
+                let mut sum = self.access[s].0.clone();
+                sum.push(a);
+                sum.sort_unstable();
+                let row = self.row(&sum)?;
+                self.work(row.len() as u64)?;
+                let fresh = self.access.len() as u32;
+                let t = *self.rows.entry(row.clone()).or_insert(fresh);
+                if t == fresh {
+                    // Distinct rows are distinct classes: at most the quotient's order.
+                    if self.access.len() >= MAX_ORDER {
+                        return Err(self.too_large(n));
+                    }
+                    let mut word = self.access[s].1.clone();
+                    word.push(a);
+                    self.access.push((sum, word));
+                    self.table.push(row);
+                }
+                moves.push(t);
+            }
+            self.next.push(moves);
+            s += 1;
+        }
+        Ok(())
+    }
+
+    /// The limit on the order reached with heap `n`.
+    fn too_large(&self, n: usize) -> SolveError {
+        SolveError::Limit {
+            bound: Bound::States,
+            what: format!(
+                "{DOING} of {} has more than {MAX_ORDER} elements with heap {n}",
+                self.family.name()
+            ),
+        }
+    }
+
+    /// The hypothesis of the closed table over heaps `1..=n`: its automaton (access
+    /// sums, moves by heaps) reduced to its least form; when the heaps commute in it, it
+    /// becomes the candidate (`None`); otherwise a word (heap sizes in order of play)
+    /// on which it mispredicts the sum.
+    fn hypothesis(&mut self, n: usize) -> Result<Option<Vec<u32>>, SolveError> {
+        let states = self.access.len();
+        // Moore's refinement: states apart until their P-entries after every word agree.
+        let p_entry: Vec<bool> = (0..states).map(|s| self.entry(s)).collect();
+        let mut class: Vec<u32> = p_entry.iter().map(|&p| u32::from(p)).collect();
         let mut count = 0;
         loop {
-            self.work((size * (gens.len() + 1)) as u64)?;
+            self.work((states * (n + 1)) as u64)?;
             let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
-            let mut next = Vec::with_capacity(size);
-            for e in 0..size {
-                let mut sig = Vec::with_capacity(gens.len() + 1);
-                sig.push(class[e]);
-                sig.extend(gens.iter().map(|&g| class[mul_pair(e, g)]));
+            let mut next = Vec::with_capacity(states);
+            for s in 0..states {
+                let mut sig = Vec::with_capacity(n + 1);
+                sig.push(class[s]);
+                sig.extend(self.next[s].iter().map(|&t| class[t as usize]));
                 let fresh = ids.len() as u32;
                 next.push(*ids.entry(sig).or_insert(fresh));
             }
@@ -604,177 +706,272 @@ impl<'a> Builder<'a> {
             }
             count = now;
         }
-        if count > MAX_ORDER {
-            return Err(SolveError::Limit {
-                bound: Bound::States,
-                what: format!(
-                    "{DOING} of {} has more than {MAX_ORDER} elements with heap {n}",
-                    self.family.name()
-                ),
-            });
-        }
-        // Classes numbered by first member: (identity, 0) is 0, old elements keep
-        // their order.
-        let mut first: Vec<usize> = vec![usize::MAX; count];
-        for (e, &c) in class.iter().enumerate() {
-            if first[c as usize] == usize::MAX {
-                first[c as usize] = e;
+        // A member of each class, and the moves between classes.
+        let mut member = vec![usize::MAX; count];
+        for (s, &c) in class.iter().enumerate() {
+            if member[c as usize] == usize::MAX {
+                member[c as usize] = s;
             }
         }
-        let mut members: Vec<usize> = first.clone();
-        members.sort_unstable();
-        let mut renumber = vec![0u32; count];
-        for (i, &e) in members.iter().enumerate() {
-            renumber[class[e] as usize] = i as u32;
-        }
-        let new_class = |e: usize| renumber[class[e] as usize];
-        let mut mul = Vec::with_capacity(count * count);
-        for &a in &members {
-            for &b in &members {
-                mul.push(new_class(mul_pair(a, b)));
+        let moves: Vec<Vec<u32>> = member
+            .iter()
+            .map(|&s| self.next[s].iter().map(|&t| class[t as usize]).collect())
+            .collect();
+        let step = |c: u32, a: usize| moves[c as usize][a - 1];
+        // The heaps must commute: otherwise two orders of one sum end in classes told
+        // apart by some word, and one of the two predictions is wrong.
+        for c in 0..count as u32 {
+            self.work((n * n) as u64)?;
+            for a in 1..=n {
+                for b in a + 1..=n {
+                    let (u, v) = (step(step(c, a), b), step(step(c, b), a));
+                    if u != v {
+                        let w = self.apart(&class, &member, n, u, v);
+                        let mut ab = self.access[member[c as usize]].1.clone();
+                        let mut ba = ab.clone();
+                        ab.extend([a as u32, b as u32]);
+                        ba.extend([b as u32, a as u32]);
+                        ab.extend_from_slice(&w);
+                        ba.extend_from_slice(&w);
+                        let mut sum = ab.clone();
+                        sum.sort_unstable();
+                        let truth = self.truth(&sum, 0)?;
+                        return Ok(Some(if self.predict(&ab) != truth { ab } else { ba }));
+                    }
+                }
             }
         }
-        let p = members
-            .iter()
-            .map(|&e| columns[e / order][e % order])
-            .collect();
-        let reps = members
-            .iter()
-            .map(|&e| {
-                let mut r = self.reps[e % order].clone();
-                r.extend(std::iter::repeat_n(n as u32, e / order));
-                r.sort_unstable();
-                r
-            })
-            .collect();
-        let heaps: Vec<Elem> = self
-            .heaps
-            .iter()
-            .map(|&x| new_class(x as usize))
-            .chain(std::iter::once(new_class(new_heap)))
-            .collect();
-        self.order = count;
+        // The candidate: classes numbered in breadth-first order from the identity,
+        // each the product of its parent and a heap.
+        let mut number = vec![u32::MAX; count];
+        let mut order: Vec<(u32, usize, u32)> = vec![(class[0], 0, 0)];
+        number[class[0] as usize] = 0;
+        let mut i = 0;
+        while i < order.len() {
+            let c = order[i].0;
+            for a in 1..=n {
+                let t = step(c, a);
+                if number[t as usize] == u32::MAX {
+                    number[t as usize] = order.len() as u32;
+                    order.push((t, a, i as u32));
+                }
+            }
+            i += 1;
+        }
+        let size = order.len();
+        if size > MAX_ORDER {
+            return Err(self.too_large(n));
+        }
+        self.work((size * size) as u64)?;
+        // x·y: x times y's parent, then y's heap.
+        let mut mul = vec![0 as Elem; size * size];
+        for x in 0..size {
+            mul[x * size] = x as Elem;
+            for y in 1..size {
+                let (_, a, parent) = order[y];
+                let before = mul[x * size + parent as usize];
+                mul[x * size + y] = number[step(order[before as usize].0, a) as usize];
+            }
+        }
+        self.order = size;
         self.mul = mul;
-        self.p = p;
-        self.reps = reps;
-        self.heaps = heaps;
+        self.p = order
+            .iter()
+            .map(|&(c, _, _)| p_entry[member[c as usize]])
+            .collect();
+        self.heaps = std::iter::once(0)
+            .chain((1..=n).map(|a| number[step(class[0], a) as usize]))
+            .collect();
+        Ok(None)
+    }
+
+    /// Whether the table says the access sum `s` is a P-position (its entry at the
+    /// empty column, the first).
+    fn entry(&self, s: usize) -> bool {
+        self.table[s][0]
+    }
+
+    /// A word taking the classes `u` and `v` (distinct after Moore's refinement) to one
+    /// P-class and one other.
+    fn apart(&self, class: &[u32], member: &[usize], n: usize, u: u32, v: u32) -> Vec<u32> {
+        let p = |c: u32| self.entry(member[c as usize]);
+        let step = |c: u32, a: usize| class[self.next[member[c as usize]][a - 1] as usize];
+        let mut seen: FxHashMap<(u32, u32), (u32, u32, u32)> = FxHashMap::default();
+        let mut queue = std::collections::VecDeque::from([(u, v)]);
+        seen.insert((u, v), (u, v, 0));
+        while let Some((x, y)) = queue.pop_front() {
+            if p(x) != p(y) {
+                let mut word = Vec::new();
+                let mut at = (x, y);
+                while at != (u, v) {
+                    let (px, py, a) = seen[&at];
+                    word.push(a);
+                    at = (px, py);
+                }
+                word.reverse();
+                return word;
+            }
+            for a in 1..=n {
+                let t = (step(x, a), step(y, a));
+                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(t) {
+                    e.insert((x, y, a as u32));
+                    queue.push_back(t);
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    /// What the table's automaton predicts for the word `word`: whether the state it
+    /// reaches from the empty sum is a P-position.
+    fn predict(&self, word: &[u32]) -> bool {
+        let s = word
+            .iter()
+            .fold(0u32, |s, &a| self.next[s as usize][a as usize - 1]);
+        self.entry(s as usize)
+    }
+
+    /// A word mispredicted by the candidate, from a sum at which the verification
+    /// failed: the sum itself, or else one of its options (if the sum is predicted
+    /// right, (★) fails because some option is predicted wrong).
+    fn mispredicted(&mut self, sum: &[u32]) -> Result<Vec<u32>, SolveError> {
+        if self.truth(sum, 0)? != self.p[self.image(sum) as usize] {
+            return Ok(sum.to_vec());
+        }
+        for i in 0..sum.len() {
+            let h = sum[i] as usize;
+            for o in 0..self.options[h].len() {
+                let mut next: Vec<u32> = Vec::with_capacity(sum.len() + 2);
+                next.extend_from_slice(&sum[..i]);
+                next.extend_from_slice(&sum[i + 1..]);
+                next.extend_from_slice(&self.options[h][o]);
+                next.sort_unstable();
+                if self.truth(&next, 0)? != self.p[self.image(&next) as usize] {
+                    return Ok(next);
+                }
+            }
+        }
+        Err(self.unverified())
+    }
+
+    /// The error of a candidate that cannot be verified (not expected: the learning
+    /// always finds a mispredicted sum).
+    fn unverified(&self) -> SolveError {
+        SolveError::Input(format!(
+            "{DOING} of {} could not be verified for heaps up to {}",
+            self.family.name(),
+            self.heaps.len() - 1
+        ))
+    }
+
+    /// Adds to the columns the suffix of the mispredicted word `word` at which the
+    /// truth of "access sum of the state reached + rest of the word" changes
+    /// (Rivest–Schapire): the next closing then adds an access sum.
+    fn refine(&mut self, word: &[u32]) -> Result<(), SolveError> {
+        let mut states = vec![0u32];
+        for &a in word {
+            let s = *states.last().unwrap_or(&0);
+            states.push(self.next[s as usize][a as usize - 1]);
+        }
+        let alpha = |this: &mut Self, i: usize| -> Result<bool, SolveError> {
+            let mut s = this.access[states[i] as usize].0.clone();
+            s.extend_from_slice(&word[i..]);
+            s.sort_unstable();
+            this.truth(&s, 0)
+        };
+        let k = word.len();
+        let first = alpha(self, 0)?;
+        if first == alpha(self, k)? {
+            return Err(self.unverified());
+        }
+        let (mut lo, mut hi) = (0, k);
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if alpha(self, mid)? == first {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        let mut column = word[hi..].to_vec();
+        column.sort_unstable();
+        if self.columns.contains(&column) {
+            return Err(self.unverified());
+        }
+        self.columns.push(column);
         Ok(())
     }
 
-    /// Checks (★) of the module documentation on every reachable state; the number of
-    /// states, or an error when a state contradicts it.
-    fn verify(&mut self) -> Result<u64, SolveError> {
+    /// Checks (★) of the module documentation on every reachable state: the number of
+    /// states, or a sum whose state contradicts it.
+    fn verify(&mut self) -> Result<Checked, SolveError> {
         let order = self.order;
         let words = order.div_ceil(64);
-        // The distinct heap images, and each heap's options as a set of images.
-        let mut xs: Vec<Elem> = self.heaps[1..].to_vec();
-        xs.sort_unstable();
-        xs.dedup();
-        let mut sets: Vec<Vec<u64>> = vec![vec![0; words]];
-        let mut set_ids: FxHashMap<Vec<u64>, u32> = FxHashMap::default();
-        set_ids.insert(vec![0; words], 0);
-        // Kinds of heap: (index of its image in xs, its option set); heaps of one
-        // kind step states alike.
-        let mut kinds: Vec<(usize, u32)> = Vec::new();
+        let has = |set: &[u64], z: usize| set[z / 64] >> (z % 64) & 1 == 1;
+        // Kinds of heap (its element, whether it has a move, and E: the w with w·m ∈ P
+        // for an image m of one of its options), one heap of each (the least): heaps
+        // of one kind step states alike.
+        let mut kinds: Vec<(Elem, bool, Vec<u64>, usize)> = Vec::new();
         for n in 1..self.heaps.len() {
-            let mut set = vec![0u64; words];
-            for o in &self.options[n] {
-                let m = self.image(o) as usize;
-                set[m / 64] |= 1 << (m % 64);
+            let mut images: Vec<usize> = self.options[n]
+                .iter()
+                .map(|o| self.image(o) as usize)
+                .collect();
+            images.sort_unstable();
+            images.dedup();
+            self.work((order * images.len()) as u64 + 1)?;
+            let mut e = vec![0u64; words];
+            for w in 0..order {
+                if images
+                    .iter()
+                    .any(|&m| self.p[self.mul[w * order + m] as usize])
+                {
+                    e[w / 64] |= 1 << (w % 64);
+                }
             }
-            let fresh = sets.len() as u32;
-            let id = *set_ids.entry(set.clone()).or_insert(fresh);
-            if id == fresh {
-                sets.push(set);
+            let kind = (self.heaps[n], !images.is_empty(), e, n);
+            if !kinds
+                .iter()
+                .any(|k| (k.0, k.1, &k.2) == (kind.0, kind.1, &kind.2))
+            {
+                kinds.push(kind);
             }
-            let x = xs.binary_search(&self.heaps[n]).unwrap_or(0);
-            kinds.push((x, id));
         }
-        kinds.sort_unstable();
-        kinds.dedup();
-        // For each option set: the r with r·m ∈ P for some m in it.
-        let mut bad: Vec<Option<Vec<bool>>> = vec![None; sets.len()];
-        let mut unions: FxHashMap<(u32, u32), u32> = FxHashMap::default();
-        const ABSENT: u32 = u32::MAX;
-        // A state: [Φ(c), then r_x and U_x for each x (ABSENT when no heap of c has
-        // image x)].
-        let width = 1 + 2 * xs.len();
-        let mut start = vec![ABSENT; width];
-        start[0] = 0;
-        let mut seen: FxHashSet<Box<[u32]>> = FxHashSet::default();
-        let mut queue: Vec<Box<[u32]>> = Vec::new();
-        let start: Box<[u32]> = start.into_boxed_slice();
-        seen.insert(start.clone());
-        queue.push(start);
+        // A state: [Φ(c) + 2^32 when c has a move, then the set D(c)].
+        let mut seen: FxHashMap<Box<[u64]>, u32> = FxHashMap::default();
+        // How each state was reached: (state before, heap added).
+        let mut how: Vec<(u32, u32)> = vec![(0, 0)];
+        let start: Box<[u64]> = vec![0u64; 1 + words].into_boxed_slice();
+        seen.insert(start.clone(), 0);
+        let mut queue: Vec<(Box<[u64]>, u32)> = vec![(start, 0)];
         let max_states = self.limits.max_states;
-        while let Some(s) = queue.pop() {
-            self.work((kinds.len() + xs.len()) as u64 + 1)?;
-            let q = s[0];
-            let mut has_move = false;
-            let mut p_option = false;
-            for x in 0..xs.len() {
-                let (r, u) = (s[1 + 2 * x], s[2 + 2 * x]);
-                if r == ABSENT || u == 0 {
-                    continue;
+        while let Some((s, at)) = queue.pop() {
+            self.work((kinds.len() * (order + 1)) as u64 + 1)?;
+            let q = (s[0] & u64::from(u32::MAX)) as usize;
+            let has_move = s[0] >> 32 == 1;
+            if self.p[q] != (has_move && !has(&s[1..], 0)) {
+                let mut sum = Vec::new();
+                let mut i = at;
+                while i != 0 {
+                    let (before, h) = how[i as usize];
+                    sum.push(h);
+                    i = before;
                 }
-                has_move = true;
-                let table = bad[u as usize].get_or_insert_with(|| {
-                    (0..order as Elem)
-                        .map(|r| {
-                            (0..order).any(|m| {
-                                sets[u as usize][m / 64] >> (m % 64) & 1 == 1
-                                    && self.p[self.mul[r as usize * order + m] as usize]
-                            })
-                        })
-                        .collect()
-                });
-                if table[r as usize] {
-                    p_option = true;
-                    break;
-                }
+                sum.sort_unstable();
+                return Ok(Checked::Wrong(sum));
             }
-            if self.p[q as usize] != (has_move && !p_option) {
-                return Err(SolveError::Input(format!(
-                    "{DOING} of {} could not be verified for heaps up to {}: the construction's candidate mispredicts some sum",
-                    self.family.name(),
-                    self.heaps.len() - 1
-                )));
-            }
-            for &(x, set) in &kinds {
-                let mut t = s.clone();
-                let xj = xs[x];
-                t[0] = self.mul(q, xj);
-                for y in 0..xs.len() {
-                    if t[1 + 2 * y] != ABSENT {
-                        t[1 + 2 * y] = self.mul(t[1 + 2 * y], xj);
+            for (x, moves, e, n) in &kinds {
+                let x = *x as usize;
+                let mut t = vec![0u64; 1 + words].into_boxed_slice();
+                t[0] = u64::from(self.mul[q * order + x]) | u64::from(has_move || *moves) << 32;
+                for z in 0..order {
+                    if has(&s[1..], self.mul[x * order + z] as usize)
+                        || has(e, self.mul[q * order + z] as usize)
+                    {
+                        t[1 + z / 64] |= 1 << (z % 64);
                     }
                 }
-                t[1 + 2 * x] = q;
-                let old = s[2 + 2 * x];
-                t[2 + 2 * x] = if old == ABSENT || old == set {
-                    set
-                } else {
-                    let key = (old.min(set), old.max(set));
-                    match unions.get(&key) {
-                        Some(&u) => u,
-                        None => {
-                            let joined: Vec<u64> = sets[old as usize]
-                                .iter()
-                                .zip(&sets[set as usize])
-                                .map(|(a, b)| a | b)
-                                .collect();
-                            let fresh = sets.len() as u32;
-                            let id = *set_ids.entry(joined.clone()).or_insert(fresh);
-                            if id == fresh {
-                                sets.push(joined);
-                                bad.push(None);
-                            }
-                            unions.insert(key, id);
-                            id
-                        }
-                    }
-                };
-                if !seen.contains(&t) {
+                if !seen.contains_key(&t) {
                     if seen.len() as u64 >= max_states {
                         return Err(SolveError::Limit {
                             bound: Bound::States,
@@ -784,14 +981,16 @@ impl<'a> Builder<'a> {
                             ),
                         });
                     }
-                    seen.insert(t.clone());
-                    queue.push(t);
+                    let id = how.len() as u32;
+                    how.push((at, *n as u32));
+                    seen.insert(t.clone(), id);
+                    queue.push((t, id));
                 }
             }
         }
         self.limits.charge_work(self.unpaid, DOING)?;
         self.unpaid = 0;
-        Ok(seen.len() as u64)
+        Ok(Checked::Verified(seen.len() as u64))
     }
 
     /// The generator heaps (each not generated by the smaller heaps) and the least
@@ -1170,11 +1369,19 @@ mod tests {
     }
 
     #[test]
-    fn a_split_class_is_caught_by_the_verification() {
-        // Kayles heaps 1..8 have a quotient of order 12 in which kayles(5) + kayles(5)
-        // is the identity (it is 0 among those heaps), but kayles(9) tells them apart:
+    fn heaps_that_split_classes_agree_with_the_whole_sum_search() {
+        // Kayles (0.77) and Dawson's Kayles (0.07): heaps 9 and 10 split classes of the
+        // smaller heaps' quotients; every sum of at most 4 heaps up to 12 is checked.
+        agrees_with_search("k077", &[0, 7, 7], 12, 4);
+        agrees_with_search("k007", &[0, 0, 7], 12, 4);
+    }
+
+    #[test]
+    fn a_split_class_is_split() {
+        // Kayles heaps 1..8 have a quotient in which kayles(5) + kayles(5) is the
+        // identity (it is 0 among those heaps), but kayles(9) tells them apart:
         // kayles(9) and kayles(5,5,9) differ (the exhaustive search decides both). The
-        // construction assumes that no class splits; the verification refuses it.
+        // quotient of heaps 1..9 splits the class.
         use crate::impartial::sum::Component;
         use crate::search::impartial::Solver;
         use sprague_core::Play;
@@ -1187,12 +1394,38 @@ mod tests {
             let comps: Vec<Component> = s.iter().map(|&n| Component::heap(&family, n)).collect();
             solver.decide(&comps).unwrap().win
         };
-        assert_ne!(win(&[9]), win(&[5, 5, 9]));
+        let (nine, five_five_nine) = (win(&[9]), win(&[5, 5, 9]));
+        assert_ne!(nine, five_five_nine);
         let q8 = Quotient::compute(&*family, 8, &limits).unwrap();
         assert_eq!(q8.decide(&[5, 5]).unwrap().1, 0);
+        let q9 = Quotient::compute(&*family, 9, &limits).unwrap();
+        assert_ne!(q9.decide(&[5, 5]).unwrap().1, 0);
+        assert_eq!(q9.decide(&[9]).unwrap().0, !nine);
+        assert_eq!(q9.decide(&[5, 5, 9]).unwrap().0, !five_five_nine);
+    }
+
+    #[test]
+    fn the_learning_stops_at_its_bound() {
+        // A small bound on the work: a limit, never a wrong quotient.
+        let limits = Limits {
+            max_states: 50,
+            ..Limits::default()
+        };
         assert!(matches!(
-            Quotient::compute(&*family, 9, &limits),
-            Err(SolveError::Input(_))
+            Quotient::compute(&octal(&[0, 7, 7]), 12, &limits),
+            Err(SolveError::Limit { .. })
+        ));
+        // The outcomes remembered are bounded by the memory allowed.
+        let limits = Limits {
+            max_memory: 1_000,
+            ..Limits::default()
+        };
+        assert!(matches!(
+            Quotient::compute(&octal(&[0, 7, 7]), 12, &limits),
+            Err(SolveError::Limit {
+                bound: Bound::Memory,
+                ..
+            })
         ));
     }
 }
