@@ -18,6 +18,20 @@ pub enum Piece {
     King,
 }
 
+impl Piece {
+    /// The piece's name in the picture's JSON: `queen` or `king`.
+    ///
+    /// ```
+    /// assert_eq!(sprague_engine::picture::Piece::Queen.name(), "queen");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Piece::Queen => "queen",
+            Piece::King => "king",
+        }
+    }
+}
+
 /// Who may use an edge (cut it), or whose colour a vertex has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Owner {

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 use sprague_core::nat::Nat;
-use sprague_engine::picture::{Picture, Piece, Target};
+use sprague_engine::picture::{Picture, Target};
 
 /// A natural number: a JSON number when it fits in 64 bits, else its decimal string.
 fn nat(n: &Nat) -> Value {
@@ -33,7 +33,7 @@ pub(crate) fn picture_json(component: usize, title: &str, heaps: &[usize], p: &P
         Picture::Board { x, y, piece, marks } => json!({
             "x": nat(x),
             "y": nat(y),
-            "piece": match piece { Piece::Queen => "queen", Piece::King => "king" },
+            "piece": piece.name(),
             "marks": marks.iter().map(|&(i, j)| json!([i, j])).collect::<Vec<_>>(),
             "heaps": heaps,
         }),
@@ -111,12 +111,12 @@ pub(crate) fn target_json(t: &Target) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague_engine::picture::Owner;
+    use sprague_engine::picture::{Owner, Piece};
 
     #[test]
     fn every_kind_has_its_fields() {
         let n = |v: u64| Nat::from(v);
-        let heaps = picture_json(1, "nim", &[2], &Picture::Heaps { sizes: vec![n(3)] });
+        let heaps = picture_json(1, "heap", &[2], &Picture::Heaps { sizes: vec![n(3)] });
         assert_eq!(heaps["kind"], "heaps");
         assert_eq!(
             (heaps["component"].as_u64(), &heaps["sizes"]),
@@ -136,7 +136,7 @@ mod tests {
         let b = picture_json(0, "", &[], &board);
         assert_eq!(
             (&b["piece"], &b["marks"]),
-            (&json!("king"), &json!([[0, 0], [0, 2]]))
+            (&json!(Piece::King.name()), &json!([[0, 0], [0, 2]]))
         );
         assert_eq!(
             target_json(&Target::Take {
