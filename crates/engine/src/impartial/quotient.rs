@@ -22,14 +22,27 @@
 //! each heap; only a verified candidate is ever answered, so the learning needs no
 //! theorem, only the verification does.
 //!
+//! **An old element first.** Most new heaps act as an element the quotient of
+//! heaps `1..n−1` already has. Each element is tried as the new heap's, and the
+//! first one the verification proves is kept: no outcome of an explicit sum is
+//! needed. Only when none is proved does the learning below start.
+//!
 //! **Truth.** The exact misère outcome of an explicit sum (a multiset of heap sizes
 //! up to `n`): a sum of heaps below `n` is decided by the verified quotient of heaps
 //! `1..n−1` (which predicts every such outcome exactly, see the verification); a sum
-//! with a heap of `n` by search over its options (each a sum replacing one heap by
-//! smaller heaps), remembered: the player to move loses when there is a move and no
-//! option is a loss.
+//! with fewer than `k` heaps of `n` by a *trusted* candidate, one whose verification
+//! found (★) to hold at every sum with fewer than `k` heaps of `n` (the verification
+//! visits the sums by their number of heaps of `n`, see below; sums with fewer than
+//! `k` heaps of `n` are closed under moves, so the induction of the verification
+//! holds within them); any other sum by search over its options (each a sum
+//! replacing one heap by smaller heaps), remembered: the player to move loses when
+//! there is a move and no option is a loss.
 //!
-//! **Learning** (Angluin's L*, with Rivest and Schapire's counterexamples). A table
+//! **Learning** (Angluin's L*, with Rivest and Schapire's counterexamples). For each
+//! new heap the table starts again from the verified quotient of the smaller heaps:
+//! one access sum per element, the one with the fewest counters, and the lightest
+//! columns that tell them apart (the search for an outcome costs about the number
+//! of sums below it, so light sums keep it cheap). A table
 //! has *access sums* (rows; the empty sum first, each other one an access sum plus a
 //! heap) and *test sums* (columns; the empty sum first); its entry is the truth of
 //! `row + column`. Two access sums with different rows are in different classes (a
@@ -83,7 +96,14 @@
 //! ∈ P` for some `m ∈ M_j` (heap `j` itself). So every sum's state is reached from the
 //! state of 0 by a search over these steps, which is finite because `Q` is. The
 //! verification visits every reachable state and checks (★) there, keeping how each
-//! state was reached, so that a failure names a sum.
+//! state was reached, so that a failure names a sum. It visits them in *layers*, by
+//! the number `k` of heaps of the newest size `n` in the sum: layer `k` is layer
+//! `k − 1` stepped by one heap of `n`, then closed under steps by smaller heaps. A
+//! failure first met in layer `k` leaves (★) true at every sum with fewer heaps of
+//! `n` — the trust of the truth above. The visit ends at the first layer that
+//! brings no state unseen before: each later layer is then made of seen states
+//! (a seen state of layer `j` steps into layer `j + 1`, already visited), all
+//! checked.
 //!
 //! **From a verified candidate to the quotient.** When `Φ` predicts every outcome,
 //! `G ≡ H` exactly when `Φ(G)·y ∈ P ⟺ Φ(H)·y ∈ P` for every `y` in `Q` (the images of
@@ -375,6 +395,8 @@ struct Builder<'a> {
     options: Vec<Vec<Vec<u32>>>,
     /// The verified quotient of the heaps before the newest.
     known: Known,
+    /// A candidate trusted with the sums of few newest heaps, if any.
+    trusted: Option<Trusted>,
     /// The outcomes of sums with a heap of the newest size (true: P), by heap sizes
     /// ascending.
     memo: FxHashMap<Vec<u32>, bool>,
@@ -400,12 +422,20 @@ struct Known {
     heaps: Vec<Elem>,
 }
 
+/// A candidate that predicts right every sum with fewer than `newest` heaps of the
+/// newest size.
+struct Trusted {
+    newest: u32,
+    known: Known,
+}
+
 /// What the verification found.
 enum Checked {
     /// (★) holds on every state; how many there are.
     Verified(u64),
-    /// A sum (heap sizes, ascending) at whose state (★) fails.
-    Wrong(Vec<u32>),
+    /// A sum (heap sizes, ascending) at whose state (★) fails, and how many heaps of
+    /// the newest size it has: every sum with fewer is predicted right.
+    Wrong(Vec<u32>, u32),
 }
 
 impl<'a> Builder<'a> {
@@ -426,6 +456,7 @@ impl<'a> Builder<'a> {
                 p: vec![false],
                 heaps: vec![0],
             },
+            trusted: None,
             memo: FxHashMap::default(),
             memo_bytes: 0,
             access: vec![(Vec::new(), Vec::new())],
@@ -516,13 +547,35 @@ impl<'a> Builder<'a> {
         // Every sum remembered has heaps below n: the verified quotient answers them.
         self.memo = FxHashMap::default();
         self.memo_bytes = 0;
+        self.trusted = None;
+        // Most new heaps act as an element the smaller heaps already have: each is
+        // tried, and kept when the verification proves it.
+        for e in 0..self.order as Elem {
+            if !self.plausible(n, e) {
+                continue;
+            }
+            self.heaps.truncate(n);
+            self.heaps.push(e);
+            match self.verify()? {
+                Checked::Verified(states) => {
+                    self.known.heaps = self.heaps.clone();
+                    return Ok(states);
+                }
+                Checked::Wrong(_, k) => self.trust(k),
+            }
+        }
+        self.heaps.truncate(n);
+        self.reseed(n);
         let states = loop {
             self.close(n)?;
             let word = match self.hypothesis(n)? {
                 Some(word) => word,
                 None => match self.verify()? {
                     Checked::Verified(states) => break states,
-                    Checked::Wrong(sum) => self.mispredicted(&sum)?,
+                    Checked::Wrong(sum, k) => {
+                        self.trust(k);
+                        self.mispredicted(&sum)?
+                    }
                 },
             };
             self.refine(&word)?;
@@ -537,21 +590,120 @@ impl<'a> Builder<'a> {
         Ok(states)
     }
 
+    /// Starts the table for heap `n` from the verified quotient of heaps `1..n`: one
+    /// access sum per element, the sum of fewest counters with that image (each an
+    /// access sum plus a heap), and as few columns as tell them all apart, the
+    /// lightest first. Light sums keep the exact outcomes the learning asks for
+    /// cheap; the rows are those the learning would reach, since the verified
+    /// quotient answers every sum without heap `n`.
+    fn reseed(&mut self, n: usize) {
+        let k = &self.known;
+        let order = k.order;
+        // Dijkstra over the elements, a heap of size a weighing a.
+        let mut dist = vec![u64::MAX; order];
+        let mut parent: Vec<(u32, u32)> = vec![(0, 0); order];
+        let mut done = vec![false; order];
+        let mut queue = std::collections::BinaryHeap::new();
+        dist[0] = 0;
+        queue.push(std::cmp::Reverse((0u64, 0u32)));
+        let mut by_weight: Vec<u32> = Vec::with_capacity(order);
+        while let Some(std::cmp::Reverse((d, e))) = queue.pop() {
+            if done[e as usize] {
+                continue;
+            }
+            done[e as usize] = true;
+            by_weight.push(e);
+            for a in 1..n {
+                let t = k.mul[e as usize * order + k.heaps[a] as usize];
+                let w = d + a as u64;
+                if w < dist[t as usize] {
+                    dist[t as usize] = w;
+                    parent[t as usize] = (e, a as u32);
+                    queue.push(std::cmp::Reverse((w, t)));
+                }
+            }
+        }
+        let mut reps: Vec<(Vec<u32>, Vec<u32>)> = vec![(Vec::new(), Vec::new()); order];
+        for &e in &by_weight[1..] {
+            let (before, a) = parent[e as usize];
+            let (mut sum, mut word) = reps[before as usize].clone();
+            sum.push(a);
+            sum.sort_unstable();
+            word.push(a);
+            reps[e as usize] = (sum, word);
+        }
+        // Columns: the lightest sums that split the elements with equal rows.
+        let mut columns: Vec<Vec<u32>> = vec![Vec::new()];
+        let mut sig: Vec<Vec<bool>> = (0..order).map(|x| vec![k.p[x]]).collect();
+        let distinct = |sig: &[Vec<bool>]| sig.iter().collect::<FxHashSet<_>>().len() == order;
+        for &z in &by_weight[1..] {
+            if distinct(&sig) {
+                break;
+            }
+            let with: Vec<Vec<bool>> = (0..order)
+                .map(|x| {
+                    let mut r = sig[x].clone();
+                    r.push(k.p[k.mul[x * order + z as usize] as usize]);
+                    r
+                })
+                .collect();
+            let groups = |s: &[Vec<bool>]| s.iter().collect::<FxHashSet<_>>().len();
+            if groups(&with) > groups(&sig) {
+                sig = with;
+                columns.push(reps[z as usize].0.clone());
+            }
+        }
+        self.access = by_weight
+            .iter()
+            .map(|&e| reps[e as usize].clone())
+            .collect();
+        self.columns = columns;
+    }
+
+    /// Whether (★) holds at heap `n` alone and at heap `n` plus each smaller heap when
+    /// heap `n` is given the element `e` of the verified quotient of the smaller
+    /// heaps: a necessary condition, checked before the whole verification.
+    fn plausible(&self, n: usize, e: Elem) -> bool {
+        let k = &self.known;
+        let mul = |a: Elem, b: Elem| k.mul[a as usize * k.order + b as usize];
+        let image = |sum: &[u32]| sum.iter().fold(0, |x, &h| mul(x, k.heaps[h as usize]));
+        let below: Vec<Elem> = self.options[n].iter().map(|o| image(o)).collect();
+        (0..n).all(|j| {
+            let x = k.heaps[j];
+            let mut has_move = !below.is_empty();
+            let mut p_option = below.iter().any(|&m| k.p[mul(m, x) as usize]);
+            if j > 0 {
+                has_move |= !self.options[j].is_empty();
+                p_option |= self.options[j]
+                    .iter()
+                    .any(|o| k.p[mul(e, image(o)) as usize]);
+            }
+            k.p[mul(e, x) as usize] == (has_move && !p_option)
+        })
+    }
+
+    /// Trusts the candidate with the sums of fewer than `k` heaps of the newest size
+    /// (the verification found them all predicted right) when no candidate trusted
+    /// with more is kept.
+    fn trust(&mut self, k: u32) {
+        if k > self.trusted.as_ref().map_or(1, |t| t.newest) {
+            self.trusted = Some(Trusted {
+                newest: k,
+                known: Known {
+                    order: self.order,
+                    mul: self.mul.clone(),
+                    p: self.p.clone(),
+                    heaps: self.heaps.clone(),
+                },
+            });
+        }
+    }
+
     /// The exact misère outcome of the sum `sum` (heap sizes, ascending, each added):
     /// whether the player to move loses. By the verified quotient when every heap is
     /// below the newest, else by search over its options, remembered.
     fn truth(&mut self, sum: &[u32], depth: usize) -> Result<bool, SolveError> {
-        if sum
-            .last()
-            .is_none_or(|&h| (h as usize) < self.known.heaps.len())
-        {
-            let k = &self.known;
-            let e = sum.iter().fold(0, |e, &h| {
-                k.mul[e as usize * k.order + k.heaps[h as usize] as usize]
-            });
-            return Ok(k.p[e as usize]);
-        }
-        if let Some(&v) = self.memo.get(sum) {
+        if let Some(v) = self.known_truth(sum) {
             return Ok(v);
         }
         if depth > MAX_DEPTH {
@@ -569,11 +721,14 @@ impl<'a> Builder<'a> {
             return Err(self.limits.memory_exceeded(DOING, self.memo_bytes));
         }
         self.work(1)?;
+        // The options known without a search first (a losing one ends it), then the
+        // others, largest heap first.
         let mut has_move = false;
         let mut p_option = false;
-        'heaps: for i in 0..sum.len() {
+        let mut unknown: Vec<Vec<u32>> = Vec::new();
+        'heaps: for i in (0..sum.len()).rev() {
             let h = sum[i] as usize;
-            if i > 0 && sum[i - 1] as usize == h {
+            if i + 1 < sum.len() && sum[i + 1] as usize == h {
                 continue;
             }
             for o in 0..self.options[h].len() {
@@ -583,15 +738,50 @@ impl<'a> Builder<'a> {
                 next.extend_from_slice(&sum[i + 1..]);
                 next.extend_from_slice(&self.options[h][o]);
                 next.sort_unstable();
+                match self.known_truth(&next) {
+                    Some(true) => {
+                        p_option = true;
+                        break 'heaps;
+                    }
+                    Some(false) => {}
+                    None => unknown.push(next),
+                }
+            }
+        }
+        if !p_option {
+            self.work(unknown.len() as u64)?;
+            for next in unknown {
                 if self.truth(&next, depth + 1)? {
                     p_option = true;
-                    break 'heaps;
+                    break;
                 }
             }
         }
         let p = has_move && !p_option;
         self.memo.insert(sum.to_vec(), p);
         Ok(p)
+    }
+
+    /// The outcome of `sum` when it is known without a search: by the verified
+    /// quotient of the smaller heaps, by the trusted candidate, or remembered.
+    fn known_truth(&self, sum: &[u32]) -> Option<bool> {
+        let by = |k: &Known| {
+            let e = sum.iter().fold(0, |e, &h| {
+                k.mul[e as usize * k.order + k.heaps[h as usize] as usize]
+            });
+            k.p[e as usize]
+        };
+        let newest = self.known.heaps.len() as u32;
+        if sum.last().is_none_or(|&h| h < newest) {
+            return Some(by(&self.known));
+        }
+        if let Some(t) = &self.trusted {
+            let copies = sum.iter().rev().take_while(|&&h| h == newest).count();
+            if (copies as u32) < t.newest {
+                return Some(by(&t.known));
+            }
+        }
+        self.memo.get(sum).copied()
     }
 
     /// A limit on the states (`--max-states`) reached while keeping `what`.
@@ -903,16 +1093,29 @@ impl<'a> Builder<'a> {
     }
 
     /// Checks (★) of the module documentation on every reachable state: the number of
-    /// states, or a sum whose state contradicts it.
+    /// states, or a sum whose state contradicts it with the number of heaps of the
+    /// newest size in it.
+    ///
+    /// The states are visited in *layers*: layer `k` holds the states of the sums with
+    /// exactly `k` heaps of the newest size (the states of layer 0 stepped by smaller
+    /// heaps, layer `k + 1` those of layer `k` stepped by one newest heap, then by
+    /// smaller heaps). So when (★) first fails in layer `k`, it holds at every sum
+    /// with fewer newest heaps, and those sums — closed under moves, which never add a
+    /// newest heap — are all predicted right (the induction of the module
+    /// documentation, within them). When a layer brings no state not seen before,
+    /// every later layer is made of seen states (each step of a seen state was taken
+    /// in the layer after the one it was seen in), and every reachable state has been
+    /// checked.
     fn verify(&mut self) -> Result<Checked, SolveError> {
         let order = self.order;
         let words = order.div_ceil(64);
         let has = |set: &[u64], z: usize| set[z / 64] >> (z % 64) & 1 == 1;
+        let newest = self.heaps.len() - 1;
         // Kinds of heap (its element, whether it has a move, and E: the w with w·m ∈ P
         // for an image m of one of its options), one heap of each (the least): heaps
-        // of one kind step states alike.
+        // of one kind step states alike. The newest heap is kept apart (the last).
         let mut kinds: Vec<(Elem, bool, Vec<u64>, usize)> = Vec::new();
-        for n in 1..self.heaps.len() {
+        for n in 1..=newest {
             let mut images: Vec<usize> = self.options[n]
                 .iter()
                 .map(|o| self.image(o) as usize)
@@ -930,67 +1133,142 @@ impl<'a> Builder<'a> {
                 }
             }
             let kind = (self.heaps[n], !images.is_empty(), e, n);
-            if !kinds
-                .iter()
-                .any(|k| (k.0, k.1, &k.2) == (kind.0, kind.1, &kind.2))
+            if n == newest
+                || !kinds
+                    .iter()
+                    .any(|k| (k.0, k.1, &k.2) == (kind.0, kind.1, &kind.2))
             {
                 kinds.push(kind);
             }
         }
-        // A state: [Φ(c) + 2^32 when c has a move, then the set D(c)].
+        let last = kinds.len() - 1;
+        // A state: [Φ(c) + 2^32 when c has a move, then the set D(c)]; each seen state
+        // is checked once.
         let mut seen: FxHashMap<Box<[u64]>, u32> = FxHashMap::default();
-        // How each state was reached: (state before, heap added).
-        let mut how: Vec<(u32, u32)> = vec![(0, 0)];
+        let mut states: Vec<Box<[u64]>> = Vec::new();
+        // Visits: (state, visit before, heap added), to name a sum.
+        let mut visits: Vec<(u32, u32, u32)> = Vec::new();
+        let max_states = self.limits.max_states;
+        let too_many = |b: &Self| SolveError::Limit {
+            bound: Bound::States,
+            what: format!(
+                "the verification of {DOING} of {} needs more than {max_states} states",
+                b.family.name()
+            ),
+        };
         let start: Box<[u64]> = vec![0u64; 1 + words].into_boxed_slice();
         seen.insert(start.clone(), 0);
-        let mut queue: Vec<(Box<[u64]>, u32)> = vec![(start, 0)];
-        let max_states = self.limits.max_states;
-        while let Some((s, at)) = queue.pop() {
-            self.work((kinds.len() * (order + 1)) as u64 + 1)?;
-            let q = (s[0] & u64::from(u32::MAX)) as usize;
-            let has_move = s[0] >> 32 == 1;
-            if self.p[q] != (has_move && !has(&s[1..], 0)) {
-                let mut sum = Vec::new();
-                let mut i = at;
-                while i != 0 {
-                    let (before, h) = how[i as usize];
-                    sum.push(h);
-                    i = before;
+        states.push(start);
+        visits.push((0, 0, 0));
+        // The visits that start the layer.
+        let mut frontier: Vec<u32> = vec![0];
+        // Whether the layer has a state not seen in the layers before it.
+        let mut fresh = true;
+        for k in 0u32.. {
+            let mut in_layer: FxHashSet<u32> = FxHashSet::default();
+            let mut layer: Vec<u32> = Vec::new();
+            let mut queue: Vec<u32> = Vec::new();
+            for &v in &frontier {
+                if in_layer.insert(visits[v as usize].0) {
+                    queue.push(v);
                 }
-                sum.sort_unstable();
-                return Ok(Checked::Wrong(sum));
             }
-            for (x, moves, e, n) in &kinds {
-                let x = *x as usize;
-                let mut t = vec![0u64; 1 + words].into_boxed_slice();
-                t[0] = u64::from(self.mul[q * order + x]) | u64::from(has_move || *moves) << 32;
-                for z in 0..order {
-                    if has(&s[1..], self.mul[x * order + z] as usize)
-                        || has(e, self.mul[q * order + z] as usize)
-                    {
-                        t[1 + z / 64] |= 1 << (z % 64);
+            while let Some(v) = queue.pop() {
+                layer.push(v);
+                let at = visits[v as usize].0;
+                let s = states[at as usize].clone();
+                let q = (s[0] & u64::from(u32::MAX)) as usize;
+                let has_move = s[0] >> 32 == 1;
+                if self.p[q] != (has_move && !has(&s[1..], 0)) {
+                    let mut sum = Vec::new();
+                    let mut i = v;
+                    while i != 0 {
+                        let (_, before, h) = visits[i as usize];
+                        sum.push(h);
+                        i = before;
+                    }
+                    sum.sort_unstable();
+                    return Ok(Checked::Wrong(sum, k));
+                }
+                // One unit per state reached (each step costs at most MAX_ORDER
+                // bit tests).
+                self.work(kinds.len() as u64 + 1)?;
+                for (x, moves, e, n) in &kinds[..last] {
+                    let t = Self::step(&self.mul, order, &s, *x, *moves, e);
+                    let id = match seen.get(&t) {
+                        Some(&id) => id,
+                        None => {
+                            if states.len() as u64 >= max_states {
+                                return Err(too_many(self));
+                            }
+                            fresh = true;
+                            let id = states.len() as u32;
+                            seen.insert(t.clone(), id);
+                            states.push(t);
+                            id
+                        }
+                    };
+                    if in_layer.insert(id) {
+                        if visits.len() as u64 >= max_states {
+                            return Err(too_many(self));
+                        }
+                        visits.push((id, v, *n as u32));
+                        queue.push(visits.len() as u32 - 1);
                     }
                 }
-                if !seen.contains_key(&t) {
-                    if seen.len() as u64 >= max_states {
-                        return Err(SolveError::Limit {
-                            bound: Bound::States,
-                            what: format!(
-                                "the verification of {DOING} of {} needs more than {max_states} states",
-                                self.family.name()
-                            ),
-                        });
+            }
+            if !fresh {
+                break;
+            }
+            fresh = false;
+            // The next layer: every state of this one plus a newest heap.
+            let (x, moves, e, n) = &kinds[last];
+            frontier = Vec::with_capacity(layer.len());
+            for &v in &layer {
+                let s = states[visits[v as usize].0 as usize].clone();
+                let t = Self::step(&self.mul, order, &s, *x, *moves, e);
+                let id = match seen.get(&t) {
+                    Some(&id) => id,
+                    None => {
+                        if states.len() as u64 >= max_states {
+                            return Err(too_many(self));
+                        }
+                        fresh = true;
+                        let id = states.len() as u32;
+                        seen.insert(t.clone(), id);
+                        states.push(t);
+                        id
                     }
-                    let id = how.len() as u32;
-                    how.push((at, *n as u32));
-                    seen.insert(t.clone(), id);
-                    queue.push((t, id));
+                };
+                if visits.len() as u64 >= max_states {
+                    return Err(too_many(self));
                 }
+                visits.push((id, v, *n as u32));
+                frontier.push(visits.len() as u32 - 1);
             }
         }
         self.limits.charge_work(self.unpaid, DOING)?;
         self.unpaid = 0;
-        Ok(Checked::Verified(seen.len() as u64))
+        Ok(Checked::Verified(states.len() as u64))
+    }
+
+    /// The state of `c + j` from the state `s` of `c`, for a heap `j` of element `x`,
+    /// with a move or not, and whose options' images `m` make `w·m ∈ P` for the `w`
+    /// of `e` (see the module documentation).
+    fn step(mul: &[Elem], order: usize, s: &[u64], x: Elem, moves: bool, e: &[u64]) -> Box<[u64]> {
+        let has = |set: &[u64], z: usize| set[z / 64] >> (z % 64) & 1 == 1;
+        let words = order.div_ceil(64);
+        let q = (s[0] & u64::from(u32::MAX)) as usize;
+        let has_move = s[0] >> 32 == 1;
+        let x = x as usize;
+        let mut t = vec![0u64; 1 + words].into_boxed_slice();
+        t[0] = u64::from(mul[q * order + x]) | u64::from(has_move || moves) << 32;
+        for z in 0..order {
+            if has(&s[1..], mul[x * order + z] as usize) || has(e, mul[q * order + z] as usize) {
+                t[1 + z / 64] |= 1 << (z % 64);
+            }
+        }
+        t
     }
 
     /// The generator heaps (each not generated by the smaller heaps) and the least
@@ -1374,6 +1652,37 @@ mod tests {
         // smaller heaps' quotients; every sum of at most 4 heaps up to 12 is checked.
         agrees_with_search("k077", &[0, 7, 7], 12, 4);
         agrees_with_search("k007", &[0, 0, 7], 12, 4);
+    }
+
+    #[test]
+    fn kayles_heaps_past_the_first_splits_agree_with_the_whole_sum_search() {
+        // Kayles heaps 25 and 27 bring new elements (the learning's exact outcomes of
+        // sums with one and two such heaps, the trust of the layered verification);
+        // sums of them with smaller heaps are decided by the exhaustive search too.
+        use crate::impartial::sum::Component;
+        use crate::search::impartial::Solver;
+        use sprague_core::Play;
+        let family: Rc<dyn Family> = Rc::new(TakeBreakFamily::new(
+            TakeBreak::new("k", &[0, 7, 7], false, Wording::Pins).unwrap(),
+        ));
+        let limits = Limits::default();
+        let q = Quotient::compute(&*family, 30, &limits).unwrap();
+        let mut solver = Solver::new(Play::Misere, &limits, 50_000_000);
+        let mut sums: Vec<Vec<u64>> = Vec::new();
+        for a in [25, 26, 27, 30] {
+            for b in 1..=12 {
+                sums.push(vec![a, b]);
+                for c in [1, 2, 5, 9] {
+                    sums.push(vec![a, b, c]);
+                }
+            }
+        }
+        sums.extend([vec![25, 25], vec![25, 27], vec![27, 27], vec![25, 27, 5]]);
+        for s in &sums {
+            let comps: Vec<Component> = s.iter().map(|&n| Component::heap(&family, n)).collect();
+            let win = solver.decide(&comps).unwrap().win;
+            assert_eq!(q.decide(s).unwrap().0, !win, "kayles {s:?}");
+        }
     }
 
     #[test]
