@@ -38,8 +38,10 @@
 //! Every board of each ruleset is checked up to a size (all fillings), the winning
 //! moves of both players on every one-component position (each listed move leaves a
 //! position the opponent loses, and each such move is listed), random sums of two and
-//! three components of different rulesets, and a few answers of the command line in
-//! JSON.
+//! three components of different rulesets, random larger boards and a few whole ones
+//! of 12 to 25 squares, negatives (`-G`) and copies, and a few answers of the command
+//! line in JSON. The move generators are themselves checked against published
+//! normal-play values (the same minimax with the normal-play rule).
 
 use rustc_hash::FxHashMap;
 use sprague::partizan::Side;
@@ -978,5 +980,28 @@ fn negatives_and_copies() {
         check(&mut brute, &[a.clone(), neg(&a)], false);
         check(&mut brute, &[a.clone(), a.clone()], false);
         check(&mut brute, &[a.clone(), neg(&b), b.clone()], false);
+    }
+}
+
+#[test]
+fn medium_boards() {
+    // Whole boards of 12 to 25 squares, with both players' winning moves.
+    let mut brute = Brute::default();
+    let (n, e, c) = grid_graph(3, 4, &[Some(0); 12]);
+    let mut fission = vec![0; 25];
+    fission[12] = 1;
+    let mut amazons = vec![0; 12];
+    amazons[0] = 1;
+    amazons[11] = 2;
+    for g in [
+        C::Graph(true, n, e.clone(), c.clone()),
+        C::Graph(false, n, e, c),
+        C::NoGo(3, 4, vec![0; 12]),
+        C::Fission(5, 5, fission),
+        C::Amazons(3, 4, amazons),
+        C::Topple((0..20).map(|i| [1, 2, 3, 1, 1, 2, 3][i % 7]).collect()),
+        C::Cram(4, 4, vec![true; 16]),
+    ] {
+        check(&mut brute, &[g], true);
     }
 }
