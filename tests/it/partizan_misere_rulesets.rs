@@ -7,7 +7,7 @@
 //! The rules, as their sources give them (Left first):
 //!
 //! - Konane (the Hawaiian game, as analysed by Ernst, "Playing Konane Mathematically",
-//!   *Games of No Chance*, 1996; CGSuite's Left is black): Left's stones `X`, Right's
+//!   UMAP Journal, 1995; Left is black, as in CGSuite): Left's stones `X`, Right's
 //!   `O`. A move jumps one of your stones orthogonally over an adjacent stone of the
 //!   opponent's into the empty square just beyond, removing the stone jumped; the same
 //!   stone may go on jumping in the same direction, and each number of jumps is a move.
@@ -15,14 +15,14 @@
 //!   amazons `L`, Right's `R`. A move takes one of your amazons like a chess queen over
 //!   empty squares to an empty square, then shoots an arrow the same way from where it
 //!   lands (its old square is empty by then), burning the square the arrow reaches.
-//! - Fission (as CGSuite defines it; Siegel, *Combinatorial Game Theory*, exercises):
-//!   stones `X` on a board. Left takes a stone whose squares just above and just below
-//!   are both on the board and empty and splits it into two stones there (its own
-//!   square empties); Right does the same with the squares just left and right.
-//! - NoGo (Go with neither captures nor suicide, as played at the Birs workshop 2011
-//!   and in CGSuite): Left plays Black `X`, Right White `O`. A move places a stone of
-//!   one's colour on an empty point so that afterwards every group (stones of one
-//!   colour joined through shared sides) has a liberty.
+//! - Fission (as CGSuite defines it, Left vertical): stones `X` on a board. Left takes
+//!   a stone whose squares just above and just below are both on the board and empty
+//!   and splits it into two stones there (its own square empties); Right does the same
+//!   with the squares just left and right.
+//! - NoGo (Go with neither captures nor suicide, as CGSuite defines it): Left plays
+//!   Black `X`, Right White `O`. A move places a stone of one's colour on an empty
+//!   point so that afterwards every group (stones of one colour joined through shared
+//!   sides) has a liberty.
 //! - Snort and Col (Winning Ways, ch. 2): players colour an uncoloured vertex of a
 //!   graph, Left `L`, Right `R`; in Snort never next to the opponent's colour, in Col
 //!   never next to one's own. Grids are graphs of squares sharing a side.
@@ -30,13 +30,14 @@
 //!   *Games of No Chance 4*): a row of dominoes, Left's `L`, Right's `R`, green `G`
 //!   for either; a player topples one of theirs or a green one left or right, and it
 //!   and every domino on that side leave the row.
-//! - Cram (Winning Ways, ch. 22; Gardner): both players place a domino on two empty
-//!   squares side by side, either way. Impartial: alone, `solve` answers it as an
-//!   impartial game (N or P); in a sum with a partizan term (`+ {|}`, whose game tree
-//!   adds nothing) the partizan misère search plays it.
+//! - Cram (Gardner, "Mathematical Games", Scientific American, 1974; Winning Ways):
+//!   both players place a domino on two empty squares side by side, either way.
+//!   Impartial: alone, `solve` answers it as an impartial game (N or P); in a sum with
+//!   a partizan term (`+ {|}`, whose game tree adds nothing) the partizan misère search
+//!   plays it.
 //!
 //! Every board of each ruleset is checked up to a size (all fillings), the winning
-//! moves of both players on every one-component position (each listed move leaves a
+//! moves of both players on one-component positions (each listed move leaves a
 //! position the opponent loses, and each such move is listed), random sums of two and
 //! three components of different rulesets, random larger boards and a few whole ones
 //! of 12 to 25 squares, negatives (`-G`) and copies, and a few answers of the command
@@ -512,7 +513,8 @@ fn the_rules_here_give_published_normal_play_values() {
     // published values: Snort on a path of 3 is ±2 (Winning Ways, ch. 2), Col `L..`
     // is −1/2, Toppling Dominoes `LRL` 1/2 and `LR` * (Fink et al.), Amazons `L..` is
     // 2 (Left's two moves), Konane `.OX.|O..X|....` ±1, NoGo on 3 × 3 * and Fission
-    // `.|X|.` 1 (CGSuite's examples), Cram 2 × 3 * (Winning Ways, ch. 22).
+    // `.|X|.` 1 (CGSuite's examples), Cram 2 × 3 * (its two moves are alike, each
+    // leaving a 2 × 1 strip).
     let mut brute = Brute {
         normal: true,
         ..Brute::default()
