@@ -56,6 +56,7 @@ mod no_family_names;
 mod octal_period_soundness;
 mod partizan_hackenbush;
 mod partizan_laws;
+mod partizan_misere_rulesets;
 mod partizan_rulesets_grid;
 mod partizan_theory;
 mod random_play;
