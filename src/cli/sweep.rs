@@ -50,6 +50,10 @@ pub struct SweepArgs {
     /// elements.
     #[arg(long, value_name = "K", requires = "misere")]
     max_order: Option<usize>,
+    /// With --misere: stop a game (not the sweep) after S seconds; its line then
+    /// depends on the machine's speed.
+    #[arg(long, value_name = "S", requires = "misere")]
+    game_timeout: Option<f64>,
     /// Write CSV lines with a header (the default).
     #[arg(long, conflicts_with = "json")]
     csv: bool,
@@ -249,6 +253,14 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
             "--to 0: a misère quotient needs at least heap 1".into(),
         ));
     }
+    let game_time = match a.game_timeout {
+        Some(s) if !(0.0..=1e9).contains(&s) => {
+            return Err(Failure::Input(format!(
+                "--game-timeout is {s}: give seconds between 0 and 1000000000"
+            )));
+        }
+        s => s.map(Duration::from_secs_f64),
+    };
     if a.to as u64 >= limits.max_states {
         return Err(Failure::Limit(
             Some(Bound::States),
@@ -352,6 +364,7 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
             max_order: a
                 .max_order
                 .unwrap_or(sprague::impartial::quotient::MAX_ORDER),
+            time: game_time,
         }),
     };
     let result = sweep::run(

@@ -31,6 +31,8 @@ use sprague_games::impartial::octal::code_text;
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 /// The CSV header line of a misère sweep, without the newline.
 pub const CSV_HEADER: &str = "code,status,heaps,order,stable_from,tame,wild_from,stopped_by,orders";
@@ -208,6 +210,8 @@ pub struct MisereLimits {
     pub max_memory: u64,
     /// Per-game bound on the order: a game whose quotient grows beyond it stops there.
     pub max_order: usize,
+    /// Per-game bound on the time (none: only the sweep's own stop signal).
+    pub time: Option<Duration>,
 }
 
 /// Computes the quotient of one game heap by heap to `to` (on one thread), within the
@@ -219,6 +223,37 @@ pub fn compute_misere(
     bounds: &MisereLimits,
     stop: Option<Arc<Stop>>,
 ) -> Result<MisereRow, SolveError> {
+    let Some(time) = bounds.time else {
+        return compute_within(game, to, bounds, stop.clone(), stop);
+    };
+    // The game's own signal: its deadline, or the sweep's signal, whichever comes
+    // first (a watcher passes the sweep's on while the game runs).
+    let own = Arc::new(Stop::after(time));
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) && !own.is_due() {
+                if stop.as_ref().is_some_and(|s| s.is_due()) {
+                    own.raise();
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+        let row = compute_within(game, to, bounds, Some(Arc::clone(&own)), stop.clone());
+        done.store(true, Ordering::Relaxed);
+        row
+    })
+}
+
+/// [`compute_misere`] with the signal `own` stopping the game (a `time` line) and
+/// `sweep` the sweep (no line).
+fn compute_within(
+    game: &Game,
+    to: usize,
+    bounds: &MisereLimits,
+    own: Option<Arc<Stop>>,
+    stop: Option<Arc<Stop>>,
+) -> Result<MisereRow, SolveError> {
     let code = code_text(&game.code);
     let rules = TakeBreak::new(format!("octal[{code}]"), &game.code, false, Wording::Heaps)
         .map_err(SolveError::Input)?;
@@ -226,7 +261,7 @@ pub fn compute_misere(
         max_states: bounds.max_states,
         max_memory: bounds.max_memory,
         threads: 1,
-        stop: stop.clone(),
+        stop: own,
         ..Limits::default()
     };
     // The nim values, for the tameness check (a limit leaves it undecided beyond).
