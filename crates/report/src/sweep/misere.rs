@@ -11,15 +11,18 @@
 //! same over the last run of equal orders, `m..=n`: "stable over heaps `m` to `n`",
 //! `m` being [`Quotient::stable_from`] (nothing is claimed beyond `n`).
 //!
-//! *Tame* (Conway, *On Numbers and Games* ch. 12; Plambeck–Siegel §2) is decided on
-//! the verified quotient: each heap is sent to a misère-Nim position (a value `g ≥ 2`
-//! to the nim heap `*g`; a value 0 or 1 to `0`, `*1`, `*2 + *2` or `*2 + *3` by its
-//! misère outcome alone), and the game is tame when
-//! the misère-Nim rule on those positions (Bouton's: some heap of 2 or more and
-//! nim-sum 0, or none and nim-sum 1) predicts every sum of its heaps. Then its
-//! quotient is the misère-Nim quotient of the positions that occur (Plambeck–Siegel's
-//! tame quotients). The check is exact: the pairs (element of the quotient, element
-//! of misère Nim's quotient) that sums reach form a finite monoid, visited whole.
+//! *Tame* (Conway, *On Numbers and Games* ch. 12; Plambeck–Siegel's tame quotients)
+//! is decided on the verified quotient: each heap is sent to a misère-Nim position (a
+//! value `g ≥ 2` to the nim heap `*g`; a value 0 or 1 to `0`, `*1`, `*2 + *2` or
+//! `*2 + *3`, by its own misère outcome), and the game is tame when the misère-Nim
+//! rule on those positions (Bouton's: some heap of 2 or more and nim-sum 0, or none
+//! and nim-sum 1) predicts every sum of its heaps. Its quotient is then that of the
+//! misère-Nim positions the heaps stand for. The check is exact: the pairs (element of
+//! the quotient, element of misère Nim's quotient) that sums reach form a finite
+//! monoid, visited whole from the empty sum. The rule predicts every sum exactly when
+//! each pair's two outcomes agree and no Nim element comes with two elements of the
+//! quotient (two elements are told apart by some sum, which would then meet equal
+//! Nim elements with different outcomes).
 
 use super::Game;
 use rustc_hash::FxHashMap;
@@ -215,8 +218,9 @@ pub struct MisereLimits {
 }
 
 /// Computes the quotient of one game heap by heap to `to` (on one thread), within the
-/// per-game limits; a bound stops the game, and the line says which. `Err` only when
-/// `stop` stopped it (nothing to write) or the code is not a game.
+/// per-game limits; a bound (or an error of the quotient's construction) stops the
+/// game, and the line says which. `Err` only when `stop` stopped it (nothing to
+/// write) or the code is not a game.
 pub fn compute_misere(
     game: &Game,
     to: usize,
@@ -309,7 +313,9 @@ fn compute_within(
         )),
         Ok(_) => None,
         Err(SolveError::Limit { bound, what }) => Some((bound_word(Some(bound)).to_string(), what)),
-        Err(e) => return Err(e),
+        // Not expected (a candidate that cannot be verified): the game's line says
+        // so, and the sweep goes on.
+        Err(e) => Some(("error".to_string(), e.to_string())),
     };
     Ok(MisereRow {
         code,
