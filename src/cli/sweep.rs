@@ -6,7 +6,7 @@ use super::watcher::ProgressWhen;
 use super::{Failure, LimitArgs, interrupt};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sprague::core::{Bound, Stop};
-use sprague::report::sweep::{self, CSV_HEADER, Row, Run};
+use sprague::report::sweep::{self, CSV_HEADER, Line, MisereLimits, Run};
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Seek, Write};
@@ -20,6 +20,13 @@ const MAX_DIGITS: usize = 6;
 /// the status, eight numbers of at most 20 digits, the values of the first heaps
 /// (at most 11 bytes each) and the JSON keys, with room to spare.
 const LINE_BYTES: u64 = 512 + 11 * sweep::FIRST_VALUES as u64;
+
+/// Bytes an order of a misère line may take, with its repeat count and separator
+/// (`2048*1000000 ` at most; a heap's order takes one entry at most).
+const ORDER_BYTES: u64 = 24;
+
+/// Bytes the message of a stopped misère game may take (JSON lines).
+const MISERE_MESSAGE_BYTES: u64 = 1024;
 
 /// Bytes a code of the column `same` may take in a line (`"4.123456",`).
 const SAME_BYTES: u64 = 16;
@@ -35,6 +42,18 @@ pub struct SweepArgs {
     /// Also the codes 4.d1…dD, whose heaps may be split without removing anything.
     #[arg(long)]
     with_split: bool,
+    /// Misère play: the order of each game's misère quotient (Plambeck–Siegel) after
+    /// each heap 1 to N, whether it is tame, and where it stopped.
+    #[arg(long)]
+    misere: bool,
+    /// With --misere: stop a game (not the sweep) once its quotient has more than K
+    /// elements.
+    #[arg(long, value_name = "K", requires = "misere")]
+    max_order: Option<usize>,
+    /// With --misere: stop a game (not the sweep) after S seconds; its line then
+    /// depends on the machine's speed.
+    #[arg(long, value_name = "S", requires = "misere")]
+    game_timeout: Option<f64>,
     /// Write CSV lines with a header (the default).
     #[arg(long, conflicts_with = "json")]
     csv: bool,
@@ -81,12 +100,19 @@ fn parse_shard(s: &str) -> Result<(usize, usize), String> {
 }
 
 /// The most bytes an earlier output of a sweep over `games` may have: a header and a
-/// line for each game (whichever shards wrote them).
-fn max_output(games: &[sweep::Game]) -> u64 {
+/// line for each game (whichever shards wrote them); a misère line also has an order
+/// of at most [`MAX_ORDER`](sprague::impartial::quotient::MAX_ORDER) (with its
+/// count and a separator, at most [`ORDER_BYTES`]) for each heap up to `to`.
+fn max_output(games: &[sweep::Game], misere: Option<usize>) -> u64 {
+    let orders = misere.map_or(0, |to| ORDER_BYTES.saturating_mul(to as u64));
     let lines: u64 = games
         .iter()
-        .map(|g| LINE_BYTES + SAME_BYTES * g.same.len() as u64)
-        .sum();
+        .map(|g| {
+            (LINE_BYTES + SAME_BYTES * g.same.len() as u64)
+                .saturating_add(orders)
+                .saturating_add(MISERE_MESSAGE_BYTES * u64::from(misere.is_some()))
+        })
+        .fold(0, u64::saturating_add);
     CSV_HEADER.len() as u64 + 1 + lines
 }
 
@@ -97,6 +123,7 @@ fn read_written(
     file: &mut File,
     path: &Path,
     json: bool,
+    misere: bool,
     max: u64,
 ) -> Result<(HashSet<String>, usize, bool), Failure> {
     let shown = path.display();
@@ -123,10 +150,26 @@ fn read_written(
     let (codes, complete) = sweep::written_codes(&text);
     if let Some(first) = text[..complete].lines().next() {
         let is_json = first.starts_with('{');
-        let is_csv = first == CSV_HEADER;
+        let is_csv = first == CSV_HEADER || first == sweep::misere::CSV_HEADER;
         if !(is_json || is_csv) {
             return Err(Failure::Input(format!(
                 "{shown}, line 1: not an output of sprague sweep (a CSV header or a JSON object)"
+            )));
+        }
+        let is_misere = if is_json {
+            first.contains("\"orders\":")
+        } else {
+            first == sweep::misere::CSV_HEADER
+        };
+        if is_misere != misere {
+            return Err(Failure::Input(format!(
+                "{shown}, line 1: the file holds the lines of a {} sweep but {} was asked for",
+                if is_misere { "misère" } else { "normal-play" },
+                if misere {
+                    "--misere"
+                } else {
+                    "a normal-play sweep"
+                }
             )));
         }
         if is_json != json {
@@ -205,6 +248,19 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
         )));
     }
     let limits = a.limits.limits();
+    if a.misere && a.to == 0 {
+        return Err(Failure::Input(
+            "--to 0: a misère quotient needs at least heap 1".into(),
+        ));
+    }
+    let game_time = match a.game_timeout {
+        Some(s) if !(0.0..=1e9).contains(&s) => {
+            return Err(Failure::Input(format!(
+                "--game-timeout is {s}: give seconds between 0 and 1000000000"
+            )));
+        }
+        s => s.map(Duration::from_secs_f64),
+    };
     if a.to as u64 >= limits.max_states {
         return Err(Failure::Limit(
             Some(Bound::States),
@@ -214,13 +270,20 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
             ),
         ));
     }
-    let mut games = sweep::games(a.digits, a.with_split);
+    let all = |with_split| {
+        if a.misere {
+            sweep::misere_games(a.digits, with_split)
+        } else {
+            sweep::games(a.digits, with_split)
+        }
+    };
+    let mut games = all(a.with_split);
     if let Some((i, n)) = a.shard {
         games = sweep::shard(games, i, n);
     }
     // An earlier output holds at most a line for each game of these digits, with or
     // without split codes, whatever the shards.
-    let max = max_output(&sweep::games(a.digits, true));
+    let max = max_output(&all(true), a.misere.then_some(a.to));
     let mut written_before = (HashSet::new(), 0, false);
     let mut out: Box<dyn Write> = match (&a.output, &a.resume) {
         (Some(path), _) => {
@@ -232,7 +295,7 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
                 )),
                 e => Failure::Input(format!("cannot write {}: {e}", path.display())),
             })?;
-            written_before = read_written(&mut file, path, a.json, max)?;
+            written_before = read_written(&mut file, path, a.json, a.misere, max)?;
             // A line cut off by an interruption is dropped and written again.
             file.set_len(written_before.1 as u64)?;
             file.seek(io::SeekFrom::End(0))?;
@@ -242,7 +305,7 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
             if let Some(path) = resume {
                 match files::open_regular(path) {
                     Ok((mut file, _)) => {
-                        written_before = read_written(&mut file, path, a.json, max)?;
+                        written_before = read_written(&mut file, path, a.json, a.misere, max)?;
                     }
                     // Nothing written yet.
                     Err(FileError::Io(e)) if e.kind() == io::ErrorKind::NotFound => {}
@@ -259,7 +322,12 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
     };
     let (skip, _, had_lines) = written_before;
     if !a.json && !had_lines {
-        writeln!(out, "{CSV_HEADER}")?;
+        let header = if a.misere {
+            sweep::misere::CSV_HEADER
+        } else {
+            CSV_HEADER
+        };
+        writeln!(out, "{header}")?;
         out.flush()?;
     }
     let stop = Arc::new(Stop::after(Duration::MAX));
@@ -290,10 +358,18 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
         max_total: a.max_total_states,
         threads: limits.thread_count(),
         stop: Some(Arc::clone(&stop)),
+        misere: a.misere.then(|| MisereLimits {
+            max_states: limits.max_states,
+            max_memory: limits.max_memory,
+            max_order: a
+                .max_order
+                .unwrap_or(sprague::impartial::quotient::MAX_ORDER),
+            time: game_time,
+        }),
     };
     let result = sweep::run(
         &run,
-        &mut |row: &Row| {
+        &mut |row: &Line| {
             let line = if a.json { row.json() } else { row.csv() };
             out.write_all(line.as_bytes())?;
             out.flush()?;

@@ -65,6 +65,7 @@ mod search_db;
 mod search_mcgs;
 mod stop_signal;
 mod sum_laws;
+mod sweep_misere;
 mod sweep_tables;
 mod table_resume;
 #[cfg(feature = "web")]

@@ -27,6 +27,9 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
+pub mod misere;
+pub use misere::{MisereLimits, MisereRow, compute_misere};
+
 /// Values of the first heaps given on each line (Flammenkamp's tables start so).
 pub const FIRST_VALUES: usize = 32;
 
@@ -78,6 +81,28 @@ pub fn games(digits: usize, with_split: bool) -> Vec<Game> {
     // A folded code has the same or fewer digits, each a subset of the original's
     // bits, so it comes first in sweep order: it heads its own line.
     out
+}
+
+/// The games of a misère sweep: every code of [`games`] on its own line, none folded
+/// (codes fold by their normal-play values, which do not decide misère play: taking a
+/// whole heap is not the same as moving to a heap of value 0).
+///
+/// ```
+/// use sprague_report::sweep::misere_games;
+/// let g = misere_games(2, false);
+/// assert_eq!(g.len(), 63);
+/// assert!(g.iter().all(|g| g.same.is_empty()));
+/// ```
+pub fn misere_games(digits: usize, with_split: bool) -> Vec<Game> {
+    sweep_codes(digits, with_split)
+        .into_iter()
+        .enumerate()
+        .map(|(index, code)| Game {
+            index,
+            code,
+            same: Vec::new(),
+        })
+        .collect()
 }
 
 /// The games of shard `i` of `n`: those whose index is `i` mod `n`.
@@ -352,6 +377,41 @@ pub fn written_codes(text: &str) -> (HashSet<String>, usize) {
     (codes, complete)
 }
 
+/// One line of a sweep: a normal-play table, or a misère quotient's orders.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A line of `sweep`.
+    Table(Row),
+    /// A line of `sweep --misere`.
+    Misere(MisereRow),
+}
+
+impl Line {
+    /// The line in CSV, with a newline.
+    pub fn csv(&self) -> String {
+        match self {
+            Line::Table(r) => r.csv(),
+            Line::Misere(r) => r.csv(),
+        }
+    }
+
+    /// The line as one JSON object, with a newline.
+    pub fn json(&self) -> String {
+        match self {
+            Line::Table(r) => r.json(),
+            Line::Misere(r) => r.json(),
+        }
+    }
+
+    /// The heaps computed, counted against the sweep's total budget.
+    fn heaps(&self) -> usize {
+        match self {
+            Line::Table(r) => r.heaps,
+            Line::Misere(r) => r.heaps(),
+        }
+    }
+}
+
 /// How a sweep ended.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -381,6 +441,9 @@ pub struct Run<'a> {
     pub threads: usize,
     /// Stops the games under way (Ctrl-C); the lines written stay.
     pub stop: Option<Arc<Stop>>,
+    /// Misère quotients instead of normal-play tables, with these per-game bounds
+    /// (`max_states` is then theirs).
+    pub misere: Option<MisereLimits>,
 }
 
 /// Runs a sweep: computes the games not in `skip` on `threads` threads and hands each
@@ -390,7 +453,7 @@ pub struct Run<'a> {
 /// game left undone are not emitted (a resumed sweep computes them again).
 pub fn run(
     r: &Run<'_>,
-    emit: &mut dyn FnMut(&Row) -> std::io::Result<()>,
+    emit: &mut dyn FnMut(&Line) -> std::io::Result<()>,
     progress: &mut dyn FnMut(usize),
 ) -> std::io::Result<Summary> {
     let todo: Vec<&Game> = r
@@ -405,7 +468,7 @@ pub fn run(
     let next = AtomicUsize::new(0);
     let spent = AtomicU64::new(0);
     let budget_spent = Mutex::new(false);
-    let (tx, rx) = mpsc::channel::<(usize, Option<Row>)>();
+    let (tx, rx) = mpsc::channel::<(usize, Option<Line>)>();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(r.threads.max(1))
         .build()
@@ -429,11 +492,17 @@ pub fn run(
                             }
                             let row = if over || stopped() {
                                 None
+                            } else if let Some(m) = &r.misere {
+                                compute_misere(game, r.to, m, r.stop.clone())
+                                    .ok()
+                                    .map(Line::Misere)
                             } else {
-                                compute(game, r.to, r.max_states, r.stop.clone()).ok()
+                                compute(game, r.to, r.max_states, r.stop.clone())
+                                    .ok()
+                                    .map(Line::Table)
                             };
                             if let Some(row) = &row {
-                                spent.fetch_add(row.heaps as u64, Ordering::SeqCst);
+                                spent.fetch_add(row.heaps() as u64, Ordering::SeqCst);
                             }
                             if tx.send((k, row)).is_err() {
                                 break;
@@ -445,7 +514,7 @@ pub fn run(
             drop(tx);
         });
         // Lines in order: a finished game waits for the games before it.
-        let mut ready: BTreeMap<usize, Option<Row>> = BTreeMap::new();
+        let mut ready: BTreeMap<usize, Option<Line>> = BTreeMap::new();
         let mut at = 0usize;
         let mut gap = false;
         for (k, row) in rx {

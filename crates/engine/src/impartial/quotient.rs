@@ -129,6 +129,7 @@ use sprague_core::nat::Nat;
 use sprague_core::{Bound, Limits, Outcome, SolveError, StopPoll};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
 /// An element of a quotient: its index, the identity being 0.
@@ -202,17 +203,54 @@ impl Quotient {
         bound: usize,
         limits: &Limits,
     ) -> Result<Quotient, SolveError> {
+        Quotient::compute_each(family, bound, limits, &mut |_| ControlFlow::Continue(()))
+    }
+
+    /// [`Quotient::compute`], telling `each` of the verified quotient of heaps `1..=n`
+    /// as soon as heap `n` is added, for each `n` in turn (nothing is computed again:
+    /// the quotient of heaps `1..=n` is the step towards that of `1..=n + 1`). When
+    /// `each` breaks after heap `n`, the answer is the quotient of heaps `1..=n`; when
+    /// a limit stops heap `n`, the error, `each` having seen heaps `1..n`.
+    ///
+    /// ```
+    /// use sprague_core::Limits;
+    /// use sprague_engine::impartial::quotient::Quotient;
+    /// use sprague_engine::impartial::takebreak::{TakeBreak, TakeBreakFamily, Wording};
+    /// use std::ops::ControlFlow;
+    /// // Misère Nim (octal 0.333): heap 1 alone gives ⟨a | a² = 1⟩, heaps 1 and 2 the
+    /// // six elements of ⟨a, b | a² = 1, b³ = b⟩.
+    /// let rules = TakeBreak::new("octal[0.333]", &[0, 3, 3, 3], false, Wording::Heaps).unwrap();
+    /// let mut orders = Vec::new();
+    /// let q = Quotient::compute_each(&TakeBreakFamily::new(rules), 5, &Limits::default(), &mut |s| {
+    ///     orders.push(s.order());
+    ///     if s.heap() == 2 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// })
+    /// .unwrap();
+    /// assert_eq!(orders, [2, 6]);
+    /// assert_eq!((q.bound(), q.order()), (2, 6));
+    /// ```
+    pub fn compute_each(
+        family: &dyn Family,
+        bound: usize,
+        limits: &Limits,
+        each: &mut dyn FnMut(&HeapStep<'_>) -> ControlFlow<()>,
+    ) -> Result<Quotient, SolveError> {
         let mut b = Builder::new(family, limits);
         let mut checked = 0;
+        let mut reached = 0;
         for n in 1..=bound {
             // Each heap is learnt and verified in turn: the verified quotient of the
             // smaller heaps answers the sums without the newest heap.
             checked = b.add_heap(n)?;
+            reached = n;
+            if each(&HeapStep { heap: n, b: &b }).is_break() {
+                break;
+            }
         }
         let (generators, generated_by) = b.generators();
         Ok(Quotient {
             family: family.name(),
-            bound,
+            bound: reached,
             order: b.order,
             mul: b.mul,
             p: b.p,
@@ -333,6 +371,40 @@ impl Quotient {
             e = self.mul(e, self.heap(n)?);
         }
         Some((self.is_p(e), e))
+    }
+}
+
+/// The verified quotient of heaps `1..=n` while [`Quotient::compute_each`] goes on to
+/// the next heap: its order, products, P-portion and heaps' elements, borrowed.
+pub struct HeapStep<'a> {
+    heap: usize,
+    b: &'a Builder<'a>,
+}
+
+impl HeapStep<'_> {
+    /// The heap just added, `n`.
+    pub fn heap(&self) -> usize {
+        self.heap
+    }
+
+    /// The number of elements of the quotient of heaps `1..=n`.
+    pub fn order(&self) -> usize {
+        self.b.order
+    }
+
+    /// The product of two elements.
+    pub fn mul(&self, a: Elem, b: Elem) -> Elem {
+        self.b.mul(a, b)
+    }
+
+    /// Whether a sum of image `e` is a misère P-position.
+    pub fn is_p(&self, e: Elem) -> bool {
+        self.b.p[e as usize]
+    }
+
+    /// The element of heap `k` (`None` beyond `n`; heap 0 is the identity).
+    pub fn element(&self, k: usize) -> Option<Elem> {
+        self.b.heaps.get(k).copied()
     }
 }
 
