@@ -107,8 +107,15 @@ struct Components {
     /// The id of each component, by its family's id and then its position.
     ids: Vec<FxHashMap<Pos, Id>>,
     listings: Vec<Listing>,
+    /// The family name id of each component, by component id.
+    family_of: Vec<u32>,
+    /// Each family name, by its id.
+    names: Vec<String>,
     /// Why a component could not be listed, when one could not.
     failure: Option<GaveUp>,
+    /// The family name id of the component that made the search give up (it cannot
+    /// list its moves, or its move closed a cycle), when one did.
+    culprit: Option<u32>,
 }
 
 impl Components {
@@ -124,14 +131,25 @@ impl Components {
             families: Vec::new(),
             ids: Vec::new(),
             listings: Vec::new(),
+            family_of: Vec::new(),
+            names: Vec::new(),
             failure: None,
+            culprit: None,
         }
     }
 
     /// Marks component `id` as impossible to list, for `why`.
     fn unlistable(&mut self, id: Id, why: GaveUp) {
         self.listings[id as usize] = Listing::Unlistable(why);
+        self.failed(id, why);
+    }
+
+    /// Records that component `id` made the search give up, for `why`.
+    fn failed(&mut self, id: Id, why: GaveUp) {
         self.failure = Some(why);
+        if why == GaveUp::Unlistable {
+            self.culprit = Some(self.family_of[id as usize]);
+        }
     }
 
     /// The id of a family: one per name (the name is asked once per family object).
@@ -141,9 +159,11 @@ impl Components {
             return id;
         }
         let next = self.family_names.len() as u32;
-        let id = *self.family_names.entry(f.name()).or_insert(next);
+        let name = f.name();
+        let id = *self.family_names.entry(name.clone()).or_insert(next);
         if id == next {
             self.ids.push(FxHashMap::default());
+            self.names.push(name);
         }
         self.family_ids.insert(at, id);
         self.families.push(f.clone());
@@ -169,6 +189,7 @@ impl Components {
             pos,
         };
         self.listings.push(Listing::Unlisted(c, None));
+        self.family_of.push(family_id);
         Some(id)
     }
 
@@ -191,7 +212,8 @@ impl Components {
                 Some(has)
             }
             Listing::Unlistable(why) => {
-                self.failure = Some(*why);
+                let why = *why;
+                self.failed(id, why);
                 None
             }
             Listing::Listed(o, _) => Some(!o.is_empty()),
@@ -211,7 +233,8 @@ impl Components {
                     Some(l) => l,
                     None => {
                         // Not remembered: more room may list them later.
-                        self.failure.get_or_insert(GaveUp::Bound);
+                        let why = *self.failure.get_or_insert(GaveUp::Bound);
+                        self.failed(id, why);
                         return None;
                     }
                 }
@@ -230,7 +253,8 @@ impl Components {
         match &self.listings[i] {
             Listing::Listed(o, _) => Some(o.len()),
             Listing::Unlistable(why) => {
-                self.failure = Some(*why);
+                let why = *why;
+                self.failed(id, why);
                 None
             }
             Listing::Unlisted(..) => None,
@@ -535,11 +559,35 @@ impl Solver {
         self.max_states
     }
 
+    /// The family (its name with its parameters) of the component that made the
+    /// last call give up, when one did: a component that cannot list its moves, or
+    /// one whose move came back to a position on the line of play.
+    ///
+    /// ```
+    /// use sprague_core::{Limits, Play};
+    /// use sprague_engine::impartial::family::Family;
+    /// use sprague_engine::impartial::sum::Component;
+    /// use sprague_engine::impartial::takebreak::{TakeBreak, TakeBreakFamily, Wording};
+    /// use sprague_engine::search::impartial::Solver;
+    /// use std::rc::Rc;
+    /// let rules = TakeBreak::new("kayles", &[0, 7, 7], false, Wording::Pins).unwrap();
+    /// let kayles: Rc<dyn Family> = Rc::new(TakeBreakFamily::new(rules));
+    /// let mut s = Solver::new(Play::Misere, &Limits::default(), 10);
+    /// assert_eq!(s.decide(&[Component::heap(&kayles, 9)]), None);
+    /// // A bound, not a component, stopped it.
+    /// assert_eq!(s.culprit(), None);
+    /// ```
+    pub fn culprit(&self) -> Option<&str> {
+        let id = self.comps.culprit?;
+        Some(&self.comps.names[id as usize])
+    }
+
     /// Forgets why an earlier call gave up.
     fn fresh(&mut self) {
         self.cycle = false;
         self.stopped = false;
         self.comps.failure = None;
+        self.comps.culprit = None;
     }
 
     /// Decides a sum, or `None` when the search cannot (see the module documentation).
@@ -747,6 +795,11 @@ impl Solver {
                     }
                     Status::InProgress => {
                         self.cycle = true;
+                        // The component whose move came back.
+                        if let Some(top) = self.stack.last() {
+                            let c = self.positions.key(top.pos)[top.comp];
+                            self.comps.culprit = Some(self.comps.family_of[c as usize]);
+                        }
                         return self.abandon();
                     }
                     Status::Unknown => {
@@ -776,23 +829,34 @@ pub fn remoteness(comps: &[Component], play: Play, limits: &Limits) -> Option<De
     Solver::new(play, limits, limits.max_states).decide(comps)
 }
 
-/// The error for misère play of a sum beyond Nim that the whole-sum search (keeping
-/// at most `states` positions) gave up on: a bound only when raising it can help.
-pub fn misere_failure(why: GaveUp, states: u64) -> SolveError {
-    const WHY: &str = "misère play has a closed form only for sums of Nim heaps; other sums are decided by an exhaustive search of the whole sum";
+/// The error for misère play of a sum that no closed form, family theory or misère
+/// quotient answers and that the whole-sum search (keeping at most `states` positions)
+/// gave up on: a bound only when raising it can help; else an `Input` error naming
+/// `family`, the family of the component at fault ([`Solver::culprit`]), and why.
+///
+/// ```
+/// use sprague_engine::search::impartial::{GaveUp, misere_failure};
+/// let e = misere_failure(GaveUp::Cycle, 1000, Some("digraph[\"g.txt\"]"));
+/// assert!(e.to_string().contains("the positions of digraph[\"g.txt\"] can repeat"));
+/// ```
+pub fn misere_failure(why: GaveUp, states: u64, family: Option<&str>) -> SolveError {
+    const WHY: &str = "no closed form, misère theory of its family or misère quotient covers it";
+    let family = family.unwrap_or("a component");
     match why {
         GaveUp::Cycle => SolveError::Input(format!(
-            "misère play of this sum is not supported: its positions can repeat (a loopy game), and {WHY}, which decides only games that end"
+            "misère play of this sum is not available: the positions of {family} can repeat (a loopy game); {WHY}, and the exhaustive search of the whole sum decides only games that end"
         )),
         GaveUp::Unlistable => SolveError::Input(format!(
-            "misère play of this sum is not supported: {WHY}, which needs every move of every component, and the moves of some component cannot all be listed (at most {MAX_LISTED_MOVES} per component)"
+            "misère play of this sum is not available: the moves of {family} cannot all be listed (without end, or more than {MAX_LISTED_MOVES} from one position); {WHY}, and the exhaustive search of the whole sum needs every move of every component"
         )),
         GaveUp::Stopped => SolveError::Limit {
             what: "the exhaustive search was stopped at its deadline".into(),
             bound: Bound::Time,
         },
         GaveUp::Bound => SolveError::Limit {
-            what: format!("{WHY}, and this one needs more than {states} positions"),
+            what: format!(
+                "misère play of this sum: {WHY}, and the exhaustive search of the whole sum needs more than {states} positions"
+            ),
             bound: Bound::States,
         },
     }
@@ -839,7 +903,11 @@ pub fn misere(
     max_moves: usize,
 ) -> Result<Analysis, SolveError> {
     let Some(d) = solver.decide(comps) else {
-        return Err(misere_failure(solver.gave_up(), solver.max_states()));
+        return Err(misere_failure(
+            solver.gave_up(),
+            solver.max_states(),
+            solver.culprit(),
+        ));
     };
     let mut winning = Vec::new();
     let mut truncated = false;
