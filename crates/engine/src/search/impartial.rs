@@ -1101,7 +1101,7 @@ pub fn misere_loopy(
         if ps.status.len() as u64 > max_states {
             return Err(too_many());
         }
-        if next % 1024 == 0 {
+        if next.is_multiple_of(1024) {
             limits.check_stop()?;
         }
     }
