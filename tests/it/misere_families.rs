@@ -385,17 +385,22 @@ fn check(family: &str, expr: &str) -> &'static str {
             "searched"
         }
         Err(why) => {
-            // A family's own misère theory may answer a position alone.
-            let own = comps.len() == 1 && {
+            // A family's own misère theory may answer a position alone (checked in
+            // the family's tests against its game played out): the command line
+            // gives its answer.
+            let own = if comps.len() == 1 {
                 let c = &comps[0];
                 let mut sink = MoveSink::new(1);
                 c.family
                     .misere_alone(&c.pos, &Limits::default(), &mut sink)
                     .unwrap()
-                    .is_some()
+            } else {
+                None
             };
-            if own {
+            if let Some(lost) = own {
                 assert_eq!(code, 0, "{expr}: {err}");
+                let v: Value = serde_json::from_str(&out).unwrap();
+                assert_eq!(v["outcome"], if lost { "P" } else { "N" }, "{expr}: {out}");
                 return "own theory";
             }
             assert_eq!(code, 2, "{expr} ({why:?}): exit {code}\n{out}{err}");
