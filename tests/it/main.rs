@@ -50,6 +50,7 @@ mod layering;
 mod library_names_no_flags;
 mod loopy_sums;
 mod misere_cli;
+mod misere_families;
 mod nash_games;
 mod nash_props;
 mod no_family_names;

@@ -55,13 +55,59 @@ fn tiny_positions_of_every_family_are_decided() {
 }
 
 #[test]
-fn loopy_positions_are_refused_with_exit_2() {
-    // Vertex 3 of loopy.txt lies on the cycle 3 ⇄ 4.
-    let out = solve(&["digraph[\"tests/data/loopy.txt\"](3)"]);
+fn loopy_positions_are_decided_draws_included() {
+    // loopy.txt: 3 ⇄ 4, 4 → 2, 7 → 5 ⇄ 6, 7 → 2. From 3 the only move is to 4, from
+    // where moving to the dead end 2 leaves the opponent without a move (a win for
+    // them in misère play), so play goes back to 3: a draw. From 7, moving to 2 loses
+    // the same way and 5 leads to the cycle 5 ⇄ 6: a draw. With a token at 1 as well
+    // (its only move 1 → 2), 7 → 2 wins: the opponent must move 1 → 2 and then
+    // the player to move has no move, and wins.
+    let cases = [
+        ("digraph[\"tests/data/loopy.txt\"](3)", "D"),
+        ("digraph[\"tests/data/loopy.txt\"](7)", "D"),
+        ("digraph[\"tests/data/loopy.txt\"](7,1)", "N"),
+    ];
+    for (e, want) in cases {
+        let out = solve(&["--json", e]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{e}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["outcome"], want, "{e}");
+    }
+    let out = solve(&["--json", "digraph[\"tests/data/loopy.txt\"](7,1)"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["winning_moves"][0]["to"],
+        "digraph[\"tests/data/loopy.txt\"](2)"
+    );
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_refusal_names_the_family_and_why() {
+    // A heap beyond those whose moves are listed: the family's own reason.
+    let out = solve(&["sub[1,2](100000000000000000000000)"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("repeat"), "{err}");
-    assert!(!err.contains("--max-states"), "{err}");
+    assert!(
+        err.contains("the moves of sub[1,2] cannot all be listed"),
+        "{err}"
+    );
+    assert!(err.contains("needs a smaller heap"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // A sum of nullify matrices: a move may set a cell to any value.
+    let out = solve(&["nullify[\"0 1/1 3\"] + nim(2)"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the moves of nullify[\"0 1/1 3\"] cannot all be listed (without end"),
+        "{err}"
+    );
+    assert!(!err.contains("--"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 

@@ -50,7 +50,7 @@ fn the_remoteness_search_stops() {
     let mut s = Solver::new(Play::Misere, &stopped(), 1_000_000);
     assert_eq!(s.decide(&comps), None);
     assert_eq!(s.gave_up(), GaveUp::Stopped);
-    let e = sprague::play::session::misere_failure(GaveUp::Stopped, 1_000_000);
+    let e = sprague::play::session::misere_failure(GaveUp::Stopped, 1_000_000, None, None);
     assert!(matches!(
         e,
         SolveError::Limit {

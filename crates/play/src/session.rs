@@ -37,7 +37,7 @@ use sprague_engine::impartial::quotient;
 use sprague_engine::impartial::sum::{Analysis, Component, analyse, heap_move_text, write_sum};
 use sprague_engine::picture::Target;
 pub use sprague_engine::search::impartial::misere_failure;
-use sprague_engine::search::impartial::{Decided, GaveUp, Solver, misere};
+use sprague_engine::search::impartial::{Decided, GaveUp, Solver, misere, misere_loopy};
 use std::fmt;
 
 /// Most legal moves shown as a numbered menu.
@@ -415,10 +415,14 @@ pub fn evaluate(
                 return Ok(from_analysis(comps, a));
             }
             limits.check_stop()?;
-            Ok(from_analysis(
-                comps,
-                misere(comps, limits, solver, usize::MAX)?,
-            ))
+            let a = match misere(comps, limits, solver, usize::MAX) {
+                // Positions that repeat: retrograde analysis of every position.
+                Err(_) if solver.gave_up() == GaveUp::Cycle => {
+                    misere_loopy(comps, limits, solver.max_states(), usize::MAX)?
+                }
+                r => r?,
+            };
+            Ok(from_analysis(comps, a))
         }
         Err(e) => Err(e),
     }

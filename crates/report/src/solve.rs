@@ -10,7 +10,7 @@ use sprague_engine::impartial::quotient;
 use sprague_engine::impartial::sum::{
     Analysis, Component, WinningMove, analyse, heap_move_text, ordinal_text,
 };
-use sprague_engine::search::impartial::{Solver, misere};
+use sprague_engine::search::impartial::{GaveUp, Solver, misere, misere_loopy};
 use std::fmt::Write as _;
 
 pub mod partizan;
@@ -530,7 +530,7 @@ pub fn explain(
             }
         }
         lines.push(
-            "Misère play has no general theory beyond Nim: the answer comes from an exhaustive search of the whole sum, and the winning moves are those that leave a position lost for the player then to move.".to_string(),
+            "Misère play has no general theory beyond Nim: the answer comes from an exhaustive search of the whole sum (where positions can repeat, every position is decided backwards from those without a move, and what neither player can force is a draw), and the winning moves are those that leave a position lost for the player then to move.".to_string(),
         );
         lines.extend(super::genus::explain_lines(components, limits)?);
         return Ok(lines);
@@ -797,8 +797,15 @@ fn misere_by_search(
     limits: &Limits,
     max_moves: usize,
 ) -> Result<Analysis, SolveError> {
+    let comps = components.to_vec();
     let mut solver = Solver::new(Play::Misere, limits, misere_states(limits));
-    misere(&components.to_vec(), limits, &mut solver, max_moves)
+    match misere(&comps, limits, &mut solver, max_moves) {
+        // Positions that repeat: retrograde analysis of every position, draws too.
+        Err(_) if solver.gave_up() == GaveUp::Cycle => {
+            misere_loopy(&comps, limits, misere_states(limits), max_moves)
+        }
+        r => r,
+    }
 }
 
 /// Most components of a sum whose remoteness `solve --json` searches for.

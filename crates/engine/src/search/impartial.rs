@@ -107,8 +107,17 @@ struct Components {
     /// The id of each component, by its family's id and then its position.
     ids: Vec<FxHashMap<Pos, Id>>,
     listings: Vec<Listing>,
+    /// The family name id of each component, by component id.
+    family_of: Vec<u32>,
+    /// Each family name, by its id.
+    names: Vec<String>,
     /// Why a component could not be listed, when one could not.
     failure: Option<GaveUp>,
+    /// The family name id of the component that made the search give up (it cannot
+    /// list its moves, or its move closed a cycle), when one did.
+    culprit: Option<u32>,
+    /// What the family of the culprit said when it refused to list its moves.
+    refusal: Option<String>,
 }
 
 impl Components {
@@ -124,14 +133,26 @@ impl Components {
             families: Vec::new(),
             ids: Vec::new(),
             listings: Vec::new(),
+            family_of: Vec::new(),
+            names: Vec::new(),
             failure: None,
+            culprit: None,
+            refusal: None,
         }
     }
 
     /// Marks component `id` as impossible to list, for `why`.
     fn unlistable(&mut self, id: Id, why: GaveUp) {
         self.listings[id as usize] = Listing::Unlistable(why);
+        self.failed(id, why);
+    }
+
+    /// Records that component `id` made the search give up, for `why`.
+    fn failed(&mut self, id: Id, why: GaveUp) {
         self.failure = Some(why);
+        if why == GaveUp::Unlistable {
+            self.culprit = Some(self.family_of[id as usize]);
+        }
     }
 
     /// The id of a family: one per name (the name is asked once per family object).
@@ -141,9 +162,11 @@ impl Components {
             return id;
         }
         let next = self.family_names.len() as u32;
-        let id = *self.family_names.entry(f.name()).or_insert(next);
+        let name = f.name();
+        let id = *self.family_names.entry(name.clone()).or_insert(next);
         if id == next {
             self.ids.push(FxHashMap::default());
+            self.names.push(name);
         }
         self.family_ids.insert(at, id);
         self.families.push(f.clone());
@@ -169,6 +192,7 @@ impl Components {
             pos,
         };
         self.listings.push(Listing::Unlisted(c, None));
+        self.family_of.push(family_id);
         Some(id)
     }
 
@@ -182,7 +206,8 @@ impl Components {
                 let mut sink = MoveSink::without_words(1);
                 let has = match c.family.moves(&c.pos, &self.limits, &mut sink) {
                     Ok(()) => !sink.moves.is_empty(),
-                    Err(_) => {
+                    Err(e) => {
+                        self.refusal = Some(refusal(&e));
                         self.unlistable(id, GaveUp::Unlistable);
                         return None;
                     }
@@ -191,7 +216,8 @@ impl Components {
                 Some(has)
             }
             Listing::Unlistable(why) => {
-                self.failure = Some(*why);
+                let why = *why;
+                self.failed(id, why);
                 None
             }
             Listing::Listed(o, _) => Some(!o.is_empty()),
@@ -211,7 +237,8 @@ impl Components {
                     Some(l) => l,
                     None => {
                         // Not remembered: more room may list them later.
-                        self.failure.get_or_insert(GaveUp::Bound);
+                        let why = *self.failure.get_or_insert(GaveUp::Bound);
+                        self.failed(id, why);
                         return None;
                     }
                 }
@@ -230,7 +257,8 @@ impl Components {
         match &self.listings[i] {
             Listing::Listed(o, _) => Some(o.len()),
             Listing::Unlistable(why) => {
-                self.failure = Some(*why);
+                let why = *why;
+                self.failed(id, why);
                 None
             }
             Listing::Unlisted(..) => None,
@@ -246,7 +274,8 @@ impl Components {
             return None;
         }
         let mut sink = MoveSink::without_words(cap);
-        if c.family.moves(&c.pos, &self.limits, &mut sink).is_err() {
+        if let Err(e) = c.family.moves(&c.pos, &self.limits, &mut sink) {
+            self.refusal = Some(refusal(&e));
             self.failure = Some(GaveUp::Unlistable);
             return None;
         }
@@ -535,11 +564,42 @@ impl Solver {
         self.max_states
     }
 
+    /// The family (its name with its parameters) of the component that made the
+    /// last call give up, when one did: a component that cannot list its moves, or
+    /// one whose move came back to a position on the line of play.
+    ///
+    /// ```
+    /// use sprague_core::{Limits, Play};
+    /// use sprague_engine::impartial::family::Family;
+    /// use sprague_engine::impartial::sum::Component;
+    /// use sprague_engine::impartial::takebreak::{TakeBreak, TakeBreakFamily, Wording};
+    /// use sprague_engine::search::impartial::Solver;
+    /// use std::rc::Rc;
+    /// let rules = TakeBreak::new("kayles", &[0, 7, 7], false, Wording::Pins).unwrap();
+    /// let kayles: Rc<dyn Family> = Rc::new(TakeBreakFamily::new(rules));
+    /// let mut s = Solver::new(Play::Misere, &Limits::default(), 10);
+    /// assert_eq!(s.decide(&[Component::heap(&kayles, 9)]), None);
+    /// // A bound, not a component, stopped it.
+    /// assert_eq!(s.culprit(), None);
+    /// ```
+    pub fn culprit(&self) -> Option<&str> {
+        let id = self.comps.culprit?;
+        Some(&self.comps.names[id as usize])
+    }
+
+    /// Why the family of [`Solver::culprit`] did not list its moves, in its own words,
+    /// when it refused to (rather than offering more moves than can be kept).
+    pub fn refusal(&self) -> Option<&str> {
+        self.comps.refusal.as_deref()
+    }
+
     /// Forgets why an earlier call gave up.
     fn fresh(&mut self) {
         self.cycle = false;
         self.stopped = false;
         self.comps.failure = None;
+        self.comps.culprit = None;
+        self.comps.refusal = None;
     }
 
     /// Decides a sum, or `None` when the search cannot (see the module documentation).
@@ -747,6 +807,11 @@ impl Solver {
                     }
                     Status::InProgress => {
                         self.cycle = true;
+                        // The component whose move came back.
+                        if let Some(top) = self.stack.last() {
+                            let c = self.positions.key(top.pos)[top.comp];
+                            self.comps.culprit = Some(self.comps.family_of[c as usize]);
+                        }
                         return self.abandon();
                     }
                     Status::Unknown => {
@@ -776,25 +841,56 @@ pub fn remoteness(comps: &[Component], play: Play, limits: &Limits) -> Option<De
     Solver::new(play, limits, limits.max_states).decide(comps)
 }
 
-/// The error for misère play of a sum beyond Nim that the whole-sum search (keeping
-/// at most `states` positions) gave up on: a bound only when raising it can help.
-pub fn misere_failure(why: GaveUp, states: u64) -> SolveError {
-    const WHY: &str = "misère play has a closed form only for sums of Nim heaps; other sums are decided by an exhaustive search of the whole sum";
+/// The error for misère play of a sum that no closed form, family theory or misère
+/// quotient answers and that the whole-sum search (keeping at most `states` positions)
+/// gave up on: a bound only when raising it can help; else an `Input` error naming
+/// `family`, the family of the component at fault ([`Solver::culprit`]), and why.
+///
+/// ```
+/// use sprague_engine::search::impartial::{GaveUp, misere_failure};
+/// let e = misere_failure(GaveUp::Cycle, 1000, Some("digraph[\"g.txt\"]"), None);
+/// assert!(e.to_string().contains("the positions of digraph[\"g.txt\"] can repeat"));
+/// ```
+pub fn misere_failure(
+    why: GaveUp,
+    states: u64,
+    family: Option<&str>,
+    refusal: Option<&str>,
+) -> SolveError {
+    const WHY: &str = "no closed form, misère theory of its family or misère quotient covers it";
+    let family = family.unwrap_or("a component");
     match why {
         GaveUp::Cycle => SolveError::Input(format!(
-            "misère play of this sum is not supported: its positions can repeat (a loopy game), and {WHY}, which decides only games that end"
+            "misère play of this sum is not available: the positions of {family} can repeat (a loopy game); {WHY}, and the exhaustive search of the whole sum decides only games that end"
         )),
-        GaveUp::Unlistable => SolveError::Input(format!(
-            "misère play of this sum is not supported: {WHY}, which needs every move of every component, and the moves of some component cannot all be listed (at most {MAX_LISTED_MOVES} per component)"
-        )),
+        GaveUp::Unlistable => {
+            let detail = refusal.map_or_else(
+                || format!("without end, or more than {MAX_LISTED_MOVES} from one position"),
+                str::to_string,
+            );
+            SolveError::Input(format!(
+                "misère play of this sum is not available: the moves of {family} cannot all be listed ({detail}); {WHY}, and the exhaustive search of the whole sum needs every move of every component"
+            ))
+        }
         GaveUp::Stopped => SolveError::Limit {
             what: "the exhaustive search was stopped at its deadline".into(),
             bound: Bound::Time,
         },
         GaveUp::Bound => SolveError::Limit {
-            what: format!("{WHY}, and this one needs more than {states} positions"),
+            what: format!(
+                "misère play of this sum: {WHY}, and the exhaustive search of the whole sum needs more than {states} positions"
+            ),
             bound: Bound::States,
         },
+    }
+}
+
+/// A family's refusal to list its moves, as a clause: an `Input` error as it is, a
+/// `Limit` as the bound that stopped it.
+fn refusal(e: &SolveError) -> String {
+    match e {
+        SolveError::Limit { what, bound } => format!("{what} needs {}", bound.words()),
+        e => e.to_string(),
     }
 }
 
@@ -839,7 +935,12 @@ pub fn misere(
     max_moves: usize,
 ) -> Result<Analysis, SolveError> {
     let Some(d) = solver.decide(comps) else {
-        return Err(misere_failure(solver.gave_up(), solver.max_states()));
+        return Err(misere_failure(
+            solver.gave_up(),
+            solver.max_states(),
+            solver.culprit(),
+            solver.refusal(),
+        ));
     };
     let mut winning = Vec::new();
     let mut truncated = false;
@@ -862,6 +963,211 @@ pub fn misere(
     }
     Ok(Analysis {
         outcome: if d.win { Outcome::N } else { Outcome::P },
+        grundy: None,
+        values: Values::unknown(comps.len()),
+        winning,
+        truncated,
+        complete: true,
+        infinite: Vec::new(),
+        infinite_total: None,
+        ordinal: None,
+    })
+}
+
+/// Decides misère play of a sum whose positions can repeat (a loopy game, which
+/// [`misere`] gives up on) by retrograde analysis of every position reachable from it
+/// (at most `max_states`, each with its options listed): a position without a move is
+/// won for the player to move (the player who cannot move wins); a position with an
+/// option lost for the player then to move is won; a position whose every option is
+/// won is lost; every other position is a draw (`Outcome::D`: neither player can force
+/// a win, play goes on for ever). The winning moves (at most `max_moves`) are those to
+/// lost positions. An error when the positions cannot all be listed: a `Limit` past
+/// `max_states` or at the stop signal, an `Input` error naming a family that cannot
+/// list its moves ([`misere_failure`]).
+///
+/// ```
+/// use sprague_core::{Limits, Outcome};
+/// use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+/// use sprague_engine::impartial::sum::Component;
+/// use sprague_engine::search::impartial::misere_loopy;
+/// # use sprague_engine::impartial::family::Move;
+/// # use sprague_core::SolveError;
+/// # use sprague_core::nat::Nat;
+/// # use std::rc::Rc;
+/// // A token on the cycle 0 → 1 → 0, with an exit 1 → 2 (a dead end).
+/// struct Cycle;
+/// impl Family for Cycle {
+///     fn name(&self) -> String { "cycle".into() }
+///     fn check(&self, _: &Pos) -> Result<(), SolveError> { Ok(()) }
+///     fn grundy(&self, _: &Pos, _: &Limits) -> Result<Option<Nat>, SolveError> { Ok(None) }
+///     fn moves_to_value(&self, _: &Pos, _: &Nat, _: &Limits, _: &mut MoveSink) -> Result<(), SolveError> { Ok(()) }
+///     fn explain(&self, _: &Pos, _: &Limits) -> Result<Vec<String>, SolveError> { Ok(vec![]) }
+///     fn moves(&self, pos: &Pos, _: &Limits, sink: &mut MoveSink) -> Result<(), SolveError> {
+///         let to: &[u64] = match pos[0].to_u64() { Some(0) => &[1], Some(1) => &[0, 2], _ => &[] };
+///         for &v in to {
+///             sink.push(Move::one(smallvec::smallvec![Nat::from(v)], format!("to {v}")));
+///         }
+///         Ok(())
+///     }
+/// }
+/// let f: Rc<dyn Family> = Rc::new(Cycle);
+/// // From 1 the mover steps to the dead end 2 and loses (the opponent cannot move and
+/// // wins), or to 0, from where the opponent must come back: a draw.
+/// let a = misere_loopy(&[Component::heap(&f, 1)], &Limits::default(), 100, 10).unwrap();
+/// assert_eq!(a.outcome, Outcome::D);
+/// // At the dead end the player to move cannot move, and wins.
+/// let a = misere_loopy(&[Component::heap(&f, 2)], &Limits::default(), 100, 10).unwrap();
+/// assert_eq!(a.outcome, Outcome::N);
+/// // A token at 1 and one at 2: moving the first to 2 leaves two dead ends, won by the
+/// // opponent; moving it to 0 lets the opponent bring it back. Still a draw.
+/// let comps = [1, 2].map(|v| Component::heap(&f, v));
+/// assert_eq!(misere_loopy(&comps, &Limits::default(), 100, 10).unwrap().outcome, Outcome::D);
+/// ```
+pub fn misere_loopy(
+    comps: &[Component],
+    limits: &Limits,
+    max_states: u64,
+    max_moves: usize,
+) -> Result<Analysis, SolveError> {
+    let mut cs = Components::new(limits, max_states);
+    let mut ps = Positions::new();
+    let fail = |cs: &Components| {
+        let why = cs.failure.unwrap_or(GaveUp::Bound);
+        let name = cs.culprit.map(|id| cs.names[id as usize].as_str());
+        misere_failure(why, max_states, name, cs.refusal.as_deref())
+    };
+    // The key of a sum: its components with a move, ascending.
+    fn key_of(cs: &mut Components, comps: &[Component]) -> Option<KeyBuf> {
+        let mut key = KeyBuf::new();
+        for c in comps {
+            let id = cs.intern(c)?;
+            if cs.has_moves(id)? {
+                key.push(id);
+            }
+        }
+        key.sort_unstable();
+        Some(key)
+    }
+    let Some(key) = key_of(&mut cs, comps) else {
+        return Err(fail(&cs));
+    };
+    let Some(root) = ps.intern(&key) else {
+        return Err(fail(&cs));
+    };
+    // Every position reachable, breadth first, with its options.
+    let bound = max_states.saturating_mul(OPTIONS_PER_STATE);
+    let mut work = 0u64;
+    let mut children: Vec<Vec<u32>> = Vec::new();
+    let mut next = root as usize;
+    let too_many = || SolveError::Limit {
+        what: format!(
+            "misère play of this sum: its positions can repeat, and deciding them needs more than {max_states} positions"
+        ),
+        bound: Bound::States,
+    };
+    while next < ps.status.len() {
+        let p = next as u32;
+        next += 1;
+        let key: KeyBuf = ps.key(p).iter().copied().collect();
+        let mut out = Vec::new();
+        for i in 0..key.len() {
+            if i > 0 && key[i - 1] == key[i] {
+                continue;
+            }
+            let Some(n) = cs.options(key[i], bound.saturating_sub(work)) else {
+                return Err(match cs.failure {
+                    Some(GaveUp::Unlistable) => fail(&cs),
+                    _ => too_many(),
+                });
+            };
+            work = work.saturating_add(n as u64);
+            if work > bound {
+                return Err(too_many());
+            }
+            for o in 0..n {
+                let Some(opt) = cs.option(key[i], o) else {
+                    return Err(fail(&cs));
+                };
+                let mut child: KeyBuf = opt.iter().copied().collect();
+                child.extend(key[..i].iter().chain(&key[i + 1..]).copied());
+                child.sort_unstable();
+                let Some(q) = ps.intern(&child) else {
+                    return Err(too_many());
+                };
+                out.push(q);
+            }
+        }
+        children.push(out);
+        if ps.status.len() as u64 > max_states {
+            return Err(too_many());
+        }
+        if next.is_multiple_of(1024) {
+            limits.check_stop()?;
+        }
+    }
+    // Retrograde analysis: `win[p]` once decided; `left[p]` options not yet known won.
+    let n = ps.status.len();
+    let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (p, out) in children.iter().enumerate() {
+        for &q in out {
+            parents[q as usize].push(p as u32);
+        }
+    }
+    let mut left: Vec<usize> = children.iter().map(Vec::len).collect();
+    let mut win: Vec<Option<bool>> = vec![None; n];
+    let mut queue: Vec<u32> = Vec::new();
+    for p in 0..n {
+        if left[p] == 0 {
+            win[p] = Some(true);
+            queue.push(p as u32);
+        }
+    }
+    while let Some(q) = queue.pop() {
+        let lost = win[q as usize] == Some(false);
+        for &p in &parents[q as usize] {
+            let p = p as usize;
+            if win[p].is_some() {
+                continue;
+            }
+            if lost {
+                win[p] = Some(true);
+                queue.push(p as u32);
+            } else {
+                left[p] -= 1;
+                if left[p] == 0 {
+                    win[p] = Some(false);
+                    queue.push(p as u32);
+                }
+            }
+        }
+    }
+    let outcome = match win[root as usize] {
+        Some(true) => Outcome::N,
+        Some(false) => Outcome::P,
+        None => Outcome::D,
+    };
+    let mut winning = Vec::new();
+    let mut truncated = false;
+    if outcome == Outcome::N {
+        let cap = usize::try_from(MAX_LISTED_MOVES).unwrap_or(usize::MAX);
+        'all: for (i, c) in comps.iter().enumerate() {
+            let mut sink = MoveSink::new(cap);
+            c.family.moves(&c.pos, limits, &mut sink)?;
+            for mv in sink.moves {
+                let child = after_move(comps, i, &mv);
+                let q = key_of(&mut cs, &child).and_then(|k| ps.intern(&k));
+                if q.is_some_and(|q| win.get(q as usize) == Some(&Some(false))) {
+                    if winning.len() == max_moves {
+                        truncated = true;
+                        break 'all;
+                    }
+                    winning.push(WinningMove { component: i, mv });
+                }
+            }
+        }
+    }
+    Ok(Analysis {
+        outcome,
         grundy: None,
         values: Values::unknown(comps.len()),
         winning,
