@@ -621,3 +621,33 @@ fn forms_print_in_onag_notation() {
     assert_eq!(t.text(h, 100), "*[(32),11]");
     assert_eq!(t.text(h, 3), "*[(3…");
 }
+
+#[test]
+fn published_genera_of_the_quaternary_game_0_312() {
+    // Plambeck, "The game .312" (plambeck.org, misère octal games, quaternary games;
+    // solved 4 February 2003): the single-heap genus sequence 1^{03131}, 2^{20},
+    // 0^{02}, 2^{1420}, 0^{02}, 1^{13}, periodic of length two from there. A genus
+    // superscript alternates at its end forever, so 1^{03131} and 1^{031} are one
+    // genus: compared here term by term, as far as the alternation goes twice over.
+    let family = octal_family(&[0, 3, 1, 2]);
+    let published = ["1^03131", "2^20", "0^02", "2^1420", "0^02", "1^13"];
+    let terms = |g: &str| -> (u32, Vec<u32>) {
+        let (n, s) = g.split_once('^').unwrap();
+        let mut t: Vec<u32> = s.chars().map(|c| c.to_digit(10).unwrap()).collect();
+        while t.len() < 12 {
+            t.push(t[t.len() - 2]);
+        }
+        (n.parse().unwrap(), t)
+    };
+    let mut t = MisereTable::new();
+    let mut forms = PositionForms::new();
+    let limits = Limits::default();
+    for n in 1..=12usize {
+        let pos: Pos = smallvec![Nat::from(n as u64)];
+        let f = forms.form(&mut t, &family, &pos, &limits).unwrap();
+        let ours = t.genus(f).to_string();
+        // Heaps 7, 8, … repeat heaps 5, 6.
+        let want = published[if n <= 6 { n - 1 } else { 4 + (n - 5) % 2 }];
+        assert_eq!(terms(&ours), terms(want), "heap {n}: {ours} against {want}");
+    }
+}

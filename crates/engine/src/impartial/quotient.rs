@@ -1662,6 +1662,27 @@ mod tests {
         assert_eq!(rel, ["a² = 1", "bc = ab", "b³ = b", "c² = b²"]);
     }
 
+    #[test]
+    fn the_quaternary_game_0_312_as_plambeck_solved_it() {
+        // Plambeck, "The game .312" (plambeck.org, misère octal games, quaternary
+        // games; solved 4 February 2003): except for the heap of 4 (A), the heaps
+        // act as adders :1, :2, :4, then :4 and :5 alternately (period two); "we can
+        // pretend that A + A = :0". So heap 4's element squares to the identity, heaps
+        // 5, 7, 9, … share heap 3's element and heaps 6, 8, 10, … another, and
+        // heaps 1 to 4 generate the quotient.
+        let q = Quotient::compute(&octal(&[0, 3, 1, 2]), 30, &Limits::default()).unwrap();
+        let x = |n: u64| q.heap(n).unwrap();
+        assert_eq!(q.mul(x(4), x(4)), 0);
+        for n in (5..=29).step_by(2) {
+            assert_eq!(x(n), x(3), "heap {n}");
+            assert_eq!(x(n + 1), x(6), "heap {}", n + 1);
+        }
+        assert_ne!(x(3), x(6));
+        assert_eq!(q.stable_from(), 4);
+        // And every sum of at most 4 heaps up to 8 agrees with the whole-sum search.
+        agrees_with_search("q0312", &[0, 3, 1, 2], 8, 4);
+    }
+
     /// Every sum of at most `most` heaps of sizes 1..=`to` decided by the quotient
     /// agrees with the exhaustive misère search of the whole sum, and so do the
     /// winning moves of each.
