@@ -4,7 +4,7 @@
 # BASELINE=path) when there is one: CPU seconds (user + system) and peak RSS, as
 # /usr/bin/time -f '%U %S %M' gives them, the two programs run alternately $RUNS times
 # (default 3; the median CPU and the largest RSS), each run stopped after $TIMEOUT
-# seconds (default 300; then its CPU so far, as >CPU), and whether the two printed the
+# seconds (default 300; a stopped run prints nothing), and whether the two printed the
 # same answer. No public build of MisereSolver (Plambeck and Siegel's quotient solver)
 # could be found, so there is no peer here; the published figure quoted beside the
 # results is Siegel's own.
@@ -26,9 +26,8 @@ print('kayles(' + ','.join(str(random.randint(1, 24)) for _ in range(100000)) + 
 PY
 run() { # program, label, args…: prints "cpu rss" and leaves the answer in $OUT
   local prog=$1 label=$2; shift 2
-  local t
-  t=$( { /usr/bin/time -f '%U %S %M' timeout "$T" "$prog" "$@" > "$OUT/$label.out" 2>/dev/null; } 2>&1 | tail -n 1)
-  awk '{printf "%.2f %d\n", $1 + $2, $3}' <<< "$t"
+  /usr/bin/time -o "$OUT/$label.time" -f '%U %S %M' timeout "$T" "$prog" "$@" > "$OUT/$label.out" 2>/dev/null
+  tail -n 1 "$OUT/$label.time" | awk '{printf "%.2f %d\n", $1 + $2, $3}'
 }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 workload() { # name, args…

@@ -637,6 +637,7 @@ impl<'a> Builder<'a> {
             }
         }
         self.heaps.truncate(n);
+        self.trust_one_heap(n)?;
         self.reseed(n);
         let states = loop {
             self.close(n)?;
@@ -660,6 +661,71 @@ impl<'a> Builder<'a> {
             heaps: self.heaps.clone(),
         };
         Ok(states)
+    }
+
+    /// Tries to trust the sums with one heap of `n` before the learning asks for sums
+    /// with two, whose searches go through every sum with one. When the outcome of
+    /// `n + Y` depends only on the element `y` of `Y` in the verified quotient of the
+    /// smaller heaps (no class splits with one heap of `n`), the candidate made of
+    /// that quotient, the elements `x·y` (P exactly when `n + Y` is, read on the
+    /// lightest sum of each `y`) and an absorbing element `ω` (not P) for two heaps of
+    /// `n` or more, is right on every sum with at most one heap of `n`: its layered
+    /// verification then fails at two heaps or more, and trusts it with one. When a
+    /// class does split, the verification fails at one heap and nothing is trusted.
+    fn trust_one_heap(&mut self, n: usize) -> Result<(), SolveError> {
+        let m = self.known.order;
+        if 2 * m + 1 > MAX_ORDER {
+            return Ok(());
+        }
+        self.reseed(n);
+        let mut f = vec![false; m];
+        let reps: Vec<(u32, Vec<u32>)> = self
+            .access
+            .iter()
+            .map(|(sum, _)| (self.image_in_known(sum), sum.clone()))
+            .collect();
+        for (y, sum) in reps {
+            let mut with = sum;
+            with.push(n as u32);
+            with.sort_unstable();
+            f[y as usize] = self.truth(&with, 0)?;
+        }
+        let k = &self.known;
+        let order = 2 * m + 1;
+        let omega = (2 * m) as Elem;
+        let mut mul = vec![omega; order * order];
+        for a in 0..m {
+            for b in 0..m {
+                let ab = k.mul[a * m + b];
+                mul[a * order + b] = ab;
+                mul[a * order + m + b] = m as Elem + ab;
+                mul[(m + a) * order + b] = m as Elem + ab;
+            }
+        }
+        let p: Vec<bool> = k.p.iter().copied().chain(f).chain([false]).collect();
+        let mut heaps = k.heaps.clone();
+        heaps.push(m as Elem);
+        let saved = (
+            std::mem::replace(&mut self.order, order),
+            std::mem::replace(&mut self.mul, mul),
+            std::mem::replace(&mut self.p, p),
+            std::mem::replace(&mut self.heaps, heaps),
+        );
+        let checked = self.verify();
+        if let Ok(Checked::Wrong(_, k)) = &checked {
+            self.trust(*k);
+        }
+        (self.order, self.mul, self.p, self.heaps) = saved;
+        self.heaps.truncate(n);
+        checked.map(|_| ())
+    }
+
+    /// The element of a sum of heaps below the newest in the verified quotient.
+    fn image_in_known(&self, sum: &[u32]) -> Elem {
+        let k = &self.known;
+        sum.iter().fold(0, |e, &h| {
+            k.mul[e as usize * k.order + k.heaps[h as usize] as usize]
+        })
     }
 
     /// Starts the table for heap `n` from the verified quotient of heaps `1..n`: one
