@@ -258,7 +258,43 @@ impl Quotient {
             generators,
             generated_by,
             checked,
-        })
+        }
+        .renumbered())
+    }
+
+    /// The same quotient with its elements numbered in the order of their least words
+    /// (fewest letters first, then the earlier generators' exponents largest, as in
+    /// [`Quotient::presentation`]): the numbering, and so every listing of elements,
+    /// depends on the monoid only, not on how it was found.
+    fn renumbered(self) -> Quotient {
+        let words = self.presentation().words;
+        let mut by_word: Vec<usize> = (0..self.order).collect();
+        by_word.sort_by(|&x, &y| {
+            let (a, b) = (&words[x], &words[y]);
+            let (la, lb) = (a.iter().sum::<u32>(), b.iter().sum::<u32>());
+            la.cmp(&lb).then_with(|| b.cmp(a))
+        });
+        let mut new = vec![0 as Elem; self.order];
+        for (i, &old) in by_word.iter().enumerate() {
+            new[old] = i as Elem;
+        }
+        let o = self.order;
+        let mut mul = vec![0 as Elem; o * o];
+        for a in 0..o {
+            for b in 0..o {
+                mul[new[a] as usize * o + new[b] as usize] = new[self.mul[a * o + b] as usize];
+            }
+        }
+        let mut p = vec![false; o];
+        for a in 0..o {
+            p[new[a] as usize] = self.p[a];
+        }
+        Quotient {
+            mul,
+            p,
+            heaps: self.heaps.iter().map(|&h| new[h as usize]).collect(),
+            ..self
+        }
     }
 
     /// The family's name.
@@ -806,7 +842,8 @@ impl<'a> Builder<'a> {
         let mul = |a: Elem, b: Elem| k.mul[a as usize * k.order + b as usize];
         let image = |sum: &[u32]| sum.iter().fold(0, |x, &h| mul(x, k.heaps[h as usize]));
         let below: Vec<Elem> = self.options[n].iter().map(|o| image(o)).collect();
-        (0..n).all(|j| {
+        // Heap n with each smaller heap up to 64: enough to rule out most elements.
+        (0..n.min(65)).all(|j| {
             let x = k.heaps[j];
             let mut has_move = !below.is_empty();
             let mut p_option = below.iter().any(|&m| k.p[mul(m, x) as usize]);
