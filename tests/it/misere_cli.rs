@@ -119,7 +119,13 @@ fn too_many_moves_is_exit_2_and_a_small_bound_is_exit_3() {
     // kayles(40) needs more than 10 positions: the bound (--max-states / 250) stops it.
     let out = solve(&["--max-states", "2500", "kayles(40)"]);
     assert_eq!(out.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-states"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--max-states"), "{err}");
+    // The number named is the positions of whole sums the search may keep, and says so.
+    assert!(
+        err.contains("more than 10 positions of the sum, the most it keeps"),
+        "{err}"
+    );
 }
 
 fn quotient(args: &[&str]) -> std::process::Output {

@@ -878,7 +878,7 @@ pub fn misere_failure(
         },
         GaveUp::Bound => SolveError::Limit {
             what: format!(
-                "misère play of this sum: {WHY}, and the exhaustive search of the whole sum needs more than {states} positions"
+                "misère play of this sum: {WHY}, and the exhaustive search of the whole sum needs more than {states} positions of the sum, the most it keeps within the bound on states (each position holds a whole sum)"
             ),
             bound: Bound::States,
         },
