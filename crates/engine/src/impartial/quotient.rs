@@ -659,6 +659,7 @@ impl<'a> Builder<'a> {
         // Most new heaps act as an element the smaller heaps already have: each is
         // tried, and kept when the verification proves it.
         for e in 0..self.order as Elem {
+            self.work(n.min(65) as u64)?;
             if !self.plausible(n, e) {
                 continue;
             }
@@ -1331,6 +1332,24 @@ impl<'a> Builder<'a> {
                 b.family.name()
             ),
         };
+        // A state's number, and whether it is new (none past `max` states).
+        fn intern(
+            seen: &mut FxHashMap<Box<[u64]>, u32>,
+            states: &mut Vec<Box<[u64]>>,
+            t: Box<[u64]>,
+            max: u64,
+        ) -> Option<(u32, bool)> {
+            if let Some(&id) = seen.get(&t) {
+                return Some((id, false));
+            }
+            if states.len() as u64 >= max {
+                return None;
+            }
+            let id = states.len() as u32;
+            seen.insert(t.clone(), id);
+            states.push(t);
+            Some((id, true))
+        }
         let start: Box<[u64]> = vec![0u64; 1 + words].into_boxed_slice();
         seen.insert(start.clone(), 0);
         states.push(start);
@@ -1370,19 +1389,9 @@ impl<'a> Builder<'a> {
                 self.work(kinds.len() as u64 + 1)?;
                 for (x, moves, e, n) in &kinds[..last] {
                     let t = Self::step(&self.mul, order, &s, *x, *moves, e);
-                    let id = match seen.get(&t) {
-                        Some(&id) => id,
-                        None => {
-                            if states.len() as u64 >= max_states {
-                                return Err(too_many(self));
-                            }
-                            fresh = true;
-                            let id = states.len() as u32;
-                            seen.insert(t.clone(), id);
-                            states.push(t);
-                            id
-                        }
-                    };
+                    let (id, new) = intern(&mut seen, &mut states, t, max_states)
+                        .ok_or_else(|| too_many(self))?;
+                    fresh |= new;
                     if in_layer.insert(id) {
                         if visits.len() as u64 >= max_states {
                             return Err(too_many(self));
@@ -1401,20 +1410,11 @@ impl<'a> Builder<'a> {
             frontier = Vec::with_capacity(layer.len());
             for &v in &layer {
                 let s = states[visits[v as usize].0 as usize].clone();
+                self.work(1)?;
                 let t = Self::step(&self.mul, order, &s, *x, *moves, e);
-                let id = match seen.get(&t) {
-                    Some(&id) => id,
-                    None => {
-                        if states.len() as u64 >= max_states {
-                            return Err(too_many(self));
-                        }
-                        fresh = true;
-                        let id = states.len() as u32;
-                        seen.insert(t.clone(), id);
-                        states.push(t);
-                        id
-                    }
-                };
+                let (id, new) =
+                    intern(&mut seen, &mut states, t, max_states).ok_or_else(|| too_many(self))?;
+                fresh |= new;
                 if visits.len() as u64 >= max_states {
                     return Err(too_many(self));
                 }
