@@ -61,6 +61,12 @@ fn estimate_bytes(line: &str) -> u64 {
 /// `table --from TO --to TO GAME` on two threads, measured against the same table to
 /// heap BASE (the program and its threads): the estimate line, the estimate in bytes
 /// and the bytes the larger table took more.
+///
+/// Every measurement must stay within the estimate. A peak read by `wait4` has once
+/// come out no larger for the large table than for the base one (a measurement, not
+/// the estimate, at fault: the table's memory is allocated whatever happens), so a
+/// measurement that finds less than the estimate's tenth is taken again, up to three
+/// times, and the largest is returned.
 fn estimate_and_taken(game: &str, base: &str, to: &str) -> (String, u64, u64) {
     let args = |to: &str| {
         [
@@ -83,19 +89,31 @@ fn estimate_and_taken(game: &str, base: &str, to: &str) -> (String, u64, u64) {
         let args = args(to);
         run_measured(&args.iter().map(String::as_str).collect::<Vec<_>>())
     };
-    let (code, _, base) = run(base);
-    assert_eq!(code, 0);
-    let (code, err, peak) = run(to);
-    assert_eq!(code, 0, "{err}");
-    let line = err.lines().next().unwrap().to_string();
-    let estimate = estimate_bytes(&line);
-    let taken = peak.saturating_sub(base) * 1024;
-    eprintln!("{game} to {to}: estimate {estimate} B, taken {taken} B");
-    assert!(
-        estimate >= taken,
-        "{game}: estimate {estimate} B below the {taken} B taken: {line}"
-    );
-    (line, estimate, taken)
+    let mut most = None;
+    for _ in 0..3 {
+        let (code, _, base_peak) = run(base);
+        assert_eq!(code, 0);
+        let (code, err, peak) = run(to);
+        assert_eq!(code, 0, "{err}");
+        let line = err.lines().next().unwrap().to_string();
+        let estimate = estimate_bytes(&line);
+        let taken = peak.saturating_sub(base_peak) * 1024;
+        eprintln!(
+            "{game} to {to}: estimate {estimate} B, taken {taken} B (peaks {base_peak} and {peak} KiB)"
+        );
+        assert!(
+            estimate >= taken,
+            "{game}: estimate {estimate} B below the {taken} B taken: {line}"
+        );
+        let best = most.as_ref().map_or(0, |(_, _, t)| *t);
+        if most.is_none() || taken > best {
+            most = Some((line, estimate, taken));
+        }
+        if taken * 10 >= estimate {
+            break;
+        }
+    }
+    most.unwrap()
 }
 
 #[test]
