@@ -41,8 +41,9 @@
 //! position the opponent loses, and each such move is listed), random sums of two and
 //! three components of different rulesets, random larger boards and a few whole ones
 //! of 12 to 25 squares, negatives (`-G`) and copies, and a few answers of the command
-//! line in JSON. The move generators are themselves checked against published
-//! normal-play values (the same minimax with the normal-play rule).
+//! line in JSON, and whole games of `play --misere` won by the computer. The move
+//! generators are themselves checked against published normal-play values (the same
+//! minimax with the normal-play rule).
 
 use rustc_hash::FxHashMap;
 use sprague::partizan::Side;
@@ -1005,5 +1006,67 @@ fn medium_boards() {
         C::Cram(4, 4, vec![true; 16]),
     ] {
         check(&mut brute, &[g], true);
+    }
+}
+
+/// `play --misere` of each ruleset: the computer, given the side that wins moving
+/// first (by the brute force), wins the game against every reply the scripts make
+/// (the human always plays the first move listed, or always the last).
+#[test]
+fn misere_play_the_computer_wins_what_it_should() {
+    let mut brute = Brute::default();
+    let (n, e, c) = grid_graph(1, 3, &[Some(0); 3]);
+    let snort = C::Graph(true, n, e, c);
+    let (n, e, c) = grid_graph(2, 3, &[Some(0); 6]);
+    let col = C::Graph(false, n, e, c);
+    let cases = [
+        (C::Konane(2, 3, vec![1, 2, 0, 0, 2, 1]), None),
+        (C::Amazons(2, 3, vec![1, 0, 0, 0, 0, 2]), None),
+        (C::Fission(3, 3, vec![0, 0, 0, 0, 1, 0, 0, 0, 0]), None),
+        (C::NoGo(1, 3, vec![0; 3]), None),
+        (snort, Some("snort(\"...\")")),
+        (col, Some("col(\"...|...\")")),
+        (C::Topple(vec![1, 2, 3, 1]), None),
+        (C::Cram(2, 2, vec![true; 4]), None),
+    ];
+    for (game, written) in &cases {
+        let mut played = 0;
+        let mut text = written.map_or_else(|| game.text(), str::to_string);
+        if matches!(game, C::Cram(..)) {
+            // Alone, Cram is played as the impartial game it is; beside `{|}` the
+            // partizan misère search plays it, with sides.
+            text.push_str(" + {|}");
+        }
+        for (computer, human, left) in [("left", "right", true), ("right", "left", false)] {
+            if !brute.wins(std::slice::from_ref(game), left) {
+                continue;
+            }
+            for script in ["1\n".repeat(30), "9\n8\n7\n6\n5\n4\n3\n2\n1\n".repeat(4)] {
+                let out = assert_cmd::Command::cargo_bin("sprague")
+                    .unwrap()
+                    .args([
+                        "play", "--json", "--misere", "--as", human, "--first", "computer", &text,
+                    ])
+                    .write_stdin(script)
+                    .output()
+                    .unwrap();
+                assert!(
+                    out.status.success(),
+                    "{text}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let stdout = String::from_utf8(out.stdout).unwrap();
+                let end: serde_json::Value = stdout
+                    .lines()
+                    .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+                    .find(|v| v["event"] == "end")
+                    .unwrap_or_else(|| panic!("{text}: the game did not end: {stdout}"));
+                assert_eq!(end["winner"], computer, "{text}: {stdout}");
+                assert_eq!(end["you_won"], false, "{text}");
+                played += 1;
+            }
+        }
+        // Each position has a side that wins moving first.
+        assert!(played >= 2, "{text}: {played} games");
     }
 }
