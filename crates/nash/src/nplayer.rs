@@ -343,6 +343,25 @@ impl Normal {
     }
 }
 
+/// Reads a game in any form `sprague nash` reads: a Gambit `.nfg` file (see
+/// [`gambit`](super::gambit)) or the JSON of a two-player game (SPEC §5, see
+/// [`read_game`](super::read_game)).
+///
+/// ```
+/// use sprague_nash::nplayer::read_normal;
+/// let g = read_normal(r#"{"rows": ["a"], "cols": ["x", "y"],
+///     "row_payoffs": [[1, 2]], "col_payoffs": [[3, 4]]}"#).unwrap();
+/// assert_eq!(g.payoff(&[0, 1], 1).to_string(), "4");
+/// let g = read_normal("NFG 1 R \"\" { \"A\" } { 2 } 5 6").unwrap();
+/// assert_eq!(g.payoff(&[1], 0).to_string(), "6");
+/// ```
+pub fn read_normal(text: &str) -> Result<Normal, super::ReadError> {
+    if super::gambit::is_nfg(text) {
+        return super::gambit::read_nfg(text);
+    }
+    super::read_game(text).map(|g| Normal::from_bimatrix(&g))
+}
+
 /// `Err((index, empty))` for the first empty or repeated name.
 fn check_names(names: &[String]) -> Result<(), (usize, bool)> {
     let mut seen = std::collections::HashSet::new();
