@@ -771,3 +771,176 @@ mod tests {
         assert_eq!(e.bound, sprague_core::Bound::Pairs);
     }
 }
+
+#[cfg(test)]
+mod brute_force {
+    //! The analysis against brute force on random small games of 3 and 4 players.
+    use super::*;
+    use crate::gambit::{read_nfg, write_nfg};
+    use proptest::prelude::*;
+
+    /// A random game: 3 or 4 players with 1 to 3 strategies each, payoffs in a small
+    /// range (so that ties, and so weak dominance and several equilibria, happen)
+    /// as fractions with denominators 1 to 3.
+    fn games() -> impl Strategy<Value = Normal> {
+        (3usize..=4)
+            .prop_flat_map(|n| prop::collection::vec(1usize..=3, n))
+            .prop_flat_map(|counts| {
+                let n = counts.len();
+                let len = counts.iter().product::<usize>() * n;
+                (
+                    Just(counts),
+                    prop::collection::vec((-2i64..=2, 1i64..=3), len),
+                )
+            })
+            .prop_map(|(counts, values)| {
+                let n = counts.len();
+                Normal::new(
+                    (0..n).map(|p| format!("P{p}")).collect(),
+                    counts
+                        .iter()
+                        .map(|&k| (0..k).map(|s| format!("s{s}")).collect())
+                        .collect(),
+                    values
+                        .into_iter()
+                        .map(|(a, b)| Rational::new(a.into(), b.into()))
+                        .collect(),
+                )
+                .unwrap()
+            })
+    }
+
+    /// Every profile of the counts, first player fastest.
+    fn all_profiles(counts: &[usize]) -> Vec<Vec<usize>> {
+        let mut out = vec![vec![]];
+        for &k in counts {
+            out = (0..k)
+                .flat_map(|s| {
+                    out.iter().map(move |prefix| {
+                        let mut p = prefix.clone();
+                        p.push(s);
+                        p
+                    })
+                })
+                .collect();
+        }
+        // Built with the last player fastest: sort by the reversed profile.
+        out.sort_by_key(|p| p.iter().rev().cloned().collect::<Vec<_>>());
+        out
+    }
+
+    fn counts(g: &Normal) -> Vec<usize> {
+        (0..g.players()).map(|p| g.count(p)).collect()
+    }
+
+    /// Whether no player gains by a unilateral deviation at `profile`.
+    fn is_equilibrium(g: &Normal, profile: &[usize]) -> bool {
+        (0..g.players()).all(|p| {
+            (0..g.count(p)).all(|s| {
+                let mut d = profile.to_vec();
+                d[p] = s;
+                g.payoff(&d, p) <= g.payoff(profile, p)
+            })
+        })
+    }
+
+    /// Whether `t` strictly dominates `s` for `p` against the others' strategies in
+    /// `left` (every profile of them listed).
+    fn strictly(g: &Normal, p: usize, t: usize, s: usize, left: &[Vec<usize>]) -> bool {
+        all_profiles(&counts(g))
+            .into_iter()
+            .filter(|x| (0..g.players()).all(|q| q == p || left[q].contains(&x[q])))
+            .all(|mut x| {
+                x[p] = t;
+                let a = g.payoff(&x, p).clone();
+                x[p] = s;
+                a > *g.payoff(&x, p)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn pure_equilibria_are_every_profile_without_a_gainful_deviation(g in games()) {
+            let expected: Vec<Vec<usize>> = all_profiles(&counts(&g))
+                .into_iter()
+                .filter(|x| is_equilibrium(&g, x))
+                .collect();
+            let found = pure_equilibria(&g, &mut Budget::new(1_000_000)).unwrap();
+            let profiles: Vec<Vec<usize>> = found.iter().map(|e| e.profile.clone()).collect();
+            prop_assert_eq!(&profiles, &expected);
+            for e in &found {
+                for p in 0..g.players() {
+                    prop_assert_eq!(&e.payoffs[p], g.payoff(&e.profile, p));
+                }
+            }
+        }
+
+        #[test]
+        fn elimination_keeps_every_equilibrium_and_leaves_nothing_dominated(g in games()) {
+            let mut budget = Budget::new(10_000_000);
+            let e = iterated_elimination(&g, &mut budget).unwrap();
+            for x in all_profiles(&counts(&g)).into_iter().filter(|x| is_equilibrium(&g, x)) {
+                for p in 0..g.players() {
+                    prop_assert!(e.left[p].contains(&x[p]));
+                }
+            }
+            for p in 0..g.players() {
+                for &s in &e.left[p] {
+                    for &t in &e.left[p] {
+                        prop_assert!(t == s || !strictly(&g, p, t, s, &e.left));
+                    }
+                }
+            }
+            // Each step names a dominator still there at the start of its round.
+            let mut left: Vec<Vec<usize>> = counts(&g).iter().map(|&k| (0..k).collect()).collect();
+            for round in 1..=e.rounds {
+                let steps: Vec<&Removed> = e.steps.iter().filter(|s| s.round == round).collect();
+                prop_assert!(!steps.is_empty());
+                for s in &steps {
+                    prop_assert!(strictly(&g, s.player, s.by, s.strategy, &left));
+                    prop_assert!(!steps.iter().any(|o| o.player == s.player && o.strategy == s.by));
+                }
+                for s in &steps {
+                    left[s.player].retain(|&x| x != s.strategy);
+                }
+            }
+            prop_assert_eq!(&left, &e.left);
+        }
+
+        #[test]
+        fn dominated_strategies_match_brute_force(g in games()) {
+            let everything: Vec<Vec<usize>> = counts(&g).iter().map(|&k| (0..k).collect()).collect();
+            for p in 0..g.players() {
+                let found = dominated(&g, p, &mut Budget::new(1_000_000)).unwrap();
+                let strict: Vec<usize> = (0..g.count(p))
+                    .filter(|&s| (0..g.count(p)).any(|t| t != s && strictly(&g, p, t, s, &everything)))
+                    .collect();
+                let reported: Vec<usize> = found.iter().filter(|d| d.strict).map(|d| d.strategy).collect();
+                prop_assert_eq!(reported, strict);
+                let best = (0..g.count(p)).find(|&t| {
+                    (0..g.count(p)).all(|s| s == t || strictly(&g, p, t, s, &everything))
+                });
+                prop_assert_eq!(dominant(&g, p, &mut Budget::new(1_000_000)).unwrap(), best);
+            }
+        }
+
+        #[test]
+        fn written_games_read_back_the_same(
+            g in games(),
+            names in prop::collection::vec("[a-z\"\\\\ {},é]{1,6}", 4),
+            title in "[a-z\"\\\\ ]{0,8}",
+        ) {
+            let players: Vec<String> = (0..g.players()).map(|p| format!("{}{p}", names[p])).collect();
+            let strategies: Vec<Vec<String>> = (0..g.players())
+                .map(|p| g.names(p).iter().map(|s| format!("{}{s}", names[(p + 1) % 4])).collect())
+                .collect();
+            let g = Normal::new(players, strategies, g.payoffs.clone())
+                .unwrap()
+                .with_title(title.clone(), title);
+            let text = write_nfg(&g);
+            prop_assert_eq!(read_nfg(&text).unwrap(), g);
+        }
+    }
+}
