@@ -8,7 +8,7 @@ use std::io::Write as _;
 
 #[derive(clap::Args)]
 pub struct NashArgs {
-    /// The game: a JSON file with rows, cols, row_payoffs and col_payoffs, or a Gambit .nfg file (any number of players); '-' reads standard input.
+    /// The game: a JSON file with rows, cols, row_payoffs and col_payoffs (two players) or with players, strategies and payoffs (any number), or a Gambit .nfg file; '-' reads standard input.
     #[arg(value_name = "FILE", allow_hyphen_values = true)]
     file: String,
     /// Print one JSON document: pure, mixed, dominant, degenerate (and dominated, iterated, degeneracy).

@@ -286,3 +286,42 @@ fn the_profiles_examined_are_bounded() {
     let v = run_json(&["nash", "--json", "--max-pairs", "100000000", &f]);
     assert!(v["pure"].is_array());
 }
+
+#[test]
+fn json_games_of_three_players() {
+    // The local max cut game of tests/test_games/2x2x2_nfg_from_local_max_cut_2_pure_1_mixed_eq.nfg
+    // in the JSON form: payoffs[i][j][k] for player 1 playing i, 2 playing j, 3 playing k.
+    let game = temp_file(
+        "max_cut.json",
+        br#"{"players": ["Player 1", "Player 2", "Player 3"],
+             "strategies": [["1", "2"], ["1", "2"], ["1", "2"]],
+             "payoffs": [[[[0, 0, 0], [-1, 2, 1]], [[2, 4, 2], [1, 2, -1]]],
+                         [[[1, 2, -1], [2, 4, 2]], [[-1, 2, 1], [0, 0, 0]]]]}"#,
+    );
+    assert_eq!(
+        run_json(&["nash", "--json", &game]),
+        run_json(&["nash", "--json", &data("local_max_cut.nfg")])
+    );
+    let from_json = stdout(&["nash", "--write-nfg", &game]);
+    let from_nfg = stdout(&["nash", "--write-nfg", &data("local_max_cut.nfg")]);
+    let body = |s: &str| {
+        s.lines()
+            .rev()
+            .take(8)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(body(&from_json), body(&from_nfg));
+    // Errors name the place.
+    let f = temp_file(
+        "short.json",
+        br#"{"players": ["A", "B", "C"], "strategies": [["a"], ["b"], ["c", "d"]],
+             "payoffs": [[[[1, 2, 3]]]]}"#,
+    );
+    let (code, err) = exit_code(&["nash", &f]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 2, column 27: payoffs[0][0] has 1 entries, but C has 2 strategies"),
+        "{err}"
+    );
+}

@@ -32,6 +32,7 @@ pub mod nplayer;
 pub mod number;
 mod polytope;
 pub mod read;
+mod read_many;
 pub mod subsets;
 
 pub use dominance::{Domination, Elimination, dominant, dominated, iterated_elimination};

@@ -344,8 +344,11 @@ impl Normal {
 }
 
 /// Reads a game in any form `sprague nash` reads: a Gambit `.nfg` file (see
-/// [`gambit`](super::gambit)) or the JSON of a two-player game (SPEC §5, see
-/// [`read_game`](super::read_game)).
+/// [`gambit`](super::gambit)), the JSON of a two-player game (SPEC §5, see
+/// [`read_game`](super::read_game)), or the JSON of a game of any number of
+/// players: `{"players": [names], "strategies": [[names of each player's
+/// strategies]], "payoffs": …}` where `payoffs[i][j]…` (one index per player, the
+/// first player's outermost) lists every player's payoff for that profile.
 ///
 /// ```
 /// use sprague_nash::nplayer::read_normal;
@@ -354,16 +357,22 @@ impl Normal {
 /// assert_eq!(g.payoff(&[0, 1], 1).to_string(), "4");
 /// let g = read_normal("NFG 1 R \"\" { \"A\" } { 2 } 5 6").unwrap();
 /// assert_eq!(g.payoff(&[1], 0).to_string(), "6");
+/// let g = read_normal(r#"{"players": ["A", "B", "C"], "strategies": [["a"], ["b"], ["c", "d"]],
+///     "payoffs": [[[[1, 2, 3], [4, 5, "3/4"]]]]}"#).unwrap();
+/// assert_eq!(g.payoff(&[0, 0, 1], 2).to_string(), "3/4");
 /// ```
 pub fn read_normal(text: &str) -> Result<Normal, super::ReadError> {
     if super::gambit::is_nfg(text) {
         return super::gambit::read_nfg(text);
     }
+    if super::read_many::is_many(text) {
+        return super::read_many::read_many(text);
+    }
     super::read_game(text).map(|g| Normal::from_bimatrix(&g))
 }
 
 /// `Err((index, empty))` for the first empty or repeated name.
-fn check_names(names: &[String]) -> Result<(), (usize, bool)> {
+pub(crate) fn check_names(names: &[String]) -> Result<(), (usize, bool)> {
     let mut seen = std::collections::HashSet::new();
     for (index, name) in names.iter().enumerate() {
         if name.is_empty() {
