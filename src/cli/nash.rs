@@ -11,7 +11,7 @@ pub struct NashArgs {
     /// The game: a JSON file with rows, cols, row_payoffs and col_payoffs (two players) or with players, strategies and payoffs (any number), or a Gambit .nfg file; '-' reads standard input.
     #[arg(value_name = "FILE", allow_hyphen_values = true)]
     file: String,
-    /// Print one JSON document: pure, mixed, dominant, degenerate (and dominated, iterated, degeneracy).
+    /// Print one JSON document: pure, mixed, dominant, degenerate (and dominated, iterated, degeneracy); for other than 2 players: players, strategies, pure, mixed (null), note, dominant, dominated, iterated.
     #[arg(long)]
     json: bool,
     /// Show the indifference equations that fix each mixed equilibrium.
@@ -20,7 +20,7 @@ pub struct NashArgs {
     /// Print the game as a Gambit .nfg file (payoff version) instead of solving it.
     #[arg(long, conflicts_with_all = ["json", "explain"])]
     write_nfg: bool,
-    /// Most pairs examined before giving up (exit 3): pairs of supports (C(m+n, m) - 1 for an m×n game), pairs of strategies compared for dominance, and for degenerate games pairs of polytope vertices. For games of 3 or more players: profiles examined (each profile once per player for pure equilibria, once per pair of strategies compared for dominance).
+    /// Most pairs examined before giving up (exit 3): pairs of supports (C(m+n, m) - 1 for an m×n game), pairs of strategies compared for dominance, and for degenerate games pairs of polytope vertices. For games of other than 2 players: profiles examined (each profile once per player for pure equilibria, the other players' profiles once per pair of strategies compared for dominance).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PAIRS)]
     max_pairs: u64,
     /// Most decimal digits of the numbers of the exact arithmetic (exit 3 beyond): each payoff, and a bound on the integers of the support enumeration (about the number of strategies times the digits of a payoff over a common denominator).
