@@ -325,3 +325,30 @@ fn json_games_of_three_players() {
         "{err}"
     );
 }
+
+#[test]
+fn many_players_with_one_strategy_each_are_quick() {
+    // 100 000 players: the first two choose between two strategies, the others have
+    // one. Player 1 prefers its second strategy whatever happens (payoff 1 against
+    // 0), player 2 matches player 1; everyone else gets 0.
+    let n = 100_000;
+    let mut text = format!(
+        "NFG 1 R \"\" {{{}}} {{ 2 2 {}}}\n",
+        " \"\"".repeat(n),
+        "1 ".repeat(n - 2)
+    );
+    for (a, b) in [(0, 1), (1, 0), (0, 0), (1, 1)] {
+        text.push_str(&format!("{a} {b} {}\n", "0 ".repeat(n - 2)));
+    }
+    let f = temp_file("crowd.nfg", text.as_bytes());
+    let v = run_json(&["nash", "--json", &f]);
+    // Profiles (1,1), (2,1), (1,2), (2,2): player 1 gets 0, 1, 0, 1 and player 2 gets
+    // 1, 0, 0, 1 (1 when matching); only (2, 2) has no gainful deviation.
+    assert_eq!(v["pure"].as_array().unwrap().len(), 1);
+    assert_eq!(v["pure"][0]["profile"][0], json!(1));
+    assert_eq!(v["pure"][0]["profile"][1], json!(1));
+    assert_eq!(v["dominant"][0], json!(1));
+    assert_eq!(v["iterated"]["rounds"], json!(2));
+    // Empty player names become _1, _2, … as in Gambit.
+    assert_eq!(v["players"][99_999], json!("_100000"));
+}

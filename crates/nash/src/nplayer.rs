@@ -430,7 +430,7 @@ pub fn pure_equilibria(
         let k = game.count(p);
         let mut best: Vec<Option<&Rational>> = vec![None; total / k];
         for (index, _) in candidate.iter().enumerate() {
-            if index % CHECK_EVERY == 0 {
+            if index.is_multiple_of(CHECK_EVERY) {
                 budget.check()?;
             }
             let q = others(index, stride, k);
@@ -480,46 +480,84 @@ pub struct Dominated {
 /// The strategies still considered for each player.
 type Left = Vec<Vec<usize>>;
 
-/// How `t` compares with `s` for `p` against every profile of the others'
-/// strategies in `left`: `Some(true)` strictly better everywhere, `Some(false)`
-/// weakly dominating, `None` neither. Charges one unit per profile compared.
+/// The profiles of the others of player `p` among the strategies left, as
+/// profile numbers without `p`'s part: a fixed part (the players with a single
+/// strategy left, most players of a game with many) and the players whose strategy
+/// varies, with their place values. At most log₂ of the number of profiles players
+/// have two strategies or more, so going through these profiles costs little per
+/// profile however many players the game has.
+struct Others {
+    /// `p`'s place value.
+    stride: usize,
+    /// The profile number of the fixed part.
+    base: usize,
+    /// For each varying player, its place value and the strategies it has left.
+    vary: Vec<(usize, Vec<usize>)>,
+    /// How many profiles of the others (saturating).
+    count: u128,
+}
+
+impl Others {
+    fn new(game: &Normal, p: usize, left: &Left) -> Others {
+        let mut stride = 1usize;
+        let mut own = 0;
+        let mut base = 0;
+        let mut vary = Vec::new();
+        let mut count = 1u128;
+        for (q, l) in left.iter().enumerate() {
+            if q == p {
+                own = stride;
+            } else if l.len() == 1 {
+                base += l[0] * stride;
+            } else {
+                vary.push((stride, l.clone()));
+                count = count.saturating_mul(l.len() as u128);
+            }
+            stride *= game.count(q);
+        }
+        Others {
+            stride: own,
+            base,
+            vary,
+            count,
+        }
+    }
+}
+
+/// How `t` compares with `s` for `p` against every profile of the others in
+/// `others`: `Some(true)` strictly better everywhere, `Some(false)` weakly
+/// dominating, `None` neither. Charges one unit per profile compared.
 fn dominates(
     game: &Normal,
     p: usize,
     t: usize,
     s: usize,
-    left: &Left,
+    others: &Others,
     budget: &mut Budget,
 ) -> Result<Option<bool>, LimitExceeded> {
+    budget.spend(others.count, "comparing strategies for dominance")?;
     let n = game.players();
-    let others: u128 = (0..n)
-        .filter(|&q| q != p)
-        .map(|q| left[q].len() as u128)
-        .fold(1, u128::saturating_mul);
-    budget.spend(others, "comparing strategies for dominance")?;
-    let mut at: Vec<usize> = vec![0; n];
+    let mut at: Vec<usize> = vec![0; others.vary.len()];
+    let mut index = others.base + others.vary.iter().map(|(st, l)| l[0] * st).sum::<usize>();
     let mut strict = true;
     let mut better = false;
     let mut steps = 0usize;
     loop {
         steps += 1;
-        if steps % CHECK_EVERY == 0 {
+        if steps.is_multiple_of(CHECK_EVERY) {
             budget.check()?;
         }
-        let mut profile: Vec<usize> = (0..n).map(|q| left[q][at[q]]).collect();
-        profile[p] = t;
-        let a = game.payoff(&profile, p);
-        profile[p] = s;
-        let b = game.payoff(&profile, p);
+        let a = &game.payoffs[(index + t * others.stride) * n + p];
+        let b = &game.payoffs[(index + s * others.stride) * n + p];
         match order(a, b) {
             Ordering::Less => return Ok(None),
             Ordering::Equal => strict = false,
             Ordering::Greater => better = true,
         }
-        // The next profile of the others (p's own place stays at 0).
-        let mut q = 0;
+        // The next profile of the others.
+        let mut v = 0;
         loop {
-            if q == n {
+            let Some((st, l)) = others.vary.get(v) else {
                 return Ok(if strict {
                     Some(true)
                 } else if better {
@@ -527,13 +565,16 @@ fn dominates(
                 } else {
                     None
                 });
-            }
-            if q != p && at[q] + 1 < left[q].len() {
-                at[q] += 1;
+            };
+            index -= l[at[v]] * st;
+            if at[v] + 1 < l.len() {
+                at[v] += 1;
+                index += l[at[v]] * st;
                 break;
             }
-            at[q] = 0;
-            q += 1;
+            at[v] = 0;
+            index += l[0] * st;
+            v += 1;
         }
     }
 }
@@ -551,18 +592,18 @@ pub fn dominant(
     p: usize,
     budget: &mut Budget,
 ) -> Result<Option<usize>, LimitExceeded> {
-    let left = everything(game);
-    let mut first = vec![0; game.players()];
+    if game.count(p) == 1 {
+        return Ok(Some(0));
+    }
+    let others = Others::new(game, p, &everything(game));
+    let n = game.players();
+    // Only a strategy best against the others' first profile can qualify.
+    let at = |s: usize| &game.payoffs[s * others.stride * n + p];
     let best = (0..game.count(p))
-        .max_by(|&a, &b| {
-            first[p] = a;
-            let x = game.payoff(&first, p).clone();
-            first[p] = b;
-            order(&x, game.payoff(&first, p))
-        })
+        .max_by(|&a, &b| order(at(a), at(b)))
         .unwrap_or(0);
     for s in (0..game.count(p)).filter(|&s| s != best) {
-        if dominates(game, p, best, s, &left, budget)? != Some(true) {
+        if dominates(game, p, best, s, &others, budget)? != Some(true) {
             return Ok(None);
         }
     }
@@ -576,14 +617,17 @@ pub fn dominated(
     p: usize,
     budget: &mut Budget,
 ) -> Result<Vec<Dominated>, LimitExceeded> {
-    let left = everything(game);
     let k = game.count(p);
+    if k == 1 {
+        return Ok(Vec::new());
+    }
+    let others = Others::new(game, p, &everything(game));
     let mut found = Vec::new();
     for s in 0..k {
         let mut weak = None;
         let mut strict = None;
         for t in (0..k).filter(|&t| t != s) {
-            match dominates(game, p, t, s, &left, budget)? {
+            match dominates(game, p, t, s, &others, budget)? {
                 Some(true) => {
                     strict = Some(t);
                     break;
@@ -656,14 +700,18 @@ pub fn iterated_elimination(
     loop {
         let mut removed: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
         for p in 0..n {
+            if left[p].len() == 1 {
+                continue;
+            }
             let own = left[p].clone();
+            let others = Others::new(game, p, &left);
             // dominators[a]: the positions in `own` of the strategies strictly
             // dominating own[a].
             let mut dominators: Vec<Vec<usize>> = Vec::with_capacity(own.len());
             for &s in &own {
                 let mut ds = Vec::new();
                 for (b, &t) in own.iter().enumerate() {
-                    if t != s && dominates(game, p, t, s, &left, budget)? == Some(true) {
+                    if t != s && dominates(game, p, t, s, &others, budget)? == Some(true) {
                         ds.push(b);
                     }
                 }
@@ -891,8 +939,8 @@ mod brute_force {
             let mut budget = Budget::new(10_000_000);
             let e = iterated_elimination(&g, &mut budget).unwrap();
             for x in all_profiles(&counts(&g)).into_iter().filter(|x| is_equilibrium(&g, x)) {
-                for p in 0..g.players() {
-                    prop_assert!(e.left[p].contains(&x[p]));
+                for (left, s) in e.left.iter().zip(&x) {
+                    prop_assert!(left.contains(s));
                 }
             }
             for p in 0..g.players() {
