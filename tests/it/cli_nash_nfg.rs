@@ -321,7 +321,9 @@ fn json_games_of_three_players() {
     let (code, err) = exit_code(&["nash", &f]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("line 2, column 27: payoffs[0][0] has 1 entries, but C has 2 strategies"),
+        err.contains(
+            "line 2, column 27: payoffs[0][0] has 1 entries, but player \"C\" has 2 strategies"
+        ),
         "{err}"
     );
 }

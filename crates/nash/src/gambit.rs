@@ -158,7 +158,7 @@ impl Tok<'_> {
             Tok::Open => "'{'".into(),
             Tok::Close => "'}'".into(),
             Tok::Comma => "','".into(),
-            Tok::Text(s) => format!("the string \"{}\"", shorten(s)),
+            Tok::Text(s) => format!("the string {:?}", shorten(s)),
             Tok::Word(w) => format!("'{}'", shorten(w)),
             Tok::End => "the end of the file".into(),
         }
@@ -792,6 +792,11 @@ mod tests {
             err("NFG 1 R \"t\" { \"A\" } { 2.5 } 1"),
             "line 1, column 23: expected the number of strategies of player 1 (a positive integer), found '2.5'"
         );
+        // A string with a line break is shown on one line.
+        assert_eq!(
+            err("NFG 1 R \"t\" { \"A\" } { 1 } \"c\" \"two\nlines\" 1"),
+            "line 1, column 31: expected the payoffs (numbers) or '{' and a list of outcomes, found the string \"two\\nlines\""
+        );
         // Outcomes.
         let o = "NFG 1 R \"t\" { \"A\" \"B\" } { 1 2 }\n{ { \"o\" 1, 2 } }\n";
         assert_eq!(
@@ -810,6 +815,35 @@ mod tests {
             err("NFG 1 R \"t\" { \"A\" \"B\" } { 1 2 }\n{ { \"o\" 1 2 3 } }\n1 1"),
             "line 2, column 13: expected '}' after the 2 payoffs of outcome 1, found '3'"
         );
+    }
+
+    #[test]
+    fn every_cut_or_change_of_a_file_is_read_or_refused() {
+        // Every prefix of a file of each version, and each with one byte changed
+        // into each of a few troublesome ones: an answer, never a panic, and errors
+        // on one line, within the text.
+        let files = [
+            "NFG 1 R \"t\" { \"A\" \"B\" \"C\" } { { \"a\" \"b\" } { \"x\" } { \"u\" \"v\" } } \"c\"\n1 2 3 4 5 6 7 8 9 -1/2 .5 1e1\n",
+            "NFG 1 D \"t\" { \"A\" \"B\" } { 1 2 }\n{ { \"o\" 1, 2 } { \"p\" 3 4 } }\n2 0\n",
+        ];
+        for file in files {
+            assert!(read_nfg(file).is_ok());
+            for cut in (0..=file.len()).filter(|&i| file.is_char_boundary(i)) {
+                check(&file[..cut]);
+                for b in ["{", "}", ",", "\"", "\\", "0", "9", " ", "é", "/"] {
+                    if cut < file.len() {
+                        check(&format!("{}{b}{}", &file[..cut], &file[cut + 1..]));
+                    }
+                }
+            }
+        }
+
+        fn check(text: &str) {
+            if let Err(e) = read_nfg(text) {
+                assert!(!e.to_string().contains('\n'), "{e}");
+                assert!(e.line <= text.lines().count() + 1, "{e}");
+            }
+        }
     }
 
     #[test]

@@ -71,7 +71,10 @@ pub(crate) fn read_many(text: &str) -> Result<Normal, ReadError> {
         if names.is_empty() {
             return Err(doc.at(
                 list.get(),
-                format!("strategies[{p}]: player {} has no strategy", players[p].1),
+                format!(
+                    "strategies[{p}]: player {} has no strategy",
+                    shown(&players[p].1)
+                ),
             ));
         }
         check(&doc, &names, &format!("strategies[{p}]"))?;
@@ -99,15 +102,18 @@ pub(crate) fn read_many(text: &str) -> Result<Normal, ReadError> {
             let items = doc.array(
                 raw,
                 &here,
-                &format!("an array with one entry per strategy of {}", players[p].1),
+                &format!(
+                    "an array with one entry per strategy of player {}",
+                    shown(&players[p].1)
+                ),
             )?;
             if items.len() != k {
                 return Err(doc.at(
                     raw.get(),
                     format!(
-                        "{here} has {} entries, but {} has {k} {}",
+                        "{here} has {} entries, but player {} has {k} {}",
                         items.len(),
-                        players[p].1,
+                        shown(&players[p].1),
                         if k == 1 { "strategy" } else { "strategies" }
                     ),
                 ));
@@ -148,6 +154,11 @@ pub(crate) fn read_many(text: &str) -> Result<Normal, ReadError> {
         payoffs,
     )
     .map_err(|e| doc.at(text.trim_start(), e.to_string()))
+}
+
+/// A name in double quotes, as in JSON (so that a message stays on one line).
+fn shown(name: &str) -> String {
+    serde_json::to_string(name).unwrap_or_default()
 }
 
 /// `Err` at the first empty or repeated name of `names`, the array `key`.
@@ -194,7 +205,7 @@ mod tests {
     fn errors_say_where() {
         assert_eq!(
             err(&OK.replace(r#"[[1, 2, 3], [4, 5, 6]]"#, r#"[[1, 2, 3]]"#)),
-            "line 3, column 16: payoffs[0][0] has 1 entries, but C has 2 strategies"
+            "line 3, column 16: payoffs[0][0] has 1 entries, but player \"C\" has 2 strategies"
         );
         assert_eq!(
             err(&OK.replace(r#"[4, 5, 6]"#, r#"[4, 5]"#)),
@@ -214,7 +225,7 @@ mod tests {
         );
         assert_eq!(
             err(&OK.replace(r#"["b1"]"#, "[]")),
-            "line 2, column 32: strategies[1]: player B has no strategy"
+            "line 2, column 32: strategies[1]: player \"B\" has no strategy"
         );
         assert!(err(r#"{"players": []}"#).contains("the game has no player"));
         assert!(err(r#"{"players": ["A"]}"#).contains("missing field strategies"));
