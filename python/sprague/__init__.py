@@ -46,6 +46,8 @@ __all__ = [
     "quotient",
     "value",
     "nash",
+    "nash_text",
+    "write_nfg",
     "heap_game",
     "game",
     "forget",
@@ -986,6 +988,35 @@ def nash(
         _doc=doc,
         degeneracy=doc.get("degeneracy"),
     )
+
+
+def nash_text(text: str, explain: bool = False, max_pairs: int = DEFAULT_MAX_PAIRS) -> dict:
+    """The answer of ``sprague nash --json`` for a game given as the text of its
+    file: the JSON of a two-player game (``rows``, ``cols``, ``row_payoffs``,
+    ``col_payoffs``), the JSON of a game of any number of players (``players``,
+    ``strategies``, ``payoffs``) or a Gambit ``.nfg`` file, as ``json.loads``
+    gives it. Two-player games get every equilibrium in ``mixed``; for other
+    numbers of players ``mixed`` is None (only the ``pure`` equilibria, each a
+    ``profile`` of strategies, are computed).
+
+    >>> d = nash_text('NFG 1 R "" { "A" "B" "C" } { 1 1 2 } 1 1 1 2 2 2')
+    >>> d["pure"], d["mixed"]
+    ([{'profile': [0, 0, 1], 'payoffs': ['2', '2', '2']}], None)
+    """
+    return json.loads(_call(_sprague.nash, text, explain, max_pairs))
+
+
+def write_nfg(text: str) -> str:
+    """A game given as the text of its file (as for :func:`nash_text`) as a
+    payoff-version Gambit ``.nfg`` file, which reads back as the same game.
+
+    >>> print(write_nfg('{"rows": ["a"], "cols": ["x"], "row_payoffs": [[1]], "col_payoffs": [["3/4"]]}'), end="")
+    NFG 1 R "" { "row" "column" }
+    { { "a" } { "x" } }
+    <BLANKLINE>
+    1 3/4
+    """
+    return _call(_sprague.write_nfg, text)
 
 
 # ----------------------------------------------------------------------------

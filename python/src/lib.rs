@@ -381,7 +381,8 @@ fn quotient(py: Python<'_>, text: String, to: usize, max_states: u64) -> PyResul
     .map_err(failed)
 }
 
-/// Solves a bimatrix game given as the JSON text of `sprague nash`; its JSON answer.
+/// Solves a game given as the text of a file of `sprague nash` (JSON, or a Gambit
+/// `.nfg` file); its JSON answer.
 #[pyfunction]
 #[pyo3(signature = (game, explain, max_pairs))]
 fn nash(py: Python<'_>, game: String, explain: bool, max_pairs: u64) -> PyResult<String> {
@@ -395,6 +396,13 @@ fn nash(py: Python<'_>, game: String, explain: bool, max_pairs: u64) -> PyResult
         report::nash::nash("game", &game, &o).map(|s| s.json())
     })?
     .map_err(failed)
+}
+
+/// A game given as the text of a file of `sprague nash`, as a payoff-version Gambit
+/// `.nfg` file (`sprague nash --write-nfg`).
+#[pyfunction]
+fn write_nfg(game: String) -> PyResult<String> {
+    report::nash::write_nfg("game", &game).map_err(failed)
 }
 
 // ---------------------------------------------------------------------------------
@@ -755,6 +763,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(grid, m)?)?;
     m.add_function(wrap_pyfunction!(quotient, m)?)?;
     m.add_function(wrap_pyfunction!(nash, m)?)?;
+    m.add_function(wrap_pyfunction!(write_nfg, m)?)?;
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(value_of, m)?)?;
     m.add_function(wrap_pyfunction!(add, m)?)?;

@@ -357,6 +357,37 @@ def test_nash_matching_pennies_and_fractions(tmp_path):
     assert n.to_dict() == cli_json("nash", "--json", str(f))
 
 
+def test_nash_text_reads_nfg_files_and_games_of_three_players(tmp_path):
+    # Gambit's contrib/games/e02.nfg (github.com/gambitproject/gambit; Selten 1975,
+    # figure 2), the first player's strategy varying fastest: the same game as this
+    # JSON, whose only pure equilibrium is (1, 1) (player 1 gets 1 against 0 and 0,
+    # player 2 gets 1 either way).
+    e02 = 'NFG 1 R "Selten (IJGT, 75), Figure 2, normal form" { "Player 1" "Player 2" } { 3 2 }\n\n1 1 0 2 0 2 1 1 0 3 2 0\n'
+    same = {
+        "rows": ["1", "2", "3"],
+        "cols": ["1", "2"],
+        "row_payoffs": [[1, 1], [0, 0], [0, 2]],
+        "col_payoffs": [[1, 1], [2, 3], [2, 0]],
+    }
+    d = sprague.nash_text(e02)
+    assert d == sprague.nash_text(json.dumps(same))
+    assert d["pure"] == [{"row": 0, "col": 0, "payoffs": ["1", "1"]}]
+    # Three players who each get 1 when all agree, 0 otherwise: the two unanimous
+    # profiles are the pure equilibria; mixed ones are not computed.
+    agree = 'NFG 1 R "" { "A" "B" "C" } { 2 2 2 }\n1 1 1 ' + "0 0 0 " * 6 + "1 1 1\n"
+    d = sprague.nash_text(agree)
+    assert [e["profile"] for e in d["pure"]] == [[0, 0, 0], [1, 1, 1]]
+    assert d["mixed"] is None and "only pure equilibria" in d["note"]
+    f = tmp_path / "agree.nfg"
+    f.write_text(agree)
+    assert d == cli_json("nash", "--json", str(f))
+    # Written and read back: the same game.
+    assert sprague.nash_text(sprague.write_nfg(agree)) == d
+    assert sprague.write_nfg(json.dumps(same)).endswith("1 1\n0 2\n0 2\n1 1\n0 3\n2 0\n")
+    with pytest.raises(sprague.InputError, match="line 2, column 6: the file ends after 3 payoffs"):
+        sprague.nash_text('NFG 1 R "" { "A" "B" } { 2 2 }\n1 2 3')
+
+
 # ---------------------------------------------------------------------------
 # errors
 

@@ -75,9 +75,9 @@ enum Command {
         after_help = "Examples:\n  sprague value '{1|-1} + {1|-1}'\n  sprague value --explain '{0,*|0}'\n  sprague value --json 'hackenbush(\"lrlrrllr\") + cut(5,2) + ^'\n  sprague value 'nim(3) + ^'"
     )]
     Value(value::ValueArgs),
-    /// Nash equilibria of a bimatrix game, with dominance, in exact arithmetic.
+    /// Nash equilibria of a normal-form game (JSON or Gambit .nfg), with dominance, in exact arithmetic: every equilibrium for two players, the pure ones for more.
     #[command(
-        after_help = "Examples:\n  sprague nash prisoners.json\n  sprague nash --explain sexes.json\n  sprague nash --json --max-pairs 5000000 game.json"
+        after_help = "Examples:\n  sprague nash prisoners.json\n  sprague nash --explain sexes.json\n  sprague nash --json --max-pairs 5000000 game.json\n  sprague nash e02.nfg\n  sprague nash cafes.nfg\n  sprague nash --write-nfg game.json > game.nfg"
     )]
     Nash(nash::NashArgs),
     /// Outcome and nim-value of a tree game (treestair) for every root, in one pass.

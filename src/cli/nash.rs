@@ -1,22 +1,26 @@
 //! `sprague nash`: the Nash equilibria of a bimatrix game read from a JSON file,
-//! with dominance, in exact arithmetic (SPEC §5).
+//! with dominance, in exact arithmetic (SPEC §5); pure equilibria of games of any
+//! number of players; Gambit's `.nfg` files read and written.
 
 use super::{Failure, input};
-use sprague::report::nash::{DEFAULT_MAX_DIGITS, DEFAULT_MAX_PAIRS, Options, nash};
+use sprague::report::nash::{DEFAULT_MAX_DIGITS, DEFAULT_MAX_PAIRS, Options, nash, write_nfg};
 use std::io::Write as _;
 
 #[derive(clap::Args)]
 pub struct NashArgs {
-    /// The game: a JSON file with rows, cols, row_payoffs and col_payoffs; '-' reads standard input.
+    /// The game: a JSON file with rows, cols, row_payoffs and col_payoffs (two players) or with players, strategies and payoffs (any number), or a Gambit .nfg file; '-' reads standard input.
     #[arg(value_name = "FILE", allow_hyphen_values = true)]
     file: String,
-    /// Print one JSON document: pure, mixed, dominant, degenerate (and dominated, iterated, degeneracy).
+    /// Print one JSON document: pure, mixed, dominant, degenerate (and dominated, iterated, degeneracy); for other than 2 players: players, strategies, pure, mixed (null), note, dominant, dominated, iterated.
     #[arg(long)]
     json: bool,
     /// Show the indifference equations that fix each mixed equilibrium.
     #[arg(long)]
     explain: bool,
-    /// Most pairs examined before giving up (exit 3): pairs of supports (C(m+n, m) - 1 for an m×n game), pairs of strategies compared for dominance, and for degenerate games pairs of polytope vertices.
+    /// Print the game as a Gambit .nfg file (payoff version) instead of solving it.
+    #[arg(long, conflicts_with_all = ["json", "explain"])]
+    write_nfg: bool,
+    /// Most pairs examined before giving up (exit 3): pairs of supports (C(m+n, m) - 1 for an m×n game), pairs of strategies compared for dominance, and for degenerate games pairs of polytope vertices. For games of other than 2 players: profiles examined (each profile once per player for pure equilibria, the other players' profiles once per pair of strategies compared for dominance).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PAIRS)]
     max_pairs: u64,
     /// Most decimal digits of the numbers of the exact arithmetic (exit 3 beyond): each payoff, and a bound on the integers of the support enumeration (about the number of strategies times the digits of a payoff over a common denominator).
@@ -26,6 +30,11 @@ pub struct NashArgs {
 
 pub fn run(a: &NashArgs) -> Result<(), Failure> {
     let (name, text) = read_file(&a.file)?;
+    if a.write_nfg {
+        let out = write_nfg(&name, &text)?;
+        super::stdout::stdout().lock().write_all(out.as_bytes())?;
+        return Ok(());
+    }
     let options = Options {
         explain: a.explain,
         max_pairs: a.max_pairs,

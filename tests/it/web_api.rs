@@ -636,6 +636,7 @@ fn table_value_and_nash_answer_exactly_the_command_lines_documents() {
     for (i, game) in [
         r#"{"rows":["quiet","confess"],"cols":["quiet","confess"],"row_payoffs":[[-1,-20],[0,-8]],"col_payoffs":[[-1,0],[-20,-8]]}"#,
         r#"{"rows":["opera","football"],"cols":["opera","football"],"row_payoffs":[[3,0],[0,2]],"col_payoffs":[[2,0],[0,3]]}"#,
+        r#"{"players":["A","B","C"],"strategies":[["a"],["b"],["c","d"]],"payoffs":[[[[1,1,1],[2,2,2]]]]}"#,
     ]
     .iter()
     .enumerate()

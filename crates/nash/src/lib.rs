@@ -3,6 +3,9 @@
 //!
 //! - [`game`]: the game itself ([`Bimatrix`]), strategy names and payoffs;
 //! - [`read`]: reading a game from its JSON file, with errors that say where;
+//! - [`gambit`]: reading and writing Gambit's `.nfg` files;
+//! - [`nplayer`]: games with any number of players ([`Normal`]): pure equilibria
+//!   and dominance;
 //! - [`number`]: exact numbers from text (`-3`, `0.25`, `1e3`, `"3/4"`);
 //! - [`dominance`]: dominant and dominated strategies, iterated elimination;
 //! - [`equilibria`](mod@equilibria): pure equilibria, and every equilibrium (extreme equilibria of
@@ -22,11 +25,14 @@
 
 pub mod dominance;
 pub mod equilibria;
+pub mod gambit;
 pub mod game;
 pub mod linear;
+pub mod nplayer;
 pub mod number;
 mod polytope;
 pub mod read;
+mod read_many;
 pub mod subsets;
 
 pub use dominance::{Domination, Elimination, dominant, dominated, iterated_elimination};
@@ -35,6 +41,7 @@ pub use equilibria::{
     pure_equilibria,
 };
 pub use game::{Bimatrix, GameError, Player};
+pub use nplayer::Normal;
 pub use read::{ReadError, read_game};
 
 use sprague_core::{Bound, Stop};

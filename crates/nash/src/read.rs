@@ -107,7 +107,7 @@ pub fn read_game(text: &str) -> Result<Bimatrix, ReadError> {
 type Table<'a> = Vec<(&'a str, Vec<Rational>)>;
 
 /// The top-level object, as its fields in order (repeated keys kept, to reject them).
-struct Fields<'a>(Vec<(String, &'a RawValue)>);
+pub(crate) struct Fields<'a>(pub(crate) Vec<(String, &'a RawValue)>);
 
 impl<'de> Deserialize<'de> for Fields<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -138,13 +138,13 @@ impl<'de> Visitor<'de> for FieldsVisitor {
 }
 
 /// The document being read, to turn a value's text back into a line and column.
-struct Doc<'a> {
-    text: &'a str,
+pub(crate) struct Doc<'a> {
+    pub(crate) text: &'a str,
 }
 
 impl<'a> Doc<'a> {
     /// An error located at `place`, a slice of the document.
-    fn at(&self, place: &str, message: String) -> ReadError {
+    pub(crate) fn at(&self, place: &str, message: String) -> ReadError {
         let offset = (place.as_ptr() as usize)
             .checked_sub(self.text.as_ptr() as usize)
             .filter(|&o| o <= self.text.len())
@@ -180,7 +180,7 @@ impl<'a> Doc<'a> {
     }
 
     /// A JSON syntax (or top-level type) error from serde_json.
-    fn syntax(&self, e: &serde_json::Error) -> ReadError {
+    pub(crate) fn syntax(&self, e: &serde_json::Error) -> ReadError {
         let full = e.to_string();
         let suffix = format!(" at line {} column {}", e.line(), e.column());
         let message = full.strip_suffix(&suffix).unwrap_or(&full);
@@ -197,7 +197,7 @@ impl<'a> Doc<'a> {
     }
 
     /// The elements of an array, or an error naming `path` and what it expected.
-    fn array(
+    pub(crate) fn array(
         &self,
         raw: &'a RawValue,
         path: &str,
@@ -214,7 +214,11 @@ impl<'a> Doc<'a> {
     }
 
     /// A player's strategy names, each with its text.
-    fn names(&self, raw: &'a RawValue, key: &str) -> Result<Vec<(&'a str, String)>, ReadError> {
+    pub(crate) fn names(
+        &self,
+        raw: &'a RawValue,
+        key: &str,
+    ) -> Result<Vec<(&'a str, String)>, ReadError> {
         let items = self.array(raw, key, "an array of strategy names")?;
         items
             .into_iter()
@@ -257,7 +261,7 @@ impl<'a> Doc<'a> {
     }
 
     /// One payoff: a JSON number, or a string holding a number or a fraction.
-    fn number(&self, raw: &'a RawValue, path: &str) -> Result<Rational, ReadError> {
+    pub(crate) fn number(&self, raw: &'a RawValue, path: &str) -> Result<Rational, ReadError> {
         let text = raw.get();
         let literal = match text.as_bytes()[0] {
             b'-' | b'0'..=b'9' => text.to_string(),

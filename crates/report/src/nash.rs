@@ -1,6 +1,8 @@
 //! The answer of `sprague nash`: the Nash equilibria of a bimatrix game read from a JSON file,
-//! with dominance, in exact arithmetic (SPEC §5).
+//! with dominance, in exact arithmetic (SPEC §5); and the pure equilibria and dominance of
+//! games of any number of players, also read from Gambit's `.nfg` files.
 
+mod many;
 mod report;
 mod why;
 
@@ -8,10 +10,11 @@ use super::{Failure, json};
 use sprague_core::Stop;
 pub use sprague_nash::DEFAULT_MAX_DIGITS;
 use sprague_nash::dominance::Step;
+use sprague_nash::nplayer::read_normal;
 use sprague_nash::number::show;
 use sprague_nash::{
     Bimatrix, Budget, Domination, Elimination, Equilibria, Player, PureEquilibrium, Rational,
-    dominant, dominated, equilibria, iterated_elimination, pure_equilibria, read_game,
+    dominant, dominated, equilibria, iterated_elimination, pure_equilibria,
 };
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -46,8 +49,9 @@ impl Default for Options {
     }
 }
 
-/// Solves the game given as the JSON text of SPEC §5; `name` names it in messages
-/// (e.g. the file's name).
+/// Solves the game given as the JSON text of SPEC §5 or as a Gambit `.nfg` file;
+/// `name` names it in messages (e.g. the file's name). Games of two players get
+/// every equilibrium; others their pure equilibria only.
 ///
 /// ```
 /// use sprague_report::nash::{Options, nash};
@@ -57,33 +61,67 @@ impl Default for Options {
 /// assert!(s.json().starts_with(r#"{"pure":[{"row":1,"col":1,"payoffs":["-8","-8"]}]"#));
 /// ```
 pub fn nash(name: &str, text: &str, o: &Options) -> Result<Solved, Failure> {
-    let game = read_game(text).map_err(|e| Failure::Input(format!("nash: {name}: {e}")))?;
+    let game = read_normal(text).map_err(|e| Failure::Input(format!("nash: {name}: {e}")))?;
     let budget = Budget::new(o.max_pairs)
         .with_stop(o.stop.clone())
         .with_max_digits(o.max_digits);
-    let analysis = analyse(game, budget)
-        .map_err(|e| Failure::Limit(Some(e.bound), format!("nash: {name}: {}", e.what)))?;
+    let limit = |e: sprague_nash::LimitExceeded| {
+        Failure::Limit(Some(e.bound), format!("nash: {name}: {}", e.what))
+    };
+    let analysis = match game.to_bimatrix() {
+        Some(two) => Kind::Two(analyse(two, budget).map_err(limit)?),
+        None => Kind::Many(many::analyse(game, budget).map_err(limit)?),
+    };
     Ok(Solved {
         analysis,
         explain: o.explain,
     })
 }
 
-/// The answer of `sprague nash`: dominance and every equilibrium.
+/// The game of `text` (SPEC §5 JSON or a `.nfg` file) as a payoff-version `.nfg`
+/// file (`sprague nash --write-nfg`); `name` names it in messages.
+///
+/// ```
+/// use sprague_report::nash::write_nfg;
+/// let game = r#"{"rows": ["a"], "cols": ["x"], "row_payoffs": [[1]], "col_payoffs": [["3/4"]]}"#;
+/// assert_eq!(
+///     write_nfg("g", game).unwrap(),
+///     "NFG 1 R \"\" { \"row\" \"column\" }\n{ { \"a\" } { \"x\" } }\n\n1 3/4\n"
+/// );
+/// ```
+pub fn write_nfg(name: &str, text: &str) -> Result<String, Failure> {
+    let game = read_normal(text).map_err(|e| Failure::Input(format!("nash: {name}: {e}")))?;
+    Ok(sprague_nash::gambit::write_nfg(&game))
+}
+
+/// The answer of `sprague nash`: dominance and every equilibrium (for two players;
+/// for any other number, pure equilibria only).
 pub struct Solved {
-    analysis: Analysis,
+    analysis: Kind,
     explain: bool,
+}
+
+/// What was found, by the number of players.
+enum Kind {
+    Two(Analysis),
+    Many(many::Analysis),
 }
 
 impl Solved {
     /// The JSON document of `nash --json` (SPEC §5), with a final newline.
     pub fn json(&self) -> String {
-        to_json(&self.analysis, self.explain)
+        match &self.analysis {
+            Kind::Two(a) => to_json(a, self.explain),
+            Kind::Many(a) => many::json(a),
+        }
     }
 
     /// The plain-text answer of `nash`.
     pub fn text(&self) -> String {
-        report::text(&self.analysis, self.explain)
+        match &self.analysis {
+            Kind::Two(a) => report::text(a, self.explain),
+            Kind::Many(a) => many::text(a),
+        }
     }
 }
 
