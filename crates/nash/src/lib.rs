@@ -23,16 +23,19 @@
 pub mod dominance;
 pub mod equilibria;
 pub mod game;
+mod lemke;
 pub mod linear;
 pub mod number;
+mod pivot;
 mod polytope;
 pub mod read;
 pub mod subsets;
+mod vertices;
 
 pub use dominance::{Domination, Elimination, dominant, dominated, iterated_elimination};
 pub use equilibria::{
-    Degeneracy, Equilibria, Equilibrium, PureEquilibrium, equilibria, is_equilibrium,
-    pure_equilibria,
+    Degeneracy, Equilibria, Equilibrium, Method, PureEquilibrium, equilibria, equilibria_by,
+    is_equilibrium, pure_equilibria,
 };
 pub use game::{Bimatrix, GameError, Player};
 pub use read::{ReadError, read_game};
@@ -173,6 +176,30 @@ impl Budget {
     /// The bound this budget was made with.
     pub fn limit(&self) -> u64 {
         self.limit
+    }
+
+    /// Spends `steps` units of work already done in a loop (bases visited, pivots),
+    /// or fails (spending nothing) when that would exceed the limit; `doing` says
+    /// what for, in words.
+    pub(crate) fn spend_steps(
+        &mut self,
+        steps: u64,
+        doing: impl FnOnce() -> String,
+    ) -> Result<(), LimitExceeded> {
+        let total = self.spent.saturating_add(steps);
+        if total > self.limit {
+            return Err(LimitExceeded {
+                bound: Bound::Pairs,
+                what: format!(
+                    "{} needs more than the {} pairs left of the limit of {}",
+                    doing(),
+                    self.limit - self.spent,
+                    self.limit
+                ),
+            });
+        }
+        self.spent = total;
+        Ok(())
     }
 
     /// Spends `pairs`, or fails (spending nothing) when that would exceed the
