@@ -2,7 +2,7 @@
 //! with dominance, in exact arithmetic (SPEC §5).
 
 use super::{Failure, input};
-use sprague::report::nash::{DEFAULT_MAX_DIGITS, DEFAULT_MAX_PAIRS, Options, nash};
+use sprague::report::nash::{DEFAULT_MAX_DIGITS, DEFAULT_MAX_PAIRS, Method, Options, nash};
 use std::io::Write as _;
 
 #[derive(clap::Args)]
@@ -16,7 +16,10 @@ pub struct NashArgs {
     /// Show the indifference equations that fix each mixed equilibrium.
     #[arg(long)]
     explain: bool,
-    /// Most pairs examined before giving up (exit 3): pairs of supports (C(m+n, m) - 1 for an m×n game), pairs of strategies compared for dominance, and for degenerate games pairs of polytope vertices.
+    /// How to find the equilibria: vertex (every one, by vertex enumeration of the best-response polytopes), lh (some, quickly: Lemke–Howson from each missing label), support (every one, by support enumeration: C(m+n, m) - 1 pairs of supports, small games only).
+    #[arg(long, value_enum, value_name = "METHOD", default_value_t = MethodArg::Vertex)]
+    method: MethodArg,
+    /// Most units of work before giving up (exit 3): pairs of strategies compared for dominance, and with --method vertex each basis of the polytopes visited and each vertex matched, with lh each pivot, with support each pair of supports (and of vertices, for degenerate games).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PAIRS)]
     max_pairs: u64,
     /// Most decimal digits of the numbers of the exact arithmetic (exit 3 beyond): each payoff, and a bound on the integers of the support enumeration (about the number of strategies times the digits of a payoff over a common denominator).
@@ -24,11 +27,30 @@ pub struct NashArgs {
     max_digits: u64,
 }
 
+/// The values of `--method`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum MethodArg {
+    /// Every equilibrium by vertex enumeration.
+    #[value(alias = "enum", alias = "vertices")]
+    Vertex,
+    /// Some equilibria by Lemke–Howson.
+    #[value(alias = "lemke-howson")]
+    Lh,
+    /// Every equilibrium by support enumeration.
+    #[value(alias = "supports")]
+    Support,
+}
+
 pub fn run(a: &NashArgs) -> Result<(), Failure> {
     let (name, text) = read_file(&a.file)?;
     let options = Options {
         explain: a.explain,
         max_pairs: a.max_pairs,
+        method: match a.method {
+            MethodArg::Vertex => Method::Vertices,
+            MethodArg::Lh => Method::LemkeHowson,
+            MethodArg::Support => Method::Supports,
+        },
         stop: None,
         max_digits: a.max_digits,
     };

@@ -1,6 +1,6 @@
 //! Nash equilibria: pure ones by best responses; all of them (the extreme ones for
-//! degenerate games) by enumerating pairs of supports and the vertices of the
-//! best-response polytopes, in exact arithmetic.
+//! degenerate games) by enumerating the vertices of the best-response polytopes
+//! (or pairs of supports); some of them by Lemke–Howson; in exact arithmetic.
 //!
 //! A profile `(x, y)` of mixed strategies is a Nash equilibrium when every strategy
 //! that `x` uses is a best response to `y` and every strategy that `y` uses is a best

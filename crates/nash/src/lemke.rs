@@ -47,7 +47,7 @@ pub(crate) fn lemke_howson(
         dictionary(&Side::new(game, Player::Row), game, Player::Row),
         dictionary(&Side::new(game, Player::Col), game, Player::Col),
     ];
-    let what = || format!("the Lemke–Howson paths of a {m}×{n} game (one pair per pivot)");
+    let what = || format!("Lemke–Howson pivoting on a {m}×{n} game (one pair per pivot)");
     let mut found = BTreeSet::new();
     for k in 0..m + n {
         let mut d = start.clone();

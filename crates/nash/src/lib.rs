@@ -6,7 +6,8 @@
 //! - [`number`]: exact numbers from text (`-3`, `0.25`, `1e3`, `"3/4"`);
 //! - [`dominance`]: dominant and dominated strategies, iterated elimination;
 //! - [`equilibria`](mod@equilibria): pure equilibria, and every equilibrium (extreme equilibria of
-//!   degenerate games) by support and vertex enumeration;
+//!   degenerate games) by vertex enumeration of the best-response polytopes (exact
+//!   pivoting) or support enumeration, or some of them by Lemke–Howson ([`Method`]);
 //! - [`linear`] and [`subsets`]: the exact linear algebra and the subsets behind them.
 //!
 //! ```
@@ -54,9 +55,10 @@ pub type Rational = num_rational::Ratio<num_bigint::BigInt>;
 /// part of a second, so a stop signal is seen within a second.
 pub const DEFAULT_MAX_DIGITS: u64 = 20_000;
 
-/// A bound on the work of an analysis, counted in pairs examined: pairs of
-/// strategies compared for dominance, pairs of supports solved, pairs of vertices
-/// matched; and a bound on the size of its numbers ([`Budget::check_sizes`]).
+/// A bound on the work of an analysis, counted in units (called pairs): pairs of
+/// strategies compared for dominance, pairs of supports solved, bases of the
+/// best-response polytopes visited, vertices or pairs of vertices matched, pivots of
+/// Lemke–Howson; and a bound on the size of its numbers ([`Budget::check_sizes`]).
 ///
 /// ```
 /// use sprague_nash::Budget;

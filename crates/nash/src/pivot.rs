@@ -42,19 +42,61 @@ pub(crate) trait Entry: Clone {
     fn positive(v: &Self) -> bool;
 }
 
-impl Entry for i128 {
-    fn cmp_products(a: &i128, b: &i128, c: &i128, d: &i128) -> Result<Ordering, Overflow> {
-        let l = a.checked_mul(*b).ok_or(Overflow)?;
-        let r = c.checked_mul(*d).ok_or(Overflow)?;
-        Ok(l.cmp(&r))
+/// A signed 256-bit product: high half (signed) and low half.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Wide(i128, u128);
+
+impl Wide {
+    /// `a · b`, exactly.
+    fn product(a: i128, b: i128) -> Wide {
+        let (ua, ub) = (a.unsigned_abs(), b.unsigned_abs());
+        let (a1, a0) = (ua >> 64, ua & u128::from(u64::MAX));
+        let (b1, b0) = (ub >> 64, ub & u128::from(u64::MAX));
+        let low = a0 * b0;
+        let (mid, carry) = (a1 * b0).overflowing_add(a0 * b1);
+        let (lo, c) = low.overflowing_add(mid << 64);
+        let hi = a1 * b1 + (mid >> 64) + (u128::from(carry) << 64) + u128::from(c);
+        let w = Wide(hi as i128, lo);
+        if (a < 0) != (b < 0) { w.negate() } else { w }
     }
 
-    /// The exact division by `det ≠ 0` as a shift by its trailing zero bits and a
-    /// product by the inverse of its odd part modulo 2¹²⁸ (exact division needs no
-    /// remainder, and the quotient of an `i128` fits).
-    type Divisor = (u32, u128);
+    fn negate(self) -> Wide {
+        let lo = (!self.1).wrapping_add(1);
+        let hi = (!self.0).wrapping_add(i128::from(lo == 0));
+        Wide(hi, lo)
+    }
 
-    fn divisor(det: &i128) -> (u32, u128) {
+    fn minus(self, o: Wide) -> Wide {
+        let (lo, borrow) = self.1.overflowing_sub(o.1);
+        Wide(
+            self.0.wrapping_sub(o.0).wrapping_sub(i128::from(borrow)),
+            lo,
+        )
+    }
+
+    /// `self >> t` for `t < 128`, arithmetic.
+    fn shifted(self, t: u32) -> Wide {
+        if t == 0 {
+            return self;
+        }
+        Wide(self.0 >> t, (self.1 >> t) | ((self.0 as u128) << (128 - t)))
+    }
+}
+
+impl Entry for i128 {
+    fn cmp_products(a: &i128, b: &i128, c: &i128, d: &i128) -> Result<Ordering, Overflow> {
+        if let (Some(l), Some(r)) = (a.checked_mul(*b), c.checked_mul(*d)) {
+            return Ok(l.cmp(&r));
+        }
+        Ok(Wide::product(*a, *b).cmp(&Wide::product(*c, *d)))
+    }
+
+    /// The exact division by `det > 0` as a shift by its trailing zero bits and a
+    /// product by the inverse of its odd part modulo 2¹²⁸ (exact division needs no
+    /// remainder), with the bounds `±det · 2¹²⁷` between which the quotient fits.
+    type Divisor = (u32, u128, Wide, Wide);
+
+    fn divisor(det: &i128) -> (u32, u128, Wide, Wide) {
         let t = det.trailing_zeros();
         let odd = (*det >> t) as u128;
         // Newton's iteration doubles the correct low bits: 3, 6, …, 192 ≥ 128.
@@ -62,7 +104,8 @@ impl Entry for i128 {
         for _ in 0..6 {
             inv = inv.wrapping_mul(2u128.wrapping_sub(odd.wrapping_mul(inv)));
         }
-        (t, inv)
+        let top = Wide(*det >> 1, (*det as u128) << 127);
+        (t, inv, top, top.negate())
     }
 
     fn update(
@@ -70,15 +113,23 @@ impl Entry for i128 {
         v: &i128,
         f: &i128,
         w: &i128,
-        &(t, inv): &(u32, u128),
+        &(t, inv, top, bottom): &(u32, u128, Wide, Wide),
     ) -> Result<i128, Overflow> {
-        let mut x = p.checked_mul(*v).ok_or(Overflow)?;
-        if *f != 0 && *w != 0 {
-            x = x
-                .checked_sub(f.checked_mul(*w).ok_or(Overflow)?)
-                .ok_or(Overflow)?;
+        let narrow = p.checked_mul(*v).and_then(|x| {
+            if *f == 0 || *w == 0 {
+                Some(x)
+            } else {
+                x.checked_sub(f.checked_mul(*w)?)
+            }
+        });
+        if let Some(x) = narrow {
+            return Ok(((x >> t) as u128).wrapping_mul(inv) as i128);
         }
-        Ok(((x >> t) as u128).wrapping_mul(inv) as i128)
+        let x = Wide::product(*p, *v).minus(Wide::product(*f, *w));
+        if x >= top || x < bottom {
+            return Err(Overflow);
+        }
+        Ok(x.shifted(t).1.wrapping_mul(inv) as i128)
     }
 
     fn negate(v: &i128) -> Result<i128, Overflow> {
@@ -421,6 +472,67 @@ fn pivot<T: Entry>(
         Err(e) => {
             t.next = next;
             Err(e)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn big(w: Wide) -> BigInt {
+        (BigInt::from(w.0) << 128) + BigInt::from(w.1)
+    }
+
+    #[test]
+    fn wide_products_and_exact_quotients_agree_with_big_integers() {
+        let mut s: u64 = 99;
+        let mut next = move || {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            s
+        };
+        let edges = [
+            i128::MIN,
+            i128::MIN + 1,
+            i128::MAX,
+            -1,
+            0,
+            1,
+            1 << 64,
+            -(1 << 100),
+        ];
+        for k in 0..20_000u64 {
+            let mut v = [0i128; 6];
+            for (j, x) in v.iter_mut().enumerate() {
+                *x = if (k + j as u64).is_multiple_of(7) {
+                    edges[(next() % edges.len() as u64) as usize]
+                } else {
+                    (i128::from(next()) << 64 | i128::from(next())) >> (next() % 127)
+                };
+            }
+            let [a, b, c, d, e, f] = v;
+            let prod = |x: i128, y: i128| BigInt::from(x) * BigInt::from(y);
+            assert_eq!(big(Wide::product(a, b)), prod(a, b));
+            assert_eq!(
+                big(Wide::product(a, b).minus(Wide::product(c, d))),
+                prod(a, b) - prod(c, d)
+            );
+            assert_eq!(
+                i128::cmp_products(&a, &b, &c, &d).unwrap(),
+                prod(a, b).cmp(&prod(c, d))
+            );
+            // An exact quotient: (q·det − 0·0) / det with det > 0.
+            let det = ((e.unsigned_abs() >> (next() % 128)) as i128).max(1);
+            let q = f >> (next() % 128);
+            let got = i128::update(&q, &det, &0, &0, &i128::divisor(&det));
+            assert_eq!(got, Ok(q), "{q} · {det} / {det}");
+            // A quotient that does not fit is refused.
+            if det > 1 {
+                let got = i128::update(&i128::MAX, &det, &0, &0, &i128::divisor(&1));
+                assert_eq!(got, Err(Overflow));
+            }
         }
     }
 }

@@ -16,6 +16,7 @@
 use super::equilibria::{Degeneracy, Equilibria, Method, profile};
 use super::pivot::{Dictionary, Place};
 use super::polytope::Side;
+use super::subsets::{Subsets, binomial};
 use super::{Bimatrix, Budget, LimitExceeded, Player};
 use sprague_core::Bound;
 use std::collections::HashSet;
@@ -324,15 +325,25 @@ fn matched<K: Bits>(game: &Bimatrix, budget: &mut Budget) -> Result<Equilibria, 
         }
     }
 
-    // Complementary pairs: a vertex of P with exactly m labels meets a vertex of Q
-    // with exactly n labels when their labels are complements (found by binary
-    // search: both lists are sorted by labels); a degenerate vertex is compared with
-    // every vertex of the other polytope.
-    let x_full = xs.iter().filter(|f| full(f, m)).count();
+    // Complementary pairs. A vertex of P with exactly m labels meets a vertex of Q
+    // with exactly n labels when their labels are complements, found by binary
+    // search (both lists are sorted by labels). A degenerate vertex with d labels
+    // too many meets a non-degenerate one whose labels are the complement of its own
+    // and d of its own: one search for each choice of those d (or one comparison
+    // with each vertex of the other list, when that is fewer). Two degenerate
+    // vertices are compared.
+    let x_full: Vec<&Found<K>> = xs.iter().filter(|f| full(f, m)).collect();
     let y_full: Vec<&Found<K>> = ys.iter().filter(|f| full(f, n)).collect();
-    let pairs = xs.len() as u128
-        + x_full as u128 * ys.len() as u128
-        + (xs.len() - x_full) as u128 * y_full.len() as u128;
+    let pairs = (xs.len() - x_full.len()) as u128
+        + x_full
+            .iter()
+            .map(|f| searches(f, m, ys.len()))
+            .sum::<u128>()
+        + y_full
+            .iter()
+            .map(|f| searches(f, n, xs.len()))
+            .sum::<u128>()
+        + x_full.len() as u128 * y_full.len() as u128;
     budget.spend(
         pairs,
         &format!(
@@ -341,30 +352,30 @@ fn matched<K: Bits>(game: &Bimatrix, budget: &mut Budget) -> Result<Equilibria, 
             ys.len()
         ),
     )?;
-    let complete = |a: &K, b: &K| (0..m + n).all(|l| a.has(l) || b.has(l));
     let mut pairs: Vec<(&Found<K>, &Found<K>)> = Vec::new();
     for (k, x) in xs.iter().enumerate() {
         if k % 1024 == 0 {
             budget.check()?;
         }
-        if full(x, m) {
-            pairs.extend(
-                ys.iter()
-                    .filter(|y| complete(&x.labels, &y.labels))
-                    .map(|y| (x, y)),
-            );
-            continue;
+        if !full(x, m) {
+            pairs.extend(find(&ys, &x.labels.complement(m + n)).map(|y| (x, y)));
         }
-        let want = x.labels.complement(m + n);
-        if let Ok(at) = ys.binary_search_by(|y| y.labels.cmp(&want)) {
-            pairs.push((x, &ys[at]));
+    }
+    for x in &x_full {
+        budget.check()?;
+        pairs.extend(partners(x, m, &ys, n, m + n).into_iter().map(|y| (*x, y)));
+    }
+    for y in &y_full {
+        budget.check()?;
+        pairs.extend(partners(y, n, &xs, m, m + n).into_iter().map(|x| (x, *y)));
+    }
+    for x in &x_full {
+        budget.check()?;
+        for y in &y_full {
+            if complete(&x.labels, &y.labels, m + n) {
+                pairs.push((x, y));
+            }
         }
-        pairs.extend(
-            y_full
-                .iter()
-                .filter(|y| y.labels != want && complete(&x.labels, &y.labels))
-                .map(|y| (x, *y)),
-        );
     }
     let mut list = Vec::with_capacity(pairs.len());
     for (x, y) in pairs {
@@ -388,4 +399,54 @@ fn matched<K: Bits>(game: &Bimatrix, budget: &mut Budget) -> Result<Equilibria, 
         method: Method::Vertices,
         complete: true,
     })
+}
+
+/// Whether two label sets together have every label of `0..len`.
+fn complete<K: Bits>(a: &K, b: &K, len: usize) -> bool {
+    (0..len).all(|l| a.has(l) || b.has(l))
+}
+
+/// The vertex of `list` (sorted by labels) with labels `want`.
+fn find<'a, K: Bits>(list: &'a [Found<K>], want: &K) -> Option<&'a Found<K>> {
+    list.binary_search_by(|f| f.labels.cmp(want))
+        .ok()
+        .map(|at| &list[at])
+}
+
+/// The searches for the partners of a degenerate vertex `f` of dimension `dim`:
+/// one per choice of its labels beyond `dim`, at most one per vertex of the other
+/// list (`other` of them).
+fn searches<K: Bits>(f: &Found<K>, dim: usize, other: usize) -> u128 {
+    let labels = f.labels.count();
+    binomial(labels, labels - dim).map_or(other as u128, |b| b.min(other as u128))
+}
+
+/// The non-degenerate vertices of `other` (of dimension `other_dim`) completing the
+/// labels `0..len` of the degenerate vertex `f` (of dimension `dim`).
+fn partners<'a, K: Bits>(
+    f: &Found<K>,
+    dim: usize,
+    other: &'a [Found<K>],
+    other_dim: usize,
+    len: usize,
+) -> Vec<&'a Found<K>> {
+    let labels: Vec<usize> = (0..len).filter(|&l| f.labels.has(l)).collect();
+    let d = labels.len() - dim;
+    if searches(f, dim, other.len()) < other.len() as u128 {
+        let base = f.labels.complement(len);
+        Subsets::new(labels.len(), d)
+            .filter_map(|chosen| {
+                let mut want = base.clone();
+                for &i in &chosen {
+                    want.set(labels[i]);
+                }
+                find(other, &want)
+            })
+            .collect()
+    } else {
+        other
+            .iter()
+            .filter(|g| g.labels.count() == other_dim && complete(&f.labels, &g.labels, len))
+            .collect()
+    }
 }
