@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 S=${SPRAGUE:-target/release/sprague}
 T=${TIMEOUT:-600}
 SIZES=${SIZES:-12 15 20}
-LH_SIZES=${LH_SIZES:-20 100}
+LH_SIZES=${LH_SIZES:-20 50 100}
 PYGAMBIT=${PYGAMBIT:-}
 OUT=bench/out/nash
 mkdir -p "$OUT"

@@ -148,3 +148,13 @@ fn zero_one_games_up_to_2x3_exhaustively() {
         compare(&g);
     }
 }
+
+#[test]
+fn more_than_128_strategies_in_all() {
+    // Label sets of more than 128 labels take the other representation of bit sets.
+    let mut r = Lcg(128);
+    for (m, n) in [(2, 130), (130, 2), (3, 127)] {
+        compare(&random_game(&mut r, m, n, 0, 4, 1));
+        compare(&random_game(&mut r, m, n, -50, 101, 1));
+    }
+}
