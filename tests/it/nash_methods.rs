@@ -158,3 +158,27 @@ fn more_than_128_strategies_in_all() {
         compare(&random_game(&mut r, m, n, -50, 101, 1));
     }
 }
+
+#[test]
+fn a_stop_signal_ends_long_enumerations_and_paths() {
+    // A 30×30 game takes minutes by vertex enumeration, and its Lemke–Howson paths
+    // many pivots over big integers: both see the deadline by the work they do.
+    let g = random_game(&mut Lcg(30), 30, 30, 0, 100, 1);
+    for method in [Method::Vertices, Method::LemkeHowson] {
+        let stop = std::sync::Arc::new(sprague::core::Stop::after(
+            std::time::Duration::from_millis(300),
+        ));
+        let start = std::time::Instant::now();
+        let mut budget = Budget::new(u64::MAX).with_stop(Some(stop));
+        match equilibria_by(&g, method, &mut budget) {
+            Err(e) => assert_eq!(e.bound, sprague::core::Bound::Time, "{method:?}: {e}"),
+            // A fast machine may finish the paths before the deadline.
+            Ok(found) => assert_eq!(method, Method::LemkeHowson, "{}", found.list.len()),
+        }
+        assert!(
+            start.elapsed().as_secs() < 10,
+            "{method:?}: {:?}",
+            start.elapsed()
+        );
+    }
+}
