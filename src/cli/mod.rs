@@ -77,7 +77,7 @@ enum Command {
     Value(value::ValueArgs),
     /// Nash equilibria of a bimatrix game, with dominance, in exact arithmetic.
     #[command(
-        after_help = "Examples:\n  sprague nash prisoners.json\n  sprague nash --explain sexes.json\n  sprague nash --json --max-pairs 5000000 game.json"
+        after_help = "Examples:\n  sprague nash prisoners.json\n  sprague nash --explain sexes.json\n  sprague nash --json --max-pairs 50000000 game.json\n  sprague nash --method lh big.json"
     )]
     Nash(nash::NashArgs),
     /// Outcome and nim-value of a tree game (treestair) for every root, in one pass.

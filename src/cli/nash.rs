@@ -10,7 +10,7 @@ pub struct NashArgs {
     /// The game: a JSON file with rows, cols, row_payoffs and col_payoffs; '-' reads standard input.
     #[arg(value_name = "FILE", allow_hyphen_values = true)]
     file: String,
-    /// Print one JSON document: pure, mixed, dominant, degenerate (and dominated, iterated, degeneracy).
+    /// Print one JSON document: pure, mixed, dominant, degenerate (and dominated, iterated, degeneracy, method, complete).
     #[arg(long)]
     json: bool,
     /// Show the indifference equations that fix each mixed equilibrium.
