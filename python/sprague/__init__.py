@@ -73,8 +73,9 @@ __all__ = [
 
 #: Most positions an exhaustive search or table may hold (``--max-states``).
 DEFAULT_MAX_STATES = 50_000_000
-#: Most pairs examined by :func:`nash` (``--max-pairs``).
-DEFAULT_MAX_PAIRS = 1_000_000
+#: Most units of work of :func:`nash` (``--max-pairs``): pairs of strategies
+#: compared, bases of the best-response polytopes visited, vertices matched.
+DEFAULT_MAX_PAIRS = 10_000_000
 
 
 # ----------------------------------------------------------------------------

@@ -44,10 +44,10 @@ CALLS = {
     "solve": "sprague.solve('grundy_game(3000000)', max_states=10**12)",
     # The partizan engine: 6×6 Domineering takes minutes.
     "value": "sprague.value('domineering(6,6)', max_states=10**9)",
-    # Support enumeration of a 12×12 game: 2.7 million pairs of supports.
+    # Vertex enumeration of a 24×24 game: millions of bases.
     "nash": "import random; random.seed(7); "
-    "A = [[random.randint(-9, 9) for _ in range(12)] for _ in range(12)]; "
-    "B = [[random.randint(-9, 9) for _ in range(12)] for _ in range(12)]; "
+    "A = [[random.randint(-9, 9) for _ in range(24)] for _ in range(24)]; "
+    "B = [[random.randint(-9, 9) for _ in range(24)] for _ in range(24)]; "
     "sprague.nash(A, B, max_pairs=10**9)",
     # The partizan search of a blue-green stalk of 600 edges: every node generates
     # options of hundreds of edges each (the signal was looked at every 4 096

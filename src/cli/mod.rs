@@ -77,7 +77,7 @@ enum Command {
     Value(value::ValueArgs),
     /// Nash equilibria of a normal-form game (JSON or Gambit .nfg), with dominance, in exact arithmetic: every equilibrium for two players, the pure ones for more.
     #[command(
-        after_help = "Examples:\n  sprague nash prisoners.json\n  sprague nash --explain sexes.json\n  sprague nash --json --max-pairs 5000000 game.json\n  sprague nash e02.nfg\n  sprague nash cafes.nfg\n  sprague nash --write-nfg game.json > game.nfg"
+        after_help = "Examples:\n  sprague nash prisoners.json\n  sprague nash --explain sexes.json\n  sprague nash --json --max-pairs 50000000 game.json\n  sprague nash --method lh big.json\n  sprague nash e02.nfg\n  sprague nash cafes.nfg\n  sprague nash --write-nfg game.json > game.nfg"
     )]
     Nash(nash::NashArgs),
     /// Outcome and nim-value of a tree game (treestair) for every root, in one pass.

@@ -3,7 +3,9 @@
 //! number of players; Gambit's `.nfg` files read and written.
 
 use super::{Failure, input};
-use sprague::report::nash::{DEFAULT_MAX_DIGITS, DEFAULT_MAX_PAIRS, Options, nash, write_nfg};
+use sprague::report::nash::{
+    DEFAULT_MAX_DIGITS, DEFAULT_MAX_PAIRS, Method, Options, nash, write_nfg,
+};
 use std::io::Write as _;
 
 #[derive(clap::Args)]
@@ -11,7 +13,7 @@ pub struct NashArgs {
     /// The game: a JSON file with rows, cols, row_payoffs and col_payoffs (two players) or with players, strategies and payoffs (any number), or a Gambit .nfg file; '-' reads standard input.
     #[arg(value_name = "FILE", allow_hyphen_values = true)]
     file: String,
-    /// Print one JSON document: pure, mixed, dominant, degenerate (and dominated, iterated, degeneracy); for other than 2 players: players, strategies, pure, mixed (null), note, dominant, dominated, iterated.
+    /// Print one JSON document: pure, mixed, dominant, degenerate (and dominated, iterated, degeneracy, method, complete); for other than 2 players: players, strategies, pure, mixed (null), note, dominant, dominated, iterated.
     #[arg(long)]
     json: bool,
     /// Show the indifference equations that fix each mixed equilibrium.
@@ -20,12 +22,29 @@ pub struct NashArgs {
     /// Print the game as a Gambit .nfg file (payoff version) instead of solving it.
     #[arg(long, conflicts_with_all = ["json", "explain"])]
     write_nfg: bool,
-    /// Most pairs examined before giving up (exit 3): pairs of supports (C(m+n, m) - 1 for an m×n game), pairs of strategies compared for dominance, and for degenerate games pairs of polytope vertices. For games of other than 2 players: profiles examined (each profile once per player for pure equilibria, the other players' profiles once per pair of strategies compared for dominance).
+    /// How to find the equilibria: vertex (every one, by vertex enumeration of the best-response polytopes), lh (some, quickly: Lemke–Howson from each missing label), support (every one, by support enumeration: C(m+n, m) - 1 pairs of supports, small games only).
+    #[arg(long, value_enum, value_name = "METHOD", default_value_t = MethodArg::Vertex)]
+    method: MethodArg,
+    /// Most units of work before giving up (exit 3): pairs of strategies compared for dominance, and with --method vertex each basis of the polytopes visited and each vertex matched, with lh each pivot, with support each pair of supports (and of vertices, for degenerate games). For games of other than 2 players: profiles examined (each profile once per player for pure equilibria, the other players' profiles once per pair of strategies compared for dominance).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PAIRS)]
     max_pairs: u64,
     /// Most decimal digits of the numbers of the exact arithmetic (exit 3 beyond): each payoff, and a bound on the integers of the support enumeration (about the number of strategies times the digits of a payoff over a common denominator).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_DIGITS)]
     max_digits: u64,
+}
+
+/// The values of `--method`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum MethodArg {
+    /// Every equilibrium by vertex enumeration.
+    #[value(alias = "enum", alias = "vertices")]
+    Vertex,
+    /// Some equilibria by Lemke–Howson.
+    #[value(alias = "lemke-howson")]
+    Lh,
+    /// Every equilibrium by support enumeration.
+    #[value(alias = "supports")]
+    Support,
 }
 
 pub fn run(a: &NashArgs) -> Result<(), Failure> {
@@ -38,6 +57,11 @@ pub fn run(a: &NashArgs) -> Result<(), Failure> {
     let options = Options {
         explain: a.explain,
         max_pairs: a.max_pairs,
+        method: match a.method {
+            MethodArg::Vertex => Method::Vertices,
+            MethodArg::Lh => Method::LemkeHowson,
+            MethodArg::Support => Method::Supports,
+        },
         stop: None,
         max_digits: a.max_digits,
     };

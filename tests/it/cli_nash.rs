@@ -390,15 +390,27 @@ fn square_game(n: usize) -> String {
 
 #[test]
 fn large_games_stop_at_the_limit() {
-    // 12×12: C(24, 12) - 1 = 2 704 155 pairs of supports, more than the default
-    // 1 000 000: exit 3 at once, naming the flag.
-    let f = temp_file("twelve.json", square_game(12).as_bytes());
+    // Support enumeration of 14×14: C(28, 14) - 1 = 40 116 599 pairs of supports,
+    // more than the default 10 000 000: exit 3 at once, naming the flag.
+    let f = temp_file("fourteen.json", square_game(14).as_bytes());
     let start = std::time::Instant::now();
-    let (code, err) = exit_code(&["nash", "--json", &f]);
+    let (code, err) = exit_code(&["nash", "--json", "--method", "support", &f]);
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("--max-pairs"), "{err}");
-    assert!(err.contains("2704155"), "{err}");
+    assert!(err.contains("40116599"), "{err}");
     assert!(start.elapsed().as_secs() < 10);
+    // Vertex enumeration (the default) counts the bases it visits as it goes.
+    let (code, err) = exit_code(&["nash", "--max-pairs", "2000", &f]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("vertex enumeration of a 14×14 game"), "{err}");
+    assert!(err.contains("(raise it with --max-pairs)"), "{err}");
+    // Lemke–Howson counts its pivots.
+    let (code, err) = exit_code(&["nash", "--method", "lh", "--max-pairs", "1500", &f]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("Lemke–Howson pivoting on a 14×14 game"),
+        "{err}"
+    );
     // One row against 20 000 columns: few pairs of supports, but 20 000 · 19 999
     // pairs of columns to compare for dominance.
     let cols: Vec<String> = (0..20_000).map(|j| format!("\"c{j}\"")).collect();
@@ -415,13 +427,28 @@ fn large_games_stop_at_the_limit() {
     assert!(start.elapsed().as_secs() < 10);
     // 3×3 has C(6, 3) - 1 = 19 pairs of supports, after the dominance checks:
     // 2 · 2 (dominant) + 2 · 6 (dominated) + 2 · 6 (a round of elimination) = 28.
-    let (code, err) = exit_code(&["nash", "--max-pairs", "46", &data("rps")]);
+    let (code, err) = exit_code(&[
+        "nash",
+        "--method",
+        "support",
+        "--max-pairs",
+        "46",
+        &data("rps"),
+    ]);
     assert_eq!(code, 3, "{err}");
     assert!(
         err.contains("support enumeration of a 3×3 game needs 19 pairs after 28 already examined, more than the limit of 46"),
         "{err}"
     );
-    let v = run_json(&["nash", "--json", "--max-pairs", "47", &data("rps")]);
+    let v = run_json(&[
+        "nash",
+        "--json",
+        "--method",
+        "support",
+        "--max-pairs",
+        "47",
+        &data("rps"),
+    ]);
     assert_eq!(v["degenerate"], json!(false));
     let (code, err) = exit_code(&["nash", "--json", "--max-pairs", "27", &data("rps")]);
     assert_eq!(code, 3);
@@ -490,4 +517,59 @@ fn close_fractions_of_thousands_of_digits_are_compared_without_recursion() {
         assert_eq!(v["pure"][0]["row"], best, "n = {n}");
         assert_eq!(v["pure"].as_array().unwrap().len(), 1);
     }
+}
+
+#[test]
+fn the_three_methods() {
+    // Twelve strategies each: beyond support enumeration at a small bound, every
+    // equilibrium by vertex enumeration, some by Lemke–Howson.
+    let f = temp_file("twelve-methods.json", square_game(12).as_bytes());
+    let all = run_json(&["nash", "--json", &f]);
+    assert_eq!(all["method"], json!("vertex"));
+    assert_eq!(all["complete"], json!(true));
+    for alias in ["vertex", "enum", "vertices"] {
+        assert_eq!(run_json(&["nash", "--json", "--method", alias, &f]), all);
+    }
+    let support = run_json(&["nash", "--json", "--method", "support", &f]);
+    assert_eq!(support["method"], json!("support"));
+    assert_eq!(support["complete"], json!(true));
+    for key in [
+        "pure",
+        "mixed",
+        "degenerate",
+        "dominant",
+        "dominated",
+        "iterated",
+    ] {
+        assert_eq!(support[key], all[key], "{key}");
+    }
+    for alias in ["lh", "lemke-howson"] {
+        let some = run_json(&["nash", "--json", "--method", alias, &f]);
+        assert_eq!(some["method"], json!("lh"));
+        assert_eq!(some["complete"], json!(false));
+        let listed = some["mixed"].as_array().unwrap();
+        assert!(!listed.is_empty());
+        for e in listed {
+            assert!(all["mixed"].as_array().unwrap().contains(e), "{e}");
+        }
+        // Without a witness of degeneracy among those found, nothing is known.
+        if some["degeneracy"].is_null() {
+            assert_eq!(some["degenerate"], Value::Null);
+        } else {
+            assert_eq!(some["degenerate"], json!(true));
+        }
+    }
+    let out = sprague()
+        .args(["nash", "--method", "lh", &data("sexes")])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("found by Lemke–Howson") && text.contains("may not be every equilibrium"),
+        "{text}"
+    );
+    let (code, err) = exit_code(&["nash", "--method", "simplex", &data("sexes")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--method"), "{err}");
 }

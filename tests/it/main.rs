@@ -53,6 +53,7 @@ mod loopy_sums;
 mod misere_cli;
 mod misere_families;
 mod nash_games;
+mod nash_methods;
 mod nash_props;
 mod no_family_names;
 mod octal_period_soundness;

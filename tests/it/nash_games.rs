@@ -282,7 +282,7 @@ fn the_budget_is_checked_before_the_work() {
         .collect();
     let g = sprague::nash::Bimatrix::new(names.clone(), names, table.clone(), table).unwrap();
     let mut b = Budget::new(1_000_000);
-    let e = equilibria(&g, &mut b).unwrap_err();
+    let e = sprague::nash::equilibria_by(&g, sprague::nash::Method::Supports, &mut b).unwrap_err();
     assert!(e.what.contains("2704155"), "{}", e.what);
     assert_eq!(e.bound, sprague::core::Bound::Pairs);
     assert_eq!(b.spent(), 0);

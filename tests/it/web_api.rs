@@ -912,15 +912,15 @@ fn big_game() -> String {
         ((x >> 33) % 19) as i64 - 9
     };
     let mut matrix = || {
-        let rows: Vec<String> = (0..11)
+        let rows: Vec<String> = (0..24)
             .map(|_| {
-                let row: Vec<String> = (0..11).map(|_| next().to_string()).collect();
+                let row: Vec<String> = (0..24).map(|_| next().to_string()).collect();
                 format!("[{}]", row.join(","))
             })
             .collect();
         format!("[{}]", rows.join(","))
     };
-    let names: Vec<String> = (0..11).map(|i| format!("\"s{i}\"")).collect();
+    let names: Vec<String> = (0..24).map(|i| format!("\"s{i}\"")).collect();
     let names = names.join(",");
     let (a, b) = (matrix(), matrix());
     format!(r#"{{"rows":[{names}],"cols":[{names}],"row_payoffs":{a},"col_payoffs":{b}}}"#)

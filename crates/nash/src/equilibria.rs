@@ -1,6 +1,6 @@
 //! Nash equilibria: pure ones by best responses; all of them (the extreme ones for
-//! degenerate games) by enumerating pairs of supports and the vertices of the
-//! best-response polytopes, in exact arithmetic.
+//! degenerate games) by enumerating the vertices of the best-response polytopes
+//! (or pairs of supports); some of them by Lemke–Howson; in exact arithmetic.
 //!
 //! A profile `(x, y)` of mixed strategies is a Nash equilibrium when every strategy
 //! that `x` uses is a best response to `y` and every strategy that `y` uses is a best
@@ -165,20 +165,77 @@ pub struct Degeneracy {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Equilibria {
     /// Every Nash equilibrium when the game is non-degenerate; the extreme equilibria
-    /// when it is degenerate. In the documented order.
+    /// when it is degenerate; with [`Method::LemkeHowson`], those found (some of
+    /// them). In the documented order.
     pub list: Vec<Equilibrium>,
-    /// Whether the game is degenerate.
+    /// Whether the game is degenerate. When the list is not `complete`, whether a
+    /// witness was seen (`false` then proves nothing).
     pub degenerate: bool,
-    /// For a degenerate game, the first witness found (fewest strategies used).
+    /// For a degenerate game, a witness: one using the fewest strategies.
     pub degeneracy: Option<Degeneracy>,
+    /// How the list was found.
+    pub method: Method,
+    /// Whether the list is every equilibrium (every extreme one of a degenerate game).
+    pub complete: bool,
+}
+
+/// How to find the equilibria.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Method {
+    /// Every (extreme) equilibrium, by enumerating the vertices of both best-response
+    /// polytopes by exact pivoting and matching complementary labels: the default.
+    #[default]
+    Vertices,
+    /// Some equilibria, quickly: the Lemke–Howson path from each missing label.
+    LemkeHowson,
+    /// Every (extreme) equilibrium, by solving each pair of supports of equal size
+    /// (`C(m+n, m) − 1` pairs): the former method, for small games.
+    Supports,
+}
+
+impl Method {
+    /// The name on the command line and in JSON: `vertex`, `lh` or `support`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Method::Vertices => "vertex",
+            Method::LemkeHowson => "lh",
+            Method::Supports => "support",
+        }
+    }
+}
+
+/// The equilibria of `game` found by `method` (see [`equilibria`] for the order and
+/// what is listed).
+///
+/// ```
+/// use sprague_nash::{equilibria_by, read_game, Budget, Method};
+/// let bos = read_game(r#"{"rows": ["opera", "football"], "cols": ["opera", "football"],
+///     "row_payoffs": [[3, 0], [0, 2]], "col_payoffs": [[2, 0], [0, 3]]}"#).unwrap();
+/// let all = equilibria_by(&bos, Method::Supports, &mut Budget::new(1000)).unwrap();
+/// assert_eq!(all.list.len(), 3);
+/// let some = equilibria_by(&bos, Method::LemkeHowson, &mut Budget::new(1000)).unwrap();
+/// assert!(!some.complete);
+/// assert!(some.list.iter().all(|e| all.list.contains(e)));
+/// ```
+pub fn equilibria_by(
+    game: &Bimatrix,
+    method: Method,
+    budget: &mut Budget,
+) -> Result<Equilibria, LimitExceeded> {
+    match method {
+        Method::Vertices => super::vertices::by_vertices(game, budget),
+        Method::LemkeHowson => super::lemke::lemke_howson(game, budget),
+        Method::Supports => by_supports(game, budget),
+    }
 }
 
 /// Every Nash equilibrium of a non-degenerate game, or the extreme equilibria of a
-/// degenerate one, with whether it is degenerate.
+/// degenerate one, with whether it is degenerate, by vertex enumeration
+/// ([`Method::Vertices`]).
 ///
-/// The work is one pair of small linear systems for each pair of supports of equal
-/// size, `C(m+n, m) − 1` pairs for an `m×n` game, charged to `budget` before it
-/// starts; for a degenerate game also one check per pair of polytope vertices.
+/// The work charged to `budget` is one unit per basis of the two best-response
+/// polytopes visited (each costs two pivots), and one per vertex of the row
+/// player's polytope matched, plus one per pair compared with a degenerate vertex.
 ///
 /// ```
 /// use sprague_nash::{equilibria, read_game, Budget};
@@ -192,6 +249,13 @@ pub struct Equilibria {
 /// assert_eq!(shown, ["1 0 / 1 0", "0 1 / 0 1", "3/5 2/5 / 2/5 3/5"]);
 /// ```
 pub fn equilibria(game: &Bimatrix, budget: &mut Budget) -> Result<Equilibria, LimitExceeded> {
+    equilibria_by(game, Method::Vertices, budget)
+}
+
+/// Support enumeration: one pair of small linear systems for each pair of supports
+/// of equal size, `C(m+n, m) − 1` pairs for an `m×n` game, charged to `budget` before
+/// it starts; for a degenerate game also one check per pair of polytope vertices.
+fn by_supports(game: &Bimatrix, budget: &mut Budget) -> Result<Equilibria, LimitExceeded> {
     let m = game.count(Player::Row);
     let n = game.count(Player::Col);
     // Σ_k C(m,k)·C(n,k) = C(m+n, m) (Vandermonde), less the empty pair.
@@ -243,10 +307,13 @@ pub fn equilibria(game: &Bimatrix, budget: &mut Budget) -> Result<Equilibria, Li
         list: found,
         degenerate,
         degeneracy,
+        method: Method::Supports,
+        complete: true,
     })
 }
 
-fn profile(game: &Bimatrix, row: Vec<Rational>, col: Vec<Rational>) -> Equilibrium {
+/// The profile `(row, col)` with its expected payoffs.
+pub(crate) fn profile(game: &Bimatrix, row: Vec<Rational>, col: Vec<Rational>) -> Equilibrium {
     let payoffs = (
         game.expected(Player::Row, &row, &col),
         game.expected(Player::Col, &row, &col),

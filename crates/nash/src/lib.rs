@@ -9,7 +9,8 @@
 //! - [`number`]: exact numbers from text (`-3`, `0.25`, `1e3`, `"3/4"`);
 //! - [`dominance`]: dominant and dominated strategies, iterated elimination;
 //! - [`equilibria`](mod@equilibria): pure equilibria, and every equilibrium (extreme equilibria of
-//!   degenerate games) by support and vertex enumeration;
+//!   degenerate games) by vertex enumeration of the best-response polytopes (exact
+//!   pivoting) or support enumeration, or some of them by Lemke–Howson ([`Method`]);
 //! - [`linear`] and [`subsets`]: the exact linear algebra and the subsets behind them.
 //!
 //! ```
@@ -27,18 +28,21 @@ pub mod dominance;
 pub mod equilibria;
 pub mod gambit;
 pub mod game;
+mod lemke;
 pub mod linear;
 pub mod nplayer;
 pub mod number;
+mod pivot;
 mod polytope;
 pub mod read;
 mod read_many;
 pub mod subsets;
+mod vertices;
 
 pub use dominance::{Domination, Elimination, dominant, dominated, iterated_elimination};
 pub use equilibria::{
-    Degeneracy, Equilibria, Equilibrium, PureEquilibrium, equilibria, is_equilibrium,
-    pure_equilibria,
+    Degeneracy, Equilibria, Equilibrium, Method, PureEquilibrium, equilibria, equilibria_by,
+    is_equilibrium, pure_equilibria,
 };
 pub use game::{Bimatrix, GameError, Player};
 pub use nplayer::Normal;
@@ -58,9 +62,10 @@ pub type Rational = num_rational::Ratio<num_bigint::BigInt>;
 /// part of a second, so a stop signal is seen within a second.
 pub const DEFAULT_MAX_DIGITS: u64 = 20_000;
 
-/// A bound on the work of an analysis, counted in pairs examined: pairs of
-/// strategies compared for dominance, pairs of supports solved, pairs of vertices
-/// matched; and a bound on the size of its numbers ([`Budget::check_sizes`]).
+/// A bound on the work of an analysis, counted in units (called pairs): pairs of
+/// strategies compared for dominance, pairs of supports solved, bases of the
+/// best-response polytopes visited, vertices or pairs of vertices matched, pivots of
+/// Lemke–Howson; and a bound on the size of its numbers ([`Budget::check_sizes`]).
 ///
 /// ```
 /// use sprague_nash::Budget;
@@ -180,6 +185,30 @@ impl Budget {
     /// The bound this budget was made with.
     pub fn limit(&self) -> u64 {
         self.limit
+    }
+
+    /// Spends `steps` units of work already done in a loop (bases visited, pivots),
+    /// or fails (spending nothing) when that would exceed the limit; `doing` says
+    /// what for, in words.
+    pub(crate) fn spend_steps(
+        &mut self,
+        steps: u64,
+        doing: impl FnOnce() -> String,
+    ) -> Result<(), LimitExceeded> {
+        let total = self.spent.saturating_add(steps);
+        if total > self.limit {
+            return Err(LimitExceeded {
+                bound: Bound::Pairs,
+                what: format!(
+                    "{} needs more than the {} pairs left of the limit of {}",
+                    doing(),
+                    self.limit - self.spent,
+                    self.limit
+                ),
+            });
+        }
+        self.spent = total;
+        Ok(())
     }
 
     /// Spends `pairs`, or fails (spending nothing) when that would exceed the

@@ -72,6 +72,12 @@ impl Vertex {
 }
 
 impl Side {
+    /// The positive integer standing for what the opponent gets from `other` when
+    /// this player plays `own`.
+    pub fn coefficient(&self, own: usize, other: usize) -> &BigInt {
+        &self.coef[own][other]
+    }
+
     /// The side of player `p`, whose mixed strategies are the points of the polytope.
     pub fn new(game: &Bimatrix, p: Player) -> Side {
         let q = p.other();

@@ -173,6 +173,12 @@ fn all(out: &mut String, a: &Analysis, explain: bool) {
     let g = &a.game;
     let count = a.all.list.len();
     match &a.all.degeneracy {
+        None if !a.all.complete => {
+            let _ = writeln!(
+                out,
+                "Nash equilibria found by Lemke–Howson ({count}; the paths from each missing label, so the list may not be every equilibrium):"
+            );
+        }
         None => {
             let _ = writeln!(
                 out,
@@ -202,9 +208,14 @@ fn all(out: &mut String, a: &Analysis, explain: bool) {
                     format!("the {used} strategies that mix plays"),
                 )
             };
+            let found = if a.all.complete {
+                ""
+            } else {
+                " found by Lemke–Howson, not necessarily all of them"
+            };
             let _ = writeln!(
                 out,
-                "Nash equilibria: {count} extreme {} (the game is degenerate: against the {}'s {what} the {} has {} best responses ({}), more than {uses}; equilibria then form convex sets, listed here by their extreme points)",
+                "Nash equilibria: {count} extreme {}{found} (the game is degenerate: against the {}'s {what} the {} has {} best responses ({}), more than {uses}; equilibria then form convex sets, listed here by their extreme points)",
                 plural(count, "equilibrium", "equilibria"),
                 p.name(),
                 p.other().name(),
