@@ -913,7 +913,9 @@ class Nash:
     ``mixed``, the dominant strategy of each player (None if none), dominated
     strategies and iterated elimination, and whether the game is degenerate
     (``degeneracy``: the player and mixed strategy with more pure best responses
-    than its support, as a dict like the command line's, or None)."""
+    than its support, as a dict like the command line's, or None), with the
+    ``method`` used and whether ``mixed`` is ``complete`` (every equilibrium; not
+    so for ``"lh"``)."""
 
     pure: List[PureEquilibrium]
     mixed: List[Equilibrium]
@@ -924,6 +926,8 @@ class Nash:
     explanation: Optional[List[str]]
     _doc: dict = field(repr=False, compare=False)
     degeneracy: Optional[dict] = None
+    method: str = "vertex"
+    complete: bool = True
 
     def to_dict(self) -> dict:
         """The JSON document of ``sprague nash --json``, as ``json.loads`` gives it."""
@@ -952,12 +956,16 @@ def nash(
     cols: Optional[Sequence[str]] = None,
     explain: bool = False,
     max_pairs: int = DEFAULT_MAX_PAIRS,
+    method: str = "vertex",
 ) -> Nash:
     """The Nash equilibria of a bimatrix game, in exact arithmetic, with dominance.
 
     ``row_payoffs[i][j]`` and ``col_payoffs[i][j]`` are the payoffs of the row
     and column players when row plays ``i`` and column plays ``j``: ints,
     Fractions or strings like ``"3/4"``. ``rows``/``cols`` name the strategies.
+    ``method`` is ``"vertex"`` (every equilibrium, by vertex enumeration),
+    ``"lh"`` (some, quickly, by Lemke–Howson: ``complete`` is then False) or
+    ``"support"`` (every one, by support enumeration, for small games).
 
     >>> n = nash([[-1, -20], [0, -8]], [[-1, 0], [-20, -8]])
     >>> n.pure[0].row, n.pure[0].col, n.dominant
@@ -970,7 +978,7 @@ def nash(
         "row_payoffs": [[_payoff(x) for x in r] for r in row_payoffs],
         "col_payoffs": [[_payoff(x) for x in r] for r in col_payoffs],
     }
-    doc = json.loads(_call(_sprague.nash, json.dumps(doc_in), explain, max_pairs))
+    doc = json.loads(_call(_sprague.nash, json.dumps(doc_in), explain, max_pairs, method))
     fr = lambda v: [Fraction(x) for x in v]  # noqa: E731
     return Nash(
         pure=[
@@ -988,10 +996,14 @@ def nash(
         explanation=doc.get("explanation"),
         _doc=doc,
         degeneracy=doc.get("degeneracy"),
+        method=doc["method"],
+        complete=doc["complete"],
     )
 
 
-def nash_text(text: str, explain: bool = False, max_pairs: int = DEFAULT_MAX_PAIRS) -> dict:
+def nash_text(
+    text: str, explain: bool = False, max_pairs: int = DEFAULT_MAX_PAIRS, method: str = "vertex"
+) -> dict:
     """The answer of ``sprague nash --json`` for a game given as the text of its
     file: the JSON of a two-player game (``rows``, ``cols``, ``row_payoffs``,
     ``col_payoffs``), the JSON of a game of any number of players (``players``,
@@ -1004,7 +1016,7 @@ def nash_text(text: str, explain: bool = False, max_pairs: int = DEFAULT_MAX_PAI
     >>> d["pure"], d["mixed"]
     ([{'profile': [0, 0, 1], 'payoffs': ['2', '2', '2']}], None)
     """
-    return json.loads(_call(_sprague.nash, text, explain, max_pairs))
+    return json.loads(_call(_sprague.nash, text, explain, max_pairs, method))
 
 
 def write_nfg(text: str) -> str:

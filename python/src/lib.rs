@@ -384,12 +384,24 @@ fn quotient(py: Python<'_>, text: String, to: usize, max_states: u64) -> PyResul
 /// Solves a game given as the text of a file of `sprague nash` (JSON, or a Gambit
 /// `.nfg` file); its JSON answer.
 #[pyfunction]
-#[pyo3(signature = (game, explain, max_pairs))]
-fn nash(py: Python<'_>, game: String, explain: bool, max_pairs: u64) -> PyResult<String> {
+#[pyo3(signature = (game, explain, max_pairs, method))]
+fn nash(
+    py: Python<'_>,
+    game: String,
+    explain: bool,
+    max_pairs: u64,
+    method: String,
+) -> PyResult<String> {
+    let Some(method) = report::nash::Method::from_key(&method) else {
+        return Err(PyValueError::new_err(format!(
+            "method: {method:?} is not one of 'vertex', 'lh', 'support'"
+        )));
+    };
     run(py, move |stop| {
         let o = report::nash::Options {
             explain,
             max_pairs,
+            method,
             stop: Some(stop.clone()),
             ..Default::default()
         };

@@ -357,6 +357,20 @@ def test_nash_matching_pennies_and_fractions(tmp_path):
     assert n.to_dict() == cli_json("nash", "--json", str(f))
 
 
+def test_nash_methods():
+    # Battle of the sexes: two pure equilibria and the mixed one (3/5, 2/5). Every
+    # method finds only equilibria; vertex and support enumeration find all three.
+    a, b = [[3, 0], [0, 2]], [[2, 0], [0, 3]]
+    full = sprague.nash(a, b)
+    assert (full.method, full.complete, len(full.mixed)) == ("vertex", True, 3)
+    assert sprague.nash(a, b, method="support").mixed == full.mixed
+    lh = sprague.nash(a, b, method="lh")
+    assert lh.method == "lh" and lh.complete is False
+    assert lh.mixed and all(e in full.mixed for e in lh.mixed)
+    with pytest.raises(ValueError, match="method"):
+        sprague.nash(a, b, method="simplex")
+
+
 def test_nash_text_reads_nfg_files_and_games_of_three_players(tmp_path):
     # Gambit's contrib/games/e02.nfg (github.com/gambitproject/gambit; Selten 1975,
     # figure 2), the first player's strategy varying fastest: the same game as this

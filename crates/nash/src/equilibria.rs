@@ -202,6 +202,19 @@ impl Method {
             Method::Supports => "support",
         }
     }
+
+    /// The method named `key` (as [`Method::key`] gives it), if any.
+    ///
+    /// ```
+    /// use sprague_nash::Method;
+    /// assert_eq!(Method::from_key("lh"), Some(Method::LemkeHowson));
+    /// assert_eq!(Method::from_key("simplex"), None);
+    /// ```
+    pub fn from_key(key: &str) -> Option<Method> {
+        [Method::Vertices, Method::LemkeHowson, Method::Supports]
+            .into_iter()
+            .find(|m| m.key() == key)
+    }
 }
 
 /// The equilibria of `game` found by `method` (see [`equilibria`] for the order and
