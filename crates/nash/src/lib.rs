@@ -1,6 +1,7 @@
 //! Two-player normal-form (bimatrix) games: dominance, pure and mixed Nash
 //! equilibria, all in exact rational arithmetic.
 //!
+//! - [`counting`]: the counting race of many players, its coalitions and subgame-perfect play;
 //! - [`game`]: the game itself ([`Bimatrix`]), strategy names and payoffs;
 //! - [`read`]: reading a game from its JSON file, with errors that say where;
 //! - [`number`]: exact numbers from text (`-3`, `0.25`, `1e3`, `"3/4"`);
@@ -20,6 +21,7 @@
 //! assert_eq!(all.list[0].row[0].to_string(), "1/2");
 //! ```
 
+pub mod counting;
 pub mod dominance;
 pub mod equilibria;
 pub mod game;
