@@ -24,11 +24,16 @@
 //!   largest. The game is the same for every player up to renaming, so the finisher
 //!   from a total depends only on who moves there: one number per total.
 //!
-//! The notes this answers claim that for n large enough every coalition of more
-//! than ⌊m/2⌋ players forces a win (under Reach), so no single player can. What was
-//! computed (targets 1 to 400, m = 3 to 6, increments {1,2}, {1,3}, {2,3}) is in the
-//! guide's section "Counting races of many players"; in short, see
-//! [`Race::coalitions`] and the tests of `tests/it/race.rs`.
+//! Study notes claim that for n large enough every coalition of more than ⌊m/2⌋
+//! players forces a win (under Reach), so no single player can. Computed (the
+//! example `race_study`, figures in the guide's section on `sprague race`): for
+//! m = 3 to 6 and increments {1,2}, {1,3}, {2,3} it holds for every n from a point
+//! (at most 47) up to 2000; nothing is claimed beyond, and no proof is given. Under
+//! Lose it fails for every n when m is even, every increment is odd and 1 is one of
+//! them: a player who moves only at totals of the parity of n (all increments odd, m
+//! even: each player moves at totals of one parity) is never at n − 1 and can always
+//! add 1, so it never finishes, and the coalition of all the others cannot force
+//! that the finisher is outside it.
 //!
 //! ```
 //! use sprague_nash::counting::{Race, Rule};

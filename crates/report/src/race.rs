@@ -171,7 +171,7 @@ impl Solved {
             "{role} from each starting total 0 to {} (player 1 to move){}:",
             shown - 1,
             if shown < p.finisher.len() {
-                " (every total in --json)"
+                " (every total in the JSON document)"
             } else {
                 ""
             }
