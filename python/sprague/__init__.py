@@ -46,6 +46,7 @@ __all__ = [
     "quotient",
     "value",
     "nash",
+    "race",
     "heap_game",
     "game",
     "forget",
@@ -986,6 +987,30 @@ def nash(
         _doc=doc,
         degeneracy=doc.get("degeneracy"),
     )
+
+
+# ----------------------------------------------------------------------------
+# race
+
+
+def race(
+    players: int,
+    moves: Sequence[int],
+    to: int,
+    lose: bool = False,
+    ties: str = "smallest",
+) -> dict:
+    """A counting race of many players (``sprague race``): players 1 to ``players``
+    add in turn one of ``moves`` to a total from 0; the first move that makes it at
+    least ``to`` wins (with ``lose=True``: loses). Which coalitions force a win, and
+    subgame-perfect play with the tie-break ``ties`` (``"smallest"`` or
+    ``"largest"`` increment): the JSON document of ``sprague race --json`` as a dict.
+
+    >>> r = race(3, [1, 2], 3)
+    >>> r["singles"], r["subgame_perfect"]["finisher"]
+    ([2], 2)
+    """
+    return json.loads(_call(_sprague.race, players, list(moves), to, lose, ties))
 
 
 # ----------------------------------------------------------------------------
