@@ -252,4 +252,15 @@ fn bounds_and_bad_races_are_refused() {
         race.subgame_perfect(TieBreak::Smallest, Some(&stop)),
         Err(RaceError::Limit(_))
     ));
+    // A deadline during a long analysis (seconds of work) ends it early.
+    let stop = std::sync::Arc::new(sprague::core::Stop::after(
+        std::time::Duration::from_millis(50),
+    ));
+    let race = Race::new(10, &[1, 2], 150_000, Rule::Reach).unwrap();
+    let started = std::time::Instant::now();
+    assert!(matches!(
+        race.coalitions(Some(&stop)),
+        Err(RaceError::Limit(_))
+    ));
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
 }

@@ -251,6 +251,12 @@ impl Race {
         Ok(table[0])
     }
 
+    /// The stop signal is looked at every this many totals: about a million steps
+    /// (cells × increments) of work, a small part of a second.
+    fn check_every(&self) -> usize {
+        ((1usize << 20) / (self.players * self.moves.len())).max(1)
+    }
+
     /// Whether the coalition `bits` forces a win from (total t, player p), for every
     /// t < n and p, in `table[t·m + p]`.
     fn coalition_table(
@@ -263,8 +269,10 @@ impl Race {
         let n = self.target as usize;
         table.clear();
         table.resize(n * m, false);
+        check(stop)?;
+        let every = self.check_every();
         for t in (0..n).rev() {
-            if t % 65_536 == 0 {
+            if t % every == 0 {
                 check(stop)?;
             }
             for p in 0..m {
@@ -371,8 +379,9 @@ impl Race {
         // best[t]: the increment played at t.
         let mut rel = vec![0u8; n];
         let mut best = vec![0u16; n];
+        let every = self.check_every();
         for t in (0..n).rev() {
-            if t % 65_536 == 0 {
+            if t % every == 0 {
                 check(stop)?;
             }
             let outcome = |d: u64| {
