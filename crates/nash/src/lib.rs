@@ -1,5 +1,6 @@
 //! Two-player normal-form (bimatrix) games: dominance, pure and mixed Nash
-//! equilibria, all in exact rational arithmetic.
+//! equilibria, all in exact rational arithmetic; and the counting race of many
+//! players, whose coalitions and subgame-perfect play are found exactly.
 //!
 //! - [`counting`]: the counting race of many players, its coalitions and subgame-perfect play;
 //! - [`game`]: the game itself ([`Bimatrix`]), strategy names and payoffs;
