@@ -48,6 +48,7 @@ __all__ = [
     "nash",
     "nash_text",
     "write_nfg",
+    "race",
     "heap_game",
     "game",
     "forget",
@@ -1030,6 +1031,30 @@ def write_nfg(text: str) -> str:
     1 3/4
     """
     return _call(_sprague.write_nfg, text)
+
+
+# ----------------------------------------------------------------------------
+# race
+
+
+def race(
+    players: int,
+    moves: Sequence[int],
+    to: int,
+    lose: bool = False,
+    ties: str = "smallest",
+) -> dict:
+    """A counting race of many players (``sprague race``): players 1 to ``players``
+    add in turn one of ``moves`` to a total from 0; the first move that makes it at
+    least ``to`` wins (with ``lose=True``: loses). Which coalitions force a win, and
+    subgame-perfect play with the tie-break ``ties`` (``"smallest"`` or
+    ``"largest"`` increment): the JSON document of ``sprague race --json`` as a dict.
+
+    >>> r = race(3, [1, 2], 3)
+    >>> r["singles"], r["subgame_perfect"]["finisher"]
+    ([2], 2)
+    """
+    return json.loads(_call(_sprague.race, players, list(moves), to, lose, ties))
 
 
 # ----------------------------------------------------------------------------

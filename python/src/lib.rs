@@ -417,6 +417,41 @@ fn write_nfg(game: String) -> PyResult<String> {
     report::nash::write_nfg("game", &game).map_err(failed)
 }
 
+/// A counting race of many players: the JSON document of `sprague race --json`.
+#[pyfunction]
+#[pyo3(signature = (players, moves, to, lose, ties))]
+fn race(
+    py: Python<'_>,
+    players: usize,
+    moves: Vec<u64>,
+    to: u64,
+    lose: bool,
+    ties: String,
+) -> PyResult<String> {
+    use sprague::nash::counting::{Rule, TieBreak};
+    let tie = match ties.as_str() {
+        "smallest" => TieBreak::Smallest,
+        "largest" => TieBreak::Largest,
+        other => {
+            return Err(failed(Failure::Input(format!(
+                "race: ties: '{other}' is not smallest or largest"
+            ))));
+        }
+    };
+    run(py, move |stop| {
+        let o = report::race::Options {
+            players,
+            moves,
+            target: to,
+            rule: if lose { Rule::Lose } else { Rule::Reach },
+            tie,
+            stop: Some(stop.clone()),
+        };
+        report::race::race(&o).map(|s| s.json())
+    })?
+    .map_err(failed)
+}
+
 // ---------------------------------------------------------------------------------
 // Partizan games: one table for the whole process, on its own thread (the table is
 // not shared between threads), so that games made by different calls can be added
@@ -776,6 +811,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(quotient, m)?)?;
     m.add_function(wrap_pyfunction!(nash, m)?)?;
     m.add_function(wrap_pyfunction!(write_nfg, m)?)?;
+    m.add_function(wrap_pyfunction!(race, m)?)?;
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(value_of, m)?)?;
     m.add_function(wrap_pyfunction!(add, m)?)?;

@@ -610,3 +610,28 @@ def test_quotient_is_the_document_of_the_command():
     with pytest.raises(sprague.InputError) as e:
         sprague.quotient("wythoff", to=5)
     assert "sprague: " + str(e.value) == line
+
+
+# ----------------------------------------------------------------------------
+# race
+
+
+def test_race_three_players_to_three_matches_the_cli():
+    # Player 1 adds 1 or 2; player 2 then reaches 3: player 2 wins alone.
+    r = sprague.race(3, [1, 2], 3)
+    assert r["singles"] == [2]
+    assert r["subgame_perfect"]["from_total"] == [2, 1, 1]
+    assert r == cli_json("race", "--players", "3", "--moves", "1,2", "--to", "3", "--json")
+
+
+def test_race_lose_and_bad_input():
+    r = sprague.race(4, [1, 3], 30, lose=True, ties="largest")
+    # Players 1 and 3 move at even totals, never at 29: each can always add 1.
+    assert r["singles"] == [1, 3]
+    assert r["subgame_perfect"]["tie_break"] == "largest"
+    with pytest.raises(sprague.InputError):
+        sprague.race(1, [1, 2], 5)
+    with pytest.raises(sprague.InputError):
+        sprague.race(3, [1, 2], 5, ties="middle")
+    with pytest.raises(sprague.LimitError):
+        sprague.race(3, [1, 2], 100_000_000)

@@ -9,6 +9,7 @@ mod interrupt;
 mod nash;
 mod play;
 mod quotient;
+mod race;
 mod repl;
 mod roots;
 #[cfg(feature = "web")]
@@ -80,6 +81,11 @@ enum Command {
         after_help = "Examples:\n  sprague nash prisoners.json\n  sprague nash --explain sexes.json\n  sprague nash --json --max-pairs 50000000 game.json\n  sprague nash --method lh big.json\n  sprague nash e02.nfg\n  sprague nash cafes.nfg\n  sprague nash --write-nfg game.json > game.nfg"
     )]
     Nash(nash::NashArgs),
+    /// A counting race of many players: which coalitions force a win, and subgame-perfect play.
+    #[command(
+        after_help = "Players 1, 2, ..., M add one of the increments in turn to a total from 0; the\nfirst move that makes it at least N wins (with --lose: loses, and every other\nplayer wins). A coalition forces a win when its members together can make the\nfinisher one of them (with --lose: not one of them) whatever the others do.\n\nExamples:\n  sprague race --players 3 --moves 1,2 --to 20\n  sprague race --players 5 --moves 2,3 --to 100 --json\n  sprague race --players 4 --moves 1,3 --to 30 --lose --ties largest\n\nAt most 24 players, and target times players at most 16000000, at most 1000 increments (exit 3 beyond)."
+    )]
+    Race(race::RaceArgs),
     /// Outcome and nim-value of a tree game (treestair) for every root, in one pass.
     #[command(
         after_help = "Examples:\n  sprague roots 'treestair[\"tree.txt\",2]'\n  sprague roots --json 'treestair[\"tree.txt\"]'"
@@ -319,6 +325,7 @@ pub fn run() -> i32 {
         Command::Repl(a) => repl::run(&a),
         Command::Value(a) => value::run(&a),
         Command::Nash(a) => nash::run(&a),
+        Command::Race(a) => race::run(&a),
         Command::Roots(a) => roots::run(&a),
         Command::Quotient(a) => quotient::run(&a),
         Command::Db(a) => db::run(&a),
@@ -486,7 +493,7 @@ fn command_line_error(e: &clap::Error) -> String {
         if e.render().to_string().contains("sprague db") {
             return "a db command is needed: build or info (see 'sprague db --help')".into();
         }
-        return "a command is needed: solve, table, sweep, play, repl, value or nash (see 'sprague --help')"
+        return "a command is needed: solve, table, sweep, play, repl, value, nash or race (see 'sprague --help')"
             .into();
     }
     let text = e.render().to_string();

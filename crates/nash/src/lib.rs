@@ -1,6 +1,8 @@
 //! Two-player normal-form (bimatrix) games: dominance, pure and mixed Nash
-//! equilibria, all in exact rational arithmetic.
+//! equilibria, all in exact rational arithmetic; and the counting race of many
+//! players, whose coalitions and subgame-perfect play are found exactly.
 //!
+//! - [`counting`]: the counting race of many players, its coalitions and subgame-perfect play;
 //! - [`game`]: the game itself ([`Bimatrix`]), strategy names and payoffs;
 //! - [`read`]: reading a game from its JSON file, with errors that say where;
 //! - [`gambit`]: reading and writing Gambit's `.nfg` files;
@@ -24,6 +26,7 @@
 //! assert_eq!(all.list[0].row[0].to_string(), "1/2");
 //! ```
 
+pub mod counting;
 pub mod dominance;
 pub mod equilibria;
 pub mod gambit;

@@ -14,6 +14,7 @@ pub mod grid;
 pub mod json;
 pub mod nash;
 pub mod quotient;
+pub mod race;
 pub mod solve;
 pub mod sweep;
 pub mod table;
