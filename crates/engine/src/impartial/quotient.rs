@@ -139,8 +139,8 @@ pub type Elem = u32;
 /// bytes).
 pub const MAX_ORDER: usize = 2048;
 
-/// Most moves in a row the construction follows in one explicit sum.
-const MAX_DEPTH: usize = 2_000;
+/// Most copies of one heap the construction tells apart.
+const MAX_COPIES: usize = 64;
 
 /// What the quotient computations say they were doing, in their errors.
 const DOING: &str = "the misère quotient";
@@ -235,7 +235,7 @@ impl Quotient {
         limits: &Limits,
         each: &mut dyn FnMut(&HeapStep<'_>) -> ControlFlow<()>,
     ) -> Result<Quotient, SolveError> {
-        let mut b = Builder::new(family, limits);
+        let mut b = Builder::new(family, limits, Base::trivial());
         let mut checked = 0;
         let mut reached = 0;
         for n in 1..=bound {
@@ -488,10 +488,55 @@ pub fn generator_name(i: usize) -> String {
     }
 }
 
+/// What a builder's language is relative to (see "Sums with copies of a new heap"
+/// in the module documentation): a verified monoid `K` with the element of each heap,
+/// a set `Bad` of its elements and whether the sums always have a move. The language
+/// learnt is `L(c)` = (`c` has a move or `moves`) and `K(c) ∉ Bad` and no option of
+/// `c` is in `L`; with the trivial base (`K` of one element, `Bad` empty, `moves`
+/// false) it is the set of misère P-positions.
+#[derive(Clone)]
+struct Base {
+    order: usize,
+    mul: Vec<Elem>,
+    /// The element of each heap (index = size); empty for the trivial base.
+    heaps: Vec<Elem>,
+    bad: Vec<bool>,
+    moves: bool,
+}
+
+impl Base {
+    /// The base of the misère quotient itself.
+    fn trivial() -> Base {
+        Base {
+            order: 1,
+            mul: vec![0],
+            heaps: Vec::new(),
+            bad: vec![false],
+            moves: false,
+        }
+    }
+
+    fn mul(&self, a: Elem, b: Elem) -> Elem {
+        self.mul[a as usize * self.order + b as usize]
+    }
+
+    /// The element of heap `n`.
+    fn heap(&self, n: usize) -> Elem {
+        self.heaps.get(n).copied().unwrap_or(0)
+    }
+}
+
 /// The candidate quotient while heaps are added (see the module documentation).
 struct Builder<'a> {
     family: &'a dyn Family,
     limits: &'a Limits,
+    /// What the language is relative to.
+    base: Base,
+    /// Whether heaps are given the first plausible old element without verifying it
+    /// (a level of [`Builder::by_copies`], verified once at its end).
+    guess: bool,
+    /// The element of the base of each element.
+    pi: Vec<Elem>,
     poll: StopPoll,
     /// Work not yet charged to the limits.
     unpaid: u64,
@@ -503,75 +548,92 @@ struct Builder<'a> {
     options: Vec<Vec<Vec<u32>>>,
     /// The verified quotient of the heaps before the newest.
     known: Known,
-    /// A candidate trusted with the sums of few newest heaps, if any.
-    trusted: Option<Trusted>,
-    /// The outcomes of sums with a heap of the newest size (true: P), by heap sizes
-    /// ascending.
-    memo: FxHashMap<Vec<u32>, bool>,
-    /// About how many bytes `memo` holds.
-    memo_bytes: u64,
-    /// The table's access sums (heap sizes ascending, and the word of heaps that
-    /// reaches each from the empty sum through access sums); the first is empty.
-    access: Vec<(Vec<u32>, Vec<u32>)>,
-    /// The table's columns (heap sizes ascending); the first is empty.
-    columns: Vec<Vec<u32>>,
-    /// The row of each access sum, and which access sum has each row.
-    table: Vec<Vec<bool>>,
-    rows: FxHashMap<Vec<bool>, u32>,
-    /// The access sum with the row of each access sum plus heap `a`, at `a − 1`.
-    next: Vec<Vec<u32>>,
+    /// The levels already learnt by [`Builder::by_copies`] here and in the builders
+    /// it starts, by their base (shared by them all).
+    levels: Rc<RefCell<LevelCache>>,
 }
 
-/// A verified quotient: elements, products, P-portion, heaps' elements.
+/// The levels learnt by [`Builder::by_copies`], by base: the same base (products,
+/// heaps' elements, `Bad`, `moves`) gives the same language and so the same level.
+struct LevelCache {
+    known: FxHashMap<Vec<u32>, Known>,
+    /// About how many bytes the entries take, and the most they may.
+    bytes: usize,
+    most: usize,
+}
+
+/// Most bytes the levels kept take (the cache is emptied beyond).
+const LEVEL_CACHE_BYTES: usize = 256 << 20;
+
+impl LevelCache {
+    /// An empty cache taking at most a sixteenth of the memory allowed.
+    fn new(limits: &Limits) -> LevelCache {
+        LevelCache {
+            known: FxHashMap::default(),
+            bytes: 0,
+            most: LEVEL_CACHE_BYTES
+                .min(usize::try_from(limits.max_memory / 16).unwrap_or(usize::MAX)),
+        }
+    }
+
+    fn key(base: &Base) -> Vec<u32> {
+        let mut key = Vec::with_capacity(3 + base.mul.len() + base.heaps.len() + base.order);
+        key.push(base.order as u32);
+        key.push(u32::from(base.moves));
+        key.push(base.heaps.len() as u32);
+        key.extend_from_slice(&base.mul);
+        key.extend_from_slice(&base.heaps);
+        key.extend(base.bad.iter().map(|&b| u32::from(b)));
+        key
+    }
+
+    fn keep(&mut self, key: Vec<u32>, known: &Known) {
+        let size = 4 * (key.len() + known.mul.len() + known.heaps.len() + 2 * known.order) + 64;
+        if self.bytes + size > self.most {
+            self.known = FxHashMap::default();
+            self.bytes = 0;
+        }
+        self.bytes += size;
+        self.known.insert(key, known.clone());
+    }
+}
+
+/// A verified quotient: elements, products, P-portion, heaps' elements, and the
+/// element of the base of each element.
+#[derive(Clone)]
 struct Known {
     order: usize,
     mul: Vec<Elem>,
     p: Vec<bool>,
     heaps: Vec<Elem>,
-}
-
-/// A candidate that predicts right every sum with fewer than `newest` heaps of the
-/// newest size.
-struct Trusted {
-    newest: u32,
-    known: Known,
-}
-
-/// What the verification found.
-enum Checked {
-    /// (★) holds on every state; how many there are.
-    Verified(u64),
-    /// A sum (heap sizes, ascending) at whose state (★) fails, and how many heaps of
-    /// the newest size it has: every sum with fewer is predicted right.
-    Wrong(Vec<u32>, u32),
+    pi: Vec<Elem>,
 }
 
 impl<'a> Builder<'a> {
-    fn new(family: &'a dyn Family, limits: &'a Limits) -> Self {
+    fn new(family: &'a dyn Family, limits: &'a Limits, base: Base) -> Self {
+        // The empty sum: in the language when it has a move and is not bad.
+        let empty = base.moves && !base.bad[0];
         Builder {
             family,
             limits,
+            base,
+            guess: false,
+            pi: vec![0],
             poll: StopPoll::new(),
             unpaid: 0,
             order: 1,
             mul: vec![0],
-            p: vec![false],
+            p: vec![empty],
             heaps: vec![0],
             options: vec![Vec::new()],
             known: Known {
                 order: 1,
                 mul: vec![0],
-                p: vec![false],
+                p: vec![empty],
                 heaps: vec![0],
+                pi: vec![0],
             },
-            trusted: None,
-            memo: FxHashMap::default(),
-            memo_bytes: 0,
-            access: vec![(Vec::new(), Vec::new())],
-            columns: vec![Vec::new()],
-            table: Vec::new(),
-            rows: FxHashMap::default(),
-            next: Vec::new(),
+            levels: Rc::new(RefCell::new(LevelCache::new(limits))),
         }
     }
 
@@ -649,487 +711,261 @@ impl<'a> Builder<'a> {
     /// heaps `1..=n` (see the module documentation) and verifies it; the number of
     /// states the verification checked.
     fn add_heap(&mut self, n: usize) -> Result<u64, SolveError> {
-        let options = self.list_options(n)?;
-        self.work(options.len() as u64 + 1)?;
-        self.options.push(options);
-        // Every sum remembered has heaps below n: the verified quotient answers them.
-        self.memo = FxHashMap::default();
-        self.memo_bytes = 0;
-        self.trusted = None;
+        if self.options.len() <= n {
+            let options = self.list_options(n)?;
+            self.work(options.len() as u64 + 1)?;
+            self.options.push(options);
+        }
         // Most new heaps act as an element the smaller heaps already have: each is
         // tried, and kept when the verification proves it.
+        let kn = self.base.heap(n);
         for e in 0..self.order as Elem {
             self.work(n.min(65) as u64)?;
-            if !self.plausible(n, e) {
+            if self.pi[e as usize] != kn || !self.plausible(n, e) {
                 continue;
             }
             self.heaps.truncate(n);
             self.heaps.push(e);
-            match self.verify()? {
-                Checked::Verified(states) => {
-                    self.known.heaps = self.heaps.clone();
-                    return Ok(states);
-                }
-                Checked::Wrong(_, k) => self.trust(k),
+            if self.guess {
+                self.known.heaps = self.heaps.clone();
+                return Ok(0);
+            }
+            if let Some(states) = self.verify()? {
+                self.known.heaps = self.heaps.clone();
+                return Ok(states);
             }
         }
         self.heaps.truncate(n);
-        self.trust_one_heap(n)?;
-        self.reseed(n);
-        let states = loop {
-            self.close(n)?;
-            let word = match self.hypothesis(n)? {
-                Some(word) => word,
-                None => match self.verify()? {
-                    Checked::Verified(states) => break states,
-                    Checked::Wrong(sum, k) => {
-                        self.trust(k);
-                        self.mispredicted(&sum)?
-                    }
-                },
+        self.by_copies(n)
+    }
+
+    /// Adds heap `m` when no old element is its: learns, for `j = 1, 2, …` copies of
+    /// `m`, the quotient of heaps `1..m` for the language `L_j(Y) = L(j·m + Y)` (see
+    /// "Sums with copies of a new heap" in the module documentation), each relative to
+    /// the one before, until the `j`-th equals an earlier one; then builds the
+    /// candidate from them and verifies it. The number of states the verification
+    /// checked.
+    fn by_copies(&mut self, m: usize) -> Result<u64, SolveError> {
+        let moves = self.base.moves || !self.options[m].is_empty();
+        // Level 0 is the verified quotient of heaps 1..m for L; level j's `pi` maps
+        // to level j − 1 (level 0's to the base).
+        let mut levels: Vec<Known> = vec![self.known.clone()];
+        // The element of the base of `k^j` (k the base's element of heap m).
+        let mut power: Vec<Elem> = vec![0];
+        let km = self.base.heap(m);
+        for j in 1..=MAX_COPIES {
+            power.push(self.base.mul(power[j - 1], km));
+            let prev = &levels[j - 1];
+            let image = |sum: &[u32]| {
+                sum.iter().fold(0, |e, &h| {
+                    prev.mul[e as usize * prev.order + prev.heaps[h as usize] as usize]
+                })
             };
-            self.refine(&word)?;
-        };
-        // The verified quotient of heaps 1..=n answers every sum of them.
-        self.known = Known {
-            order: self.order,
-            mul: self.mul.clone(),
-            p: self.p.clone(),
-            heaps: self.heaps.clone(),
-        };
-        Ok(states)
-    }
-
-    /// Tries to trust the sums with one heap of `n` before the learning asks for sums
-    /// with two, whose searches go through every sum with one. When the outcome of
-    /// `n + Y` depends only on the element `y` of `Y` in the verified quotient of the
-    /// smaller heaps (no class splits with one heap of `n`), the candidate made of
-    /// that quotient, the elements `x·y` (P exactly when `n + Y` is, read on the
-    /// lightest sum of each `y`) and an absorbing element `ω` (not P) for two heaps of
-    /// `n` or more, is right on every sum with at most one heap of `n`: its layered
-    /// verification then fails at two heaps or more, and trusts it with one. When a
-    /// class does split, the verification fails at one heap and nothing is trusted.
-    fn trust_one_heap(&mut self, n: usize) -> Result<(), SolveError> {
-        let m = self.known.order;
-        if 2 * m + 1 > MAX_ORDER {
-            return Ok(());
-        }
-        self.reseed(n);
-        let mut f = vec![false; m];
-        let reps: Vec<(u32, Vec<u32>)> = self
-            .access
-            .iter()
-            .map(|(sum, _)| (self.image_in_known(sum), sum.clone()))
-            .collect();
-        for (y, sum) in reps {
-            let mut with = sum;
-            with.push(n as u32);
-            with.sort_unstable();
-            f[y as usize] = self.truth(&with, 0)?;
-        }
-        let k = &self.known;
-        let order = 2 * m + 1;
-        let omega = (2 * m) as Elem;
-        let mut mul = vec![omega; order * order];
-        for a in 0..m {
-            for b in 0..m {
-                let ab = k.mul[a * m + b];
-                mul[a * order + b] = ab;
-                mul[a * order + m + b] = m as Elem + ab;
-                mul[(m + a) * order + b] = m as Elem + ab;
-            }
-        }
-        let p: Vec<bool> = k.p.iter().copied().chain(f).chain([false]).collect();
-        let mut heaps = k.heaps.clone();
-        heaps.push(m as Elem);
-        let saved = (
-            std::mem::replace(&mut self.order, order),
-            std::mem::replace(&mut self.mul, mul),
-            std::mem::replace(&mut self.p, p),
-            std::mem::replace(&mut self.heaps, heaps),
-        );
-        let checked = self.verify();
-        if let Ok(Checked::Wrong(_, k)) = &checked {
-            self.trust(*k);
-        }
-        (self.order, self.mul, self.p, self.heaps) = saved;
-        self.heaps.truncate(n);
-        checked.map(|_| ())
-    }
-
-    /// The element of a sum of heaps below the newest in the verified quotient.
-    fn image_in_known(&self, sum: &[u32]) -> Elem {
-        let k = &self.known;
-        sum.iter().fold(0, |e, &h| {
-            k.mul[e as usize * k.order + k.heaps[h as usize] as usize]
-        })
-    }
-
-    /// Starts the table for heap `n` from the verified quotient of heaps `1..n`: one
-    /// access sum per element, the sum of fewest counters with that image (each an
-    /// access sum plus a heap), and as few columns as tell them all apart, the
-    /// lightest first. Light sums keep the exact outcomes the learning asks for
-    /// cheap; the rows are those the learning would reach, since the verified
-    /// quotient answers every sum without heap `n`.
-    fn reseed(&mut self, n: usize) {
-        let k = &self.known;
-        let order = k.order;
-        // Dijkstra over the elements, a heap of size a weighing a.
-        let mut dist = vec![u64::MAX; order];
-        let mut parent: Vec<(u32, u32)> = vec![(0, 0); order];
-        let mut done = vec![false; order];
-        let mut queue = std::collections::BinaryHeap::new();
-        dist[0] = 0;
-        queue.push(std::cmp::Reverse((0u64, 0u32)));
-        let mut by_weight: Vec<u32> = Vec::with_capacity(order);
-        while let Some(std::cmp::Reverse((d, e))) = queue.pop() {
-            if done[e as usize] {
-                continue;
-            }
-            done[e as usize] = true;
-            by_weight.push(e);
-            for a in 1..n {
-                let t = k.mul[e as usize * order + k.heaps[a] as usize];
-                let w = d + a as u64;
-                if w < dist[t as usize] {
-                    dist[t as usize] = w;
-                    parent[t as usize] = (e, a as u32);
-                    queue.push(std::cmp::Reverse((w, t)));
-                }
-            }
-        }
-        let mut reps: Vec<(Vec<u32>, Vec<u32>)> = vec![(Vec::new(), Vec::new()); order];
-        for &e in &by_weight[1..] {
-            let (before, a) = parent[e as usize];
-            let (mut sum, mut word) = reps[before as usize].clone();
-            sum.push(a);
-            sum.sort_unstable();
-            word.push(a);
-            reps[e as usize] = (sum, word);
-        }
-        // Columns: the lightest sums that split the elements with equal rows.
-        let mut columns: Vec<Vec<u32>> = vec![Vec::new()];
-        let mut sig: Vec<Vec<bool>> = (0..order).map(|x| vec![k.p[x]]).collect();
-        let distinct = |sig: &[Vec<bool>]| sig.iter().collect::<FxHashSet<_>>().len() == order;
-        for &z in &by_weight[1..] {
-            if distinct(&sig) {
-                break;
-            }
-            let with: Vec<Vec<bool>> = (0..order)
-                .map(|x| {
-                    let mut r = sig[x].clone();
-                    r.push(k.p[k.mul[x * order + z as usize] as usize]);
-                    r
+            let mut images: Vec<Elem> = self.options[m].iter().map(|o| image(o)).collect();
+            images.sort_unstable();
+            images.dedup();
+            self.work((prev.order * (images.len() + j)) as u64)?;
+            // L_j(Y) needs j·m + Y not bad, and no option (j − 1)·m + O + Y in L:
+            // L_{j−1}(O + Y), which level j − 1 predicts.
+            let bad: Vec<bool> = (0..prev.order)
+                .map(|r| {
+                    let k = self.base.mul(power[j], to_base(&levels, j - 1, r as Elem));
+                    self.base.bad[k as usize]
+                        || images
+                            .iter()
+                            .any(|&o| prev.p[prev.mul[o as usize * prev.order + r] as usize])
                 })
                 .collect();
-            let groups = |s: &[Vec<bool>]| s.iter().collect::<FxHashSet<_>>().len();
-            if groups(&with) > groups(&sig) {
-                sig = with;
-                columns.push(reps[z as usize].0.clone());
+            let base = Base {
+                order: prev.order,
+                mul: prev.mul.clone(),
+                heaps: prev.heaps.clone(),
+                bad,
+                moves,
+            };
+            let key = LevelCache::key(&base);
+            let cached = self.levels.borrow().known.get(&key).cloned();
+            let known = match cached {
+                Some(k) => k,
+                None => {
+                    let known = match self.level(m, base.clone(), true)? {
+                        Some(k) => k,
+                        None => self
+                            .level(m, base, false)?
+                            .ok_or_else(|| self.unverified())?,
+                    };
+                    self.levels.borrow_mut().keep(key, &known);
+                    known
+                }
+            };
+            levels.push(known);
+            // L_j = L_i when their P-portions agree on level j and the base cannot
+            // tell j copies of m from i copies.
+            let top = &levels[j];
+            for i in 0..j {
+                if power[i] != power[j] {
+                    continue;
+                }
+                let same = (0..top.order as Elem).all(|r| {
+                    let x = down(&levels, j, i, r);
+                    top.p[r as usize] == levels[i].p[x as usize]
+                });
+                if same {
+                    return self.assemble(m, &levels, i, &power);
+                }
             }
         }
-        self.access = by_weight
-            .iter()
-            .map(|&e| reps[e as usize].clone())
-            .collect();
-        self.columns = columns;
-    }
-
-    /// Whether (★) holds at heap `n` alone and at heap `n` plus each smaller heap when
-    /// heap `n` is given the element `e` of the verified quotient of the smaller
-    /// heaps: a necessary condition, checked before the whole verification.
-    fn plausible(&self, n: usize, e: Elem) -> bool {
-        let k = &self.known;
-        let mul = |a: Elem, b: Elem| k.mul[a as usize * k.order + b as usize];
-        let image = |sum: &[u32]| sum.iter().fold(0, |x, &h| mul(x, k.heaps[h as usize]));
-        let below: Vec<Elem> = self.options[n].iter().map(|o| image(o)).collect();
-        // Heap n with each smaller heap up to 64: enough to rule out most elements.
-        (0..n.min(65)).all(|j| {
-            let x = k.heaps[j];
-            let mut has_move = !below.is_empty();
-            let mut p_option = below.iter().any(|&m| k.p[mul(m, x) as usize]);
-            if j > 0 {
-                has_move |= !self.options[j].is_empty();
-                p_option |= self.options[j]
-                    .iter()
-                    .any(|o| k.p[mul(e, image(o)) as usize]);
-            }
-            k.p[mul(e, x) as usize] == (has_move && !p_option)
+        Err(SolveError::Limit {
+            bound: Bound::States,
+            what: format!(
+                "{DOING} of {} tells more than {MAX_COPIES} copies of heap {m} apart",
+                self.family.name()
+            ),
         })
     }
 
-    /// Trusts the candidate with the sums of fewer than `k` heaps of the newest size
-    /// (the verification found them all predicted right) when no candidate trusted
-    /// with more is kept.
-    fn trust(&mut self, k: u32) {
-        if k > self.trusted.as_ref().map_or(1, |t| t.newest) {
-            self.trusted = Some(Trusted {
-                newest: k,
-                known: Known {
-                    order: self.order,
-                    mul: self.mul.clone(),
-                    p: self.p.clone(),
-                    heaps: self.heaps.clone(),
-                },
-            });
+    /// One level of [`Builder::by_copies`]: the verified quotient of heaps `1..m` for
+    /// the language of `base`. When `guess`, each heap is given the first plausible
+    /// old element unverified and the whole is verified once at the end: `None` when
+    /// that fails (a guess was wrong; anything built on it may have failed too, so
+    /// any error but a stop counts as that).
+    fn level(&mut self, m: usize, base: Base, guess: bool) -> Result<Option<Known>, SolveError> {
+        let mut sub = Builder::new(self.family, self.limits, base);
+        sub.options = self.options[..m].to_vec();
+        sub.levels = self.levels.clone();
+        sub.guess = guess;
+        let built = (1..m).try_for_each(|i| sub.add_heap(i).map(drop));
+        self.work(std::mem::take(&mut sub.unpaid))?;
+        match built {
+            Ok(()) => {}
+            Err(SolveError::Limit {
+                bound: Bound::Interrupted | Bound::Time,
+                what,
+            }) => {
+                return Err(SolveError::Limit {
+                    bound: Bound::Interrupted,
+                    what,
+                });
+            }
+            Err(_) if guess => return Ok(None),
+            Err(e) => return Err(e),
         }
+        if guess {
+            sub.guess = false;
+            if sub.verify()?.is_none() {
+                return Ok(None);
+            }
+        }
+        Ok(Some(sub.known))
     }
 
-    /// The exact misère outcome of the sum `sum` (heap sizes, ascending, each added):
-    /// whether the player to move loses. By the verified quotient when every heap is
-    /// below the newest, else by search over its options, remembered.
-    fn truth(&mut self, sum: &[u32], depth: usize) -> Result<bool, SolveError> {
-        if let Some(v) = self.known_truth(sum) {
-            return Ok(v);
+    /// The candidate for heaps `1..=m` from the levels of [`Builder::by_copies`]
+    /// (level `j` predicts the sums with `j` copies of `m`, and `j` copies act as `i`
+    /// copies from the last level on), reduced to its least form, made the candidate
+    /// and verified.
+    fn assemble(
+        &mut self,
+        m: usize,
+        levels: &[Known],
+        i: usize,
+        power: &[Elem],
+    ) -> Result<u64, SolveError> {
+        let last = levels.len() - 1;
+        let top = &levels[last];
+        let o = top.order;
+        // States (j, r): j copies of m (0 ≤ j < last) and a sum of element r of the
+        // last level.
+        let states = last * o;
+        if states > 64 * MAX_ORDER {
+            return Err(self.too_large(m));
         }
-        if depth > MAX_DEPTH {
-            return Err(SolveError::Limit {
-                bound: Bound::States,
-                what: format!("{DOING} follows lines of play of more than {MAX_DEPTH} moves"),
-            });
-        }
-        if self.memo.len() as u64 >= self.limits.max_states {
-            return Err(self.too_many("outcomes of sums"));
-        }
-        // A remembered sum: its heaps and the table's share (about 48 bytes).
-        self.memo_bytes += 48 + 4 * sum.len() as u64;
-        if self.memo_bytes > self.limits.max_memory {
-            return Err(self.limits.memory_exceeded(DOING, self.memo_bytes));
-        }
-        self.work(1)?;
-        // The options known without a search first (a losing one ends it), then the
-        // others, largest heap first.
-        let mut has_move = false;
-        let mut p_option = false;
-        let mut unknown: Vec<Vec<u32>> = Vec::new();
-        'heaps: for i in (0..sum.len()).rev() {
-            let h = sum[i] as usize;
-            if i + 1 < sum.len() && sum[i + 1] as usize == h {
-                continue;
+        self.work((states * (m + 1)) as u64)?;
+        let next = |s: usize, a: usize| -> usize {
+            let (j, r) = (s / o, s % o);
+            if a < m {
+                j * o + top.mul[r * o + top.heaps[a] as usize] as usize
+            } else if j + 1 < last {
+                (j + 1) * o + r
+            } else {
+                i * o + r
             }
-            for o in 0..self.options[h].len() {
-                has_move = true;
-                let mut next: Vec<u32> = Vec::with_capacity(sum.len() + 2);
-                next.extend_from_slice(&sum[..i]);
-                next.extend_from_slice(&sum[i + 1..]);
-                next.extend_from_slice(&self.options[h][o]);
-                next.sort_unstable();
-                match self.known_truth(&next) {
-                    Some(true) => {
-                        p_option = true;
-                        break 'heaps;
-                    }
-                    Some(false) => {}
-                    None => unknown.push(next),
-                }
-            }
-        }
-        if !p_option {
-            self.work(unknown.len() as u64)?;
-            for next in unknown {
-                if self.truth(&next, depth + 1)? {
-                    p_option = true;
-                    break;
-                }
-            }
-        }
-        let p = has_move && !p_option;
-        self.memo.insert(sum.to_vec(), p);
-        Ok(p)
-    }
-
-    /// The outcome of `sum` when it is known without a search: by the verified
-    /// quotient of the smaller heaps, by the trusted candidate, or remembered.
-    fn known_truth(&self, sum: &[u32]) -> Option<bool> {
-        let by = |k: &Known| {
-            let e = sum.iter().fold(0, |e, &h| {
-                k.mul[e as usize * k.order + k.heaps[h as usize] as usize]
-            });
-            k.p[e as usize]
         };
-        let newest = self.known.heaps.len() as u32;
-        if sum.last().is_none_or(|&h| h < newest) {
-            return Some(by(&self.known));
-        }
-        if let Some(t) = &self.trusted {
-            let copies = sum.iter().rev().take_while(|&&h| h == newest).count();
-            if (copies as u32) < t.newest {
-                return Some(by(&t.known));
-            }
-        }
-        self.memo.get(sum).copied()
-    }
-
-    /// A limit on the states (`--max-states`) reached while keeping `what`.
-    fn too_many(&self, what: &str) -> SolveError {
-        SolveError::Limit {
-            bound: Bound::States,
-            what: format!(
-                "{DOING} of {} keeps more than {} {what}",
-                self.family.name(),
-                self.limits.max_states
-            ),
-        }
-    }
-
-    /// The row of the sum `sum`: the truth of `sum + e` for each column `e`.
-    fn row(&mut self, sum: &[u32]) -> Result<Vec<bool>, SolveError> {
-        let mut row = Vec::with_capacity(self.columns.len());
-        for c in 0..self.columns.len() {
-            let mut s: Vec<u32> = Vec::with_capacity(sum.len() + self.columns[c].len());
-            s.extend_from_slice(sum);
-            s.extend_from_slice(&self.columns[c]);
-            s.sort_unstable();
-            row.push(self.truth(&s, 0)?);
-        }
-        Ok(row)
-    }
-
-    /// Makes the table closed over heaps `1..=n`: every access sum plus a heap has the
-    /// row of an access sum (adding access sums until it does), and records the moves.
-    fn close(&mut self, n: usize) -> Result<(), SolveError> {
-        let cells = (self.access.len() as u64).saturating_mul(self.columns.len() as u64);
-        if cells >= self.limits.max_states {
-            return Err(self.too_many("table entries"));
-        }
-        // The rows of the access sums (new columns may have been added).
-        let mut rows = Vec::with_capacity(self.access.len());
-        for s in 0..self.access.len() {
-            let sum = self.access[s].0.clone();
-            rows.push(self.row(&sum)?);
-        }
-        self.rows = FxHashMap::default();
-        for (s, r) in rows.iter().enumerate() {
-            self.rows.insert(r.clone(), s as u32);
-        }
-        self.table = rows;
-        self.next = Vec::new();
-        let mut s = 0;
-        while s < self.access.len() {
-            let mut moves = Vec::with_capacity(n);
-            for a in 1..=n as u32 {
-                let mut sum = self.access[s].0.clone();
-                sum.push(a);
-                sum.sort_unstable();
-                let row = self.row(&sum)?;
-                self.work(row.len() as u64)?;
-                let fresh = self.access.len() as u32;
-                let t = *self.rows.entry(row.clone()).or_insert(fresh);
-                if t == fresh {
-                    // Distinct rows are distinct classes: at most the quotient's order.
-                    if self.access.len() >= MAX_ORDER {
-                        return Err(self.too_large(n));
-                    }
-                    let mut word = self.access[s].1.clone();
-                    word.push(a);
-                    self.access.push((sum, word));
-                    self.table.push(row);
-                }
-                moves.push(t);
-            }
-            self.next.push(moves);
-            s += 1;
-        }
-        Ok(())
-    }
-
-    /// The limit on the order reached with heap `n`.
-    fn too_large(&self, n: usize) -> SolveError {
-        SolveError::Limit {
-            bound: Bound::States,
-            what: format!(
-                "{DOING} of {} has more than {MAX_ORDER} elements with heap {n}",
-                self.family.name()
-            ),
-        }
-    }
-
-    /// The hypothesis of the closed table over heaps `1..=n`: its automaton (access
-    /// sums, moves by heaps) reduced to its least form; when the heaps commute in it, it
-    /// becomes the candidate (`None`); otherwise a word (heap sizes in order of play)
-    /// on which it mispredicts the sum.
-    fn hypothesis(&mut self, n: usize) -> Result<Option<Vec<u32>>, SolveError> {
-        let states = self.access.len();
-        // Moore's refinement: states apart until their P-entries after every word agree.
-        let p_entry: Vec<bool> = (0..states).map(|s| self.entry(s)).collect();
-        let mut class: Vec<u32> = p_entry.iter().map(|&p| u32::from(p)).collect();
-        let mut count = 0;
-        loop {
-            self.work((states * (n + 1)) as u64)?;
-            let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
-            let mut next = Vec::with_capacity(states);
-            for s in 0..states {
-                let mut sig = Vec::with_capacity(n + 1);
-                sig.push(class[s]);
-                sig.extend(self.next[s].iter().map(|&t| class[t as usize]));
+        let key: Vec<(bool, Elem)> = (0..states)
+            .map(|s| {
+                let (j, r) = (s / o, s % o);
+                let x = down(levels, last, j, r as Elem);
+                let k = self.base.mul(power[j], to_base(levels, last, r as Elem));
+                (levels[j].p[x as usize], k)
+            })
+            .collect();
+        // Moore's refinement: states apart until their keys after every word agree.
+        let mut ids: FxHashMap<(bool, Elem), u32> = FxHashMap::default();
+        let mut class: Vec<u32> = key
+            .iter()
+            .map(|k| {
                 let fresh = ids.len() as u32;
-                next.push(*ids.entry(sig).or_insert(fresh));
+                *ids.entry(*k).or_insert(fresh)
+            })
+            .collect();
+        let mut count = ids.len();
+        loop {
+            self.work((states * (m + 1)) as u64)?;
+            let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+            let mut refined = Vec::with_capacity(states);
+            for s in 0..states {
+                let mut sig = Vec::with_capacity(m + 1);
+                sig.push(class[s]);
+                sig.extend((1..=m).map(|a| class[next(s, a)]));
+                let fresh = ids.len() as u32;
+                refined.push(*ids.entry(sig).or_insert(fresh));
             }
             let now = ids.len();
-            class = next;
+            class = refined;
             if now == count {
                 break;
             }
             count = now;
         }
-        // A member of each class, and the moves between classes.
         let mut member = vec![usize::MAX; count];
         for (s, &c) in class.iter().enumerate() {
             if member[c as usize] == usize::MAX {
                 member[c as usize] = s;
             }
         }
-        let moves: Vec<Vec<u32>> = member
-            .iter()
-            .map(|&s| self.next[s].iter().map(|&t| class[t as usize]).collect())
-            .collect();
-        let step = |c: u32, a: usize| moves[c as usize][a - 1];
-        // The heaps must commute: otherwise two orders of one sum end in classes told
-        // apart by some word, and one of the two predictions is wrong.
-        for c in 0..count as u32 {
-            self.work((n * n) as u64)?;
-            for a in 1..=n {
-                for b in a + 1..=n {
-                    let (u, v) = (step(step(c, a), b), step(step(c, b), a));
-                    if u != v {
-                        let w = self.apart(&class, &member, n, u, v);
-                        let mut ab = self.access[member[c as usize]].1.clone();
-                        let mut ba = ab.clone();
-                        ab.extend([a as u32, b as u32]);
-                        ba.extend([b as u32, a as u32]);
-                        ab.extend_from_slice(&w);
-                        ba.extend_from_slice(&w);
-                        let mut sum = ab.clone();
-                        sum.sort_unstable();
-                        let truth = self.truth(&sum, 0)?;
-                        return Ok(Some(if self.predict(&ab) != truth { ab } else { ba }));
+        let step = |c: u32, a: usize| class[next(member[c as usize], a)];
+        // The elements: the classes reached from the empty sum's, numbered in
+        // breadth-first order, each its parent times a heap.
+        let mut number = vec![u32::MAX; count];
+        let mut order: Vec<(u32, usize, u32)> = vec![(class[0], 0, 0)];
+        number[class[0] as usize] = 0;
+        let mut at = 0;
+        while at < order.len() {
+            let c = order[at].0;
+            for a in 1..=m {
+                let t = step(c, a);
+                if number[t as usize] == u32::MAX {
+                    number[t as usize] = order.len() as u32;
+                    order.push((t, a, at as u32));
+                }
+            }
+            at += 1;
+        }
+        let size = order.len();
+        if size > MAX_ORDER {
+            return Err(self.too_large(m));
+        }
+        // Heaps commute in a language of sums; a failure would be a fault.
+        self.work((size * m * m) as u64)?;
+        for &(c, _, _) in &order {
+            for a in 1..=m {
+                for b in a + 1..=m {
+                    if step(step(c, a), b) != step(step(c, b), a) {
+                        return Err(self.unverified());
                     }
                 }
             }
         }
-        // The candidate: classes numbered in breadth-first order from the identity,
-        // each the product of its parent and a heap.
-        let mut number = vec![u32::MAX; count];
-        let mut order: Vec<(u32, usize, u32)> = vec![(class[0], 0, 0)];
-        number[class[0] as usize] = 0;
-        let mut i = 0;
-        while i < order.len() {
-            let c = order[i].0;
-            for a in 1..=n {
-                let t = step(c, a);
-                if number[t as usize] == u32::MAX {
-                    number[t as usize] = order.len() as u32;
-                    order.push((t, a, i as u32));
-                }
-            }
-            i += 1;
-        }
-        let size = order.len();
-        if size > MAX_ORDER {
-            return Err(self.too_large(n));
-        }
         self.work((size * size) as u64)?;
-        // x·y: x times y's parent, then y's heap.
         let mut mul = vec![0 as Elem; size * size];
         for x in 0..size {
             mul[x * size] = x as Elem;
@@ -1143,81 +979,62 @@ impl<'a> Builder<'a> {
         self.mul = mul;
         self.p = order
             .iter()
-            .map(|&(c, _, _)| p_entry[member[c as usize]])
+            .map(|&(c, _, _)| key[member[c as usize]].0)
+            .collect();
+        self.pi = order
+            .iter()
+            .map(|&(c, _, _)| key[member[c as usize]].1)
             .collect();
         self.heaps = std::iter::once(0)
-            .chain((1..=n).map(|a| number[step(class[0], a) as usize]))
+            .chain((1..=m).map(|a| number[step(class[0], a) as usize]))
             .collect();
-        Ok(None)
+        let states = self.verify()?.ok_or_else(|| self.unverified())?;
+        self.known = Known {
+            order: self.order,
+            mul: self.mul.clone(),
+            p: self.p.clone(),
+            heaps: self.heaps.clone(),
+            pi: self.pi.clone(),
+        };
+        Ok(states)
     }
 
-    /// Whether the table says the access sum `s` is a P-position (its entry at the
-    /// empty column, the first).
-    fn entry(&self, s: usize) -> bool {
-        self.table[s][0]
-    }
-
-    /// A word taking the classes `u` and `v` (distinct after Moore's refinement) to one
-    /// P-class and one other.
-    fn apart(&self, class: &[u32], member: &[usize], n: usize, u: u32, v: u32) -> Vec<u32> {
-        let p = |c: u32| self.entry(member[c as usize]);
-        let step = |c: u32, a: usize| class[self.next[member[c as usize]][a - 1] as usize];
-        let mut seen: FxHashMap<(u32, u32), (u32, u32, u32)> = FxHashMap::default();
-        let mut queue = std::collections::VecDeque::from([(u, v)]);
-        seen.insert((u, v), (u, v, 0));
-        while let Some((x, y)) = queue.pop_front() {
-            if p(x) != p(y) {
-                let mut word = Vec::new();
-                let mut at = (x, y);
-                while at != (u, v) {
-                    let (px, py, a) = seen[&at];
-                    word.push(a);
-                    at = (px, py);
-                }
-                word.reverse();
-                return word;
+    /// Whether (★) holds at heap `n` alone and at heap `n` plus each smaller heap when
+    /// heap `n` is given the element `e` of the verified quotient of the smaller
+    /// heaps: a necessary condition, checked before the whole verification.
+    fn plausible(&self, n: usize, e: Elem) -> bool {
+        let k = &self.known;
+        let mul = |a: Elem, b: Elem| k.mul[a as usize * k.order + b as usize];
+        let image = |sum: &[u32]| sum.iter().fold(0, |x, &h| mul(x, k.heaps[h as usize]));
+        let below: Vec<Elem> = self.options[n].iter().map(|o| image(o)).collect();
+        // Heap n with each smaller heap up to 64: enough to rule out most elements.
+        (0..n.min(65)).all(|j| {
+            let x = k.heaps[j];
+            let b = &self.base;
+            if b.bad[b.mul(b.heap(n), b.heap(j)) as usize] {
+                return !k.p[mul(e, x) as usize];
             }
-            for a in 1..=n {
-                let t = (step(x, a), step(y, a));
-                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(t) {
-                    e.insert((x, y, a as u32));
-                    queue.push_back(t);
-                }
+            let mut has_move = b.moves || !below.is_empty();
+            let mut p_option = below.iter().any(|&m| k.p[mul(m, x) as usize]);
+            if j > 0 {
+                has_move |= !self.options[j].is_empty();
+                p_option |= self.options[j]
+                    .iter()
+                    .any(|o| k.p[mul(e, image(o)) as usize]);
             }
-        }
-        Vec::new()
+            k.p[mul(e, x) as usize] == (has_move && !p_option)
+        })
     }
 
-    /// What the table's automaton predicts for the word `word`: whether the state it
-    /// reaches from the empty sum is a P-position.
-    fn predict(&self, word: &[u32]) -> bool {
-        let s = word
-            .iter()
-            .fold(0u32, |s, &a| self.next[s as usize][a as usize - 1]);
-        self.entry(s as usize)
-    }
-
-    /// A word mispredicted by the candidate, from a sum at which the verification
-    /// failed: the sum itself, or else one of its options (if the sum is predicted
-    /// right, (★) fails because some option is predicted wrong).
-    fn mispredicted(&mut self, sum: &[u32]) -> Result<Vec<u32>, SolveError> {
-        if self.truth(sum, 0)? != self.p[self.image(sum) as usize] {
-            return Ok(sum.to_vec());
+    /// The limit on the order reached with heap `n`.
+    fn too_large(&self, n: usize) -> SolveError {
+        SolveError::Limit {
+            bound: Bound::States,
+            what: format!(
+                "{DOING} of {} has more than {MAX_ORDER} elements with heap {n}",
+                self.family.name()
+            ),
         }
-        for i in 0..sum.len() {
-            let h = sum[i] as usize;
-            for o in 0..self.options[h].len() {
-                let mut next: Vec<u32> = Vec::with_capacity(sum.len() + 2);
-                next.extend_from_slice(&sum[..i]);
-                next.extend_from_slice(&sum[i + 1..]);
-                next.extend_from_slice(&self.options[h][o]);
-                next.sort_unstable();
-                if self.truth(&next, 0)? != self.p[self.image(&next) as usize] {
-                    return Ok(next);
-                }
-            }
-        }
-        Err(self.unverified())
     }
 
     /// The error of a candidate that cannot be verified (not expected: the learning
@@ -1230,68 +1047,33 @@ impl<'a> Builder<'a> {
         ))
     }
 
-    /// Adds to the columns the suffix of the mispredicted word `word` at which the
-    /// truth of "access sum of the state reached + rest of the word" changes
-    /// (Rivest–Schapire): the next closing then adds an access sum.
-    fn refine(&mut self, word: &[u32]) -> Result<(), SolveError> {
-        let mut states = vec![0u32];
-        for &a in word {
-            let s = *states.last().unwrap_or(&0);
-            states.push(self.next[s as usize][a as usize - 1]);
-        }
-        let alpha = |this: &mut Self, i: usize| -> Result<bool, SolveError> {
-            let mut s = this.access[states[i] as usize].0.clone();
-            s.extend_from_slice(&word[i..]);
-            s.sort_unstable();
-            this.truth(&s, 0)
-        };
-        let k = word.len();
-        let first = alpha(self, 0)?;
-        if first == alpha(self, k)? {
-            return Err(self.unverified());
-        }
-        let (mut lo, mut hi) = (0, k);
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2;
-            if alpha(self, mid)? == first {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        let mut column = word[hi..].to_vec();
-        column.sort_unstable();
-        if self.columns.contains(&column) {
-            return Err(self.unverified());
-        }
-        self.columns.push(column);
-        Ok(())
-    }
-
     /// Checks (★) of the module documentation on every reachable state: the number of
-    /// states, or a sum whose state contradicts it with the number of heaps of the
-    /// newest size in it.
-    ///
-    /// The states are visited in *layers*: layer `k` holds the states of the sums with
-    /// exactly `k` heaps of the newest size (the states of layer 0 stepped by smaller
-    /// heaps, layer `k + 1` those of layer `k` stepped by one newest heap, then by
-    /// smaller heaps). So when (★) first fails in layer `k`, it holds at every sum
-    /// with fewer newest heaps, and those sums — closed under moves, which never add a
-    /// newest heap — are all predicted right (the induction of the module
-    /// documentation, within them). When a layer brings no state not seen before,
-    /// every later layer is made of seen states (each step of a seen state was taken
-    /// in the layer after the one it was seen in), and every reachable state has been
-    /// checked.
-    fn verify(&mut self) -> Result<Checked, SolveError> {
+    /// states when it holds at all of them, `None` when it fails at one.
+    fn verify(&mut self) -> Result<Option<u64>, SolveError> {
         let order = self.order;
         let words = order.div_ceil(64);
-        let has = |set: &[u64], z: usize| set[z / 64] >> (z % 64) & 1 == 1;
-        let newest = self.heaps.len() - 1;
+        // `pi` must be a homomorphism to the base sending each heap to its element:
+        // then the base's element of a sum is that of its image.
+        let b = &self.base;
+        if b.order > 1 {
+            self.work((order * order) as u64)?;
+        }
+        let b = &self.base;
+        let homomorphism = self.pi.len() == order
+            && (b.order == 1
+                || (0..order).all(|x| {
+                    (0..order).all(|y| {
+                        self.pi[self.mul[x * order + y] as usize] == b.mul(self.pi[x], self.pi[y])
+                    })
+                }))
+            && (0..self.heaps.len()).all(|h| self.pi[self.heaps[h] as usize] == b.heap(h));
+        if !homomorphism {
+            return Ok(None);
+        }
         // Kinds of heap (its element, whether it has a move, and E: the w with w·m ∈ P
-        // for an image m of one of its options), one heap of each (the least): heaps
-        // of one kind step states alike. The newest heap is kept apart (the last).
-        let mut kinds: Vec<(Elem, bool, Vec<u64>, usize)> = Vec::new();
-        for n in 1..=newest {
+        // for an image m of one of its options): heaps of one kind step states alike.
+        let mut kinds: Vec<(Elem, bool, Vec<u64>)> = Vec::new();
+        for n in 1..self.heaps.len() {
             let mut images: Vec<usize> = self.options[n]
                 .iter()
                 .map(|o| self.image(o) as usize)
@@ -1308,140 +1090,78 @@ impl<'a> Builder<'a> {
                     e[w / 64] |= 1 << (w % 64);
                 }
             }
-            let kind = (self.heaps[n], !images.is_empty(), e, n);
-            if n == newest
-                || !kinds
-                    .iter()
-                    .any(|k| (k.0, k.1, &k.2) == (kind.0, kind.1, &kind.2))
-            {
+            let kind = (self.heaps[n], !images.is_empty(), e);
+            if !kinds.contains(&kind) {
                 kinds.push(kind);
             }
         }
-        let last = kinds.len() - 1;
-        // A state: [Φ(c) + 2^32 when c has a move, then the set D(c)]; each seen state
-        // is checked once.
-        let mut seen: FxHashMap<Box<[u64]>, u32> = FxHashMap::default();
-        let mut states: Vec<Box<[u64]>> = Vec::new();
-        // Visits: (state, visit before, heap added), to name a sum.
-        let mut visits: Vec<(u32, u32, u32)> = Vec::new();
-        let max_states = self.limits.max_states;
-        let too_many = |b: &Self| SolveError::Limit {
-            bound: Bound::States,
-            what: format!(
-                "the verification of {DOING} of {} needs more than {max_states} states",
-                b.family.name()
-            ),
-        };
-        // A state's number, and whether it is new (none past `max` states).
-        fn intern(
-            seen: &mut FxHashMap<Box<[u64]>, u32>,
-            states: &mut Vec<Box<[u64]>>,
-            t: Box<[u64]>,
-            max: u64,
-        ) -> Option<(u32, bool)> {
-            if let Some(&id) = seen.get(&t) {
-                return Some((id, false));
-            }
-            if states.len() as u64 >= max {
-                return None;
-            }
-            let id = states.len() as u32;
-            seen.insert(t.clone(), id);
-            states.push(t);
-            Some((id, true))
-        }
+        // A state: [Φ(c) + 2^32 when c has a move, then the set D(c)], each checked
+        // once. Each is kept twice (list and index): about this many bytes, so that
+        // the memory allowed bounds the states too.
+        let per_state = 2 * (8 * (1 + words as u64) + 16) + 16;
+        let by_memory = self.limits.max_memory / per_state;
+        let max_states = self.limits.max_states.min(by_memory);
+        let mut seen: FxHashMap<Box<[u64]>, ()> = FxHashMap::default();
         let start: Box<[u64]> = vec![0u64; 1 + words].into_boxed_slice();
-        seen.insert(start.clone(), 0);
-        states.push(start);
-        visits.push((0, 0, 0));
-        // The visits that start the layer.
-        let mut frontier: Vec<u32> = vec![0];
-        // Whether the layer has a state not seen in the layers before it.
-        let mut fresh = true;
-        for k in 0u32.. {
-            let mut in_layer: FxHashSet<u32> = FxHashSet::default();
-            let mut layer: Vec<u32> = Vec::new();
-            let mut queue: Vec<u32> = Vec::new();
-            for &v in &frontier {
-                if in_layer.insert(visits[v as usize].0) {
-                    queue.push(v);
-                }
+        seen.insert(start.clone(), ());
+        let mut stack: Vec<Box<[u64]>> = vec![start];
+        while let Some(s) = stack.pop() {
+            let q = (s[0] & u64::from(u32::MAX)) as usize;
+            let has_move = s[0] >> 32 == 1 || self.base.moves;
+            let bad = self.base.bad[self.pi[q] as usize];
+            if self.p[q] != (has_move && !bad && s[1] & 1 == 0) {
+                return Ok(None);
             }
-            while let Some(v) = queue.pop() {
-                layer.push(v);
-                let at = visits[v as usize].0;
-                let s = states[at as usize].clone();
-                let q = (s[0] & u64::from(u32::MAX)) as usize;
-                let has_move = s[0] >> 32 == 1;
-                if self.p[q] != (has_move && !has(&s[1..], 0)) {
-                    let mut sum = Vec::new();
-                    let mut i = v;
-                    while i != 0 {
-                        let (_, before, h) = visits[i as usize];
-                        sum.push(h);
-                        i = before;
-                    }
-                    sum.sort_unstable();
-                    return Ok(Checked::Wrong(sum, k));
-                }
-                // One unit per state reached (each step costs at most MAX_ORDER
-                // bit tests).
-                self.work(kinds.len() as u64 + 1)?;
-                for (x, moves, e, n) in &kinds[..last] {
-                    let t = Self::step(&self.mul, order, &s, *x, *moves, e);
-                    let (id, new) = intern(&mut seen, &mut states, t, max_states)
-                        .ok_or_else(|| too_many(self))?;
-                    fresh |= new;
-                    if in_layer.insert(id) {
-                        if visits.len() as u64 >= max_states {
-                            return Err(too_many(self));
-                        }
-                        visits.push((id, v, *n as u32));
-                        queue.push(visits.len() as u32 - 1);
-                    }
-                }
-            }
-            if !fresh {
-                break;
-            }
-            fresh = false;
-            // The next layer: every state of this one plus a newest heap.
-            let (x, moves, e, n) = &kinds[last];
-            frontier = Vec::with_capacity(layer.len());
-            for &v in &layer {
-                let s = states[visits[v as usize].0 as usize].clone();
-                self.work(1)?;
+            // One unit per state reached (each step costs at most MAX_ORDER bit tests).
+            self.work(kinds.len() as u64 + 1)?;
+            for (x, moves, e) in &kinds {
                 let t = Self::step(&self.mul, order, &s, *x, *moves, e);
-                let (id, new) =
-                    intern(&mut seen, &mut states, t, max_states).ok_or_else(|| too_many(self))?;
-                fresh |= new;
-                if visits.len() as u64 >= max_states {
-                    return Err(too_many(self));
+                if seen.contains_key(&t) {
+                    continue;
                 }
-                visits.push((id, v, *n as u32));
-                frontier.push(visits.len() as u32 - 1);
+                if seen.len() as u64 >= max_states {
+                    if by_memory < self.limits.max_states {
+                        let bytes = by_memory.saturating_add(1) * per_state;
+                        return Err(self.limits.memory_exceeded(DOING, bytes));
+                    }
+                    return Err(SolveError::Limit {
+                        bound: Bound::States,
+                        what: format!(
+                            "the verification of {DOING} of {} needs more than {max_states} states",
+                            self.family.name()
+                        ),
+                    });
+                }
+                seen.insert(t.clone(), ());
+                stack.push(t);
             }
         }
         self.limits.charge_work(self.unpaid, DOING)?;
         self.unpaid = 0;
-        Ok(Checked::Verified(states.len() as u64))
+        Ok(Some(seen.len() as u64))
     }
 
     /// The state of `c + j` from the state `s` of `c`, for a heap `j` of element `x`,
     /// with a move or not, and whose options' images `m` make `w·m ∈ P` for the `w`
     /// of `e` (see the module documentation).
     fn step(mul: &[Elem], order: usize, s: &[u64], x: Elem, moves: bool, e: &[u64]) -> Box<[u64]> {
-        let has = |set: &[u64], z: usize| set[z / 64] >> (z % 64) & 1 == 1;
         let words = order.div_ceil(64);
         let q = (s[0] & u64::from(u32::MAX)) as usize;
         let has_move = s[0] >> 32 == 1;
         let x = x as usize;
         let mut t = vec![0u64; 1 + words].into_boxed_slice();
         t[0] = u64::from(mul[q * order + x]) | u64::from(has_move || moves) << 32;
-        for z in 0..order {
-            if has(&s[1..], mul[x * order + z] as usize) || has(e, mul[q * order + z] as usize) {
-                t[1 + z / 64] |= 1 << (z % 64);
+        let d = &s[1..];
+        let xs = &mul[x * order..(x + 1) * order];
+        let qs = &mul[q * order..(q + 1) * order];
+        for ((word, xs), qs) in t[1..].iter_mut().zip(xs.chunks(64)).zip(qs.chunks(64)) {
+            let mut bits = 0u64;
+            for (b, (&a, &c)) in xs.iter().zip(qs).enumerate() {
+                let (a, c) = (a as usize, c as usize);
+                let hit = (d[a / 64] >> (a % 64)) | (e[c / 64] >> (c % 64));
+                bits |= (hit & 1) << b;
             }
+            *word = bits;
         }
         t
     }
@@ -1487,6 +1207,17 @@ impl<'a> Builder<'a> {
         }
         (gens, by.max(1).min(self.heaps.len().saturating_sub(1)))
     }
+}
+
+/// The element of the base of the builder whose levels are `levels` of an element `r`
+/// of level `j` (see [`Builder::by_copies`]).
+fn to_base(levels: &[Known], j: usize, r: Elem) -> Elem {
+    (0..=j).rev().fold(r, |x, l| levels[l].pi[x as usize])
+}
+
+/// The element of level `i` of an element `r` of level `j ≥ i`.
+fn down(levels: &[Known], j: usize, i: usize, r: Elem) -> Elem {
+    (i + 1..=j).rev().fold(r, |x, l| levels[l].pi[x as usize])
 }
 
 /// The position of one heap of `n`.
