@@ -18,74 +18,75 @@
 //!
 //! # How it is computed, and why each step is sound
 //!
-//! The module *learns* a candidate `(Q, Φ, P)` heap by heap and *verifies* it after
-//! each heap; only a verified candidate is ever answered, so the learning needs no
-//! theorem, only the verification does.
+//! The module builds a candidate `(Q, Φ, P)` heap by heap and *verifies* it after
+//! each heap; only a verified candidate is ever answered, so the building needs no
+//! theorem, only the verification does. No outcome of an explicit sum is searched.
 //!
 //! **An old element first.** Most new heaps act as an element the quotient of
-//! heaps `1..n−1` already has. Each element is tried as the new heap's, and the
-//! first one the verification proves is kept: no outcome of an explicit sum is
-//! needed. Only when none is proved does the learning below start.
+//! heaps `1..n−1` already has. Each element is tried as the new heap's (after a
+//! cheap necessary check on heap `n` with each smaller heap), and the first one the
+//! verification proves is kept. Only when none is proved is heap `n` added copy by
+//! copy, as below.
 //!
-//! **Truth.** The exact misère outcome of an explicit sum (a multiset of heap sizes
-//! up to `n`): a sum of heaps below `n` is decided by the verified quotient of heaps
-//! `1..n−1` (which predicts every such outcome exactly, see the verification); a sum
-//! with fewer than `k` heaps of `n` by a *trusted* candidate, one whose verification
-//! found (★) to hold at every sum with fewer than `k` heaps of `n` (the verification
-//! visits the sums by their number of heaps of `n`, see below; sums with fewer than
-//! `k` heaps of `n` are closed under moves, so the induction of the verification
-//! holds within them); any other sum by search over its options (each a sum
-//! replacing one heap by smaller heaps), remembered: the player to move loses when
-//! there is a move and no option is a loss.
+//! **Relative languages.** The construction is stated for a language more general
+//! than the misère P-positions, so that it can call itself. A *base* is a verified
+//! finite commutative monoid `K` with an element `κ_i` for each heap `i` (so `κ(c)`
+//! for a sum `c`), a set `Bad ⊆ K` and a flag `f`. Its language is defined by
+//! induction on sums: `c ∈ L` ⟺ (`c` has a move or `f`) and `κ(c) ∉ Bad` and no
+//! option of `c` is in `L`. With the trivial base (`K` of one element, `Bad`
+//! empty, `f` false) `L` is the set of misère P-positions. A candidate for it is a
+//! monoid `Q` as above with a homomorphism `π: Q → K`, `π(x_i) = κ_i` (so
+//! `π(Φ(c)) = κ(c)`, checked by the verification), and the claim of the verification
+//! below becomes: `c ∈ L` ⟺ `Φ(c) ∈ P`.
 //!
-//! **Learning** (Angluin's L*, with Rivest and Schapire's counterexamples). For each
-//! new heap the table starts again from the verified quotient of the smaller heaps:
-//! one access sum per element, the one with the fewest counters, and the lightest
-//! columns that tell them apart (the search for an outcome costs about the number
-//! of sums below it, so light sums keep it cheap). A table
-//! has *access sums* (rows; the empty sum first, each other one an access sum plus a
-//! heap) and *test sums* (columns; the empty sum first); its entry is the truth of
-//! `row + column`. Two access sums with different rows are in different classes (a
-//! column tells them apart), and the table keeps their rows distinct, so it never
-//! has more rows than `Q` has elements. It is *closed* when every access sum plus
-//! every heap `a ≤ n` has the row of an access sum (else that sum becomes one). Then
-//! the hypothesis is the automaton whose states are the access sums, heap `a` moving
-//! `s` to the access sum with the row of `s + a`, a state being P when its entry at
-//! the empty column is P; it is reduced by Moore's refinement (states apart when some
-//! word of heaps leads them to a P-state and a non-P one). When heaps commute in the
-//! reduced automaton, and every state is reached from the empty sum, its states form
-//! a commutative monoid (`x·y`: `x` moved by a word reaching `y`; two words reaching
-//! one state act alike, since moves commute and both agree on the empty sum's state),
-//! the candidate. When two heaps do not commute at some state, the two orders reach
-//! states told apart by some word `w`, and one of the two predictions of one sum is
-//! wrong: that sum's word is a counterexample. When the verification fails at some
-//! sum `c`, either `c` is predicted wrong, or (★) fails at `c` with `c` right, and then
-//! one of the options of `c` is predicted wrong: a counterexample.
+//! **Sums with copies of a new heap.** Let `L` be the language of a base, heap `n`
+//! be added, and `L_j(Y) = L(j·n + Y)` for the sums `Y` of heaps `1..n−1` (`L_0` is
+//! predicted by the verified quotient `R_0` of those heaps). For `j ≥ 1`, `L_j` is
+//! the language of the base `R_{j−1}` (the verified quotient predicting `L_{j−1}`,
+//! with its heaps' elements), `Bad_j` = the `r` with `κ_n^j·π(r) ∈ Bad` or
+//! `ρ(O)·r ∈ P_{j−1}` for an option `O` of heap `n` (`ρ(O)` its element in
+//! `R_{j−1}`), and `f_j` = `f` or heap `n` has a move. Proof: `j·n + Y` has a move
+//! exactly when `Y` or heap `n` has one; `κ(j·n + Y) = κ_n^j·κ(Y)`; its options are
+//! `(j−1)·n + O + Y`, in `L` exactly when `L_{j−1}(O + Y)`, that is `ρ(O)·ρ(Y) ∈
+//! P_{j−1}`, and `j·n + Y'` for the options `Y'` of `Y`, in `L` exactly when
+//! `L_j(Y')` — the definition of the language of that base. ∎ So `R_j`, the quotient
+//! of heaps `1..n−1` for `L_j`, is computed by the same construction (over fewer
+//! heaps), relative to `R_{j−1}`, for `j = 1, 2, …` until `L_k = L_i` for some `i <
+//! k` (the `P`-portions of `k` and `i` agree on every element of `R_k`, read down
+//! the maps `π`) with `κ_n^k = κ_n^i`. Then `L_{k+1} = L_{i+1}` (the same base data
+//! define them), and so on: `k` copies of `n` act as `i` copies. The automaton whose
+//! states are `(j, r)`, `j < k` copies of `n` and an element `r` of `R_k`, with heap
+//! `a < n` multiplying `r` by its element, heap `n` moving `j` to `j + 1` (`k` to
+//! `i`), `(j, r)` in `P` when `r` is in `P_j`, and `π(j, r) = κ_n^j·π(r)`, predicts
+//! every sum of heaps `1..n`. Moore's refinement (states apart until their `P` and
+//! `π` after every word agree) reduces it; its states, numbered from the empty sum's,
+//! form the candidate, which is verified like any other. When the quotient of heaps
+//! `1..n` is finite, the powers of heap `n` repeat in it, so some `k` is found (at most
+//! 64 are tried; the limits bound the rest).
 //!
-//! A counterexample word `a_1…a_k`, its states `s_0 = 0, s_1, …, s_k`, gives
-//! `α_i` = the truth of `access(s_i) + a_{i+1} + … + a_k`: `α_0` is the truth of the
-//! sum and `α_k` the prediction, so some `α_i ≠ α_{i+1}` (found by bisection), and the
-//! column `a_{i+2} + … + a_k` tells `access(s_i) + a_{i+1}` from `access(s_{i+1})`,
-//! which had the same row. Added, it leaves `access(s_i) + a_{i+1}` with a row that no
-//! access sum has (the old rows were distinct and it agreed with `s_{i+1}` on them):
-//! the next closing adds an access sum. So each counterexample adds a row, and when
-//! the quotient of heaps `1..n` is finite (of order `|Q|`) there are at most `|Q|`
-//! hypotheses for it: the learning ends. (The limits bound it when it is not.)
+//! **Guessing within a level.** A level `R_j` is first built giving each heap the
+//! first old element that passes the cheap check, unverified, and verified once at
+//! its end; only when that verification fails (or anything built on a wrong guess
+//! fails) is it built again verifying each heap. Soundness needs only the final
+//! verification: it proves (★) below at every sum of the level. Levels are kept by
+//! their base (products, heaps' elements, `Bad`, `f`, number of heaps), which
+//! determines their language, and reused.
 //!
 //! **Verification** (what makes the answer true). A candidate is a finite commutative
 //! monoid `Q` with an element `x_i` for each heap `i` and a subset `P`; `Φ(c) = ∏
 //! x_i^{c_i}` for a sum `c` with `c_i` heaps of size `i`. Claim: if for every sum `c`
 //!
-//! > `Φ(c) ∈ P` ⟺ `c` has a move and, for every heap `i` of `c` and every option
-//! > image `m ∈ M_i`, `Φ(c − i)·m ∉ P`                                        (★)
+//! > `Φ(c) ∈ P` ⟺ (`c` has a move or `f`) and `π(Φ(c)) ∉ Bad` and, for every heap
+//! > `i` of `c` and every option image `m ∈ M_i`, `Φ(c − i)·m ∉ P`             (★)
 //!
-//! (`M_i` the images of the options of heap `i`) then `o⁻(c) = P` ⟺ `Φ(c) ∈ P` for
-//! every sum `c`. Proof: by induction on `c` in the multiset order of its heap sizes
-//! (a move replaces a heap by smaller heaps, so every option is smaller, and the order
-//! is well founded). The options of `c` are `c − i + O` with images `Φ(c − i)·Φ(O)`;
-//! by induction each is a P-position exactly when its image is in `P`; `c` is a misère
-//! P-position exactly when it has a move and no option is a P-position — the right
-//! side of (★). ∎
+//! (`M_i` the images of the options of heap `i`; with the trivial base the first two
+//! conditions are "`c` has a move") then `c ∈ L` ⟺ `Φ(c) ∈ P` for every sum `c`
+//! (with the trivial base: `o⁻(c) = P` ⟺ `Φ(c) ∈ P`). Proof: by induction on `c` in
+//! the multiset order of its heap sizes (a move replaces a heap by smaller heaps, so
+//! every option is smaller, and the order is well founded). The options of `c` are
+//! `c − i + O` with images `Φ(c − i)·Φ(O)`; by induction each is in `L` exactly when
+//! its image is in `P`; `π(Φ(c)) = κ(c)` as `π` is a homomorphism sending each heap's
+//! element to `κ_i`; so the right side of (★) is the definition of `c ∈ L`. ∎
 //!
 //! (★) is checked on finitely many *states*: the state of `c` is `Φ(c)`, whether `c`
 //! has a move, and the set `D(c)` of the `z` in `Q` such that `Φ(c − i)·z·m ∈ P` for
@@ -95,22 +96,16 @@
 //! exactly when `x_j·z ∈ D(c)` (the heaps of `c`, now with `c + j − i`) or `Φ(c)·z·m
 //! ∈ P` for some `m ∈ M_j` (heap `j` itself). So every sum's state is reached from the
 //! state of 0 by a search over these steps, which is finite because `Q` is. The
-//! verification visits every reachable state and checks (★) there, keeping how each
-//! state was reached, so that a failure names a sum. It visits them in *layers*, by
-//! the number `k` of heaps of the newest size `n` in the sum: layer `k` is layer
-//! `k − 1` stepped by one heap of `n`, then closed under steps by smaller heaps. A
-//! failure first met in layer `k` leaves (★) true at every sum with fewer heaps of
-//! `n` — the trust of the truth above. The visit ends at the first layer that
-//! brings no state unseen before: each later layer is then made of seen states
-//! (a seen state of layer `j` steps into layer `j + 1`, already visited), all
-//! checked.
+//! verification visits every reachable state and checks (★) there.
 //!
 //! **From a verified candidate to the quotient.** When `Φ` predicts every outcome,
 //! `G ≡ H` exactly when `Φ(G)·y ∈ P ⟺ Φ(H)·y ∈ P` for every `y` in `Q` (the images of
-//! the sums `X` are all of `Q`, which the heaps generate). Moore's refinement left no
-//! two states that every word of heaps (every `y`) fails to tell apart, so no two
-//! elements of the verified `Q` are merged by `≡`, and every element is the image of a
-//! sum: the verified `Q` *is* the misère quotient of `A_n`.
+//! the sums `X` are all of `Q`, which the heaps generate). A new heap given an old
+//! element leaves the elements of the quotient of heaps `1..n−1`, told apart by its
+//! sums; Moore's refinement left no two states that every word of heaps (every `y`)
+//! fails to tell apart. So no two elements of the verified `Q` are merged by `≡`, and
+//! every element is the image of a sum: the verified `Q` *is* the misère quotient of
+//! `A_n`.
 //!
 //! **What is claimed.** The quotient of heaps `1..n` for the `n` asked. When heaps
 //! `1..m` already generate it, the quotient of `A_k` for every `k` from `m` to `n` is
@@ -118,8 +113,7 @@
 //! are indistinguishable by them): "stable over heaps `m..=n`". Nothing is claimed
 //! beyond `n`: a quotient that has not grown for a while may still grow later.
 //!
-//! A candidate that fails the verification is never used: it yields a counterexample
-//! and the learning goes on.
+//! A candidate that fails the verification is never used.
 
 use super::family::{Family, MAX_LISTED_MOVES, MoveSink, Pos};
 use super::position::{Components, Stretch, Values};
@@ -1581,22 +1575,21 @@ mod tests {
         agrees_with_search("k007", &[0, 0, 7], 12, 4);
     }
 
-    #[test]
-    fn kayles_heaps_past_the_first_splits_agree_with_the_whole_sum_search() {
-        // Kayles heaps 25 and 27 bring new elements (the learning's exact outcomes of
-        // sums with one and two such heaps, the trust of the layered verification);
-        // sums of them with smaller heaps are decided by the exhaustive search too.
+    /// The quotient of heaps 1 to 30 of the octal game `digits` against the whole-sum
+    /// search on sums of each of the heaps `big` with one or two heaps up to 12, and on
+    /// the sums `more`.
+    fn big_heaps_agree_with_search(digits: &[u8], big: &[u64], more: &[&[u64]]) -> Quotient {
         use crate::impartial::sum::Component;
         use crate::search::impartial::Solver;
         use sprague_core::Play;
         let family: Rc<dyn Family> = Rc::new(TakeBreakFamily::new(
-            TakeBreak::new("k", &[0, 7, 7], false, Wording::Pins).unwrap(),
+            TakeBreak::new("k", digits, false, Wording::Pins).unwrap(),
         ));
         let limits = Limits::default();
         let q = Quotient::compute(&*family, 30, &limits).unwrap();
         let mut solver = Solver::new(Play::Misere, &limits, 50_000_000);
         let mut sums: Vec<Vec<u64>> = Vec::new();
-        for a in [25, 26, 27, 30] {
+        for &a in big {
             for b in 1..=12 {
                 sums.push(vec![a, b]);
                 for c in [1, 2, 5, 9] {
@@ -1604,12 +1597,40 @@ mod tests {
                 }
             }
         }
-        sums.extend([vec![25, 25], vec![25, 27], vec![27, 27], vec![25, 27, 5]]);
+        sums.extend(more.iter().map(|s| s.to_vec()));
         for s in &sums {
             let comps: Vec<Component> = s.iter().map(|&n| Component::heap(&family, n)).collect();
             let win = solver.decide(&comps).unwrap().win;
-            assert_eq!(q.decide(s).unwrap().0, !win, "kayles {s:?}");
+            assert_eq!(q.decide(s).unwrap().0, !win, "{digits:?} {s:?}");
         }
+        q
+    }
+
+    #[test]
+    fn kayles_heaps_past_the_first_splits_agree_with_the_whole_sum_search() {
+        // Kayles heaps 25 and 27 bring new elements (added copy by copy: no old element
+        // is theirs); sums of them with smaller heaps are decided by the exhaustive
+        // search too.
+        let q = big_heaps_agree_with_search(
+            &[0, 7, 7],
+            &[25, 26, 27, 30],
+            &[&[25, 25], &[25, 27], &[27, 27], &[25, 27, 5]],
+        );
+        assert_eq!(q.order(), 40);
+    }
+
+    #[test]
+    fn dawsons_kayles_to_heap_30_is_siegels_order_360() {
+        // A. Siegel, "Some MisereSolver questions answered", miseregames.wordpress.com,
+        // 28 August 2007: "Q_30(0.07) has size 360". Heaps 25 to 30 split classes of
+        // the quotient of the smaller heaps (order 24 up to heap 24); the sums of them
+        // with smaller heaps are decided by the exhaustive search too.
+        let q = big_heaps_agree_with_search(
+            &[0, 0, 7],
+            &[25, 26, 28, 30],
+            &[&[25, 25], &[25, 26], &[26, 26], &[25, 26, 5]],
+        );
+        assert_eq!(q.order(), 360);
     }
 
     #[test]
