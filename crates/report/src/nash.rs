@@ -33,7 +33,7 @@ pub struct Options {
     pub explain: bool,
     /// Most units of work before giving up: pairs of strategies compared for
     /// dominance; with [`Method::Vertices`] bases of the polytopes visited and
-    /// vertices matched; with [`Method::LemkeHowson`] pivots; with
+    /// vertices matched; with [`Method::LemkeHowson`] entries updated by pivots; with
     /// [`Method::Supports`] pairs of supports (and of vertices, for degenerate games).
     pub max_pairs: u64,
     /// How to find the equilibria.
