@@ -92,7 +92,7 @@ pub(crate) fn ends(
     budget.check_sizes(game)?;
     let m = game.count(Player::Row);
     let n = game.count(Player::Col);
-    let sides = [Side::new(game, Player::Row), Side::new(game, Player::Col)];
+    let sides = Side::both(game);
     let what = || {
         format!("Lemke–Howson pivoting on a {m}×{n} game (pairs by the entries each pivot updates)")
     };
@@ -477,7 +477,7 @@ mod tests {
                 .to_vec(),
         )
         .unwrap();
-        let sides = [Side::new(&g, Player::Row), Side::new(&g, Player::Col)];
+        let sides = Side::both(&g);
         let b = &mut Budget::new(1000);
         let pure = [(vec![0], vec![0]), (vec![0], vec![0])];
         assert!(certify(&g, &sides, &pure, b).unwrap().is_none());

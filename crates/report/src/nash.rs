@@ -219,16 +219,11 @@ fn to_json(a: &Analysis, explain: bool) -> String {
     out.push_str(",\"dominated\":{");
     for (k, p) in PLAYERS.into_iter().enumerate() {
         comma(&mut out, k);
-        let _ = write!(out, "\"{}\":[", p.key());
-        for (i, d) in a.dominated[k].iter().enumerate() {
-            comma(&mut out, i);
-            let _ = write!(
-                out,
-                "{{\"strategy\":{},\"by\":{},\"strict\":{}}}",
-                d.strategy, d.by, d.strict
-            );
-        }
-        out.push(']');
+        let _ = write!(out, "\"{}\":", p.key());
+        dominated_json(
+            &mut out,
+            a.dominated[k].iter().map(|d| (d.strategy, d.by, d.strict)),
+        );
     }
     let e = &a.elimination;
     out.push_str("},\"iterated\":{\"row\":");
@@ -280,6 +275,50 @@ fn to_json(a: &Analysis, explain: bool) -> String {
     }
     out.push_str("}\n");
     out
+}
+
+/// One player's lines of the dominance section: `  who: …` (its strictly dominant
+/// strategy, `against` naming what it beats every other strategy against) and a
+/// line per dominated strategy `(strategy, by, strict)`.
+fn dominance_lines(
+    out: &mut String,
+    who: &str,
+    names: &[String],
+    dominant: Option<usize>,
+    against: &str,
+    dominated: impl IntoIterator<Item = (usize, usize, bool)>,
+) {
+    let dominant = match dominant {
+        Some(s) if names.len() == 1 => format!("{} (its only strategy)", names[s]),
+        Some(s) => format!(
+            "{} is strictly dominant (better than every other strategy against {against})",
+            names[s]
+        ),
+        None => "no strictly dominant strategy".to_string(),
+    };
+    let _ = writeln!(out, "  {who}: {dominant}");
+    for (strategy, by, strict) in dominated {
+        let _ = writeln!(
+            out,
+            "    {} is {} dominated by {}",
+            names[strategy],
+            if strict { "strictly" } else { "weakly" },
+            names[by]
+        );
+    }
+}
+
+/// The JSON list of a player's dominated strategies `(strategy, by, strict)`.
+fn dominated_json(out: &mut String, dominated: impl IntoIterator<Item = (usize, usize, bool)>) {
+    out.push('[');
+    for (i, (strategy, by, strict)) in dominated.into_iter().enumerate() {
+        comma(out, i);
+        let _ = write!(
+            out,
+            "{{\"strategy\":{strategy},\"by\":{by},\"strict\":{strict}}}"
+        );
+    }
+    out.push(']');
 }
 
 fn comma(out: &mut String, index: usize) {
