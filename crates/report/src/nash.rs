@@ -76,8 +76,20 @@ pub fn nash(name: &str, text: &str, o: &Options) -> Result<Solved, Failure> {
     let limit = |e: sprague_nash::LimitExceeded| {
         Failure::Limit(Some(e.bound), format!("nash: {name}: {}", e.what))
     };
+    // A `.nfg` file names its game and players; the JSON of two players does not.
+    let named = sprague_nash::gambit::is_nfg(text).then(|| {
+        let p = game.player_names();
+        (
+            game.title().to_string(),
+            [0, 1].map(|k| p.get(k).cloned().unwrap_or_default()),
+        )
+    });
     let analysis = match game.to_bimatrix() {
-        Some(two) => Kind::Two(analyse(two, o.method, budget).map_err(limit)?),
+        Some(two) => {
+            let mut a = analyse(two, o.method, budget).map_err(limit)?;
+            a.named = named;
+            Kind::Two(a)
+        }
         None => Kind::Many(many::analyse(game, budget).map_err(limit)?),
     };
     Ok(Solved {
@@ -141,6 +153,8 @@ struct Analysis {
     elimination: Elimination,
     pure: Vec<PureEquilibrium>,
     all: Equilibria,
+    /// The title and the two players' names of a `.nfg` file.
+    named: Option<(String, [String; 2])>,
 }
 
 const PLAYERS: [Player; 2] = [Player::Row, Player::Col];
@@ -174,6 +188,7 @@ fn analyse(
         elimination,
         pure,
         all,
+        named: None,
     })
 }
 

@@ -20,6 +20,12 @@ pub fn text(a: &Analysis, explain: bool) -> String {
         plural(m, "strategy", "strategies"),
         plural(n, "strategy", "strategies")
     );
+    if let Some((title, [row, col])) = &a.named {
+        if !title.is_empty() {
+            let _ = writeln!(out, "title: {title}");
+        }
+        let _ = writeln!(out, "row player: {row}; column player: {col}");
+    }
     if m <= SHOWN_TABLE && n <= SHOWN_TABLE {
         out.push_str("payoffs (row player, column player):\n");
         table(&mut out, g);
