@@ -464,6 +464,25 @@ mod tests {
     }
 
     #[test]
+    fn the_work_bound_stops_the_paths() {
+        let g = game(&mut Lcg(12), 12, 12, 0, 100);
+        for float in [true, false] {
+            let e = ends(&g, &mut Budget::new(5), float).unwrap_err();
+            assert_eq!(e.bound, sprague_core::Bound::Pairs);
+            assert!(
+                e.what.starts_with("Lemke–Howson pivoting on a 12×12 game"),
+                "{e}"
+            );
+        }
+        // At least one unit per pivot, and each of the 24 paths has one at least.
+        for float in [true, false] {
+            let mut b = Budget::new(u64::MAX);
+            ends(&g, &mut b, float).unwrap();
+            assert!(b.spent() >= 24, "{}", b.spent());
+        }
+    }
+
+    #[test]
     fn a_wrong_basis_is_not_certified() {
         // Matching pennies: its only equilibrium mixes both strategies of each player.
         let g = Bimatrix::new(
