@@ -10,6 +10,7 @@
 #   bench/nash.sh                              # sprague alone
 #   PYGAMBIT=/tmp/pg/bin/python bench/nash.sh  # beside pygambit
 #   SIZES="12 15" LH_SIZES="100" bench/nash.sh
+#   PYGAMBIT=/tmp/pg/bin/python SIZES="" LH_SIZES="50 100" bench/nash.sh  # Lemke–Howson only
 #
 # Games: payoffs 0..99 for both players from a fixed-seed 64-bit LCG (Knuth's MMIX
 # constants), the row player's table first, row by row (bench/out/nash/rN.json).
@@ -17,8 +18,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 S=${SPRAGUE:-target/release/sprague}
 T=${TIMEOUT:-600}
-SIZES=${SIZES:-12 15 20}
-LH_SIZES=${LH_SIZES:-20 50 100}
+SIZES=${SIZES-12 15 20}      # SIZES="" for Lemke–Howson alone
+LH_SIZES=${LH_SIZES-20 50 100}
 PYGAMBIT=${PYGAMBIT:-}
 OUT=bench/out/nash
 mkdir -p "$OUT"

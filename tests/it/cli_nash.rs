@@ -404,13 +404,15 @@ fn large_games_stop_at_the_limit() {
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("vertex enumeration of a 14×14 game"), "{err}");
     assert!(err.contains("(raise it with --max-pairs)"), "{err}");
-    // Lemke–Howson counts its pivots.
+    // Lemke–Howson counts the entries its pivots update (at least one pair each):
+    // the 240 pairs left after the dominance checks (about 1 260) are too few.
     let (code, err) = exit_code(&["nash", "--method", "lh", "--max-pairs", "1500", &f]);
     assert_eq!(code, 3, "{err}");
     assert!(
         err.contains("Lemke–Howson pivoting on a 14×14 game"),
         "{err}"
     );
+    assert!(err.contains("--max-pairs"), "{err}");
     // One row against 20 000 columns: few pairs of supports, but 20 000 · 19 999
     // pairs of columns to compare for dominance.
     let cols: Vec<String> = (0..20_000).map(|j| format!("\"c{j}\"")).collect();

@@ -354,3 +354,41 @@ fn many_players_with_one_strategy_each_are_quick() {
     // Empty player names become _1, _2, … as in Gambit.
     assert_eq!(v["players"][99_999], json!("_100000"));
 }
+
+#[test]
+fn the_report_of_two_players_names_the_file_s_title_and_players() {
+    let f = temp_file(
+        "named.nfg",
+        b"NFG 1 R \"Who yields\" { \"Ann\" \"Bob\" }\n{ { \"go\" \"stop\" } { \"go\" \"stop\" } }\n\n0 0 1 -1 -1 1 0 0\n",
+    );
+    let text = stdout(&["nash", &f]);
+    let lines: Vec<&str> = text.lines().take(3).collect();
+    assert_eq!(
+        lines,
+        [
+            "game: 2 row strategies × 2 column strategies",
+            "title: Who yields",
+            "row player: Ann; column player: Bob",
+        ],
+        "{text}"
+    );
+    // The same game as JSON has no title and no player names.
+    let json = temp_file(
+        "named.json",
+        br#"{"rows": ["go", "stop"], "cols": ["go", "stop"], "row_payoffs": [[0, -1], [1, 0]], "col_payoffs": [[0, 1], [-1, 0]]}"#,
+    );
+    let plain = stdout(&["nash", &json]);
+    assert!(
+        !plain
+            .lines()
+            .any(|l| l.starts_with("title:") || l.contains("; column player:")),
+        "{plain}"
+    );
+    let rest = |t: &str| {
+        t.lines()
+            .skip_while(|l| !l.starts_with("payoffs"))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(rest(&text), rest(&plain));
+}

@@ -666,6 +666,42 @@ fn table_value_and_nash_answer_exactly_the_command_lines_documents() {
 }
 
 #[test]
+fn nash_takes_the_method_and_nfg_text() {
+    let s = Server::start(&[]);
+    let dir = std::env::temp_dir().join(format!("sprague-web-nash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sexes = r#"{"rows":["opera","football"],"cols":["opera","football"],"row_payoffs":[[3,0],[0,2]],"col_payoffs":[[2,0],[0,3]]}"#;
+    let nfg = "NFG 1 R \"Sexes\" { \"Ann\" \"Bob\" }\n{ { \"opera\" \"football\" } { \"opera\" \"football\" } }\n\n3 2 0 0 0 0 2 3\n";
+    let post = |query: &str, body: &str| {
+        let mut r = s
+            .agent
+            .post(format!("{}/api/nash{query}", s.url))
+            .header("content-type", "application/json")
+            .send(body.as_bytes())
+            .expect("request");
+        let status = r.status().as_u16();
+        (status, r.body_mut().read_to_string().unwrap())
+    };
+    for (game, name) in [(sexes, "sexes.json"), (nfg, "sexes.nfg")] {
+        let file = dir.join(name);
+        std::fs::write(&file, game).unwrap();
+        let file = file.to_str().unwrap();
+        for method in ["vertex", "lh", "support"] {
+            let (status, body) = post(&format!("?method={method}"), game);
+            assert_eq!(status, 200, "{body}");
+            assert_eq!(body, cli(&["nash", "--json", "--method", method, file]));
+            let v: Value = serde_json::from_str(&body).unwrap();
+            assert_eq!(v["method"], method);
+            assert_eq!(v["complete"], method != "lh");
+        }
+    }
+    let (status, body) = post("?method=simplex", sexes);
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("write vertex, lh or support"), "{body}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn value_answers_a_comparison_with_its_compare_field() {
     let s = Server::start(&[]);
     // ^ and * are confused (Winning Ways ch. 3): ^ <= * fails, ^ <> * holds; the

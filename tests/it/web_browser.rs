@@ -763,6 +763,38 @@ fn nash_view_lists_every_equilibrium() {
 }
 
 #[test]
+fn nash_view_passes_the_method_and_says_when_the_list_may_be_incomplete() {
+    let t = Harness::new(1200, 1200);
+    let game = r#"{"rows":["opera","football"],"cols":["opera","football"],"row_payoffs":[[3,0],[0,2]],"col_payoffs":[[2,0],[0,3]]}"#;
+    t.open(&format!(
+        "view=nash&method=lh&game={}",
+        game.replace('"', "%22")
+            .replace('[', "%5B")
+            .replace(']', "%5D")
+    ));
+    let caption = || t.b.text(&t.b.wait("#nash-equilibria caption"));
+    t.b.wait_until("the Lemke–Howson answer", || {
+        caption().contains("list may be incomplete").then_some(())
+    });
+    let command = t.b.js("return document.querySelector('.cli, pre, code') && document.body.textContent.includes('--method lh')", vec![]);
+    assert_eq!(command, json!(true));
+    // Every equilibrium by vertex enumeration: 3, and a complete list.
+    t.b.js(
+        "const s = document.querySelector('#nash-method'); s.value = 'vertex'; s.dispatchEvent(new Event('change'));",
+        vec![],
+    );
+    t.b.wait_until("the complete list", || {
+        let c = caption();
+        (c.starts_with("3 equilibria") && !c.contains("incomplete")).then_some(())
+    });
+    let method = t.b.js(
+        "return new URLSearchParams(location.search).get('method')",
+        vec![],
+    );
+    assert_eq!(method, json!(null));
+}
+
+#[test]
 fn narrow_window_has_no_sideways_scroll() {
     let t = Harness::new(380, 800);
     for q in [

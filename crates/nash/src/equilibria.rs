@@ -275,8 +275,7 @@ fn by_supports(game: &Bimatrix, budget: &mut Budget) -> Result<Equilibria, Limit
     let pairs = binomial(m + n, m).map_or(u128::MAX, |c| c - 1);
     budget.spend(pairs, &format!("support enumeration of a {m}×{n} game"))?;
     budget.check_sizes(game)?;
-    let rows = Side::new(game, Player::Row);
-    let cols = Side::new(game, Player::Col);
+    let [rows, cols] = Side::both(game);
     let mut row_vertices = Vertices::default();
     let mut col_vertices = Vertices::default();
     let mut found = Vec::new();

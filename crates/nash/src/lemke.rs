@@ -1,7 +1,7 @@
 //! Some equilibria quickly: the Lemke–Howson algorithm (complementary pivoting on
 //! the two best-response polytopes, von Stengel's formulation), once for each
-//! missing label, in exact integer arithmetic with the lexicographic rule, so that
-//! degenerate games need no special care.
+//! missing label, with the lexicographic rule, so that degenerate games need no
+//! special care.
 //!
 //! Both polytopes start at 0, where every label is present once. Dropping label `k`
 //! (entering its variable in the polytope where it is a nonbasic variable) leaves one
@@ -11,18 +11,34 @@
 //! each basis behaves as a vertex of a non-degenerate perturbed game, so the path
 //! never cycles, and its end is a basic solution of both polytopes, a vertex pair:
 //! an extreme equilibrium of the game.
+//!
+//! Each path is first followed in floating point ([`float_pivot`](super::float_pivot)),
+//! which is fast but proves nothing: its end basis only proposes the strategies each
+//! player may use and the opponent's strategies that are best responses. The two
+//! vertices so named are then solved for in exact integers, and kept only when they
+//! are in the polytopes and completely labelled, which makes them an equilibrium
+//! (checked, not assumed). When a proposal fails that check, or the path breaks down
+//! in floating point, the path of that label is followed again in exact arithmetic.
 
 use super::equilibria::{Degeneracy, Equilibria, Equilibrium, Method, profile};
+use super::float_pivot::FloatDictionary;
 use super::number::{order, same};
 use super::pivot::{Dictionary, Place};
 use super::polytope::Side;
 use super::vertices::{dictionary, label};
 use super::{Bimatrix, Budget, LimitExceeded, Player, Rational};
 use num_bigint::BigInt;
-use num_traits::Zero;
-use std::collections::BTreeSet;
+use num_traits::{ToPrimitive, Zero};
+use std::collections::{BTreeMap, HashSet};
 
 const SIDES: [Player; 2] = [Player::Row, Player::Col];
+
+/// The units of work of the budget: one per this many entries an exact pivot
+/// updates, times the square of their size in machine words (about 10 µs of work).
+const EXACT_ENTRIES_PER_UNIT: u64 = 1024;
+
+/// One unit per this many entries a pivot in floating point updates (a few µs).
+const FLOAT_ENTRIES_PER_UNIT: u64 = 16_384;
 
 /// The variable of player `p`'s dictionary with label `l` (see [`label`]).
 fn variable(p: Player, m: usize, own: usize, l: usize) -> usize {
@@ -35,53 +51,17 @@ fn variable(p: Player, m: usize, own: usize, l: usize) -> usize {
 
 /// The distinct equilibria at the ends of the Lemke–Howson paths from 0 with each
 /// of the `m + n` labels missing, in the documented order; `complete` is false.
-/// Each pivot is one unit of `budget`.
+/// Each pivot costs at least one unit of `budget`: one per 16 384 entries it
+/// updates in floating point, one per 1024 in exact arithmetic times the square of
+/// the numbers' machine words.
 pub(crate) fn lemke_howson(
     game: &Bimatrix,
     budget: &mut Budget,
 ) -> Result<Equilibria, LimitExceeded> {
-    budget.check_sizes(game)?;
-    let m = game.count(Player::Row);
-    let n = game.count(Player::Col);
-    let start = [
-        dictionary(&Side::new(game, Player::Row), game, Player::Row),
-        dictionary(&Side::new(game, Player::Col), game, Player::Col),
-    ];
-    let what = || format!("Lemke–Howson pivoting on a {m}×{n} game (one pair per pivot)");
-    let mut found = BTreeSet::new();
-    for k in 0..m + n {
-        let mut d = start.clone();
-        let (mut t, mut var) = if k < m { (0, k) } else { (1, k - m) };
-        let ended = loop {
-            budget.check()?;
-            budget.spend_steps(1, what)?;
-            let p = SIDES[t];
-            let Place::Col(c) = d[t].place(var) else {
-                debug_assert!(false, "the entering variable is nonbasic");
-                break false;
-            };
-            let Some(r) = d[t].leaving(c) else {
-                debug_assert!(false, "a best-response polytope is bounded");
-                break false;
-            };
-            let left = d[t].basic(r);
-            d[t].pivot(r, c, budget)?;
-            let l = label(p, m, game.count(p), left);
-            if l == k {
-                break true;
-            }
-            t = 1 - t;
-            let q = SIDES[t];
-            var = variable(q, m, game.count(q), l);
-        };
-        if ended {
-            let x = point(&d[0], m);
-            let y = point(&d[1], n);
-            found.insert(profile(game, x, y));
-        }
-    }
-    let list: Vec<Equilibrium> = found.into_iter().collect();
-    let degeneracy = witness(game, &list);
+    let found: BTreeMap<Equilibrium, [Vec<usize>; 2]> =
+        ends(game, budget, true)?.0.into_iter().collect();
+    let degeneracy = witness(&found);
+    let list: Vec<Equilibrium> = found.into_keys().collect();
     Ok(Equilibria {
         list,
         degenerate: degeneracy.is_some(),
@@ -89,6 +69,225 @@ pub(crate) fn lemke_howson(
         method: Method::LemkeHowson,
         complete: false,
     })
+}
+
+/// An equilibrium at the end of a path, with the best responses to each player's
+/// strategy (the column player's to the row player's first) when known.
+type Ended = (Equilibrium, [Vec<usize>; 2]);
+
+/// A basis of both polytopes at the end of a path: for each player, the own
+/// strategies basic and the opponent's strategies whose slacks are nonbasic.
+type Basis = [(Vec<usize>, Vec<usize>); 2];
+
+/// The end of the path of each missing label in turn, `0..m + n` (each path ends
+/// at an equilibrium, so the list has one per label), and how many of
+/// them were followed in exact arithmetic. With `float`, each path is first
+/// followed in floating point and its end certified exactly; otherwise (and when
+/// that fails) in exact arithmetic only.
+pub(crate) fn ends(
+    game: &Bimatrix,
+    budget: &mut Budget,
+    float: bool,
+) -> Result<(Vec<Ended>, usize), LimitExceeded> {
+    budget.check_sizes(game)?;
+    let m = game.count(Player::Row);
+    let n = game.count(Player::Col);
+    let sides = Side::both(game);
+    let what = || {
+        format!("Lemke–Howson pivoting on a {m}×{n} game (pairs by the entries each pivot updates)")
+    };
+    let floats = if float {
+        let f = |p: usize| {
+            let own = game.count(SIDES[p]);
+            let others = game.count(SIDES[p].other());
+            FloatDictionary::new(others, own, |o, s| {
+                sides[p].coefficient(s, o).to_f64().unwrap_or(f64::INFINITY)
+            })
+        };
+        f(0).zip(f(1))
+    } else {
+        None
+    };
+    let mut certified: BTreeMap<Basis, Option<Ended>> = BTreeMap::new();
+    let mut list = Vec::with_capacity(m + n);
+    let mut exact = 0;
+    for k in 0..m + n {
+        if let Some((x, y)) = &floats
+            && let Some(basis) = float_path(game, [x.clone(), y.clone()], k, budget, &what)?
+        {
+            if !certified.contains_key(&basis) {
+                let e = certify(game, &sides, &basis, budget)?;
+                certified.insert(basis.clone(), e);
+            }
+            if let Some(Some(e)) = certified.get(&basis) {
+                list.push(e.clone());
+                continue;
+            }
+        }
+        exact += 1;
+        if let Some(e) = exact_path(game, &sides, k, budget, &what)? {
+            let best = SIDES.map(|p| best_responses(game, p, e.strategy(p)));
+            list.push((e, best));
+        }
+    }
+    Ok((list, exact))
+}
+
+/// Charges `work` entries, `per_unit` to a unit (rounded up, at least one), to
+/// `budget`, after looking at its stop signal.
+fn charge(
+    budget: &mut Budget,
+    work: u64,
+    per_unit: u64,
+    what: &impl Fn() -> String,
+) -> Result<(), LimitExceeded> {
+    budget.check()?;
+    budget.spend_steps(work.div_ceil(per_unit).max(1), what)
+}
+
+/// The path of missing label `k` in floating point: the basis at its end, or `None`
+/// when it broke down (no entering row, a result not finite, a pair of bases seen
+/// twice, which an exact path never does).
+fn float_path(
+    game: &Bimatrix,
+    mut d: [FloatDictionary; 2],
+    k: usize,
+    budget: &mut Budget,
+    what: &impl Fn() -> String,
+) -> Result<Option<Basis>, LimitExceeded> {
+    let m = game.count(Player::Row);
+    let (mut t, mut var) = if k < m { (0, k) } else { (1, k - m) };
+    // The pair of bases, by the exclusive or of a random-looking key per basic
+    // variable: a collision only sends the path to exact arithmetic.
+    let key = |t: usize, v: usize| mix((t as u64) << 32 | v as u64);
+    let mut hash = 0u64;
+    for (t, dt) in d.iter().enumerate() {
+        for r in 0..dt.rows() {
+            hash ^= key(t, dt.basic(r));
+        }
+    }
+    let mut seen: HashSet<u64> = HashSet::new();
+    loop {
+        charge(budget, d[t].entries(), FLOAT_ENTRIES_PER_UNIT, what)?;
+        let p = SIDES[t];
+        let Place::Col(c) = d[t].place(var) else {
+            return Ok(None);
+        };
+        let Some(r) = d[t].leaving(c) else {
+            return Ok(None);
+        };
+        let left = d[t].basic(r);
+        hash ^= key(t, left) ^ key(t, d[t].nonbasic(c));
+        if !d[t].pivot(r, c) {
+            return Ok(None);
+        }
+        let l = label(p, m, game.count(p), left);
+        if l == k {
+            break;
+        }
+        if !seen.insert(hash) {
+            return Ok(None);
+        }
+        t = 1 - t;
+        let q = SIDES[t];
+        var = variable(q, m, game.count(q), l);
+    }
+    Ok(Some([0, 1].map(|t| {
+        let own = game.count(SIDES[t]);
+        let others = game.count(SIDES[t].other());
+        (
+            (0..own)
+                .filter(|&v| matches!(d[t].place(v), Place::Row(_)))
+                .collect(),
+            (0..others)
+                .filter(|&o| matches!(d[t].place(own + o), Place::Col(_)))
+                .collect(),
+        )
+    })))
+}
+
+/// SplitMix64's finaliser: a well-mixed 64-bit key.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The equilibrium a basis stands for, when it is one, decided in exact arithmetic:
+/// each player's point solves its square system (the own strategies of the basis
+/// may be used, the opponent's named ones are best responses), lies in its
+/// polytope (no negative coordinate, no opponent's strategy above the best), and
+/// the two are completely labelled (each strategy used by one player is a best
+/// response to the other's point).
+pub(crate) fn certify(
+    game: &Bimatrix,
+    sides: &[Side; 2],
+    basis: &Basis,
+    budget: &mut Budget,
+) -> Result<Option<Ended>, LimitExceeded> {
+    let mut points = Vec::with_capacity(2);
+    for t in 0..2 {
+        let (own_set, other_set) = &basis[t];
+        if own_set.len() != other_set.len() {
+            return Ok(None);
+        }
+        budget.check()?;
+        match sides[t].vertex(own_set, other_set, budget)? {
+            Some(v) => points.push(v),
+            None => return Ok(None),
+        }
+    }
+    let (x, y) = (&points[0], &points[1]);
+    let covered =
+        |used: &[usize], best: &[usize]| used.iter().all(|s| best.binary_search(s).is_ok());
+    if !covered(&x.direction.0, &y.best) || !covered(&y.direction.0, &x.best) {
+        return Ok(None);
+    }
+    let m = game.count(Player::Row);
+    let n = game.count(Player::Col);
+    let e = profile(game, x.probabilities(m), y.probabilities(n));
+    Ok(Some((e, [x.best.clone(), y.best.clone()])))
+}
+
+/// The path of missing label `k` in exact arithmetic, which always ends at an
+/// equilibrium (`None` would mean a dictionary broke its invariants).
+fn exact_path(
+    game: &Bimatrix,
+    sides: &[Side; 2],
+    k: usize,
+    budget: &mut Budget,
+    what: &impl Fn() -> String,
+) -> Result<Option<Equilibrium>, LimitExceeded> {
+    let m = game.count(Player::Row);
+    let n = game.count(Player::Col);
+    let mut d = [
+        dictionary(&sides[0], game, Player::Row),
+        dictionary(&sides[1], game, Player::Col),
+    ];
+    let (mut t, mut var) = if k < m { (0, k) } else { (1, k - m) };
+    loop {
+        charge(budget, d[t].pivot_work(), EXACT_ENTRIES_PER_UNIT, what)?;
+        let p = SIDES[t];
+        let Place::Col(c) = d[t].place(var) else {
+            debug_assert!(false, "the entering variable is nonbasic");
+            return Ok(None);
+        };
+        let Some(r) = d[t].leaving(c) else {
+            debug_assert!(false, "a best-response polytope is bounded");
+            return Ok(None);
+        };
+        let left = d[t].basic(r);
+        d[t].pivot(r, c, budget)?;
+        let l = label(p, m, game.count(p), left);
+        if l == k {
+            break;
+        }
+        t = 1 - t;
+        let q = SIDES[t];
+        var = variable(q, m, game.count(q), l);
+    }
+    Ok(Some(profile(game, point(&d[0], m), point(&d[1], n))))
 }
 
 /// The mixed strategy at the dictionary's basis: its coordinates, normalised.
@@ -106,32 +305,35 @@ fn point(d: &Dictionary, own: usize) -> Vec<Rational> {
         .collect()
 }
 
+/// The opponent's pure best responses to `p`'s mixed strategy `s`.
+fn best_responses(game: &Bimatrix, p: Player, s: &[Rational]) -> Vec<usize> {
+    let q = p.other();
+    let values: Vec<Rational> = (0..game.count(q))
+        .map(|o| game.pure_against(q, o, s))
+        .collect();
+    let Some(top) = values.iter().max_by(|a, b| order(a, b)) else {
+        return Vec::new();
+    };
+    (0..values.len())
+        .filter(|&o| same(&values[o], top))
+        .collect()
+}
+
 /// A strategy of a found equilibrium with more best responses than it uses, if
 /// any: the fewest strategies used, the row player first, then by support and best
 /// responses.
-fn witness(game: &Bimatrix, list: &[Equilibrium]) -> Option<Degeneracy> {
+fn witness(found: &BTreeMap<Equilibrium, [Vec<usize>; 2]>) -> Option<Degeneracy> {
     let mut best: Option<(usize, Vec<usize>, Degeneracy)> = None;
-    for e in list {
-        for p in SIDES {
-            let s = e.strategy(p);
-            let q = p.other();
-            let values: Vec<Rational> = (0..game.count(q))
-                .map(|o| game.pure_against(q, o, s))
-                .collect();
-            let Some(top) = values.iter().max_by(|a, b| order(a, b)) else {
-                continue;
-            };
-            let responses: Vec<usize> = (0..values.len())
-                .filter(|&o| same(&values[o], top))
-                .collect();
+    for (e, responses) in found {
+        for (p, responses) in SIDES.into_iter().zip(responses) {
             let support = e.support(p);
             if responses.len() <= support.len() {
                 continue;
             }
             let candidate = Degeneracy {
                 player: p,
-                strategy: s.to_vec(),
-                best_responses: responses,
+                strategy: e.strategy(p).to_vec(),
+                best_responses: responses.clone(),
             };
             let key = |size: usize, d: &Degeneracy, sup: &Vec<usize>| {
                 (size, d.player, sup.clone(), d.best_responses.clone())
@@ -144,4 +346,214 @@ fn witness(game: &Bimatrix, list: &[Equilibrium]) -> Option<Degeneracy> {
         }
     }
     best.map(|(_, _, d)| d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::equilibria::equilibria_by;
+    use num_traits::Signed;
+
+    /// A fixed linear congruential sequence.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: u64) -> i64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 33) % n) as i64
+        }
+    }
+
+    fn game(r: &mut Lcg, m: usize, n: usize, low: i64, span: u64) -> Bimatrix {
+        let mut table = || -> Vec<Vec<Rational>> {
+            (0..m)
+                .map(|_| {
+                    (0..n)
+                        .map(|_| Rational::from(BigInt::from(low + r.below(span))))
+                        .collect()
+                })
+                .collect()
+        };
+        let (a, b) = (table(), table());
+        Bimatrix::new(
+            (0..m).map(|i| format!("r{i}")).collect(),
+            (0..n).map(|j| format!("c{j}")).collect(),
+            a,
+            b,
+        )
+        .unwrap()
+    }
+
+    /// Whether `e` is an equilibrium of `g`, from the definition and the payoffs
+    /// alone: probabilities that sum to 1, and no strategy used is worth less than
+    /// another of the same player against the opponent's.
+    fn genuine(g: &Bimatrix, e: &Equilibrium) -> bool {
+        let one = Rational::from(BigInt::from(1));
+        let mut ok = true;
+        for (p, own, other) in [(Player::Row, &e.row, &e.col), (Player::Col, &e.col, &e.row)] {
+            ok &= own.len() == g.count(p) && other.len() == g.count(p.other());
+            ok &= own.iter().all(|q| !q.is_negative()) && own.iter().sum::<Rational>() == one;
+            let value = |s: usize| -> Rational {
+                (0..other.len())
+                    .map(|o| g.payoff(p, s, o) * &other[o])
+                    .sum()
+            };
+            let values: Vec<Rational> = (0..own.len()).map(value).collect();
+            for (s, q) in own.iter().enumerate() {
+                if !q.is_zero() {
+                    ok &= values.iter().all(|v| *v <= values[s]);
+                }
+            }
+        }
+        ok
+    }
+
+    #[test]
+    fn certified_ends_are_equilibria_and_follow_the_exact_paths() {
+        let mut r = Lcg(1998);
+        let (mut games, mut nondegenerate, mut fallbacks, mut paths) = (0, 0, 0, 0);
+        for m in 1..=7 {
+            for n in 1..=7 {
+                for round in 0..8 {
+                    // Payoffs 0..3 (ties, mostly degenerate) or -500..500 (mostly not).
+                    let g = if round % 2 == 0 {
+                        game(&mut r, m, n, 0, 4)
+                    } else {
+                        game(&mut r, m, n, -500, 1001)
+                    };
+                    let (fast, exact) = ends(&g, &mut Budget::new(u64::MAX), true).unwrap();
+                    let (slow, _) = ends(&g, &mut Budget::new(u64::MAX), false).unwrap();
+                    assert_eq!(fast.len(), m + n, "{g:?}");
+                    for (e, best) in &fast {
+                        assert!(genuine(&g, e), "{e:?} in {g:?}");
+                        for p in SIDES {
+                            assert_eq!(
+                                best[usize::from(p == Player::Col)],
+                                best_responses(&g, p, e.strategy(p))
+                            );
+                        }
+                    }
+                    for (e, _) in &slow {
+                        assert!(genuine(&g, e), "{e:?} in {g:?}");
+                    }
+                    let all =
+                        equilibria_by(&g, Method::Supports, &mut Budget::new(u64::MAX)).unwrap();
+                    if !all.degenerate {
+                        // One path from each label, the same in both arithmetics.
+                        assert_eq!(fast, slow, "{g:?}");
+                        nondegenerate += 1;
+                    }
+                    games += 1;
+                    fallbacks += exact;
+                    paths += m + n;
+                }
+            }
+        }
+        assert!(
+            nondegenerate > games / 4 && nondegenerate < games * 3 / 4,
+            "{nondegenerate} of {games}"
+        );
+        // The paths in floating point are followed, not given up.
+        assert!(
+            fallbacks * 100 < paths,
+            "{fallbacks} of {paths} paths in exact arithmetic"
+        );
+    }
+
+    #[test]
+    fn the_work_bound_stops_the_paths() {
+        let g = game(&mut Lcg(12), 12, 12, 0, 100);
+        for float in [true, false] {
+            let e = ends(&g, &mut Budget::new(5), float).unwrap_err();
+            assert_eq!(e.bound, sprague_core::Bound::Pairs);
+            assert!(
+                e.what.starts_with("Lemke–Howson pivoting on a 12×12 game"),
+                "{e}"
+            );
+        }
+        // At least one unit per pivot, and each of the 24 paths has one at least.
+        for float in [true, false] {
+            let mut b = Budget::new(u64::MAX);
+            ends(&g, &mut b, float).unwrap();
+            assert!(b.spent() >= 24, "{}", b.spent());
+        }
+    }
+
+    #[test]
+    fn a_wrong_basis_is_not_certified() {
+        // Matching pennies: its only equilibrium mixes both strategies of each player.
+        let g = Bimatrix::new(
+            vec!["h".into(), "t".into()],
+            vec!["h".into(), "t".into()],
+            [[1, -1], [-1, 1]]
+                .map(|r| r.map(|v| Rational::from(BigInt::from(v))).to_vec())
+                .to_vec(),
+            [[-1, 1], [1, -1]]
+                .map(|r| r.map(|v| Rational::from(BigInt::from(v))).to_vec())
+                .to_vec(),
+        )
+        .unwrap();
+        let sides = Side::both(&g);
+        let b = &mut Budget::new(1000);
+        let pure = [(vec![0], vec![0]), (vec![0], vec![0])];
+        assert!(certify(&g, &sides, &pure, b).unwrap().is_none());
+        let uneven = [(vec![0, 1], vec![0]), (vec![0, 1], vec![0, 1])];
+        assert!(certify(&g, &sides, &uneven, b).unwrap().is_none());
+        let mixed = [(vec![0, 1], vec![0, 1]), (vec![0, 1], vec![0, 1])];
+        let (e, _) = certify(&g, &sides, &mixed, b).unwrap().unwrap();
+        assert!(genuine(&g, &e));
+        assert_eq!(e.row[0].to_string(), "1/2");
+    }
+
+    #[test]
+    fn payoffs_beyond_floating_point_take_the_exact_paths() {
+        // 10^400 is beyond f64: no path in floating point, every one exact.
+        let mut r = Lcg(400);
+        let huge = Rational::from(num_traits::pow(BigInt::from(10), 400));
+        for _ in 0..20 {
+            let mut g = game(&mut r, 3, 3, -5, 11);
+            let small = g.clone();
+            let (m, n) = (3, 3);
+            let scale = |t: &Vec<Vec<Rational>>| -> Vec<Vec<Rational>> {
+                t.iter()
+                    .map(|row| row.iter().map(|v| v * &huge).collect())
+                    .collect()
+            };
+            let a: Vec<Vec<Rational>> = (0..m)
+                .map(|i| {
+                    (0..n)
+                        .map(|j| g.payoff(Player::Row, i, j).clone())
+                        .collect()
+                })
+                .collect();
+            let b: Vec<Vec<Rational>> = (0..m)
+                .map(|i| {
+                    (0..n)
+                        .map(|j| g.payoff(Player::Col, j, i).clone())
+                        .collect()
+                })
+                .collect();
+            g = Bimatrix::new(
+                (0..m).map(|i| format!("r{i}")).collect(),
+                (0..n).map(|j| format!("c{j}")).collect(),
+                scale(&a),
+                scale(&b),
+            )
+            .unwrap();
+            let (big, exact) = ends(&g, &mut Budget::new(u64::MAX), true).unwrap();
+            assert_eq!(exact, m + n);
+            let (plain, _) = ends(&small, &mut Budget::new(u64::MAX), false).unwrap();
+            // Scaling every payoff changes no best response: the same paths.
+            let strategies = |l: &[Ended]| -> Vec<(Vec<Rational>, Vec<Rational>)> {
+                l.iter()
+                    .map(|(e, _)| (e.row.clone(), e.col.clone()))
+                    .collect()
+            };
+            assert_eq!(strategies(&big), strategies(&plain));
+            assert!(big.iter().all(|(e, _)| genuine(&g, e)));
+        }
+    }
 }

@@ -29,6 +29,7 @@
 pub mod counting;
 pub mod dominance;
 pub mod equilibria;
+mod float_pivot;
 pub mod gambit;
 pub mod game;
 mod lemke;
@@ -67,7 +68,7 @@ pub const DEFAULT_MAX_DIGITS: u64 = 20_000;
 
 /// A bound on the work of an analysis, counted in units (called pairs): pairs of
 /// strategies compared for dominance, pairs of supports solved, bases of the
-/// best-response polytopes visited, vertices or pairs of vertices matched, pivots of
+/// best-response polytopes visited, vertices or pairs of vertices matched, entries updated by the pivots of
 /// Lemke–Howson; and a bound on the size of its numbers ([`Budget::check_sizes`]).
 ///
 /// ```

@@ -259,6 +259,19 @@ impl Dictionary {
         self.cols
     }
 
+    /// The work of the next pivot: the entries it updates times the square of the
+    /// machine words of the determinant (the size of the numbers, one word for
+    /// machine integers): a product of numbers of `w` words costs about `w²`.
+    pub fn pivot_work(&self) -> u64 {
+        let words = match &self.numbers {
+            Numbers::Small(_) => 1,
+            Numbers::Big(t) => t.det.bits() / 64 + 1,
+        };
+        (self.rows as u64)
+            .saturating_mul(self.cols as u64 + 1)
+            .saturating_mul(words.saturating_mul(words))
+    }
+
     /// Where variable `v` is.
     pub fn place(&self, v: usize) -> Place {
         self.place[v]

@@ -78,6 +78,11 @@ impl Side {
         &self.coef[own][other]
     }
 
+    /// The sides of both players, the row player's first.
+    pub fn both(game: &Bimatrix) -> [Side; 2] {
+        [Side::new(game, Player::Row), Side::new(game, Player::Col)]
+    }
+
     /// The side of player `p`, whose mixed strategies are the points of the polytope.
     pub fn new(game: &Bimatrix, p: Player) -> Side {
         let q = p.other();

@@ -57,18 +57,12 @@ impl std::error::Error for ReadError {}
 pub fn read_game(text: &str) -> Result<Bimatrix, ReadError> {
     let doc = Doc { text };
     let fields: Fields = serde_json::from_str(text).map_err(|e| doc.syntax(&e))?;
-    let field = |key: &str| -> Result<&RawValue, ReadError> {
-        let mut found = fields.0.iter().filter(|(k, _)| k == key);
-        let first = found.next().ok_or_else(|| {
-            doc.at(
-                text.trim_start(),
-                format!("missing field {key} (a game has rows, cols, row_payoffs and col_payoffs)"),
-            )
-        })?;
-        if let Some((_, again)) = found.next() {
-            return Err(doc.at(again.get(), format!("{key} is given twice")));
-        }
-        Ok(first.1)
+    let field = |key: &str| {
+        doc.field(
+            &fields,
+            key,
+            "a game has rows, cols, row_payoffs and col_payoffs",
+        )
     };
     let rows = doc.names(field("rows")?, "rows")?;
     let cols = doc.names(field("cols")?, "cols")?;
@@ -158,6 +152,28 @@ impl<'a> Doc<'a> {
             column,
             message,
         }
+    }
+
+    /// The value of field `key` of the document's `fields`: an error at the start of
+    /// the document when it is missing (`fields_are` saying what a game has), at the
+    /// second when it is given twice.
+    pub(crate) fn field(
+        &self,
+        fields: &Fields<'a>,
+        key: &str,
+        fields_are: &str,
+    ) -> Result<&'a RawValue, ReadError> {
+        let mut found = fields.0.iter().filter(|(k, _)| k == key);
+        let first = found.next().ok_or_else(|| {
+            self.at(
+                self.text.trim_start(),
+                format!("missing field {key} ({fields_are})"),
+            )
+        })?;
+        if let Some((_, again)) = found.next() {
+            return Err(self.at(again.get(), format!("{key} is given twice")));
+        }
+        Ok(first.1)
     }
 
     /// An error of serde_json in reading `part`, a slice of the document, located in

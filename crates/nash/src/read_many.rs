@@ -28,20 +28,12 @@ pub(crate) fn is_many(text: &str) -> bool {
 pub(crate) fn read_many(text: &str) -> Result<Normal, ReadError> {
     let doc = Doc { text };
     let fields: Fields = serde_json::from_str(text).map_err(|e| doc.syntax(&e))?;
-    let field = |key: &str| -> Result<&RawValue, ReadError> {
-        let mut found = fields.0.iter().filter(|(k, _)| k == key);
-        let first = found.next().ok_or_else(|| {
-            doc.at(
-                text.trim_start(),
-                format!(
-                    "missing field {key} (a game of any number of players has players, strategies and payoffs)"
-                ),
-            )
-        })?;
-        if let Some((_, again)) = found.next() {
-            return Err(doc.at(again.get(), format!("{key} is given twice")));
-        }
-        Ok(first.1)
+    let field = |key: &str| {
+        doc.field(
+            &fields,
+            key,
+            "a game of any number of players has players, strategies and payoffs",
+        )
     };
     let players_raw = field("players")?;
     let players = doc.names(players_raw, "players")?;

@@ -286,8 +286,7 @@ fn matched<K: Bits>(game: &Bimatrix, budget: &mut Budget) -> Result<Equilibria, 
     let (xs, ys) = (xs?, ys?);
     let used = budget.limit().saturating_sub(budget.spent()) - left.0.into_inner();
     budget.spend(u128::from(used), "vertex enumeration")?;
-    let rows = Side::new(game, Player::Row);
-    let cols = Side::new(game, Player::Col);
+    let [rows, cols] = Side::both(game);
     let full = |f: &Found<K>, dim: usize| f.labels.count() > dim;
 
     // The witness of degeneracy: fewest strategies used, the row player first, then

@@ -33,7 +33,7 @@ pub struct Options {
     pub explain: bool,
     /// Most units of work before giving up: pairs of strategies compared for
     /// dominance; with [`Method::Vertices`] bases of the polytopes visited and
-    /// vertices matched; with [`Method::LemkeHowson`] pivots; with
+    /// vertices matched; with [`Method::LemkeHowson`] entries updated by pivots; with
     /// [`Method::Supports`] pairs of supports (and of vertices, for degenerate games).
     pub max_pairs: u64,
     /// How to find the equilibria.
@@ -76,8 +76,20 @@ pub fn nash(name: &str, text: &str, o: &Options) -> Result<Solved, Failure> {
     let limit = |e: sprague_nash::LimitExceeded| {
         Failure::Limit(Some(e.bound), format!("nash: {name}: {}", e.what))
     };
+    // A `.nfg` file names its game and players; the JSON of two players does not.
+    let named = sprague_nash::gambit::is_nfg(text).then(|| {
+        let p = game.player_names();
+        (
+            game.title().to_string(),
+            [0, 1].map(|k| p.get(k).cloned().unwrap_or_default()),
+        )
+    });
     let analysis = match game.to_bimatrix() {
-        Some(two) => Kind::Two(analyse(two, o.method, budget).map_err(limit)?),
+        Some(two) => {
+            let mut a = analyse(two, o.method, budget).map_err(limit)?;
+            a.named = named;
+            Kind::Two(a)
+        }
         None => Kind::Many(many::analyse(game, budget).map_err(limit)?),
     };
     Ok(Solved {
@@ -141,6 +153,8 @@ struct Analysis {
     elimination: Elimination,
     pure: Vec<PureEquilibrium>,
     all: Equilibria,
+    /// The title and the two players' names of a `.nfg` file.
+    named: Option<(String, [String; 2])>,
 }
 
 const PLAYERS: [Player; 2] = [Player::Row, Player::Col];
@@ -174,6 +188,7 @@ fn analyse(
         elimination,
         pure,
         all,
+        named: None,
     })
 }
 
@@ -219,16 +234,11 @@ fn to_json(a: &Analysis, explain: bool) -> String {
     out.push_str(",\"dominated\":{");
     for (k, p) in PLAYERS.into_iter().enumerate() {
         comma(&mut out, k);
-        let _ = write!(out, "\"{}\":[", p.key());
-        for (i, d) in a.dominated[k].iter().enumerate() {
-            comma(&mut out, i);
-            let _ = write!(
-                out,
-                "{{\"strategy\":{},\"by\":{},\"strict\":{}}}",
-                d.strategy, d.by, d.strict
-            );
-        }
-        out.push(']');
+        let _ = write!(out, "\"{}\":", p.key());
+        dominated_json(
+            &mut out,
+            a.dominated[k].iter().map(|d| (d.strategy, d.by, d.strict)),
+        );
     }
     let e = &a.elimination;
     out.push_str("},\"iterated\":{\"row\":");
@@ -280,6 +290,50 @@ fn to_json(a: &Analysis, explain: bool) -> String {
     }
     out.push_str("}\n");
     out
+}
+
+/// One player's lines of the dominance section: `  who: …` (its strictly dominant
+/// strategy, `against` naming what it beats every other strategy against) and a
+/// line per dominated strategy `(strategy, by, strict)`.
+fn dominance_lines(
+    out: &mut String,
+    who: &str,
+    names: &[String],
+    dominant: Option<usize>,
+    against: &str,
+    dominated: impl IntoIterator<Item = (usize, usize, bool)>,
+) {
+    let dominant = match dominant {
+        Some(s) if names.len() == 1 => format!("{} (its only strategy)", names[s]),
+        Some(s) => format!(
+            "{} is strictly dominant (better than every other strategy against {against})",
+            names[s]
+        ),
+        None => "no strictly dominant strategy".to_string(),
+    };
+    let _ = writeln!(out, "  {who}: {dominant}");
+    for (strategy, by, strict) in dominated {
+        let _ = writeln!(
+            out,
+            "    {} is {} dominated by {}",
+            names[strategy],
+            if strict { "strictly" } else { "weakly" },
+            names[by]
+        );
+    }
+}
+
+/// The JSON list of a player's dominated strategies `(strategy, by, strict)`.
+fn dominated_json(out: &mut String, dominated: impl IntoIterator<Item = (usize, usize, bool)>) {
+    out.push('[');
+    for (i, (strategy, by, strict)) in dominated.into_iter().enumerate() {
+        comma(out, i);
+        let _ = write!(
+            out,
+            "{{\"strategy\":{strategy},\"by\":{by},\"strict\":{strict}}}"
+        );
+    }
+    out.push(']');
 }
 
 fn comma(out: &mut String, index: usize) {

@@ -341,8 +341,9 @@ fn with_field(mut doc: String, name: &str, v: &Value) -> String {
     doc
 }
 
-/// `POST /api/nash?explain=0|1` with the game's JSON as the body: the document of
-/// `sprague nash --json`.
+/// `POST /api/nash?explain=0|1&method=vertex|lh|support` with the game file as the
+/// body (JSON or `.nfg` text, sent as `application/json`): the document of
+/// `sprague nash --json --method …` (`vertex` when left out).
 async fn nash(
     State(app): State<Shared>,
     headers: HeaderMap,
@@ -352,6 +353,15 @@ async fn nash(
     let parsed = (|| -> Result<_, ApiError> {
         let p = Params::from(q)?;
         let explain = p.flag("explain")?;
+        let method = match p.0.get("method") {
+            None => sprague_report::nash::Method::default(),
+            Some(k) => sprague_report::nash::Method::from_key(k).ok_or_else(|| {
+                ApiError::input(format!(
+                    "the parameter 'method' is '{}': write vertex, lh or support",
+                    sprague_expr::shorten_message(k)
+                ))
+            })?,
+        };
         let json = headers
             .get(header::CONTENT_TYPE)
             .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
@@ -371,15 +381,16 @@ async fn nash(
         })?;
         let text = String::from_utf8(body.to_vec())
             .map_err(|_| ApiError::input("nash: the body is not UTF-8 text"))?;
-        Ok((text, explain))
+        Ok((text, explain, method))
     })();
-    let (text, explain) = match parsed {
+    let (text, explain, method) = match parsed {
         Ok(x) => x,
         Err(e) => return e.into_response(),
     };
     compute(&app, move |limits| {
         let o = sprague_report::nash::Options {
             explain,
+            method,
             stop: limits.stop,
             ..sprague_report::nash::Options::default()
         };

@@ -2,7 +2,7 @@
 //! dominance, iterated elimination and every pure equilibrium (mixed equilibria
 //! are computed for two players only, and the answer says so).
 
-use super::{comma, ints, strings};
+use super::{comma, dominance_lines, dominated_json, ints, strings};
 use crate::json;
 use sprague_nash::nplayer::{
     Dominated, Eliminated, PureProfile, dominant, dominated, iterated_elimination, pure_equilibria,
@@ -89,16 +89,7 @@ pub(super) fn json(a: &Analysis) -> String {
     out.push_str("],\"dominated\":[");
     for (p, list) in a.dominated.iter().enumerate() {
         comma(&mut out, p);
-        out.push('[');
-        for (i, d) in list.iter().enumerate() {
-            comma(&mut out, i);
-            let _ = write!(
-                out,
-                "{{\"strategy\":{},\"by\":{},\"strict\":{}}}",
-                d.strategy, d.by, d.strict
-            );
-        }
-        out.push(']');
+        dominated_json(&mut out, list.iter().map(|d| (d.strategy, d.by, d.strict)));
     }
     let e = &a.elimination;
     out.push_str("],\"iterated\":{\"left\":[");
@@ -165,26 +156,14 @@ pub(super) fn text(a: &Analysis) -> String {
     out.push('\n');
     out.push_str("dominance (between pure strategies):\n");
     for p in 0..n {
-        let names = g.names(p);
-        let who = &g.player_names()[p];
-        let dominant = match a.dominant[p] {
-            Some(s) if g.count(p) == 1 => format!("{} (its only strategy)", names[s]),
-            Some(s) => format!(
-                "{} is strictly dominant (better than every other strategy against every profile of the others)",
-                names[s]
-            ),
-            None => "no strictly dominant strategy".to_string(),
-        };
-        let _ = writeln!(out, "  {who}: {dominant}");
-        for d in &a.dominated[p] {
-            let _ = writeln!(
-                out,
-                "    {} is {} dominated by {}",
-                names[d.strategy],
-                if d.strict { "strictly" } else { "weakly" },
-                names[d.by]
-            );
-        }
+        dominance_lines(
+            &mut out,
+            &g.player_names()[p],
+            g.names(p),
+            a.dominant[p],
+            "every profile of the others",
+            a.dominated[p].iter().map(|d| (d.strategy, d.by, d.strict)),
+        );
     }
     let e = &a.elimination;
     out.push_str("iterated elimination of strictly dominated strategies:");

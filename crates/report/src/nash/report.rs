@@ -1,7 +1,7 @@
 //! The readable report of `sprague nash`.
 
 use super::why;
-use super::{Analysis, PLAYERS};
+use super::{Analysis, PLAYERS, dominance_lines};
 use sprague_nash::number::show;
 use sprague_nash::{Bimatrix, Equilibrium, Player, Rational};
 use std::fmt::Write as _;
@@ -20,6 +20,12 @@ pub fn text(a: &Analysis, explain: bool) -> String {
         plural(m, "strategy", "strategies"),
         plural(n, "strategy", "strategies")
     );
+    if let Some((title, [row, col])) = &a.named {
+        if !title.is_empty() {
+            let _ = writeln!(out, "title: {title}");
+        }
+        let _ = writeln!(out, "row player: {row}; column player: {col}");
+    }
     if m <= SHOWN_TABLE && n <= SHOWN_TABLE {
         out.push_str("payoffs (row player, column player):\n");
         table(&mut out, g);
@@ -86,26 +92,18 @@ fn dominance(out: &mut String, a: &Analysis) {
     let g = &a.game;
     out.push_str("dominance (between pure strategies):\n");
     for (k, p) in PLAYERS.into_iter().enumerate() {
-        let names = g.names(p);
-        let dominant = match a.dominant[k] {
-            Some(s) if g.count(p) == 1 => format!("{} (its only strategy)", names[s]),
-            Some(s) => format!(
-                "{} is strictly dominant (better than every other strategy against every {} strategy)",
-                names[s],
-                p.other().key().replace("col", "column")
-            ),
-            None => "no strictly dominant strategy".to_string(),
-        };
-        let _ = writeln!(out, "  {}: {dominant}", p.name());
-        for d in &a.dominated[k] {
-            let _ = writeln!(
-                out,
-                "    {} is {} dominated by {}",
-                names[d.strategy],
-                if d.strict { "strictly" } else { "weakly" },
-                names[d.by]
-            );
-        }
+        let against = format!(
+            "every {} strategy",
+            p.other().key().replace("col", "column")
+        );
+        dominance_lines(
+            out,
+            p.name(),
+            g.names(p),
+            a.dominant[k],
+            &against,
+            a.dominated[k].iter().map(|d| (d.strategy, d.by, d.strict)),
+        );
     }
     let e = &a.elimination;
     out.push_str("iterated elimination of strictly dominated strategies:");

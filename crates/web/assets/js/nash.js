@@ -123,12 +123,19 @@ export function nashView(root) {
   const jsonErr = h("p", { class: "err-msg", role: "alert" });
   const explain = h("input", { type: "checkbox", id: "nash-explain", checked: params().get("explain") !== "0" });
   explain.addEventListener("change", () => solve(true));
+  // How the server finds the equilibria: every one (vertex, support) or some (lh).
+  const METHODS = { vertex: "every equilibrium (vertex enumeration)", lh: "some, quickly (Lemke–Howson)", support: "every equilibrium (support enumeration, small games)" };
+  const method = h("select", { id: "nash-method", "aria-label": "method" },
+    Object.entries(METHODS).map(([k, t]) => h("option", { value: k }, t)));
+  method.value = METHODS[params().get("method")] ? params().get("method") : "vertex";
+  method.addEventListener("change", () => solve(true));
 
   function sync(push) {
     const text = gameJson(game);
     jsonArea.value = text;
-    setParams({ view: "nash", game: gameJson(game, true), explain: explain.checked ? null : "0" }, push);
-    cmd.replaceChildren(cliBox(`echo ${shq(text)} | sprague nash${explain.checked ? " --explain" : ""} -`));
+    const m = method.value === "vertex" ? null : method.value;
+    setParams({ view: "nash", game: gameJson(game, true), explain: explain.checked ? null : "0", method: m }, push);
+    cmd.replaceChildren(cliBox(`echo ${shq(text)} | sprague nash${explain.checked ? " --explain" : ""}${m ? " --method " + m : ""} -`));
   }
 
   function cellInput(mat, i, j, who) {
@@ -165,7 +172,7 @@ export function nashView(root) {
   async function solve(push) {
     sync(push);
     try {
-      const doc = await api("/api/nash", { explain: explain.checked }, { body: gameJson(game), slot: "nash" });
+      const doc = await api("/api/nash", { explain: explain.checked, method: method.value }, { body: gameJson(game), slot: "nash" });
       out.replaceChildren(...render(doc));
     } catch (e) {
       if (!aborted(e)) out.replaceChildren(errorBox(e));
@@ -198,7 +205,7 @@ export function nashView(root) {
     if (doc.iterated?.rounds) dom.push(`iterated elimination (${doc.iterated.rounds} round${doc.iterated.rounds > 1 ? "s" : ""}) leaves rows {${doc.iterated.row.map((k) => game.rows[k]).join(", ")}} and columns {${doc.iterated.col.map((k) => game.cols[k]).join(", ")}}`);
     const eqs = doc.mixed || [];
     const eqTable = h("table", { class: "equilibria", id: "nash-equilibria" },
-      h("caption", {}, `${eqs.length} equilibri${eqs.length === 1 ? "um" : "a"}${doc.degenerate ? " (a degenerate game: the extreme equilibria)" : ""}`),
+      h("caption", {}, `${eqs.length} equilibri${eqs.length === 1 ? "um" : "a"}${doc.degenerate ? " (a degenerate game: the extreme equilibria)" : ""}${doc.complete === false ? " — list may be incomplete" : ""}`),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "row player plays"), h("th", { scope: "col" }, "column player plays"), h("th", { scope: "col" }, "payoffs"))),
       h("tbody", {}, eqs.map((e, k) => h("tr", {},
         h("td", {}, k + 1), h("td", {}, mixText(e.row, game.rows)), h("td", {}, mixText(e.col, game.cols)), h("td", {}, h("code", {}, `(${e.payoffs.join(", ")})`))))));
@@ -235,7 +242,7 @@ export function nashView(root) {
 
   root.append(
     h("h2", { class: "view-title" }, "Nash equilibria of a two-player game"),
-    h("div", { class: "options" }, preset, h("label", {}, explain, " explain")),
+    h("div", { class: "options" }, preset, method, h("label", {}, explain, " explain")),
     editor,
     h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "nash-solve", onclick: () => solve(true) }, "Find equilibria")),
     h("details", {}, h("summary", {}, "Edit or paste the JSON"), jsonArea, h("div", { class: "buttons" }, loadJson), jsonErr),
