@@ -28,6 +28,7 @@
 
 pub mod counting;
 pub mod dominance;
+pub mod efg;
 pub mod equilibria;
 pub mod gambit;
 pub mod game;
