@@ -248,7 +248,7 @@ impl Efg {
 ///
 /// let e = read_efg("EFG 2 R \"\" { \"A\" }\nc \"\" 1 \"\" { \"x\" 1/2 \"y\" 1/3 } 0\nt \"\" 0\nt \"\" 0")
 ///     .unwrap_err();
-/// assert_eq!(e.to_string(), "line 2, column 8: the probabilities of chance's information set 1 sum to 5/6, not 1");
+/// assert_eq!(e.to_string(), "line 2, column 11: the probabilities of chance's information set 1 sum to 5/6, not 1");
 /// ```
 pub fn read_efg(text: &str) -> Result<Efg, EfgError> {
     Reader {
@@ -372,23 +372,6 @@ impl<'a> Reader<'a> {
             self.next()?;
         }
         let nodes = self.body()?;
-        // Chance's probabilities sum to 1 (checked once per set, at its first node).
-        for h in &self.infosets {
-            if h.player.is_none() {
-                let sum: Rational = h.probabilities.iter().sum();
-                if !same(&sum, &Rational::one()) {
-                    let v = h.nodes[0];
-                    return Err(EfgError::Read(self.error(
-                        nodes.1[v],
-                        format!(
-                            "the probabilities of chance's information set {} sum to {}, not 1",
-                            h.number,
-                            show(&sum)
-                        ),
-                    )));
-                }
-            }
-        }
         let mut players = self.players;
         normalize(&mut players);
         Ok(Efg {
@@ -646,6 +629,18 @@ impl<'a> Reader<'a> {
                     open_at,
                     format!("{whose} information set {number} has no action"),
                 ));
+            }
+            if player.is_none() {
+                let sum: Rational = probabilities.iter().sum();
+                if !same(&sum, &Rational::one()) {
+                    return Err(self.error(
+                        open_at,
+                        format!(
+                            "the probabilities of chance's information set {number} sum to {}, not 1",
+                            show(&sum)
+                        ),
+                    ));
+                }
             }
             described = Some((actions, probabilities));
         } else if name.is_some() {
