@@ -30,6 +30,7 @@ pub mod counting;
 pub mod dominance;
 pub mod efg;
 pub mod equilibria;
+pub mod extensive;
 pub mod gambit;
 pub mod game;
 mod lemke;
