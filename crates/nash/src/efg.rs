@@ -204,6 +204,22 @@ impl Efg {
             .all(|h| h.player.is_none() || h.nodes.len() == 1)
     }
 
+    /// The payoffs of a play that ends at node `v`: the sum of the outcomes from the
+    /// root down to `v` (walking up, one step per level).
+    pub fn terminal_payoff(&self, v: usize) -> Vec<Rational> {
+        let mut sum = vec![Rational::zero(); self.players.len()];
+        let mut at = Some(v);
+        while let Some(u) = at {
+            if let Some(o) = self.nodes[u].outcome {
+                for (x, y) in sum.iter_mut().zip(&self.outcomes[o].payoffs) {
+                    *x += y;
+                }
+            }
+            at = self.nodes[u].parent;
+        }
+        sum
+    }
+
     /// The payoffs of every terminal node (the sum of the outcomes on its path),
     /// found in one pass in prefix order with a stack of partial sums.
     pub fn terminal_payoffs(&self) -> HashMap<usize, Vec<Rational>> {
@@ -423,14 +439,14 @@ impl<'a> Reader<'a> {
                     )
                     .into());
             }
-            let depth = open.len();
+            let parent = open.last().map(|&(v, _)| v);
+            let depth = parent.map_or(0, |p| nodes[p].depth + 1);
             if depth > MAX_DEPTH {
                 return Err(EfgError::TooDeep(self.error(
                     at,
                     format!("the tree is deeper than the {MAX_DEPTH} levels allowed"),
                 )));
             }
-            let parent = open.last().map(|&(v, _)| v);
             let v = nodes.len();
             let (name, infoset, outcome) = match t {
                 Tok::Word("c") => {
