@@ -27,6 +27,7 @@ mod cli_grid;
 mod cli_hints;
 mod cli_limit_messages;
 mod cli_nash;
+mod cli_nash_efg;
 mod cli_nash_nfg;
 mod cli_numth;
 mod cli_octal;

@@ -703,7 +703,7 @@ impl<'a> Reader<'a> {
             None => {
                 let Some((actions, probabilities)) = described else {
                     return Err(self.error(
-                        desc_at,
+                        at,
                         format!(
                             "{whose} information set {number} appears for the first time without its actions"
                         ),
@@ -829,7 +829,7 @@ impl<'a> Reader<'a> {
             None => {
                 let Some(values) = payoffs else {
                     return Err(self.error(
-                        desc_at,
+                        at,
                         format!("outcome {number} appears for the first time without its payoffs"),
                     ));
                 };

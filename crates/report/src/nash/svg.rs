@@ -91,10 +91,8 @@ pub(super) fn draw(g: &Efg, on: Option<&[bool]>) -> Option<String> {
             y(v)
         );
         let mut label = set.actions.get(a).cloned().unwrap_or_default();
-        if set.player.is_none() {
-            if let Some(prob) = set.probabilities.get(a) {
-                let _ = write!(label, " ({})", show(prob));
-            }
+        if let (None, Some(prob)) = (set.player, set.probabilities.get(a)) {
+            let _ = write!(label, " ({})", show(prob));
         }
         let _ = writeln!(
             out,

@@ -416,7 +416,7 @@ pub(super) fn json(t: &Tree, out: &mut String) {
         }
     }
     out.push_str(",\"behaviour\":");
-    if t.behaviour.is_empty() && !matches!(&t.reduced, Ok(_) if g.players().len() == 2) {
+    if t.behaviour.is_empty() && !(t.reduced.is_ok() && g.players().len() == 2) {
         out.push_str("null");
     } else {
         out.push('[');
