@@ -54,6 +54,7 @@ mod library_names_no_flags;
 mod loopy_sums;
 mod misere_cli;
 mod misere_families;
+mod nash_efg_props;
 mod nash_games;
 mod nash_methods;
 mod nash_props;
