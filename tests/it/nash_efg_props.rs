@@ -209,7 +209,7 @@ fn subgame_perfect_by_brute_force(
         let base = value(nodes, v, choice, n);
         let mut below = Vec::new();
         subtree(nodes, v, &mut below);
-        for i in 0..n {
+        for (i, best) in base.iter().enumerate() {
             let own: Vec<(usize, usize)> = below
                 .iter()
                 .filter(|&&u| player(nodes, u) == Some(i))
@@ -220,7 +220,7 @@ fn subgame_perfect_by_brute_force(
                 for (&(u, _), &x) in own.iter().zip(&a) {
                     other.insert(u, x);
                 }
-                if value(nodes, v, &other, n)[i] > base[i] {
+                if value(nodes, v, &other, n)[i] > *best {
                     return false;
                 }
             }

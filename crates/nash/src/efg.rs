@@ -915,3 +915,79 @@ pub fn write_efg(g: &Efg) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(s: &str) -> Rational {
+        crate::number::parse(s).unwrap()
+    }
+
+    #[test]
+    fn outcomes_of_inner_nodes_add_to_the_leaves() {
+        // Two stages: a payment of 1, -1 at the root, then 2, 3 or nothing.
+        let g = read_efg(
+            "EFG 2 D \"\" { \"A\" \"B\" } \"stages\"\n\
+             p \"root\" 1 1 \"s\" { \"x\" \"y\" } 1 \"entry\" { 1, -1 }\n\
+             t \"\" 2 \"\" { 2 3 }\n\
+             t \"\" 0\n",
+        )
+        .unwrap();
+        assert_eq!(g.comment(), "stages");
+        assert_eq!(g.nodes()[0].name, "root");
+        let t = g.terminal_payoffs();
+        assert_eq!(t[&1], vec![q("3"), q("2")]);
+        assert_eq!(t[&2], vec![q("1"), q("-1")]);
+        assert_eq!(g.terminal_payoff(1), t[&1]);
+    }
+
+    #[test]
+    fn repeated_descriptions_may_be_left_out_or_given_the_same() {
+        let text = "EFG 2 R \"\" { \"A\" \"B\" }\n\
+             c \"\" 1 \"\" { \"h\" .5 \"t\" 0.5 } 0\n\
+             p \"\" 2 7 \"i\" { \"l\" \"r\" } 0\n\
+             t \"\" 3 \"o\" { 1/2, -.25 }\n\
+             t \"\" 3\n\
+             p \"\" 2 7 0\n\
+             t \"\" 3 \"o\" { 0.5 -1/4 }\n\
+             t \"\" 0\n";
+        let g = read_efg(text).unwrap();
+        assert_eq!(g.infosets().len(), 2);
+        assert_eq!(g.infosets()[1].nodes, vec![1, 4]);
+        assert_eq!(g.infosets()[1].number, 7);
+        assert_eq!(g.outcomes().len(), 1);
+        assert_eq!(g.outcomes()[0].payoffs, vec![q("1/2"), q("-1/4")]);
+        assert!(!g.perfect_information());
+        assert_eq!(g.infosets_of(1), vec![1]);
+        assert!(g.is_chance(0));
+        assert_eq!(g.action_to(4), Some(1));
+        // Other payoffs for the same outcome are an error.
+        let bad = text.replace("{ 0.5 -1/4 }", "{ 0.5 -1/3 }");
+        let e = read_efg(&bad).unwrap_err();
+        assert!(
+            e.to_string().contains("outcome 3 is described differently"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_same_set_number_of_two_players_is_two_sets() {
+        let g = read_efg(
+            "EFG 2 R \"\" { \"A\" \"B\" }\n\
+             p \"\" 1 1 \"\" { \"x\" } 0\n\
+             p \"\" 2 1 \"\" { \"y\" \"z\" } 0\n\
+             t \"\" 0\n\
+             t \"\" 0\n",
+        )
+        .unwrap();
+        assert_eq!(g.infosets().len(), 2);
+        assert_eq!(g.player(1), Some(1));
+    }
+
+    #[test]
+    fn players_named_alike_are_told_apart() {
+        let g = read_efg("EFG 2 R \"\" { \"\" \"x\" \"x\" }\nt \"\" 0\n").unwrap();
+        assert_eq!(g.players(), ["_1", "x_1", "x_2"]);
+    }
+}

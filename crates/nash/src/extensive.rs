@@ -553,3 +553,94 @@ pub fn behaviour(g: &Efg, r: &Reduced, p: usize, mixed: &[Rational]) -> Vec<Opti
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::efg::read_efg;
+
+    #[test]
+    fn the_absent_minded_driver_has_no_perfect_recall() {
+        // Piccione and Rubinstein (1997): both exits are in one information set.
+        let g = read_efg(
+            "EFG 2 R \"\" { \"driver\" }\n\
+             p \"\" 1 1 \"\" { \"exit\" \"continue\" } 0\n\
+             t \"\" 1 \"\" { 0 }\n\
+             p \"\" 1 1 \"\" { \"exit\" \"continue\" } 0\n\
+             t \"\" 2 \"\" { 4 }\n\
+             t \"\" 3 \"\" { 1 }\n",
+        )
+        .unwrap();
+        let why = perfect_recall(&g).unwrap();
+        assert!(why.contains("information set 1"), "{why}");
+    }
+
+    #[test]
+    fn a_tree_without_players_moves_has_one_empty_strategy_each() {
+        // Chance alone: the expected payoff 1/3·3 + 2/3·0 = 1.
+        let g = read_efg(
+            "EFG 2 R \"\" { \"A\" }\n\
+             c \"\" 1 \"\" { \"a\" 1/3 \"b\" 2/3 } 0\n\
+             t \"\" 1 \"\" { 3 }\n\
+             t \"\" 0\n",
+        )
+        .unwrap();
+        let r = reduced_normal_form(&g, &mut Budget::new(100)).unwrap();
+        assert_eq!(r.game.names(0), ["*"]);
+        assert_eq!(r.game.payoff(&[0], 0), &Rational::one());
+        let spe = subgame_perfect(&g, 10, &mut Budget::new(100))
+            .unwrap()
+            .unwrap();
+        assert_eq!(spe.len(), 1);
+        assert_eq!(spe[0].payoffs, vec![Rational::one()]);
+        assert_eq!(spe[0].path(&g), vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn behaviour_divides_by_the_probability_of_reaching_the_set() {
+        // Player 1 plays 1* (left) with 1/2, 21 with 1/4, 22 with 1/4: the second
+        // set is reached with 1/2, and each of its actions has 1/2 there.
+        let g = read_efg(
+            "EFG 2 R \"\" { \"A\" }\n\
+             p \"\" 1 1 \"\" { \"l\" \"r\" } 0\n\
+             t \"\" 1 \"\" { 1 }\n\
+             p \"\" 1 2 \"\" { \"x\" \"y\" } 0\n\
+             t \"\" 2 \"\" { 2 }\n\
+             t \"\" 3 \"\" { 3 }\n",
+        )
+        .unwrap();
+        let r = reduced_normal_form(&g, &mut Budget::new(100)).unwrap();
+        assert_eq!(r.game.names(0), ["1*", "21", "22"]);
+        let half = Rational::new(1.into(), 2.into());
+        let quarter = Rational::new(1.into(), 4.into());
+        let b = behaviour(&g, &r, 0, &[half.clone(), quarter.clone(), quarter]);
+        assert_eq!(b[0], Some(vec![half.clone(), half.clone()]));
+        assert_eq!(b[1], Some(vec![half.clone(), half]));
+        let pure = [Rational::one(), Rational::zero(), Rational::zero()];
+        assert_eq!(behaviour(&g, &r, 0, &pure)[1], None);
+    }
+
+    #[test]
+    fn too_many_equilibria_is_a_limit() {
+        // Every action ties: 2 × 2 × 2 = 8 equilibria of three indifferent nodes.
+        let g = read_efg(
+            "EFG 2 R \"\" { \"A\" }\n\
+             p \"\" 1 1 \"\" { \"a\" \"b\" } 0\n\
+             p \"\" 1 2 \"\" { \"c\" \"d\" } 0\n\
+             t \"\" 0\n\
+             t \"\" 0\n\
+             p \"\" 1 3 \"\" { \"e\" \"f\" } 0\n\
+             t \"\" 0\n\
+             t \"\" 0\n",
+        )
+        .unwrap();
+        let all = subgame_perfect(&g, 8, &mut Budget::new(1000))
+            .unwrap()
+            .unwrap();
+        assert_eq!(all.len(), 8);
+        let e = subgame_perfect(&g, 7, &mut Budget::new(1000)).unwrap_err();
+        assert!(e.what.contains("more than 7"), "{e}");
+        let e = subgame_perfect(&g, 8, &mut Budget::new(5)).unwrap_err();
+        assert_eq!(e.bound, Bound::Pairs);
+    }
+}
