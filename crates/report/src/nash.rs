@@ -259,6 +259,11 @@ impl Solved {
         }
     }
 
+    /// Whether the game was a tree (a `.efg` file).
+    pub fn is_tree(&self) -> bool {
+        self.tree.is_some()
+    }
+
     /// The game tree drawn as SVG, the play of its first equilibrium (subgame-perfect
     /// when there are such, else of the reduced normal form) drawn thick. Errs for a
     /// game that is not a tree (exit 2) and for a tree of more than [`MAX_DRAWN`]

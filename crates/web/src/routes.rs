@@ -341,8 +341,9 @@ fn with_field(mut doc: String, name: &str, v: &Value) -> String {
     doc
 }
 
-/// `POST /api/nash?explain=0|1` with the game's JSON as the body: the document of
-/// `sprague nash --json`.
+/// `POST /api/nash?explain=0|1` with the game's JSON as the body (or the text of any
+/// file `sprague nash` reads, a Gambit `.nfg` or `.efg` file): the document of
+/// `sprague nash --json`, with `svg`, the tree drawn, for a game tree.
 async fn nash(
     State(app): State<Shared>,
     headers: HeaderMap,
@@ -384,7 +385,12 @@ async fn nash(
             ..sprague_report::nash::Options::default()
         };
         let s = sprague_report::nash::nash("the request body", &text, &o).map_err(failure)?;
-        Ok(s.json())
+        // A game tree also comes drawn (null when too large to draw).
+        Ok(if s.is_tree() {
+            with_field(s.json(), "svg", &json!(s.svg().ok()))
+        } else {
+            s.json()
+        })
     })
     .await
 }
