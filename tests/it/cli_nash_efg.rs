@@ -425,4 +425,18 @@ fn deep_trees_need_no_recursion() {
     let (code, err) = exit_code(&["nash", &path]);
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("deeper than the 100000 levels"), "{err}");
+    // A million and one leaves under one node: refused by the bound on nodes.
+    let k = 1_000_001;
+    let mut wide = String::from("EFG 2 R \"\" { \"A\" }\np \"\" 1 1 \"\" {");
+    for _ in 0..k {
+        wide.push_str(" \"\"");
+    }
+    wide.push_str(" } 0\n");
+    for _ in 0..k {
+        wide.push_str("t \"\" 0\n");
+    }
+    let path = temp_file("wide.efg", wide.as_bytes());
+    let (code, err) = exit_code(&["nash", &path]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("more than the 1000000 nodes"), "{err}");
 }

@@ -37,6 +37,9 @@ use std::fmt;
 /// reports follow paths from the root, so longer ones are refused as a limit.
 pub const MAX_DEPTH: usize = 100_000;
 
+/// The most nodes of a tree read (beyond, a limit like [`MAX_DEPTH`]).
+pub const MAX_NODES: usize = 1_000_000;
+
 /// A game tree read from a `.efg` file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Efg {
@@ -46,6 +49,10 @@ pub struct Efg {
     nodes: Vec<Node>,
     infosets: Vec<Infoset>,
     outcomes: Vec<Outcome>,
+    /// Each node's index among its parent's children (0 for the root).
+    actions: Vec<usize>,
+    /// Each player's information sets, in order of first appearance.
+    by_player: Vec<Vec<usize>>,
 }
 
 /// A node of the tree. Nodes are numbered in prefix order, the root 0: every
@@ -96,13 +103,14 @@ pub struct Outcome {
     pub payoffs: Vec<Rational>,
 }
 
-/// Why a text is not a game tree: bad input, or a tree deeper than [`MAX_DEPTH`].
+/// Why a text is not a game tree: bad input, or a tree beyond [`MAX_DEPTH`] or
+/// [`MAX_NODES`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EfgError {
     /// The text is not a valid `.efg` file: where and why.
     Read(ReadError),
-    /// The tree is deeper than [`MAX_DEPTH`] (at the line and column of the
-    /// first node beyond).
+    /// The tree is deeper than [`MAX_DEPTH`] or has more than [`MAX_NODES`] nodes
+    /// (at the line and column of the first node beyond): a limit, not bad input.
     TooDeep(ReadError),
 }
 
@@ -177,16 +185,13 @@ impl Efg {
     }
 
     /// The information sets of player `p`, in order of first appearance.
-    pub fn infosets_of(&self, p: usize) -> Vec<usize> {
-        (0..self.infosets.len())
-            .filter(|&h| self.infosets[h].player == Some(p))
-            .collect()
+    pub fn infosets_of(&self, p: usize) -> &[usize] {
+        &self.by_player[p]
     }
 
     /// The index of `v` among its parent's children (the action taken to reach it).
     pub fn action_to(&self, v: usize) -> Option<usize> {
-        let p = self.nodes[v].parent?;
-        self.nodes[p].children.iter().position(|&c| c == v)
+        self.nodes[v].parent.map(|_| self.actions[v])
     }
 
     /// The payoffs of the outcome of node `v` (zero for the null outcome).
@@ -390,13 +395,28 @@ impl<'a> Reader<'a> {
         let nodes = self.body()?;
         let mut players = self.players;
         normalize(&mut players);
+        let nodes = nodes.0;
+        let mut actions = vec![0; nodes.len()];
+        for node in &nodes {
+            for (a, &c) in node.children.iter().enumerate() {
+                actions[c] = a;
+            }
+        }
+        let mut by_player = vec![Vec::new(); players.len()];
+        for (h, set) in self.infosets.iter().enumerate() {
+            if let Some(p) = set.player {
+                by_player[p].push(h);
+            }
+        }
         Ok(Efg {
             title,
             comment,
             players,
-            nodes: nodes.0,
+            nodes,
             infosets: self.infosets,
             outcomes: self.outcomes,
+            actions,
+            by_player,
         })
     }
 
@@ -448,6 +468,12 @@ impl<'a> Reader<'a> {
                 )));
             }
             let v = nodes.len();
+            if v >= MAX_NODES {
+                return Err(EfgError::TooDeep(self.error(
+                    at,
+                    format!("the tree has more than the {MAX_NODES} nodes allowed"),
+                )));
+            }
             let (name, infoset, outcome) = match t {
                 Tok::Word("c") => {
                     let name = self.node_name()?;
@@ -959,7 +985,7 @@ mod tests {
         assert_eq!(g.outcomes().len(), 1);
         assert_eq!(g.outcomes()[0].payoffs, vec![q("1/2"), q("-1/4")]);
         assert!(!g.perfect_information());
-        assert_eq!(g.infosets_of(1), vec![1]);
+        assert_eq!(g.infosets_of(1), [1]);
         assert!(g.is_chance(0));
         assert_eq!(g.action_to(4), Some(1));
         // Other payoffs for the same outcome are an error.

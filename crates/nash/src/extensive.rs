@@ -115,6 +115,8 @@ pub fn subgame_perfect(
     }
     let n = g.players().len();
     let nodes = g.nodes();
+    // Plays are picked by 32-bit indices.
+    let max_count = max_count.min(u32::MAX as usize);
     let too_many = || LimitExceeded {
         bound: Bound::Pairs,
         what: format!("the tree has more than {max_count} subgame-perfect equilibria"),
@@ -127,6 +129,7 @@ pub fn subgame_perfect(
         let own = g.outcome_payoffs(v);
         let k = node.children.len();
         if k == 0 {
+            budget.spend_steps(n as u64, || "backward induction".to_string())?;
             lists[v] = vec![Partial {
                 payoffs: own,
                 picks: Vec::new(),
@@ -265,27 +268,47 @@ fn own_links(g: &Efg, p: usize) -> Vec<Option<(usize, usize)>> {
 /// assert!(perfect_recall(&g).unwrap().contains("information set 2"));
 /// ```
 pub fn perfect_recall(g: &Efg) -> Option<String> {
-    for p in 0..g.players().len() {
-        let links = own_links(g, p);
-        // The number of own moves above each node.
-        let mut level = vec![0usize; g.nodes().len()];
-        for v in 1..g.nodes().len() {
-            if let Some((y, _)) = links[v] {
-                level[v] = level[y] + 1;
+    let n = g.players().len();
+    // In one pass in prefix order: each player's last own move (information set,
+    // action) and number of own moves on the path to the current node, with the
+    // changes made by the edges of the path kept to be undone on leaving them.
+    let mut last: Vec<Option<(usize, usize)>> = vec![None; n];
+    let mut level = vec![0usize; n];
+    type Change = Option<(usize, Option<(usize, usize)>, usize)>;
+    let mut undo: Vec<Change> = Vec::new();
+    // What the first node of each information set saw.
+    let mut seen: Vec<Option<(Option<(usize, usize)>, usize)>> = vec![None; g.infosets().len()];
+    for (v, node) in g.nodes().iter().enumerate() {
+        let keep = node.depth.saturating_sub(1);
+        while undo.len() > keep {
+            if let Some(Some((p, old, old_level))) = undo.pop() {
+                last[p] = old;
+                level[p] = old_level;
             }
         }
-        let last = |v: usize| links[v].map(|(y, a)| (g.nodes()[y].infoset, a));
-        for h in g.infosets_of(p) {
-            let set = &g.infosets()[h];
-            let first = set.nodes[0];
-            for &v in &set.nodes[1..] {
-                if last(v) != last(first) || level[v] != level[first] {
-                    return Some(format!(
-                        "player {}'s information set {} has nodes after different moves of their own",
-                        p + 1,
-                        set.number
-                    ));
+        if let Some(parent) = node.parent {
+            match (g.player(parent), g.nodes()[parent].infoset) {
+                (Some(p), Some(h)) => {
+                    undo.push(Some((p, last[p], level[p])));
+                    last[p] = Some((h, g.action_to(v).unwrap_or(0)));
+                    level[p] += 1;
                 }
+                _ => undo.push(None),
+            }
+        }
+        let (Some(q), Some(h)) = (g.player(v), node.infoset) else {
+            continue;
+        };
+        let here = (last[q], level[q]);
+        match seen[h] {
+            None => seen[h] = Some(here),
+            Some(first) if first == here => {}
+            Some(_) => {
+                return Some(format!(
+                    "player {}'s information set {} has nodes after different moves of their own",
+                    q + 1,
+                    g.infosets()[h].number
+                ));
             }
         }
     }
@@ -339,7 +362,16 @@ pub fn reduced_normal_form(g: &Efg, budget: &mut Budget) -> Result<Reduced, Limi
     let mut infosets = Vec::with_capacity(n);
     let mut strategies = Vec::with_capacity(n);
     for p in 0..n {
-        let sets = g.infosets_of(p);
+        let sets = g.infosets_of(p).to_vec();
+        if sets.is_empty() {
+            // No move: one strategy, nothing to walk.
+            infosets.push(sets);
+            strategies.push(vec![Vec::new()]);
+            continue;
+        }
+        budget.spend_steps(g.nodes().len() as u64, || {
+            format!("the reduced strategies of player {}", p + 1)
+        })?;
         let list = reduced_strategies(g, p, &sets, budget)?;
         infosets.push(sets);
         strategies.push(list);

@@ -195,8 +195,8 @@ fn spe_strategies(g: &Efg, spe: &Spe) -> Vec<Vec<usize>> {
     (0..g.players().len())
         .map(|p| {
             g.infosets_of(p)
-                .into_iter()
-                .map(|h| {
+                .iter()
+                .map(|&h| {
                     let v = g.infosets()[h].nodes[0];
                     spe.choices[v].unwrap_or(0)
                 })
