@@ -274,10 +274,12 @@ pub fn perfect_recall(g: &Efg) -> Option<String> {
     // changes made by the edges of the path kept to be undone on leaving them.
     let mut last: Vec<Option<(usize, usize)>> = vec![None; n];
     let mut level = vec![0usize; n];
-    type Change = Option<(usize, Option<(usize, usize)>, usize)>;
+    /// A player's last own move (information set, action), if any.
+    type Move = Option<(usize, usize)>;
+    type Change = Option<(usize, Move, usize)>;
     let mut undo: Vec<Change> = Vec::new();
     // What the first node of each information set saw.
-    let mut seen: Vec<Option<(Option<(usize, usize)>, usize)>> = vec![None; g.infosets().len()];
+    let mut seen: Vec<Option<(Move, usize)>> = vec![None; g.infosets().len()];
     for (v, node) in g.nodes().iter().enumerate() {
         let keep = node.depth.saturating_sub(1);
         while undo.len() > keep {
