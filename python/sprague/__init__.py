@@ -48,6 +48,7 @@ __all__ = [
     "nash",
     "nash_text",
     "write_nfg",
+    "write_efg",
     "race",
     "heap_game",
     "game",
@@ -1008,10 +1009,13 @@ def nash_text(
     """The answer of ``sprague nash --json`` for a game given as the text of its
     file: the JSON of a two-player game (``rows``, ``cols``, ``row_payoffs``,
     ``col_payoffs``), the JSON of a game of any number of players (``players``,
-    ``strategies``, ``payoffs``) or a Gambit ``.nfg`` file, as ``json.loads``
-    gives it. Two-player games get every equilibrium in ``mixed``; for other
-    numbers of players ``mixed`` is None (only the ``pure`` equilibria, each a
-    ``profile`` of strategies, are computed).
+    ``strategies``, ``payoffs``), a Gambit ``.nfg`` file or a game tree as a
+    Gambit ``.efg`` file, as ``json.loads`` gives it. Two-player games get every
+    equilibrium in ``mixed``; for other numbers of players ``mixed`` is None
+    (only the ``pure`` equilibria, each a ``profile`` of strategies, are
+    computed). A tree is answered for its reduced normal form, with the member
+    ``extensive`` added (its subgame-perfect equilibria when it has perfect
+    information, its reduced strategies, behaviour strategies).
 
     >>> d = nash_text('NFG 1 R "" { "A" "B" "C" } { 1 1 2 } 1 1 1 2 2 2')
     >>> d["pure"], d["mixed"]
@@ -1031,6 +1035,20 @@ def write_nfg(text: str) -> str:
     1 3/4
     """
     return _call(_sprague.write_nfg, text)
+
+
+def write_efg(text: str) -> str:
+    """A game tree given as the text of a Gambit ``.efg`` file, written back as a
+    ``.efg`` file (every information set and outcome described in full, numbers
+    in lowest terms), which reads back as the same tree.
+
+    >>> print(write_efg('EFG 2 R "" { "A" } t "" 1 "" { 0.5 }'), end="")
+    EFG 2 R "" { "A" }
+    ""
+    <BLANKLINE>
+    t "" 1 "" { 1/2 }
+    """
+    return _call(_sprague.write_efg, text)
 
 
 # ----------------------------------------------------------------------------

@@ -417,6 +417,13 @@ fn write_nfg(game: String) -> PyResult<String> {
     report::nash::write_nfg("game", &game).map_err(failed)
 }
 
+/// A game tree given as the text of a Gambit `.efg` file, written back as a `.efg`
+/// file (`sprague nash --write-efg`).
+#[pyfunction]
+fn write_efg(game: String) -> PyResult<String> {
+    report::nash::write_efg("game", &game).map_err(failed)
+}
+
 /// A counting race of many players: the JSON document of `sprague race --json`.
 #[pyfunction]
 #[pyo3(signature = (players, moves, to, lose, ties))]
@@ -811,6 +818,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(quotient, m)?)?;
     m.add_function(wrap_pyfunction!(nash, m)?)?;
     m.add_function(wrap_pyfunction!(write_nfg, m)?)?;
+    m.add_function(wrap_pyfunction!(write_efg, m)?)?;
     m.add_function(wrap_pyfunction!(race, m)?)?;
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(value_of, m)?)?;

@@ -402,6 +402,32 @@ def test_nash_text_reads_nfg_files_and_games_of_three_players(tmp_path):
         sprague.nash_text('NFG 1 R "" { "A" "B" } { 2 2 }\n1 2 3')
 
 
+def test_nash_text_reads_game_trees(tmp_path):
+    # Entry deterrence: out (0, 2), or in and then fight (-1, -1) or accommodate
+    # (1, 1). By hand: the incumbent accommodates once in (1 > -1), so the entrant
+    # enters (1 > 0): one subgame-perfect equilibrium, payoffs 1, 1.
+    tree = (
+        'EFG 2 R "entry" { "E" "I" }\n'
+        'p "" 1 1 "" { "out" "in" } 0\n'
+        't "" 1 "" { 0, 2 }\n'
+        'p "" 2 1 "" { "fight" "accommodate" } 0\n'
+        't "" 2 "" { -1, -1 }\n'
+        't "" 3 "" { 1, 1 }\n'
+    )
+    d = sprague.nash_text(tree)
+    spe = d["extensive"]["subgame_perfect"]
+    assert [e["payoffs"] for e in spe] == [["1", "1"]]
+    assert spe[0]["strategies"] == [[1], [1]]
+    # The reduced form's pure equilibria: (out, fight) and (in, accommodate).
+    assert [(p["row"], p["col"]) for p in d["pure"]] == [(0, 0), (1, 1)]
+    f = tmp_path / "entry.efg"
+    f.write_text(tree)
+    assert d == cli_json("nash", "--json", str(f))
+    assert sprague.nash_text(sprague.write_efg(tree)) == d
+    with pytest.raises(sprague.InputError, match="line 1, column 5: expected the version 2"):
+        sprague.write_efg('EFG 3 R "" { "A" } t "" 0')
+
+
 # ---------------------------------------------------------------------------
 # errors
 

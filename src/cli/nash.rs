@@ -1,16 +1,19 @@
 //! `sprague nash`: the Nash equilibria of a bimatrix game read from a JSON file,
 //! with dominance, in exact arithmetic (SPEC §5); pure equilibria of games of any
-//! number of players; Gambit's `.nfg` files read and written.
+//! number of players; Gambit's `.nfg` files read and written; game trees (Gambit's
+//! `.efg`): subgame-perfect equilibria, the reduced normal form and its equilibria,
+//! the tree drawn as SVG.
 
 use super::{Failure, input};
 use sprague::report::nash::{
-    DEFAULT_MAX_DIGITS, DEFAULT_MAX_PAIRS, Method, Options, nash, write_nfg,
+    DEFAULT_MAX_DIGITS, DEFAULT_MAX_PAIRS, DEFAULT_MAX_SPE, Method, Options, nash, write_efg,
+    write_nfg,
 };
 use std::io::Write as _;
 
 #[derive(clap::Args)]
 pub struct NashArgs {
-    /// The game: a JSON file with rows, cols, row_payoffs and col_payoffs (two players) or with players, strategies and payoffs (any number), or a Gambit .nfg file; '-' reads standard input.
+    /// The game: a JSON file with rows, cols, row_payoffs and col_payoffs (two players) or with players, strategies and payoffs (any number), a Gambit .nfg file, or a game tree as a Gambit .efg file (told by its first word EFG); '-' reads standard input.
     #[arg(value_name = "FILE", allow_hyphen_values = true)]
     file: String,
     /// Print one JSON document: pure, mixed, dominant, degenerate (and dominated, iterated, degeneracy, method, complete); for other than 2 players: players, strategies, pure, mixed (null), note, dominant, dominated, iterated.
@@ -19,9 +22,18 @@ pub struct NashArgs {
     /// Show the indifference equations that fix each mixed equilibrium.
     #[arg(long)]
     explain: bool,
-    /// Print the game as a Gambit .nfg file (payoff version) instead of solving it.
+    /// Print the game as a Gambit .nfg file (payoff version) instead of solving it; for a game tree, its reduced normal form.
     #[arg(long, conflicts_with_all = ["json", "explain"])]
     write_nfg: bool,
+    /// Print the game tree (a .efg file) back as a Gambit .efg file, every information set and outcome described in full, instead of solving it.
+    #[arg(long, conflicts_with_all = ["json", "explain", "write_nfg"])]
+    write_efg: bool,
+    /// Print the game tree (a .efg file) drawn as SVG instead of the report: the play of its first equilibrium (subgame-perfect if the tree has perfect information) drawn thick.
+    #[arg(long, conflicts_with_all = ["json", "explain", "write_nfg", "write_efg"])]
+    svg: bool,
+    /// Most subgame-perfect equilibria of a game tree of perfect information listed; more is a limit (exit 3).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SPE)]
+    max_spe: usize,
     /// How to find the equilibria: vertex (every one, by vertex enumeration of the best-response polytopes), lh (some, quickly: Lemke–Howson from each missing label), support (every one, by support enumeration: C(m+n, m) - 1 pairs of supports, small games only).
     #[arg(long, value_enum, value_name = "METHOD", default_value_t = MethodArg::Vertex)]
     method: MethodArg,
@@ -54,6 +66,11 @@ pub fn run(a: &NashArgs) -> Result<(), Failure> {
         super::stdout::stdout().lock().write_all(out.as_bytes())?;
         return Ok(());
     }
+    if a.write_efg {
+        let out = write_efg(&name, &text)?;
+        super::stdout::stdout().lock().write_all(out.as_bytes())?;
+        return Ok(());
+    }
     let options = Options {
         explain: a.explain,
         max_pairs: a.max_pairs,
@@ -64,9 +81,16 @@ pub fn run(a: &NashArgs) -> Result<(), Failure> {
         },
         stop: None,
         max_digits: a.max_digits,
+        max_spe: a.max_spe,
     };
     let solved = nash(&name, &text, &options)?;
-    let out = if a.json { solved.json() } else { solved.text() };
+    let out = if a.svg {
+        solved.svg()?
+    } else if a.json {
+        solved.json()
+    } else {
+        solved.text()
+    };
     super::stdout::stdout().lock().write_all(out.as_bytes())?;
     Ok(())
 }

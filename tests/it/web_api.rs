@@ -1381,3 +1381,38 @@ fn quotient_is_the_document_of_the_command() {
         assert_eq!((status, error(&body).0), (400, "input"), "{q:?}: {body}");
     }
 }
+
+#[test]
+fn nash_answers_game_trees_with_their_drawing() {
+    let s = Server::start(&[]);
+    let tree = std::fs::read(format!(
+        "{}/examples/nash/entry.efg",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let (status, body) = s.post("/api/nash", &tree);
+    assert_eq!(status, 200, "{body}");
+    // By hand: the incumbent accommodates once in (1 > -1), so the entrant enters.
+    assert_eq!(
+        body["extensive"]["subgame_perfect"][0]["payoffs"],
+        json!(["1", "1"])
+    );
+    let svg = body["svg"].as_str().unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("edge on"), "{svg}");
+    // The rest is the command line's document.
+    let out = sprague()
+        .args(["nash", "--json", "examples/nash/entry.efg"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let mut cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    cli["svg"] = body["svg"].clone();
+    assert_eq!(body, cli);
+    // Games that are not trees have no drawing.
+    let (status, body) = s.post(
+        "/api/nash",
+        br#"{"rows":["a"],"cols":["x"],"row_payoffs":[[1]],"col_payoffs":[[2]]}"#,
+    );
+    assert_eq!(status, 200);
+    assert!(body.get("svg").is_none(), "{body}");
+}

@@ -795,6 +795,28 @@ fn nash_view_passes_the_method_and_says_when_the_list_may_be_incomplete() {
 }
 
 #[test]
+fn nash_view_solves_a_pasted_game_tree() {
+    let t = Harness::new(1200, 1200);
+    t.open("view=nash");
+    let tree = std::fs::read_to_string(format!(
+        "{}/examples/nash/entry.efg",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    t.b.js(
+        "document.querySelector('#nash-file-box').open = true; document.querySelector('#nash-file').value = arguments[0];",
+        vec![serde_json::Value::String(tree)],
+    );
+    t.b.click(&t.b.wait("#nash-solve-file"));
+    // The server's drawing, the thick play, and the one subgame-perfect equilibrium.
+    t.b.wait("#nash-tree svg");
+    assert_eq!(t.b.all("#nash-tree svg line.on").len(), 2);
+    let spe = t.b.wait_text("#nash-spe", |s| !s.is_empty());
+    assert!(spe.contains("payoffs (1, 1)"), "{spe}");
+    assert_eq!(t.b.all("#nash-file-equilibria li").len(), 3);
+}
+
+#[test]
 fn narrow_window_has_no_sideways_scroll() {
     let t = Harness::new(380, 800);
     for q in [

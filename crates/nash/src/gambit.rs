@@ -126,7 +126,7 @@ pub fn write_nfg(game: &Normal) -> String {
 }
 
 /// Appends `s` in double quotes, with `\` and `"` escaped by a backslash.
-fn quote(out: &mut String, s: &str) {
+pub(crate) fn quote(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         if c == '"' || c == '\\' {
@@ -139,7 +139,7 @@ fn quote(out: &mut String, s: &str) {
 
 /// A token of the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Tok<'a> {
+pub(crate) enum Tok<'a> {
     Open,
     Close,
     Comma,
@@ -153,7 +153,7 @@ enum Tok<'a> {
 
 impl Tok<'_> {
     /// The token in words, for messages.
-    fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Tok::Open => "'{'".into(),
             Tok::Close => "'}'".into(),
@@ -166,7 +166,7 @@ impl Tok<'_> {
 }
 
 /// At most 40 characters of `s`, with `…` when cut.
-fn shorten(s: &str) -> String {
+pub(crate) fn shorten(s: &str) -> String {
     if s.chars().count() > 40 {
         format!("{}…", s.chars().take(40).collect::<String>())
     } else {
@@ -175,14 +175,14 @@ fn shorten(s: &str) -> String {
 }
 
 #[derive(Clone)]
-struct Lexer<'a> {
-    text: &'a str,
-    pos: usize,
+pub(crate) struct Lexer<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) pos: usize,
 }
 
 impl<'a> Lexer<'a> {
     /// An error at byte `at` of the text.
-    fn error(&self, at: usize, message: String) -> ReadError {
+    pub(crate) fn error(&self, at: usize, message: String) -> ReadError {
         let before = &self.text[..at.min(self.text.len())];
         let line = before.matches('\n').count() + 1;
         let start = before.rfind('\n').map_or(0, |i| i + 1);
@@ -194,7 +194,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token and the byte where it starts.
-    fn next(&mut self) -> Result<(usize, Tok<'a>), ReadError> {
+    pub(crate) fn next(&mut self) -> Result<(usize, Tok<'a>), ReadError> {
         let rest = &self.text[self.pos..];
         let skipped = rest.len()
             - rest
@@ -655,7 +655,7 @@ impl<'a> Parser<'a> {
 
 /// A number as Gambit writes them: [`number::parse`]'s forms, and also decimals
 /// such as `.5` or `1.` (with no digit on one side of the point).
-fn parse_number(w: &str) -> Result<Rational, number::NumberError> {
+pub(crate) fn parse_number(w: &str) -> Result<Rational, number::NumberError> {
     if w.contains('/') || !w.contains('.') {
         return number::parse(w);
     }
@@ -678,7 +678,7 @@ fn parse_number(w: &str) -> Result<Rational, number::NumberError> {
 
 /// Makes empty or repeated names distinct, as Gambit does: each such name `x`
 /// becomes `x_1`, `x_2`, … (skipping any already taken).
-fn normalize(names: &mut [String]) {
+pub(crate) fn normalize(names: &mut [String]) {
     let mut counts: HashMap<String, usize> = HashMap::new();
     for name in names.iter() {
         *counts.entry(name.clone()).or_default() += 1;

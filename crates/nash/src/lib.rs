@@ -1,11 +1,16 @@
 //! Two-player normal-form (bimatrix) games: dominance, pure and mixed Nash
-//! equilibria, all in exact rational arithmetic; and the counting race of many
-//! players, whose coalitions and subgame-perfect play are found exactly.
+//! equilibria, all in exact rational arithmetic; game trees (extensive form), their
+//! subgame-perfect equilibria and reduced normal forms; and the counting race of
+//! many players, whose coalitions and subgame-perfect play are found exactly.
 //!
 //! - [`counting`]: the counting race of many players, its coalitions and subgame-perfect play;
 //! - [`game`]: the game itself ([`Bimatrix`]), strategy names and payoffs;
 //! - [`read`]: reading a game from its JSON file, with errors that say where;
 //! - [`gambit`]: reading and writing Gambit's `.nfg` files;
+//! - [`efg`]: game trees, read from and written to Gambit's `.efg` files;
+//! - [`extensive`]: game trees analysed: subgame-perfect equilibria of trees of
+//!   perfect information, perfect recall, the reduced normal form, behaviour
+//!   strategies;
 //! - [`nplayer`]: games with any number of players ([`Normal`]): pure equilibria
 //!   and dominance;
 //! - [`number`]: exact numbers from text (`-3`, `0.25`, `1e3`, `"3/4"`);
@@ -28,7 +33,9 @@
 
 pub mod counting;
 pub mod dominance;
+pub mod efg;
 pub mod equilibria;
+pub mod extensive;
 mod float_pivot;
 pub mod gambit;
 pub mod game;

@@ -4,6 +4,8 @@
 
 mod many;
 mod report;
+mod svg;
+mod tree;
 mod why;
 
 use super::{Failure, json};
@@ -11,6 +13,8 @@ use sprague_core::Stop;
 pub use sprague_nash::DEFAULT_MAX_DIGITS;
 pub use sprague_nash::Method;
 use sprague_nash::dominance::Step;
+use sprague_nash::efg::{EfgError, is_efg, read_efg};
+use sprague_nash::extensive::{perfect_recall, reduced_normal_form, subgame_perfect};
 use sprague_nash::nplayer::read_normal;
 use sprague_nash::number::show;
 use sprague_nash::{
@@ -25,6 +29,13 @@ use std::sync::Arc;
 /// then vertices matched), about a minute; support enumeration takes C(m+n, m) − 1,
 /// 2 704 155 for 12×12.
 pub const DEFAULT_MAX_PAIRS: u64 = 10_000_000;
+
+/// The default of `--max-spe`, the subgame-perfect equilibria of a tree listed at
+/// most (more is a limit, exit 3).
+pub const DEFAULT_MAX_SPE: usize = 1000;
+
+pub use sprague_nash::efg::MAX_DEPTH;
+pub use svg::MAX_DRAWN;
 
 /// What to compute besides the equilibria.
 #[derive(Clone, Debug)]
@@ -43,6 +54,8 @@ pub struct Options {
     /// Most decimal digits of the numbers of the exact arithmetic
     /// ([`Budget::check_sizes`]).
     pub max_digits: u64,
+    /// Most subgame-perfect equilibria of a tree listed (more is a limit).
+    pub max_spe: usize,
 }
 
 impl Default for Options {
@@ -53,6 +66,7 @@ impl Default for Options {
             method: Method::default(),
             stop: None,
             max_digits: DEFAULT_MAX_DIGITS,
+            max_spe: DEFAULT_MAX_SPE,
         }
     }
 }
@@ -69,6 +83,9 @@ impl Default for Options {
 /// assert!(s.json().starts_with(r#"{"pure":[{"row":1,"col":1,"payoffs":["-8","-8"]}]"#));
 /// ```
 pub fn nash(name: &str, text: &str, o: &Options) -> Result<Solved, Failure> {
+    if is_efg(text) {
+        return solve_tree(name, text, o);
+    }
     let game = read_normal(text).map_err(|e| Failure::Input(format!("nash: {name}: {e}")))?;
     let budget = Budget::new(o.max_pairs)
         .with_stop(o.stop.clone())
@@ -95,7 +112,85 @@ pub fn nash(name: &str, text: &str, o: &Options) -> Result<Solved, Failure> {
     Ok(Solved {
         analysis,
         explain: o.explain,
+        tree: None,
     })
+}
+
+/// Reads a `.efg` file: bad input is exit 2, a tree too deep exit 3.
+fn read_tree(name: &str, text: &str) -> Result<sprague_nash::efg::Efg, Failure> {
+    read_efg(text).map_err(|e| match e {
+        EfgError::Read(e) => Failure::Input(format!("nash: {name}: {e}")),
+        EfgError::TooDeep(e) => Failure::Limit(None, format!("nash: {name}: {e}")),
+    })
+}
+
+/// Solves a game tree: its subgame-perfect equilibria (perfect information), then
+/// its reduced normal form as any game of its number of players.
+fn solve_tree(name: &str, text: &str, o: &Options) -> Result<Solved, Failure> {
+    let efg = read_tree(name, text)?;
+    let limit = |e: sprague_nash::LimitExceeded| {
+        let bound = if e.what.contains("subgame-perfect equilibria") && !e.what.contains("pairs") {
+            None
+        } else {
+            Some(e.bound)
+        };
+        let what = if bound.is_none() {
+            format!("{} (raise it with --max-spe)", e.what)
+        } else {
+            e.what
+        };
+        Failure::Limit(bound, format!("nash: {name}: {what}"))
+    };
+    let mut budget = Budget::new(o.max_pairs)
+        .with_stop(o.stop.clone())
+        .with_max_digits(o.max_digits);
+    let spe = subgame_perfect(&efg, o.max_spe, &mut budget).map_err(limit)?;
+    let reduced = match reduced_normal_form(&efg, &mut budget) {
+        Ok(r) => Ok(r),
+        // A tree of perfect information is answered by backward induction alone.
+        Err(e) if spe.is_some() && e.bound != sprague_core::Bound::Time => Err(e.what),
+        Err(e) => return Err(limit(e)),
+    };
+    let left = Budget::new(o.max_pairs.saturating_sub(budget.spent()))
+        .with_stop(o.stop.clone())
+        .with_max_digits(o.max_digits);
+    let normal = match &reduced {
+        Err(_) => None,
+        Ok(r) => Some(match r.game.to_bimatrix() {
+            Some(two) => Kind::Two(analyse(two, o.method, left).map_err(limit)?),
+            None => Kind::Many(many::analyse(r.game.clone(), left).map_err(limit)?),
+        }),
+    };
+    let t = tree::Tree {
+        recall: perfect_recall(&efg),
+        efg,
+        spe,
+        reduced,
+        behaviour: Vec::new(),
+    }
+    .with_behaviour(normal.as_ref());
+    Ok(Solved {
+        analysis: normal.unwrap_or(Kind::None),
+        explain: o.explain,
+        tree: Some(t),
+    })
+}
+
+/// A `.efg` file read and written back (`sprague nash --write-efg`): the same
+/// tree, every information set and outcome described in full, numbers exact.
+///
+/// ```
+/// use sprague_report::nash::write_efg;
+/// let tree = "EFG 2 R \"\" { \"A\" } t \"\" 1 \"\" { 0.5 }";
+/// assert_eq!(write_efg("g", tree).unwrap(), "EFG 2 R \"\" { \"A\" }\n\"\"\n\nt \"\" 1 \"\" { 1/2 }\n");
+/// ```
+pub fn write_efg(name: &str, text: &str) -> Result<String, Failure> {
+    if !is_efg(text) {
+        return Err(Failure::Input(format!(
+            "nash: {name}: --write-efg needs a game tree (a Gambit .efg file, starting with EFG)"
+        )));
+    }
+    Ok(sprague_nash::efg::write_efg(&read_tree(name, text)?))
 }
 
 /// The game of `text` (SPEC §5 JSON or a `.nfg` file) as a payoff-version `.nfg`
@@ -110,6 +205,12 @@ pub fn nash(name: &str, text: &str, o: &Options) -> Result<Solved, Failure> {
 /// );
 /// ```
 pub fn write_nfg(name: &str, text: &str) -> Result<String, Failure> {
+    if is_efg(text) {
+        let efg = read_tree(name, text)?;
+        let r = reduced_normal_form(&efg, &mut Budget::new(DEFAULT_MAX_PAIRS))
+            .map_err(|e| Failure::Limit(Some(e.bound), format!("nash: {name}: {}", e.what)))?;
+        return Ok(sprague_nash::gambit::write_nfg(&r.game));
+    }
     let game = read_normal(text).map_err(|e| Failure::Input(format!("nash: {name}: {e}")))?;
     Ok(sprague_nash::gambit::write_nfg(&game))
 }
@@ -119,29 +220,86 @@ pub fn write_nfg(name: &str, text: &str) -> Result<String, Failure> {
 pub struct Solved {
     analysis: Kind,
     explain: bool,
+    tree: Option<tree::Tree>,
 }
 
 /// What was found, by the number of players.
 enum Kind {
     Two(Analysis),
     Many(many::Analysis),
+    /// Nothing: a tree whose reduced normal form was not made.
+    None,
 }
 
 impl Solved {
     /// The JSON document of `nash --json` (SPEC §5), with a final newline.
+    /// For a game tree, the same document with the member `extensive` added last.
     pub fn json(&self) -> String {
-        match &self.analysis {
+        let mut out = match &self.analysis {
             Kind::Two(a) => to_json(a, self.explain),
             Kind::Many(a) => many::json(a),
+            Kind::None => "{}\n".to_string(),
+        };
+        if let Some(t) = &self.tree {
+            // Reopen the object: drop its closing brace and newline.
+            while out.ends_with('\n') || out.ends_with('}') {
+                let last = out.pop();
+                if last == Some('}') {
+                    break;
+                }
+            }
+            if !out.ends_with('{') {
+                out.push(',');
+            }
+            out.push_str("\"extensive\":");
+            tree::json(t, &mut out);
+            out.push_str("}\n");
         }
+        out
     }
 
     /// The plain-text answer of `nash`.
     pub fn text(&self) -> String {
-        match &self.analysis {
-            Kind::Two(a) => report::text(a, self.explain),
-            Kind::Many(a) => many::text(a),
+        let normal = match &self.analysis {
+            Kind::Two(a) => Some(report::text(a, self.explain)),
+            Kind::Many(a) => Some(many::text(a)),
+            Kind::None => None,
+        };
+        match &self.tree {
+            Some(t) => tree::text(t, normal),
+            None => normal.unwrap_or_default(),
         }
+    }
+
+    /// Whether the game was a tree (a `.efg` file).
+    pub fn is_tree(&self) -> bool {
+        self.tree.is_some()
+    }
+
+    /// The game tree drawn as SVG, the play of its first equilibrium (subgame-perfect
+    /// when there are such, else of the reduced normal form) drawn thick. Errs for a
+    /// game that is not a tree (exit 2) and for a tree of more than [`MAX_DRAWN`]
+    /// nodes (exit 3).
+    pub fn svg(&self) -> Result<String, Failure> {
+        let Some(t) = &self.tree else {
+            return Err(Failure::Input(
+                "nash: --svg draws game trees only (a Gambit .efg file)".into(),
+            ));
+        };
+        let normal = match &self.analysis {
+            Kind::None => None,
+            k => Some(k),
+        };
+        let on = t.highlighted(normal);
+        svg::draw(&t.efg, on.as_deref()).ok_or_else(|| {
+            Failure::Limit(
+                None,
+                format!(
+                    "nash: the tree has {} nodes, more than the {MAX_DRAWN} drawn at most",
+                    t.efg.nodes().len()
+                ),
+            )
+        })
     }
 }
 

@@ -342,8 +342,9 @@ fn with_field(mut doc: String, name: &str, v: &Value) -> String {
 }
 
 /// `POST /api/nash?explain=0|1&method=vertex|lh|support` with the game file as the
-/// body (JSON or `.nfg` text, sent as `application/json`): the document of
-/// `sprague nash --json --method …` (`vertex` when left out).
+/// body (JSON, or the text of a Gambit `.nfg` or `.efg` file, sent as
+/// `application/json`): the document of `sprague nash --json --method …` (`vertex`
+/// when left out), with `svg`, the tree drawn, for a game tree.
 async fn nash(
     State(app): State<Shared>,
     headers: HeaderMap,
@@ -395,7 +396,12 @@ async fn nash(
             ..sprague_report::nash::Options::default()
         };
         let s = sprague_report::nash::nash("the request body", &text, &o).map_err(failure)?;
-        Ok(s.json())
+        // A game tree also comes drawn (null when too large to draw).
+        Ok(if s.is_tree() {
+            with_field(s.json(), "svg", &json!(s.svg().ok()))
+        } else {
+            s.json()
+        })
     })
     .await
 }

@@ -23,6 +23,13 @@ pub(super) struct Analysis {
     pure: Vec<PureProfile>,
 }
 
+impl Analysis {
+    /// The first pure equilibrium's profile, if any.
+    pub(super) fn first_pure(&self) -> Option<&[usize]> {
+        self.pure.first().map(|p| p.profile.as_slice())
+    }
+}
+
 pub(super) fn analyse(game: Normal, mut budget: Budget) -> Result<Analysis, LimitExceeded> {
     let budget = &mut budget;
     game.check_sizes(budget)?;

@@ -1,6 +1,8 @@
 // The Nash view: a payoff grid editor (or pasted JSON) for a bimatrix game, solved by
 // POST /api/nash: dominance, every equilibrium as exact fractions, and for 2×2 games
-// the best-response diagram.
+// the best-response diagram. A pasted Gambit file (.nfg, or a .efg game tree) is sent
+// as it is and its answer shown: for a tree, the server's drawing, its
+// subgame-perfect equilibria and the equilibria of its reduced normal form.
 import { h, s, api, aborted, cliBox, shq, params, setParams, errorBox, Q } from "./util.js";
 
 const PRESETS = {
@@ -240,12 +242,54 @@ export function nashView(root) {
     }
   } }, "Use this JSON");
 
+  const fileArea = h("textarea", { id: "nash-file", rows: 8, spellcheck: "false", "aria-label": "a Gambit .nfg or .efg file" });
+  const fileOut = h("section", { class: "results", id: "nash-file-result", "aria-live": "polite" });
+
+  /** The answer for a pasted file: the tree drawn (from the server), then the lists. */
+  function renderFile(doc) {
+    const parts = [];
+    const ext = doc.extensive;
+    if (doc.svg) {
+      const svg = new DOMParser().parseFromString(doc.svg, "image/svg+xml").documentElement;
+      if (svg && svg.nodeName === "svg") parts.push(h("figure", { class: "chart", id: "nash-tree" }, document.importNode(svg, true), h("figcaption", {}, "The game tree; the play of an equilibrium drawn thick, information sets dashed.")));
+    }
+    const names = ext?.reduced?.strategies || doc.strategies || (doc.rows ? [doc.rows, doc.cols] : null);
+    if (ext) {
+      const spe = ext.subgame_perfect;
+      parts.push(h("h3", {}, "Subgame-perfect equilibria"));
+      if (spe === null) parts.push(h("p", {}, "Not computed: backward induction needs perfect information."));
+      else parts.push(h("ul", { id: "nash-spe" }, spe.map((e) => h("li", {}, `payoffs (${e.payoffs.join(", ")}); play through nodes ${e.path.join(", ")}`))));
+      if (ext.reduced_note) parts.push(h("p", {}, `Reduced normal form not made: ${ext.reduced_note}`));
+    }
+    const label = (p, k) => (names?.[p]?.[k] ?? String(k));
+    if (Array.isArray(doc.mixed)) {
+      parts.push(h("h3", {}, "Equilibria of the reduced normal form"),
+        h("ul", { id: "nash-file-equilibria" }, doc.mixed.map((e) => h("li", {},
+          [e.row, e.col].map((probs, p) => probs.map((x, k) => (x === "0" ? null : `${label(p, k)} ${x}`)).filter(Boolean).join(", ")).join(" against "),
+          ` → (${e.payoffs.join(", ")})`))));
+    } else if (Array.isArray(doc.pure)) {
+      parts.push(h("h3", {}, "Pure equilibria"),
+        h("ul", { id: "nash-file-equilibria" }, doc.pure.map((e) => h("li", {}, `(${e.profile.map((k, p) => label(p, k)).join(", ")}) → (${e.payoffs.join(", ")})`))));
+    }
+    return parts;
+  }
+
+  const solveFile = h("button", { type: "button", id: "nash-solve-file", onclick: async () => {
+    try {
+      const doc = await api("/api/nash", { explain: false }, { body: fileArea.value, slot: "nash-file" });
+      fileOut.replaceChildren(...renderFile(doc));
+    } catch (e) {
+      if (!aborted(e)) fileOut.replaceChildren(errorBox(e));
+    }
+  } }, "Solve this file");
+
   root.append(
     h("h2", { class: "view-title" }, "Nash equilibria of a two-player game"),
     h("div", { class: "options" }, preset, method, h("label", {}, explain, " explain")),
     editor,
     h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "nash-solve", onclick: () => solve(true) }, "Find equilibria")),
     h("details", {}, h("summary", {}, "Edit or paste the JSON"), jsonArea, h("div", { class: "buttons" }, loadJson), jsonErr),
+    h("details", { id: "nash-file-box" }, h("summary", {}, "Paste a Gambit file (.nfg, or a game tree .efg)"), fileArea, h("div", { class: "buttons" }, solveFile), fileOut),
     cmd, out);
   renderEditor();
   solve(false);
