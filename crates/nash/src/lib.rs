@@ -33,6 +33,7 @@ pub mod gambit;
 pub mod game;
 mod lemke;
 pub mod linear;
+pub mod mixed_many;
 pub mod nplayer;
 pub mod number;
 mod pivot;
