@@ -8,6 +8,8 @@
 //! - [`gambit`]: reading and writing Gambit's `.nfg` files;
 //! - [`nplayer`]: games with any number of players ([`Normal`]): pure equilibria
 //!   and dominance;
+//! - [`mixed_many`]: their mixed equilibria by support enumeration, exact where
+//!   rational, proved narrow intervals otherwise, continua where found;
 //! - [`number`]: exact numbers from text (`-3`, `0.25`, `1e3`, `"3/4"`);
 //! - [`dominance`]: dominant and dominated strategies, iterated elimination;
 //! - [`equilibria`](mod@equilibria): pure equilibria, and every equilibrium (extreme equilibria of

@@ -417,6 +417,12 @@ struct System<'a> {
     gains: Vec<(usize, usize, Poly)>,
     /// Each player's payoff from its first support strategy: u_p(s_0).
     payoffs: Vec<Poly>,
+    /// Each player's place value in the profile numbers.
+    strides: Vec<usize>,
+    /// The number of the profile of the first strategies of the supports.
+    base: usize,
+    /// The players whose supports have two strategies or more.
+    multi: Vec<usize>,
 }
 
 impl<'a> System<'a> {
@@ -424,10 +430,17 @@ impl<'a> System<'a> {
         let n = game.players();
         let mut first = Vec::with_capacity(n);
         let mut d = 0;
-        for s in &support {
+        let mut strides = Vec::with_capacity(n);
+        let mut stride = 1usize;
+        let mut base = 0;
+        for (q, s) in support.iter().enumerate() {
             first.push(d);
             d += s.len() - 1;
+            strides.push(stride);
+            base += s[0] * stride;
+            stride *= game.count(q);
         }
+        let multi = (0..n).filter(|&q| support[q].len() > 1).collect();
         let mut sys = System {
             game,
             support,
@@ -437,6 +450,9 @@ impl<'a> System<'a> {
             jac: Vec::new(),
             gains: Vec::new(),
             payoffs: Vec::new(),
+            strides,
+            base,
+            multi,
         };
         for p in 0..n {
             let base = sys.utility(p, sys.support[p][0]);
@@ -472,23 +488,29 @@ impl<'a> System<'a> {
     /// Player p's expected payoff from pure strategy `s` against the others'
     /// mixtures on their supports, as a polynomial.
     fn utility(&self, p: usize, s: usize) -> Poly {
-        let n = self.game.players();
+        // Profile numbers by place values: only the others with two strategies
+        // or more in their supports vary (a game of many players has few).
+        let mut index = self.base - self.support[p][0] * self.strides[p] + s * self.strides[p];
+        let vary: Vec<(usize, usize)> = self
+            .multi
+            .iter()
+            .filter(|&&q| q != p)
+            .map(|&q| (q, self.strides[q]))
+            .collect();
         let mut map: BTreeMap<Vec<usize>, Rational> = BTreeMap::new();
-        let mut at = vec![0usize; n];
+        let mut at = vec![0usize; vary.len()];
         loop {
-            let mut profile: Vec<usize> = (0..n).map(|q| self.support[q][at[q]]).collect();
-            profile[p] = s;
-            let a = self.game.payoff(&profile, p);
+            let a = &self.game.payoffs_at(index)[p];
             if !a.is_zero() {
                 let mut terms: Vec<(Vec<usize>, Rational)> = vec![(Vec::new(), a.clone())];
-                for q in (0..n).filter(|&q| q != p) {
-                    let f = self.prob(q, at[q]);
+                for (v, &(q, _)) in vary.iter().enumerate() {
+                    let f = self.prob(q, at[v]);
                     let mut next = Vec::with_capacity(terms.len() * f.len());
                     for (m, c) in &terms {
-                        for (v, k) in &f {
+                        for (x, k) in &f {
                             let mut m = m.clone();
-                            if let Some(v) = v {
-                                m.push(*v);
+                            if let Some(x) = x {
+                                m.push(*x);
                             }
                             next.push((m, c * k));
                         }
@@ -501,17 +523,21 @@ impl<'a> System<'a> {
                 }
             }
             // The next profile of the others' supports.
-            let mut q = 0;
+            let mut v = 0;
             loop {
-                if q == n {
+                let Some(&(q, st)) = vary.get(v) else {
                     return Poly::from_map(map);
-                }
-                if q != p && at[q] + 1 < self.support[q].len() {
-                    at[q] += 1;
+                };
+                let l = &self.support[q];
+                index -= l[at[v]] * st;
+                if at[v] + 1 < l.len() {
+                    at[v] += 1;
+                    index += l[at[v]] * st;
                     break;
                 }
-                at[q] = 0;
-                q += 1;
+                at[v] = 0;
+                index += l[0] * st;
+                v += 1;
             }
         }
     }
@@ -604,6 +630,13 @@ impl<'a> System<'a> {
     fn exact_inequalities(&self, y: &[Rational]) -> bool {
         let b: Vec<Iv> = y.iter().map(|x| (x.clone(), x.clone())).collect();
         (0..self.game.players()).all(|p| self.probs(p, &b).iter().all(|(l, _)| l.is_positive()))
+            && self.gains.iter().all(|(_, _, g)| !g.eval(y).is_positive())
+    }
+
+    /// The inequalities at an exact point, with probabilities that may be zero.
+    fn weak_inequalities(&self, y: &[Rational]) -> bool {
+        let b: Vec<Iv> = y.iter().map(|x| (x.clone(), x.clone())).collect();
+        (0..self.game.players()).all(|p| self.probs(p, &b).iter().all(|(l, _)| !l.is_negative()))
             && self.gains.iter().all(|(_, _, g)| !g.eval(y).is_positive())
     }
 
@@ -925,13 +958,15 @@ fn singular(sys: &System, boxes: &[Vec<Iv>]) -> Solution {
     let mut sample = None;
     for b in boxes {
         let q: Vec<Rational> = b.iter().map(|(l, h)| simplest_between(l, h)).collect();
-        if !(sys.residual_zero(&q) && sys.exact_inequalities(&q)) {
+        if !(sys.residual_zero(&q) && sys.weak_inequalities(&q)) {
             continue;
         }
         if let Some(c) = continuum(sys, &q) {
             return c;
         }
-        sample.get_or_insert(q);
+        if sys.exact_inequalities(&q) {
+            sample.get_or_insert(q);
+        }
     }
     let mut hull = boxes[0].clone();
     for b in &boxes[1..] {
@@ -952,9 +987,11 @@ fn singular(sys: &System, boxes: &[Vec<Iv>]) -> Solution {
     }
 }
 
-/// A segment of equilibria through the exact equilibrium `q` along which one
-/// player's mixture moves, when there is one. The equations and gains are affine
-/// along such a direction, so the segment is exact.
+/// A segment of equilibria through the exact point `q` (a solution of the
+/// equations where the inequalities hold, probabilities possibly zero) along
+/// which one player's mixture moves, whose middle has this support, when there is
+/// one. The equations and gains are affine along such a direction, so the
+/// segment is exact.
 fn continuum(sys: &System, q: &[Rational]) -> Option<Solution> {
     let j = sys.jacobian_at(q);
     for p in 0..sys.game.players() {
@@ -1005,9 +1042,13 @@ fn continuum(sys: &System, q: &[Rational]) -> Option<Solution> {
         let at = |t: &Rational| -> Vec<Rational> {
             q.iter().zip(&dir).map(|(x, v)| x + t * v).collect()
         };
+        let middle = at(&((&lo + &hi) / r(2)));
+        if !sys.exact_inequalities(&middle) {
+            continue;
+        }
         return Some(Solution::Continuum {
-            sample: sys.mixture(q),
-            payoffs: sys.payoffs.iter().map(|x| x.eval(q)).collect(),
+            sample: sys.mixture(&middle),
+            payoffs: sys.payoffs.iter().map(|x| x.eval(&middle)).collect(),
             player: p,
             from: sys.mixture(&at(&lo)),
             to: sys.mixture(&at(&hi)),
@@ -1088,16 +1129,55 @@ pub const MAX_STRATEGIES: usize = 16;
 pub fn mixed_equilibria(game: &Normal, budget: &mut Budget) -> Result<MixedAll, LimitExceeded> {
     game.check_sizes(budget)?;
     let left = iterated_elimination(game, budget)?.left;
-    if let Some(p) = (0..game.players()).find(|&p| left[p].len() > MAX_STRATEGIES) {
+    if let Some(why) = too_large(&left) {
         return Err(LimitExceeded {
             bound: sprague_core::Bound::Pairs,
-            what: format!(
-                "player {} keeps {} strategies after elimination, more than the {MAX_STRATEGIES} the support enumeration allows",
-                p + 1,
-                left[p].len()
-            ),
+            what: why,
         });
     }
+    mixed_among(game, &left, budget)
+}
+
+/// Most support profiles enumerated.
+pub const MAX_SUPPORTS: u128 = 1_000_000;
+
+/// Why the support enumeration over the strategies `left` (each player's, after
+/// elimination) is not tried, in words: a player with more than
+/// [`MAX_STRATEGIES`], more than [`MAX_SUPPORTS`] support profiles, or more than
+/// [`MAX_VARIABLES`] unknown probabilities; `None` when it is small enough.
+pub fn too_large(left: &[Vec<usize>]) -> Option<String> {
+    if let Some(p) = (0..left.len()).find(|&p| left[p].len() > MAX_STRATEGIES) {
+        return Some(format!(
+            "player {} keeps {} strategies after elimination, more than the {MAX_STRATEGIES} the support enumeration allows",
+            p + 1,
+            left[p].len()
+        ));
+    }
+    let total = left
+        .iter()
+        .fold(1u128, |a, l| a.saturating_mul((1u128 << l.len()) - 1));
+    if total > MAX_SUPPORTS {
+        return Some(format!(
+            "{total} support profiles, more than the {MAX_SUPPORTS} the support enumeration allows"
+        ));
+    }
+    let d: usize = left.iter().map(|l| l.len() - 1).sum();
+    if d > MAX_VARIABLES {
+        return Some(format!(
+            "the full support has {d} unknown probabilities, more than the {MAX_VARIABLES} the support enumeration allows"
+        ));
+    }
+    None
+}
+
+/// [`mixed_equilibria`] over the strategies `left` to each player, which must
+/// hold every strategy of every equilibrium (as iterated elimination of strictly
+/// dominated strategies leaves), and pass [`too_large`].
+pub fn mixed_among(
+    game: &Normal,
+    left: &[Vec<usize>],
+    budget: &mut Budget,
+) -> Result<MixedAll, LimitExceeded> {
     let choices: Vec<Vec<Vec<usize>>> = left.iter().map(|l| subsets(l)).collect();
     let total: u128 = choices
         .iter()
@@ -1140,15 +1220,6 @@ pub fn mixed_equilibria(game: &Normal, budget: &mut Budget) -> Result<MixedAll, 
             .enumerate()
             .map(|(q, &i)| choices[q][i].clone())
             .collect();
-        let d: usize = support.iter().map(|s| s.len() - 1).sum();
-        if d > MAX_VARIABLES {
-            return Err(LimitExceeded {
-                bound: sprague_core::Bound::Pairs,
-                what: format!(
-                    "a support profile has {d} unknown probabilities, more than the {MAX_VARIABLES} the support enumeration allows"
-                ),
-            });
-        }
         let dominated = (0..game.players()).any(|p| {
             support[p]
                 .iter()
