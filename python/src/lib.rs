@@ -417,12 +417,15 @@ fn write_nfg(game: String) -> PyResult<String> {
     report::nash::write_nfg("game", &game).map_err(failed)
 }
 
+/// A normal-form game's player names, strategy names and payoffs (as text).
+type NormalParts = (Vec<String>, Vec<Vec<String>>, Vec<String>);
+
 /// A game given as the text of a file of `sprague nash` (JSON or `.nfg`) as its
 /// player names, each player's strategy names and its payoffs as exact fractions
 /// in text: for each profile (the first player's strategy varying fastest), every
 /// player's payoff.
 #[pyfunction]
-fn read_normal(game: String) -> PyResult<(Vec<String>, Vec<Vec<String>>, Vec<String>)> {
+fn read_normal(game: String) -> PyResult<NormalParts> {
     let g = sprague::nash::nplayer::read_normal(&game)
         .map_err(|e| failed(Failure::Input(format!("nash: game: {e}"))))?;
     let strategies = (0..g.players()).map(|p| g.names(p).to_vec()).collect();
