@@ -65,6 +65,8 @@ __all__ = [
     "Thermograph",
     "ThermographPoints",
     "Nash",
+    "Game",
+    "MixedProfile",
     "Equilibrium",
     "PureEquilibrium",
     "SpragueError",
@@ -1011,15 +1013,20 @@ def nash_text(
     ``col_payoffs``), the JSON of a game of any number of players (``players``,
     ``strategies``, ``payoffs``), a Gambit ``.nfg`` file or a game tree as a
     Gambit ``.efg`` file, as ``json.loads`` gives it. Two-player games get every
-    equilibrium in ``mixed``; for other numbers of players ``mixed`` is None
-    (only the ``pure`` equilibria, each a ``profile`` of strategies, are
-    computed). A tree is answered for its reduced normal form, with the member
-    ``extensive`` added (its subgame-perfect equilibria when it has perfect
-    information, its reduced strategies, behaviour strategies).
+    equilibrium in ``mixed``; for other numbers of players the ``pure``
+    equilibria (each a ``profile`` of strategies) and, for small games,
+    ``mixed``: every equilibrium by support enumeration, each with its
+    ``support`` and ``kind`` (``"exact"``, ``"interval"``, ``"continuum"`` or
+    ``"unresolved"``; see :class:`Game`). A tree is answered for its reduced
+    normal form, with the member ``extensive`` added (its subgame-perfect
+    equilibria when it has perfect information, its reduced strategies,
+    behaviour strategies).
 
     >>> d = nash_text('NFG 1 R "" { "A" "B" "C" } { 1 1 2 } 1 1 1 2 2 2')
-    >>> d["pure"], d["mixed"]
-    ([{'profile': [0, 0, 1], 'payoffs': ['2', '2', '2']}], None)
+    >>> d["pure"]
+    [{'profile': [0, 0, 1], 'payoffs': ['2', '2', '2']}]
+    >>> [(e["kind"], e["probabilities"]) for e in d["mixed"]]
+    [('exact', [['1'], ['1'], ['0', '1']])]
     """
     return json.loads(_call(_sprague.nash, text, explain, max_pairs, method))
 
@@ -1049,6 +1056,255 @@ def write_efg(text: str) -> str:
     t "" 1 "" { 1/2 }
     """
     return _call(_sprague.write_efg, text)
+
+
+@dataclass(frozen=True)
+class MixedProfile:
+    """One equilibrium (or set of them) of a :class:`Game`: each player's
+    ``support`` (the strategies played) and its ``kind``:
+
+    - ``"exact"``: ``probabilities`` (each player's, one Fraction per strategy)
+      and ``payoffs`` (each player's, Fractions);
+    - ``"interval"``: an irrational equilibrium (or one not recovered exactly):
+      each probability lies between ``lo`` and ``hi`` (Fractions, at most 2**-40
+      apart), a box proved to hold exactly one equilibrium, ``payoffs_lo`` and
+      ``payoffs_hi`` bound the payoffs, ``checked`` says whether the inequalities
+      hold on the whole box;
+    - ``"continuum"``: every point of the segment from ``segment[0]`` to
+      ``segment[1]`` is an equilibrium (only ``player``'s mixture moves);
+      ``probabilities`` and ``payoffs`` are a point of it with this support;
+    - ``"unresolved"``: singular equations (a continuum or a multiple solution)
+      within ``lo``..``hi``; ``probabilities`` is an exact equilibrium there or
+      None.
+    """
+
+    support: List[List[int]]
+    kind: str
+    probabilities: Optional[List[List[Fraction]]] = None
+    payoffs: Optional[List[Fraction]] = None
+    lo: Optional[List[List[Fraction]]] = None
+    hi: Optional[List[List[Fraction]]] = None
+    payoffs_lo: Optional[List[Fraction]] = None
+    payoffs_hi: Optional[List[Fraction]] = None
+    checked: bool = True
+    player: Optional[int] = None
+    segment: Optional[Tuple[List[List[Fraction]], List[List[Fraction]]]] = None
+
+
+def _fractions(v: Any) -> Any:
+    if v is None:
+        return None
+    if isinstance(v, list):
+        return [_fractions(x) for x in v]
+    return Fraction(v)
+
+
+def _mixed_profile(e: dict) -> MixedProfile:
+    if "row" in e:  # two players
+        probs = [_fractions(e["row"]), _fractions(e["col"])]
+        support = [[i for i, x in enumerate(m) if x > 0] for m in probs]
+        return MixedProfile(support, "exact", probs, _fractions(e["payoffs"]))
+    kind = e["kind"]
+    sample = e.get("sample")
+    probs = e.get("probabilities")
+    pays = e.get("payoffs")
+    if sample is not None:
+        probs, pays = sample["probabilities"], sample["payoffs"]
+    segment = None
+    if kind == "continuum":
+        segment = (_fractions(e["from"]), _fractions(e["to"]))
+    return MixedProfile(
+        support=e["support"],
+        kind=kind,
+        probabilities=_fractions(probs),
+        payoffs=_fractions(pays),
+        lo=_fractions(e.get("lo")),
+        hi=_fractions(e.get("hi")),
+        payoffs_lo=_fractions(e.get("payoffs_lo")),
+        payoffs_hi=_fractions(e.get("payoffs_hi")),
+        checked=e.get("checked", True),
+        player=e.get("player"),
+        segment=segment,
+    )
+
+
+def _plain(x: Any) -> Any:
+    """NumPy arrays and scalars as Python lists and numbers."""
+    if hasattr(x, "tolist") and not isinstance(x, (str, Fraction)):
+        return x.tolist()
+    return x
+
+
+def _depth(x: Any) -> int:
+    d = 0
+    while isinstance(x, (list, tuple)):
+        if not x:
+            raise ValueError("payoffs: an empty list of strategies")
+        x = x[0]
+        d += 1
+    return d
+
+
+class Game:
+    """A game in normal form of any number of players, with exact payoffs.
+
+    ``payoffs`` is either one array per player (a list of NumPy arrays or nested
+    lists, each indexed by one strategy per player, the first player's
+    outermost), or one array with a trailing player axis (``payoffs[i][j]...[p]``
+    is player p's payoff); a single NumPy array is read the second way, a list
+    of arrays the first way; ``player_axis="last"`` or ``"first"`` says which
+    for nested lists whose shape allows both (the default, ``"auto"``, reads a
+    list as one array per player when its length is the number of dimensions of
+    its elements). Payoffs are ints, Fractions or strings like ``"3/4"`` (floats
+    are refused: they are not exact). ``players`` and ``strategies`` name them.
+    Every computation is the Rust engine's (the same as ``sprague nash``).
+
+    >>> g = Game([[[2, 0], [0, 1]], [[1, 0], [0, 2]]])   # battle of the sexes
+    >>> [e.probabilities for e in g.equilibria()][2]
+    [[Fraction(2, 3), Fraction(1, 3)], [Fraction(1, 3), Fraction(2, 3)]]
+    """
+
+    def __init__(
+        self,
+        payoffs: Any,
+        players: Optional[Sequence[str]] = None,
+        strategies: Optional[Sequence[Sequence[str]]] = None,
+        player_axis: str = "auto",
+    ) -> None:
+        if player_axis not in ("auto", "first", "last"):
+            raise ValueError("player_axis is 'auto', 'first' or 'last'")
+        single = hasattr(payoffs, "shape")
+        if single:
+            table = _plain(payoffs)
+            first = player_axis == "first"
+        else:
+            table = [_plain(a) for a in payoffs]
+            if player_axis == "auto":
+                first = all(isinstance(a, (list, tuple)) for a in table) and all(
+                    _depth(a) == len(table) for a in table
+                )
+            else:
+                first = player_axis == "first"
+        if first:
+            n = len(table)
+            per_player = table
+        else:
+            n = _depth(table) - 1
+            per_player = None
+        if n < 1:
+            raise ValueError("payoffs: no player")
+        # The JSON of sprague nash: payoffs[i][j]... lists every player's payoff.
+        def leaf_of(path: Tuple[int, ...]) -> List[Any]:
+            if per_player is not None:
+                out = []
+                for a in per_player:
+                    x = a
+                    for i in path:
+                        x = x[i]
+                    out.append(_payoff(_plain(x)))
+                return out
+            x = table
+            for i in path:
+                x = x[i]
+            if not isinstance(x, (list, tuple)) or len(x) != n:
+                raise ValueError(f"payoffs{list(path)}: expected {n} payoffs, one per player")
+            return [_payoff(_plain(v)) for v in x]
+
+        shape_src = per_player[0] if per_player is not None else table
+        counts = []
+        x = shape_src
+        for _ in range(n):
+            if not isinstance(x, (list, tuple)) or not x:
+                raise ValueError("payoffs: expected one index per player")
+            counts.append(len(x))
+            x = x[0]
+
+        def build(path: Tuple[int, ...]) -> Any:
+            if len(path) == n:
+                return leaf_of(path)
+            return [build(path + (i,)) for i in range(counts[len(path)])]
+
+        self.players: List[str] = (
+            list(players) if players is not None else [f"Player {p + 1}" for p in range(n)]
+        )
+        self.strategies: List[List[str]] = (
+            [list(s) for s in strategies]
+            if strategies is not None
+            else [[str(s + 1) for s in range(k)] for k in counts]
+        )
+        try:
+            nested = build(())
+        except IndexError as e:
+            raise ValueError(f"payoffs: not a full table of {counts} profiles ({e})") from None
+        self._text = json.dumps(
+            {"players": self.players, "strategies": self.strategies, "payoffs": nested}
+        )
+        # Read back through the engine: it checks every name and payoff.
+        self.players, self.strategies, flat = _call(_sprague.read_normal, self._text)
+        self._flat = flat
+
+    @classmethod
+    def from_nfg(cls, text: str) -> "Game":
+        """A game read from the text of a Gambit ``.nfg`` file (either version)."""
+        players, strategies, flat = _call(_sprague.read_normal, text)
+        n = len(players)
+        counts = [len(s) for s in strategies]
+        # flat: each profile (the first player's strategy fastest), every payoff.
+        def build(path: Tuple[int, ...]) -> Any:
+            if len(path) == n:
+                index, stride = 0, 1
+                for p, i in enumerate(path):
+                    index += i * stride
+                    stride *= counts[p]
+                return flat[index * n:(index + 1) * n]
+            return [build(path + (i,)) for i in range(counts[len(path)])]
+
+        return cls(build(()), players, strategies, player_axis="last")
+
+    @property
+    def payoffs(self) -> List[Any]:
+        """The payoffs with a trailing player axis, as nested lists of Fractions."""
+        return _fractions(json.loads(self._text)["payoffs"])
+
+    def _doc(self, method: Optional[str], max_pairs: int) -> dict:
+        if method is None:
+            method = "vertex"
+        elif len(self.players) != 2 and method != "support":
+            raise ValueError(
+                "games of other than two players are solved by support enumeration: method='support'"
+            )
+        elif len(self.players) == 2 and method not in ("vertex", "lh", "support"):
+            raise ValueError("method is 'vertex', 'lh' or 'support'")
+        return json.loads(_call(_sprague.nash, self._text, False, max_pairs, method))
+
+    def equilibria(
+        self, method: Optional[str] = None, max_pairs: int = DEFAULT_MAX_PAIRS
+    ) -> List[MixedProfile]:
+        """Every Nash equilibrium (for two players by ``method``: ``"vertex"``,
+        ``"lh"`` or ``"support"``; for others by support enumeration, small games
+        only), exact Fractions where rational; see :class:`MixedProfile`."""
+        doc = self._doc(method, max_pairs)
+        mixed = doc.get("mixed")
+        if mixed is None:
+            raise LimitError(doc.get("note", "mixed equilibria not computed"))
+        return [_mixed_profile(e) for e in mixed]
+
+    def dominated(self, max_pairs: int = DEFAULT_MAX_PAIRS) -> List[List[dict]]:
+        """For each player, its strategies dominated by another pure strategy:
+        dicts with ``strategy``, ``by`` and ``strict``."""
+        doc = self._doc(None if len(self.players) == 2 else "support", max_pairs)
+        d = doc["dominated"]
+        if isinstance(d, dict):
+            return [d["row"], d["col"]]
+        return d
+
+    def write_nfg(self) -> str:
+        """The game as a payoff-version Gambit ``.nfg`` file."""
+        return _call(_sprague.write_nfg, self._text)
+
+    def __repr__(self) -> str:
+        counts = "×".join(str(len(s)) for s in self.strategies)
+        return f"Game({len(self.players)} players, {counts} strategies)"
 
 
 # ----------------------------------------------------------------------------

@@ -424,6 +424,24 @@ fn write_efg(game: String) -> PyResult<String> {
     report::nash::write_efg("game", &game).map_err(failed)
 }
 
+/// A normal-form game's player names, strategy names and payoffs (as text).
+type NormalParts = (Vec<String>, Vec<Vec<String>>, Vec<String>);
+
+/// A game given as the text of a file of `sprague nash` (JSON or `.nfg`) as its
+/// player names, each player's strategy names and its payoffs as exact fractions
+/// in text: for each profile (the first player's strategy varying fastest), every
+/// player's payoff.
+#[pyfunction]
+fn read_normal(game: String) -> PyResult<NormalParts> {
+    let g = sprague::nash::nplayer::read_normal(&game)
+        .map_err(|e| failed(Failure::Input(format!("nash: game: {e}"))))?;
+    let strategies = (0..g.players()).map(|p| g.names(p).to_vec()).collect();
+    let payoffs = (0..g.profiles())
+        .flat_map(|i| g.payoffs_at(i).iter().map(sprague::nash::number::show))
+        .collect();
+    Ok((g.player_names().to_vec(), strategies, payoffs))
+}
+
 /// A counting race of many players: the JSON document of `sprague race --json`.
 #[pyfunction]
 #[pyo3(signature = (players, moves, to, lose, ties))]
@@ -819,6 +837,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nash, m)?)?;
     m.add_function(wrap_pyfunction!(write_nfg, m)?)?;
     m.add_function(wrap_pyfunction!(write_efg, m)?)?;
+    m.add_function(wrap_pyfunction!(read_normal, m)?)?;
     m.add_function(wrap_pyfunction!(race, m)?)?;
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(value_of, m)?)?;

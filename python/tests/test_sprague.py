@@ -387,11 +387,19 @@ def test_nash_text_reads_nfg_files_and_games_of_three_players(tmp_path):
     assert d == sprague.nash_text(json.dumps(same))
     assert d["pure"] == [{"row": 0, "col": 0, "payoffs": ["1", "1"]}]
     # Three players who each get 1 when all agree, 0 otherwise: the two unanimous
-    # profiles are the pure equilibria; mixed ones are not computed.
+    # profiles are the pure equilibria. By hand, player 1 is indifferent when
+    # q + r = 1 (q, r: the others' probabilities of their first strategies), and
+    # likewise for the others: all mix half and half in the one other equilibrium
+    # (one mixing alone leaves another strictly preferring a strategy).
     agree = 'NFG 1 R "" { "A" "B" "C" } { 2 2 2 }\n1 1 1 ' + "0 0 0 " * 6 + "1 1 1\n"
     d = sprague.nash_text(agree)
     assert [e["profile"] for e in d["pure"]] == [[0, 0, 0], [1, 1, 1]]
-    assert d["mixed"] is None and "only pure equilibria" in d["note"]
+    assert [e["probabilities"] for e in d["mixed"]] == [
+        [["1", "0"]] * 3,
+        [["0", "1"]] * 3,
+        [["1/2", "1/2"]] * 3,
+    ]
+    assert d["complete"] is True and "support enumeration" in d["note"]
     f = tmp_path / "agree.nfg"
     f.write_text(agree)
     assert d == cli_json("nash", "--json", str(f))

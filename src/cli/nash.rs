@@ -16,7 +16,7 @@ pub struct NashArgs {
     /// The game: a JSON file with rows, cols, row_payoffs and col_payoffs (two players) or with players, strategies and payoffs (any number), a Gambit .nfg file, or a game tree as a Gambit .efg file (told by its first word EFG); '-' reads standard input.
     #[arg(value_name = "FILE", allow_hyphen_values = true)]
     file: String,
-    /// Print one JSON document: pure, mixed, dominant, degenerate (and dominated, iterated, degeneracy, method, complete); for other than 2 players: players, strategies, pure, mixed (null), note, dominant, dominated, iterated.
+    /// Print one JSON document: pure, mixed, dominant, degenerate (and dominated, iterated, degeneracy, method, complete); for other than 2 players: players, strategies, pure, mixed (each with support and kind: exact, interval, continuum or unresolved; null when the game is too large for the support enumeration), complete, note, dominant, dominated, iterated.
     #[arg(long)]
     json: bool,
     /// Show the indifference equations that fix each mixed equilibrium.
@@ -37,7 +37,7 @@ pub struct NashArgs {
     /// How to find the equilibria: vertex (every one, by vertex enumeration of the best-response polytopes), lh (some, quickly: Lemke–Howson from each missing label), support (every one, by support enumeration: C(m+n, m) - 1 pairs of supports, small games only).
     #[arg(long, value_enum, value_name = "METHOD", default_value_t = MethodArg::Vertex)]
     method: MethodArg,
-    /// Most units of work before giving up (exit 3): pairs of strategies compared for dominance, and with --method vertex each basis of the polytopes visited and each vertex matched, with lh one per 16384 entries a pivot updates in floating point, or per 1024 times the square of the numbers' 64-bit words in exact arithmetic (at least one per pivot), with support each pair of supports (and of vertices, for degenerate games). For games of other than 2 players: profiles examined (each profile once per player for pure equilibria, the other players' profiles once per pair of strategies compared for dominance).
+    /// Most units of work before giving up (exit 3): pairs of strategies compared for dominance, and with --method vertex each basis of the polytopes visited and each vertex matched, with lh one per 16384 entries a pivot updates in floating point, or per 1024 times the square of the numbers' 64-bit words in exact arithmetic (at least one per pivot), with support each pair of supports (and of vertices, for degenerate games). For games of other than 2 players: profiles examined (each profile once per player for pure equilibria, the other players' profiles once per pair of strategies compared for dominance), each support profile, and each corner of a box of probabilities where a polynomial is evaluated for the mixed equilibria.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PAIRS)]
     max_pairs: u64,
     /// Most decimal digits of the numbers of the exact arithmetic (exit 3 beyond): each payoff, and a bound on the integers of the support enumeration (about the number of strategies times the digits of a payoff over a common denominator).

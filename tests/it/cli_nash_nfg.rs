@@ -77,19 +77,38 @@ fn local_max_cut_has_the_two_pure_equilibria_its_comment_states() {
         json!([{"profile": [0, 1, 0], "payoffs": ["2", "4", "2"]},
                {"profile": [1, 0, 1], "payoffs": ["2", "4", "2"]}])
     );
-    assert_eq!(v["mixed"], Value::Null);
+    // The same comment: "in addition, uniform mixture is an equilibrium", and
+    // the file's name says 2 pure and 1 mixed: three equilibria, all exact.
+    assert_eq!(v["complete"], json!(true));
+    let mixed = v["mixed"].as_array().unwrap();
+    assert_eq!(mixed.len(), 3);
+    assert!(mixed.iter().all(|e| e["kind"] == "exact"));
+    assert_eq!(
+        mixed[0]["probabilities"],
+        json!([["1", "0"], ["0", "1"], ["1", "0"]])
+    );
+    assert_eq!(
+        mixed[1]["probabilities"],
+        json!([["0", "1"], ["1", "0"], ["0", "1"]])
+    );
+    assert_eq!(
+        mixed[2]["probabilities"],
+        json!([["1/2", "1/2"], ["1/2", "1/2"], ["1/2", "1/2"]])
+    );
+    assert_eq!(mixed[2]["support"], json!([[0, 1], [0, 1], [0, 1]]));
     assert!(
         v["note"]
             .as_str()
             .unwrap()
-            .contains("only pure equilibria are computed for games of 3 players")
+            .contains("mixed equilibria by support enumeration")
     );
     let text = stdout(&["nash", &data("local_max_cut.nfg")]);
     for line in [
         "game: 3 players, 2 × 2 × 2 strategies (8 profiles)",
         "  (1, 2, 1) → 2, 4, 2",
         "pure equilibria (2; no player gains by changing strategy alone):",
-        "mixed equilibria: not computed (only pure equilibria are computed for games of 3 players",
+        "Nash equilibria (3; pure ones included;",
+        "  3. Player 1: 1=1/2, 2=1/2; Player 2: 1=1/2, 2=1/2; Player 3: 1=1/2, 2=1/2 → 1/2, 2, 1/2 (exact)",
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
@@ -115,6 +134,87 @@ fn mckelvey_mclennan_outcome_version() {
     assert_eq!(v["pure"][1]["payoffs"], json!(["9", "8", "2"]));
     assert_eq!(v["dominated"], json!([[], [], []]));
     assert_eq!(v["iterated"]["rounds"], json!(0));
+    // Its title: "with 9 Nash equilibria, 2 totally mixed"; by hand (see
+    // crates/nash/tests/mixed_many.rs) the totally mixed ones are
+    // (2/5, 1/2, 1/3) and (1/2, 2/5, 1/4) for the first strategies.
+    let mixed = v["mixed"].as_array().unwrap();
+    assert_eq!(mixed.len(), 9);
+    assert_eq!(v["complete"], json!(true));
+    let total: Vec<&Value> = mixed
+        .iter()
+        .filter(|e| e["support"] == json!([[0, 1], [0, 1], [0, 1]]))
+        .collect();
+    assert_eq!(total.len(), 2);
+    assert_eq!(
+        total[0]["probabilities"],
+        json!([["2/5", "3/5"], ["1/2", "1/2"], ["1/3", "2/3"]])
+    );
+    assert_eq!(
+        total[1]["probabilities"],
+        json!([["1/2", "1/2"], ["2/5", "3/5"], ["1/4", "3/4"]])
+    );
+}
+
+#[test]
+fn an_irrational_equilibrium_is_a_proved_interval() {
+    // Three players choose 1 or 2; 2 pays 0, 1 pays 2 when both others choose 1,
+    // −1 when neither does, 0 otherwise. By hand (crates/nash/tests/mixed_many.rs)
+    // the totally mixed equilibrium has each choose 1 with probability √2 − 1 =
+    // 0.41421356237309…
+    let mut text = String::from("NFG 1 R \"\" { \"A\" \"B\" \"C\" } { 2 2 2 }\n");
+    for index in 0..8 {
+        let s = [index & 1, index >> 1 & 1, index >> 2 & 1];
+        for p in 0..3 {
+            let on_1 = (0..3).filter(|&o| o != p && s[o] == 0).count();
+            let v = if s[p] == 1 { 0 } else { [-1, 0, 2][on_1] };
+            text.push_str(&format!("{v} "));
+        }
+    }
+    let f = temp_file("root2.nfg", text.as_bytes());
+    let v = run_json(&["nash", "--json", &f]);
+    let boxes: Vec<&Value> = v["mixed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "interval")
+        .collect();
+    assert_eq!(boxes.len(), 1);
+    assert_eq!(boxes[0]["checked"], json!(true));
+    let out = stdout(&["nash", &f]);
+    assert!(out.contains("A: 1=[0.41421356237"), "{out}");
+    assert!(
+        out.contains("(interval: irrational or not recovered exactly;"),
+        "{out}"
+    );
+    // The work of the subdivision is bounded: exit 3 naming the bound.
+    let (code, err) = exit_code(&["nash", "--max-pairs", "500", &f]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("--max-pairs"), "{err}");
+}
+
+#[test]
+fn a_continuum_of_equilibria_is_reported_as_one() {
+    // Matching pennies between players 2 and 3; player 1 is paid nothing, so any
+    // mixture of its own goes with the others' halves.
+    let f = temp_file(
+        "pennies3.nfg",
+        b"NFG 1 R \"\" { \"A\" \"B\" \"C\" } { 2 2 2 }\n0 1 -1  0 1 -1  0 -1 1  0 -1 1  0 -1 1  0 -1 1  0 1 -1  0 1 -1\n",
+    );
+    let v = run_json(&["nash", "--json", &f]);
+    let c: Vec<&Value> = v["mixed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "continuum")
+        .collect();
+    assert_eq!(c.len(), 1);
+    assert_eq!(c[0]["player"], json!(0));
+    assert_eq!(c[0]["from"][1], json!(["1/2", "1/2"]));
+    let out = stdout(&["nash", &f]);
+    assert!(
+        out.contains("a continuum of equilibria: every point of the segment from"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -13,6 +13,8 @@
 //!   strategies;
 //! - [`nplayer`]: games with any number of players ([`Normal`]): pure equilibria
 //!   and dominance;
+//! - [`mixed_many`]: their mixed equilibria by support enumeration, exact where
+//!   rational, proved narrow intervals otherwise, continua where found;
 //! - [`number`]: exact numbers from text (`-3`, `0.25`, `1e3`, `"3/4"`);
 //! - [`dominance`]: dominant and dominated strategies, iterated elimination;
 //! - [`equilibria`](mod@equilibria): pure equilibria, and every equilibrium (extreme equilibria of
@@ -41,6 +43,7 @@ pub mod gambit;
 pub mod game;
 mod lemke;
 pub mod linear;
+pub mod mixed_many;
 pub mod nplayer;
 pub mod number;
 mod pivot;

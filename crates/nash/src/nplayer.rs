@@ -4,7 +4,7 @@
 //!
 //! A two-player game converts to and from a [`Bimatrix`] (player 1 is the row
 //! player), which has everything else (mixed equilibria); for three players or more
-//! only pure equilibria are computed.
+//! the mixed equilibria of small games are found by [`mixed_many`](super::mixed_many).
 
 use super::number::{order, same};
 use super::{Bimatrix, Budget, LimitExceeded, Player, Rational};

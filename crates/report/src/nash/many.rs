@@ -1,9 +1,11 @@
 //! The answer of `sprague nash` for games of one player or of three or more:
-//! dominance, iterated elimination and every pure equilibrium (mixed equilibria
-//! are computed for two players only, and the answer says so).
+//! dominance, iterated elimination, every pure equilibrium, and the mixed
+//! equilibria of small games by support enumeration (exact where rational, proved
+//! narrow intervals otherwise, continua where found).
 
 use super::{comma, dominance_lines, dominated_json, ints, strings};
 use crate::json;
+use sprague_nash::mixed_many::{self, MixedAll, Mixture, Solution};
 use sprague_nash::nplayer::{
     Dominated, Eliminated, PureProfile, dominant, dominated, iterated_elimination, pure_equilibria,
 };
@@ -21,6 +23,8 @@ pub(super) struct Analysis {
     dominated: Vec<Vec<Dominated>>,
     elimination: Eliminated,
     pure: Vec<PureProfile>,
+    /// The mixed equilibria, or why they were not computed.
+    mixed: Result<MixedAll, String>,
 }
 
 impl Analysis {
@@ -42,27 +46,48 @@ pub(super) fn analyse(game: Normal, mut budget: Budget) -> Result<Analysis, Limi
         .collect::<Result<Vec<_>, _>>()?;
     let elimination = iterated_elimination(&game, budget)?;
     let pure = pure_equilibria(&game, budget)?;
+    let mixed = match mixed_many::too_large(&elimination.left) {
+        Some(why) => Err(why),
+        None => Ok(mixed_many::mixed_among(&game, &elimination.left, budget)?),
+    };
     Ok(Analysis {
         game,
         dominant,
         dominated,
         elimination,
         pure,
+        mixed,
     })
 }
 
-/// Why no mixed equilibrium is listed.
-fn only_pure(n: usize) -> String {
-    format!(
-        "only pure equilibria are computed for games of {n} {}: mixed equilibria are computed for two players only",
-        if n == 1 { "player" } else { "players" }
-    )
+/// What the list of mixed equilibria is, in words.
+fn note(a: &Analysis) -> String {
+    match &a.mixed {
+        Err(why) => format!(
+            "only pure equilibria are computed for this game: mixed equilibria need a support enumeration, and {why}"
+        ),
+        Ok(m) => {
+            let mut note = format!(
+                "mixed equilibria by support enumeration ({} support profiles solved, {} skipped as holding a strategy strictly dominated against the others' supports): exact where rational; otherwise an interval of width at most 2^-{} (below 1e-12) proved to hold exactly one equilibrium",
+                m.supports,
+                m.skipped,
+                mixed_many::WIDTH_BITS
+            );
+            if !m.complete {
+                note.push_str(
+                    "; the list may be incomplete: a support with a continuum of solutions, or a multiple one, was not searched to the end",
+                );
+            }
+            note
+        }
+    }
 }
 
 /// The JSON document: `players`, `pure` (each a `profile`, one strategy per
-/// player, and its `payoffs`), `mixed` (null: not computed), `note` (saying so),
-/// `dominant`, `dominated` and `iterated`, each player's entry in the order of the
-/// players.
+/// player, and its `payoffs`), `mixed` (null when not computed, else the list of
+/// [`mixed_json`]), `complete` (whether `mixed` is every equilibrium), `note`
+/// (what `mixed` is), `dominant`, `dominated` and `iterated`, each player's entry
+/// in the order of the players.
 pub(super) fn json(a: &Analysis) -> String {
     let g = &a.game;
     let mut out = String::from("{\"players\":");
@@ -81,8 +106,20 @@ pub(super) fn json(a: &Analysis) -> String {
         strings(&mut out, &e.payoffs);
         out.push('}');
     }
-    out.push_str("],\"mixed\":null,\"note\":");
-    json::string(&mut out, &only_pure(g.players()));
+    out.push_str("],\"mixed\":");
+    match &a.mixed {
+        Err(_) => out.push_str("null,\"complete\":null"),
+        Ok(m) => {
+            out.push('[');
+            for (k, e) in m.list.iter().enumerate() {
+                comma(&mut out, k);
+                mixed_json(&mut out, &e.support, &e.solution);
+            }
+            let _ = write!(out, "],\"complete\":{}", m.complete);
+        }
+    }
+    out.push_str(",\"note\":");
+    json::string(&mut out, &note(a));
     out.push_str(",\"dominant\":[");
     for (p, d) in a.dominant.iter().enumerate() {
         comma(&mut out, p);
@@ -234,8 +271,238 @@ pub(super) fn text(a: &Analysis) -> String {
         }
     }
     out.push('\n');
-    let _ = writeln!(out, "mixed equilibria: not computed ({})", only_pure(n));
+    match &a.mixed {
+        Err(_) => {
+            let _ = writeln!(out, "mixed equilibria: not computed ({})", note(a));
+        }
+        Ok(m) => mixed_text(&mut out, g, m, &note(a)),
+    }
     out
+}
+
+/// One mixed equilibrium in JSON: `support` (each player's strategies played),
+/// `kind` and, by kind: `"exact"`: `probabilities` (each player's, one per
+/// strategy) and `payoffs`; `"interval"`: `lo` and `hi` (the same shape) with
+/// `payoffs_lo`, `payoffs_hi` and `checked` (whether the inequalities hold on the
+/// whole box); `"continuum"`: `player` (whose mixture moves), `from` and `to`
+/// (the ends of a segment of equilibria), `probabilities` and `payoffs` of a point
+/// on it with this support; `"unresolved"`: `lo`, `hi` (a hull of the boxes
+/// left) and `sample` (an exact equilibrium among them, `{probabilities,
+/// payoffs}`, or null). Every number is an exact fraction in a string.
+fn mixed_json(out: &mut String, support: &[Vec<usize>], s: &Solution) {
+    out.push_str("{\"support\":[");
+    for (p, l) in support.iter().enumerate() {
+        comma(out, p);
+        ints(out, l);
+    }
+    out.push_str("],\"kind\":");
+    let mixture = |out: &mut String, key: &str, m: &Mixture| {
+        let _ = write!(out, ",\"{key}\":[");
+        for (p, l) in m.iter().enumerate() {
+            comma(out, p);
+            strings(out, l);
+        }
+        out.push(']');
+    };
+    let values = |out: &mut String, key: &str, v: &[sprague_nash::Rational]| {
+        let _ = write!(out, ",\"{key}\":");
+        strings(out, v);
+    };
+    match s {
+        Solution::Exact {
+            mixture: m,
+            payoffs,
+        } => {
+            out.push_str("\"exact\"");
+            mixture(out, "probabilities", m);
+            values(out, "payoffs", payoffs);
+        }
+        Solution::Interval {
+            lo,
+            hi,
+            payoffs_lo,
+            payoffs_hi,
+            checked,
+        } => {
+            out.push_str("\"interval\"");
+            mixture(out, "lo", lo);
+            mixture(out, "hi", hi);
+            values(out, "payoffs_lo", payoffs_lo);
+            values(out, "payoffs_hi", payoffs_hi);
+            let _ = write!(out, ",\"checked\":{checked}");
+        }
+        Solution::Continuum {
+            sample,
+            payoffs,
+            player,
+            from,
+            to,
+        } => {
+            let _ = write!(out, "\"continuum\",\"player\":{player}");
+            mixture(out, "from", from);
+            mixture(out, "to", to);
+            mixture(out, "probabilities", sample);
+            values(out, "payoffs", payoffs);
+        }
+        Solution::Unresolved { lo, hi, sample } => {
+            out.push_str("\"unresolved\"");
+            mixture(out, "lo", lo);
+            mixture(out, "hi", hi);
+            out.push_str(",\"sample\":");
+            match sample {
+                None => out.push_str("null"),
+                Some((m, p)) => {
+                    out.push('{');
+                    let mut inner = String::new();
+                    mixture(&mut inner, "probabilities", m);
+                    values(&mut inner, "payoffs", p);
+                    out.push_str(&inner[1..]);
+                    out.push('}');
+                }
+            }
+        }
+    }
+    out.push('}');
+}
+
+/// The mixed equilibria, readably.
+fn mixed_text(out: &mut String, g: &Normal, m: &MixedAll, note: &str) {
+    let _ = writeln!(
+        out,
+        "Nash equilibria ({}; pure ones included; {note}):",
+        m.list.len()
+    );
+    // Each player's mixture: "P1: a 2/5, b 3/5" over the strategies played.
+    let exact = |x: &Mixture| -> String {
+        (0..g.players())
+            .map(|p| {
+                let parts: Vec<String> = (0..g.count(p))
+                    .filter(|&s| !num_traits::Zero::is_zero(&x[p][s]))
+                    .map(|s| format!("{}={}", g.names(p)[s], show(&x[p][s])))
+                    .collect();
+                format!("{}: {}", g.player_names()[p], parts.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    for (k, e) in m.list.iter().enumerate() {
+        let _ = write!(out, "  {}. ", k + 1);
+        match &e.solution {
+            Solution::Exact {
+                mixture,
+                payoffs: p,
+            } => {
+                let pure = e.support.iter().all(|s| s.len() == 1);
+                let _ = writeln!(
+                    out,
+                    "{} → {}{}",
+                    exact(mixture),
+                    payoffs(p),
+                    if pure { " (pure)" } else { " (exact)" }
+                );
+            }
+            Solution::Interval {
+                lo,
+                hi,
+                payoffs_lo,
+                payoffs_hi,
+                checked,
+            } => {
+                let parts: Vec<String> = (0..g.players())
+                    .map(|p| {
+                        let xs: Vec<String> = e.support[p]
+                            .iter()
+                            .map(|&s| {
+                                format!("{}={}", g.names(p)[s], interval(&lo[p][s], &hi[p][s]))
+                            })
+                            .collect();
+                        format!("{}: {}", g.player_names()[p], xs.join(", "))
+                    })
+                    .collect();
+                let pays: Vec<String> = payoffs_lo
+                    .iter()
+                    .zip(payoffs_hi)
+                    .map(|(l, h)| interval(l, h))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "{} → {} (interval: irrational or not recovered exactly; one equilibrium inside, {})",
+                    parts.join("; "),
+                    pays.join(", "),
+                    if *checked {
+                        "every inequality checked on the whole box"
+                    } else {
+                        "an inequality is undecided within the box: a gain or a probability is 0 there"
+                    }
+                );
+            }
+            Solution::Continuum {
+                sample,
+                payoffs: p,
+                player,
+                from,
+                to,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "a continuum of equilibria: every point of the segment from ({}) to ({}), along which only {}'s mixture moves; e.g. {} → {}",
+                    exact(from),
+                    exact(to),
+                    g.player_names()[*player],
+                    exact(sample),
+                    payoffs(p)
+                );
+            }
+            Solution::Unresolved { lo, hi, sample } => {
+                let parts: Vec<String> = (0..g.players())
+                    .map(|p| {
+                        let xs: Vec<String> = e.support[p]
+                            .iter()
+                            .map(|&s| {
+                                format!("{}={}", g.names(p)[s], interval(&lo[p][s], &hi[p][s]))
+                            })
+                            .collect();
+                        format!("{}: {}", g.player_names()[p], xs.join(", "))
+                    })
+                    .collect();
+                let _ = write!(
+                    out,
+                    "unresolved: the equations of this support are singular (a continuum of solutions, or a multiple one) within {}",
+                    parts.join("; ")
+                );
+                match sample {
+                    Some((x, p)) => {
+                        let _ = writeln!(
+                            out,
+                            "; an exact equilibrium there: {} → {}",
+                            exact(x),
+                            payoffs(p)
+                        );
+                    }
+                    None => out.push('\n'),
+                }
+            }
+        }
+    }
+}
+
+/// `[0.3496828868501, 0.3496828868512]`: an interval with its ends rounded
+/// outwards to 13 decimals, so that it still holds the exact one.
+fn interval(lo: &sprague_nash::Rational, hi: &sprague_nash::Rational) -> String {
+    format!("[{}, {}]", decimal(lo, false), decimal(hi, true))
+}
+
+/// `x` rounded down (or up) to 13 decimals, as a decimal.
+fn decimal(x: &sprague_nash::Rational, up: bool) -> String {
+    use num_bigint::BigInt;
+    let scale = BigInt::from(10u64).pow(13);
+    let scaled = x * sprague_nash::Rational::from_integer(scale.clone());
+    let n = if up { scaled.ceil() } else { scaled.floor() }.to_integer();
+    let negative = n < BigInt::from(0);
+    let digits = if negative { -n } else { n }.to_string();
+    let digits = format!("{digits:0>14}");
+    let (int, frac) = digits.split_at(digits.len() - 13);
+    format!("{}{int}.{frac}", if negative { "-" } else { "" })
 }
 
 /// "(a, x, u)": a profile by the strategies' names.
