@@ -296,9 +296,10 @@ fn svg_draws_the_tree_and_its_equilibrium_play() {
     // Not a tree.
     let (code, err) = exit_code(&["nash", "--svg", &data("e02.nfg")]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("game trees only"), "{err}");
+    assert!(err.contains("only game trees are drawn"), "{err}");
     let (code, err) = exit_code(&["nash", "--write-efg", &data("e02.nfg")]);
     assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not a game tree"), "{err}");
 }
 
 #[test]

@@ -33,6 +33,10 @@ pub enum Bound {
     ListedMoves,
     /// The characters of a canonical form printed at most.
     PrintedChars,
+    /// The subgame-perfect equilibria of a game tree listed at most.
+    Equilibria,
+    /// The elements a misère quotient may have (a fixed bound: fewer heaps).
+    QuotientOrder,
 }
 
 impl Bound {
@@ -55,6 +59,8 @@ impl Bound {
             Bound::Interrupted => "a run that is not interrupted",
             Bound::ListedMoves => "the bound on listed moves",
             Bound::PrintedChars => "the bound on printed characters",
+            Bound::Equilibria => "the bound on listed equilibria",
+            Bound::QuotientOrder => "fewer heaps",
         }
     }
 }

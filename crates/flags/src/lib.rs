@@ -32,6 +32,8 @@ pub fn raise_with(bound: Bound) -> &'static str {
         Bound::Interrupted => "a run that is not interrupted",
         Bound::ListedMoves => "--max-moves",
         Bound::PrintedChars => "--max-chars or --full",
+        Bound::Equilibria => "--max-spe",
+        Bound::QuotientOrder => "a smaller --to",
     }
 }
 
@@ -92,6 +94,8 @@ mod tests {
                 Bound::PrintedChars,
                 "w (raise it with --max-chars or --full)",
             ),
+            (Bound::Equilibria, "w (raise it with --max-spe)"),
+            (Bound::QuotientOrder, "w (raise it with a smaller --to)"),
         ];
         for (bound, want) in cases {
             assert_eq!(limit_message(bound, "w"), want);

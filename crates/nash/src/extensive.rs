@@ -118,7 +118,7 @@ pub fn subgame_perfect(
     // Plays are picked by 32-bit indices.
     let max_count = max_count.min(u32::MAX as usize);
     let too_many = || LimitExceeded {
-        bound: Bound::Pairs,
+        bound: Bound::Equilibria,
         what: format!("the tree has more than {max_count} subgame-perfect equilibria"),
     };
     let mut lists: Vec<Vec<Partial>> = Vec::with_capacity(nodes.len());

@@ -258,7 +258,8 @@ impl Budget {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LimitExceeded {
     /// Which bound: [`Bound::Pairs`] (the budget), [`Bound::Digits`] (the size of
-    /// numbers) or [`Bound::Time`] (a stop signal ended the work).
+    /// numbers), [`Bound::Equilibria`] (the subgame-perfect equilibria listed) or
+    /// [`Bound::Time`] (a stop signal ended the work).
     pub bound: Bound,
     /// What needed more, in words.
     pub what: String,

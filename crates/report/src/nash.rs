@@ -129,17 +129,7 @@ fn read_tree(name: &str, text: &str) -> Result<sprague_nash::efg::Efg, Failure> 
 fn solve_tree(name: &str, text: &str, o: &Options) -> Result<Solved, Failure> {
     let efg = read_tree(name, text)?;
     let limit = |e: sprague_nash::LimitExceeded| {
-        let bound = if e.what.contains("subgame-perfect equilibria") && !e.what.contains("pairs") {
-            None
-        } else {
-            Some(e.bound)
-        };
-        let what = if bound.is_none() {
-            format!("{} (raise it with --max-spe)", e.what)
-        } else {
-            e.what
-        };
-        Failure::Limit(bound, format!("nash: {name}: {what}"))
+        Failure::Limit(Some(e.bound), format!("nash: {name}: {}", e.what))
     };
     let mut budget = Budget::new(o.max_pairs)
         .with_stop(o.stop.clone())
@@ -187,7 +177,7 @@ fn solve_tree(name: &str, text: &str, o: &Options) -> Result<Solved, Failure> {
 pub fn write_efg(name: &str, text: &str) -> Result<String, Failure> {
     if !is_efg(text) {
         return Err(Failure::Input(format!(
-            "nash: {name}: --write-efg needs a game tree (a Gambit .efg file, starting with EFG)"
+            "nash: {name}: not a game tree (a Gambit .efg file, starting with EFG)"
         )));
     }
     Ok(sprague_nash::efg::write_efg(&read_tree(name, text)?))
@@ -283,7 +273,7 @@ impl Solved {
     pub fn svg(&self) -> Result<String, Failure> {
         let Some(t) = &self.tree else {
             return Err(Failure::Input(
-                "nash: --svg draws game trees only (a Gambit .efg file)".into(),
+                "nash: only game trees are drawn (a Gambit .efg file)".into(),
             ));
         };
         let normal = match &self.analysis {

@@ -1023,7 +1023,7 @@ impl<'a> Builder<'a> {
     /// The limit on the order reached with heap `n`.
     fn too_large(&self, n: usize) -> SolveError {
         SolveError::Limit {
-            bound: Bound::States,
+            bound: Bound::QuotientOrder,
             what: format!(
                 "{DOING} of {} has more than {MAX_ORDER} elements with heap {n}",
                 self.family.name()
@@ -1031,8 +1031,8 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// The error of a candidate that cannot be verified (not expected: the learning
-    /// always finds a mispredicted sum).
+    /// The error of a candidate that cannot be verified (not expected: every level is
+    /// verified, so the candidate built from them predicts every sum).
     fn unverified(&self) -> SolveError {
         SolveError::Input(format!(
             "{DOING} of {} could not be verified for heaps up to {}",

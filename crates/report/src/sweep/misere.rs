@@ -200,6 +200,7 @@ fn bound_word(bound: Option<Bound>) -> &'static str {
         Some(Bound::Memory) => "memory",
         Some(Bound::Time) => "time",
         Some(Bound::HeapMoves) => "heap-moves",
+        Some(Bound::QuotientOrder) => "order",
         _ => "other",
     }
 }
