@@ -832,15 +832,13 @@ impl<'a> Builder<'a> {
         self.work(std::mem::take(&mut sub.unpaid))?;
         match built {
             Ok(()) => {}
-            Err(SolveError::Limit {
-                bound: Bound::Interrupted | Bound::Time,
-                what,
-            }) => {
-                return Err(SolveError::Limit {
-                    bound: Bound::Interrupted,
-                    what,
-                });
-            }
+            // A stop is never a wrong guess.
+            Err(
+                e @ SolveError::Limit {
+                    bound: Bound::Interrupted | Bound::Time,
+                    ..
+                },
+            ) => return Err(e),
             Err(_) if guess => return Ok(None),
             Err(e) => return Err(e),
         }
@@ -1662,7 +1660,33 @@ mod tests {
     }
 
     #[test]
-    fn the_learning_stops_at_its_bound() {
+    fn a_deadline_inside_the_levels_is_a_deadline() {
+        // Dawson's Kayles to heap 33 spends nearly all its time building the levels of
+        // heaps added copy by copy; a deadline met there is reported as one (a front
+        // end tells a deadline from an interruption by it), not taken for a wrong guess.
+        let stop = std::sync::Arc::new(sprague_core::Stop::after(
+            std::time::Duration::from_millis(300),
+        ));
+        let limits = Limits {
+            stop: Some(stop),
+            max_states: u64::MAX / 4,
+            ..Limits::default()
+        };
+        let err = Quotient::compute(&octal(&[0, 0, 7]), 33, &limits).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                SolveError::Limit {
+                    bound: Bound::Time,
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn the_construction_stops_at_its_bound() {
         // A small bound on the work: a limit, never a wrong quotient.
         let limits = Limits {
             max_states: 50,
