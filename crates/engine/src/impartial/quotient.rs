@@ -1660,6 +1660,18 @@ mod tests {
     }
 
     #[test]
+    fn dawsons_chess_big_heaps_agree_with_the_whole_sum_search() {
+        // Dawson's Chess (0.137): heaps 24 to 29 split classes as Dawson's Kayles'
+        // heaps 25 to 30 do; sums of them with smaller heaps are decided by the
+        // exhaustive search too.
+        big_heaps_agree_with_search(
+            &[0, 1, 3, 7],
+            &[24, 25, 27, 29],
+            &[&[24, 24], &[24, 25], &[25, 25], &[24, 25, 5]],
+        );
+    }
+
+    #[test]
     fn a_deadline_inside_the_levels_is_a_deadline() {
         // Dawson's Kayles to heap 33 spends nearly all its time building the levels of
         // heaps added copy by copy; a deadline met there is reported as one (a front
