@@ -133,6 +133,9 @@ pub type Elem = u32;
 /// bytes).
 pub const MAX_ORDER: usize = 2048;
 
+/// Most builders of levels nested in one another (each is a few stack frames).
+const MAX_NESTING: usize = 200;
+
 /// Most copies of one heap the construction tells apart.
 const MAX_COPIES: usize = 64;
 
@@ -529,6 +532,9 @@ struct Builder<'a> {
     /// Whether heaps are given the first plausible old element without verifying it
     /// (a level of [`Builder::by_copies`], verified once at its end).
     guess: bool,
+    /// How many builders of levels this one is nested in (bounded by [`MAX_NESTING`]:
+    /// each calls the next on the stack).
+    nesting: usize,
     /// The element of the base of each element.
     pi: Vec<Elem>,
     poll: StopPoll,
@@ -612,6 +618,7 @@ impl<'a> Builder<'a> {
             limits,
             base,
             guess: false,
+            nesting: 0,
             pi: vec![0],
             poll: StopPoll::new(),
             unpaid: 0,
@@ -828,6 +835,16 @@ impl<'a> Builder<'a> {
         sub.options = self.options[..m].to_vec();
         sub.levels = self.levels.clone();
         sub.guess = guess;
+        sub.nesting = self.nesting + 1;
+        if sub.nesting > MAX_NESTING {
+            return Err(SolveError::Limit {
+                bound: Bound::QuotientOrder,
+                what: format!(
+                    "{DOING} of {} nests more than {MAX_NESTING} levels of heaps added copy by copy",
+                    self.family.name()
+                ),
+            });
+        }
         let built = (1..m).try_for_each(|i| sub.add_heap(i).map(drop));
         self.work(std::mem::take(&mut sub.unpaid))?;
         match built {
