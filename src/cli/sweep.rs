@@ -22,7 +22,7 @@ const MAX_DIGITS: usize = 6;
 const LINE_BYTES: u64 = 512 + 11 * sweep::FIRST_VALUES as u64;
 
 /// Bytes an order of a misère line may take, with its repeat count and separator
-/// (`2048*1000000 ` at most; a heap's order takes one entry at most).
+/// (`8192*1000000 ` at most; a heap's order takes one entry at most).
 const ORDER_BYTES: u64 = 24;
 
 /// Bytes the message of a stopped misère game may take (JSON lines).

@@ -130,8 +130,16 @@ use std::rc::Rc;
 pub type Elem = u32;
 
 /// Most elements of a quotient computed (its multiplication table takes 4·order²
-/// bytes).
-pub const MAX_ORDER: usize = 2048;
+/// bytes, 256 MiB at this order). A smaller `--max-memory` lowers it: a table may
+/// take at most a quarter of the memory allowed.
+pub const MAX_ORDER: usize = 8192;
+
+/// Most elements of a level built on guesses (see `Builder::max_order`).
+const MAX_GUESSED_ORDER: usize = 2048;
+
+/// Most states of the automaton that assembles a new heap's levels (each has a
+/// transition per heap).
+const MAX_ASSEMBLED: usize = 64 * 2048;
 
 /// Most builders of levels nested in one another (each is a few stack frames).
 const MAX_NESTING: usize = 200;
@@ -548,6 +556,10 @@ struct Builder<'a> {
     options: Vec<Vec<Vec<u32>>>,
     /// The verified quotient of the heaps before the newest.
     known: Known,
+    /// The last verification that succeeded with the present products: its kinds of
+    /// heap, the heaps they were read from and the states it checked (see
+    /// [`Builder::verify`]).
+    verified: Option<Verified>,
     /// The levels already learnt by [`Builder::by_copies`] here and in the builders
     /// it starts, by their base (shared by them all).
     levels: Rc<RefCell<LevelCache>>,
@@ -598,6 +610,19 @@ impl LevelCache {
     }
 }
 
+/// A kind of heap: its element, whether it has a move, and the set E of the `w`
+/// with `w·m` in the P-portion for the image `m` of one of its options (a bit set).
+type Kind = (Elem, bool, Vec<u64>);
+
+/// What [`Builder::verify`] proved last with the present products and P-portion.
+struct Verified {
+    /// The kinds of heaps `1..heaps`.
+    kinds: Vec<Kind>,
+    heaps: usize,
+    /// The states the closure checked.
+    states: u64,
+}
+
 /// A verified quotient: elements, products, P-portion, heaps' elements, and the
 /// element of the base of each element.
 #[derive(Clone)]
@@ -634,6 +659,7 @@ impl<'a> Builder<'a> {
                 heaps: vec![0],
                 pi: vec![0],
             },
+            verified: None,
             levels: Rc::new(RefCell::new(LevelCache::new(limits))),
         }
     }
@@ -885,7 +911,7 @@ impl<'a> Builder<'a> {
         // States (j, r): j copies of m (0 ≤ j < last) and a sum of element r of the
         // last level.
         let states = last * o;
-        if states > 64 * MAX_ORDER {
+        if states > MAX_ASSEMBLED {
             return Err(self.too_large(m));
         }
         self.work((states * (m + 1)) as u64)?;
@@ -960,7 +986,7 @@ impl<'a> Builder<'a> {
             at += 1;
         }
         let size = order.len();
-        if size > MAX_ORDER {
+        if size > self.max_order() {
             return Err(self.too_large(m));
         }
         // Heaps commute in a language of sums; a failure would be a fault.
@@ -986,6 +1012,7 @@ impl<'a> Builder<'a> {
         }
         self.order = size;
         self.mul = mul;
+        self.verified = None;
         self.p = order
             .iter()
             .map(|&(c, _, _)| key[member[c as usize]].0)
@@ -1035,12 +1062,38 @@ impl<'a> Builder<'a> {
         })
     }
 
-    /// The limit on the order reached with heap `n`.
+    /// The most elements a quotient may have here: [`MAX_ORDER`], or fewer when a
+    /// multiplication table of more would take over a quarter of the memory allowed.
+    /// A level built on guesses stops at [`MAX_GUESSED_ORDER`]: a wrong guess can
+    /// blow a level up, and the level is then built again without guesses (up to
+    /// the full bound), which costs less than following the wrong guess further.
+    fn max_order(&self) -> usize {
+        let by_memory = (self.limits.max_memory / 16).isqrt();
+        let most = MAX_ORDER.min(usize::try_from(by_memory).unwrap_or(usize::MAX));
+        if self.guess {
+            most.min(MAX_GUESSED_ORDER)
+        } else {
+            most
+        }
+    }
+
+    /// The limit on the order reached with heap `n`: the memory allowed when it is
+    /// what keeps the order below [`MAX_ORDER`], else the order bound itself.
     fn too_large(&self, n: usize) -> SolveError {
+        let most = self.max_order();
+        let cap = if self.guess {
+            MAX_GUESSED_ORDER
+        } else {
+            MAX_ORDER
+        };
+        if most < cap {
+            let bytes = 16 * (most as u64 + 1).pow(2);
+            return self.limits.memory_exceeded(DOING, bytes);
+        }
         SolveError::Limit {
             bound: Bound::QuotientOrder,
             what: format!(
-                "{DOING} of {} has more than {MAX_ORDER} elements with heap {n}",
+                "{DOING} of {} has more than {most} elements with heap {n}",
                 self.family.name()
             ),
         }
@@ -1081,8 +1134,16 @@ impl<'a> Builder<'a> {
         }
         // Kinds of heap (its element, whether it has a move, and E: the w with w·m ∈ P
         // for an image m of one of its options): heaps of one kind step states alike.
-        let mut kinds: Vec<(Elem, bool, Vec<u64>)> = Vec::new();
-        for n in 1..self.heaps.len() {
+        // The closure below depends on the products, the P-portion, the base and the
+        // set of kinds only: when the last verification with these products (its heaps
+        // a prefix of these, as heaps are only ever added after the verified ones)
+        // had every kind the new heaps have, it proves this candidate too.
+        let (mut kinds, from) = match &self.verified {
+            Some(v) if v.heaps <= self.heaps.len() => (v.kinds.clone(), v.heaps),
+            _ => (Vec::new(), 1),
+        };
+        let known_kinds = kinds.len();
+        for n in from..self.heaps.len() {
             let mut images: Vec<usize> = self.options[n]
                 .iter()
                 .map(|o| self.image(o) as usize)
@@ -1104,6 +1165,12 @@ impl<'a> Builder<'a> {
                 kinds.push(kind);
             }
         }
+        if let Some(v) = &mut self.verified
+            && kinds.len() == known_kinds
+        {
+            v.heaps = self.heaps.len();
+            return Ok(Some(v.states));
+        }
         // A state: [Φ(c) + 2^32 when c has a move, then the set D(c)], each checked
         // once. Each is kept twice (list and index): about this many bytes, so that
         // the memory allowed bounds the states too.
@@ -1121,8 +1188,12 @@ impl<'a> Builder<'a> {
             if self.p[q] != (has_move && !bad && s[1] & 1 == 0) {
                 return Ok(None);
             }
-            // One unit per state reached (each step costs at most MAX_ORDER bit tests).
+            // One unit per state reached; the stop signal is polled by the bit tests
+            // the steps make (order / 64 words per step), so that a deadline is met
+            // whatever the order.
             self.work(kinds.len() as u64 + 1)?;
+            self.poll
+                .spend((kinds.len() * (order / 64)) as u64, self.limits)?;
             for (x, moves, e) in &kinds {
                 let t = Self::step(&self.mul, order, &s, *x, *moves, e);
                 if seen.contains_key(&t) {
@@ -1147,7 +1218,13 @@ impl<'a> Builder<'a> {
         }
         self.limits.charge_work(self.unpaid, DOING)?;
         self.unpaid = 0;
-        Ok(Some(seen.len() as u64))
+        let states = seen.len() as u64;
+        self.verified = Some(Verified {
+            kinds,
+            heaps: self.heaps.len(),
+            states,
+        });
+        Ok(Some(states))
     }
 
     /// The state of `c + j` from the state `s` of `c`, for a heap `j` of element `x`,
@@ -1631,7 +1708,39 @@ mod tests {
             &[25, 26, 27, 30],
             &[&[25, 25], &[25, 27], &[27, 27], &[25, 27, 5]],
         );
+        // MisereSolver (Plambeck and Siegel's solver, built from CGSuite's public
+        // source by the repository's bench/miseresolver.sh) gives the same: order 32
+        // from heap 25, 40 from heap 27, P-portion of 9.
         assert_eq!(q.order(), 40);
+        assert_eq!(q.p_portion().len(), 9);
+    }
+
+    #[test]
+    fn a_quotient_past_2048_elements() {
+        // 0.64 at heap 14: order 2248 with a P-portion of 207, as MisereSolver (built
+        // from CGSuite's public source by bench/miseresolver.sh) computes it; every sum
+        // of up to three heaps up to 14 is decided by the exhaustive search too.
+        use crate::impartial::sum::Component;
+        use crate::search::impartial::Solver;
+        use sprague_core::Play;
+        let family: Rc<dyn Family> = Rc::new(TakeBreakFamily::new(
+            TakeBreak::new("g", &[0, 6, 4], false, Wording::Pins).unwrap(),
+        ));
+        let limits = Limits::default();
+        let q = Quotient::compute(&*family, 14, &limits).unwrap();
+        assert_eq!((q.order(), q.p_portion().len()), (2248, 207));
+        let mut solver = Solver::new(Play::Misere, &limits, 50_000_000);
+        for a in 1..=14u64 {
+            for b in a..=14 {
+                for c in b..=14 {
+                    let sum = [a, b, c];
+                    let comps: Vec<Component> =
+                        sum.iter().map(|&n| Component::heap(&family, n)).collect();
+                    let win = solver.decide(&comps).unwrap().win;
+                    assert_eq!(q.decide(&sum).unwrap().0, !win, "{sum:?}");
+                }
+            }
+        }
     }
 
     #[test]
@@ -1681,11 +1790,15 @@ mod tests {
         // Dawson's Chess (0.137): heaps 24 to 29 split classes as Dawson's Kayles'
         // heaps 25 to 30 do; sums of them with smaller heaps are decided by the
         // exhaustive search too.
-        big_heaps_agree_with_search(
+        let q = big_heaps_agree_with_search(
             &[0, 1, 3, 7],
             &[24, 25, 27, 29],
             &[&[24, 24], &[24, 25], &[25, 25], &[24, 25, 5]],
         );
+        // Heaps 1 to 30: order 520 with a P-portion of 89 (360 and 65 to heap 29), as
+        // MisereSolver (built from CGSuite's public source by bench/miseresolver.sh)
+        // computes it.
+        assert_eq!((q.order(), q.p_portion().len()), (520, 89));
     }
 
     #[test]
