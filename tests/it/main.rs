@@ -82,6 +82,8 @@ mod web_api_partizan;
 #[cfg(feature = "browser-tests")]
 mod web_browser;
 #[cfg(feature = "web")]
+mod web_race;
+#[cfg(feature = "web")]
 mod web_server;
 
 /// Every file of `tests/it/` is a module above, and `tests/` holds no other test
