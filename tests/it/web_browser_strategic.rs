@@ -209,6 +209,16 @@ fn a_tree_built_with_the_editor_is_solved() {
         t.b.text(&t.b.wait("#nash-tree-box .cli pre"))
             .contains("sprague nash tree.efg")
     );
+    // The tree is in the address: a link to it shows it again, solved.
+    let search = t.b.js("return location.search", vec![]);
+    let search = search.as_str().unwrap().trim_start_matches('?').to_string();
+    assert!(search.contains("tree="), "{search}");
+    t.open("view=nash");
+    t.b.wait("#nash-equilibria tbody tr");
+    assert!(t.b.all("#tree-result #nash-spe").is_empty());
+    t.open(&search);
+    let spe = t.b.wait_text("#tree-result #nash-spe", |s| !s.is_empty());
+    assert!(spe.contains("payoffs (4, 6)"), "{spe}");
 
     // A bad payoff is named, and nothing is sent.
     let input = t.b.wait("#tree-node-1-1-pay1");

@@ -4,8 +4,8 @@
 // be incomplete.
 import { h } from "./util.js";
 
-/** Decimal places of the ends of an interval (rounded outward: the interval shown holds the one sent). */
-const PLACES = 12;
+/** Decimal places of the ends of an interval, as the command line shows them (rounded outward: the interval shown holds the one sent). */
+const PLACES = 13;
 
 /** `x` (a fraction "n/d" or an integer) as a decimal of PLACES places, rounded down or up. */
 export function decimal(x, up) {

@@ -136,11 +136,15 @@ export function nashView(root) {
   method.value = METHODS[params().get("method")] ? params().get("method") : "vertex";
   method.addEventListener("change", () => solve(true));
 
+  // The tree editor's tree (its compact JSON) when the address came with one or the
+  // user has changed or solved it, else null (the address stays short).
+  let treeState = params().get("tree");
+
   function sync(push) {
     const text = gameJson(game);
     jsonArea.value = text;
     const m = method.value === "vertex" ? null : method.value;
-    setParams({ view: "nash", game: gameJson(game, true), explain: explain.checked ? null : "0", method: m }, push);
+    setParams({ view: "nash", game: gameJson(game, true), explain: explain.checked ? null : "0", method: m, tree: treeState }, push);
     cmd.replaceChildren(cliBox(`echo ${shq(text)} | sprague nash${explain.checked ? " --explain" : ""}${m ? " --method " + m : ""} -`));
   }
 
@@ -303,11 +307,23 @@ export function nashView(root) {
   // The tree editor: its tree is solved like a pasted .efg file.
   const treeOut = h("section", { class: "results", id: "tree-result", "aria-live": "polite" });
   const treeCmd = h("div");
+  let treeReady = false;
   const trees = treeEditor((text) => {
+    treeState = trees.param();
+    sync(treeReady);
     treeCmd.replaceChildren(cliBox("sprague nash tree.efg"),
       h("div", { class: "buttons" }, h("button", { type: "button", id: "tree-download", onclick: () => download("tree.efg", text, "text/plain") }, "Download tree.efg")));
     solveText(text, treeOut, "nash-tree");
+  }, {
+    initial: treeState,
+    onChange: (param) => {
+      if (!treeReady) return;
+      treeState = param;
+      sync(false);
+    },
   });
+  // A tree in the address that is not one the editor makes is replaced by its first tree.
+  if (treeState !== null) treeState = trees.param();
 
   root.append(
     h("h2", { class: "view-title" }, "Nash equilibria of a two-player game"),
@@ -316,8 +332,11 @@ export function nashView(root) {
     h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "nash-solve", onclick: () => solve(true) }, "Find equilibria")),
     h("details", {}, h("summary", {}, "Edit or paste the JSON"), jsonArea, h("div", { class: "buttons" }, loadJson), jsonErr),
     h("details", { id: "nash-file-box" }, h("summary", {}, "Paste a Gambit file (.nfg, or a game tree .efg)"), fileArea, h("div", { class: "buttons" }, solveFile), fileOut),
-    h("details", { id: "nash-tree-box" }, h("summary", {}, "Build a game tree"), trees.element, treeCmd, treeOut),
+    h("details", { id: "nash-tree-box", open: treeState !== null }, h("summary", {}, "Build a game tree"), trees.element, treeCmd, treeOut),
     cmd, out);
   renderEditor();
   solve(false);
+  // A tree in the address is solved as it comes.
+  if (treeState !== null) document.getElementById("tree-solve")?.click();
+  treeReady = true;
 }

@@ -93,15 +93,10 @@ export function raceView(root) {
     const from = sp.from_total_first;
     const shown = sp.from_total;
     const last = from + shown.length - 1;
-    const page = (to) => h("button", { type: "button", onclick: () => { first = to; solve(true); } });
-    const prev = page(Math.max(0, from - PAGE));
-    prev.append(`← totals ${Math.max(0, from - PAGE)} to ${from - 1}`);
-    prev.disabled = from === 0;
-    prev.id = "race-prev";
-    const next = page(last + 1);
-    next.append(`totals ${last + 1} to ${Math.min(n - 1, last + PAGE)} →`);
-    next.disabled = last + 1 >= n;
-    next.id = "race-next";
+    // Buttons to the pages before and after, when there are any.
+    const page = (to, id, text) => h("button", { type: "button", id, onclick: () => { first = to; solve(true); } }, text);
+    const prev = from > 0 ? page(Math.max(0, from - PAGE), "race-prev", `← totals ${Math.max(0, from - PAGE)} to ${from - 1}`) : null;
+    const next = last + 1 < n ? page(last + 1, "race-next", `totals ${last + 1} to ${Math.min(n - 1, last + PAGE)} →`) : null;
     const rows = [];
     for (let k = 0; k < shown.length; k += 10) {
       const base = from + k;
@@ -113,7 +108,7 @@ export function raceView(root) {
       h("div", { class: "scroll-x" }, h("table", { class: "race-totals", id: "race-totals" },
         h("caption", {}, `${role} (player number) from totals ${from} to ${last}; each row holds ten consecutive totals`),
         h("tbody", {}, rows))),
-      h("div", { class: "buttons" }, prev, next));
+      prev || next ? h("div", { class: "buttons", role: "group", "aria-label": "pages of starting totals" }, prev, next) : null);
     return parts;
   }
 

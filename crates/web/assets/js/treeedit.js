@@ -75,11 +75,64 @@ export function efgText(tree, title = "a tree built in the page") {
 }
 
 /**
- * The editor: `onSolve(text)` is called with the .efg text of the tree when asked to
- * solve it. Returns { element, text() }.
+ * The tree in the compact form kept in the page's address: `{"p": players, "r": node}`,
+ * a leaf `{"u": [payoffs]}`, a decision `{"w": player, "m": [[name, node], …]}`, chance
+ * `{"w": 0, "m": [[name, probability, node], …]}`.
  */
-export function treeEditor(onSolve) {
-  let tree = starter();
+export function treeParam(tree) {
+  const enc = (node) => {
+    if (node.kind === "leaf") return { u: node.payoffs };
+    if (node.kind === "chance") return { w: 0, m: node.moves.map((m) => [m.name, m.prob, enc(m.child)]) };
+    return { w: node.player, m: node.moves.map((m) => [m.name, enc(m.child)]) };
+  };
+  return JSON.stringify({ p: tree.players, r: enc(tree.root) });
+}
+
+/** The tree of a compact form (see treeParam), or null when it is not one the editor makes. */
+export function treeFromParam(text) {
+  let doc;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const players = doc?.p;
+  if (!Number.isInteger(players) || players < 2 || players > MAX_PLAYERS) return null;
+  let nodes = 0;
+  const str = (x) => (typeof x === "string" || typeof x === "number" ? String(x).slice(0, 40) : null);
+  // Each call counts a node first: the depth is bounded by MAX_TREE_NODES.
+  const dec = (v) => {
+    if (++nodes > MAX_TREE_NODES || !v || typeof v !== "object") return null;
+    if (Array.isArray(v.u)) {
+      if (v.u.length !== players) return null;
+      const payoffs = v.u.map(str);
+      return payoffs.includes(null) ? null : { kind: "leaf", payoffs, moves: [] };
+    }
+    if (!Number.isInteger(v.w) || v.w < 0 || v.w > players || !Array.isArray(v.m) || v.m.length === 0) return null;
+    const chance = v.w === 0;
+    const moves = [];
+    for (const m of v.m) {
+      if (!Array.isArray(m) || m.length !== (chance ? 3 : 2)) return null;
+      const name = str(m[0]);
+      const prob = chance ? str(m[1]) : "1/2";
+      const child = dec(m[m.length - 1]);
+      if (name === null || prob === null || child === null) return null;
+      moves.push({ name, prob, child });
+    }
+    return chance ? { kind: "chance", moves } : { kind: "player", player: v.w, moves };
+  };
+  const root = dec(doc.r);
+  return root ? { players, root } : null;
+}
+
+/**
+ * The editor: `onSolve(text)` is called with the .efg text of the tree when asked to
+ * solve it, `onChange(param)` after every change with the tree's compact form
+ * (treeParam); it starts from the tree of the compact form `initial` when that is
+ * one. Returns { element, text(), param() }.
+ */
+export function treeEditor(onSolve, { initial = null, onChange = () => {} } = {}) {
+  let tree = (initial && treeFromParam(initial)) || starter();
   const box = h("div", { class: "tree-editor", id: "tree-editor" });
   const msg = h("p", { class: "err-msg", id: "tree-msg", role: "alert" });
   const efgOut = h("textarea", { id: "tree-efg", rows: 6, readonly: true, spellcheck: "false", "aria-label": "the tree as a Gambit .efg file" });
@@ -180,6 +233,7 @@ export function treeEditor(onSolve) {
   }
 
   function update() {
+    onChange(treeParam(tree));
     try {
       efgOut.value = efgText(tree);
       msg.textContent = "";
@@ -212,5 +266,5 @@ export function treeEditor(onSolve) {
     h("div", { class: "buttons" }, solveBtn, reset),
     h("details", {}, h("summary", {}, "The tree as a Gambit .efg file"), efgOut));
   render();
-  return { element, text: update };
+  return { element, text: update, param: () => treeParam(tree) };
 }
