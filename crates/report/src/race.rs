@@ -193,7 +193,7 @@ impl Solved {
 
     /// The document of [`Solved::json`] with only `count` starting totals from
     /// `first` in `from_total` (fewer at the end), and `from_total_first`, the total
-    /// of its first entry: a page of a list that holds n entries (25 MB at the
+    /// of its first entry: a page of a list that holds n entries (16 MB at the
     /// largest races).
     pub fn json_page(&self, first: usize, count: usize) -> String {
         self.document(Some((first, count)))
