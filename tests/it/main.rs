@@ -81,6 +81,10 @@ mod web_api;
 mod web_api_partizan;
 #[cfg(feature = "browser-tests")]
 mod web_browser;
+#[cfg(feature = "browser-tests")]
+mod web_browser_strategic;
+#[cfg(feature = "web")]
+mod web_race;
 #[cfg(feature = "web")]
 mod web_server;
 

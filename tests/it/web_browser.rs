@@ -19,15 +19,15 @@ use std::sync::Mutex;
 static SERIAL: Mutex<()> = Mutex::new(());
 
 /// A server and a browser for one test; both end when it is dropped.
-struct Harness {
+pub(crate) struct Harness {
     // The browser first: its session ends before the server stops.
-    b: Browser,
+    pub(crate) b: Browser,
     server: Server,
     _lock: std::sync::MutexGuard<'static, ()>,
 }
 
 impl Harness {
-    fn new(width: u32, height: u32) -> Harness {
+    pub(crate) fn new(width: u32, height: u32) -> Harness {
         let lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
         let server = Server::start();
         let b = Browser::start(width, height);
@@ -38,7 +38,7 @@ impl Harness {
         }
     }
 
-    fn open(&self, query: &str) {
+    pub(crate) fn open(&self, query: &str) {
         self.b.goto(&format!("{}/?{query}", self.server.url));
     }
 }

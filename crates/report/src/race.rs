@@ -188,6 +188,18 @@ impl Solved {
 
     /// The JSON document of `race --json`, with a final newline.
     pub fn json(&self) -> String {
+        self.document(None)
+    }
+
+    /// The document of [`Solved::json`] with only `count` starting totals from
+    /// `first` in `from_total` (fewer at the end), and `from_total_first`, the total
+    /// of its first entry: a page of a list that holds n entries (16 MB at the
+    /// largest races).
+    pub fn json_page(&self, first: usize, count: usize) -> String {
+        self.document(Some((first, count)))
+    }
+
+    fn document(&self, page: Option<(usize, usize)>) -> String {
         let r = &self.race;
         let mut out = String::new();
         let _ = write!(
@@ -223,9 +235,21 @@ impl Solved {
             None => "null".into(),
         };
         let p = &self.perfect;
+        let (first, totals) = match page {
+            None => (0, &p.finisher[..]),
+            Some((first, count)) => {
+                let first = first.min(p.finisher.len());
+                let end = first.saturating_add(count).min(p.finisher.len());
+                (first, &p.finisher[first..end])
+            }
+        };
+        let first_field = match page {
+            None => String::new(),
+            Some(_) => format!(",\"from_total_first\":{first}"),
+        };
         let _ = writeln!(
             out,
-            "],\"singles\":[{}],\"least_all\":{},\"subgame_perfect\":{{\"tie_break\":\"{}\",\"finisher\":{},\"line\":[{}],\"line_complete\":{},\"from_total\":[{}]}}}}",
+            "],\"singles\":[{}],\"least_all\":{},\"subgame_perfect\":{{\"tie_break\":\"{}\",\"finisher\":{},\"line\":[{}],\"line_complete\":{},\"from_total\":[{}]{first_field}}}}}",
             join(
                 self.coalitions.singles.iter().map(|p| (p + 1).to_string()),
                 ","
@@ -235,7 +259,7 @@ impl Solved {
             p.finisher[0] + 1,
             join(p.line.iter().map(u64::to_string), ","),
             p.line_complete,
-            join(p.finisher.iter().map(|f| (f + 1).to_string()), ",")
+            join(totals.iter().map(|f| (f + 1).to_string()), ",")
         );
         out
     }

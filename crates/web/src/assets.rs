@@ -26,7 +26,7 @@ fn content_type(path: &str) -> &'static str {
 }
 
 /// The views of the page that a path may name (`/solve` is `/?view=solve`).
-const VIEWS: [&str; 6] = ["solve", "play", "table", "grid", "value", "nash"];
+const VIEWS: [&str; 7] = ["solve", "play", "table", "grid", "value", "nash", "race"];
 
 /// Answers `GET /path` with the embedded file `assets/path` (`/` and the views' paths are `index.html`), and
 /// 404 for anything else.

@@ -34,7 +34,8 @@ pub(super) fn api() -> Router<Shared> {
         .route("/api/solve", get(solve))
         .route("/api/table", get(table))
         .route("/api/value", get(value))
-        .route("/api/nash", post(nash));
+        .route("/api/nash", post(nash))
+        .route("/api/race", get(race));
     #[cfg(test)]
     let router = router.route("/api/test/panic", get(test_panic)).route(
         "/api/test/panic-blocking",
@@ -322,6 +323,78 @@ async fn value(State(app): State<Shared>, q: Q) -> Response {
             .map(|d| super::picture::picture_json(d.component, &d.label, &d.heaps, &d.picture))
             .collect();
         Ok(with_field(v.json(), "pictures", &Value::Array(pictures)))
+    })
+    .await
+}
+
+/// Most starting totals of subgame-perfect play one `/api/race` answer lists.
+pub const MAX_RACE_TOTALS: u64 = 1_000;
+
+/// `GET /api/race?players=M&moves=A,B&to=N&lose=0|1&ties=smallest|largest&first=F&count=C`:
+/// the document of `sprague race --json` with a page of the starting totals: `count`
+/// of them (100 when left out, at most [`MAX_RACE_TOTALS`]) from `first` (0), and
+/// `from_total_first` ([`sprague_report::race::Solved::json_page`]).
+async fn race(State(app): State<Shared>, q: Q) -> Response {
+    use sprague_nash::counting::{Rule, TieBreak};
+    let parsed = (|| -> Result<_, ApiError> {
+        let p = Params::from(q)?;
+        let players = p.number("players", 3, u64::MAX)?;
+        let moves = p
+            .text("moves")?
+            .split(',')
+            .map(|m| match m.trim().parse::<u64>() {
+                Ok(v) => Ok(v),
+                Err(_) => Err(ApiError::input(format!(
+                    "the parameter 'moves' holds '{}': write whole numbers separated by commas",
+                    sprague_expr::shorten_message(m)
+                ))),
+            })
+            .collect::<Result<Vec<u64>, ApiError>>()?;
+        let target = match p.0.get("to") {
+            Some(_) => p.number("to", 0, u64::MAX)?,
+            None => return Err(ApiError::input("the parameter 'to' is missing")),
+        };
+        let rule = if p.flag("lose")? {
+            Rule::Lose
+        } else {
+            Rule::Reach
+        };
+        let tie = match p.0.get("ties").map(String::as_str) {
+            None | Some("smallest") => TieBreak::Smallest,
+            Some("largest") => TieBreak::Largest,
+            Some(t) => {
+                return Err(ApiError::input(format!(
+                    "the parameter 'ties' is '{}': write smallest or largest",
+                    sprague_expr::shorten_message(t)
+                )));
+            }
+        };
+        let first = p.number("first", 0, u64::MAX)?;
+        let count = p.number("count", 100, MAX_RACE_TOTALS)?;
+        // The starting totals are 0 to n − 1.
+        if target > 0 && first >= target {
+            return Err(ApiError::input(format!(
+                "the parameter 'first' is {first}: the starting totals run from 0 to {}",
+                target - 1
+            )));
+        }
+        Ok((players, moves, target, rule, tie, first, count))
+    })();
+    let (players, moves, target, rule, tie, first, count) = match parsed {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    compute(&app, move |limits| {
+        let o = sprague_report::race::Options {
+            players: usize::try_from(players).unwrap_or(usize::MAX),
+            moves,
+            target,
+            rule,
+            tie,
+            stop: limits.stop,
+        };
+        let solved = sprague_report::race::race(&o).map_err(failure)?;
+        Ok(solved.json_page(first as usize, count as usize))
     })
     .await
 }

@@ -6,8 +6,9 @@ import { playView } from "./play.js";
 import { tablesView } from "./tables.js";
 import { valueView } from "./value.js";
 import { nashView } from "./nash.js";
+import { raceView } from "./race.js";
 
-const VIEWS = { solve: solveView, play: playView, table: tablesView, grid: tablesView, quotient: tablesView, value: valueView, nash: nashView };
+const VIEWS = { solve: solveView, play: playView, table: tablesView, grid: tablesView, quotient: tablesView, value: valueView, nash: nashView, race: raceView };
 const TAB_OF = { grid: "table", quotient: "table" };
 
 /** The view named by ?view=, else by the first path segment, else solve. */

@@ -2,8 +2,12 @@
 // POST /api/nash: dominance, every equilibrium as exact fractions, and for 2×2 games
 // the best-response diagram. A pasted Gambit file (.nfg, or a .efg game tree) is sent
 // as it is and its answer shown: for a tree, the server's drawing, its
-// subgame-perfect equilibria and the equilibria of its reduced normal form.
-import { h, s, api, aborted, cliBox, shq, params, setParams, errorBox, Q } from "./util.js";
+// subgame-perfect equilibria and the equilibria of its reduced normal form. A game of
+// three or more players shows its mixed equilibria by kind (mixed.js); a small tree
+// can be built by clicking (treeedit.js).
+import { h, s, api, aborted, cliBox, shq, params, setParams, errorBox, download, Q } from "./util.js";
+import { mixedMany } from "./mixed.js";
+import { treeEditor } from "./treeedit.js";
 
 const PRESETS = {
   "Prisoner's dilemma": { rows: ["quiet", "confess"], cols: ["quiet", "confess"], row_payoffs: [[-1, -20], [0, -8]], col_payoffs: [[-1, 0], [-20, -8]] },
@@ -132,11 +136,15 @@ export function nashView(root) {
   method.value = METHODS[params().get("method")] ? params().get("method") : "vertex";
   method.addEventListener("change", () => solve(true));
 
+  // The tree editor's tree (its compact JSON) when the address came with one or the
+  // user has changed or solved it, else null (the address stays short).
+  let treeState = params().get("tree");
+
   function sync(push) {
     const text = gameJson(game);
     jsonArea.value = text;
     const m = method.value === "vertex" ? null : method.value;
-    setParams({ view: "nash", game: gameJson(game, true), explain: explain.checked ? null : "0", method: m }, push);
+    setParams({ view: "nash", game: gameJson(game, true), explain: explain.checked ? null : "0", method: m, tree: treeState }, push);
     cmd.replaceChildren(cliBox(`echo ${shq(text)} | sprague nash${explain.checked ? " --explain" : ""}${m ? " --method " + m : ""} -`));
   }
 
@@ -262,8 +270,18 @@ export function nashView(root) {
       if (ext.reduced_note) parts.push(h("p", {}, `Reduced normal form not made: ${ext.reduced_note}`));
     }
     const label = (p, k) => (names?.[p]?.[k] ?? String(k));
-    if (Array.isArray(doc.mixed)) {
-      parts.push(h("h3", {}, "Equilibria of the reduced normal form"),
+    const title = ext ? "Equilibria of the reduced normal form" : "Equilibria";
+    if (Array.isArray(doc.players)) {
+      // Three or more players: every mixed equilibrium by kind, or the pure ones
+      // when the mixed ones were not computed.
+      if (Array.isArray(doc.mixed)) parts.push(h("h3", {}, title), ...mixedMany(doc, doc.players, names));
+      else {
+        parts.push(h("h3", {}, "Pure equilibria"),
+          h("ul", { id: "nash-file-equilibria" }, (doc.pure || []).map((e) => h("li", {}, `(${e.profile.map((k, p) => label(p, k)).join(", ")}) → (${e.payoffs.join(", ")})`))));
+        if (doc.note) parts.push(h("p", { class: "note" }, `Mixed equilibria not computed: ${doc.note}`));
+      }
+    } else if (Array.isArray(doc.mixed)) {
+      parts.push(h("h3", {}, title),
         h("ul", { id: "nash-file-equilibria" }, doc.mixed.map((e) => h("li", {},
           [e.row, e.col].map((probs, p) => probs.map((x, k) => (x === "0" ? null : `${label(p, k)} ${x}`)).filter(Boolean).join(", ")).join(" against "),
           ` → (${e.payoffs.join(", ")})`))));
@@ -274,14 +292,38 @@ export function nashView(root) {
     return parts;
   }
 
-  const solveFile = h("button", { type: "button", id: "nash-solve-file", onclick: async () => {
+  /** Sends the text of a game file and shows its answer in `where`. */
+  async function solveText(text, where, slot) {
     try {
-      const doc = await api("/api/nash", { explain: false }, { body: fileArea.value, slot: "nash-file" });
-      fileOut.replaceChildren(...renderFile(doc));
+      const doc = await api("/api/nash", { explain: false }, { body: text, slot });
+      where.replaceChildren(...renderFile(doc));
     } catch (e) {
-      if (!aborted(e)) fileOut.replaceChildren(errorBox(e));
+      if (!aborted(e)) where.replaceChildren(errorBox(e));
     }
-  } }, "Solve this file");
+  }
+
+  const solveFile = h("button", { type: "button", id: "nash-solve-file", onclick: () => solveText(fileArea.value, fileOut, "nash-file") }, "Solve this file");
+
+  // The tree editor: its tree is solved like a pasted .efg file.
+  const treeOut = h("section", { class: "results", id: "tree-result", "aria-live": "polite" });
+  const treeCmd = h("div");
+  let treeReady = false;
+  const trees = treeEditor((text) => {
+    treeState = trees.param();
+    sync(treeReady);
+    treeCmd.replaceChildren(cliBox("sprague nash tree.efg"),
+      h("div", { class: "buttons" }, h("button", { type: "button", id: "tree-download", onclick: () => download("tree.efg", text, "text/plain") }, "Download tree.efg")));
+    solveText(text, treeOut, "nash-tree");
+  }, {
+    initial: treeState,
+    onChange: (param) => {
+      if (!treeReady) return;
+      treeState = param;
+      sync(false);
+    },
+  });
+  // A tree in the address that is not one the editor makes is replaced by its first tree.
+  if (treeState !== null) treeState = trees.param();
 
   root.append(
     h("h2", { class: "view-title" }, "Nash equilibria of a two-player game"),
@@ -290,7 +332,11 @@ export function nashView(root) {
     h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "nash-solve", onclick: () => solve(true) }, "Find equilibria")),
     h("details", {}, h("summary", {}, "Edit or paste the JSON"), jsonArea, h("div", { class: "buttons" }, loadJson), jsonErr),
     h("details", { id: "nash-file-box" }, h("summary", {}, "Paste a Gambit file (.nfg, or a game tree .efg)"), fileArea, h("div", { class: "buttons" }, solveFile), fileOut),
+    h("details", { id: "nash-tree-box", open: treeState !== null }, h("summary", {}, "Build a game tree"), trees.element, treeCmd, treeOut),
     cmd, out);
   renderEditor();
   solve(false);
+  // A tree in the address is solved as it comes.
+  if (treeState !== null) document.getElementById("tree-solve")?.click();
+  treeReady = true;
 }
