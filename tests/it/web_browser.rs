@@ -195,6 +195,227 @@ fn play_view_keeps_the_game_across_a_reload() {
     assert_eq!(heaps(&pos), vec![3, 4, 5]);
 }
 
+/// What of the answer the Play view shows: the colour classes of results and outcomes,
+/// a hinted move, and words of the analysis in its text or its labels (empty when
+/// nothing).
+fn answer_shown(t: &Harness) -> Vec<String> {
+    let v = t.b.js(
+        r#"const m = document.getElementById('main');
+        const bad = [];
+        for (const c of ['r-P', 'r-N', 'r-D', 'o-P', 'o-N', 'o-D', 'o-L', 'o-R', 'badge', 'hinted', 'vhv'])
+          if (m.querySelector('.' + c)) bad.push('class ' + c);
+        const labels = [...m.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label'));
+        const text = (m.textContent + ' ' + labels.join(' ')).toLowerCase();
+        for (const w of ['remoteness', 'winning', 'losing', 'can win', 'perfect play', 'value', 'p-position', 'outcome', 'answer'])
+          if (text.includes(w)) bad.push('word ' + w);
+        const hint = document.getElementById('play-hint');
+        if (hint && hint.isConnected && !hint.hidden) bad.push('the hint button');
+        return bad;"#,
+        vec![],
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Bouton's winning move in Nim: (heap number from 1, stones to take), or None from a
+/// P-position.
+fn bouton(h: &[u64]) -> Option<(usize, u64)> {
+    let x = h.iter().fold(0, |a, b| a ^ b);
+    if x == 0 {
+        return None;
+    }
+    h.iter()
+        .enumerate()
+        .find(|&(_, &n)| n ^ x < n)
+        .map(|(i, &n)| (i + 1, n - (n ^ x)))
+}
+
+/// The board's pictures fill the room of a 1024×768 window: the board starts near the
+/// top and is most of its height or width, and ends inside it.
+fn board_fills_the_window(t: &Harness) {
+    let v = t.b.js(
+        r#"const r = [...document.querySelectorAll('#play-board svg')].map((g) => g.getBoundingClientRect());
+        const top = Math.min(...r.map((x) => x.top)), bottom = Math.max(...r.map((x) => x.bottom));
+        const left = Math.min(...r.map((x) => x.left)), right = Math.max(...r.map((x) => x.right));
+        return [top, bottom, right - left, innerWidth, innerHeight];"#,
+        vec![],
+    );
+    let n: Vec<f64> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    let (top, bottom, width, w, h) = (n[0], n[1], n[2], n[3], n[4]);
+    assert!(top < 0.3 * h, "the board starts at {top} px of {h}");
+    assert!(bottom <= h + 1.0, "the board ends at {bottom} px of {h}");
+    assert!(
+        bottom - top >= 0.45 * h || width >= 0.6 * w,
+        "the board is {width}×{} px in a {w}×{h} window",
+        bottom - top
+    );
+}
+
+#[test]
+fn classroom_nim_by_clicking_with_the_answer_only_after_reveal() {
+    let t = Harness::new(1024, 768);
+    t.open("view=play&expr=nim(3,4,5)&class=1");
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    board_fills_the_window(&t);
+    assert_eq!(answer_shown(&t), Vec::<String>::new());
+    // The settings are folded away; the line on how to move is the one of Nim's heaps.
+    assert!(t.b.attr(&t.b.wait("#play-settings"), "open").is_none());
+    let how = t.b.text(&t.b.wait("#play-how"));
+    assert!(how.contains("stone"), "{how}");
+
+    // Reveal: 3 ⊕ 4 ⊕ 5 = 2, the mover wins, and the one winning move (Bouton) takes 2
+    // from the heap of 3.
+    t.b.click(&t.b.wait("#play-reveal-btn"));
+    let shown =
+        t.b.wait_text("#play-reveal", |s| s.contains("Winning moves"));
+    assert!(shown.contains("take 2 from heap 1"), "{shown}");
+    assert!(shown.contains("remoteness"), "{shown}");
+    t.b.wait_text("#play-reveal", |s| s.contains("Why"));
+    assert!(t.b.text(&t.b.wait("#play-status")).contains("you can win"));
+    let green = t.b.all("#play-board circle.stone[aria-label*='(winning)']");
+    assert_eq!(green.len(), 1);
+    assert_eq!(t.b.attr(&green[0], "data-take").as_deref(), Some("2"));
+    // Hidden again, the answer leaves the page.
+    t.b.click(&t.b.wait("#play-reveal-btn"));
+    t.b.wait_until("the answer to go", || {
+        answer_shown(&t).is_empty().then_some(())
+    });
+
+    // The whole game by clicking Bouton's moves; nothing of the answer on the page.
+    let mut plies = 0;
+    loop {
+        let pos = t.b.text(&t.b.wait("#play-position"));
+        let (heap, take) = bouton(&heaps(&pos)).expect("Bouton's move exists");
+        assert_eq!(answer_shown(&t), Vec::<String>::new(), "at {pos}");
+        let stone = t.b.wait(&format!(
+            "#play-board circle.stone[data-heap='{heap}'][data-take='{take}']"
+        ));
+        t.b.js_click(&stone);
+        plies += 1;
+        let n = plies;
+        t.b.wait_until("the move log", || {
+            (t.b.all("#play-log li").len() >= n).then_some(())
+        });
+        let status = t.b.wait_text("#play-status", |s| {
+            (s.contains("Your move") && t.b.all("#play-log li").len() == n + 1)
+                || s.contains("Game over")
+        });
+        if status.contains("Game over") {
+            assert!(status.contains("you won"), "{status}");
+            break;
+        }
+        plies += 1;
+        assert!(plies < 40);
+    }
+    // A won game says so in words, without an outcome badge.
+    assert!(t.b.all("#play-status .badge").is_empty());
+    assert_eq!(answer_shown(&t), Vec::<String>::new());
+}
+
+#[test]
+fn classroom_nim_played_with_the_keyboard() {
+    let t = Harness::new(1024, 768);
+    // 1 ⊕ 2 = 3: the winning move takes 1 from the heap of 2, to (1, 1).
+    t.open("view=play&expr=nim(1,2)&class=1");
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    t.b.js(
+        "document.querySelector('#play-board [tabindex=\"0\"]').focus()",
+        vec![],
+    );
+    let focused = || {
+        t.b.js(
+            "const e = document.activeElement; return e && e.closest('#play-board') ? `${e.dataset.heap}/${e.dataset.take}` : null",
+            vec![],
+        )
+    };
+    // The stones in order: heap 1 take 1; heap 2 take 2, take 1. Arrows move along them.
+    assert_eq!(focused(), json!("1/1"));
+    t.b.press("\u{E014}");
+    assert_eq!(focused(), json!("2/2"));
+    t.b.press("\u{E014}");
+    assert_eq!(focused(), json!("2/1"));
+    t.b.press("\u{E012}");
+    t.b.press("\u{E014}");
+    assert_eq!(focused(), json!("2/1"));
+    t.b.press("\u{E007}");
+    // The computer takes one of the two stones; the board takes the focus back.
+    t.b.wait_until("the computer's answer", || {
+        (t.b.all("#play-log li").len() == 2).then_some(())
+    });
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    t.b.wait_until("the focus on the board", || {
+        (!focused().is_null()).then_some(())
+    });
+    assert_eq!(answer_shown(&t), Vec::<String>::new());
+    // Space takes the last stone.
+    t.b.press("\u{E00D}");
+    let status = t.b.wait_text("#play-status", |s| s.contains("Game over"));
+    assert!(status.contains("you won"), "{status}");
+}
+
+#[test]
+fn classroom_mode_and_the_colours_stay_across_a_reload() {
+    let t = Harness::new(1024, 768);
+    t.open("view=play&expr=nim(3,4,5)");
+    t.b.wait_text("#play-status", |s| s.contains("you can win"));
+    // Colours off: kept in the URL, so a reload keeps them off.
+    t.b.click(&t.b.wait("#play-colors"));
+    t.b.wait_until("colours off in the URL", || {
+        t.b.js("return location.search", vec![])
+            .as_str()
+            .unwrap()
+            .contains("colors=0")
+            .then_some(())
+    });
+    t.b.js("location.reload();", vec![]);
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(
+        t.b.js(
+            "return document.getElementById('play-colors').checked",
+            vec![]
+        ),
+        json!(false)
+    );
+    assert!(t.b.all("#play-board .r-P").is_empty());
+    assert!(!t.b.text(&t.b.wait("#play-status")).contains("remoteness"));
+
+    // Classroom mode from its toggle, then hints allowed: both survive a reload.
+    t.b.click(&t.b.wait("#play-class"));
+    t.b.wait("#play-settings");
+    assert!(t.b.js("return document.getElementById('play-hint').hidden", vec![]) == json!(true));
+    t.b.click(&t.b.wait("#play-settings summary"));
+    t.b.click(&t.b.wait("#play-allow-hints"));
+    t.b.js("location.reload();", vec![]);
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    let url = t.b.js("return location.search", vec![]);
+    let url = url.as_str().unwrap();
+    assert!(url.contains("class=1") && url.contains("hints=1"), "{url}");
+    t.b.wait("#play-settings");
+    assert_eq!(
+        t.b.js(
+            "return document.getElementById('play-class').checked",
+            vec![]
+        ),
+        json!(true)
+    );
+    assert_eq!(
+        t.b.js("return document.getElementById('play-hint').hidden", vec![]),
+        json!(false)
+    );
+    // The teacher's hint: Bouton's move.
+    t.b.click(&t.b.wait("#play-hint"));
+    let hint = t.b.wait_text(".hint-out", |s| s.starts_with("Hint"));
+    assert!(hint.contains("take 2 from heap 1"), "{hint}");
+}
+
 #[test]
 fn play_view_wythoff_board_and_computer_first() {
     let t = Harness::new(1200, 1200);

@@ -30,8 +30,30 @@ export function targetCells(m) {
   return m.target && m.target.kind === "cells" ? m.target.cells : null;
 }
 
-function moveLabel(m) {
-  return `${m.text} (${resultWords(m.result)})`;
+/** A move's words, with where it leads only when the analysis is shown (`ctx.showValues`). */
+function moveLabel(m, ctx) {
+  return ctx && ctx.showValues ? `${m.text} (${resultWords(m.result)})` : m.text;
+}
+
+/**
+ * Arrow keys on a board move the focus between its moves (the elements that take the
+ * focus, in order; up and down by row on a board of cells); Enter or Space plays.
+ */
+export function boardKeys(ev) {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+  const board = ev.currentTarget;
+  if (!step || !board.contains(ev.target)) return;
+  const all = [...board.querySelectorAll("[tabindex='0']")];
+  const at = all.indexOf(ev.target);
+  if (at < 0) return;
+  ev.preventDefault();
+  const { row, col } = ev.target.dataset || {};
+  if ((ev.key === "ArrowUp" || ev.key === "ArrowDown") && row !== undefined && col !== undefined) {
+    const up = Number(row) + step;
+    const same = all.find((e) => e.dataset.col === col && Number(e.dataset.row) === up && e.closest("svg") === ev.target.closest("svg"));
+    if (same) { same.focus(); return; }
+  }
+  all[(at + step + all.length) % all.length].focus();
 }
 
 function activate(el, f) {
@@ -67,11 +89,11 @@ export function heapPicture(d, j, moves, ctx) {
     if (move) {
       c.setAttribute("tabindex", "0");
       c.setAttribute("role", "button");
-      c.setAttribute("aria-label", `take ${k}: ${moveLabel(move)}`);
+      c.setAttribute("aria-label", `take ${k}: ${moveLabel(move, ctx)}`);
       c.dataset.take = k;
       c.dataset.component = d.component;
       if (d.heaps && d.heaps[j] !== undefined) c.dataset.heap = d.heaps[j];
-      c.append(s("title", {}, moveLabel(move)));
+      c.append(s("title", {}, moveLabel(move, ctx)));
       const show = () => {
         clear();
         for (let j = i; j < n; j++) stones[j].classList.add("take", ctx.showValues ? resultClass(move.result) : "r-u");
@@ -126,7 +148,7 @@ function boardPicture(d, moves, ctx) {
   const queen = d.piece === "queen";
   if (!(x <= MAX_BOARD && y <= MAX_BOARD)) return h("p", {}, `A ${d.piece} at (${d.x}, ${d.y}) (too far to draw: use the list of moves).`);
   const targets = targeted(moves, d.component, "cell").map((m) => (
-    { i: Number(m.target.x), j: Number(m.target.y), cls: ctx.showValues ? resultClass(m.result) : "r-u", label: moveLabel(m), go: () => ctx.onMove(m) }));
+    { i: Number(m.target.x), j: Number(m.target.y), cls: ctx.showValues ? resultClass(m.result) : "r-u", label: moveLabel(m, ctx), go: () => ctx.onMove(m) }));
   return gridPicture({
     x, y, corner: queen ? "bl" : "br", piece: queen ? "♛" : "♚",
     pmarks: ctx.showP ? d.marks : null,
@@ -317,7 +339,7 @@ function graphPicture(d, moves, ctx) {
     g.append(s("circle", { cx: px(v), cy: py(v), r: 13, class: cls.join(" ") }));
     g.append(s("text", { x: px(v), y: py(v) + 4, class: "vertex-label", "text-anchor": "middle" }, v.colour || String(i)));
     const words = { L: "Left's colour", R: "Right's colour" };
-    g.append(s("title", {}, `vertex ${i}: ${v.colour ? words[v.colour] || v.colour : "uncoloured"}${mine.length ? ` — ${moveLabel(mine[0])}` : ""}`));
+    g.append(s("title", {}, `vertex ${i}: ${v.colour ? words[v.colour] || v.colour : "uncoloured"}${mine.length ? ` — ${moveLabel(mine[0], ctx)}` : ""}`));
     if (mine.length) {
       g.setAttribute("tabindex", "0");
       activate(g, () => ctx.onMove(mine[0]));
@@ -349,7 +371,7 @@ function groundedPicture(d, moves, ctx) {
     const cls = ["edge", `edge-${e.colour}`];
     if (mine.length && ctx.showValues) cls.push(targetClass(mine, ctx));
     const path = s("path", { d: edgePath(px(a), py(a), px(b), py(b), e.bend, true), class: cls.join(" "), "data-edge": k },
-      s("title", {}, `edge ${k + 1} (${e.colour})${mine.length ? ` — ${moveLabel(mine[0])}` : ""}`));
+      s("title", {}, `edge ${k + 1} (${e.colour})${mine.length ? ` — ${moveLabel(mine[0], ctx)}` : ""}`));
     if (mine.length) {
       path.setAttribute("tabindex", "0");
       activate(path, () => ctx.onMove(mine[0]));
@@ -388,7 +410,7 @@ function walkPicture(d, moves, ctx) {
     g.append(s("circle", { cx: px(v), cy: py(v), r: 13, class: cls.join(" ") }));
     if (d.token === i) g.append(s("circle", { cx: px(v), cy: py(v), r: 8, class: "coin" }));
     g.append(s("text", { x: px(v), y: py(v) + 4, class: "vertex-label", "text-anchor": "middle" }, String(v.name)));
-    g.append(s("title", {}, `vertex ${v.name}${d.token === i ? ": the token" : visited.has(i) ? ": visited" : ""}${mine.length ? ` — ${moveLabel(mine[0])}` : ""}`));
+    g.append(s("title", {}, `vertex ${v.name}${d.token === i ? ": the token" : visited.has(i) ? ": visited" : ""}${mine.length ? ` — ${moveLabel(mine[0], ctx)}` : ""}`));
     if (mine.length) {
       g.setAttribute("tabindex", "0");
       activate(g, () => ctx.onMove(mine[0]));
