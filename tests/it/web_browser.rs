@@ -361,6 +361,171 @@ fn classroom_nim_played_with_the_keyboard() {
     assert!(status.contains("you won"), "{status}");
 }
 
+/// Kayles values from the rules (Winning Ways, ch. 4): a move knocks down one pin or two
+/// adjacent pins of a row, leaving the pins on either side as rows.
+fn kayles_values(up_to: usize) -> Vec<u64> {
+    let mut g = vec![0u64; up_to + 1];
+    for n in 1..=up_to {
+        let mut seen = Vec::new();
+        for k in 1..=2.min(n) {
+            for a in 0..=n - k {
+                seen.push(g[a] ^ g[n - a - k]);
+            }
+        }
+        g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+    }
+    g
+}
+
+#[test]
+fn classroom_kayles_by_clicking_pins() {
+    let t = Harness::new(1024, 768);
+    let g = kayles_values(20);
+    t.open("view=play&expr=kayles(3,5)&class=1");
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    // Rows of pins, not heaps of stones: 3 + 5 pins.
+    assert_eq!(t.b.all("#play-board g.pin").len(), 8);
+    assert!(t.b.all("#play-board circle.stone").is_empty());
+    board_fills_the_window(&t);
+    assert_eq!(answer_shown(&t), Vec::<String>::new());
+    // Revealed: 3 ⊕ 4 = 7 ≠ 0, the mover wins; some pins are on winning runs.
+    t.b.click(&t.b.wait("#play-reveal-btn"));
+    let shown =
+        t.b.wait_text("#play-reveal", |s| s.contains("Winning moves"));
+    assert!(shown.contains("knock down"), "{shown}");
+    assert!(!t.b.all("#play-board g.pin.r-P").is_empty());
+    t.b.click(&t.b.wait("#play-reveal-btn"));
+
+    let mut plies = 0;
+    loop {
+        let pos = t.b.text(&t.b.wait("#play-position"));
+        let rows = heaps(&pos);
+        let x = rows.iter().fold(0, |a, &n| a ^ g[n as usize]);
+        assert_ne!(x, 0, "the computer left a P-position: {pos}");
+        // A knock of k pins after the first a of a row that leaves a P-position.
+        let (heap, a, k) = rows
+            .iter()
+            .enumerate()
+            .find_map(|(i, &n)| {
+                let n = n as usize;
+                (1..=2.min(n)).find_map(|k| {
+                    (0..=n - k)
+                        .find(|&a| g[a] ^ g[n - a - k] == x ^ g[n])
+                        .map(|a| (i + 1, a, k))
+                })
+            })
+            .expect("a winning knock");
+        assert_eq!(answer_shown(&t), Vec::<String>::new(), "at {pos}");
+        let pin = |p: usize| {
+            t.b.wait(&format!(
+                "#play-board g.pin[data-heap='{heap}'][data-pin='{p}']"
+            ))
+        };
+        t.b.js_click(&pin(a));
+        // A pin that more than one run goes through is selected first; the same pin
+        // again knocks it down alone, its neighbour both.
+        if !t.b.all("#play-board g.pin.picked").is_empty() {
+            t.b.js_click(&pin(if k == 1 { a } else { a + 1 }));
+        }
+        plies += 1;
+        let n = plies;
+        let status = t.b.wait_text("#play-status", |s| {
+            (s.contains("Your move") && t.b.all("#play-log li").len() == n + 1)
+                || s.contains("Game over")
+        });
+        let log = t.b.all("#play-log li");
+        assert!(t.b.text(&log[n - 1]).starts_with("you:"), "at {pos}");
+        // The position after our move is the one the knock leaves.
+        let mut left: Vec<u64> = rows.clone();
+        let m = left.remove(heap - 1);
+        left.extend(
+            [a as u64, m - a as u64 - k as u64]
+                .into_iter()
+                .filter(|&r| r > 0),
+        );
+        left.retain(|&r| r > 0);
+        left.sort_unstable();
+        let ours = t.b.text(&log[n - 1]);
+        let mut after = heaps(ours.rsplit('→').next().unwrap());
+        after.retain(|&r| r > 0);
+        after.sort_unstable();
+        assert_eq!(after, left, "{ours}");
+        if status.contains("Game over") {
+            assert!(status.contains("you won"), "{status}");
+            break;
+        }
+        plies += 1;
+        assert!(plies < 20);
+    }
+    assert!(t.b.all("#play-status .badge").is_empty());
+    assert_eq!(answer_shown(&t), Vec::<String>::new());
+}
+
+#[test]
+fn wythoff_and_king_boards_keep_their_size_and_one_orientation() {
+    let t = Harness::new(1024, 768);
+    let view_box = || {
+        t.b.attr(&t.b.wait("#play-board svg.board"), "viewBox")
+            .unwrap()
+    };
+    let rect_x = |to: &str| -> f64 {
+        let r =
+            t.b.wait(&format!("#play-board rect.target[data-to='{to}']"));
+        t.b.attr(&r, "x").unwrap().parse().unwrap()
+    };
+    let rect_y = |to: &str| -> f64 {
+        let r =
+            t.b.wait(&format!("#play-board rect.target[data-to='{to}']"));
+        t.b.attr(&r, "y").unwrap().parse().unwrap()
+    };
+    for expr in ["wythoff(3,3)", "king(3,3)"] {
+        t.open(&format!("view=play&expr={expr}"));
+        t.b.wait_text("#play-status", |s| s.contains("Your move"));
+        // One column toward the corner is to the right, one row toward it below.
+        assert!(rect_x("2,3") > rect_x("3,2"), "{expr}");
+        assert!(rect_y("3,2") > rect_y("2,3"), "{expr}");
+    }
+    // The board of wythoff(4,6) keeps its size after a move and the answer.
+    t.open("view=play&expr=wythoff(4,6)");
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    let before = view_box();
+    t.b.js_click(&t.b.wait("#play-board rect.target[data-to='3,5']"));
+    t.b.wait_until("the computer's answer", || {
+        (t.b.all("#play-log li").len() == 2).then_some(())
+    });
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(view_box(), before);
+}
+
+#[test]
+fn a_slow_position_shows_a_spinner_and_can_be_cancelled() {
+    let t = Harness::new(1024, 768);
+    // Every move of 6×6 Domineering valued: seconds of work.
+    t.open("view=play&expr=domineering(6,6)");
+    t.b.wait_until("the spinner", || {
+        (t.b.js(
+            "return !document.getElementById('play-busy').hidden",
+            vec![],
+        ) == json!(true))
+        .then_some(())
+    });
+    t.b.click(&t.b.wait("#play-cancel"));
+    assert_eq!(
+        t.b.js("return document.getElementById('play-busy').hidden", vec![]),
+        json!(true)
+    );
+    assert!(t.b.text(&t.b.wait(".hint-out")).contains("Cancelled"));
+    // The page goes on: a new game answers.
+    let input = t.b.wait("input.expr-input");
+    t.b.type_into(&input, "nim(3,4,5)");
+    t.b.click(&t.b.wait("#play-new"));
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(
+        t.b.js("return document.getElementById('play-busy').hidden", vec![]),
+        json!(true)
+    );
+}
+
 #[test]
 fn classroom_mode_and_the_colours_stay_across_a_reload() {
     let t = Harness::new(1024, 768);

@@ -12,9 +12,9 @@
 // (colours, outcome, remoteness, value) shown until the teacher presses Reveal, the
 // hint only when the teacher allows it (`hints=1`), and every move playable from the
 // keyboard (arrows move between the moves of the board, Enter or Space plays).
-import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox, example } from "./util.js";
+import { h, s, api, aborted, cancel, cli, cliBox, params, setParams, errorBox, example } from "./util.js";
 import { exprBox } from "./exprbox.js";
-import { drawComponent, heapPicture, resultClass, resultWords, targetCells, boardKeys } from "./draw.js";
+import { drawComponent, heapPicture, pinsPicture, resultClass, resultWords, targetCells, boardKeys } from "./draw.js";
 
 const other = (who) => (who === "you" ? "computer" : "you");
 
@@ -139,6 +139,31 @@ export function playView(root) {
     h("span", { class: "chip r-P" }, "green wins"), " (the opponent is left in a P-position), ",
     h("span", { class: "chip r-N" }, "red loses"), ", ", h("span", { class: "chip r-D" }, "yellow draws"), ".");
   pics.addEventListener("keydown", boardKeys);
+  const busyOut = h("div", { class: "busy", id: "play-busy", role: "status", hidden: true },
+    h("span", { class: "spinner", "aria-hidden": "true" }), " Working… ",
+    h("button", { type: "button", id: "play-cancel", onclick: () => cancelWork() }, "Cancel"));
+
+  /** Shows the spinner and its Cancel button once a request has taken more than 200 ms. */
+  function working() {
+    clearTimeout(st.busyTimer);
+    st.busyTimer = setTimeout(() => { busyOut.hidden = false; }, 200);
+  }
+
+  function idle() {
+    clearTimeout(st.busyTimer);
+    busyOut.hidden = true;
+  }
+
+  /** Cancels the position or the computer's move being computed (the server stops when the request goes). */
+  function cancelWork() {
+    clearTimeout(st.timer);
+    cancel("play");
+    cancel("reply");
+    idle();
+    st.busy = false;
+    hintOut.textContent = "Cancelled.";
+    renderStatus();
+  }
 
   /** Whether the analysis (colours, outcome, remoteness, value) is shown: in classroom mode once revealed. */
   function analysis() {
@@ -207,8 +232,10 @@ export function playView(root) {
     st.why = null;
     hintOut.textContent = "";
     err.replaceChildren();
+    working();
     try {
       const doc = await api("/api/play", { expr, misere: st.misere, side: sideOf(who) }, { slot: "play" });
+      idle();
       // A result said from the mover's side: a winning move is coloured as one leading to P.
       for (const m of doc.moves) if (m.result === "win" || m.result === "lose") m.result = m.result === "win" ? "P" : "N";
       const winner = doc.mover_wins == null ? (doc.outcome === "D" ? "draw" : null) : doc.mover_wins ? who : other(who);
@@ -223,8 +250,9 @@ export function playView(root) {
         st.timer = setTimeout(computerMove, 350);
       }
     } catch (e) {
-      st.busy = false;
       if (aborted(e)) return;
+      idle();
+      st.busy = false;
       if (e.kind === "input") box.showError(e);
       err.replaceChildren(errorBox(e));
     }
@@ -234,13 +262,16 @@ export function playView(root) {
     if (!st.doc || st.doc.over || mover() !== "computer") return;
     st.busy = true;
     renderStatus();
+    working();
     try {
       const r = await api("/api/play/reply", { expr: st.doc.position, misere: st.misere, side: sideOf("computer") }, { slot: "reply" });
+      idle();
       if (!r.move) { st.busy = false; renderStatus(); return; }
       await load(r.move.to, "you", { by: "computer", text: r.move.text, why: r.why });
     } catch (e) {
-      st.busy = false;
       if (aborted(e)) return;
+      idle();
+      st.busy = false;
       err.replaceChildren(errorBox(e));
     }
   }
@@ -421,10 +452,11 @@ export function playView(root) {
       for (const dr of d.drawing || []) {
         how.add(dr.how);
         const moves = mine ? d.moves : [];
-        if (dr.kind === "heaps") {
-          // One figure a heap, titled by its number across the sum.
-          dr.sizes.forEach((_, j) => pics.append(h("figure", { class: "pic pic-heap", title: dr.how },
-            heapPicture(dr, j, moves, ctx), h("figcaption", {}, `heap ${dr.heaps[j] ?? j + 1} (${dr.title})`))));
+        if (dr.kind === "heaps" || dr.kind === "pins") {
+          // One figure a heap (or row of pins), titled by its number across the sum.
+          (dr.sizes || dr.rows).forEach((_, j) => pics.append(h("figure", { class: `pic pic-${dr.kind === "heaps" ? "heap" : "pins"}`, title: dr.how },
+            dr.kind === "heaps" ? heapPicture(dr, j, moves, ctx) : pinsPicture(dr, j, moves, ctx),
+            h("figcaption", {}, `heap ${dr.heaps[j] ?? j + 1} (${dr.title})`))));
         } else {
           pics.append(h("figure", { class: `pic pic-${dr.kind}`, title: dr.how }, drawComponent(dr, moves, ctx), h("figcaption", {}, dr.title)));
         }
@@ -466,7 +498,7 @@ export function playView(root) {
     if (st.cls) {
       root.replaceChildren(
         h("div", { class: "class-bar" }, status, h("div", { class: "buttons" }, revealBtn, hintBtn, undoBtn, newBtn, classOpt)),
-        hintOut, err,
+        busyOut, hintOut, err,
         h("section", { class: "class-board", "aria-label": "the board" }, pics),
         howOut, revealOut,
         h("details", { class: "class-settings", id: "play-settings" },
@@ -486,7 +518,7 @@ export function playView(root) {
         legend,
         status,
         h("div", { class: "buttons" }, hintBtn, undoBtn, newBtn),
-        hintOut, err,
+        busyOut, hintOut, err,
         h("div", { class: "play-grid" },
           h("section", {}, h("h3", {}, "Position"), pics),
           h("section", {}, h("h3", {}, "Moves"), moveList)),
@@ -539,6 +571,7 @@ export function playView(root) {
     destroy() {
       clearTimeout(st.timer);
       clearTimeout(st.fitTimer);
+      clearTimeout(st.busyTimer);
       window.removeEventListener("resize", onResize);
       document.body.classList.remove("classroom");
     },
