@@ -195,6 +195,392 @@ fn play_view_keeps_the_game_across_a_reload() {
     assert_eq!(heaps(&pos), vec![3, 4, 5]);
 }
 
+/// What of the answer the Play view shows: the colour classes of results and outcomes,
+/// a hinted move, and words of the analysis in its text or its labels (empty when
+/// nothing).
+fn answer_shown(t: &Harness) -> Vec<String> {
+    let v = t.b.js(
+        r#"const m = document.getElementById('main');
+        const bad = [];
+        for (const c of ['r-P', 'r-N', 'r-D', 'o-P', 'o-N', 'o-D', 'o-L', 'o-R', 'badge', 'hinted', 'vhv'])
+          if (m.querySelector('.' + c)) bad.push('class ' + c);
+        const labels = [...m.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label'));
+        const text = (m.textContent + ' ' + labels.join(' ')).toLowerCase();
+        for (const w of ['remoteness', 'winning', 'losing', 'can win', 'perfect play', 'value', 'p-position', 'outcome', 'answer'])
+          if (text.includes(w)) bad.push('word ' + w);
+        const hint = document.getElementById('play-hint');
+        if (hint && hint.isConnected && !hint.hidden) bad.push('the hint button');
+        return bad;"#,
+        vec![],
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Bouton's winning move in Nim: (heap number from 1, stones to take), or None from a
+/// P-position.
+fn bouton(h: &[u64]) -> Option<(usize, u64)> {
+    let x = h.iter().fold(0, |a, b| a ^ b);
+    if x == 0 {
+        return None;
+    }
+    h.iter()
+        .enumerate()
+        .find(|&(_, &n)| n ^ x < n)
+        .map(|(i, &n)| (i + 1, n - (n ^ x)))
+}
+
+/// The board's pictures fill the room of a 1024×768 window: the board starts near the
+/// top and is most of its height or width, and ends inside it.
+fn board_fills_the_window(t: &Harness) {
+    let v = t.b.js(
+        r#"const r = [...document.querySelectorAll('#play-board svg')].map((g) => g.getBoundingClientRect());
+        const top = Math.min(...r.map((x) => x.top)), bottom = Math.max(...r.map((x) => x.bottom));
+        const left = Math.min(...r.map((x) => x.left)), right = Math.max(...r.map((x) => x.right));
+        return [top, bottom, right - left, innerWidth, innerHeight];"#,
+        vec![],
+    );
+    let n: Vec<f64> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    let (top, bottom, width, w, h) = (n[0], n[1], n[2], n[3], n[4]);
+    assert!(top < 0.3 * h, "the board starts at {top} px of {h}");
+    assert!(bottom <= h + 1.0, "the board ends at {bottom} px of {h}");
+    assert!(
+        bottom - top >= 0.45 * h || width >= 0.6 * w,
+        "the board is {width}×{} px in a {w}×{h} window",
+        bottom - top
+    );
+}
+
+#[test]
+fn classroom_nim_by_clicking_with_the_answer_only_after_reveal() {
+    let t = Harness::new(1024, 768);
+    t.open("view=play&expr=nim(3,4,5)&class=1");
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    board_fills_the_window(&t);
+    assert_eq!(answer_shown(&t), Vec::<String>::new());
+    // The settings are folded away; the line on how to move is the one of Nim's heaps.
+    assert!(t.b.attr(&t.b.wait("#play-settings"), "open").is_none());
+    let how = t.b.text(&t.b.wait("#play-how"));
+    assert!(how.contains("stone"), "{how}");
+
+    // Reveal: 3 ⊕ 4 ⊕ 5 = 2, the mover wins, and the one winning move (Bouton) takes 2
+    // from the heap of 3.
+    t.b.click(&t.b.wait("#play-reveal-btn"));
+    let shown =
+        t.b.wait_text("#play-reveal", |s| s.contains("Winning moves"));
+    assert!(shown.contains("take 2 from heap 1"), "{shown}");
+    assert!(shown.contains("remoteness"), "{shown}");
+    t.b.wait_text("#play-reveal", |s| s.contains("Why"));
+    assert!(t.b.text(&t.b.wait("#play-status")).contains("you can win"));
+    let green = t.b.all("#play-board circle.stone[aria-label*='(winning)']");
+    assert_eq!(green.len(), 1);
+    assert_eq!(t.b.attr(&green[0], "data-take").as_deref(), Some("2"));
+    // Hidden again, the answer leaves the page.
+    t.b.click(&t.b.wait("#play-reveal-btn"));
+    t.b.wait_until("the answer to go", || {
+        answer_shown(&t).is_empty().then_some(())
+    });
+
+    // The whole game by clicking Bouton's moves; nothing of the answer on the page.
+    let mut plies = 0;
+    loop {
+        let pos = t.b.text(&t.b.wait("#play-position"));
+        let (heap, take) = bouton(&heaps(&pos)).expect("Bouton's move exists");
+        assert_eq!(answer_shown(&t), Vec::<String>::new(), "at {pos}");
+        let stone = t.b.wait(&format!(
+            "#play-board circle.stone[data-heap='{heap}'][data-take='{take}']"
+        ));
+        t.b.js_click(&stone);
+        plies += 1;
+        let n = plies;
+        t.b.wait_until("the move log", || {
+            (t.b.all("#play-log li").len() >= n).then_some(())
+        });
+        let status = t.b.wait_text("#play-status", |s| {
+            (s.contains("Your move") && t.b.all("#play-log li").len() == n + 1)
+                || s.contains("Game over")
+        });
+        if status.contains("Game over") {
+            assert!(status.contains("you won"), "{status}");
+            break;
+        }
+        plies += 1;
+        assert!(plies < 40);
+    }
+    // A won game says so in words, without an outcome badge.
+    assert!(t.b.all("#play-status .badge").is_empty());
+    assert_eq!(answer_shown(&t), Vec::<String>::new());
+}
+
+#[test]
+fn classroom_nim_played_with_the_keyboard() {
+    let t = Harness::new(1024, 768);
+    // 1 ⊕ 2 = 3: the winning move takes 1 from the heap of 2, to (1, 1).
+    t.open("view=play&expr=nim(1,2)&class=1");
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    t.b.js(
+        "document.querySelector('#play-board [tabindex=\"0\"]').focus()",
+        vec![],
+    );
+    let focused = || {
+        t.b.js(
+            "const e = document.activeElement; return e && e.closest('#play-board') ? `${e.dataset.heap}/${e.dataset.take}` : null",
+            vec![],
+        )
+    };
+    // The stones in order: heap 1 take 1; heap 2 take 2, take 1. Arrows move along them.
+    assert_eq!(focused(), json!("1/1"));
+    t.b.press("\u{E014}");
+    assert_eq!(focused(), json!("2/2"));
+    t.b.press("\u{E014}");
+    assert_eq!(focused(), json!("2/1"));
+    t.b.press("\u{E012}");
+    t.b.press("\u{E014}");
+    assert_eq!(focused(), json!("2/1"));
+    t.b.press("\u{E007}");
+    // The computer takes one of the two stones; the board takes the focus back.
+    t.b.wait_until("the computer's answer", || {
+        (t.b.all("#play-log li").len() == 2).then_some(())
+    });
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    t.b.wait_until("the focus on the board", || {
+        (!focused().is_null()).then_some(())
+    });
+    assert_eq!(answer_shown(&t), Vec::<String>::new());
+    // Space takes the last stone.
+    t.b.press("\u{E00D}");
+    let status = t.b.wait_text("#play-status", |s| s.contains("Game over"));
+    assert!(status.contains("you won"), "{status}");
+}
+
+/// Kayles values from the rules (Winning Ways, ch. 4): a move knocks down one pin or two
+/// adjacent pins of a row, leaving the pins on either side as rows.
+fn kayles_values(up_to: usize) -> Vec<u64> {
+    let mut g = vec![0u64; up_to + 1];
+    for n in 1..=up_to {
+        let mut seen = Vec::new();
+        for k in 1..=2.min(n) {
+            for a in 0..=n - k {
+                seen.push(g[a] ^ g[n - a - k]);
+            }
+        }
+        g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+    }
+    g
+}
+
+#[test]
+fn classroom_kayles_by_clicking_pins() {
+    let t = Harness::new(1024, 768);
+    let g = kayles_values(20);
+    t.open("view=play&expr=kayles(3,5)&class=1");
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    // Rows of pins, not heaps of stones: 3 + 5 pins.
+    assert_eq!(t.b.all("#play-board g.pin").len(), 8);
+    assert!(t.b.all("#play-board circle.stone").is_empty());
+    board_fills_the_window(&t);
+    assert_eq!(answer_shown(&t), Vec::<String>::new());
+    // Revealed: 3 ⊕ 4 = 7 ≠ 0, the mover wins; some pins are on winning runs.
+    t.b.click(&t.b.wait("#play-reveal-btn"));
+    let shown =
+        t.b.wait_text("#play-reveal", |s| s.contains("Winning moves"));
+    assert!(shown.contains("knock down"), "{shown}");
+    assert!(!t.b.all("#play-board g.pin.r-P").is_empty());
+    t.b.click(&t.b.wait("#play-reveal-btn"));
+
+    let mut plies = 0;
+    loop {
+        let pos = t.b.text(&t.b.wait("#play-position"));
+        let rows = heaps(&pos);
+        let x = rows.iter().fold(0, |a, &n| a ^ g[n as usize]);
+        assert_ne!(x, 0, "the computer left a P-position: {pos}");
+        // A knock of k pins after the first a of a row that leaves a P-position.
+        let (heap, a, k) = rows
+            .iter()
+            .enumerate()
+            .find_map(|(i, &n)| {
+                let n = n as usize;
+                (1..=2.min(n)).find_map(|k| {
+                    (0..=n - k)
+                        .find(|&a| g[a] ^ g[n - a - k] == x ^ g[n])
+                        .map(|a| (i + 1, a, k))
+                })
+            })
+            .expect("a winning knock");
+        assert_eq!(answer_shown(&t), Vec::<String>::new(), "at {pos}");
+        let pin = |p: usize| {
+            t.b.wait(&format!(
+                "#play-board g.pin[data-heap='{heap}'][data-pin='{p}']"
+            ))
+        };
+        t.b.js_click(&pin(a));
+        // A pin that more than one run goes through is selected first; the same pin
+        // again knocks it down alone, its neighbour both.
+        if !t.b.all("#play-board g.pin.picked").is_empty() {
+            t.b.js_click(&pin(if k == 1 { a } else { a + 1 }));
+        }
+        plies += 1;
+        let n = plies;
+        let status = t.b.wait_text("#play-status", |s| {
+            (s.contains("Your move") && t.b.all("#play-log li").len() == n + 1)
+                || s.contains("Game over")
+        });
+        let log = t.b.all("#play-log li");
+        assert!(t.b.text(&log[n - 1]).starts_with("you:"), "at {pos}");
+        // The position after our move is the one the knock leaves.
+        let mut left: Vec<u64> = rows.clone();
+        let m = left.remove(heap - 1);
+        left.extend(
+            [a as u64, m - a as u64 - k as u64]
+                .into_iter()
+                .filter(|&r| r > 0),
+        );
+        left.retain(|&r| r > 0);
+        left.sort_unstable();
+        let ours = t.b.text(&log[n - 1]);
+        let mut after = heaps(ours.rsplit('→').next().unwrap());
+        after.retain(|&r| r > 0);
+        after.sort_unstable();
+        assert_eq!(after, left, "{ours}");
+        if status.contains("Game over") {
+            assert!(status.contains("you won"), "{status}");
+            break;
+        }
+        plies += 1;
+        assert!(plies < 20);
+    }
+    assert!(t.b.all("#play-status .badge").is_empty());
+    assert_eq!(answer_shown(&t), Vec::<String>::new());
+}
+
+#[test]
+fn wythoff_and_king_boards_keep_their_size_and_one_orientation() {
+    let t = Harness::new(1024, 768);
+    let view_box = || {
+        t.b.attr(&t.b.wait("#play-board svg.board"), "viewBox")
+            .unwrap()
+    };
+    let rect_x = |to: &str| -> f64 {
+        let r =
+            t.b.wait(&format!("#play-board rect.target[data-to='{to}']"));
+        t.b.attr(&r, "x").unwrap().parse().unwrap()
+    };
+    let rect_y = |to: &str| -> f64 {
+        let r =
+            t.b.wait(&format!("#play-board rect.target[data-to='{to}']"));
+        t.b.attr(&r, "y").unwrap().parse().unwrap()
+    };
+    for expr in ["wythoff(3,3)", "king(3,3)"] {
+        t.open(&format!("view=play&expr={expr}"));
+        t.b.wait_text("#play-status", |s| s.contains("Your move"));
+        // One column toward the corner is to the right, one row toward it below.
+        assert!(rect_x("2,3") > rect_x("3,2"), "{expr}");
+        assert!(rect_y("3,2") > rect_y("2,3"), "{expr}");
+    }
+    // The board of wythoff(4,6) keeps its size after a move and the answer.
+    t.open("view=play&expr=wythoff(4,6)");
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    let before = view_box();
+    t.b.js_click(&t.b.wait("#play-board rect.target[data-to='3,5']"));
+    t.b.wait_until("the computer's answer", || {
+        (t.b.all("#play-log li").len() == 2).then_some(())
+    });
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(view_box(), before);
+}
+
+#[test]
+fn a_slow_position_shows_a_spinner_and_can_be_cancelled() {
+    let t = Harness::new(1024, 768);
+    // Every move of 6×6 Domineering valued: seconds of work.
+    t.open("view=play&expr=domineering(6,6)");
+    t.b.wait_until("the spinner", || {
+        (t.b.js(
+            "return !document.getElementById('play-busy').hidden",
+            vec![],
+        ) == json!(true))
+        .then_some(())
+    });
+    t.b.click(&t.b.wait("#play-cancel"));
+    assert_eq!(
+        t.b.js("return document.getElementById('play-busy').hidden", vec![]),
+        json!(true)
+    );
+    assert!(t.b.text(&t.b.wait(".hint-out")).contains("Cancelled"));
+    // The page goes on: a new game answers.
+    let input = t.b.wait("input.expr-input");
+    t.b.type_into(&input, "nim(3,4,5)");
+    t.b.click(&t.b.wait("#play-new"));
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(
+        t.b.js("return document.getElementById('play-busy').hidden", vec![]),
+        json!(true)
+    );
+}
+
+#[test]
+fn classroom_mode_and_the_colours_stay_across_a_reload() {
+    let t = Harness::new(1024, 768);
+    t.open("view=play&expr=nim(3,4,5)");
+    t.b.wait_text("#play-status", |s| s.contains("you can win"));
+    // Colours off: kept in the URL, so a reload keeps them off.
+    t.b.click(&t.b.wait("#play-colors"));
+    t.b.wait_until("colours off in the URL", || {
+        t.b.js("return location.search", vec![])
+            .as_str()
+            .unwrap()
+            .contains("colors=0")
+            .then_some(())
+    });
+    t.b.js("location.reload();", vec![]);
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(
+        t.b.js(
+            "return document.getElementById('play-colors').checked",
+            vec![]
+        ),
+        json!(false)
+    );
+    assert!(t.b.all("#play-board .r-P").is_empty());
+    assert!(!t.b.text(&t.b.wait("#play-status")).contains("remoteness"));
+
+    // Classroom mode from its toggle, then hints allowed: both survive a reload.
+    t.b.click(&t.b.wait("#play-class"));
+    t.b.wait("#play-settings");
+    assert!(t.b.js("return document.getElementById('play-hint').hidden", vec![]) == json!(true));
+    t.b.click(&t.b.wait("#play-settings summary"));
+    t.b.click(&t.b.wait("#play-allow-hints"));
+    t.b.js("location.reload();", vec![]);
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    let url = t.b.js("return location.search", vec![]);
+    let url = url.as_str().unwrap();
+    assert!(url.contains("class=1") && url.contains("hints=1"), "{url}");
+    t.b.wait("#play-settings");
+    assert_eq!(
+        t.b.js(
+            "return document.getElementById('play-class').checked",
+            vec![]
+        ),
+        json!(true)
+    );
+    assert_eq!(
+        t.b.js("return document.getElementById('play-hint').hidden", vec![]),
+        json!(false)
+    );
+    // The teacher's hint: Bouton's move.
+    t.b.click(&t.b.wait("#play-hint"));
+    let hint = t.b.wait_text(".hint-out", |s| s.starts_with("Hint"));
+    assert!(hint.contains("take 2 from heap 1"), "{hint}");
+}
+
 #[test]
 fn play_view_wythoff_board_and_computer_first() {
     let t = Harness::new(1200, 1200);

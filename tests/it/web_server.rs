@@ -200,6 +200,36 @@ fn a_client_gone_from_the_queue_gives_its_place_back() {
     long.join().unwrap();
 }
 
+#[test]
+fn a_computation_whose_client_goes_away_stops() {
+    // One computation at a time, and its deadline and bound on states far away (the
+    // long computation would run for about 25 s).
+    let s = Server::start(&[
+        "--max-concurrent",
+        "1",
+        "--queue",
+        "4",
+        "--queue-wait",
+        "60",
+        "--timeout",
+        "25",
+        "--max-states",
+        "20000000",
+    ]);
+    // A client starts a long computation and goes away (a page's Cancel).
+    let gone = send(
+        &s,
+        &get_with_host("/api/value?expr=domineering(7,7)", s.authority()),
+    );
+    settle();
+    drop(gone);
+    // The computation stops and gives its slot back long before its deadline.
+    let t = Instant::now();
+    let (status, body) = s.get("/api/solve", &[("expr", "nim(3,4,5)")]);
+    assert_eq!(status, 200, "{body}");
+    assert!(t.elapsed() < Duration::from_secs(12), "{:?}", t.elapsed());
+}
+
 /// About 6.9 MB of JSON: the values of Nim's heaps 0 to 999 999.
 const LARGE: &str = "/api/table?family=nim&from=0&to=999999";
 

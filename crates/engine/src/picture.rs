@@ -10,8 +10,8 @@ use sprague_core::nat::Nat;
 /// The piece on a quarter-infinite board ([`Picture::Board`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Piece {
-    /// Moves any distance left, down or diagonally toward the corner; the corner is
-    /// drawn bottom-left.
+    /// Moves any distance right, down or diagonally toward the corner; the corner is
+    /// drawn bottom-right, as the king's.
     Queen,
     /// Steps one square right, down or diagonally toward the corner; the corner is
     /// drawn bottom-right.
@@ -195,6 +195,12 @@ pub enum Picture {
         /// The rows.
         rows: Vec<Vec<Nat>>,
     },
+    /// Rows of pins (Kayles-like): a move knocks down a run of adjacent pins of one
+    /// row, the pins on either side of it standing on as rows of their own.
+    Pins {
+        /// The pins of each row, in order.
+        rows: Vec<Nat>,
+    },
     /// No picture: the component as written.
     Text(String),
 }
@@ -243,6 +249,17 @@ pub enum Target {
         /// The vertex.
         vertex: usize,
     },
+    /// Knocks down `count` adjacent pins of row `row` (0-based within the component),
+    /// the first `from` pins of the row left standing on its left. Knocking down the
+    /// same run counted from the other end leaves the same rows.
+    Knock {
+        /// The row.
+        row: usize,
+        /// The pins left standing before the run.
+        from: Nat,
+        /// The pins knocked down.
+        count: Nat,
+    },
 }
 
 /// Most vertex sets tried when matching a graph after a move to the one before.
@@ -250,7 +267,7 @@ const MATCH_TRIES: usize = 20_000;
 
 impl Picture {
     /// The name of the picture's kind, as front ends know it: `heaps`, `board`,
-    /// `ring`, `stairs`, `cells`, `stalk`, `graph`, `walk`, `numbers` or `text`.
+    /// `ring`, `stairs`, `cells`, `stalk`, `graph`, `walk`, `numbers`, `pins` or `text`.
     pub fn kind(&self) -> &'static str {
         match self {
             Picture::Heaps { .. } => "heaps",
@@ -262,6 +279,7 @@ impl Picture {
             Picture::Graph(_) => "graph",
             Picture::Walk { .. } => "walk",
             Picture::Numbers { .. } => "numbers",
+            Picture::Pins { .. } => "pins",
             Picture::Text(_) => "text",
         }
     }
@@ -276,7 +294,7 @@ impl Picture {
                 piece: Piece::Queen,
                 ..
             } => {
-                "click a highlighted cell: the queen moves left, down or diagonally toward the corner"
+                "click a highlighted cell: the queen moves any distance right, down or diagonally toward the corner"
             }
             Picture::Board {
                 piece: Piece::King, ..
@@ -300,6 +318,9 @@ impl Picture {
             }
             Picture::Numbers { .. } => {
                 "click the cells a move changes to narrow the list to the moves that change them, or pick a move in the list"
+            }
+            Picture::Pins { .. } => {
+                "click a pin, then the same pin again to knock it down alone or a pin next to it to knock both down"
             }
         }
     }
@@ -413,9 +434,62 @@ impl Picture {
                 }
                 (!changed.is_empty()).then_some(Target::Cells(changed))
             }
+            (Picture::Pins { rows: a }, Picture::Pins { rows: b }) => knock(a, b),
             _ => None,
         }
     }
+
+    /// The picture of several components as one, for a move that leaves several
+    /// components where there was one (a row of pins knocked down in the middle
+    /// leaves two rows): their rows of pins side by side; `None` unless every part is
+    /// a picture of pins. No parts make an empty row of pins.
+    pub fn joined(parts: &[Picture]) -> Option<Picture> {
+        let mut rows = Vec::new();
+        for p in parts {
+            match p {
+                Picture::Pins { rows: r } => rows.extend(r.iter().cloned()),
+                _ => return None,
+            }
+        }
+        Some(Picture::Pins { rows })
+    }
+}
+
+/// The run of pins knocked down between two pictures of rows (rows of no pins left
+/// out): one row of `before` is gone and at most two shorter rows have come, the rest
+/// the same.
+fn knock(before: &[Nat], after: &[Nat]) -> Option<Target> {
+    let mut gone: Vec<(usize, &Nat)> = before
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| !n.is_zero())
+        .collect();
+    let mut come = Vec::new();
+    for n in after.iter().filter(|n| !n.is_zero()) {
+        match gone.iter().position(|(_, m)| *m == n) {
+            Some(i) => {
+                gone.remove(i);
+            }
+            None => come.push(n),
+        }
+    }
+    let [(row, n)] = gone.as_slice() else {
+        return None;
+    };
+    if come.len() > 2 {
+        return None;
+    }
+    let mut left = Nat::ZERO;
+    for c in &come {
+        left = left.add(c);
+    }
+    let count = n.checked_sub(&left).filter(|k| !k.is_zero())?;
+    // Knocked down at the end: the row left stands before the run.
+    Some(Target::Knock {
+        row: *row,
+        from: come.first().map_or(Nat::ZERO, |c| (*c).clone()),
+        count,
+    })
 }
 
 /// The edge cut between two graphs whose vertices keep their names: the edges of
@@ -942,6 +1016,43 @@ mod tests {
         );
         assert_eq!(walk(None, &[]).kind(), "walk");
         assert_eq!(numbers(&[&[1]]).kind(), "numbers");
+    }
+
+    #[test]
+    fn pins_name_the_run_knocked_down() {
+        let pins = |v: &[u64]| Picture::Pins { rows: nats(v) };
+        let knock = |row: usize, from: u64, count: u64| {
+            Some(Target::Knock {
+                row,
+                from: Nat::from(from),
+                count: Nat::from(count),
+            })
+        };
+        // The middle pin of 5: rows of 2 and 2; two pins at the end of 5: a row of 3;
+        // the last pin.
+        assert_eq!(Picture::target(&pins(&[5]), &pins(&[2, 2])), knock(0, 2, 1));
+        assert_eq!(Picture::target(&pins(&[5]), &pins(&[3])), knock(0, 3, 2));
+        assert_eq!(Picture::target(&pins(&[1]), &pins(&[])), knock(0, 0, 1));
+        assert_eq!(Picture::target(&pins(&[1]), &pins(&[0])), knock(0, 0, 1));
+        // The second row of two, with rows equal to the first among those left.
+        assert_eq!(
+            Picture::target(&pins(&[2, 5]), &pins(&[2, 2, 2])),
+            knock(1, 2, 1)
+        );
+        // Not a knock: nothing knocked down, two rows changed, three rows left, more pins.
+        assert_eq!(Picture::target(&pins(&[5]), &pins(&[2, 3])), None);
+        assert_eq!(Picture::target(&pins(&[5, 4]), &pins(&[3, 3])), None);
+        assert_eq!(Picture::target(&pins(&[7]), &pins(&[1, 1, 1])), None);
+        assert_eq!(Picture::target(&pins(&[3]), &pins(&[4])), None);
+        assert_eq!(Picture::target(&pins(&[3]), &pins(&[3])), None);
+        // Parts join into one picture of rows only when every part is of pins.
+        assert_eq!(
+            Picture::joined(&[pins(&[1]), pins(&[3])]),
+            Some(pins(&[1, 3]))
+        );
+        assert_eq!(Picture::joined(&[]), Some(pins(&[])));
+        assert_eq!(Picture::joined(&[pins(&[1]), heaps(&[3])]), None);
+        assert_eq!(pins(&[1]).kind(), "pins");
     }
 
     #[test]

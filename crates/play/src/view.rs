@@ -139,8 +139,9 @@ pub fn sum_drawing(src: &str) -> Vec<Drawing> {
 }
 
 /// What the move `m` of the position `comps` changes in the picture of its component
-/// (found by comparing the pictures before and after it); `None` when the move leaves
-/// several components or the pictures do not tell.
+/// (found by comparing the pictures before and after it); `None` when the pictures do
+/// not tell (a move that leaves several components is told only by pictures that join,
+/// [`Picture::joined`]: rows of pins).
 ///
 /// ```
 /// use sprague_core::{Limits, Play, nat::Nat};
@@ -156,9 +157,13 @@ pub fn sum_drawing(src: &str) -> Vec<Drawing> {
 /// ```
 pub fn target(comps: &[Component], m: &SumMove) -> Option<Target> {
     let c = comps.get(m.component)?;
+    let before = c.family.picture(&c.pos);
     match m.after.as_slice() {
-        [to] => Picture::target(&c.family.picture(&c.pos), &c.family.picture(to)),
-        _ => None,
+        [to] => Picture::target(&before, &c.family.picture(to)),
+        parts => {
+            let after: Vec<Picture> = parts.iter().map(|p| c.family.picture(p)).collect();
+            Picture::target(&before, &Picture::joined(&after)?)
+        }
     }
 }
 
@@ -363,8 +368,8 @@ mod tests {
                 y: Nat::from(5u64)
             })
         );
-        // Every move of the king and of Nim has a target; a move of Kayles that
-        // splits a row has none.
+        // Every move of the king, of Nim and of Kayles has a target (a row of pins
+        // knocked down in the middle leaves two rows).
         assert!(
             targets("king(2,2)")
                 .iter()
@@ -377,11 +382,19 @@ mod tests {
         );
         let k = targets("kayles(5)");
         assert!(
-            k.iter().any(|(to, t)| to.contains('+') && t.is_none()),
+            k.iter()
+                .all(|(_, t)| matches!(t, Some(Target::Knock { .. }))),
             "{k:?}"
         );
+        // Knocking down the middle pin of 5 leaves rows of 2 and 2.
         assert!(
-            k.iter().any(|(to, t)| !to.contains('+') && t.is_some()),
+            k.iter().any(|(to, t)| to == "kayles(2) + kayles(2)"
+                && *t
+                    == Some(Target::Knock {
+                        row: 0,
+                        from: Nat::from(2u64),
+                        count: Nat::from(1u64)
+                    })),
             "{k:?}"
         );
     }

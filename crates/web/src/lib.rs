@@ -290,7 +290,9 @@ fn json_body(doc: String) -> Response {
 /// the request waits for one in the queue ([`queued`]), and is answered `busy` when
 /// the queue is full or no permit came in time; `timeout` once the deadline (and a
 /// short grace) has passed, even if the engine has not yet stopped (its thread then
-/// keeps its permit until it does).
+/// keeps its permit until it does). A request whose client goes away (the page
+/// cancelled it) stops its computation: the future is dropped, and with it the guard
+/// that raises the engine's stop signal.
 async fn compute<F>(app: &App, work: F) -> Response
 where
     F: FnOnce(Limits) -> Result<String, ApiError> + Send + 'static,
@@ -303,6 +305,7 @@ where
         },
     };
     let stop = Arc::new(Stop::after(app.config.timeout));
+    let _cancel = StopOnDrop(stop.clone());
     let limits = Limits {
         max_states: app.config.max_states,
         stop: Some(stop.clone()),
@@ -350,6 +353,16 @@ async fn queued(app: &App) -> Result<OwnedSemaphorePermit, ApiError> {
                 app.config.queue_wait.as_secs_f64()
             ),
         )),
+    }
+}
+
+/// Raises a computation's stop signal when dropped: when its request ends, answered
+/// (the computation is over then) or not (its client went away).
+struct StopOnDrop(Arc<Stop>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.raise();
     }
 }
 

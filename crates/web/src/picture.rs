@@ -19,7 +19,7 @@ fn nats(v: &[Nat]) -> Value {
 }
 
 /// The drawing record of a component: `component`, `title`, `how`, `kind` and the
-/// picture's fields (`heaps` numbers the heaps of a `heaps` or `board` picture across
+/// picture's fields (`heaps` numbers the heaps of a `heaps`, `board` or `pins` picture across
 /// the whole sum, from 1).
 pub(crate) fn picture_json(component: usize, title: &str, heaps: &[usize], p: &Picture) -> Value {
     let mut o = json!({
@@ -81,6 +81,7 @@ pub(crate) fn picture_json(component: usize, title: &str, heaps: &[usize], p: &P
         Picture::Numbers { rows } => json!({
             "rows": rows.iter().map(|r| nats(r)).collect::<Vec<_>>(),
         }),
+        Picture::Pins { rows } => json!({"rows": nats(rows), "heaps": heaps}),
         Picture::Text(t) => json!({"text": t}),
     };
     if let (Value::Object(o), Value::Object(f)) = (&mut o, fields) {
@@ -91,8 +92,8 @@ pub(crate) fn picture_json(component: usize, title: &str, heaps: &[usize], p: &P
 
 /// What a move changes in its component's picture: `{"kind": "take", "heap", "count"}`
 /// (heap 0-based in the component), `cell` (`x`, `y`), `cells` (`[row, column]`
-/// pairs), `entries`, `cut` (`edge`, `fallen`), `colour` (`vertices`) or `token`
-/// (`vertex`).
+/// pairs), `entries`, `cut` (`edge`, `fallen`), `colour` (`vertices`), `token`
+/// (`vertex`) or `knock` (`row`, `from`, `count`).
 pub(crate) fn target_json(t: &Target) -> Value {
     match t {
         Target::Take { heap, count } => json!({"kind": "take", "heap": heap, "count": nat(count)}),
@@ -105,6 +106,9 @@ pub(crate) fn target_json(t: &Target) -> Value {
         Target::Cut { edge, fallen } => json!({"kind": "cut", "edge": edge, "fallen": fallen}),
         Target::Colour { vertices } => json!({"kind": "colour", "vertices": vertices}),
         Target::Token { vertex } => json!({"kind": "token", "vertex": vertex}),
+        Target::Knock { row, from, count } => {
+            json!({"kind": "knock", "row": row, "from": nat(from), "count": nat(count)})
+        }
     }
 }
 
@@ -159,6 +163,19 @@ mod tests {
         assert_eq!(
             picture_json(0, "", &[], &numbers)["rows"],
             json!([[1, "1180591620717411303424"]])
+        );
+        let pins = picture_json(0, "kayles", &[3], &Picture::Pins { rows: vec![n(5)] });
+        assert_eq!(
+            (&pins["kind"], &pins["rows"], &pins["heaps"]),
+            (&json!("pins"), &json!([5]), &json!([3]))
+        );
+        assert_eq!(
+            target_json(&Target::Knock {
+                row: 0,
+                from: n(2),
+                count: n(1)
+            }),
+            json!({"kind": "knock", "row": 0, "from": 2, "count": 1})
         );
         let walk = Picture::Walk {
             graph: sprague_engine::picture::GraphPicture::default(),

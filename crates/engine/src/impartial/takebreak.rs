@@ -76,6 +76,7 @@ use super::sparse::{Moves, SparseTable};
 use super::store::ValueStore;
 use super::triples::{self, TripleTable};
 use super::watch::{Poll, TableHalt, TableWatch};
+use crate::picture::Picture;
 use num_bigint::BigUint;
 use num_traits::Zero;
 use smallvec::smallvec;
@@ -199,6 +200,11 @@ impl TakeBreak {
     /// The code digits `d0..=dt`.
     pub fn digits(&self) -> &[u8] {
         &self.digits
+    }
+
+    /// How moves are put in words (and heaps drawn: rows of pins for [`Wording::Pins`]).
+    pub fn wording(&self) -> Wording {
+        self.wording
     }
 
     /// The code written `d0.d1…dt`, or just `d0` when no other digit is non-zero;
@@ -1095,6 +1101,23 @@ impl Family for TakeBreakFamily {
 
     fn is_heap_family(&self) -> bool {
         true
+    }
+
+    /// Rows of pins for a game worded as pins (Kayles, Dawson's Kayles: a move knocks
+    /// down adjacent pins of a row), else heaps of stones.
+    fn picture(&self, pos: &Pos) -> Picture {
+        if pos.len() != 1 {
+            let mut s = String::new();
+            self.write_position(pos, &mut s);
+            return Picture::Text(s);
+        }
+        if self.inner.rules().wording == Wording::Pins {
+            Picture::Pins { rows: pos.to_vec() }
+        } else {
+            Picture::Heaps {
+                sizes: pos.to_vec(),
+            }
+        }
     }
 }
 

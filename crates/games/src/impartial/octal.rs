@@ -510,6 +510,79 @@ mod tests {
         assert!(folded > 100);
     }
 
+    /// Kayles knocks down one pin or two adjacent pins of a row, Dawson's Kayles two
+    /// adjacent pins (Winning Ways, ch. 4): the rows of pins drawn, and the run each
+    /// move knocks down found from the pictures, agree with the family's moves.
+    #[test]
+    fn rows_of_pins_agree_with_the_moves_of_kayles_and_dawsons_kayles() {
+        use sprague_engine::impartial::family::{Family, MoveSink, Pos};
+        use sprague_engine::picture::{Picture, Target};
+        use std::collections::BTreeSet;
+        let limits = Limits::default();
+        let rows_of = |v: &[u64]| {
+            let mut r: Vec<u64> = v.iter().copied().filter(|&r| r > 0).collect();
+            r.sort_unstable();
+            r
+        };
+        for (rules, runs) in [(kayles(), &[1u64, 2][..]), (dawson(), &[2][..])] {
+            let f = TakeBreakFamily::new(rules);
+            for n in 0..=12u64 {
+                let pos: Pos = smallvec::smallvec![Nat::from(n)];
+                let before = f.picture(&pos);
+                assert_eq!(
+                    before,
+                    Picture::Pins {
+                        rows: vec![Nat::from(n)]
+                    }
+                );
+                let mut sink = MoveSink::new(1000);
+                f.moves(&pos, &limits, &mut sink).unwrap();
+                let mut by_moves = BTreeSet::new();
+                for m in &sink.moves {
+                    let parts: Vec<Picture> = m.to.iter().map(|p| f.picture(p)).collect();
+                    let after = Picture::joined(&parts).unwrap();
+                    let Some(Target::Knock {
+                        row: 0,
+                        from,
+                        count,
+                    }) = Picture::target(&before, &after)
+                    else {
+                        panic!("no knock for {:?} from {n}", m.to)
+                    };
+                    let (from, count) = (from.to_u64().unwrap(), count.to_u64().unwrap());
+                    assert!(
+                        runs.contains(&count) && from + count <= n,
+                        "{n}: {from}+{count}"
+                    );
+                    // The rows the knock leaves are those the move leaves.
+                    let Picture::Pins { rows } = &after else {
+                        unreachable!()
+                    };
+                    let got: Vec<u64> = rows.iter().map(|r| r.to_u64().unwrap()).collect();
+                    let left = rows_of(&[from, n - from - count]);
+                    assert_eq!(left, rows_of(&got), "{n}: {from}+{count}");
+                    by_moves.insert(left);
+                }
+                // Every knock the rules allow is one of the moves (knocks leaving the
+                // same rows are one move).
+                let mut by_rules = BTreeSet::new();
+                for &k in runs.iter().filter(|&&k| k <= n) {
+                    for a in 0..=n - k {
+                        by_rules.insert(rows_of(&[a, n - a - k]));
+                    }
+                }
+                assert_eq!(by_moves, by_rules, "{n}");
+                assert_eq!(sink.moves.len(), by_rules.len(), "{n}");
+            }
+        }
+        // Other octal games keep their heaps of stones.
+        let o = TakeBreakFamily::new(octal("0.77").unwrap());
+        assert_eq!(
+            o.picture(&smallvec::smallvec![Nat::from(3u64)]).kind(),
+            "heaps"
+        );
+    }
+
     #[test]
     fn kayles_moves_are_worded_as_pins() {
         let k = kayles();

@@ -1,5 +1,5 @@
 // SVG pictures of positions for the Play and Values views, drawn by the kind of picture the
-// server sends (heaps, board, ring, stairs, cells, stalk, graph, walk, numbers, text); a move is
+// server sends (heaps, pins, board, ring, stairs, cells, stalk, graph, walk, numbers, text); a move is
 // found by its target, what it changes in the picture. Moves are coloured by
 // what they lead to: green when the position after it is P (a winning move),
 // red when it is N (a losing move), yellow for a draw.
@@ -30,8 +30,30 @@ export function targetCells(m) {
   return m.target && m.target.kind === "cells" ? m.target.cells : null;
 }
 
-function moveLabel(m) {
-  return `${m.text} (${resultWords(m.result)})`;
+/** A move's words, with where it leads only when the analysis is shown (`ctx.showValues`). */
+function moveLabel(m, ctx) {
+  return ctx && ctx.showValues ? `${m.text} (${resultWords(m.result)})` : m.text;
+}
+
+/**
+ * Arrow keys on a board move the focus between its moves (the elements that take the
+ * focus, in order; up and down by row on a board of cells); Enter or Space plays.
+ */
+export function boardKeys(ev) {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+  const board = ev.currentTarget;
+  if (!step || !board.contains(ev.target)) return;
+  const all = [...board.querySelectorAll("[tabindex='0']")];
+  const at = all.indexOf(ev.target);
+  if (at < 0) return;
+  ev.preventDefault();
+  const { row, col } = ev.target.dataset || {};
+  if ((ev.key === "ArrowUp" || ev.key === "ArrowDown") && row !== undefined && col !== undefined) {
+    const up = Number(row) + step;
+    const same = all.find((e) => e.dataset.col === col && Number(e.dataset.row) === up && e.closest("svg") === ev.target.closest("svg"));
+    if (same) { same.focus(); return; }
+  }
+  all[(at + step + all.length) % all.length].focus();
 }
 
 function activate(el, f) {
@@ -67,11 +89,11 @@ export function heapPicture(d, j, moves, ctx) {
     if (move) {
       c.setAttribute("tabindex", "0");
       c.setAttribute("role", "button");
-      c.setAttribute("aria-label", `take ${k}: ${moveLabel(move)}`);
+      c.setAttribute("aria-label", `take ${k}: ${moveLabel(move, ctx)}`);
       c.dataset.take = k;
       c.dataset.component = d.component;
       if (d.heaps && d.heaps[j] !== undefined) c.dataset.heap = d.heaps[j];
-      c.append(s("title", {}, moveLabel(move)));
+      c.append(s("title", {}, moveLabel(move, ctx)));
       const show = () => {
         clear();
         for (let j = i; j < n; j++) stones[j].classList.add("take", ctx.showValues ? resultClass(move.result) : "r-u");
@@ -87,48 +109,147 @@ export function heapPicture(d, j, moves, ctx) {
   return svg;
 }
 
-/** A board of (cols+1)×(rows+1) cells with the piece at (x, y) and its targets coloured. */
-function gridPicture({ x, y, label, targets, corner, pmarks, piece }) {
-  const cell = Math.max(18, Math.min(34, Math.floor(360 / Math.max(x + 1, y + 1))));
-  const cols = x + 1;
-  const rows = y + 1;
-  const W = cols * cell + 24;
-  const H = rows * cell + 24;
-  // corner "bl": (0,0) bottom-left; "br": (0,0) bottom-right.
-  const px = (i) => 20 + (corner === "br" ? (x - i) : i) * cell;
-  const py = (j) => 4 + (y - j) * cell;
+const MAX_PINS = 60;
+
+/**
+ * The runs of pins (first pin, how many) of a row of `n` that the knocks among `moves`
+ * knock down, each with its move: a knock counted from either end of the row leaves
+ * the same rows.
+ */
+function knockRuns(moves, c, row, n) {
+  const runs = [];
+  for (const m of targeted(moves, c, "knock")) {
+    if (m.target.row !== row) continue;
+    const k = Number(m.target.count);
+    const from = Number(m.target.from);
+    for (const a of new Set([from, n - from - k])) if (a >= 0 && a + k <= n) runs.push({ a, k, m });
+  }
+  return runs;
+}
+
+/**
+ * Rows of pins (`kind: "pins"`), row `row` of the picture: clicking a pin selects it;
+ * clicking it again knocks it down alone, clicking a pin next to the selection knocks
+ * the run down; a click that only one run fits plays it at once. With the analysis
+ * shown, a pin that some winning run knocks down is green, one that every run through
+ * it loses red.
+ */
+export function pinsPicture(d, row, moves, ctx) {
+  const n = Number(d.rows[row]);
+  if (!Number.isSafeInteger(n) || n > MAX_PINS) {
+    return h("p", { class: "big-heap" }, `A row of ${d.rows[row]} pins (too many to draw: use the list of moves).`);
+  }
+  const runs = knockRuns(moves, d.component, row, n);
+  const w = 26;
+  const H = 66;
+  const W = Math.max(1, n) * w + 8;
+  const svg = s("svg", { class: "pins", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "group", "aria-label": `a row of ${n} pins` });
+  svg.append(s("line", { x1: 2, y1: H - 4, x2: W - 2, y2: H - 4, class: "lane" }));
+  const pins = [];
+  let sel = null;
+  const covering = (lo, hi) => runs.filter((r) => r.a <= lo && hi < r.a + r.k);
+  const mark = () => pins.forEach((g, i) => g.classList.toggle("picked", !!sel && sel[0] <= i && i <= sel[1]));
+  const choose = (lo, hi) => {
+    const fits = covering(lo, hi);
+    if (!fits.length) return false;
+    const exact = fits.filter((r) => r.a === lo && r.k === hi - lo + 1);
+    if (fits.length === 1 || (exact.length && fits.length === exact.length)) {
+      sel = null;
+      mark();
+      ctx.onMove(fits[0].m);
+    } else {
+      sel = [lo, hi];
+      mark();
+    }
+    return true;
+  };
+  const click = (p) => {
+    if (sel && sel[0] <= p && p <= sel[1]) {
+      const exact = runs.find((r) => r.a === sel[0] && r.k === sel[1] - sel[0] + 1);
+      sel = null;
+      mark();
+      if (exact) ctx.onMove(exact.m);
+      return;
+    }
+    if (sel && choose(Math.min(sel[0], p), Math.max(sel[1], p))) return;
+    sel = null;
+    if (!choose(p, p)) mark();
+  };
+  for (let i = 0; i < n; i++) {
+    const through = covering(i, i);
+    const cx = 4 + i * w + w / 2;
+    const cls = ["pin"];
+    if (through.length) {
+      cls.push("can");
+      if (ctx.showValues) cls.push(through.some((r) => r.m.result === "P") ? "r-P" : targetClass(through.map((r) => r.m), ctx));
+    }
+    const g = s("g", { class: cls.join(" "), "data-pin": i, "data-component": d.component });
+    if (d.heaps && d.heaps[row] !== undefined) g.dataset.heap = d.heaps[row];
+    g.append(s("ellipse", { cx, cy: H - 22, rx: 8, ry: 17, class: "pin-body" }));
+    g.append(s("circle", { cx, cy: 13, r: 7, class: "pin-head" }));
+    g.append(s("title", {}, `pin ${i + 1} of ${n}`));
+    if (through.length) {
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", `pin ${i + 1} of ${n}`);
+      activate(g, () => click(i));
+    }
+    pins.push(g);
+    svg.append(g);
+  }
+  return svg;
+}
+
+/**
+ * A board of (X+1)×(Y+1) cells, its corner (0, 0) bottom-right, with the piece at
+ * (x, y) and its targets: the board is drawn as large as `X` and `Y` say (the first
+ * position's, so that it does not shrink as the piece moves).
+ */
+function gridPicture({ x, y, X, Y, label, targets, pmarks, piece }) {
+  const cell = Math.max(22, Math.min(56, Math.floor(480 / Math.max(X + 1, Y + 1))));
+  const W = (X + 1) * cell + 24;
+  const H = (Y + 1) * cell + 24;
+  const px = (i) => 4 + (X - i) * cell;
+  const py = (j) => 4 + (Y - j) * cell;
   const svg = s("svg", { class: "board", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "group", "aria-label": label });
-  for (let i = 0; i <= x; i++) {
-    for (let j = 0; j <= y; j++) {
-      svg.append(s("rect", { x: px(i), y: py(j), width: cell, height: cell, class: "cell" + ((i + j) % 2 ? " dark" : "") }));
+  for (let i = 0; i <= X; i++) {
+    for (let j = 0; j <= Y; j++) {
+      svg.append(s("rect", { x: px(i), y: py(j), width: cell, height: cell, class: "cell" + ((i + j) % 2 ? " dark" : "") + (i > x || j > y ? " past" : "") }));
     }
   }
   for (const [i, j] of pmarks || []) {
-    if (i <= x && j <= y) svg.append(s("rect", { x: px(i) + 3, y: py(j) + 3, width: cell - 6, height: cell - 6, class: "pmark" }, s("title", {}, `(${i}, ${j}) is a P-position`)));
+    if (i <= X && j <= Y) svg.append(s("rect", { x: px(i) + 3, y: py(j) + 3, width: cell - 6, height: cell - 6, class: "pmark" }, s("title", {}, `(${i}, ${j}) is a P-position`)));
   }
   for (const t of targets) {
     const r = s("rect", { x: px(t.i) + 1, y: py(t.j) + 1, width: cell - 2, height: cell - 2, class: "target " + t.cls, tabindex: 0, role: "button", "aria-label": t.label, "data-to": `${t.i},${t.j}` }, s("title", {}, t.label));
     activate(r, t.go);
     svg.append(r);
   }
-  svg.append(s("text", { x: px(x) + cell / 2, y: py(y) + cell / 2 + 6, class: "piece", "text-anchor": "middle" }, piece));
-  for (let i = 0; i <= x; i++) svg.append(s("text", { x: px(i) + cell / 2, y: H - 4, class: "axis", "text-anchor": "middle" }, i % 5 === 0 || i === x ? i : ""));
-  for (let j = 0; j <= y; j++) svg.append(s("text", { x: corner === "br" ? W - 2 : 16, y: py(j) + cell / 2 + 4, class: "axis", "text-anchor": "end" }, j % 5 === 0 || j === y ? j : ""));
+  svg.append(s("text", { x: px(x) + cell / 2, y: py(y) + cell * 0.72, class: "piece", "text-anchor": "middle", style: `font-size: ${Math.round(cell * 0.7)}px` }, piece));
+  for (let i = 0; i <= X; i++) svg.append(s("text", { x: px(i) + cell / 2, y: H - 6, class: "axis", "text-anchor": "middle" }, i % 5 === 0 || i === X ? i : ""));
+  for (let j = 0; j <= Y; j++) svg.append(s("text", { x: W - 2, y: py(j) + cell / 2 + 4, class: "axis", "text-anchor": "end" }, j % 5 === 0 || j === Y ? j : ""));
   return svg;
 }
 
 const MAX_BOARD = 40;
 
-/** A piece on a board, moving toward its corner: clicking a highlighted cell moves it there. */
+/**
+ * A piece on a board, moving toward its corner (every piece's corner drawn
+ * bottom-right): clicking a highlighted cell moves it there. `ctx.boards` may give the
+ * board's size by component (the game's first position), else it ends at the piece.
+ */
 function boardPicture(d, moves, ctx) {
   const x = Number(d.x);
   const y = Number(d.y);
   const queen = d.piece === "queen";
   if (!(x <= MAX_BOARD && y <= MAX_BOARD)) return h("p", {}, `A ${d.piece} at (${d.x}, ${d.y}) (too far to draw: use the list of moves).`);
+  const size = ctx.boards?.[d.component];
+  const X = size && size.x <= MAX_BOARD ? Math.max(x, size.x) : x;
+  const Y = size && size.y <= MAX_BOARD ? Math.max(y, size.y) : y;
   const targets = targeted(moves, d.component, "cell").map((m) => (
-    { i: Number(m.target.x), j: Number(m.target.y), cls: ctx.showValues ? resultClass(m.result) : "r-u", label: moveLabel(m), go: () => ctx.onMove(m) }));
+    { i: Number(m.target.x), j: Number(m.target.y), cls: ctx.showValues ? resultClass(m.result) : "r-u", label: moveLabel(m, ctx), go: () => ctx.onMove(m) }));
   return gridPicture({
-    x, y, corner: queen ? "bl" : "br", piece: queen ? "♛" : "♚",
+    x, y, X, Y, piece: queen ? "♛" : "♚",
     pmarks: ctx.showP ? d.marks : null,
     label: `${d.title}: a ${d.piece} ${x} columns and ${y} rows from the corner; ${d.how}`,
     targets,
@@ -206,8 +327,9 @@ function partizanGrid(d, moves, ctx) {
   const rows = d.rows || [];
   const R = rows.length;
   const C = R ? [...rows[0]].length : 0;
-  const S = 34;
-  const svg = s("svg", { class: "pgrid", viewBox: `0 0 ${C * S + 24} ${R * S + 20}`, width: Math.min(520, C * S + 24), role: "img", "aria-label": `${d.title}: board` });
+  // Cells as large as a board of eight fits in 480 px, and no smaller than 34 px.
+  const S = Math.max(34, Math.min(72, Math.floor(480 / Math.max(1, R, C))));
+  const svg = s("svg", { class: "pgrid", viewBox: `0 0 ${C * S + 24} ${R * S + 20}`, width: Math.min(640, C * S + 24), role: "img", "aria-label": `${d.title}: board` });
   const sel = (ctx.selection && ctx.selection.component === d.component) ? ctx.selection.cells : [];
   const cands = consistent(moves, d.component, sel);
   const cellOf = (r, c) => cands.filter((m) => m.target.cells.some(([a, b]) => a === r && b === c));
@@ -229,7 +351,7 @@ function partizanGrid(d, moves, ctx) {
       g.append(s("rect", { x, y, width: S - 2, height: S - 2, rx: 3, class: cls.join(" ") }));
       if (ch !== "." && ch !== "#") {
         g.append(s("circle", { cx: x + S / 2 - 1, cy: y + S / 2 - 1, r: S / 2 - 7, class: `piece piece-${ch}` }));
-        g.append(s("text", { x: x + S / 2 - 1, y: y + S / 2 + 4, class: "piece-label", "text-anchor": "middle" }, ch));
+        g.append(s("text", { x: x + S / 2 - 1, y: y + S / 2 + 4, class: "piece-label", "text-anchor": "middle", style: `font-size: ${Math.round(S / 3)}px` }, ch));
       }
       g.append(s("title", {}, `${String.fromCharCode(97 + (c % 26))}${r + 1}: ${(d.legend || {})[ch] || ch}`));
       if (moves.length) {
@@ -246,9 +368,10 @@ function partizanGrid(d, moves, ctx) {
 function stalkPicture(d, moves, ctx) {
   const edges = [...(d.colours || "")];
   const cuts = targeted(moves, d.component, "cut");
-  const E = 26;
+  // Edges as long as a stalk of six fits in 300 px, and no shorter than 26 px.
+  const E = Math.max(26, Math.min(56, Math.floor(300 / Math.max(1, edges.length))));
   const H = edges.length * E + 30;
-  const svg = s("svg", { class: "stalk", viewBox: `0 0 80 ${H}`, width: 80, role: "img", "aria-label": `${d.title}: a stalk ${d.colours}` });
+  const svg = s("svg", { class: "stalk", viewBox: `0 0 80 ${H}`, width: Math.round(80 * (E / 26)), role: "img", "aria-label": `${d.title}: a stalk ${d.colours}` });
   svg.append(s("line", { x1: 5, y1: H - 10, x2: 75, y2: H - 10, class: "ground" }));
   edges.forEach((c, i) => {
     const y1 = H - 10 - i * E;
@@ -317,7 +440,7 @@ function graphPicture(d, moves, ctx) {
     g.append(s("circle", { cx: px(v), cy: py(v), r: 13, class: cls.join(" ") }));
     g.append(s("text", { x: px(v), y: py(v) + 4, class: "vertex-label", "text-anchor": "middle" }, v.colour || String(i)));
     const words = { L: "Left's colour", R: "Right's colour" };
-    g.append(s("title", {}, `vertex ${i}: ${v.colour ? words[v.colour] || v.colour : "uncoloured"}${mine.length ? ` — ${moveLabel(mine[0])}` : ""}`));
+    g.append(s("title", {}, `vertex ${i}: ${v.colour ? words[v.colour] || v.colour : "uncoloured"}${mine.length ? ` — ${moveLabel(mine[0], ctx)}` : ""}`));
     if (mine.length) {
       g.setAttribute("tabindex", "0");
       activate(g, () => ctx.onMove(mine[0]));
@@ -333,12 +456,13 @@ function graphPicture(d, moves, ctx) {
  * move whose target is that edge.
  */
 function groundedPicture(d, moves, ctx) {
-  const S = 46;
-  const pad = 20;
   const vs = d.vertices || [];
+  // Rows as tall as a graph of six rows (or twelve half columns) fits in 300 px, and no less than 46 px.
+  const S = Math.max(46, Math.min(90, Math.floor(300 / Math.max(1, ...vs.map((v) => v.y), ...vs.map((v) => v.x / 2)))));
+  const pad = 20;
   const W = Math.max(1, ...vs.map((v) => v.x)) * (S / 2) + 2 * pad;
   const H = Math.max(1, ...vs.map((v) => v.y)) * S + 2 * pad + 10;
-  const svg = s("svg", { class: "stalk hgraph", viewBox: `0 0 ${W} ${H}`, width: Math.min(560, W), role: "img", "aria-label": `${d.title}: edges on the ground` });
+  const svg = s("svg", { class: "stalk hgraph", viewBox: `0 0 ${W} ${H}`, width: Math.min(640, W), role: "img", "aria-label": `${d.title}: edges on the ground` });
   const px = (v) => pad + v.x * (S / 2);
   const py = (v) => H - pad - v.y * S;
   svg.append(s("line", { x1: 4, y1: H - pad, x2: W - 4, y2: H - pad, class: "ground" }));
@@ -349,7 +473,7 @@ function groundedPicture(d, moves, ctx) {
     const cls = ["edge", `edge-${e.colour}`];
     if (mine.length && ctx.showValues) cls.push(targetClass(mine, ctx));
     const path = s("path", { d: edgePath(px(a), py(a), px(b), py(b), e.bend, true), class: cls.join(" "), "data-edge": k },
-      s("title", {}, `edge ${k + 1} (${e.colour})${mine.length ? ` — ${moveLabel(mine[0])}` : ""}`));
+      s("title", {}, `edge ${k + 1} (${e.colour})${mine.length ? ` — ${moveLabel(mine[0], ctx)}` : ""}`));
     if (mine.length) {
       path.setAttribute("tabindex", "0");
       activate(path, () => ctx.onMove(mine[0]));
@@ -388,7 +512,7 @@ function walkPicture(d, moves, ctx) {
     g.append(s("circle", { cx: px(v), cy: py(v), r: 13, class: cls.join(" ") }));
     if (d.token === i) g.append(s("circle", { cx: px(v), cy: py(v), r: 8, class: "coin" }));
     g.append(s("text", { x: px(v), y: py(v) + 4, class: "vertex-label", "text-anchor": "middle" }, String(v.name)));
-    g.append(s("title", {}, `vertex ${v.name}${d.token === i ? ": the token" : visited.has(i) ? ": visited" : ""}${mine.length ? ` — ${moveLabel(mine[0])}` : ""}`));
+    g.append(s("title", {}, `vertex ${v.name}${d.token === i ? ": the token" : visited.has(i) ? ": visited" : ""}${mine.length ? ` — ${moveLabel(mine[0], ctx)}` : ""}`));
     if (mine.length) {
       g.setAttribute("tabindex", "0");
       activate(g, () => ctx.onMove(mine[0]));
@@ -449,6 +573,7 @@ function numbersPicture(d, moves, ctx) {
 export function drawComponent(d, moves, ctx) {
   switch (d.kind) {
     case "heaps": return h("div", {}, d.sizes.map((_, j) => heapPicture(d, j, moves, ctx)));
+    case "pins": return h("div", {}, d.rows.map((_, j) => pinsPicture(d, j, moves, ctx)));
     case "board": return boardPicture(d, moves, ctx);
     case "ring": return ringPicture(d);
     case "stairs": return stairPicture(d);

@@ -6,9 +6,15 @@
 // to move, `to_move`, and you choose your side; misère play is for the others), and
 // the options shown follow it. Pictures are drawn as SVG and moves are made by
 // clicking them (stones, cells, vertices, edges) or from the list.
-import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox, example } from "./util.js";
+//
+// Classroom mode (`class=1` in the URL) is a board a class plays on: the board first
+// and as large as the window allows, the settings folded away, nothing of the answer
+// (colours, outcome, remoteness, value) shown until the teacher presses Reveal, the
+// hint only when the teacher allows it (`hints=1`), and every move playable from the
+// keyboard (arrows move between the moves of the board, Enter or Space plays).
+import { h, s, api, aborted, cancel, cli, cliBox, params, setParams, errorBox, example } from "./util.js";
 import { exprBox } from "./exprbox.js";
-import { drawComponent, heapPicture, resultClass, resultWords, targetCells } from "./draw.js";
+import { drawComponent, heapPicture, pinsPicture, resultClass, resultWords, targetCells, boardKeys } from "./draw.js";
 
 const other = (who) => (who === "you" ? "computer" : "you");
 
@@ -76,6 +82,15 @@ export function playView(root) {
     showValues: p.get("colors") !== "0",
     showP: p.get("pp") === "1",
     timer: null,
+    // Classroom mode, whether the teacher allows hints in it, and whether the
+    // analysis of the position shown is revealed (until the next move).
+    cls: p.get("class") === "1",
+    hints: p.get("hints") === "1",
+    revealed: false,
+    why: null,
+    // The first position's boards (their sizes, by component) for the game played.
+    boards: null,
+    refocus: false,
   };
   const status = h("div", { class: "status", id: "play-status", "aria-live": "polite" });
   const pics = h("div", { class: "pictures", id: "play-board" });
@@ -106,14 +121,54 @@ export function playView(root) {
   const sideOpt = h("label", { id: "play-side-opt" }, "your side: ", sideSel);
   misere.addEventListener("change", () => { st.misere = misere.checked; newGame(); });
   firstSel.addEventListener("change", () => { st.first = firstSel.value; newGame(); });
-  colors.addEventListener("change", () => { st.showValues = colors.checked; renderState(); });
-  showP.addEventListener("change", () => { st.showP = showP.checked; renderState(); });
+  colors.addEventListener("change", () => { st.showValues = colors.checked; renderState(); sync(); });
+  showP.addEventListener("change", () => { st.showP = showP.checked; renderState(); sync(); });
+  const classBox = h("input", { type: "checkbox", id: "play-class", checked: st.cls });
+  classBox.addEventListener("change", () => { st.cls = classBox.checked; st.revealed = false; layout(); renderState(); sync(); });
+  const hintsBox = h("input", { type: "checkbox", id: "play-allow-hints", checked: st.hints });
+  hintsBox.addEventListener("change", () => { st.hints = hintsBox.checked; renderState(); sync(); });
 
   const hintBtn = h("button", { type: "button", id: "play-hint", onclick: () => hint() }, "Hint");
   const undoBtn = h("button", { type: "button", id: "play-undo", onclick: () => undo() }, "Undo");
   const newBtn = h("button", { type: "button", id: "play-new", onclick: () => { st.start = box.value || st.start; newGame(); } }, "New game");
+  const revealBtn = h("button", { type: "button", id: "play-reveal-btn", class: "primary", "aria-pressed": "false", onclick: () => reveal() }, "Reveal");
   const hintOut = h("p", { class: "hint-out", "aria-live": "polite" });
   const howOut = h("p", { class: "hint", id: "play-how" });
+  const revealOut = h("div", { class: "reveal", id: "play-reveal", "aria-live": "polite" });
+  const legend = h("p", { class: "hint" }, "Colours say where a move leads: ",
+    h("span", { class: "chip r-P" }, "green wins"), " (the opponent is left in a P-position), ",
+    h("span", { class: "chip r-N" }, "red loses"), ", ", h("span", { class: "chip r-D" }, "yellow draws"), ".");
+  pics.addEventListener("keydown", boardKeys);
+  const busyOut = h("div", { class: "busy", id: "play-busy", role: "status", hidden: true },
+    h("span", { class: "spinner", "aria-hidden": "true" }), " Working… ",
+    h("button", { type: "button", id: "play-cancel", onclick: () => cancelWork() }, "Cancel"));
+
+  /** Shows the spinner and its Cancel button once a request has taken more than 200 ms. */
+  function working() {
+    clearTimeout(st.busyTimer);
+    st.busyTimer = setTimeout(() => { busyOut.hidden = false; }, 200);
+  }
+
+  function idle() {
+    clearTimeout(st.busyTimer);
+    busyOut.hidden = true;
+  }
+
+  /** Cancels the position or the computer's move being computed (the server stops when the request goes). */
+  function cancelWork() {
+    clearTimeout(st.timer);
+    cancel("play");
+    cancel("reply");
+    idle();
+    st.busy = false;
+    hintOut.textContent = "Cancelled.";
+    renderStatus();
+  }
+
+  /** Whether the analysis (colours, outcome, remoteness, value) is shown: in classroom mode once revealed. */
+  function analysis() {
+    return st.cls ? st.revealed : st.showValues;
+  }
 
   function mover() {
     return st.history.length ? st.history[st.history.length - 1].mover : st.first;
@@ -143,6 +198,7 @@ export function playView(root) {
       view: "play", expr: cur ? cur.expr : st.start, start: cur && cur.expr !== st.start ? st.start : null,
       misere: st.misere, first: cur ? cur.mover : st.first, as: st.side === "right" ? "right" : null,
       colors: st.showValues ? null : "0", pp: st.showP ? "1" : null,
+      class: st.cls ? "1" : null, hints: st.cls && st.hints ? "1" : null,
     });
     cmd.replaceChildren(cliBox(cli("sprague play", st.misere && "--misere", hasSides() && st.side === "right" && ["--as", "right"],
       st.first === "computer" && ["--first", "computer"], st.start)));
@@ -172,10 +228,14 @@ export function playView(root) {
   async function load(expr, who, via) {
     st.busy = true;
     st.hint = null;
+    st.revealed = false;
+    st.why = null;
     hintOut.textContent = "";
     err.replaceChildren();
+    working();
     try {
       const doc = await api("/api/play", { expr, misere: st.misere, side: sideOf(who) }, { slot: "play" });
+      idle();
       // A result said from the mover's side: a winning move is coloured as one leading to P.
       for (const m of doc.moves) if (m.result === "win" || m.result === "lose") m.result = m.result === "win" ? "P" : "N";
       const winner = doc.mover_wins == null ? (doc.outcome === "D" ? "draw" : null) : doc.mover_wins ? who : other(who);
@@ -190,8 +250,9 @@ export function playView(root) {
         st.timer = setTimeout(computerMove, 350);
       }
     } catch (e) {
-      st.busy = false;
       if (aborted(e)) return;
+      idle();
+      st.busy = false;
       if (e.kind === "input") box.showError(e);
       err.replaceChildren(errorBox(e));
     }
@@ -201,19 +262,24 @@ export function playView(root) {
     if (!st.doc || st.doc.over || mover() !== "computer") return;
     st.busy = true;
     renderStatus();
+    working();
     try {
       const r = await api("/api/play/reply", { expr: st.doc.position, misere: st.misere, side: sideOf("computer") }, { slot: "reply" });
+      idle();
       if (!r.move) { st.busy = false; renderStatus(); return; }
       await load(r.move.to, "you", { by: "computer", text: r.move.text, why: r.why });
     } catch (e) {
-      st.busy = false;
       if (aborted(e)) return;
+      idle();
+      st.busy = false;
       err.replaceChildren(errorBox(e));
     }
   }
 
   function play(m) {
     if (st.busy || mover() !== "you" || st.doc?.over) return;
+    // A move played from the board with the keyboard: the board takes the focus back for the next one.
+    st.refocus = pics.contains(document.activeElement);
     load(m.to, "computer", { by: "you", text: m.text });
   }
 
@@ -242,6 +308,7 @@ export function playView(root) {
     clearTimeout(st.timer);
     st.history = [];
     st.doc = null;
+    st.boards = null;
     box.value = st.start;
     load(st.start, st.first);
   }
@@ -260,7 +327,7 @@ export function playView(root) {
   }
 
   async function hint() {
-    if (!st.doc || st.doc.over) return;
+    if (!st.doc || st.doc.over || (st.cls && !st.hints)) return;
     try {
       const r = await api("/api/play/reply", { expr: st.doc.position, misere: st.misere, side: sideOf("you") }, { slot: "hint" });
       st.hint = r.move;
@@ -279,19 +346,68 @@ export function playView(root) {
     const w = last?.winner;
     let text;
     if (d.over) {
-      text = w === "you" ? "Game over: you won!" : w === "computer" ? "Game over: the computer won." : "Game over.";
+      text = w === "you" ? "Game over: you won!" : w === "computer" ? "Game over: the computer won." : w === "draw" ? "Game over: a draw." : "Game over.";
     } else if (who === "you") {
       const side = d.to_move ? ` (you play ${d.to_move === "left" ? "Left" : "Right"})` : "";
-      const r = typeof d.remoteness === "number" ? ` (remoteness ${d.remoteness})` : "";
-      text = `Your move${side} — ` + (w === "you" ? "you can win" + r : w === "computer" ? "the computer wins with perfect play" + r : w === "draw" ? "perfect play draws" : d.note || "") + (d.value ? `; value ${d.value}` : "");
+      text = `Your move${side}` + (analysis() ? " — " + standing(w) : "");
     } else {
       text = st.busy ? "The computer is thinking…" : "The computer's move.";
     }
+    // The outcome's badge only with the analysis, and never once the game is over (the words say who won).
+    const badge = analysis() && !d.over ? [h("span", { class: `badge o-${d.outcome}` }, d.outcome), " "] : [];
     status.replaceChildren(
-      h("span", { class: `badge o-${d.outcome}` }, d.outcome),
-      " ", h("code", { id: "play-position" }, d.position), " ",
+      ...badge, h("code", { id: "play-position" }, d.position), " ",
       h("span", { class: "status-text", "data-over": d.over ? "1" : "0" }, text),
       ...(d.play === "misere" ? [h("span", { class: "tag" }, "misère")] : []));
+  }
+
+  /** Who wins from here with perfect play, its remoteness and value, in words (`w`: the winner). */
+  function standing(w) {
+    const d = st.doc;
+    const r = typeof d.remoteness === "number" ? ` (remoteness ${d.remoteness})` : "";
+    const who = mover();
+    const wins = w === who ? (who === "you" ? "you can win" : "the computer can win") : w === other(who) ? `${w === "you" ? "you win" : "the computer wins"} with perfect play` : "";
+    return (w === "draw" ? "perfect play draws" : wins ? wins + r : d.note || "") + (d.value ? `; value ${d.value}` : "");
+  }
+
+  /** Reveal (or hide again) the analysis of the position in classroom mode: colours, values, the winning moves and why. */
+  async function reveal() {
+    st.revealed = !st.revealed;
+    renderState();
+    const d = st.doc;
+    if (!st.revealed || !d || d.over || st.why) return;
+    try {
+      const r = await api("/api/play/reply", { expr: d.position, misere: st.misere, side: sideOf(mover()) }, { slot: "why" });
+      if (st.doc !== d) return;
+      st.why = r;
+      renderReveal();
+    } catch (e) {
+      if (!aborted(e)) revealOut.append(errorBox(e));
+    }
+  }
+
+  /** The revealed analysis: who wins, the winning moves, and why the perfect player's move is good. */
+  function renderReveal() {
+    revealOut.replaceChildren();
+    const d = st.doc;
+    revealBtn.textContent = st.revealed ? "Hide the answer" : "Reveal";
+    revealBtn.setAttribute("aria-pressed", st.revealed ? "true" : "false");
+    if (!st.cls || !st.revealed || !d) return;
+    const last = st.history[st.history.length - 1];
+    const who = mover() === "you" ? "you" : "the computer";
+    if (d.over) {
+      revealOut.append(h("p", {}, "The game is over: ", who, " cannot move."));
+      return;
+    }
+    revealOut.append(h("p", {}, h("strong", {}, "Answer: "), h("span", { class: `badge o-${d.outcome}` }, d.outcome), " ",
+      `${who === "you" ? "You are" : "The computer is"} to move: `, standing(last?.winner) || "not known", "."));
+    const winning = d.moves.filter((m) => m.result === "P");
+    revealOut.append(h("p", {}, h("strong", {}, winning.length ? "Winning moves: " : "No winning move: "),
+      winning.length ? winning.map((m) => m.text).join("; ") : "every move loses against perfect play (or draws)",
+      d.complete ? "" : " (among the moves listed)"));
+    if (st.why) {
+      revealOut.append(h("p", {}, h("strong", {}, "Why: "), st.why.move ? `${st.why.move.text} — ` : "", st.why.why || ""));
+    }
   }
 
   function renderMoves() {
@@ -301,12 +417,13 @@ export function playView(root) {
     const mine = mover() === "you" && !d.over;
     for (const m of d.moves) {
       const isHint = st.hint && st.hint.to === m.to;
+      const shown = analysis();
       moveList.append(h("li", {}, h("button", {
-        type: "button", class: `move ${st.showValues ? resultClass(m.result) : "r-u"}${isHint ? " hinted" : ""}`,
+        type: "button", class: `move ${shown ? resultClass(m.result) : "r-u"}${isHint ? " hinted" : ""}`,
         disabled: !mine, "data-index": m.index, "data-to": m.to,
-        "aria-label": `${m.text}: ${st.showValues ? resultWords(m.result) : ""}`,
+        "aria-label": shown ? `${m.text}: ${resultWords(m.result)}` : m.text,
         onclick: () => play(m),
-      }, h("span", { class: "move-text" }, m.text), st.showValues && typeof m.remoteness === "number" ? h("span", { class: "rem" }, `r ${m.remoteness}`) : null)));
+      }, h("span", { class: "move-text" }, m.text), shown && typeof m.remoteness === "number" ? h("span", { class: "rem" }, `r ${m.remoteness}`) : null)));
     }
     if (!d.complete) {
       const all = d.count == null ? "more moves" : `${d.count} moves in all`;
@@ -318,18 +435,28 @@ export function playView(root) {
     const d = st.doc;
     renderOptions();
     renderStatus();
+    hintBtn.hidden = st.cls && !st.hints;
+    revealBtn.hidden = !st.cls;
     pics.replaceChildren();
     if (d) {
-      const ctx = { onMove: play, onCell, selection: st.selection, showValues: st.showValues, showP: st.showP, position: d.position };
+      // Boards keep the size of the game's first position (the piece moves, the board stays).
+      st.boards = st.boards || {};
+      for (const dr of d.drawing || []) {
+        if (dr.kind !== "board") continue;
+        const b = st.boards[dr.component] || { x: 0, y: 0 };
+        st.boards[dr.component] = { x: Math.max(b.x, Number(dr.x) || 0), y: Math.max(b.y, Number(dr.y) || 0) };
+      }
+      const ctx = { onMove: play, onCell, selection: st.selection, showValues: analysis(), showP: st.showP && !st.cls, position: d.position, boards: st.boards };
       const mine = mover() === "you" && !d.over;
       const how = new Set();
       for (const dr of d.drawing || []) {
         how.add(dr.how);
         const moves = mine ? d.moves : [];
-        if (dr.kind === "heaps") {
-          // One figure a heap, titled by its number across the sum.
-          dr.sizes.forEach((_, j) => pics.append(h("figure", { class: "pic pic-heap", title: dr.how },
-            heapPicture(dr, j, moves, ctx), h("figcaption", {}, `heap ${dr.heaps[j] ?? j + 1} (${dr.title})`))));
+        if (dr.kind === "heaps" || dr.kind === "pins") {
+          // One figure a heap (or row of pins), titled by its number across the sum.
+          (dr.sizes || dr.rows).forEach((_, j) => pics.append(h("figure", { class: `pic pic-${dr.kind === "heaps" ? "heap" : "pins"}`, title: dr.how },
+            dr.kind === "heaps" ? heapPicture(dr, j, moves, ctx) : pinsPicture(dr, j, moves, ctx),
+            h("figcaption", {}, `heap ${dr.heaps[j] ?? j + 1} (${dr.title})`))));
         } else {
           pics.append(h("figure", { class: `pic pic-${dr.kind}`, title: dr.how }, drawComponent(dr, moves, ctx), h("figcaption", {}, dr.title)));
         }
@@ -337,32 +464,93 @@ export function playView(root) {
       howOut.textContent = how.size ? `To move: ${[...how].join("; ")}; or pick any move in the list.` : "";
     }
     renderMoves();
-    chart.replaceChildren(historyChart(st.history));
+    renderReveal();
+    fit();
+    if (st.refocus && mover() === "you" && d && !d.over) {
+      st.refocus = false;
+      pics.querySelector("[tabindex='0']")?.focus();
+    }
+    // The value history tells who is winning: not on the page until the analysis is shown.
+    if (analysis()) {
+      chart.replaceChildren(historyChart(st.history));
+      if (!chartSection.isConnected) logSection.before(chartSection);
+    } else {
+      chart.replaceChildren();
+      chartSection.remove();
+    }
     log.replaceChildren(...st.history.slice(1).map((e) => h("li", {}, h("strong", {}, e.by === "computer" ? "computer: " : "you: "), e.text || "", " → ", h("code", {}, e.expr))));
   }
 
-  root.append(
-    h("h2", { class: "view-title" }, "Play against the perfect opponent"),
-    box.root,
-    h("div", { class: "options" },
-      misereOpt,
-      h("label", {}, "who starts: ", firstSel),
-      sideOpt,
-      h("label", {}, colors, " colour the moves"),
-      h("label", {}, showP, " show the P-positions a board marks")),
-    cmd,
-    howOut,
-    h("p", { class: "hint" }, "Colours say where a move leads: ",
-      h("span", { class: "chip r-P" }, "green wins"), " (the opponent is left in a P-position), ",
-      h("span", { class: "chip r-N" }, "red loses"), ", ", h("span", { class: "chip r-D" }, "yellow draws"), "."),
-    status,
-    h("div", { class: "buttons" }, hintBtn, undoBtn, newBtn),
-    hintOut, err,
-    h("div", { class: "play-grid" },
-      h("section", {}, h("h3", {}, "Position"), pics),
-      h("section", {}, h("h3", {}, "Moves"), moveList)),
-    h("section", {}, h("h3", {}, "Value history"), chart),
-    h("section", {}, h("h3", {}, "Moves played"), log));
+  const classOpt = h("label", { class: "class-toggle" }, classBox, " classroom mode");
+  const hintsOpt = h("label", {}, hintsBox, " allow hints");
+  const colorsOpt = h("label", {}, colors, " colour the moves and show the outcome");
+  const showPOpt = h("label", {}, showP, " show the P-positions a board marks");
+  const chartSection = h("section", {}, h("h3", {}, "Value history"), chart);
+  const logSection = h("section", {}, h("h3", {}, "Moves played"), log);
+
+  /**
+   * Places the parts of the view for the mode: in classroom mode the board first (as
+   * large as the window allows) with the buttons, and the settings folded away; the
+   * analysis's colours legend and the options that show it are left out.
+   */
+  function layout() {
+    document.body.classList.toggle("classroom", st.cls);
+    if (st.cls) {
+      root.replaceChildren(
+        h("div", { class: "class-bar" }, status, h("div", { class: "buttons" }, revealBtn, hintBtn, undoBtn, newBtn, classOpt)),
+        busyOut, hintOut, err,
+        h("section", { class: "class-board", "aria-label": "the board" }, pics),
+        howOut, revealOut,
+        h("details", { class: "class-settings", id: "play-settings" },
+          h("summary", {}, "Game and settings"),
+          box.root,
+          h("div", { class: "options" }, misereOpt, h("label", {}, "who starts: ", firstSel), sideOpt, hintsOpt),
+          cmd,
+          h("h3", {}, "Moves"), moveList),
+        chartSection, logSection);
+    } else {
+      root.replaceChildren(
+        h("h2", { class: "view-title" }, "Play against the perfect opponent"),
+        box.root,
+        h("div", { class: "options" }, misereOpt, h("label", {}, "who starts: ", firstSel), sideOpt, colorsOpt, showPOpt, classOpt),
+        cmd,
+        howOut,
+        legend,
+        status,
+        h("div", { class: "buttons" }, hintBtn, undoBtn, newBtn),
+        busyOut, hintOut, err,
+        h("div", { class: "play-grid" },
+          h("section", {}, h("h3", {}, "Position"), pics),
+          h("section", {}, h("h3", {}, "Moves"), moveList)),
+        chartSection, logSection);
+    }
+  }
+
+  /**
+   * In classroom mode, scales the pictures of the board to fill the room the window
+   * leaves below the buttons (and no wider than the page); otherwise their own size.
+   */
+  function fit() {
+    const svgs = [...pics.querySelectorAll("svg")];
+    for (const g of svgs) { g.style.width = ""; g.style.height = ""; }
+    if (!st.cls || !svgs.length || !pics.isConnected) return;
+    const sizes = svgs.map((g) => g.getBoundingClientRect());
+    const room = () => {
+      const top = pics.getBoundingClientRect().top + window.scrollY;
+      return [pics.clientWidth - 16, Math.max(160, window.innerHeight - top - 56)];
+    };
+    let f = 1;
+    for (let pass = 0; pass < 2; pass++) {
+      const [w, hgt] = room();
+      const natW = Math.max(...[...pics.children].map((c) => c.getBoundingClientRect().width), 1);
+      const natH = Math.max(pics.scrollHeight, 1);
+      f = Math.max(1, Math.min(8, f * Math.min(w / natW, hgt / natH)));
+      svgs.forEach((g, i) => { g.style.width = `${sizes[i].width * f}px`; g.style.height = `${sizes[i].height * f}px`; });
+    }
+  }
+  const onResize = () => { clearTimeout(st.fitTimer); st.fitTimer = setTimeout(fit, 120); };
+  window.addEventListener("resize", onResize);
+  layout();
 
   // The game this tab was playing at this position resumes with its moves (a reload);
   // a URL naming a later position (with start=) resumes from it; otherwise a new game.
@@ -379,5 +567,13 @@ export function playView(root) {
   } else {
     newGame();
   }
-  return { destroy() { clearTimeout(st.timer); } };
+  return {
+    destroy() {
+      clearTimeout(st.timer);
+      clearTimeout(st.fitTimer);
+      clearTimeout(st.busyTimer);
+      window.removeEventListener("resize", onResize);
+      document.body.classList.remove("classroom");
+    },
+  };
 }

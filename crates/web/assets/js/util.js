@@ -91,6 +91,12 @@ export async function api(path, params = {}, { body = null, slot = null } = {}) 
   return doc;
 }
 
+/** Aborts the request running in `slot`, if any (its call rejects as aborted). */
+export function cancel(slot) {
+  inflight.get(slot)?.abort();
+  inflight.delete(slot);
+}
+
 /** True when the error is an aborted (superseded) request, which is not shown. */
 export function aborted(e) {
   return e && e.name === "AbortError";
