@@ -5,9 +5,8 @@
 # /usr/bin/time -f '%U %S %M' gives them, the two programs run alternately $RUNS times
 # (default 3; the median CPU and the largest RSS), each run stopped after $TIMEOUT
 # seconds (default 300; a stopped run prints nothing), and whether the two printed the
-# same answer. No public build of MisereSolver (Plambeck and Siegel's quotient solver)
-# could be found, so there is no peer here; the published figure quoted beside the
-# results is Siegel's own.
+# same answer. MisereSolver, Plambeck and Siegel's quotient solver, runs beside
+# `sprague quotient` in bench/miseresolver.sh.
 #
 #   BASELINE=/path/to/old/sprague bench/misere.sh
 set -uo pipefail

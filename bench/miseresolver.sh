@@ -18,7 +18,8 @@
 # A program stopped by $TIMEOUT seconds (default 60 per game) is compared as far as it
 # went. Prints one line per game and "same"/"DIFFERENT".
 #
-# `time` runs each workload with both programs alternately $RUNS times (default 3) and
+# `time` runs each workload (sprague with --max-states 10^9, as MisereSolver has no
+# work bound) with both programs alternately $RUNS times (default 3) and
 # prints the median CPU seconds (user + system) and the largest peak RSS, as
 # `/usr/bin/time -f '%U %S %M'` reports them, and the order both reached.
 set -uo pipefail
@@ -85,7 +86,7 @@ time)
     for _ in $(seq "$RUNS"); do
       r=$(run peer java -Xss64m -cp "$OUT/classes" org.cgsuite.core.misere.solver.Orders "$1" "$2")
       pc+=("${r% *}"); [ "${r#* }" -gt "$prss" ] && prss=${r#* }
-      r=$(run ours "$S" quotient --to "$2" "octal[$1]")
+      r=$(run ours "$S" quotient --max-states 1000000000 --to "$2" "octal[$1]")
       sc+=("${r% *}"); [ "${r#* }" -gt "$srss" ] && srss=${r#* }
     done
     po=$(tail -n 1 "$OUT/peer.out" | awk -v n="$2" '$1 == n {print $2}')
