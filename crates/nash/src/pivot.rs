@@ -358,6 +358,29 @@ impl Dictionary {
         Ok(())
     }
 
+    /// The entry of row `r` in column `c` over the determinant, roughly.
+    #[cfg(test)]
+    pub fn entry(&self, r: usize, c: usize) -> f64 {
+        use num_traits::ToPrimitive;
+        let w = self.cols + 1;
+        match &self.numbers {
+            Numbers::Small(t) => t.a[r * w + c] as f64 / t.det as f64,
+            Numbers::Big(t) => {
+                t.a[r * w + c].to_f64().unwrap_or(f64::NAN) / t.det.to_f64().unwrap_or(f64::NAN)
+            }
+        }
+    }
+
+    /// The determinant of the basis, roughly.
+    #[cfg(test)]
+    pub fn det(&self) -> f64 {
+        use num_traits::ToPrimitive;
+        match &self.numbers {
+            Numbers::Small(t) => t.det as f64,
+            Numbers::Big(t) => t.det.to_f64().unwrap_or(f64::NAN),
+        }
+    }
+
     /// From machine integers to big ones.
     fn grow(&mut self) {
         if let Numbers::Small(t) = &self.numbers {
