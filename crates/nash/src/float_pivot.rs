@@ -31,7 +31,7 @@ const TOLERANCE: f64 = 1e-9;
 
 /// The inverse and the right-hand side are computed afresh after this many pivots
 /// (or the basis size, if larger: the work of that is `k³`).
-const REFRESH: usize = 64;
+const REFRESH: usize = 128;
 
 /// Not in `S` or `J`.
 const NONE: usize = usize::MAX;
@@ -200,12 +200,19 @@ impl FloatDictionary {
             self.u.extend((0..k).map(|b| self.inv[b * k + a]));
             t.fill(0.0);
         }
-        for (&s, &ub) in self.s.iter().zip(&self.u) {
-            if ub != 0.0 {
-                let col = &self.c.by_col[s * self.rows..(s + 1) * self.rows];
-                for (x, y) in t.iter_mut().zip(col) {
-                    *x -= ub * y;
-                }
+        // t −= C[·, S] u, four columns at a time (one pass over t for four).
+        let n = self.rows;
+        let col = |s: usize| &self.c.by_col[s * n..(s + 1) * n];
+        let (s4, u4) = (self.s.chunks_exact(4), self.u.chunks_exact(4));
+        for (&s, &ub) in s4.remainder().iter().zip(u4.remainder()) {
+            for (x, y) in t.iter_mut().zip(col(s)) {
+                *x -= ub * y;
+            }
+        }
+        for (s, u) in s4.zip(u4) {
+            let (c0, c1, c2, c3) = (col(s[0]), col(s[1]), col(s[2]), col(s[3]));
+            for (o, x) in t.iter_mut().enumerate() {
+                *x -= (u[0] * c0[o] + u[1] * c1[o]) + (u[2] * c2[o] + u[3] * c3[o]);
             }
         }
         for &o in &self.j {
@@ -549,18 +556,20 @@ impl FloatDictionary {
                     t.swap(p * w + x, col * w + x);
                 }
             }
-            for x in 0..w {
-                t[col * w + x] /= pv;
+            let mut pivot_row = t[col * w..(col + 1) * w].to_vec();
+            let q = 1.0 / pv;
+            for v in &mut pivot_row {
+                *v *= q;
             }
-            for i in (0..k).filter(|&i| i != col) {
-                let f = t[i * w + col];
-                if f != 0.0 {
-                    for x in 0..w {
-                        let v = t[col * w + x];
-                        t[i * w + x] -= f * v;
+            for (i, row) in t.chunks_exact_mut(w).enumerate() {
+                let f = row[col];
+                if i != col && f != 0.0 {
+                    for (x, v) in row.iter_mut().zip(&pivot_row) {
+                        *x -= f * v;
                     }
                 }
             }
+            t[col * w..(col + 1) * w].copy_from_slice(&pivot_row);
         }
         // Row b of [I | X] is the equation of column b of M, so X = M⁻¹ (rows by
         // coordinate, columns by constraint).
@@ -616,7 +625,7 @@ mod tests {
             let mut exact = Dictionary::new(rows, cols, |i, j| BigInt::from(c[i][j]));
             let mut float = FloatDictionary::new(rows, cols, |i, j| c[i][j] as f64).unwrap();
             let budget = crate::Budget::new(u64::MAX);
-            for _ in 0..80 {
+            for _ in 0..300 {
                 let col = 1 + lcg(&mut seed, cols as u64) as usize;
                 let Some(r) = exact.leaving(col) else {
                     continue;

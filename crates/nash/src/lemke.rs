@@ -31,6 +31,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 use std::collections::{BTreeMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 const SIDES: [Player; 2] = [Player::Row, Player::Col];
 
@@ -167,7 +168,7 @@ fn float_path(
             hash ^= key(t, dt.basic(r));
         }
     }
-    let mut seen: HashSet<u64> = HashSet::new();
+    let mut seen: HashSet<u64, BuildHasherDefault<Mixed>> = HashSet::default();
     loop {
         charge(budget, d[t].work(), FLOAT_ENTRIES_PER_UNIT, what)?;
         let p = SIDES[t];
@@ -205,6 +206,24 @@ fn float_path(
                 .collect(),
         )
     })))
+}
+
+/// The hasher of keys that are already well mixed: the key itself.
+#[derive(Default)]
+struct Mixed(u64);
+
+impl Hasher for Mixed {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = mix(self.0 ^ u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// SplitMix64's finaliser: a well-mixed 64-bit key.
