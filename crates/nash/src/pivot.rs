@@ -263,13 +263,20 @@ impl Dictionary {
     /// machine words of the determinant (the size of the numbers, one word for
     /// machine integers): a product of numbers of `w` words costs about `w²`.
     pub fn pivot_work(&self) -> u64 {
+        (self.rows as u64)
+            .saturating_mul(self.cols as u64 + 1)
+            .saturating_mul(self.size())
+    }
+
+    /// The square of the machine words of the determinant (1 for machine
+    /// integers): the cost of one product of the dictionary's numbers, in products
+    /// of machine integers.
+    pub fn size(&self) -> u64 {
         let words = match &self.numbers {
             Numbers::Small(_) => 1,
             Numbers::Big(t) => t.det.bits() / 64 + 1,
         };
-        (self.rows as u64)
-            .saturating_mul(self.cols as u64 + 1)
-            .saturating_mul(words.saturating_mul(words))
+        words.saturating_mul(words)
     }
 
     /// Where variable `v` is.
