@@ -39,7 +39,7 @@ const SIDES: [Player; 2] = [Player::Row, Player::Col];
 /// updates, times the square of their size in machine words (about 10 µs of work).
 const EXACT_ENTRIES_PER_UNIT: u64 = 1024;
 
-/// One unit per this many entries a pivot in floating point updates (a few µs).
+/// One unit per this many entries a pivot in floating point computes (a few µs).
 const FLOAT_ENTRIES_PER_UNIT: u64 = 16_384;
 
 /// The variable of player `p`'s dictionary with label `l` (see [`label`]).
@@ -54,7 +54,7 @@ fn variable(p: Player, m: usize, own: usize, l: usize) -> usize {
 /// The distinct equilibria at the ends of the Lemke–Howson paths from 0 with each
 /// of the `m + n` labels missing, in the documented order; `complete` is false.
 /// Each pivot costs at least one unit of `budget`: one per 16 384 entries it
-/// updates in floating point, one per 1024 in exact arithmetic times the square of
+/// computes in floating point, one per 1024 in exact arithmetic times the square of
 /// the numbers' machine words.
 pub(crate) fn lemke_howson(
     game: &Bimatrix,
