@@ -543,6 +543,11 @@ mod tests {
                     }
                     let all =
                         equilibria_by(&g, Method::Supports, &mut Budget::new(u64::MAX)).unwrap();
+                    // Each end is a vertex pair: an extreme equilibrium, listed by
+                    // the exact enumeration (degenerate games included).
+                    for (e, _) in fast.iter().chain(&slow) {
+                        assert!(all.list.contains(e), "{e:?} in {g:?}");
+                    }
                     if !all.degenerate {
                         // One path from each label, the same in both arithmetics.
                         assert_eq!(fast, slow, "{g:?}");
