@@ -368,12 +368,18 @@ fn empty_games() {
 
 /// An n×n game with varied payoffs.
 fn square_game(n: usize) -> String {
+    square_game_times(n, "")
+}
+
+/// [`square_game`] with each payoff written with `exponent` after it (such as
+/// `e300`, every payoff times 10³⁰⁰: the same best responses).
+fn square_game_times(n: usize, exponent: &str) -> String {
     let names: Vec<String> = (0..n).map(|i| format!("\"s{i}\"")).collect();
     let table = |seed: usize| {
         let rows: Vec<String> = (0..n)
             .map(|i| {
                 let row: Vec<String> = (0..n)
-                    .map(|j| ((i * 31 + j * 17 + seed) % 23).to_string())
+                    .map(|j| format!("{}{exponent}", (i * 31 + j * 17 + seed) % 23))
                     .collect();
                 format!("[{}]", row.join(","))
             })
@@ -404,6 +410,19 @@ fn large_games_stop_at_the_limit() {
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("vertex enumeration of a 14×14 game"), "{err}");
     assert!(err.contains("(raise it with --max-pairs)"), "{err}");
+    // Vertex enumeration charges each basis by the size of its numbers: an 8×8
+    // game is well within 5 000 pairs, the same game times 10³⁰⁰ (the same bases,
+    // with numbers of thousands of bits) is not.
+    let small = temp_file("eight.json", square_game(8).as_bytes());
+    let (code, err) = exit_code(&["nash", "--max-pairs", "5000", &small]);
+    assert_eq!(code, 0, "{err}");
+    let big = temp_file("eight_big.json", square_game_times(8, "e300").as_bytes());
+    let (code, err) = exit_code(&["nash", "--max-pairs", "5000", &big]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("vertex enumeration of a 8×8 game"), "{err}");
+    assert!(err.contains("--max-pairs"), "{err}");
+    let (code, err) = exit_code(&["nash", &big]);
+    assert_eq!(code, 0, "{err}");
     // Lemke–Howson counts the entries its pivots update (at least one pair each):
     // the 240 pairs left after the dominance checks (about 1 260) are too few.
     let (code, err) = exit_code(&["nash", "--method", "lh", "--max-pairs", "1500", &f]);

@@ -5,32 +5,12 @@
 //! `--svg`, bad files (exit 2 with line and column), limits (exit 3) and a tree
 //! too deep for any recursion.
 
+use crate::common::nash::{self, data, stdout};
 use crate::common::{exit_code, run_json, sprague};
 use serde_json::{Value, json};
-use std::path::PathBuf;
 
-fn data(name: &str) -> String {
-    format!("{}/tests/data/nash/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Writes `text` to a fresh file and returns its path.
 fn temp_file(name: &str, text: &[u8]) -> String {
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("sprague-nash-efg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = sprague().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    nash::temp_file("efg", name, text)
 }
 
 /// Each subgame-perfect equilibrium's payoffs.

@@ -3,22 +3,12 @@
 //! github.com/gambitproject/gambit, at the paths named in each test), `--write-nfg`
 //! and reading back, bad files (exit 2 with line and column) and limits (exit 3).
 
+use crate::common::nash::{self, data, stdout};
 use crate::common::{exit_code, run_json, sprague};
 use serde_json::{Value, json};
-use std::path::PathBuf;
 
-fn data(name: &str) -> String {
-    format!("{}/tests/data/nash/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Writes `text` to a fresh file and returns its path.
 fn temp_file(name: &str, text: &[u8]) -> String {
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("sprague-nash-nfg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
+    nash::temp_file("nfg", name, text)
 }
 
 fn profiles(v: &Value) -> Vec<Value> {
@@ -28,16 +18,6 @@ fn profiles(v: &Value) -> Vec<Value> {
         .iter()
         .map(|e| e["profile"].clone())
         .collect()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = sprague().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]

@@ -294,6 +294,15 @@ struct Reader<'a> {
     outcome_index: HashMap<u64, usize>,
 }
 
+/// An optional description read by `Parser::description`: where it starts, its
+/// name, where its list starts (or what stands there), and whether it had one.
+struct Description {
+    at: usize,
+    name: Option<String>,
+    open_at: usize,
+    listed: bool,
+}
+
 impl<'a> Reader<'a> {
     fn error(&self, at: usize, message: String) -> ReadError {
         self.lexer.error(at, message)
@@ -590,6 +599,56 @@ impl<'a> Reader<'a> {
         Ok(digits.parse::<u64>().unwrap_or(0))
     }
 
+    /// An optional description: a name in double quotes, then a list in braces
+    /// whose items `item` reads (the commas between them skipped). A name must be
+    /// followed by its list, `list` naming what that holds in the message.
+    fn description(
+        &mut self,
+        list: impl FnOnce() -> String,
+        mut item: impl FnMut(&mut Self, usize, Tok<'a>) -> Result<(), ReadError>,
+    ) -> Result<Description, ReadError> {
+        let (at, t) = self.peek()?;
+        let mut name = None;
+        if let Tok::Text(s) = t {
+            self.next()?;
+            name = Some(s);
+        }
+        let (open_at, t) = self.peek()?;
+        if t != Tok::Open {
+            if name.is_some() {
+                return Err(self.error(
+                    open_at,
+                    format!(
+                        "expected '{{' and {} after its name, found {}",
+                        list(),
+                        t.describe()
+                    ),
+                ));
+            }
+            return Ok(Description {
+                at,
+                name,
+                open_at,
+                listed: false,
+            });
+        }
+        self.next()?;
+        loop {
+            let (at, t) = self.next()?;
+            match t {
+                Tok::Close => break,
+                Tok::Comma => continue,
+                t => item(self, at, t)?,
+            }
+        }
+        Ok(Description {
+            at,
+            name,
+            open_at,
+            listed: true,
+        })
+    }
+
     /// An information set's number and optional description: returns its index,
     /// a new set if its number is new (whose description must then be given), else
     /// the known one (whose description, if given again, must be the same).
@@ -612,60 +671,48 @@ impl<'a> Reader<'a> {
             Some(p) => format!("player {}'s", p + 1),
         };
         // The optional description: a name, then the actions in braces.
-        let (desc_at, t) = self.peek()?;
-        let mut name = None;
-        if let Tok::Text(s) = t {
-            self.next()?;
-            name = Some(s);
-        }
-        let (open_at, t) = self.peek()?;
-        let mut described = None;
-        if t == Tok::Open {
-            self.next()?;
-            let mut actions = Vec::new();
-            let mut probabilities = Vec::new();
-            loop {
-                let (at, t) = self.next()?;
-                match t {
-                    Tok::Close => break,
-                    Tok::Comma => continue,
-                    Tok::Text(a) => {
-                        actions.push(a);
-                        if player.is_none() {
-                            let (pat, pt) = self.next()?;
-                            let Tok::Word(w) = pt else {
-                                return Err(self.error(
-                                    pat,
-                                    format!(
-                                        "expected the probability of the chance action {:?}, found {}",
-                                        shorten(actions.last().map_or("", |s| s.as_str())),
-                                        pt.describe()
-                                    ),
-                                ));
-                            };
-                            let p = parse_number(w).map_err(|e| {
-                                self.error(pat, format!("the probability '{}': {e}", shorten(w)))
-                            })?;
-                            if p.is_negative() {
-                                return Err(self.error(
-                                    pat,
-                                    format!("the probability {} is negative", show(&p)),
-                                ));
-                            }
-                            probabilities.push(p);
+        let mut actions = Vec::new();
+        let mut probabilities = Vec::new();
+        let d = self.description(
+            || format!("the actions of {whose} information set {number}"),
+            |this, at, t| match t {
+                Tok::Text(a) => {
+                    actions.push(a);
+                    if player.is_none() {
+                        let (pat, pt) = this.next()?;
+                        let Tok::Word(w) = pt else {
+                            return Err(this.error(
+                                pat,
+                                format!(
+                                    "expected the probability of the chance action {:?}, found {}",
+                                    shorten(actions.last().map_or("", |s| s.as_str())),
+                                    pt.describe()
+                                ),
+                            ));
+                        };
+                        let p = parse_number(w).map_err(|e| {
+                            this.error(pat, format!("the probability '{}': {e}", shorten(w)))
+                        })?;
+                        if p.is_negative() {
+                            return Err(this
+                                .error(pat, format!("the probability {} is negative", show(&p))));
                         }
+                        probabilities.push(p);
                     }
-                    t => {
-                        return Err(self.error(
-                            at,
-                            format!(
-                                "expected an action's name (a string in double quotes) or '}}', found {}",
-                                t.describe()
-                            ),
-                        ));
-                    }
+                    Ok(())
                 }
-            }
+                t => Err(this.error(
+                    at,
+                    format!(
+                        "expected an action's name (a string in double quotes) or '}}', found {}",
+                        t.describe()
+                    ),
+                )),
+            },
+        )?;
+        let (desc_at, name, open_at) = (d.at, d.name, d.open_at);
+        let mut described = None;
+        if d.listed {
             if actions.is_empty() {
                 return Err(self.error(
                     open_at,
@@ -685,14 +732,6 @@ impl<'a> Reader<'a> {
                 }
             }
             described = Some((actions, probabilities));
-        } else if name.is_some() {
-            return Err(self.error(
-                open_at,
-                format!(
-                    "expected '{{' and the actions of {whose} information set {number} after its name, found {}",
-                    t.describe()
-                ),
-            ));
         }
         let key = (player.map_or(0, |p| p + 1), number);
         match self.infoset_index.get(&key) {
@@ -766,48 +805,38 @@ impl<'a> Reader<'a> {
                 ));
             }
         };
-        let (desc_at, t) = self.peek()?;
-        let mut name = None;
-        if let Tok::Text(s) = t {
-            self.next()?;
-            name = Some(s);
-        }
-        let (open_at, t) = self.peek()?;
-        let mut payoffs = None;
-        if t == Tok::Open {
-            self.next()?;
-            let mut values = Vec::new();
-            loop {
-                let (at, t) = self.next()?;
-                match t {
-                    Tok::Close => break,
-                    Tok::Comma => continue,
-                    Tok::Word(w) => {
-                        if values.len() == self.players.len() {
-                            return Err(self.error(
-                                at,
-                                format!(
-                                    "outcome {number} has more payoffs than the {} players",
-                                    self.players.len()
-                                ),
-                            ));
-                        }
-                        let v = parse_number(w).map_err(|e| {
-                            self.error(at, format!("the payoff '{}': {e}", shorten(w)))
-                        })?;
-                        values.push(v);
-                    }
-                    t => {
-                        return Err(self.error(
+        let mut values = Vec::new();
+        let players = self.players.len();
+        let d = self.description(
+            || format!("the payoffs of outcome {number}"),
+            |this, at, t| match t {
+                Tok::Word(w) => {
+                    if values.len() == players {
+                        return Err(this.error(
                             at,
                             format!(
-                                "expected a payoff (a number) or '}}', found {}",
-                                t.describe()
+                                "outcome {number} has more payoffs than the {} players",
+                                players
                             ),
                         ));
                     }
+                    let v = parse_number(w)
+                        .map_err(|e| this.error(at, format!("the payoff '{}': {e}", shorten(w))))?;
+                    values.push(v);
+                    Ok(())
                 }
-            }
+                t => Err(this.error(
+                    at,
+                    format!(
+                        "expected a payoff (a number) or '}}', found {}",
+                        t.describe()
+                    ),
+                )),
+            },
+        )?;
+        let (desc_at, name, open_at) = (d.at, d.name, d.open_at);
+        let mut payoffs = None;
+        if d.listed {
             if values.len() != self.players.len() {
                 return Err(self.error(
                     open_at,
@@ -819,14 +848,6 @@ impl<'a> Reader<'a> {
                 ));
             }
             payoffs = Some(values);
-        } else if name.is_some() {
-            return Err(self.error(
-                open_at,
-                format!(
-                    "expected '{{' and the payoffs of outcome {number} after its name, found {}",
-                    t.describe()
-                ),
-            ));
         }
         if number == 0 {
             if payoffs.is_some() {

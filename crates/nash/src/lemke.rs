@@ -24,12 +24,14 @@ use super::equilibria::{Degeneracy, Equilibria, Equilibrium, Method, profile};
 use super::float_pivot::FloatDictionary;
 use super::number::{order, same};
 use super::pivot::{Dictionary, Place};
-use super::polytope::Side;
+use super::polytope::{Side, Vertex};
 use super::vertices::{dictionary, label};
 use super::{Bimatrix, Budget, LimitExceeded, Player, Rational};
 use num_bigint::BigInt;
-use num_traits::{ToPrimitive, Zero};
+use num_integer::Integer;
+use num_traits::{One, ToPrimitive, Zero};
 use std::collections::{BTreeMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 const SIDES: [Player; 2] = [Player::Row, Player::Col];
 
@@ -37,7 +39,7 @@ const SIDES: [Player; 2] = [Player::Row, Player::Col];
 /// updates, times the square of their size in machine words (about 10 µs of work).
 const EXACT_ENTRIES_PER_UNIT: u64 = 1024;
 
-/// One unit per this many entries a pivot in floating point updates (a few µs).
+/// One unit per this many entries a pivot in floating point computes (a few µs).
 const FLOAT_ENTRIES_PER_UNIT: u64 = 16_384;
 
 /// The variable of player `p`'s dictionary with label `l` (see [`label`]).
@@ -52,7 +54,7 @@ fn variable(p: Player, m: usize, own: usize, l: usize) -> usize {
 /// The distinct equilibria at the ends of the Lemke–Howson paths from 0 with each
 /// of the `m + n` labels missing, in the documented order; `complete` is false.
 /// Each pivot costs at least one unit of `budget`: one per 16 384 entries it
-/// updates in floating point, one per 1024 in exact arithmetic times the square of
+/// computes in floating point, one per 1024 in exact arithmetic times the square of
 /// the numbers' machine words.
 pub(crate) fn lemke_howson(
     game: &Bimatrix,
@@ -166,9 +168,9 @@ fn float_path(
             hash ^= key(t, dt.basic(r));
         }
     }
-    let mut seen: HashSet<u64> = HashSet::new();
+    let mut seen: HashSet<u64, BuildHasherDefault<Mixed>> = HashSet::default();
     loop {
-        charge(budget, d[t].entries(), FLOAT_ENTRIES_PER_UNIT, what)?;
+        charge(budget, d[t].work(), FLOAT_ENTRIES_PER_UNIT, what)?;
         let p = SIDES[t];
         let Place::Col(c) = d[t].place(var) else {
             return Ok(None);
@@ -204,6 +206,24 @@ fn float_path(
                 .collect(),
         )
     })))
+}
+
+/// The hasher of keys that are already well mixed: the key itself.
+#[derive(Default)]
+struct Mixed(u64);
+
+impl Hasher for Mixed {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = mix(self.0 ^ u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// SplitMix64's finaliser: a well-mixed 64-bit key.
@@ -246,8 +266,52 @@ pub(crate) fn certify(
     }
     let m = game.count(Player::Row);
     let n = game.count(Player::Col);
-    let e = profile(game, x.probabilities(m), y.probabilities(n));
+    let e = Equilibrium {
+        row: x.probabilities(m),
+        col: y.probabilities(n),
+        payoffs: (
+            expected(game, Player::Row, x, y),
+            expected(game, Player::Col, x, y),
+        ),
+    };
     Ok(Some((e, [x.best.clone(), y.best.clone()])))
+}
+
+/// What `p` expects when the row player plays vertex `x` and the column player
+/// `y`, from their integer weights: `Σ xᵢ yⱼ aᵢⱼ` over the supports with the
+/// payoffs over their common denominator, divided once by the weights' totals
+/// and that denominator (a sum of fractions, each reduced, costs a gcd a term).
+fn expected(game: &Bimatrix, p: Player, x: &Vertex, y: &Vertex) -> Rational {
+    let ((rows, xw), (cols, yw)) = (&x.direction, &y.direction);
+    let payoff = |i: usize, j: usize| match p {
+        Player::Row => game.payoff(p, i, j),
+        Player::Col => game.payoff(p, j, i),
+    };
+    let mut lcm = BigInt::one();
+    for &i in rows {
+        for &j in cols {
+            let d = payoff(i, j).denom();
+            if !d.is_one() {
+                lcm = lcm.lcm(d);
+            }
+        }
+    }
+    let mut sum = BigInt::zero();
+    for (&i, wi) in rows.iter().zip(xw) {
+        let mut inner = BigInt::zero();
+        for (&j, wj) in cols.iter().zip(yw) {
+            let a = payoff(i, j);
+            let scaled = if a.denom().is_one() {
+                a.numer() * &lcm
+            } else {
+                a.numer() * (&lcm / a.denom())
+            };
+            inner += scaled * wj;
+        }
+        sum += inner * wi;
+    }
+    let total = |w: &[BigInt]| w.iter().sum::<BigInt>();
+    Rational::new(sum, total(xw) * total(yw) * lcm)
 }
 
 /// The path of missing label `k` in exact arithmetic, which always ends at an
@@ -387,6 +451,35 @@ mod tests {
         .unwrap()
     }
 
+    /// `g` with each payoff divided by 1, 2, 3 or 7 at random.
+    fn fractions(g: &Bimatrix, r: &mut Lcg) -> Bimatrix {
+        let (m, n) = (g.count(Player::Row), g.count(Player::Col));
+        let mut table = |p: Player| -> Vec<Vec<Rational>> {
+            (0..m)
+                .map(|i| {
+                    (0..n)
+                        .map(|j| {
+                            let v = match p {
+                                Player::Row => g.payoff(p, i, j),
+                                Player::Col => g.payoff(p, j, i),
+                            };
+                            let d = [1, 2, 3, 7][r.below(4) as usize];
+                            v / Rational::from(BigInt::from(d))
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let (a, b) = (table(Player::Row), table(Player::Col));
+        Bimatrix::new(
+            (0..m).map(|i| format!("r{i}")).collect(),
+            (0..n).map(|j| format!("c{j}")).collect(),
+            a,
+            b,
+        )
+        .unwrap()
+    }
+
     /// Whether `e` is an equilibrium of `g`, from the definition and the payoffs
     /// alone: probabilities that sum to 1, and no strategy used is worth less than
     /// another of the same player against the opponent's.
@@ -418,17 +511,26 @@ mod tests {
         for m in 1..=7 {
             for n in 1..=7 {
                 for round in 0..8 {
-                    // Payoffs 0..3 (ties, mostly degenerate) or -500..500 (mostly not).
-                    let g = if round % 2 == 0 {
+                    // Payoffs 0..3 (ties, mostly degenerate) or -500..500 (mostly not),
+                    // some of them fractions.
+                    let mut g = if round % 2 == 0 {
                         game(&mut r, m, n, 0, 4)
                     } else {
                         game(&mut r, m, n, -500, 1001)
                     };
+                    if round >= 6 {
+                        g = fractions(&g, &mut r);
+                    }
                     let (fast, exact) = ends(&g, &mut Budget::new(u64::MAX), true).unwrap();
                     let (slow, _) = ends(&g, &mut Budget::new(u64::MAX), false).unwrap();
                     assert_eq!(fast.len(), m + n, "{g:?}");
                     for (e, best) in &fast {
                         assert!(genuine(&g, e), "{e:?} in {g:?}");
+                        let by_definition = (
+                            g.expected(Player::Row, &e.row, &e.col),
+                            g.expected(Player::Col, &e.row, &e.col),
+                        );
+                        assert_eq!(e.payoffs, by_definition, "{e:?} in {g:?}");
                         for p in SIDES {
                             assert_eq!(
                                 best[usize::from(p == Player::Col)],
@@ -441,6 +543,11 @@ mod tests {
                     }
                     let all =
                         equilibria_by(&g, Method::Supports, &mut Budget::new(u64::MAX)).unwrap();
+                    // Each end is a vertex pair: an extreme equilibrium, listed by
+                    // the exact enumeration (degenerate games included).
+                    for (e, _) in fast.iter().chain(&slow) {
+                        assert!(all.list.contains(e), "{e:?} in {g:?}");
+                    }
                     if !all.degenerate {
                         // One path from each label, the same in both arithmetics.
                         assert_eq!(fast, slow, "{g:?}");

@@ -523,21 +523,9 @@ impl<'a> System<'a> {
                 }
             }
             // The next profile of the others' supports.
-            let mut v = 0;
-            loop {
-                let Some(&(q, st)) = vary.get(v) else {
-                    return Poly::from_map(map);
-                };
-                let l = &self.support[q];
-                index -= l[at[v]] * st;
-                if at[v] + 1 < l.len() {
-                    at[v] += 1;
-                    index += l[at[v]] * st;
-                    break;
-                }
-                at[v] = 0;
-                index += l[0] * st;
-                v += 1;
+            let lists = |v: usize| vary.get(v).map(|&(q, st)| (&self.support[q][..], st));
+            if !super::nplayer::next_profile(lists, &mut at, &mut index) {
+                return Poly::from_map(map);
             }
         }
     }

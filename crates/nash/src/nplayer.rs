@@ -555,28 +555,41 @@ fn dominates(
             Ordering::Greater => better = true,
         }
         // The next profile of the others.
-        let mut v = 0;
-        loop {
-            let Some((st, l)) = others.vary.get(v) else {
-                return Ok(if strict {
-                    Some(true)
-                } else if better {
-                    Some(false)
-                } else {
-                    None
-                });
-            };
-            index -= l[at[v]] * st;
-            if at[v] + 1 < l.len() {
-                at[v] += 1;
-                index += l[at[v]] * st;
-                break;
-            }
-            at[v] = 0;
-            index += l[0] * st;
-            v += 1;
+        let lists = |v: usize| others.vary.get(v).map(|(st, l)| (&l[..], *st));
+        if !next_profile(lists, &mut at, &mut index) {
+            return Ok(if strict {
+                Some(true)
+            } else if better {
+                Some(false)
+            } else {
+                None
+            });
         }
     }
+}
+
+/// Moves an odometer over lists of strategies on to the next profile: `at` holds
+/// the place in each list, `index` the profile's place in the payoff table, and
+/// `lists(v)` gives list `v` and its stride in the table (`None` past the last).
+/// `false` after the last profile (every place back at the first).
+pub(crate) fn next_profile<'l>(
+    lists: impl Fn(usize) -> Option<(&'l [usize], usize)>,
+    at: &mut [usize],
+    index: &mut usize,
+) -> bool {
+    let mut v = 0;
+    while let Some((l, st)) = lists(v) {
+        *index -= l[at[v]] * st;
+        if at[v] + 1 < l.len() {
+            at[v] += 1;
+            *index += l[at[v]] * st;
+            return true;
+        }
+        at[v] = 0;
+        *index += l[0] * st;
+        v += 1;
+    }
+    false
 }
 
 fn everything(game: &Normal) -> Left {

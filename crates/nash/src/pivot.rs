@@ -263,13 +263,20 @@ impl Dictionary {
     /// machine words of the determinant (the size of the numbers, one word for
     /// machine integers): a product of numbers of `w` words costs about `w²`.
     pub fn pivot_work(&self) -> u64 {
+        (self.rows as u64)
+            .saturating_mul(self.cols as u64 + 1)
+            .saturating_mul(self.size())
+    }
+
+    /// The square of the machine words of the determinant (1 for machine
+    /// integers): the cost of one product of the dictionary's numbers, in products
+    /// of machine integers.
+    pub fn size(&self) -> u64 {
         let words = match &self.numbers {
             Numbers::Small(_) => 1,
             Numbers::Big(t) => t.det.bits() / 64 + 1,
         };
-        (self.rows as u64)
-            .saturating_mul(self.cols as u64 + 1)
-            .saturating_mul(words.saturating_mul(words))
+        words.saturating_mul(words)
     }
 
     /// Where variable `v` is.
@@ -356,6 +363,29 @@ impl Dictionary {
         self.place[entering] = Place::Row(r);
         self.place[leaving] = Place::Col(c);
         Ok(())
+    }
+
+    /// The entry of row `r` in column `c` over the determinant, roughly.
+    #[cfg(test)]
+    pub fn entry(&self, r: usize, c: usize) -> f64 {
+        use num_traits::ToPrimitive;
+        let w = self.cols + 1;
+        match &self.numbers {
+            Numbers::Small(t) => t.a[r * w + c] as f64 / t.det as f64,
+            Numbers::Big(t) => {
+                t.a[r * w + c].to_f64().unwrap_or(f64::NAN) / t.det.to_f64().unwrap_or(f64::NAN)
+            }
+        }
+    }
+
+    /// The determinant of the basis, roughly.
+    #[cfg(test)]
+    pub fn det(&self) -> f64 {
+        use num_traits::ToPrimitive;
+        match &self.numbers {
+            Numbers::Small(t) => t.det as f64,
+            Numbers::Big(t) => t.det.to_f64().unwrap_or(f64::NAN),
+        }
     }
 
     /// From machine integers to big ones.

@@ -190,7 +190,7 @@ fn vertices<K: Bits>(
         left.take(steps).map_err(|was| LimitExceeded {
             bound: Bound::Pairs,
             what: format!(
-                "vertex enumeration of a {m}×{n} game (one pair per basis of a best-response polytope) needs more than the {was} pairs left of the limit of {}",
+                "vertex enumeration of a {m}×{n} game (one pair per basis of a best-response polytope, times the square of its numbers' machine words) needs more than the {was} pairs left of the limit of {}",
                 budget.limit()
             ),
         })
@@ -215,12 +215,14 @@ fn vertices<K: Bits>(
         if seen.contains(&next) {
             continue;
         }
-        unspent += 1;
-        if unspent == 256 {
+        seen.insert(next.clone());
+        // One pair per basis, times the size of the numbers its pivots update
+        // (a pivot in big integers takes that much longer).
+        unspent += d.size();
+        if unspent >= 256 {
             spend(unspent)?;
             unspent = 0;
         }
-        seen.insert(next.clone());
         d.pivot(r, c, budget)?;
         basis = next;
         stack.push((1, Some((r, c))));

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod nash;
 #[cfg(feature = "web")]
 pub mod web;
 #[cfg(feature = "browser-tests")]

@@ -408,17 +408,7 @@ fn mixed_text(out: &mut String, g: &Normal, m: &MixedAll, note: &str) {
                 payoffs_hi,
                 checked,
             } => {
-                let parts: Vec<String> = (0..g.players())
-                    .map(|p| {
-                        let xs: Vec<String> = e.support[p]
-                            .iter()
-                            .map(|&s| {
-                                format!("{}={}", g.names(p)[s], interval(&lo[p][s], &hi[p][s]))
-                            })
-                            .collect();
-                        format!("{}: {}", g.player_names()[p], xs.join(", "))
-                    })
-                    .collect();
+                let parts = interval_parts(g, &e.support, lo, hi);
                 let pays: Vec<String> = payoffs_lo
                     .iter()
                     .zip(payoffs_hi)
@@ -454,17 +444,7 @@ fn mixed_text(out: &mut String, g: &Normal, m: &MixedAll, note: &str) {
                 );
             }
             Solution::Unresolved { lo, hi, sample } => {
-                let parts: Vec<String> = (0..g.players())
-                    .map(|p| {
-                        let xs: Vec<String> = e.support[p]
-                            .iter()
-                            .map(|&s| {
-                                format!("{}={}", g.names(p)[s], interval(&lo[p][s], &hi[p][s]))
-                            })
-                            .collect();
-                        format!("{}: {}", g.player_names()[p], xs.join(", "))
-                    })
-                    .collect();
+                let parts = interval_parts(g, &e.support, lo, hi);
                 let _ = write!(
                     out,
                     "unresolved: the equations of this support are singular (a continuum of solutions, or a multiple one) within {}",
@@ -484,6 +464,25 @@ fn mixed_text(out: &mut String, g: &Normal, m: &MixedAll, note: &str) {
             }
         }
     }
+}
+
+/// `row: a=[…], b=[…]` for each player: the strategies of `support` with the
+/// intervals `lo..hi` of their probabilities.
+fn interval_parts(
+    g: &Normal,
+    support: &[Vec<usize>],
+    lo: &[Vec<sprague_nash::Rational>],
+    hi: &[Vec<sprague_nash::Rational>],
+) -> Vec<String> {
+    (0..g.players())
+        .map(|p| {
+            let xs: Vec<String> = support[p]
+                .iter()
+                .map(|&s| format!("{}={}", g.names(p)[s], interval(&lo[p][s], &hi[p][s])))
+                .collect();
+            format!("{}: {}", g.player_names()[p], xs.join(", "))
+        })
+        .collect()
 }
 
 /// `[0.3496828868501, 0.3496828868512]`: an interval with its ends rounded
