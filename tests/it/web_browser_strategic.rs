@@ -205,6 +205,28 @@ fn a_tree_built_with_the_editor_is_solved() {
     assert!(spe.contains("payoffs (4, 6)"), "{spe}");
     assert_eq!(t.b.all("#tree-result #nash-spe li").len(), 1);
     t.b.wait("#tree-result svg");
+    // The equilibrium play (R, then a) is drawn thick, the other edges thin: the page's
+    // own rules for pictures' edges must not make them all alike.
+    let widths = t.b.js(
+        "return [...document.querySelectorAll('#tree-result svg line.edge')].map(e => [e.classList.contains('on'), parseFloat(getComputedStyle(e).strokeWidth)])",
+        vec![],
+    );
+    let widths = widths.as_array().unwrap();
+    let on: Vec<f64> = widths
+        .iter()
+        .filter(|w| w[0].as_bool() == Some(true))
+        .map(|w| w[1].as_f64().unwrap())
+        .collect();
+    let off: Vec<f64> = widths
+        .iter()
+        .filter(|w| w[0].as_bool() == Some(false))
+        .map(|w| w[1].as_f64().unwrap())
+        .collect();
+    assert_eq!((on.len(), off.len()), (2, 4), "{widths:?}");
+    assert!(
+        on.iter().all(|&a| off.iter().all(|&b| a > 2.0 * b)),
+        "{widths:?}"
+    );
     assert!(
         t.b.text(&t.b.wait("#nash-tree-box .cli pre"))
             .contains("sprague nash tree.efg")

@@ -326,7 +326,7 @@ export function nashView(root) {
   if (treeState !== null) treeState = trees.param();
 
   root.append(
-    h("h2", { class: "view-title" }, "Nash equilibria of a two-player game"),
+    h("h2", { class: "view-title" }, "Nash equilibria of strategic games and game trees"),
     h("div", { class: "options" }, preset, method, h("label", {}, explain, " explain")),
     editor,
     h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "nash-solve", onclick: () => solve(true) }, "Find equilibria")),
