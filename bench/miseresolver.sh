@@ -48,7 +48,7 @@ ours() { # code, N
   local n
   for n in $(seq 1 "$2"); do
     timeout "$T" "$S" quotient --json --to "$n" "octal[$1]" 2>/dev/null |
-      python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["to"], d["order"], len(d["p_portion"]))' ||
+      python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["to"], d["order"], len(d["p_portion"]))' 2>/dev/null ||
       break
   done
 }
