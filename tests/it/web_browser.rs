@@ -1294,3 +1294,43 @@ fn screenshots() {
     std::thread::sleep(std::time::Duration::from_millis(300));
     t.b.screenshot(&dir.join("narrow.png"));
 }
+
+#[test]
+fn gallery_lists_the_games_and_a_play_link_opens_the_game() {
+    let t = Harness::new(1200, 900);
+    t.open("view=gallery");
+    t.b.wait("#gallery-strategic .gallery-card");
+    // Every family of the library's registries has a card.
+    let cards: Vec<String> =
+        t.b.all(".gallery-card")
+            .iter()
+            .map(|c| t.b.attr(c, "data-family").unwrap_or_default())
+            .collect();
+    for f in [
+        "nim",
+        "octal",
+        "wythoff",
+        "fib",
+        "stair",
+        "domineering",
+        "cut",
+    ] {
+        assert!(cards.iter().any(|c| c == f), "{f} has no card: {cards:?}");
+    }
+    // Nim's card draws its starting position, 3 + 4 + 5 stones.
+    assert_eq!(
+        t.b.all(".gallery-card[data-family='nim'] circle.stone")
+            .len(),
+        12
+    );
+    assert!(
+        !t.b.all(".gallery-card[data-family='domineering'] .gallery-value")
+            .is_empty()
+    );
+    let link =
+        t.b.wait(".gallery-card[data-family='wythoff'] a.gallery-play");
+    t.b.click(&link);
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    let pos = t.b.text(&t.b.wait("#play-position"));
+    assert!(pos.contains("wythoff(3,5)"), "{pos}");
+}
