@@ -1334,3 +1334,54 @@ fn gallery_lists_the_games_and_a_play_link_opens_the_game() {
     let pos = t.b.text(&t.b.wait("#play-position"));
     assert!(pos.contains("wythoff(3,5)"), "{pos}");
 }
+
+/// A query parameter's value, percent-encoded.
+fn encoded(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[test]
+fn a_lesson_link_shows_its_message_as_text_above_the_board() {
+    let t = Harness::new(1200, 900);
+    t.open(&format!(
+        "view=play&expr=nim(1,2)&class=1&msg={}",
+        encoded("Find the winning move")
+    ));
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(t.b.text(&t.b.wait("#play-msg")), "Find the winning move");
+    // Above the board, in classroom mode too.
+    let above = t.b.js(
+        "return document.getElementById('play-msg').getBoundingClientRect().bottom <= document.getElementById('play-board').getBoundingClientRect().top",
+        vec![],
+    );
+    assert_eq!(above, json!(true));
+    assert!(t.b.text(&t.b.wait("#play-position")).contains("nim(1,2)"));
+    assert!(t.b.attr(&t.b.wait("#play-settings"), "open").is_none());
+
+    // Characters of HTML are shown as they are written, never read as markup.
+    let msg = "<b>Bold</b> & <img src=x onerror=\"window.pwned=1\"> 3 < 4";
+    t.open(&format!("view=play&expr=nim(3,4,5)&msg={}", encoded(msg)));
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(t.b.text(&t.b.wait("#play-msg")), msg);
+    let markup = t.b.js(
+        "const m = document.getElementById('play-msg'); return [m.children.length, window.pwned === undefined, m.textContent]",
+        vec![],
+    );
+    assert_eq!(markup, json!([0, true, msg]));
+    // The message stays in the URL as moves are played.
+    let stone = t.b.all("#play-board circle.stone");
+    t.b.click(&stone[0]);
+    t.b.wait_until("two moves", || {
+        (t.b.all("#play-log li").len() == 2).then_some(())
+    });
+    let url = t.b.js(
+        "return new URLSearchParams(location.search).get('msg')",
+        vec![],
+    );
+    assert_eq!(url, json!(msg));
+}

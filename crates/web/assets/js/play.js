@@ -86,6 +86,8 @@ export function playView(root) {
     // analysis of the position shown is revealed (until the next move).
     cls: p.get("class") === "1",
     hints: p.get("hints") === "1",
+    // The teacher's message for the class (shown as text above the board).
+    msg: (p.get("msg") || "").slice(0, 500),
     revealed: false,
     why: null,
     // The first position's boards (their sizes, by component) for the game played.
@@ -93,6 +95,7 @@ export function playView(root) {
     refocus: false,
   };
   const status = h("div", { class: "status", id: "play-status", "aria-live": "polite" });
+  const lesson = h("p", { class: "lesson", id: "play-msg", role: "note", hidden: !st.msg }, st.msg);
   const pics = h("div", { class: "pictures", id: "play-board" });
   const moveList = h("ul", { class: "moves", id: "play-moves" });
   const chart = h("div", { class: "chart", id: "play-chart" });
@@ -199,6 +202,7 @@ export function playView(root) {
       misere: st.misere, first: cur ? cur.mover : st.first, as: st.side === "right" ? "right" : null,
       colors: st.showValues ? null : "0", pp: st.showP ? "1" : null,
       class: st.cls ? "1" : null, hints: st.cls && st.hints ? "1" : null,
+      msg: st.msg || null,
     });
     cmd.replaceChildren(cliBox(cli("sprague play", st.misere && "--misere", hasSides() && st.side === "right" && ["--as", "right"],
       st.first === "computer" && ["--first", "computer"], st.start)));
@@ -497,6 +501,7 @@ export function playView(root) {
     document.body.classList.toggle("classroom", st.cls);
     if (st.cls) {
       root.replaceChildren(
+        lesson,
         h("div", { class: "class-bar" }, status, h("div", { class: "buttons" }, revealBtn, hintBtn, undoBtn, newBtn, classOpt)),
         busyOut, hintOut, err,
         h("section", { class: "class-board", "aria-label": "the board" }, pics),
@@ -511,6 +516,7 @@ export function playView(root) {
     } else {
       root.replaceChildren(
         h("h2", { class: "view-title" }, "Play against the perfect opponent"),
+        lesson,
         box.root,
         h("div", { class: "options" }, misereOpt, h("label", {}, "who starts: ", firstSel), sideOpt, colorsOpt, showPOpt, classOpt),
         cmd,
