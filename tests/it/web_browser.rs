@@ -1385,3 +1385,46 @@ fn a_lesson_link_shows_its_message_as_text_above_the_board() {
     );
     assert_eq!(url, json!(msg));
 }
+
+#[test]
+fn two_players_play_a_whole_game_of_nim_by_clicks_and_the_computer_only_judges() {
+    let t = Harness::new(1200, 900);
+    t.open("view=play&expr=nim(1,2)&two=1&class=1");
+    t.b.wait_text("#play-status", |s| s.contains("Player 1 to move"));
+    // Player 1 takes the whole heap of 2 (a losing move: Player 2 then takes the
+    // last stone). Every move is a click and no move is the computer's: two clicks,
+    // two moves in the log.
+    let plays = [
+        ("2", "2", "nim(1,0)", "Player 2 to move"),
+        ("1", "1", "nim(0,0)", ""),
+    ];
+    for (n, (heap, take, pos, next)) in plays.iter().enumerate() {
+        let stone = t.b.wait(&format!(
+            "#play-board circle.stone[data-heap='{heap}'][data-take='{take}']"
+        ));
+        t.b.click(&stone);
+        t.b.wait_until("the move", || {
+            (t.b.all("#play-log li").len() == n + 1).then_some(())
+        });
+        if !next.is_empty() {
+            t.b.wait_text("#play-status", |s| s.contains(next));
+        }
+        let shown = t.b.text(&t.b.wait("#play-position"));
+        assert_eq!(&shown, pos, "after move {n}");
+    }
+    // Player 2 took the last stone: the judge says so, and nobody moved for Player 2
+    // but the clicks.
+    let status = t.b.wait_text("#play-status", |s| s.contains("Game over"));
+    assert!(status.contains("Player 2 won"), "{status}");
+    let log: Vec<String> =
+        t.b.all("#play-log li")
+            .iter()
+            .map(|e| t.b.text(e))
+            .collect();
+    assert_eq!(log.len(), 2, "{log:?}");
+    assert!(
+        log[0].starts_with("Player 1:") && log[1].starts_with("Player 2:"),
+        "{log:?}"
+    );
+    assert!(log.iter().all(|l| !l.contains("computer")), "{log:?}");
+}
