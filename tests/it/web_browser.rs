@@ -1428,3 +1428,24 @@ fn two_players_play_a_whole_game_of_nim_by_clicks_and_the_computer_only_judges()
     );
     assert!(log.iter().all(|l| !l.contains("computer")), "{log:?}");
 }
+
+#[test]
+fn two_players_of_a_partizan_game_are_left_and_right() {
+    let t = Harness::new(1200, 900);
+    // A 1×2 strip for Left, who places vertical dominoes, has no move; a 2×1 one
+    // has one: Left moves, then Right (horizontal) cannot, and Left has won.
+    t.open("view=play&expr=domineering(2,1)&two=1");
+    t.b.wait_text("#play-status", |s| s.contains("Left to move"));
+    let moves = t.b.all("#play-moves button.move");
+    assert_eq!(moves.len(), 1);
+    t.b.click(&moves[0]);
+    let status = t.b.wait_text("#play-status", |s| s.contains("Game over"));
+    assert!(status.contains("Left won"), "{status}");
+    let log: Vec<String> =
+        t.b.all("#play-log li")
+            .iter()
+            .map(|e| t.b.text(e))
+            .collect();
+    assert_eq!(log.len(), 1, "{log:?}");
+    assert!(log[0].starts_with("Left:"), "{log:?}");
+}
