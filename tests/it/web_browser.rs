@@ -1449,3 +1449,29 @@ fn two_players_of_a_partizan_game_are_left_and_right() {
     assert_eq!(log.len(), 1, "{log:?}");
     assert!(log[0].starts_with("Left:"), "{log:?}");
 }
+
+#[test]
+fn two_players_are_told_when_a_move_is_not_legal() {
+    let t = Harness::new(1200, 900);
+    // Left places vertical dominoes: on this board only a1–a2; b2 is in none.
+    t.open(&format!(
+        "view=play&expr={}&two=1",
+        encoded("domineering(\".#|..\")")
+    ));
+    t.b.wait_text("#play-status", |s| s.contains("Left to move"));
+    t.b.click(&t.b.wait("#play-board [data-cell='b2']"));
+    t.b.wait_text(".hint-out", |s| s.contains("not legal"));
+    assert!(t.b.all("#play-log li").is_empty());
+    assert!(t.b.text(&t.b.wait("#play-status")).contains("Left to move"));
+    // The legal move is played, and Right (horizontal) is to move.
+    t.b.click(&t.b.wait("#play-board [data-cell='a1']"));
+    t.b.wait_until("Left's move", || {
+        (t.b.all("#play-log li").len() == 1).then_some(())
+    });
+    t.b.wait_text(".hint-out", |s| !s.contains("not legal"));
+    let status = t.b.wait_text("#play-status", |s| {
+        s.contains("Game over") || s.contains("Right to move")
+    });
+    // After a1–a2 only b2 is left: Right cannot move, and Left has won.
+    assert!(status.contains("Left won"), "{status}");
+}
