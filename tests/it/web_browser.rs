@@ -1294,3 +1294,184 @@ fn screenshots() {
     std::thread::sleep(std::time::Duration::from_millis(300));
     t.b.screenshot(&dir.join("narrow.png"));
 }
+
+#[test]
+fn gallery_lists_the_games_and_a_play_link_opens_the_game() {
+    let t = Harness::new(1200, 900);
+    t.open("view=gallery");
+    t.b.wait("#gallery-strategic .gallery-card");
+    // Every family of the library's registries has a card.
+    let cards: Vec<String> =
+        t.b.all(".gallery-card")
+            .iter()
+            .map(|c| t.b.attr(c, "data-family").unwrap_or_default())
+            .collect();
+    for f in [
+        "nim",
+        "octal",
+        "wythoff",
+        "fib",
+        "stair",
+        "domineering",
+        "cut",
+    ] {
+        assert!(cards.iter().any(|c| c == f), "{f} has no card: {cards:?}");
+    }
+    // Nim's card draws its starting position, 3 + 4 + 5 stones.
+    assert_eq!(
+        t.b.all(".gallery-card[data-family='nim'] circle.stone")
+            .len(),
+        12
+    );
+    assert!(
+        !t.b.all(".gallery-card[data-family='domineering'] .gallery-value")
+            .is_empty()
+    );
+    let link =
+        t.b.wait(".gallery-card[data-family='wythoff'] a.gallery-play");
+    t.b.click(&link);
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    let pos = t.b.text(&t.b.wait("#play-position"));
+    assert!(pos.contains("wythoff(3,5)"), "{pos}");
+}
+
+/// A query parameter's value, percent-encoded.
+fn encoded(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[test]
+fn a_lesson_link_shows_its_message_as_text_above_the_board() {
+    let t = Harness::new(1200, 900);
+    t.open(&format!(
+        "view=play&expr=nim(1,2)&class=1&msg={}",
+        encoded("Find the winning move")
+    ));
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(t.b.text(&t.b.wait("#play-msg")), "Find the winning move");
+    // Above the board, in classroom mode too.
+    let above = t.b.js(
+        "return document.getElementById('play-msg').getBoundingClientRect().bottom <= document.getElementById('play-board').getBoundingClientRect().top",
+        vec![],
+    );
+    assert_eq!(above, json!(true));
+    assert!(t.b.text(&t.b.wait("#play-position")).contains("nim(1,2)"));
+    assert!(t.b.attr(&t.b.wait("#play-settings"), "open").is_none());
+
+    // Characters of HTML are shown as they are written, never read as markup.
+    let msg = "<b>Bold</b> & <img src=x onerror=\"window.pwned=1\"> 3 < 4";
+    t.open(&format!("view=play&expr=nim(3,4,5)&msg={}", encoded(msg)));
+    t.b.wait_text("#play-status", |s| s.contains("Your move"));
+    assert_eq!(t.b.text(&t.b.wait("#play-msg")), msg);
+    let markup = t.b.js(
+        "const m = document.getElementById('play-msg'); return [m.children.length, window.pwned === undefined, m.textContent]",
+        vec![],
+    );
+    assert_eq!(markup, json!([0, true, msg]));
+    // The message stays in the URL as moves are played.
+    let stone = t.b.all("#play-board circle.stone");
+    t.b.click(&stone[0]);
+    t.b.wait_until("two moves", || {
+        (t.b.all("#play-log li").len() == 2).then_some(())
+    });
+    let url = t.b.js(
+        "return new URLSearchParams(location.search).get('msg')",
+        vec![],
+    );
+    assert_eq!(url, json!(msg));
+}
+
+#[test]
+fn two_players_play_a_whole_game_of_nim_by_clicks_and_the_computer_only_judges() {
+    let t = Harness::new(1200, 900);
+    t.open("view=play&expr=nim(1,2)&two=1&class=1");
+    t.b.wait_text("#play-status", |s| s.contains("Player 1 to move"));
+    // Player 1 takes the whole heap of 2 (a losing move: Player 2 then takes the
+    // last stone). Every move is a click and no move is the computer's: two clicks,
+    // two moves in the log.
+    let plays = [
+        ("2", "2", "nim(1,0)", "Player 2 to move"),
+        ("1", "1", "nim(0,0)", ""),
+    ];
+    for (n, (heap, take, pos, next)) in plays.iter().enumerate() {
+        let stone = t.b.wait(&format!(
+            "#play-board circle.stone[data-heap='{heap}'][data-take='{take}']"
+        ));
+        t.b.click(&stone);
+        t.b.wait_until("the move", || {
+            (t.b.all("#play-log li").len() == n + 1).then_some(())
+        });
+        if !next.is_empty() {
+            t.b.wait_text("#play-status", |s| s.contains(next));
+        }
+        let shown = t.b.text(&t.b.wait("#play-position"));
+        assert_eq!(&shown, pos, "after move {n}");
+    }
+    // Player 2 took the last stone: the judge says so, and nobody moved for Player 2
+    // but the clicks.
+    let status = t.b.wait_text("#play-status", |s| s.contains("Game over"));
+    assert!(status.contains("Player 2 won"), "{status}");
+    let log: Vec<String> =
+        t.b.all("#play-log li")
+            .iter()
+            .map(|e| t.b.text(e))
+            .collect();
+    assert_eq!(log.len(), 2, "{log:?}");
+    assert!(
+        log[0].starts_with("Player 1:") && log[1].starts_with("Player 2:"),
+        "{log:?}"
+    );
+    assert!(log.iter().all(|l| !l.contains("computer")), "{log:?}");
+}
+
+#[test]
+fn two_players_of_a_partizan_game_are_left_and_right() {
+    let t = Harness::new(1200, 900);
+    // A 1×2 strip for Left, who places vertical dominoes, has no move; a 2×1 one
+    // has one: Left moves, then Right (horizontal) cannot, and Left has won.
+    t.open("view=play&expr=domineering(2,1)&two=1");
+    t.b.wait_text("#play-status", |s| s.contains("Left to move"));
+    let moves = t.b.all("#play-moves button.move");
+    assert_eq!(moves.len(), 1);
+    t.b.click(&moves[0]);
+    let status = t.b.wait_text("#play-status", |s| s.contains("Game over"));
+    assert!(status.contains("Left won"), "{status}");
+    let log: Vec<String> =
+        t.b.all("#play-log li")
+            .iter()
+            .map(|e| t.b.text(e))
+            .collect();
+    assert_eq!(log.len(), 1, "{log:?}");
+    assert!(log[0].starts_with("Left:"), "{log:?}");
+}
+
+#[test]
+fn two_players_are_told_when_a_move_is_not_legal() {
+    let t = Harness::new(1200, 900);
+    // Left places vertical dominoes: on this board only a1–a2; b2 is in none.
+    t.open(&format!(
+        "view=play&expr={}&two=1",
+        encoded("domineering(\".#|..\")")
+    ));
+    t.b.wait_text("#play-status", |s| s.contains("Left to move"));
+    t.b.click(&t.b.wait("#play-board [data-cell='b2']"));
+    t.b.wait_text(".hint-out", |s| s.contains("not legal"));
+    assert!(t.b.all("#play-log li").is_empty());
+    assert!(t.b.text(&t.b.wait("#play-status")).contains("Left to move"));
+    // The legal move is played, and Right (horizontal) is to move.
+    t.b.click(&t.b.wait("#play-board [data-cell='a1']"));
+    t.b.wait_until("Left's move", || {
+        (t.b.all("#play-log li").len() == 1).then_some(())
+    });
+    t.b.wait_text(".hint-out", |s| !s.contains("not legal"));
+    let status = t.b.wait_text("#play-status", |s| {
+        s.contains("Game over") || s.contains("Right to move")
+    });
+    // After a1–a2 only b2 is left: Right cannot move, and Left has won.
+    assert!(status.contains("Left won"), "{status}");
+}

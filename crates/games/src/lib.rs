@@ -12,6 +12,7 @@ mod engine_tests;
 pub mod eval;
 pub mod every;
 pub mod factor;
+pub mod gallery;
 pub mod graph_file;
 pub mod impartial;
 pub mod matching;

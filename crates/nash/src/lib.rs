@@ -33,6 +33,7 @@
 //! assert_eq!(all.list[0].row[0].to_string(), "1/2");
 //! ```
 
+pub mod classics;
 pub mod counting;
 pub mod dominance;
 pub mod efg;

@@ -13,6 +13,7 @@
 
 mod assets;
 pub mod error;
+mod gallery;
 mod host;
 mod io;
 mod picture;

@@ -26,6 +26,7 @@ pub const MAX_MOVES: u64 = 100_000;
 pub(super) fn api() -> Router<Shared> {
     let router = Router::new()
         .route("/api/health", get(health))
+        .route("/api/gallery", get(super::gallery::gallery))
         .route("/api/check", get(check))
         .route("/api/grid", get(grid))
         .route("/api/quotient", get(quotient))

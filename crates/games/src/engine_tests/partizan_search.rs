@@ -492,6 +492,8 @@ impl Rules for SwapClobber {
 }
 
 impl Ruleset for SwapClobber {
+    const RULES: &'static str = "a test ruleset";
+    const EXAMPLE: &'static str = "";
     const NAME: &'static str = "swap_clobber";
     const USAGE: &'static str = "Clobber with its negatives";
     fn read(f: &FamilyTerm) -> Result<(Self, ClobberBoard), (Span, String)> {
@@ -546,6 +548,8 @@ impl Rules for RunDomineering {
 }
 
 impl Ruleset for RunDomineering {
+    const RULES: &'static str = "a test ruleset";
+    const EXAMPLE: &'static str = "";
     const NAME: &'static str = "run_domineering";
     const USAGE: &'static str = "Domineering with bounds on its runs";
     fn read(f: &FamilyTerm) -> Result<(Self, Board), (Span, String)> {
@@ -576,6 +580,8 @@ impl Rules for RunClobber {
 }
 
 impl Ruleset for RunClobber {
+    const RULES: &'static str = "a test ruleset";
+    const EXAMPLE: &'static str = "";
     const NAME: &'static str = "run_clobber";
     const USAGE: &'static str = "Clobber with bounds on its runs";
     fn read(f: &FamilyTerm) -> Result<(Self, ClobberBoard), (Span, String)> {

@@ -458,6 +458,11 @@ impl Family for Adjacent {
 pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["adjacent"],
     usage: Some(("adjacent[m](n,last)", "take 1..m, but never m+1-last")),
+    shown: Some(super::Shown {
+        group: super::Group::Study,
+        rules: "A move takes 1 to m stones, but never m+1 minus what the previous move took. Whoever cannot move loses.",
+        example: Some("adjacent[3](10,0)"),
+    }),
     build: |reg, t| {
         let m = reg.positive_param(t, "adjacent[m] takes one integer m ≥ 1 (take 1..m)")?;
         Ok((reg.shared(Adjacent::new(m)), 0))

@@ -726,6 +726,11 @@ impl Family for AndNim {
 pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["andnim"],
     usage: Some(("andnim(n,…)", "take x with x AND n = 0")),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "A move takes x stones from a heap of n, where x and n have no binary digit 1 in common. Whoever cannot move loses.",
+        example: Some("andnim(7,12)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared(AndNim::new()), 1))

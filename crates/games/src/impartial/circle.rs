@@ -214,6 +214,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "circle[d,k](x,y)",
         "add k to x or y, staying within distance d of the origin",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "A token at (x,y); a move adds k to x or to y, staying within distance d of the origin. Whoever cannot move loses.",
+        example: Some("circle[5,1](0,0)"),
+    }),
     build: |reg, t| {
         use sprague_expr::Param;
         let usage = "circle[d,k] takes the radius d and the step k ≥ 1, e.g. circle[5,2](0,0)";

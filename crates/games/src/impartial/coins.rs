@@ -1447,6 +1447,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "turtles(\"THHT\",…)",
         "coin turning: turn coins, the rightmost heads to tails; turtles (1–2 coins), twins (2), mock_turtles (1–3), ruler (a run), moebius (1–5), mogul (1–7), coins[k] (1–k), coins[k,w] (1–k within w places)",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "Coin turning: a row of coins; a move turns over some coins, the rightmost from heads to tails, as the game's rule allows (turtles: one or two coins). Whoever cannot move loses.",
+        example: Some("turtles(\"THHTH\")"),
+    }),
     build: |reg, t| {
         let rule = read_rule(reg, t)?;
         Ok((reg.shared(Coins::new(rule)), 0))

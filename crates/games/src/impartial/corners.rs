@@ -404,6 +404,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "corners(\"TTH/HTH\",…)",
         "Turning Corners: turn the four corners of a rectangle, the bottom-right one from heads to tails",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "Turning Corners: a move turns over the four corner coins of a rectangle, the bottom-right one from heads to tails. Whoever cannot move loses.",
+        example: Some("corners(\"TTH/HTH\")"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared(Corners), 0))

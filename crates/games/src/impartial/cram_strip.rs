@@ -269,6 +269,7 @@ impl Family for CramStrip {
 pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["cram"],
     usage: None,
+    shown: None,
     build: |reg, t| {
         if t.params.is_some() {
             Ok((reg.shared(read_strip(reg, t)?), 1))

@@ -563,6 +563,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "digraph[\"FILE\"](v,…)",
         "tokens on a directed graph (cycles allowed: draws, values ∞)",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "Tokens on a directed graph read from a file; a move slides one token along an edge. Cycles are allowed, so a game may be a draw.",
+        example: None,
+    }),
     build: |reg, t| {
         let path = reg.file_param(t)?;
         Ok((reg.shared(Digraph::new(&path)), 1))

@@ -433,6 +433,11 @@ impl Family for Divisor {
 pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["divisor"],
     usage: Some(("divisor(n,…)", "move to 0 or to a proper divisor")),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "A move replaces a number by 0 or by one of its proper divisors. Whoever cannot move loses.",
+        example: Some("divisor(12)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared(Divisor::new()), 1))

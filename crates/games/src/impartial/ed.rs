@@ -289,6 +289,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "ed(x,y,…)",
         "E&D: per pair, remove one pile and split the other",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::TakeAndBreak,
+        rules: "Empty and Divide: with two heaps, a move empties one heap and divides the other into two non-empty heaps. Whoever cannot move loses.",
+        example: Some("ed(4,7)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared(Ed), 2))

@@ -550,6 +550,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "fib(n), fib(n,k)",
         "Fibonacci Nim: take 1..k, the next player at most twice that",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Study,
+        rules: "Fibonacci Nim: the first move takes some stones but not the whole heap; each later move takes at least one and at most twice what the previous move took. Whoever takes the last stone wins.",
+        example: Some("fib(10)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared(Fib::default()), 0))

@@ -980,6 +980,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "geography[\"FILE\"](v,u1,…)",
         "undirected vertex geography: token on v, v and u1,… visited; without (…), the first player places the token",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "Vertex geography: a token moves along an edge to a vertex not visited yet. Whoever cannot move loses.",
+        example: Some("geography[\"0-1 1-2 2-0 2-3\"](0)"),
+    }),
     build: |reg, t| {
         let path = reg.file_param(t)?;
         if is_inline(&path) {

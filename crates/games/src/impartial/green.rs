@@ -633,6 +633,11 @@ impl Family for GreenHackenbush {
 pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["greenhackenbush"],
     usage: None,
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "Green Hackenbush: a graph of edges attached to the ground; a move deletes an edge, and whatever no longer touches the ground falls. Whoever takes the last edge wins.",
+        example: Some("greenhackenbush(\"0-1 1-2 2-0\")"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared(GreenHackenbush::new()), 0))

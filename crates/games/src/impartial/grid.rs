@@ -364,6 +364,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "grid[\"..#/...\"](r,c,…)",
         "tokens step right, down or diagonally on free cells",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "Tokens on a board with blocked cells; a move steps a token right, down or diagonally onto a free cell. Whoever cannot move loses.",
+        example: Some("grid[\"..#/...\"](0,0)"),
+    }),
     build: |reg, t| {
         use sprague_expr::Param;
         let usage = "grid takes one parameter: the grid in quotes, rows of '.' (free) and \

@@ -17,6 +17,11 @@ pub fn grundy_game() -> TakeBreak {
 pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["grundy_game"],
     usage: Some(("grundy_game(n,…)", "split a heap into two unequal heaps")),
+    shown: Some(super::Shown {
+        group: super::Group::TakeAndBreak,
+        rules: "Grundy's game: a move splits one heap into two heaps of different sizes. Whoever cannot move loses.",
+        example: Some("grundy_game(9)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared_take_break(grundy_game()), 1))

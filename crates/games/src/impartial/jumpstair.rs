@@ -401,6 +401,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "jumpstair(a1,…)",
         "move stones down to any step, jumping only over empty steps",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Study,
+        rules: "Stones lie on the steps of a staircase; a move carries stones down to any lower step, jumping only over empty steps. Whoever cannot move loses.",
+        example: Some("jumpstair(2,0,3)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared(JumpStair::new()), 0))

@@ -222,6 +222,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "king(r,c)",
         "a king steps toward the corner (right, down, diagonal)",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Study,
+        rules: "A king on a board steps one square right, down or diagonally toward the corner. Whoever brings it to the corner wins.",
+        example: Some("king(4,6)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared(King), 0))

@@ -261,6 +261,11 @@ impl Family for Kth {
 pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["kth"],
     usage: Some(("kth(n,k)", "the k-th move takes 1..k stones")),
+    shown: Some(super::Shown {
+        group: super::Group::Study,
+        rules: "The k-th move of the game takes from 1 to k stones. Whoever takes the last stone wins.",
+        example: Some("kth(10,1)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared(Kth), 0))

@@ -218,6 +218,11 @@ pub(crate) fn closed_form_table<R: HeapRules, C: Cell>(
 pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["lasker"],
     usage: Some(("lasker(n,…)", "take any number, or split a heap into two")),
+    shown: Some(super::Shown {
+        group: super::Group::TakeAndBreak,
+        rules: "Lasker's Nim: a move either takes any number of stones from one heap or splits a heap into two non-empty heaps. Whoever cannot move loses.",
+        example: Some("lasker(3,5)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((

@@ -86,6 +86,33 @@ pub struct Entry {
     /// Whether a string parameter of the family names a file (to be refused where files
     /// are not read on behalf of a user, such as a server).
     pub(crate) names_file: fn(&str) -> bool,
+    /// How the gallery shows the family; `None` for a family shown with another
+    /// (the strips of Cram, with the partizan ruleset).
+    pub shown: Option<Shown>,
+}
+
+/// The group of games a family belongs to in the gallery.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// The impartial games of the study notes: Nim and its relatives.
+    Study,
+    /// Octal and other take-and-break games.
+    TakeAndBreak,
+    /// The other impartial games.
+    Other,
+}
+
+/// A family as the gallery shows it: its group, its rules in two or three
+/// sentences, and a starting position (`None` for a family whose positions are read
+/// from files).
+#[derive(Clone, Copy, Debug)]
+pub struct Shown {
+    /// The family's group.
+    pub group: Group,
+    /// The rules, in two or three sentences.
+    pub rules: &'static str,
+    /// A starting position, as an expression.
+    pub example: Option<&'static str>,
 }
 
 impl Entry {

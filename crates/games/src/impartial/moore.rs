@@ -731,6 +731,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "moore[k](a,…)",
         "Moore's Nim: take from 1 to k heaps at once",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Study,
+        rules: "Moore's Nim: a move takes stones from at least one and at most k heaps at once (any number from each). Whoever takes the last stone wins.",
+        example: Some("moore[2](3,4,5)"),
+    }),
     build: |reg, t| {
         let k = reg.positive_param(
             t,

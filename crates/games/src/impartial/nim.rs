@@ -67,6 +67,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "nim(a,…)",
         "take any number from one heap (normal or misère play)",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Study,
+        rules: "Heaps of stones; a move takes any number of stones (at least one) from one heap. Whoever takes the last stone wins (in misère play, loses).",
+        example: Some("nim(3,4,5)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((

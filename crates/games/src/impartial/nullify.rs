@@ -1079,6 +1079,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "nullify[\"1 2/3 4\"](r,c,v,…)",
         "lower a cell, then set the cells of a path right/down from it (Codeforces 1451F)",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "A matrix of numbers; a move lowers one cell, then sets the cells of a path right or down from it as it likes. Whoever cannot move loses.",
+        example: Some("nullify[\"1 2/3 4\"](0,0,1)"),
+    }),
     build: |reg, t| {
         use sprague_expr::Param;
         let usage = "nullify takes one parameter: the matrix in quotes, rows of numbers separated by '/', or a file name, e.g. nullify[\"1 2 3/4 5 6\"]";

@@ -274,6 +274,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "octal[CODE](n,…)",
         "octal take-and-break game, e.g. octal[0.137](9), or hexadecimal (octal[0.F7](9)); kayles(n,…), dawson(n,…)",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::TakeAndBreak,
+        rules: "An octal game: each digit of the code says whether a move may take that many stones and leave zero, one or two heaps. Kayles (0.77) knocks down one pin or two neighbours; Dawson's Kayles is 0.07.",
+        example: Some("kayles(4,6)"),
+    }),
     build: |reg, t| {
         let rules = read_rules(reg, t)?;
         Ok((reg.shared_take_break(rules), 1))

@@ -469,6 +469,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "ring(w1,…)",
         "coin on a ring: lower an edge at the coin and cross it",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "A coin sits on a ring of edges with weights; a move lowers the weight of an edge next to the coin and moves the coin across it. Whoever cannot move loses.",
+        example: Some("ring(2,1,3)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared(Ring::default()), 0))

@@ -379,6 +379,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "seqnim(a,…), seqnim[m](a,…)",
         "take from the first non-empty heap only (at most m)",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Study,
+        rules: "Sequential Nim: a move takes stones from the first non-empty heap only (at most m with seqnim[m]). Whoever takes the last stone wins.",
+        example: Some("seqnim(3,2,4)"),
+    }),
     build: |reg, t| {
         let m = match &t.params {
             None => None,

@@ -258,6 +258,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "split(n,…)",
         "replace a heap by two smaller ones (zero allowed)",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::TakeAndBreak,
+        rules: "A move replaces one heap by two smaller heaps (a heap of zero allowed). Whoever cannot move loses.",
+        example: Some("split(6)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((

@@ -250,6 +250,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "stair(a1,…)",
         "staircase Nim: move stones from a step to the one below",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Study,
+        rules: "Staircase Nim: stones lie on the steps of a staircase; a move carries some stones from one step to the step below (from the lowest step, off the staircase). Whoever cannot move loses.",
+        example: Some("stair(3,1,4,2)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared(Stair), 0))

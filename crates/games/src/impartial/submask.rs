@@ -120,6 +120,11 @@ impl HeapRules for Submask {
 pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["submask"],
     usage: Some(("submask(n,…)", "take a non-empty submask x of n")),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "A move takes from a heap of n a non-empty x whose binary digits 1 are all digits 1 of n. Whoever cannot move loses.",
+        example: Some("submask(13)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((

@@ -287,6 +287,11 @@ pub(crate) const SUB: super::Entry = super::Entry {
         "sub[S](n,…)",
         "take s in S, e.g. sub[1,3,4](10), sub[2..5](40)",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Study,
+        rules: "Heaps of stones; a move takes from one heap a number of stones that is in the set S. Whoever cannot move loses.",
+        example: Some("sub[1,3,4](10)"),
+    }),
     build: |reg, t| {
         let rules = read_rules(reg, t)?;
         Ok((
@@ -307,6 +312,11 @@ pub(crate) const SUB: super::Entry = super::Entry {
 pub(crate) const BASH: super::Entry = super::Entry {
     names: &["bash"],
     usage: Some(("bash[m](n,…)", "take 1..m")),
+    shown: Some(super::Shown {
+        group: super::Group::Study,
+        rules: "Bachet's game: a move takes from 1 to m stones from one heap. Whoever takes the last stone wins.",
+        example: Some("bash[3](10)"),
+    }),
     ..SUB
 };
 

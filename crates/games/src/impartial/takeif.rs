@@ -481,6 +481,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "takeif[\"RULE\"](n,…)",
         "take x stones, 1 ≤ x ≤ n, where the rule in n and x holds: takeif[\"x & n == 0\"]",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "A move takes x stones from a heap of n, 1 ≤ x ≤ n, where the written rule in n and x holds. Whoever cannot move loses.",
+        example: Some("takeif[\"x & n == 0\"](12)"),
+    }),
     build: |reg, t| {
         let rules = read(reg, t)?;
         Ok((reg.shared(HeapFamily::new(rules)), 1))

@@ -59,6 +59,11 @@ impl HeapRules for Toy {
 pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["toy"],
     usage: Some(("toy(n,…)", "take one or two stones (a test family)")),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "A test family: take one or two stones.",
+        example: Some("toy(3)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared(HeapFamily::new(Toy)), 1))

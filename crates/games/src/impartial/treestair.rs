@@ -663,6 +663,11 @@ pub(crate) const ENTRY: super::Entry = super::Entry {
         "treestair[\"FILE\",k](root)",
         "move coins k levels up a tree (sprague roots: every root)",
     )),
+    shown: Some(super::Shown {
+        group: super::Group::Other,
+        rules: "Coins on a tree read from a file; a move carries coins k levels up toward the root. Whoever cannot move loses.",
+        example: None,
+    }),
     build: |reg, t| {
         let (path, k) = read_params(reg, t)?;
         Ok((reg.shared(TreeStair::new(&path, k)), 0))

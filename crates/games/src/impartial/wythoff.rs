@@ -896,6 +896,11 @@ impl GrundyTable {
 pub(crate) const ENTRY: super::Entry = super::Entry {
     names: &["wythoff"],
     usage: Some(("wythoff(a,b)", "take from one heap, or the same from both")),
+    shown: Some(super::Shown {
+        group: super::Group::Study,
+        rules: "Two heaps; a move takes any number of stones from one heap, or the same number from both. Whoever takes the last stone wins.",
+        example: Some("wythoff(3,5)"),
+    }),
     build: |reg, t| {
         reg.no_params(t)?;
         Ok((reg.shared(Wythoff::default()), 0))

@@ -116,6 +116,8 @@ impl Rules for Amazons {
 }
 
 impl Ruleset for Amazons {
+    const RULES: &'static str = "Amazons: each player moves one of their amazons like a chess queen, then shoots an arrow from it, also like a queen, burning the square it lands on. Whoever cannot move loses.";
+    const EXAMPLE: &'static str = "amazons(\"L...|....|...R\")";
     const NAME: &'static str = "amazons";
     const LEGEND: &'static [(char, &'static str)] = &[
         ('.', "empty"),

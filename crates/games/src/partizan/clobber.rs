@@ -83,6 +83,8 @@ impl Rules for Clobber {
 }
 
 impl Ruleset for Clobber {
+    const RULES: &'static str = "Clobber: a move takes one of your stones onto an orthogonally adjacent stone of the opponent, which is removed. Whoever cannot move loses.";
+    const EXAMPLE: &'static str = "clobber(\"XOX|OXO\")";
     const NAME: &'static str = "clobber";
     const LEGEND: &'static [(char, &'static str)] = &[
         ('.', "empty"),

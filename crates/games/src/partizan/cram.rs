@@ -134,6 +134,8 @@ impl Rules for Cram {
 }
 
 impl Ruleset for Cram {
+    const RULES: &'static str = "Cram: both players place dominoes on empty squares, either way round. Whoever cannot place one loses.";
+    const EXAMPLE: &'static str = "cram(3,3)";
     const NAME: &'static str = "cram";
     const LEGEND: &'static [(char, &'static str)] = &[('.', "empty"), ('#', "filled")];
     const USAGE: &'static str = "cram takes a board: cram(rows,cols) for an empty one, or cram(\"..#|...\") (rows separated by |, . empty, # filled), at most 64 squares; both players place dominoes either way";

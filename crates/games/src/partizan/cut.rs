@@ -18,6 +18,12 @@
 /// How a cutting game is written, and who cuts which way (for help).
 pub const USAGE: &str = "cut takes a bar: cut(w,h), w wide and h high, both at least 1; Left cuts vertically, Right horizontally";
 
+/// The rules in two or three sentences, for the gallery.
+pub const RULES: &str = "Cutcake: a bar of chocolate w wide and h high; Left cuts it vertically, Right horizontally, along the grid lines, into two pieces. Whoever cannot cut loses.";
+
+/// A starting position, for the gallery.
+pub const EXAMPLE: &str = "cut(3,4)";
+
 use num_bigint::BigInt;
 use sprague_core::SolveError;
 use sprague_core::nat::Nat;

@@ -154,6 +154,8 @@ impl Rules for Domineering {
 }
 
 impl Ruleset for Domineering {
+    const RULES: &'static str = "Domineering: Left places dominoes vertically, Right horizontally, on empty squares. Whoever cannot place one loses.";
+    const EXAMPLE: &'static str = "domineering(3,3)";
     const NAME: &'static str = "domineering";
     const LEGEND: &'static [(char, &'static str)] = &[('.', "empty"), ('#', "filled")];
     const MOVE_CELLS: Option<(&'static str, &'static str)> =

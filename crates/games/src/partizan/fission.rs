@@ -472,6 +472,8 @@ fn fission_mark(ch: char) -> Option<u8> {
 }
 
 impl Ruleset for Fission {
+    const RULES: &'static str = "Fission: Left splits a stone into two on the squares above and below it, Right into the squares left and right of it; both must be empty. Whoever cannot move loses.";
+    const EXAMPLE: &'static str = "fission(\"...|.X.|...\")";
     const NAME: &'static str = "fission";
     const LEGEND: &'static [(char, &'static str)] =
         &[('.', "empty"), ('X', "stone"), ('#', "no square")];

@@ -494,6 +494,16 @@ impl<const SNORT: bool> Rules for Colouring<SNORT> {
 }
 
 impl<const SNORT: bool> Ruleset for Colouring<SNORT> {
+    const RULES: &'static str = if SNORT {
+        "Snort: players colour the vertices of a graph, never next to a vertex of the opponent's colour. Whoever cannot move loses."
+    } else {
+        "Col: players colour the vertices of a graph, never next to a vertex of their own colour. Whoever cannot move loses."
+    };
+    const EXAMPLE: &'static str = if SNORT {
+        "snort(\"0-1 1-2 2-3\")"
+    } else {
+        "col(\"0-1 1-2 2-3\")"
+    };
     const NAME: &'static str = if SNORT { "snort" } else { "col" };
     const LEGEND: &'static [(char, &'static str)] = &[
         ('.', "uncoloured"),

@@ -652,6 +652,8 @@ impl Rules for Hackenbush {
 }
 
 impl Ruleset for Hackenbush {
+    const RULES: &'static str = "Hackenbush: edges coloured blue (Left), red (Right) and green (either) are attached to the ground; a move deletes an edge of your colour or a green one, and whatever no longer touches the ground falls. Whoever cannot move loses.";
+    const EXAMPLE: &'static str = "hackenbush(\"BBR\")";
     const NAME: &'static str = "hackenbush";
 
     /// The parts of the graph without the green pieces replaced by stalks.

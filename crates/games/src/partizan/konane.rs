@@ -125,6 +125,8 @@ impl Rules for Konane {
 }
 
 impl Ruleset for Konane {
+    const RULES: &'static str = "Konane: a move jumps one of your stones over an adjacent stone of the opponent onto an empty square beyond, removing it (several jumps in a line allowed). Whoever cannot move loses.";
+    const EXAMPLE: &'static str = "konane(\"XO..|.OX.\")";
     const NAME: &'static str = "konane";
     const LEGEND: &'static [(char, &'static str)] = &[
         ('.', "empty"),

@@ -54,6 +54,10 @@ pub trait Ruleset: Rules + Clone + Eq + Hash + 'static {
     const NAME: &'static str;
     /// One line: how a position is written and which player is Left.
     const USAGE: &'static str;
+    /// The rules in two or three sentences, for the gallery.
+    const RULES: &'static str;
+    /// A starting position, as an expression, for the gallery.
+    const EXAMPLE: &'static str;
 
     /// Reads the instance (from the bracketed parameters) and the position (from the
     /// arguments) of a family term named [`Ruleset::NAME`]. On error: where, and what
@@ -252,6 +256,19 @@ pub fn board_rows(text: &str) -> Option<Vec<String>> {
         return None;
     }
     Some(rows)
+}
+
+/// Every ruleset's name, [`Ruleset::RULES`] and [`Ruleset::EXAMPLE`], in the order
+/// of the `rulesets!` list.
+pub fn shown() -> Vec<(&'static str, &'static str, &'static str)> {
+    struct Shown;
+    impl Visitor for Shown {
+        type Out = (&'static str, &'static str, &'static str);
+        fn visit<R: Ruleset>(self) -> Self::Out {
+            (R::NAME, R::RULES, R::EXAMPLE)
+        }
+    }
+    NAMES.iter().filter_map(|n| visit(n, Shown)).collect()
 }
 
 /// Every ruleset's [`Ruleset::USAGE`], in the order of the `rulesets!` list.

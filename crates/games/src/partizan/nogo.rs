@@ -189,6 +189,8 @@ fn nogo_mark(ch: char) -> Option<u8> {
 }
 
 impl Ruleset for NoGo {
+    const RULES: &'static str = "NoGo: players place stones as in Go, but a move may neither capture nor leave a group of its own without liberties. Whoever cannot move loses.";
+    const EXAMPLE: &'static str = "nogo(\"...|...|...\")";
     const NAME: &'static str = "nogo";
     const LEGEND: &'static [(char, &'static str)] = &[
         ('.', "empty"),

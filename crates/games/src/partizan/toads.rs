@@ -499,6 +499,8 @@ impl Strip {
 }
 
 impl Ruleset for Toads {
+    const RULES: &'static str = "Toads and Frogs: Left moves a toad one square right into an empty square or jumps it over one frog; Right does the same with frogs leftwards. Whoever cannot move loses.";
+    const EXAMPLE: &'static str = "toads(\"TT..FF\")";
     const NAME: &'static str = "toads";
     const LEGEND: &'static [(char, &'static str)] =
         &[('.', "empty"), ('T', "toad (Left)"), ('F', "frog (Right)")];

@@ -85,6 +85,8 @@ impl Rules for Toppling {
 }
 
 impl Ruleset for Toppling {
+    const RULES: &'static str = "Toppling Dominoes: a move topples one of your dominoes (or a green one) left or right, and every domino beyond it in that direction falls too. Whoever cannot move loses.";
+    const EXAMPLE: &'static str = "toppling(\"LRGLR\")";
     const NAME: &'static str = "toppling";
     const LEGEND: &'static [(char, &'static str)] = &[
         ('L', "Left's domino"),

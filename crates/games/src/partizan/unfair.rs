@@ -11,6 +11,12 @@
 /// How unfair subtraction is written, and what each player takes (for help).
 pub const USAGE: &str = "unfair takes heaps: unfair[p,q](n,…), one heap per argument; Left takes 1..p stones from a heap, Right 1..q";
 
+/// The rules in two or three sentences, for the gallery.
+pub const RULES: &str = "Heaps of stones; Left takes 1 to p stones from one heap, Right 1 to q. Whoever cannot move loses.";
+
+/// A starting position, for the gallery.
+pub const EXAMPLE: &str = "unfair[2,3](5)";
+
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
 use sprague_core::SolveError;

@@ -7,8 +7,9 @@ import { tablesView } from "./tables.js";
 import { valueView } from "./value.js";
 import { nashView } from "./nash.js";
 import { raceView } from "./race.js";
+import { galleryView } from "./gallery.js";
 
-const VIEWS = { solve: solveView, play: playView, table: tablesView, grid: tablesView, quotient: tablesView, value: valueView, nash: nashView, race: raceView };
+const VIEWS = { solve: solveView, play: playView, table: tablesView, grid: tablesView, quotient: tablesView, value: valueView, nash: nashView, race: raceView, gallery: galleryView };
 const TAB_OF = { grid: "table", quotient: "table" };
 
 /** The view named by ?view=, else by the first path segment, else solve. */

@@ -86,6 +86,10 @@ export function playView(root) {
     // analysis of the position shown is revealed (until the next move).
     cls: p.get("class") === "1",
     hints: p.get("hints") === "1",
+    // The teacher's message for the class (shown as text above the board).
+    msg: (p.get("msg") || "").slice(0, 500),
+    // Two players on one screen: the computer never moves, it only judges.
+    two: p.get("two") === "1",
     revealed: false,
     why: null,
     // The first position's boards (their sizes, by component) for the game played.
@@ -93,6 +97,7 @@ export function playView(root) {
     refocus: false,
   };
   const status = h("div", { class: "status", id: "play-status", "aria-live": "polite" });
+  const lesson = h("p", { class: "lesson", id: "play-msg", role: "note", hidden: !st.msg }, st.msg);
   const pics = h("div", { class: "pictures", id: "play-board" });
   const moveList = h("ul", { class: "moves", id: "play-moves" });
   const chart = h("div", { class: "chart", id: "play-chart" });
@@ -170,6 +175,18 @@ export function playView(root) {
     return st.cls ? st.revealed : st.showValues;
   }
 
+  /** Who `who` ("you" or "computer") is in words: with two players, Player 1 and 2 (Left and Right in a game of sides). */
+  function nameOf(who) {
+    if (!st.two) return who === "you" ? "you" : "the computer";
+    if (hasSides()) return sideOf(who) === "left" ? "Left" : "Right";
+    return who === "you" ? "Player 1" : "Player 2";
+  }
+
+  /** Whether a player at the screen may move now: the one to move, or either of two players. */
+  function humanToMove() {
+    return st.two || mover() === "you";
+  }
+
   function mover() {
     return st.history.length ? st.history[st.history.length - 1].mover : st.first;
   }
@@ -199,6 +216,7 @@ export function playView(root) {
       misere: st.misere, first: cur ? cur.mover : st.first, as: st.side === "right" ? "right" : null,
       colors: st.showValues ? null : "0", pp: st.showP ? "1" : null,
       class: st.cls ? "1" : null, hints: st.cls && st.hints ? "1" : null,
+      msg: st.msg || null, two: st.two ? "1" : null,
     });
     cmd.replaceChildren(cliBox(cli("sprague play", st.misere && "--misere", hasSides() && st.side === "right" && ["--as", "right"],
       st.first === "computer" && ["--first", "computer"], st.start)));
@@ -245,7 +263,7 @@ export function playView(root) {
       st.busy = false;
       renderState();
       sync();
-      if (who === "computer" && !doc.over) {
+      if (who === "computer" && !doc.over && !st.two) {
         clearTimeout(st.timer);
         st.timer = setTimeout(computerMove, 350);
       }
@@ -259,7 +277,7 @@ export function playView(root) {
   }
 
   async function computerMove() {
-    if (!st.doc || st.doc.over || mover() !== "computer") return;
+    if (!st.doc || st.doc.over || mover() !== "computer" || st.two) return;
     st.busy = true;
     renderStatus();
     working();
@@ -277,15 +295,17 @@ export function playView(root) {
   }
 
   function play(m) {
-    if (st.busy || mover() !== "you" || st.doc?.over) return;
+    if (st.busy || !humanToMove() || st.doc?.over) return;
     // A move played from the board with the keyboard: the board takes the focus back for the next one.
     st.refocus = pics.contains(document.activeElement);
-    load(m.to, "computer", { by: "you", text: m.text });
+    const who = mover();
+    load(m.to, other(who), { by: who, text: m.text });
   }
 
   /** A click on cell (r, c) of component `comp`: select it; play the move once only one fits. */
   function onCell(comp, r, c) {
-    if (st.busy || mover() !== "you" || !st.doc || st.doc.over) return;
+    if (st.busy || !humanToMove() || !st.doc || st.doc.over) return;
+    hintOut.textContent = "";
     const fits = (sel) => st.doc.moves.filter((m) => m.part === comp && targetCells(m) &&
       sel.every(([a, b]) => targetCells(m).some(([x, y]) => x === a && y === b)));
     let sel = st.selection && st.selection.component === comp ? st.selection.cells.slice() : [];
@@ -293,7 +313,12 @@ export function playView(root) {
     if (at >= 0) sel.splice(at, 1); else sel.push([r, c]);
     let cands = fits(sel);
     if (!cands.length) { sel = [[r, c]]; cands = fits(sel); }
-    if (!cands.length) { st.selection = null; renderState(); return; }
+    if (!cands.length) {
+      st.selection = null;
+      renderState();
+      hintOut.textContent = "That move is not legal here.";
+      return;
+    }
     const exact = cands.filter((m) => targetCells(m).length === sel.length);
     if (cands.length === 1 || (exact.length === 1 && cands.length === exact.length)) {
       st.selection = null;
@@ -319,17 +344,17 @@ export function playView(root) {
     // Back to the last earlier position where it was your turn.
     const h0 = st.history.slice();
     h0.pop();
-    while (h0.length && h0[h0.length - 1].mover !== "you") h0.pop();
+    while (!st.two && h0.length && h0[h0.length - 1].mover !== "you") h0.pop();
     if (!h0.length) return;
     const target = h0.pop();
     st.history = h0;
-    await load(target.expr, "you", { by: target.by, text: target.text });
+    await load(target.expr, st.two ? target.mover : "you", { by: target.by, text: target.text });
   }
 
   async function hint() {
     if (!st.doc || st.doc.over || (st.cls && !st.hints)) return;
     try {
-      const r = await api("/api/play/reply", { expr: st.doc.position, misere: st.misere, side: sideOf("you") }, { slot: "hint" });
+      const r = await api("/api/play/reply", { expr: st.doc.position, misere: st.misere, side: sideOf(st.two ? mover() : "you") }, { slot: "hint" });
       st.hint = r.move;
       hintOut.replaceChildren(r.move ? h("span", {}, h("strong", {}, "Hint: "), r.move.text, r.why ? ` — ${r.why}` : "") : "No move.");
       renderMoves();
@@ -345,7 +370,11 @@ export function playView(root) {
     const last = st.history[st.history.length - 1];
     const w = last?.winner;
     let text;
-    if (d.over) {
+    if (st.two) {
+      const name = nameOf(who);
+      text = d.over ? (w === "you" || w === "computer" ? `Game over: ${nameOf(w)} won.` : w === "draw" ? "Game over: a draw." : "Game over.")
+        : `${name} to move` + (analysis() ? " — " + standing(w) : "");
+    } else if (d.over) {
       text = w === "you" ? "Game over: you won!" : w === "computer" ? "Game over: the computer won." : w === "draw" ? "Game over: a draw." : "Game over.";
     } else if (who === "you") {
       const side = d.to_move ? ` (you play ${d.to_move === "left" ? "Left" : "Right"})` : "";
@@ -366,7 +395,8 @@ export function playView(root) {
     const d = st.doc;
     const r = typeof d.remoteness === "number" ? ` (remoteness ${d.remoteness})` : "";
     const who = mover();
-    const wins = w === who ? (who === "you" ? "you can win" : "the computer can win") : w === other(who) ? `${w === "you" ? "you win" : "the computer wins"} with perfect play` : "";
+    const wins = st.two ? (w === who || w === other(who) ? `${nameOf(w)} can win` : "")
+      : w === who ? (who === "you" ? "you can win" : "the computer can win") : w === other(who) ? `${w === "you" ? "you win" : "the computer wins"} with perfect play` : "";
     return (w === "draw" ? "perfect play draws" : wins ? wins + r : d.note || "") + (d.value ? `; value ${d.value}` : "");
   }
 
@@ -394,13 +424,13 @@ export function playView(root) {
     revealBtn.setAttribute("aria-pressed", st.revealed ? "true" : "false");
     if (!st.cls || !st.revealed || !d) return;
     const last = st.history[st.history.length - 1];
-    const who = mover() === "you" ? "you" : "the computer";
+    const who = nameOf(mover());
     if (d.over) {
       revealOut.append(h("p", {}, "The game is over: ", who, " cannot move."));
       return;
     }
     revealOut.append(h("p", {}, h("strong", {}, "Answer: "), h("span", { class: `badge o-${d.outcome}` }, d.outcome), " ",
-      `${who === "you" ? "You are" : "The computer is"} to move: `, standing(last?.winner) || "not known", "."));
+      `${st.two ? who + " is" : who === "you" ? "You are" : "The computer is"} to move: `, standing(last?.winner) || "not known", "."));
     const winning = d.moves.filter((m) => m.result === "P");
     revealOut.append(h("p", {}, h("strong", {}, winning.length ? "Winning moves: " : "No winning move: "),
       winning.length ? winning.map((m) => m.text).join("; ") : "every move loses against perfect play (or draws)",
@@ -414,7 +444,7 @@ export function playView(root) {
     const d = st.doc;
     moveList.replaceChildren();
     if (!d) return;
-    const mine = mover() === "you" && !d.over;
+    const mine = humanToMove() && !d.over;
     for (const m of d.moves) {
       const isHint = st.hint && st.hint.to === m.to;
       const shown = analysis();
@@ -447,7 +477,7 @@ export function playView(root) {
         st.boards[dr.component] = { x: Math.max(b.x, Number(dr.x) || 0), y: Math.max(b.y, Number(dr.y) || 0) };
       }
       const ctx = { onMove: play, onCell, selection: st.selection, showValues: analysis(), showP: st.showP && !st.cls, position: d.position, boards: st.boards };
-      const mine = mover() === "you" && !d.over;
+      const mine = humanToMove() && !d.over;
       const how = new Set();
       for (const dr of d.drawing || []) {
         how.add(dr.how);
@@ -466,7 +496,7 @@ export function playView(root) {
     renderMoves();
     renderReveal();
     fit();
-    if (st.refocus && mover() === "you" && d && !d.over) {
+    if (st.refocus && humanToMove() && d && !d.over) {
       st.refocus = false;
       pics.querySelector("[tabindex='0']")?.focus();
     }
@@ -478,10 +508,13 @@ export function playView(root) {
       chart.replaceChildren();
       chartSection.remove();
     }
-    log.replaceChildren(...st.history.slice(1).map((e) => h("li", {}, h("strong", {}, e.by === "computer" ? "computer: " : "you: "), e.text || "", " → ", h("code", {}, e.expr))));
+    log.replaceChildren(...st.history.slice(1).map((e) => h("li", {}, h("strong", {}, st.two ? `${nameOf(e.by)}: ` : e.by === "computer" ? "computer: " : "you: "), e.text || "", " → ", h("code", {}, e.expr))));
   }
 
   const classOpt = h("label", { class: "class-toggle" }, classBox, " classroom mode");
+  const twoBox = h("input", { type: "checkbox", id: "play-two", checked: st.two });
+  twoBox.addEventListener("change", () => { st.two = twoBox.checked; clearTimeout(st.timer); layout(); renderState(); sync(); if (!st.two) computerMove(); });
+  const twoOpt = h("label", {}, twoBox, " two players (the computer only judges)");
   const hintsOpt = h("label", {}, hintsBox, " allow hints");
   const colorsOpt = h("label", {}, colors, " colour the moves and show the outcome");
   const showPOpt = h("label", {}, showP, " show the P-positions a board marks");
@@ -497,6 +530,7 @@ export function playView(root) {
     document.body.classList.toggle("classroom", st.cls);
     if (st.cls) {
       root.replaceChildren(
+        lesson,
         h("div", { class: "class-bar" }, status, h("div", { class: "buttons" }, revealBtn, hintBtn, undoBtn, newBtn, classOpt)),
         busyOut, hintOut, err,
         h("section", { class: "class-board", "aria-label": "the board" }, pics),
@@ -504,15 +538,16 @@ export function playView(root) {
         h("details", { class: "class-settings", id: "play-settings" },
           h("summary", {}, "Game and settings"),
           box.root,
-          h("div", { class: "options" }, misereOpt, h("label", {}, "who starts: ", firstSel), sideOpt, hintsOpt),
+          h("div", { class: "options" }, misereOpt, h("label", {}, "who starts: ", firstSel), sideOpt, hintsOpt, twoOpt),
           cmd,
           h("h3", {}, "Moves"), moveList),
         chartSection, logSection);
     } else {
       root.replaceChildren(
-        h("h2", { class: "view-title" }, "Play against the perfect opponent"),
+        h("h2", { class: "view-title" }, st.two ? "Two players, the computer judging" : "Play against the perfect opponent"),
+        lesson,
         box.root,
-        h("div", { class: "options" }, misereOpt, h("label", {}, "who starts: ", firstSel), sideOpt, colorsOpt, showPOpt, classOpt),
+        h("div", { class: "options" }, misereOpt, h("label", {}, "who starts: ", firstSel), sideOpt, colorsOpt, showPOpt, classOpt, twoOpt),
         cmd,
         howOut,
         legend,
