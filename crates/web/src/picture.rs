@@ -164,7 +164,7 @@ mod tests {
             picture_json(0, "", &[], &numbers)["rows"],
             json!([[1, "1180591620717411303424"]])
         );
-        let pins = picture_json(0, "kayles", &[3], &Picture::Pins { rows: vec![n(5)] });
+        let pins = picture_json(0, "", &[3], &Picture::Pins { rows: vec![n(5)] });
         assert_eq!(
             (&pins["kind"], &pins["rows"], &pins["heaps"]),
             (&json!("pins"), &json!([5]), &json!([3]))
