@@ -65,7 +65,12 @@ pub fn gallery() -> Vec<Item> {
             });
         }
     }
-    for (name, rules, example) in partizan::shown() {
+    // The rulesets of the registry, then the two written as literals (`cut`, `unfair`).
+    let literals = [
+        ("cut", partizan::cut::RULES, partizan::cut::EXAMPLE),
+        ("unfair", partizan::unfair::RULES, partizan::unfair::EXAMPLE),
+    ];
+    for (name, rules, example) in partizan::shown().into_iter().chain(literals) {
         // A ruleset that is also an impartial family (Cram) keeps that family's table.
         let table = impartial::entry(name).is_some_and(|e| e.table.is_some());
         out.push(Item {
@@ -75,20 +80,6 @@ pub fn gallery() -> Vec<Item> {
             rules,
             example: Some(example),
             table,
-            partizan: true,
-        });
-    }
-    for (name, rules, example) in [
-        ("cut", partizan::cut::RULES, partizan::cut::EXAMPLE),
-        ("unfair", partizan::unfair::RULES, partizan::unfair::EXAMPLE),
-    ] {
-        out.push(Item {
-            group: "partizan",
-            name,
-            names: vec![name],
-            rules,
-            example: Some(example),
-            table: false,
             partizan: true,
         });
     }
