@@ -1716,6 +1716,58 @@ mod tests {
     }
 
     #[test]
+    fn every_quotient_pairs_its_elements_by_the_star() {
+        // Plambeck and Siegel, "Misère quotients for impartial games", JCTA 115 (2008):
+        // in the quotient of a closed set holding * (the game whose one option is 0),
+        // x and x·* are distinct for every x, and *·* = 1, so multiplying by * pairs
+        // the elements and the order is even (restated by Rubinstein-Salzedo and Zhou,
+        // "Finite cardinalities of misère quotients", arXiv:2603.18244, §1). The first
+        // heap with a move has only the empty sum as option, so it is *; checked on
+        // every two-digit octal code and each heap up to 12.
+        let movable = |digits: &[u8], n: usize| {
+            (1..digits.len().min(n + 1)).any(|k| {
+                let d = digits[k];
+                (k == n && d & 1 != 0) || (k < n && d & 2 != 0) || (k + 2 <= n && d & 4 != 0)
+            })
+        };
+        let mut limited = 0;
+        for d1 in 0..8u8 {
+            for d2 in 0..8u8 {
+                let digits = [0, d1, d2];
+                if d1 == 0 && d2 == 0 {
+                    continue;
+                }
+                let Some(star) = (1..=12).find(|&n| movable(&digits, n)) else {
+                    continue;
+                };
+                let mut seen = 0;
+                let got =
+                    Quotient::compute_each(&octal(&digits), 12, &Limits::default(), &mut |s| {
+                        if s.heap() >= star {
+                            let x = s.element(star).unwrap();
+                            let code = format!("0.{d1}{d2} heap {}", s.heap());
+                            assert_eq!(s.mul(x, x), 0, "{code}: * · * = 1");
+                            for e in 0..s.order() as Elem {
+                                assert_ne!(s.mul(x, e), e, "{code}: element {e} fixed by *");
+                            }
+                            assert_eq!(s.order() % 2, 0, "{code}: odd order {}", s.order());
+                            seen += 1;
+                        }
+                        ControlFlow::Continue(())
+                    });
+                // A quotient that outgrows its bounds (0.76's tells more than 64
+                // copies of heap 7 apart) is checked up to the heap before.
+                match got {
+                    Ok(_) => assert_eq!(seen, 13 - star, "0.{d1}{d2}"),
+                    Err(SolveError::Limit { .. }) => limited += 1,
+                    Err(e) => panic!("0.{d1}{d2}: {e}"),
+                }
+            }
+        }
+        assert!(limited <= 1, "{limited} codes stopped at a bound");
+    }
+
+    #[test]
     fn a_quotient_past_2048_elements() {
         // 0.64 at heap 14: order 2248 with a P-portion of 207, as MisereSolver (built
         // from CGSuite's public source by bench/miseresolver.sh) computes it; every sum
