@@ -527,24 +527,22 @@ fn print_state(s: &mut Session, out: &Out) -> Result<(), Failure> {
     out.emit(t.trim_end())
 }
 
-/// A board with `piece` `up` rows above and `across` columns beside the corner `+`
-/// (the bottom left corner when `corner_left`, else the bottom right), a line a row
+/// A board with `piece` `up` rows above and `across` columns left of the corner `+`,
+/// the bottom right corner as the web page draws every piece's board, a line a row
 /// from the top.
-fn corner_board(up: u64, across: u64, piece: char, corner_left: bool) -> Vec<String> {
+fn corner_board(up: u64, across: u64, piece: char) -> Vec<String> {
     (0..=up)
         .rev()
         .map(|row| {
-            let mut cells: Vec<char> = (0..=across)
+            let cells: String = (0..=across)
+                .rev()
                 .map(|col| match (row, col) {
                     (r, c) if r == up && c == across => piece,
                     (0, 0) => '+',
                     _ => '.',
                 })
                 .collect();
-            if !corner_left {
-                cells.reverse();
-            }
-            format!("  {}", cells.into_iter().collect::<String>())
+            format!("  {cells}")
         })
         .collect()
 }
@@ -571,15 +569,15 @@ pub fn draw(comps: &[Component]) -> Vec<String> {
             && let (Some(x), Some(y)) = (small(x, DRAWN_BOARD), small(y, DRAWN_BOARD))
         {
             match piece {
-                // The queen is x columns from the left edge and y rows from the
-                // bottom; moves go left, down, or diagonally down-left.
-                Piece::Queen => lines.extend(corner_board(y, x, 'Q', true)),
+                // The queen is x columns left of the corner and y rows above it;
+                // moves go right, down, or diagonally down-right.
+                Piece::Queen => lines.extend(corner_board(y, x, 'Q')),
                 Piece::King if d.heaps.is_empty() => {
                     lines.push(format!(
                         "{}: K moves right, down or diagonally to the corner +",
                         d.label
                     ));
-                    lines.extend(corner_board(y, x, 'K', false));
+                    lines.extend(corner_board(y, x, 'K'));
                 }
                 Piece::King => {}
             }

@@ -619,3 +619,28 @@ fn misere_play_of_heap_game_sums_uses_the_quotient_and_its_moves_win() {
         }
     }
 }
+
+/// The terminal draws the queen's and the king's boards as the web page does: the
+/// corner `+` at the bottom right, the piece `x` columns left of it and `y` rows
+/// above (the queen of wythoff(x, y) x columns and y rows from the corner, the king of
+/// king(r, c) r rows and c columns).
+#[test]
+fn boards_have_their_corner_bottom_right() {
+    let board = |expr: &str| {
+        let o = sprague()
+            .args(["play", expr])
+            .write_stdin("quit\n")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(o.stdout).unwrap();
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && l.chars().all(|c| ".+QK".contains(c)))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(board("wythoff(2,1)"), ["Q..", "..+"]);
+    assert_eq!(board("wythoff(0,2)"), ["Q", ".", "+"]);
+    assert_eq!(board("king(1,2)"), ["K..", "..+"]);
+    assert_eq!(board("king(2,1)"), ["K.", "..", ".+"]);
+}
