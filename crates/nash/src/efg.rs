@@ -308,6 +308,14 @@ impl<'a> Reader<'a> {
         self.lexer.error(at, message)
     }
 
+    /// "expected `what` or '}', found `t`" at `at`: a list's item was not one.
+    fn not_item(&self, at: usize, what: &str, t: &Tok) -> ReadError {
+        self.error(
+            at,
+            format!("expected {what} or '}}', found {}", t.describe()),
+        )
+    }
+
     fn next(&mut self) -> Result<(usize, Tok<'a>), ReadError> {
         self.lexer.next()
     }
@@ -380,13 +388,7 @@ impl<'a> Reader<'a> {
                 Tok::Close => break,
                 t => {
                     return Err(self
-                        .error(
-                            at,
-                            format!(
-                                "expected a player's name (a string in double quotes) or '}}', found {}",
-                                t.describe()
-                            ),
-                        )
+                        .not_item(at, "a player's name (a string in double quotes)", &t)
                         .into());
                 }
             }
@@ -701,13 +703,7 @@ impl<'a> Reader<'a> {
                     }
                     Ok(())
                 }
-                t => Err(this.error(
-                    at,
-                    format!(
-                        "expected an action's name (a string in double quotes) or '}}', found {}",
-                        t.describe()
-                    ),
-                )),
+                t => Err(this.not_item(at, "an action's name (a string in double quotes)", &t)),
             },
         )?;
         let (desc_at, name, open_at) = (d.at, d.name, d.open_at);
@@ -825,13 +821,7 @@ impl<'a> Reader<'a> {
                     values.push(v);
                     Ok(())
                 }
-                t => Err(this.error(
-                    at,
-                    format!(
-                        "expected a payoff (a number) or '}}', found {}",
-                        t.describe()
-                    ),
-                )),
+                t => Err(this.not_item(at, "a payoff (a number)", &t)),
             },
         )?;
         let (desc_at, name, open_at) = (d.at, d.name, d.open_at);
