@@ -366,7 +366,7 @@ fn green_stalks_in_partizan_sums_are_valued_not_searched() {
     use sprague::core::Outcome;
     use sprague::games::partizan::component::read_sum;
     use sprague::games::partizan::domineering::{Board, Domineering};
-    use sprague::search::partizan::Search;
+    use sprague::search::partizan::{Search, SumSearch};
     /// Domineering's moves alone: its plain game tree.
     struct PlainDomineering;
     impl Rules for PlainDomineering {

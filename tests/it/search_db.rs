@@ -10,7 +10,7 @@ use sprague::games::partizan::component::Position;
 use sprague::games::partizan::domineering::{Board, Domineering};
 use sprague::games::partizan::stored::{self, Progress, Sizes, Stored};
 use sprague::partizan::{GameTable, TreeValues};
-use sprague::search::partizan::{Config, Part, Search, Sum};
+use sprague::search::partizan::{Config, Part, Search, Sum, SumSearch};
 use std::sync::Arc;
 
 struct Quiet;

@@ -17,6 +17,23 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The outcome of a partizan position from whether Left wins moving first and
+    /// whether Right does.
+    ///
+    /// ```
+    /// use sprague_core::Outcome;
+    /// assert_eq!(Outcome::of_partizan(true, false), Outcome::L);
+    /// assert_eq!(Outcome::of_partizan(false, false), Outcome::P);
+    /// ```
+    pub fn of_partizan(left_wins_first: bool, right_wins_first: bool) -> Outcome {
+        match (left_wins_first, right_wins_first) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        }
+    }
+
     /// The one-letter name used in JSON.
     pub fn letter(self) -> &'static str {
         match self {

@@ -46,7 +46,7 @@ use sprague_core::{Bound, Limits, Raise, SolveError};
 use sprague_core::{Outcome, Play};
 use sprague_engine::partizan::{Game, GameTable, PrintOptions, Side};
 use sprague_engine::picture::{Picture, Target};
-use sprague_engine::search::partizan::{Part, Search, Sum, SumMove};
+use sprague_engine::search::partizan::{Part, Search, Sum, SumMove, SumSearch};
 use sprague_engine::search::partizan_misere::{self as misere, Forms};
 use sprague_games::eval::ValueError;
 use sprague_games::partizan::component::{read_misere_sum, read_sum};
@@ -169,43 +169,10 @@ pub struct Session {
 }
 
 /// The search of the session's rule of play.
-enum Decider<'t> {
-    Normal(Box<Search<'t>>),
-    Misere(misere::Search<'t>),
-}
-
-impl<'t> Decider<'t> {
-    fn new(t: &'t mut GameTable, limits: &Limits, play: Play) -> Decider<'t> {
-        match play {
-            Play::Normal => Decider::Normal(Box::new(Search::new(t, limits))),
-            Play::Misere => Decider::Misere(misere::Search::new(t, limits)),
-        }
-    }
-
-    fn outcome(&mut self, sum: &Sum) -> Result<Outcome, SolveError> {
-        match self {
-            Decider::Normal(s) => s.outcome(sum),
-            Decider::Misere(s) => s.outcome(sum),
-        }
-    }
-
-    fn wins(&mut self, sum: &Sum, side: Side) -> Result<bool, SolveError> {
-        match self {
-            Decider::Normal(s) => s.wins(sum, side),
-            Decider::Misere(s) => s.wins(sum, side),
-        }
-    }
-
-    fn winning_moves(
-        &mut self,
-        sum: &Sum,
-        side: Side,
-        max: usize,
-    ) -> Result<(Vec<SumMove>, bool), SolveError> {
-        match self {
-            Decider::Normal(s) => s.winning_moves(sum, side, max),
-            Decider::Misere(s) => s.winning_moves(sum, side, max),
-        }
+fn decider<'t>(t: &'t mut GameTable, limits: &Limits, play: Play) -> Box<dyn SumSearch + 't> {
+    match play {
+        Play::Normal => Box::new(Search::new(t, limits)),
+        Play::Misere => Box::new(misere::Search::new(t, limits)),
     }
 }
 
@@ -547,7 +514,7 @@ impl Session {
             .iter()
             .map(|m| written(&mut self.t, &sum, m, self.raise))
             .collect();
-        let mut s = Decider::new(&mut self.t, &self.limits, self.play);
+        let mut s = decider(&mut self.t, &self.limits, self.play);
         let outcome = bounded(s.outcome(&sum))?;
         let mover_wins = outcome.map(|o| {
             matches!(
@@ -711,7 +678,7 @@ impl Session {
         let side = a.to_move;
         let sum = copy(&self.current().sum);
         let raw = sum.moves(&mut self.t, side)?;
-        let mut s = Decider::new(&mut self.t, &self.limits, self.play);
+        let mut s = decider(&mut self.t, &self.limits, self.play);
         let mut best: Option<(usize, usize)> = None;
         for (i, m) in raw.iter().enumerate().take(DECIDED_MOVES) {
             let after = sum.after(m);

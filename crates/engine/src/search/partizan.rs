@@ -110,7 +110,7 @@ use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use smallvec::SmallVec;
 use sprague_core::Outcome;
 use sprague_core::nat::Nat;
-use sprague_core::{Bound, Limits, SolveError};
+use sprague_core::{Bound, Limits, Play, SolveError};
 use std::any::Any;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -630,6 +630,84 @@ fn other(side: Side) -> Side {
     }
 }
 
+/// What the searches of partizan sums share, in normal play ([`Search`]) and in misère
+/// play ([`crate::search::partizan_misere::Search`]): who wins moving first, and from
+/// it the outcome and the winning moves.
+pub trait SumSearch {
+    /// The table of canonical games.
+    fn table(&mut self) -> &mut GameTable;
+
+    /// Normal or misère play.
+    fn play(&self) -> Play;
+
+    /// Whether Left wins `sum` moving first, and whether Right does (the sum's state
+    /// made once for both).
+    fn wins_each(&mut self, sum: &Sum) -> Result<(bool, bool), SolveError>;
+
+    /// Whether `side` wins `sum` moving first.
+    fn wins(&mut self, sum: &Sum, side: Side) -> Result<bool, SolveError>;
+
+    /// The outcome of `sum`: `L`, `R`, `N` or `P`.
+    fn outcome(&mut self, sum: &Sum) -> Result<Outcome, SolveError> {
+        let (left, right) = self.wins_each(sum)?;
+        Ok(Outcome::of_partizan(left, right))
+    }
+
+    /// Every winning move of `side` moving first in `sum` (the moves after which the
+    /// opponent, moving first, loses), in the order of [`Sum::listed_moves`] (each
+    /// move once, with its words where needed); at most `max`, and whether more
+    /// exist. With `max` 0, only whether one exists (in misère play a player without
+    /// a move wins, with no move to list).
+    fn winning_moves(
+        &mut self,
+        sum: &Sum,
+        side: Side,
+        max: usize,
+    ) -> Result<(Vec<SumMove>, bool), SolveError> {
+        if max == 0 {
+            // The side wins exactly when it has a winning move, but for a player
+            // without a move in misère play.
+            let wins = self.wins(sum, side)?;
+            let has = wins
+                && (self.play() == Play::Normal
+                    || !sum.listed_moves(self.table(), side)?.is_empty());
+            return Ok((Vec::new(), has));
+        }
+        let mut out = Vec::new();
+        for m in sum.listed_moves(self.table(), side)? {
+            let after = sum.after(&m);
+            if !self.wins(&after, other(side))? {
+                if out.len() == max {
+                    return Ok((out, true));
+                }
+                out.push(m);
+            }
+        }
+        Ok((out, false))
+    }
+}
+
+impl SumSearch for Search<'_> {
+    fn table(&mut self) -> &mut GameTable {
+        self.t
+    }
+
+    fn play(&self) -> Play {
+        Play::Normal
+    }
+
+    fn wins_each(&mut self, sum: &Sum) -> Result<(bool, bool), SolveError> {
+        let state = self.state_of(sum)?;
+        let left = self.decide(state.clone(), Side::Left)?;
+        Ok((left, self.decide(state, Side::Right)?))
+    }
+
+    fn wins(&mut self, sum: &Sum, side: Side) -> Result<bool, SolveError> {
+        let state = self.state_of(sum)?;
+        self.decide(state, side)
+    }
+}
+
 /// The search engine: interned regions and decided states, shared by every question
 /// asked of it (so the winning moves of a sum reuse the work of its outcome).
 pub struct Search<'t> {
@@ -742,60 +820,9 @@ impl<'t> Search<'t> {
         self.bounding = on;
     }
 
-    /// The table of canonical games.
-    pub fn table(&mut self) -> &mut GameTable {
-        self.t
-    }
-
     /// The work so far.
     pub fn stats(&self) -> Stats {
         self.stats
-    }
-
-    /// Whether `side` wins `sum` moving first.
-    pub fn wins(&mut self, sum: &Sum, side: Side) -> Result<bool, SolveError> {
-        let state = self.state_of(sum)?;
-        self.decide(state, side)
-    }
-
-    /// The outcome of `sum`: `L`, `R`, `N` or `P`.
-    pub fn outcome(&mut self, sum: &Sum) -> Result<Outcome, SolveError> {
-        let state = self.state_of(sum)?;
-        let left = self.decide(state.clone(), Side::Left)?;
-        let right = self.decide(state, Side::Right)?;
-        Ok(match (left, right) {
-            (true, true) => Outcome::N,
-            (true, false) => Outcome::L,
-            (false, true) => Outcome::R,
-            (false, false) => Outcome::P,
-        })
-    }
-
-    /// Every winning move of `side` moving first in `sum` (the moves after which the
-    /// opponent, moving first, loses), in the order of [`Sum::listed_moves`] (each
-    /// move once, with its words where needed); at most `max`, and whether more
-    /// exist.
-    pub fn winning_moves(
-        &mut self,
-        sum: &Sum,
-        side: Side,
-        max: usize,
-    ) -> Result<(Vec<SumMove>, bool), SolveError> {
-        if max == 0 {
-            // Only whether one exists: the side wins exactly when it has one.
-            return Ok((Vec::new(), self.wins(sum, side)?));
-        }
-        let mut out = Vec::new();
-        for m in sum.listed_moves(self.t, side)? {
-            let after = sum.after(&m);
-            if !self.wins(&after, other(side))? {
-                if out.len() == max {
-                    return Ok((out, true));
-                }
-                out.push(m);
-            }
-        }
-        Ok((out, false))
     }
 
     /// The state of a sum: its regions interned, small ones added into the value.

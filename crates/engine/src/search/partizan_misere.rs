@@ -93,13 +93,13 @@
 //! signal is looked at for every node and every option of a region generated. Reading
 //! forms counts every form stored and every option listed against the same bounds.
 
-use super::partizan::{Component, Part, RegionSink, Sum, SumMove, options_fit};
+use super::partizan::{Component, Part, RegionSink, Sum, SumSearch, options_fit};
 use crate::impartial::family::{After, MoveSink, Pos};
 use crate::impartial::sum::Component as Heap;
 use crate::partizan::{Game, GameTable, PrintOptions, Side};
 use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
-use sprague_core::{Bound, Limits, Outcome, SolveError};
+use sprague_core::{Bound, Limits, Play, SolveError};
 use std::any::Any;
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
@@ -608,6 +608,27 @@ pub struct Search<'t> {
     stats: Stats,
 }
 
+impl SumSearch for Search<'_> {
+    fn table(&mut self) -> &mut GameTable {
+        self.t
+    }
+
+    fn play(&self) -> Play {
+        Play::Misere
+    }
+
+    fn wins_each(&mut self, sum: &Sum) -> Result<(bool, bool), SolveError> {
+        let state = self.state_of(sum)?;
+        let left = self.decide(state.clone(), Side::Left)?;
+        Ok((left, self.decide(state, Side::Right)?))
+    }
+
+    fn wins(&mut self, sum: &Sum, side: Side) -> Result<bool, SolveError> {
+        let state = self.state_of(sum)?;
+        self.decide(state, side)
+    }
+}
+
 impl<'t> Search<'t> {
     /// A search whose canonical games (parts of sums that are games of the table) live
     /// in `t`, within `limits`.
@@ -624,61 +645,9 @@ impl<'t> Search<'t> {
         }
     }
 
-    /// The table of canonical games.
-    pub fn table(&mut self) -> &mut GameTable {
-        self.t
-    }
-
     /// The work so far.
     pub fn stats(&self) -> Stats {
         self.stats
-    }
-
-    /// Whether `side` wins `sum` moving first in misère play.
-    pub fn wins(&mut self, sum: &Sum, side: Side) -> Result<bool, SolveError> {
-        let state = self.state_of(sum)?;
-        self.decide(state, side)
-    }
-
-    /// The misère outcome of `sum`: `L`, `R`, `N` or `P`.
-    pub fn outcome(&mut self, sum: &Sum) -> Result<Outcome, SolveError> {
-        let state = self.state_of(sum)?;
-        let left = self.decide(state.clone(), Side::Left)?;
-        let right = self.decide(state, Side::Right)?;
-        Ok(match (left, right) {
-            (true, true) => Outcome::N,
-            (true, false) => Outcome::L,
-            (false, true) => Outcome::R,
-            (false, false) => Outcome::P,
-        })
-    }
-
-    /// Every winning move of `side` moving first in `sum` in misère play (the moves
-    /// after which the opponent, moving first, loses), in the order of
-    /// [`Sum::listed_moves`]; at most `max`, and whether more exist.
-    pub fn winning_moves(
-        &mut self,
-        sum: &Sum,
-        side: Side,
-        max: usize,
-    ) -> Result<(Vec<SumMove>, bool), SolveError> {
-        if max == 0 {
-            let wins = self.wins(sum, side)?;
-            // A player without a move wins, with no move to list.
-            let has = !sum.listed_moves(self.t, side)?.is_empty();
-            return Ok((Vec::new(), wins && has));
-        }
-        let mut out = Vec::new();
-        for m in sum.listed_moves(self.t, side)? {
-            let after = sum.after(&m);
-            if !self.wins(&after, other(side))? {
-                if out.len() == max {
-                    return Ok((out, true));
-                }
-                out.push(m);
-            }
-        }
-        Ok((out, false))
     }
 
     /// The state of a sum: the sorted ids of its regions.
@@ -931,6 +900,7 @@ impl<'t> Search<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sprague_core::Outcome;
 
     fn limits() -> Limits {
         Limits {

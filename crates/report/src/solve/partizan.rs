@@ -8,7 +8,7 @@ use super::super::{Failure, json};
 use sprague_core::{Bound, Limits, Raise};
 use sprague_core::{Outcome, Play};
 use sprague_engine::partizan::{Game, GameTable, Side};
-use sprague_engine::search::partizan::{Config, Part, RegionValues, Search, Stats, Sum, SumMove};
+use sprague_engine::search::partizan::{Config, Part, RegionValues, Search, Stats, Sum, SumSearch};
 use sprague_engine::search::partizan_misere::{self as misere, Forms};
 use sprague_games::db::Db;
 use sprague_games::eval::ValueError;
@@ -125,27 +125,8 @@ pub(crate) fn solve_db(
         ..Config::new(limits)
     };
     let mut s = Search::with_config(&mut t, limits, config);
-    let outcome = s.outcome(&sum)?;
-    let mut sides = Vec::new();
-    for side in [Side::Left, Side::Right] {
-        let (moves, truncated) = s.winning_moves(&sum, side, max_moves)?;
-        let moves = moves
-            .iter()
-            .map(|m| written(&mut s, &sum, m))
-            .collect::<Vec<_>>();
-        sides.push(SideMoves {
-            wins: matches!(
-                (outcome, side),
-                (Outcome::N, _) | (Outcome::L, Side::Left) | (Outcome::R, Side::Right)
-            ),
-            moves,
-            truncated,
-            stuck: false,
-        });
-    }
+    let (outcome, left, right) = both_sides(&mut s, &sum, max_moves)?;
     let stats = s.stats();
-    let right = sides.pop().expect("two sides");
-    let left = sides.pop().expect("two sides");
     let parts = sum.parts.iter().map(|p| show(&mut t, p)).collect();
     let games: Vec<Option<Game>> = sum.parts.iter().map(|p| part_value(&mut t, p)).collect();
     let mut total = Some(Game::ZERO);
@@ -204,38 +185,13 @@ pub fn solve_misere(
         ValueError::Limit(e) => Failure::from(e),
     })?;
     let mut s = misere::Search::new(&mut t, limits);
-    let outcome = s.outcome(&sum)?;
-    let mut sides = Vec::new();
-    for side in [Side::Left, Side::Right] {
-        let (moves, truncated) = s.winning_moves(&sum, side, max_moves)?;
-        let stuck = sum.listed_moves(s.table(), side)?.is_empty();
-        let moves = moves
-            .iter()
-            .map(|m| Winning {
-                component: m.part,
-                from: show(s.table(), &sum.parts[m.part]),
-                to: show(s.table(), &m.to),
-                words: m.words.clone(),
-            })
-            .collect::<Vec<_>>();
-        sides.push(SideMoves {
-            wins: matches!(
-                (outcome, side),
-                (Outcome::N, _) | (Outcome::L, Side::Left) | (Outcome::R, Side::Right)
-            ),
-            moves,
-            truncated,
-            stuck,
-        });
-    }
+    let (outcome, left, right) = both_sides(&mut s, &sum, max_moves)?;
     let ms = s.stats();
     let stats = Stats {
         nodes: ms.nodes,
         regions: ms.regions,
         ..Stats::default()
     };
-    let right = sides.pop().expect("two sides");
-    let left = sides.pop().expect("two sides");
     let parts = sum.parts.iter().map(|p| show(&mut t, p)).collect();
     let explanation = explain.then(|| {
         vec![
@@ -291,13 +247,40 @@ fn show(t: &mut GameTable, p: &Part) -> String {
     }
 }
 
-fn written(s: &mut Search, sum: &Sum, m: &SumMove) -> Winning {
-    Winning {
-        component: m.part,
-        from: show(s.table(), &sum.parts[m.part]),
-        to: show(s.table(), &m.to),
-        words: m.words.clone(),
-    }
+/// The outcome of `sum` and each side's winning moves (at most `max_moves`), Left's
+/// then Right's, in normal or misère play as `s` searches.
+fn both_sides(
+    s: &mut dyn SumSearch,
+    sum: &Sum,
+    max_moves: usize,
+) -> Result<(Outcome, SideMoves, SideMoves), Failure> {
+    let outcome = s.outcome(sum)?;
+    let mut sides = [Side::Left, Side::Right].into_iter().map(|side| {
+        let (moves, truncated) = s.winning_moves(sum, side, max_moves)?;
+        let stuck = s.play() == Play::Misere && sum.listed_moves(s.table(), side)?.is_empty();
+        let moves = moves
+            .iter()
+            .map(|m| Winning {
+                component: m.part,
+                from: show(s.table(), &sum.parts[m.part]),
+                to: show(s.table(), &m.to),
+                words: m.words.clone(),
+            })
+            .collect();
+        let wins = matches!(
+            (outcome, side),
+            (Outcome::N, _) | (Outcome::L, Side::Left) | (Outcome::R, Side::Right)
+        );
+        Ok::<_, Failure>(SideMoves {
+            wins,
+            moves,
+            truncated,
+            stuck,
+        })
+    });
+    let left = sides.next().expect("two sides")?;
+    let right = sides.next().expect("two sides")?;
+    Ok((outcome, left, right))
 }
 
 impl PartizanSolved {
