@@ -394,6 +394,16 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
         ),
         None => "add --resume FILE (the output so far) to continue".into(),
     };
+    if let Some((code, e)) = summary.failed {
+        let words = format!(
+            "octal[{code}]: {e}; {} games written, {} left",
+            summary.written, summary.left
+        );
+        return Err(match Failure::from(e) {
+            Failure::Limit(bound, _) => Failure::Limit(bound, words),
+            _ => Failure::Other(words),
+        });
+    }
     if interrupted && summary.left > 0 {
         return Err(Failure::Interrupted(format!(
             "interrupted: {} games written, {} left; {again}",

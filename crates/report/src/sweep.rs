@@ -423,6 +423,9 @@ pub struct Summary {
     pub left: usize,
     /// Whether the total budget (heaps over all games) ran out.
     pub budget_spent: bool,
+    /// The first game whose computation failed other than by a bound or the stop
+    /// signal, and why (the games after it are not written, as after a stop).
+    pub failed: Option<(String, SolveError)>,
 }
 
 /// The settings of a sweep run.
@@ -468,6 +471,7 @@ pub fn run(
     let next = AtomicUsize::new(0);
     let spent = AtomicU64::new(0);
     let budget_spent = Mutex::new(false);
+    let failed: Mutex<Option<(String, SolveError)>> = Mutex::new(None);
     let (tx, rx) = mpsc::channel::<(usize, Option<Line>)>();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(r.threads.max(1))
@@ -477,7 +481,7 @@ pub fn run(
     let mut io_result = Ok(());
     std::thread::scope(|scope| {
         let todo = &todo;
-        let (next, spent, budget_spent) = (&next, &spent, &budget_spent);
+        let (next, spent, budget_spent, failed) = (&next, &spent, &budget_spent, &failed);
         scope.spawn(move || {
             pool.scope(|s| {
                 for _ in 0..r.threads.max(1) {
@@ -490,16 +494,28 @@ pub fn run(
                             if over {
                                 *budget_spent.lock().unwrap_or_else(|e| e.into_inner()) = true;
                             }
-                            let row = if over || stopped() {
+                            let got = if over || stopped() {
                                 None
                             } else if let Some(m) = &r.misere {
-                                compute_misere(game, r.to, m, r.stop.clone())
-                                    .ok()
-                                    .map(Line::Misere)
+                                Some(
+                                    compute_misere(game, r.to, m, r.stop.clone()).map(Line::Misere),
+                                )
                             } else {
-                                compute(game, r.to, r.max_states, r.stop.clone())
-                                    .ok()
-                                    .map(Line::Table)
+                                Some(
+                                    compute(game, r.to, r.max_states, r.stop.clone())
+                                        .map(Line::Table),
+                                )
+                            };
+                            let row = match got {
+                                Some(Ok(row)) => Some(row),
+                                Some(Err(e)) if !stopped() => {
+                                    failed
+                                        .lock()
+                                        .unwrap_or_else(|e| e.into_inner())
+                                        .get_or_insert((code_text(&game.code), e));
+                                    None
+                                }
+                                _ => None,
                             };
                             if let Some(row) = &row {
                                 spent.fetch_add(row.heaps() as u64, Ordering::SeqCst);
@@ -546,6 +562,7 @@ pub fn run(
     io_result?;
     summary.left = todo.len() - summary.written;
     summary.budget_spent = *budget_spent.lock().unwrap_or_else(|e| e.into_inner());
+    summary.failed = failed.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok(summary)
 }
 
@@ -577,6 +594,45 @@ mod tests {
             assert_eq!((r.heaps, r.mask, r.last), best, "{t:?}");
         }
         assert_eq!(rare_stats(&[0u32, 0, 0][..]), None);
+    }
+
+    #[test]
+    fn a_game_that_fails_ends_the_sweep_with_its_reason() {
+        // A digit above 15 is no code: its game fails (an input error, not a
+        // bound), so the sweep says which game and why instead of ending as if done;
+        // the game before it is written, the one after it is not.
+        let game = |index: usize, code: &[u8]| Game {
+            index,
+            code: code.to_vec(),
+            same: Vec::new(),
+        };
+        let games = [game(0, &[0, 7]), game(1, &[0, 16]), game(2, &[0, 7, 7])];
+        let skip = HashSet::new();
+        let run = Run {
+            games: &games,
+            skip: &skip,
+            to: 20,
+            max_states: 1_000_000,
+            max_total: u64::MAX,
+            threads: 2,
+            stop: None,
+            misere: None,
+        };
+        let mut lines = Vec::new();
+        let summary = super::run(
+            &run,
+            &mut |l: &Line| {
+                lines.push(l.csv());
+                Ok(())
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!((summary.written, summary.left), (1, 2));
+        assert!(lines[0].starts_with("0.7,"), "{lines:?}");
+        let (code, e) = summary.failed.expect("the failed game");
+        assert_eq!(code, code_text(&[0, 16]));
+        assert!(matches!(e, SolveError::Input(_)), "{e:?}");
     }
 
     #[test]
