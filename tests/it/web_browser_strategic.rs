@@ -265,3 +265,59 @@ fn a_tree_built_with_the_editor_is_solved() {
     );
     assert_eq!(nodes, json!(40));
 }
+
+#[test]
+fn nash_view_offers_the_library_classics_and_solves_them() {
+    let t = Harness::new(1200, 1200);
+    t.open("view=nash");
+    let want: Vec<&str> = sprague::nash::classics::CLASSICS
+        .iter()
+        .map(|c| c.name)
+        .collect();
+    let menu = t.b.wait_until("the menu of classic games", || {
+        let names = t.b.js(
+            "return [...document.querySelectorAll('#nash-preset option')].slice(1).map(o => o.textContent)",
+            vec![],
+        );
+        (names.as_array().map(Vec::len) == Some(want.len())).then_some(names)
+    });
+    assert_eq!(menu, json!(want));
+    // Without a game in the address the first classic is shown and solved.
+    let first =
+        t.b.js("return document.querySelector('#nash-json').value", vec![]);
+    let first: serde_json::Value = serde_json::from_str(first.as_str().unwrap()).unwrap();
+    assert_eq!(
+        first["rows"],
+        json!(sprague::nash::classics::CLASSICS[0].rows)
+    );
+    t.b.wait("#nash-equilibria tbody tr");
+    // Each classic chosen from the menu is solved. Matching pennies: a pure profile
+    // always leaves one player wanting to switch, and each player is indifferent only
+    // when the other plays both sides with 1/2, so the one equilibrium is (1/2, 1/2).
+    // Rock, paper, scissors likewise: 1/3 each is the only profile leaving the other
+    // indifferent among all three.
+    for (name, share) in [
+        ("Matching pennies", "1/2"),
+        ("Rock, paper, scissors", "1/3"),
+    ] {
+        let i = want.iter().position(|&w| w == name).expect(name);
+        t.b.js(
+            "const s = document.querySelector('#nash-preset'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));",
+            vec![json!(i.to_string())],
+        );
+        let rows = t.b.wait_until(name, || {
+            let json =
+                t.b.js("return document.querySelector('#nash-json').value", vec![]);
+            let rows = t.b.all("#nash-equilibria tbody tr");
+            let shown: String = rows.iter().map(|r| t.b.text(r) + "\n").collect();
+            (json
+                .as_str()
+                .unwrap_or("")
+                .contains(sprague::nash::classics::CLASSICS[i].rows[0])
+                && rows.len() == 1
+                && shown.contains(share))
+            .then_some(shown)
+        });
+        assert!(!rows.contains("1/4"), "{rows}");
+    }
+}

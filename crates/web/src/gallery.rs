@@ -40,7 +40,15 @@ pub(crate) fn gallery_json() -> Value {
             json!({"key": key, "title": title, "games": games})
         })
         .collect();
-    let strategic: Vec<Value> = sprague_nash::classics::CLASSICS
+    let strategic = classics();
+    groups.push(json!({"key": "strategic", "title": "Strategic games", "games": strategic}));
+    json!({ "groups": groups })
+}
+
+/// The library's classic strategic games, as the gallery lists them: each with
+/// `game`, its payoffs as the Nash view reads them.
+fn classics() -> Vec<Value> {
+    sprague_nash::classics::CLASSICS
         .iter()
         .map(|c| {
             json!({
@@ -59,14 +67,18 @@ pub(crate) fn gallery_json() -> Value {
                 },
             })
         })
-        .collect();
-    groups.push(json!({"key": "strategic", "title": "Strategic games", "games": strategic}));
-    json!({ "groups": groups })
+        .collect()
 }
 
 /// `GET /api/gallery`.
 pub(super) async fn gallery() -> Response {
     super::json_body(gallery_json().to_string())
+}
+
+/// `GET /api/classics`: the classic strategic games alone (`games`, as in the
+/// gallery's group of strategic games), for the Nash view's menu of examples.
+pub(super) async fn classics_list() -> Response {
+    super::json_body(json!({ "games": classics() }).to_string())
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ pub(super) fn api() -> Router<Shared> {
     let router = Router::new()
         .route("/api/health", get(health))
         .route("/api/gallery", get(super::gallery::gallery))
+        .route("/api/classics", get(super::gallery::classics_list))
         .route("/api/check", get(check))
         .route("/api/grid", get(grid))
         .route("/api/quotient", get(quotient))

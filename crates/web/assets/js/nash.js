@@ -9,13 +9,6 @@ import { h, s, api, aborted, cliBox, shq, params, setParams, errorBox, download,
 import { mixedMany } from "./mixed.js";
 import { treeEditor } from "./treeedit.js";
 
-const PRESETS = {
-  "Prisoner's dilemma": { rows: ["quiet", "confess"], cols: ["quiet", "confess"], row_payoffs: [[-1, -20], [0, -8]], col_payoffs: [[-1, 0], [-20, -8]] },
-  "Battle of the sexes": { rows: ["opera", "football"], cols: ["opera", "football"], row_payoffs: [[3, 0], [0, 2]], col_payoffs: [[2, 0], [0, 3]] },
-  "Matching pennies": { rows: ["heads", "tails"], cols: ["heads", "tails"], row_payoffs: [[1, -1], [-1, 1]], col_payoffs: [[-1, 1], [1, -1]] },
-  "Rock, paper, scissors": { rows: ["rock", "paper", "scissors"], cols: ["rock", "paper", "scissors"], row_payoffs: [[0, -1, 1], [1, 0, -1], [-1, 1, 0]], col_payoffs: [[0, 1, -1], [-1, 0, 1], [1, -1, 0]] },
-};
-
 /** A payoff as JSON text: integers and decimals as numbers (exact text), others as strings. */
 function payoffJson(v) {
   const t = String(v).trim();
@@ -116,12 +109,16 @@ export function bestResponse(g, equilibria) {
 
 /** The Nash view. */
 export function nashView(root) {
-  let game;
+  // The game of the address; without one, the first of the library's classic games
+  // once they arrive (an empty 2×2 game until then).
+  let game = null;
   try {
-    game = normalise(JSON.parse(params().get("game") || "null") || PRESETS["Battle of the sexes"]);
+    game = normalise(JSON.parse(params().get("game") || "null"));
   } catch {
-    game = normalise(PRESETS["Battle of the sexes"]);
+    game = null;
   }
+  const fromAddress = game !== null;
+  game ??= normalise({ row_payoffs: [[0, 0], [0, 0]], col_payoffs: [[0, 0], [0, 0]] });
   const out = h("section", { class: "results", "aria-live": "polite" });
   const cmd = h("div");
   const editor = h("div", { class: "nash-editor" });
@@ -231,11 +228,14 @@ export function nashView(root) {
     return parts;
   }
 
+  // The menu of examples: the library's classic games (GET /api/classics).
+  let classics = [];
   const preset = h("select", { id: "nash-preset", "aria-label": "example games" },
-    h("option", { value: "" }, "examples…"), Object.keys(PRESETS).map((k) => h("option", { value: k }, k)));
+    h("option", { value: "" }, "examples…"));
   preset.addEventListener("change", () => {
-    if (!preset.value) return;
-    game = normalise(PRESETS[preset.value]);
+    const c = classics[Number(preset.value)];
+    if (!preset.value || !c) return;
+    game = normalise(c.game);
     renderEditor();
     solve(true);
   });
@@ -335,7 +335,18 @@ export function nashView(root) {
     h("details", { id: "nash-tree-box", open: treeState !== null }, h("summary", {}, "Build a game tree"), trees.element, treeCmd, treeOut),
     cmd, out);
   renderEditor();
-  solve(false);
+  if (fromAddress) solve(false);
+  api("/api/classics").then(
+    (doc) => {
+      classics = doc.games.filter((c) => c.game);
+      preset.append(...classics.map((c, i) => h("option", { value: String(i) }, c.name)));
+      if (!fromAddress && classics.length) {
+        game = normalise(classics[0].game);
+        renderEditor();
+      }
+      if (!fromAddress) solve(false);
+    },
+    () => { if (!fromAddress) solve(false); });
   // A tree in the address is solved as it comes.
   if (treeState !== null) document.getElementById("tree-solve")?.click();
   treeReady = true;
