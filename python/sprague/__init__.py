@@ -1016,8 +1016,8 @@ def nash_text(
     equilibrium in ``mixed``; for other numbers of players the ``pure``
     equilibria (each a ``profile`` of strategies) and, for small games,
     ``mixed``: every equilibrium by support enumeration, each with its
-    ``support`` and ``kind`` (``"exact"``, ``"interval"``, ``"continuum"`` or
-    ``"unresolved"``; see :class:`Game`). A tree is answered for its reduced
+    ``support`` and ``kind`` (``"exact"``, ``"interval"``, ``"continuum"``,
+    ``"face"`` or ``"unresolved"``; see :class:`Game`). A tree is answered for its reduced
     normal form, with the member ``extensive`` added (its subgame-perfect
     equilibria when it has perfect information, its reduced strategies,
     behaviour strategies).
@@ -1073,6 +1073,8 @@ class MixedProfile:
     - ``"continuum"``: every point of the segment from ``segment[0]`` to
       ``segment[1]`` is an equilibrium (only ``player``'s mixture moves);
       ``probabilities`` and ``payoffs`` are a point of it with this support;
+    - ``"face"``: every profile mixing only the strategies of ``support`` is an
+      equilibrium; ``payoffs_lo`` and ``payoffs_hi`` bound the payoffs over them;
     - ``"unresolved"``: singular equations (a continuum or a multiple solution)
       within ``lo``..``hi``; ``probabilities`` is an exact equilibrium there or
       None.

@@ -26,6 +26,15 @@
 //! zero (the equations are affine in each player's probabilities), the segment of
 //! equilibria through it is found exactly and reported as a continuum.
 //!
+//! A support whose equations vanish identically (every player of it indifferent
+//! among its strategies whatever the others play, as when payoffs tie) holds a whole
+//! face of equilibria when no strategy outside the supports gains at any pure
+//! profile of the supports: each gain is multilinear in the players' mixtures, so
+//! its largest value over the face (a product of simplices) is at such a profile.
+//! Every profile whose supports lie within it is then an equilibrium (the gains of
+//! the support strategies left out are 0), so the face is reported once, and the
+//! smaller supports within it are not listed again.
+//!
 //! Every box examined is charged to the [`Budget`] (one unit per corner
 //! evaluation of a polynomial), which also brings the stop signal.
 
@@ -97,6 +106,15 @@ pub enum Solution {
         from: Mixture,
         /// The other end.
         to: Mixture,
+    },
+    /// A whole face of equilibria: every profile whose supports lie within this
+    /// support is an equilibrium (the equations vanish identically, and no strategy
+    /// outside the supports gains at any pure profile of them).
+    Face {
+        /// Each player's least payoff over the face (at a pure profile of it).
+        payoffs_lo: Vec<Rational>,
+        /// Each player's greatest payoff over the face.
+        payoffs_hi: Vec<Rational>,
     },
     /// The equations of the support are singular here (a continuum of solutions,
     /// or a multiple one) and could not be resolved: the solutions left lie in
@@ -845,6 +863,11 @@ fn solve_support(
             (Vec::new(), true)
         });
     }
+    if sys.eqs.iter().all(|e| e.terms.is_empty())
+        && let Some(face) = whole_face(sys, budget)?
+    {
+        return Ok((vec![face], true));
+    }
     // The probabilities lie in [0, 1]; a margin keeps solutions on its faces
     // inside the first box (they are then dropped exactly, or found as Exact).
     // Its ends are not dyadic, so that the points where boxes are split (the
@@ -937,6 +960,59 @@ fn solve_support(
     }
     found.push(singular(sys, &unresolved));
     Ok((found, false))
+}
+
+/// The whole face of a support whose equations vanish identically, when no
+/// strategy outside the supports gains at any pure profile of them (see the
+/// module's documentation); `None` when one does.
+fn whole_face(sys: &System, budget: &mut Budget) -> Result<Option<Solution>, LimitExceeded> {
+    let n = sys.game.players();
+    let mut pick = vec![0usize; n];
+    let mut lo: Vec<Option<Rational>> = vec![None; n];
+    let mut hi: Vec<Option<Rational>> = vec![None; n];
+    loop {
+        budget.spend_steps(1 + sys.gains.len() as u64, || {
+            "checking a face of equilibria".into()
+        })?;
+        // The pure profile `pick` of the supports as a point of the variables.
+        let mut y = vec![r(0); sys.d];
+        for p in 0..n {
+            if pick[p] > 0 {
+                y[sys.first[p] + pick[p] - 1] = r(1);
+            }
+        }
+        if sys.gains.iter().any(|(_, _, g)| g.eval(&y).is_positive()) {
+            return Ok(None);
+        }
+        for (p, u) in sys.payoffs.iter().enumerate() {
+            let v = u.eval(&y);
+            if lo[p].as_ref().is_none_or(|l| order(&v, l).is_lt()) {
+                lo[p] = Some(v.clone());
+            }
+            if hi[p].as_ref().is_none_or(|h| order(&v, h).is_gt()) {
+                hi[p] = Some(v);
+            }
+        }
+        // The next pure profile.
+        let mut q = 0;
+        loop {
+            if q == n {
+                let all = |v: Vec<Option<Rational>>| {
+                    v.into_iter().map(Option::unwrap_or_default).collect()
+                };
+                return Ok(Some(Solution::Face {
+                    payoffs_lo: all(lo),
+                    payoffs_hi: all(hi),
+                }));
+            }
+            if pick[q] + 1 < sys.support[q].len() {
+                pick[q] += 1;
+                break;
+            }
+            pick[q] = 0;
+            q += 1;
+        }
+    }
 }
 
 /// What the unresolved boxes of a support hold: a proved continuum through an
@@ -1177,6 +1253,8 @@ pub fn mixed_among(
         skipped: 0,
         complete: true,
     };
+    // The supports left unresolved.
+    let mut open: Vec<Vec<Vec<usize>>> = Vec::new();
     // Support profiles by total size, smaller first.
     let mut profiles: Vec<Vec<usize>> = Vec::new();
     let mut at = vec![0usize; game.players()];
@@ -1220,7 +1298,9 @@ pub fn mixed_among(
         out.supports += 1;
         let sys = System::new(game, support.clone());
         let (found, complete) = solve_support(&sys, budget)?;
-        out.complete &= complete;
+        if !complete {
+            open.push(support.clone());
+        }
         for solution in found {
             out.list.push(MixedEquilibrium {
                 support: support.clone(),
@@ -1228,6 +1308,24 @@ pub fn mixed_among(
             });
         }
     }
+    // A face of equilibria holds every profile whose supports lie within it: what
+    // was found on those supports, or left open there, is covered by it.
+    let faces: Vec<Vec<Vec<usize>>> = out
+        .list
+        .iter()
+        .filter(|e| matches!(e.solution, Solution::Face { .. }))
+        .map(|e| e.support.clone())
+        .collect();
+    let within = |s: &[Vec<usize>]| {
+        faces.iter().any(|f| {
+            f != s
+                && s.iter()
+                    .zip(f)
+                    .all(|(a, b)| a.iter().all(|x| b.contains(x)))
+        })
+    };
+    out.list.retain(|e| !within(&e.support));
+    out.complete = open.iter().all(|s| within(s));
     Ok(out)
 }
 

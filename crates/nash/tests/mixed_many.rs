@@ -180,9 +180,99 @@ fn check_all(g: &Normal, all: &MixedAll) -> Vec<Vec<Vec<Rational>>> {
                     assert_nash(g, x, pays);
                 }
             }
+            Solution::Face {
+                payoffs_lo,
+                payoffs_hi,
+            } => {
+                // Every pure profile of the supports, and the even mixture over
+                // them, is an equilibrium, with payoffs within the reported ranges.
+                let mut points: Vec<Vec<Vec<Rational>>> = Vec::new();
+                let mut even = Vec::new();
+                for p in 0..g.players() {
+                    let mut x = vec![Rational::zero(); g.count(p)];
+                    for &t in &e.support[p] {
+                        x[t] = q(1, e.support[p].len() as i64);
+                    }
+                    even.push(x);
+                }
+                points.push(even);
+                for index in 0..g.profiles() {
+                    let profile = g.profile(index);
+                    if (0..g.players()).all(|p| e.support[p].contains(&profile[p])) {
+                        points.push(
+                            (0..g.players())
+                                .map(|p| {
+                                    let mut x = vec![Rational::zero(); g.count(p)];
+                                    x[profile[p]] = Rational::one();
+                                    x
+                                })
+                                .collect(),
+                        );
+                    }
+                }
+                for x in &points {
+                    let pays: Vec<Rational> = (0..g.players())
+                        .map(|p| payoff_of(g, x, p, e.support[p][0]))
+                        .collect();
+                    assert_nash(g, x, &pays);
+                    for p in 0..g.players() {
+                        assert!(payoffs_lo[p] <= pays[p] && pays[p] <= payoffs_hi[p]);
+                    }
+                }
+            }
         }
     }
     exact
+}
+
+/// A game where nobody is ever paid: every profile of mixtures is an equilibrium,
+/// the whole face of the full supports, reported once (not as its 27 supports).
+#[test]
+fn a_game_of_ties_is_one_face() {
+    let g = read_nfg(
+        r#"NFG 1 R "" { "1" "2" "3" } { 2 2 2 }
+        0 0 0  0 0 0  0 0 0  0 0 0  0 0 0  0 0 0  0 0 0  0 0 0"#,
+    )
+    .unwrap();
+    let all = solve(&g);
+    check_all(&g, &all);
+    assert!(all.complete);
+    assert_eq!(all.list.len(), 1, "{:?}", all.list);
+    assert_eq!(all.list[0].support, [vec![0, 1], vec![0, 1], vec![0, 1]]);
+    assert_eq!(
+        all.list[0].solution,
+        Solution::Face {
+            payoffs_lo: vec![q(0, 1); 3],
+            payoffs_hi: vec![q(0, 1); 3],
+        }
+    );
+}
+
+/// Player 1's two strategies are copies, and player 1 is paid nothing; players 2
+/// and 3 each have a strictly dominant first strategy, paying 1 (their second pays
+/// 0), whatever the others do. So in every equilibrium 2 and 3 play their first
+/// strategies, and player 1 may mix its two in any way: one face, the segment of
+/// player 1's mixtures, with payoffs (0, 1, 1).
+#[test]
+fn a_copied_strategy_gives_a_face() {
+    // Profiles with player 1 fastest: (a,c,e) (b,c,e) (a,d,e) (b,d,e) (a,c,f) …
+    let g = read_nfg(
+        r#"NFG 1 R "" { "1" "2" "3" } { 2 2 2 }
+        0 1 1  0 1 1  0 0 1  0 0 1  0 1 0  0 1 0  0 0 0  0 0 0"#,
+    )
+    .unwrap();
+    let all = solve(&g);
+    check_all(&g, &all);
+    assert!(all.complete);
+    assert_eq!(all.list.len(), 1, "{:?}", all.list);
+    assert_eq!(all.list[0].support, [vec![0, 1], vec![0], vec![0]]);
+    assert_eq!(
+        all.list[0].solution,
+        Solution::Face {
+            payoffs_lo: vec![q(0, 1), q(1, 1), q(1, 1)],
+            payoffs_hi: vec![q(0, 1), q(1, 1), q(1, 1)],
+        }
+    );
 }
 
 fn solve(g: &Normal) -> MixedAll {
@@ -381,7 +471,12 @@ proptest! {
             let x: Vec<Vec<Rational>> = (0..g.players())
                 .map(|p| (0..g.count(p)).map(|s| q((s == e.profile[p]) as i64, 1)).collect())
                 .collect();
-            prop_assert!(exact.contains(&x), "pure equilibrium {:?} missing", e.profile);
+            // Listed exactly, or within a face of equilibria (checked above).
+            let in_face = all.list.iter().any(|m| {
+                matches!(m.solution, Solution::Face { .. })
+                    && (0..g.players()).all(|p| m.support[p].contains(&e.profile[p]))
+            });
+            prop_assert!(exact.contains(&x) || in_face, "pure equilibrium {:?} missing", e.profile);
         }
     }
 }

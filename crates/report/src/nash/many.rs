@@ -286,7 +286,9 @@ pub(super) fn text(a: &Analysis) -> String {
 /// `payoffs_lo`, `payoffs_hi` and `checked` (whether the inequalities hold on the
 /// whole box); `"continuum"`: `player` (whose mixture moves), `from` and `to`
 /// (the ends of a segment of equilibria), `probabilities` and `payoffs` of a point
-/// on it with this support; `"unresolved"`: `lo`, `hi` (a hull of the boxes
+/// on it with this support; `"face"`: every profile whose supports lie within
+/// `support` is an equilibrium, with `payoffs_lo` and `payoffs_hi` (each player's
+/// least and greatest payoff over them); `"unresolved"`: `lo`, `hi` (a hull of the boxes
 /// left) and `sample` (an exact equilibrium among them, `{probabilities,
 /// payoffs}`, or null). Every number is an exact fraction in a string.
 fn mixed_json(out: &mut String, support: &[Vec<usize>], s: &Solution) {
@@ -343,6 +345,14 @@ fn mixed_json(out: &mut String, support: &[Vec<usize>], s: &Solution) {
             mixture(out, "to", to);
             mixture(out, "probabilities", sample);
             values(out, "payoffs", payoffs);
+        }
+        Solution::Face {
+            payoffs_lo,
+            payoffs_hi,
+        } => {
+            out.push_str("\"face\"");
+            values(out, "payoffs_lo", payoffs_lo);
+            values(out, "payoffs_hi", payoffs_hi);
         }
         Solution::Unresolved { lo, hi, sample } => {
             out.push_str("\"unresolved\"");
@@ -441,6 +451,37 @@ fn mixed_text(out: &mut String, g: &Normal, m: &MixedAll, note: &str) {
                     g.player_names()[*player],
                     exact(sample),
                     payoffs(p)
+                );
+            }
+            Solution::Face {
+                payoffs_lo,
+                payoffs_hi,
+            } => {
+                let parts: Vec<String> = e
+                    .support
+                    .iter()
+                    .enumerate()
+                    .map(|(p, l)| {
+                        let names: Vec<&str> = l.iter().map(|&s| g.names(p)[s].as_str()).collect();
+                        format!("{}: {}", g.player_names()[p], names.join(", "))
+                    })
+                    .collect();
+                let pays: Vec<String> = payoffs_lo
+                    .iter()
+                    .zip(payoffs_hi)
+                    .map(|(l, h)| {
+                        if l == h {
+                            show(l)
+                        } else {
+                            format!("{} to {}", show(l), show(h))
+                        }
+                    })
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "a face of equilibria: every profile mixing only {} is an equilibrium → {}",
+                    parts.join("; "),
+                    pays.join(", ")
                 );
             }
             Solution::Unresolved { lo, hi, sample } => {

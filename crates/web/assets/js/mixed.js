@@ -45,6 +45,7 @@ const KIND_TEXT = {
   exact: "exact",
   interval: "interval: irrational or not recovered exactly; exactly one equilibrium inside",
   continuum: "a continuum of equilibria",
+  face: "a face of equilibria: every profile mixing only these strategies",
   unresolved: "unresolved support",
 };
 
@@ -78,6 +79,9 @@ export function mixedMany(doc, players, strategies) {
       });
       payoffs = `(${e.payoffs.join(", ")}) at the point ${players.map((_, p) => mixture(e.probabilities[p], strategies[p])).join("; ")}`;
       kind += `: every point of the segment, along which only ${players[e.player]}'s mixture moves`;
+    } else if (e.kind === "face") {
+      players.forEach((_, p) => cells.push(`any mixture of ${e.support[p].map((s) => strategies[p][s]).join(", ")}`));
+      payoffs = e.payoffs_lo.map((lo, p) => (lo === e.payoffs_hi[p] ? lo : `${lo} to ${e.payoffs_hi[p]}`)).join(", ");
     } else if (e.kind === "unresolved") {
       players.forEach((_, p) => cells.push(box(e.lo[p], e.hi[p], e.support[p], strategies[p])));
       payoffs = e.sample ? `(${e.sample.payoffs.join(", ")}) at one exact equilibrium inside` : "—";
