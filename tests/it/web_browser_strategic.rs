@@ -159,6 +159,28 @@ fn nash_view_shows_the_mixed_equilibria_of_three_players_by_kind() {
         segment[0]
     );
     assert!(segment[0].contains("1: 1/2, 2: 1/2"), "{}", segment[0]);
+
+    // Nobody is ever paid: every profile is an equilibrium, one face, and the list
+    // is complete.
+    solve_file(
+        &t,
+        "NFG 1 R \"\" { \"A\" \"B\" \"C\" } { 2 2 2 }\n0 0 0  0 0 0  0 0 0  0 0 0  0 0 0  0 0 0  0 0 0  0 0 0\n",
+    );
+    let caption = t.b.wait_text("#nash-mixed-many caption", |s| {
+        s.starts_with("1 equilibrium")
+    });
+    assert!(!caption.contains("incomplete"), "{caption}");
+    let rows: Vec<String> =
+        t.b.all("#nash-mixed-many tbody tr")
+            .iter()
+            .map(|r| t.b.text(r))
+            .collect();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(
+        rows[0].contains("a face of equilibria") && rows[0].contains("any mixture of 1, 2"),
+        "{}",
+        rows[0]
+    );
 }
 
 #[test]
