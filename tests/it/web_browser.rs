@@ -1336,7 +1336,7 @@ fn gallery_lists_the_games_and_a_play_link_opens_the_game() {
 }
 
 /// A query parameter's value, percent-encoded.
-fn encoded(text: &str) -> String {
+pub(crate) fn encoded(text: &str) -> String {
     text.bytes()
         .map(|b| match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),

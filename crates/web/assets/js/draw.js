@@ -283,32 +283,63 @@ function ringPicture(d) {
   return svg;
 }
 
-function stairPicture(d) {
+/**
+ * A staircase (`kind: "stairs"`): steps rising to the right, each with its stones.
+ * Stones only go down, so a move takes them from the highest step it changes. Clicking
+ * a step plays its move when it has one; otherwise its moves are offered as buttons
+ * under the picture (each with its words), one of which is played.
+ */
+function stairPicture(d, moves, ctx) {
   const steps = d.steps.map(Number);
   const n = steps.length;
-  const sw = 46;
-  const sh = 18;
+  const sw = 72;
+  const sh = 22;
   const maxDraw = 10;
+  const r = 9;
   const tallest = Math.min(maxDraw, Math.max(0, ...steps));
-  const H = (n + 1) * sh + tallest * 10 + 20;
+  const H = n * sh + tallest * (2 * r + 2) + 34;
   const W = (n + 1) * sw + 10;
-  const svg = s("svg", { class: "stair", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": `staircase with ${steps.join(", ")} stones on steps 1 to ${n}` });
-  const ground = H - 14;
+  const svg = s("svg", { class: "stair", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "group", "aria-label": `staircase with ${steps.join(", ")} stones on steps 1 to ${n}` });
+  const ground = H - 16;
+  const from = (m) => Math.max(...m.target.entries);
+  const all = targeted(moves, d.component, "entries").filter((m) => m.target.entries.length);
+  const choices = h("div", { class: "stair-choices", role: "group", "aria-label": "moves from the step chosen", hidden: true });
   svg.append(s("line", { x1: 0, y1: ground, x2: W, y2: ground, class: "ground" }));
   svg.append(s("text", { x: 4 + sw / 2, y: H - 2, class: "axis", "text-anchor": "middle" }, "ground"));
+  const groups = [];
   for (let i = 1; i <= n; i++) {
     const x = 4 + i * sw;
     const top = ground - i * sh;
-    svg.append(s("rect", { x, y: top, width: sw - 2, height: ground - top, class: "step" + (i % 2 ? " odd" : "") }));
-    svg.append(s("text", { x: x + sw / 2, y: H - 2, class: "axis", "text-anchor": "middle" }, `step ${i}`));
+    const mine = all.filter((m) => from(m) === i - 1);
+    const cls = ["step-g"];
+    if (mine.length) cls.push("can", targetClass(mine, ctx));
+    const g = s("g", { class: cls.join(" "), "data-step": i, "data-component": d.component });
+    g.append(s("rect", { x, y: top, width: sw - 2, height: ground - top, class: "step" + (i % 2 ? " odd" : "") }));
     const k = steps[i - 1];
     if (k <= maxDraw) {
-      for (let j = 0; j < k; j++) svg.append(s("circle", { cx: x + sw / 2 - 1, cy: top - 6 - j * 10, r: 4.5, class: "stone small" }));
+      for (let j = 0; j < k; j++) g.append(s("circle", { cx: x + sw / 2 - 1, cy: top - r - 1 - j * (2 * r + 2), r, class: "stone" }));
     } else {
-      svg.append(s("text", { x: x + sw / 2, y: top - 6, class: "count", "text-anchor": "middle" }, `${k}`));
+      g.append(s("circle", { cx: x + sw / 2 - 1, cy: top - r - 1, r, class: "stone" }));
+      g.append(s("text", { x: x + sw / 2 - 1, y: top - 2 * r - 6, class: "count", "text-anchor": "middle" }, `×${k}`));
     }
+    g.append(s("title", {}, `step ${i}: ${k} stone${k === 1 ? "" : "s"}`));
+    svg.append(g);
+    svg.append(s("text", { x: x + sw / 2, y: H - 2, class: "axis", "text-anchor": "middle" }, `step ${i}`));
+    groups.push(g);
+    if (!mine.length) continue;
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", `step ${i}, ${k} stone${k === 1 ? "" : "s"}: ${mine.length === 1 ? moveLabel(mine[0], ctx) : `${mine.length} moves`}`);
+    activate(g, () => {
+      if (mine.length === 1) { ctx.onMove(mine[0]); return; }
+      groups.forEach((o) => o.classList.toggle("picked", o === g));
+      choices.replaceChildren(...mine.map((m) => h("button", {
+        type: "button", class: `move ${ctx.showValues ? resultClass(m.result) : "r-u"}`, "data-to": m.to, onclick: () => ctx.onMove(m),
+      }, moveLabel(m, ctx))));
+      choices.hidden = false;
+    });
   }
-  return svg;
+  return all.length ? h("div", { class: "stair-wrap" }, svg, choices) : svg;
 }
 
 /** The moves of component `c` that change every cell of `sel` (cells as [row, col]). */
@@ -350,7 +381,9 @@ function partizanGrid(d, moves, ctx) {
       const g = s("g", { class: "pcell-g", "data-row": r, "data-col": c, "data-cell": `${String.fromCharCode(97 + (c % 26))}${r + 1}` });
       g.append(s("rect", { x, y, width: S - 2, height: S - 2, rx: 3, class: cls.join(" ") }));
       if (ch !== "." && ch !== "#") {
-        g.append(s("circle", { cx: x + S / 2 - 1, cy: y + S / 2 - 1, r: S / 2 - 7, class: `piece piece-${ch}` }));
+        // The piece's class also says its legend's first word (`is-heads`, `is-tails`): pieces of one letter differ between boards.
+        const word = String((d.legend || {})[ch] || "").toLowerCase().match(/^[a-z]+/)?.[0];
+        g.append(s("circle", { cx: x + S / 2 - 1, cy: y + S / 2 - 1, r: S / 2 - 7, class: `piece piece-${ch}${word ? ` is-${word}` : ""}` }));
         g.append(s("text", { x: x + S / 2 - 1, y: y + S / 2 + 4, class: "piece-label", "text-anchor": "middle", style: `font-size: ${Math.round(S / 3)}px` }, ch));
       }
       g.append(s("title", {}, `${String.fromCharCode(97 + (c % 26))}${r + 1}: ${(d.legend || {})[ch] || ch}`));
@@ -576,7 +609,7 @@ export function drawComponent(d, moves, ctx) {
     case "pins": return h("div", {}, d.rows.map((_, j) => pinsPicture(d, j, moves, ctx)));
     case "board": return boardPicture(d, moves, ctx);
     case "ring": return ringPicture(d);
-    case "stairs": return stairPicture(d);
+    case "stairs": return stairPicture(d, moves, ctx);
     case "cells": return partizanGrid(d, moves, ctx);
     case "stalk": return stalkPicture(d, moves, ctx);
     case "graph": return d.grounded ? groundedPicture(d, moves, ctx) : graphPicture(d, moves, ctx);

@@ -27,7 +27,7 @@ function winnerOf(outcome, mover) {
 }
 
 /** The value-history chart: remoteness after every move, above the line when you were winning. */
-export function historyChart(entries) {
+export function historyChart(entries, names = { you: "you", computer: "the computer" }) {
   const W = 640;
   const H = 220;
   const padL = 44;
@@ -43,12 +43,14 @@ export function historyChart(entries) {
     if (w === "computer") return mid + 8 + (r / maxR) * (mid - 22);
     return mid;
   };
-  const svg = s("svg", { class: "vhv", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "value history: remoteness after every move; above the middle line you were winning, below the computer was" });
+  const you = names.you;
+  const cpu = names.computer;
+  const svg = s("svg", { class: "vhv", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `value history: remoteness after every move; above the middle line ${you} ${you === "you" ? "were" : "was"} winning, below ${cpu} was` });
   svg.append(s("rect", { x: padL, y: 4, width: W - padL - padR, height: mid - 4, class: "zone-you" }));
   svg.append(s("rect", { x: padL, y: mid, width: W - padL - padR, height: mid - 4, class: "zone-cpu" }));
   svg.append(s("line", { x1: padL, y1: mid, x2: W - padR, y2: mid, class: "midline" }));
-  svg.append(s("text", { x: padL + 4, y: 16, class: "axis" }, "you are winning (remoteness ↑)"));
-  svg.append(s("text", { x: padL + 4, y: H - 8, class: "axis" }, "the computer is winning (remoteness ↓)"));
+  svg.append(s("text", { x: padL + 4, y: 16, class: "axis" }, `${you} ${you === "you" ? "are" : "is"} winning (remoteness ↑)`));
+  svg.append(s("text", { x: padL + 4, y: H - 8, class: "axis" }, `${cpu} is winning (remoteness ↓)`));
   svg.append(s("text", { x: 4, y: 16, class: "axis" }, String(maxR)));
   svg.append(s("text", { x: 4, y: mid + 4, class: "axis" }, "0"));
   svg.append(s("text", { x: 4, y: H - 8, class: "axis" }, String(maxR)));
@@ -57,7 +59,7 @@ export function historyChart(entries) {
     const w = e.winner !== undefined ? e.winner : winnerOf(e.outcome, e.mover);
     const cls = w === "you" ? "r-P" : w === "computer" ? "r-N" : w === "draw" ? "r-D" : "r-u";
     svg.append(s("circle", { cx: xs(i), cy: ys(e), r: 5, class: `vhv-dot ${cls}`, "data-ply": i },
-      s("title", {}, `after ${i} move${i === 1 ? "" : "s"}: ${e.expr}; ${e.mover === "you" ? "you" : "the computer"} to move; ${w === "draw" ? "a draw" : w ? w + " winning" : "not known"}${typeof e.remoteness === "number" ? `, remoteness ${e.remoteness}` : ""}`)));
+      s("title", {}, `after ${i} move${i === 1 ? "" : "s"}: ${e.expr}; ${names[e.mover] || e.mover} to move; ${w === "draw" ? "a draw" : w ? (names[w] || w) + " winning" : "not known"}${typeof e.remoteness === "number" ? `, remoteness ${e.remoteness}` : ""}`)));
   });
   return svg;
 }
@@ -116,6 +118,7 @@ export function playView(root) {
   const firstSel = h("select", { id: "play-first" },
     h("option", { value: "you", selected: st.first === "you" }, "you"),
     h("option", { value: "computer", selected: st.first === "computer" }, "the computer"));
+  const firstLabel = h("span", {}, "who starts: ");
   const colors = h("input", { type: "checkbox", id: "play-colors", checked: st.showValues });
   const showP = h("input", { type: "checkbox", id: "play-pp", checked: st.showP });
   const sideSel = h("select", { id: "play-side" },
@@ -198,8 +201,12 @@ export function playView(root) {
 
   /** The options that apply to the game shown: your side for a game of Left and Right (misère play applies to every game). */
   function renderOptions() {
+    // The players' names in the menu of who starts: with two players, theirs.
+    firstSel.options[0].textContent = nameOf("you");
+    firstSel.options[1].textContent = nameOf("computer");
     if (!st.doc) return;
-    sideOpt.hidden = !hasSides();
+    // Two players are named by their sides (Left and Right): who starts says it all.
+    sideOpt.hidden = !hasSides() || st.two;
     misereOpt.hidden = false;
   }
 
@@ -310,7 +317,17 @@ export function playView(root) {
       sel.every(([a, b]) => targetCells(m).some(([x, y]) => x === a && y === b)));
     let sel = st.selection && st.selection.component === comp ? st.selection.cells.slice() : [];
     const at = sel.findIndex(([a, b]) => a === r && b === c);
-    if (at >= 0) sel.splice(at, 1); else sel.push([r, c]);
+    if (at >= 0) {
+      // A second click on a picked cell plays the move of exactly the cells picked, if any
+      // (a coin turned alone); else it unpicks the cell.
+      const same = fits(sel).filter((m) => targetCells(m).length === sel.length);
+      if (same.length === 1) {
+        st.selection = null;
+        play(same[0]);
+        return;
+      }
+      sel.splice(at, 1);
+    } else sel.push([r, c]);
     let cands = fits(sel);
     if (!cands.length) { sel = [[r, c]]; cands = fits(sel); }
     if (!cands.length) {
@@ -502,7 +519,7 @@ export function playView(root) {
     }
     // The value history tells who is winning: not on the page until the analysis is shown.
     if (analysis()) {
-      chart.replaceChildren(historyChart(st.history));
+      chart.replaceChildren(historyChart(st.history, { you: nameOf("you"), computer: nameOf("computer") }));
       if (!chartSection.isConnected) logSection.before(chartSection);
     } else {
       chart.replaceChildren();
@@ -538,7 +555,7 @@ export function playView(root) {
         h("details", { class: "class-settings", id: "play-settings" },
           h("summary", {}, "Game and settings"),
           box.root,
-          h("div", { class: "options" }, misereOpt, h("label", {}, "who starts: ", firstSel), sideOpt, hintsOpt, twoOpt),
+          h("div", { class: "options" }, misereOpt, h("label", {}, firstLabel, firstSel), sideOpt, hintsOpt, twoOpt),
           cmd,
           h("h3", {}, "Moves"), moveList),
         chartSection, logSection);
@@ -547,7 +564,7 @@ export function playView(root) {
         h("h2", { class: "view-title" }, st.two ? "Two players, the computer judging" : "Play against the perfect opponent"),
         lesson,
         box.root,
-        h("div", { class: "options" }, misereOpt, h("label", {}, "who starts: ", firstSel), sideOpt, colorsOpt, showPOpt, classOpt, twoOpt),
+        h("div", { class: "options" }, misereOpt, h("label", {}, firstLabel, firstSel), sideOpt, colorsOpt, showPOpt, classOpt, twoOpt),
         cmd,
         howOut,
         legend,

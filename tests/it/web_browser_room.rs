@@ -1,0 +1,147 @@
+//! The Play view as a class sees it: two players named on one screen, boards drawn
+//! at the size of the window, a high-contrast theme for a dark room, and phones.
+//! Real headless chromium (see `web_browser.rs` for the harness).
+//!
+//! Expected values come from the rules: Nim's last stone wins, so the player who
+//! takes the only stone of `nim(1)` has won.
+
+use crate::web_browser::Harness;
+
+/// The texts of the options of a `<select>`.
+fn options(t: &Harness, css: &str) -> Vec<String> {
+    t.b.wait(css);
+    t.b.js(
+        "return [...document.querySelector(arguments[0]).options].map((o) => o.textContent)",
+        vec![serde_json::json!(css)],
+    )
+    .as_array()
+    .unwrap()
+    .iter()
+    .map(|v| v.as_str().unwrap().to_string())
+    .collect()
+}
+
+#[test]
+fn two_players_are_named_in_who_starts_and_in_the_status() {
+    let t = Harness::new(1200, 900);
+    // One stone: whoever starts takes it and wins.
+    t.open("view=play&expr=nim(1)&two=1&first=computer");
+    let status = t.b.wait_text("#play-status", |s| s.contains("to move"));
+    assert!(status.contains("Player 2 to move"), "{status}");
+    assert_eq!(options(&t, "#play-first"), ["Player 1", "Player 2"]);
+    t.b.click(&t.b.wait("#play-moves button.move"));
+    let over = t.b.wait_text("#play-status", |s| s.contains("Game over"));
+    assert!(over.contains("Player 2 won"), "{over}");
+    assert!(
+        !over.contains("you") && !over.contains("computer"),
+        "{over}"
+    );
+    // Player 1 starts a new game from the menu, takes the stone and wins.
+    t.b.js(
+        "const s = document.getElementById('play-first'); s.value = 'you'; s.dispatchEvent(new Event('change'));",
+        vec![],
+    );
+    t.b.wait_text("#play-status", |s| s.contains("Player 1 to move"));
+    t.b.click(&t.b.wait("#play-moves button.move"));
+    let over = t.b.wait_text("#play-status", |s| s.contains("Game over"));
+    assert!(over.contains("Player 1 won"), "{over}");
+    // Without two players the menu is yours and the computer's.
+    t.open("view=play&expr=nim(1)");
+    t.b.wait_text("#play-status", |s| s.contains("move"));
+    assert_eq!(options(&t, "#play-first"), ["you", "the computer"]);
+    // Two players of a game of Left and Right are Left and Right, in the menu too.
+    t.open("view=play&expr=domineering(2,1)&two=1");
+    t.b.wait_text("#play-status", |s| s.contains("Left to move"));
+    assert_eq!(options(&t, "#play-first"), ["Left", "Right"]);
+}
+
+/// The bounding box of the board's pictures and the window: `[left, top, right,
+/// bottom, innerWidth, innerHeight, scrollWidth]`.
+fn board_box(t: &Harness) -> Vec<f64> {
+    t.b.js(
+        r#"const r = [...document.querySelectorAll('#play-board svg')].map((g) => g.getBoundingClientRect());
+        return [Math.min(...r.map((x) => x.left)), Math.min(...r.map((x) => x.top)),
+          Math.max(...r.map((x) => x.right)), Math.max(...r.map((x) => x.bottom)),
+          innerWidth, innerHeight, document.documentElement.scrollWidth];"#,
+        vec![],
+    )
+    .as_array()
+    .unwrap()
+    .iter()
+    .map(|x| x.as_f64().unwrap())
+    .collect()
+}
+
+/// The board is at least `share` of the window's width and wholly in the window.
+fn board_is_large_and_visible(t: &Harness, what: &str, share: f64) {
+    // The board is scaled once it is drawn (and again after a resize).
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    let b = board_box(t);
+    let (left, top, right, bottom, w, h, sw) = (b[0], b[1], b[2], b[3], b[4], b[5], b[6]);
+    assert!(
+        right - left >= share * w,
+        "{what}: the board is {} px wide of {w}",
+        right - left
+    );
+    assert!(
+        left >= -1.0 && top >= -1.0,
+        "{what}: the board starts at ({left}, {top})"
+    );
+    assert!(
+        right <= w + 1.0 && bottom <= h + 1.0,
+        "{what}: the board ends at ({right}, {bottom}) in {w}×{h}"
+    );
+    assert!(sw <= w + 1.0, "{what}: the page is {sw} px wide in {w}");
+}
+
+#[test]
+fn a_row_of_coins_fills_a_classroom_window_and_a_coin_is_turned_by_clicks() {
+    let t = Harness::new(1024, 768);
+    // Turning Turtles: a move turns a coin from heads to tails, and maybe one coin to
+    // its left either way. Coin 8 (h1) is heads: clicked twice, it is turned alone.
+    t.open(&format!(
+        "view=play&expr={}&class=1",
+        crate::web_browser::encoded("turtles(\"THHTTHTH\")")
+    ));
+    t.b.wait_text("#play-status", |s| s.contains("move"));
+    board_is_large_and_visible(&t, "coins", 0.6);
+    let coin = t.b.wait("#play-board [data-cell='h1']");
+    t.b.click(&coin);
+    t.b.click(&t.b.wait("#play-board [data-cell='h1']"));
+    t.b.wait_until("the move", || {
+        (!t.b.all("#play-log li").is_empty()).then_some(())
+    });
+    let first = t.b.text(&t.b.all("#play-log li")[0]);
+    assert!(first.contains("THHTTHTT"), "{first}");
+}
+
+#[test]
+fn a_staircase_fills_a_classroom_window_and_stones_are_moved_by_clicks() {
+    let t = Harness::new(1024, 768);
+    // Staircase Nim: one stone on step 1 goes to the ground, the only move from step 1.
+    t.open("view=play&expr=stair(1,2,3)&class=1");
+    t.b.wait_text("#play-status", |s| s.contains("move"));
+    board_is_large_and_visible(&t, "stairs", 0.6);
+    // The board follows the window.
+    let wide = board_box(&t);
+    t.b.resize(800, 600);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let narrow = board_box(&t);
+    assert!(
+        narrow[2] - narrow[0] < wide[2] - wide[0],
+        "{wide:?} → {narrow:?}"
+    );
+    // A shorter window leaves less room: the board is smaller, and still all visible.
+    board_is_large_and_visible(&t, "stairs, 800×600", 0.35);
+    // Step 3 has three stones: moving one, two or three to step 2 are offered.
+    t.b.click(&t.b.wait("#play-board [data-step='3']"));
+    let offered = t.b.all(".stair-choices button");
+    assert_eq!(offered.len(), 3);
+    assert!(t.b.all("#play-log li").is_empty());
+    t.b.click(&t.b.wait("#play-board [data-step='1']"));
+    t.b.wait_until("the move", || {
+        (!t.b.all("#play-log li").is_empty()).then_some(())
+    });
+    let first = t.b.text(&t.b.all("#play-log li")[0]);
+    assert!(first.contains("stair(0,2,3)"), "{first}");
+}
