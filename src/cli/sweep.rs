@@ -394,9 +394,9 @@ pub fn run(a: &SweepArgs) -> Result<(), Failure> {
         ),
         None => "add --resume FILE (the output so far) to continue".into(),
     };
-    if let Some((code, e)) = summary.failed {
+    if let Some((game, e)) = summary.failed {
         let words = format!(
-            "octal[{code}]: {e}; {} games written, {} left",
+            "{game}: {e}; {} games written, {} left",
             summary.written, summary.left
         );
         return Err(match Failure::from(e) {

@@ -424,7 +424,7 @@ pub struct Summary {
     /// Whether the total budget (heaps over all games) ran out.
     pub budget_spent: bool,
     /// The first game whose computation failed other than by a bound or the stop
-    /// signal, and why (the games after it are not written, as after a stop).
+    /// signal (as written in expressions, `octal[CODE]`), and why (the games after it are not written, as after a stop).
     pub failed: Option<(String, SolveError)>,
 }
 
@@ -512,7 +512,10 @@ pub fn run(
                                     failed
                                         .lock()
                                         .unwrap_or_else(|e| e.into_inner())
-                                        .get_or_insert((code_text(&game.code), e));
+                                        .get_or_insert((
+                                            format!("octal[{}]", code_text(&game.code)),
+                                            e,
+                                        ));
                                     None
                                 }
                                 _ => None,
@@ -631,7 +634,7 @@ mod tests {
         assert_eq!((summary.written, summary.left), (1, 2));
         assert!(lines[0].starts_with("0.7,"), "{lines:?}");
         let (code, e) = summary.failed.expect("the failed game");
-        assert_eq!(code, code_text(&[0, 16]));
+        assert_eq!(code, format!("octal[{}]", code_text(&[0, 16])));
         assert!(matches!(e, SolveError::Input(_)), "{e:?}");
     }
 
