@@ -232,14 +232,9 @@ pub(super) fn text(a: &Analysis) -> String {
                 .collect();
             let _ = writeln!(out, "  round {round}: {}", removed.join("; "));
         }
-        let left: Vec<String> = e
-            .left
-            .iter()
-            .enumerate()
-            .map(|(p, left)| {
-                let names: Vec<&str> = left.iter().map(|&s| g.names(p)[s].as_str()).collect();
-                format!("{} {{{}}}", g.player_names()[p], names.join(", "))
-            })
+        let left: Vec<String> = named_sets(g, &e.left)
+            .into_iter()
+            .map(|(player, names)| format!("{player} {{{names}}}"))
             .collect();
         let _ = writeln!(
             out,
@@ -457,14 +452,9 @@ fn mixed_text(out: &mut String, g: &Normal, m: &MixedAll, note: &str) {
                 payoffs_lo,
                 payoffs_hi,
             } => {
-                let parts: Vec<String> = e
-                    .support
-                    .iter()
-                    .enumerate()
-                    .map(|(p, l)| {
-                        let names: Vec<&str> = l.iter().map(|&s| g.names(p)[s].as_str()).collect();
-                        format!("{}: {}", g.player_names()[p], names.join(", "))
-                    })
+                let parts: Vec<String> = named_sets(g, &e.support)
+                    .into_iter()
+                    .map(|(player, names)| format!("{player}: {names}"))
                     .collect();
                 let pays: Vec<String> = payoffs_lo
                     .iter()
@@ -522,6 +512,17 @@ fn interval_parts(
                 .map(|&s| format!("{}={}", g.names(p)[s], interval(&lo[p][s], &hi[p][s])))
                 .collect();
             format!("{}: {}", g.player_names()[p], xs.join(", "))
+        })
+        .collect()
+}
+
+/// Each player's name and the names of a set of its strategies, `a, b`.
+fn named_sets(g: &Normal, sets: &[Vec<usize>]) -> Vec<(String, String)> {
+    sets.iter()
+        .enumerate()
+        .map(|(p, set)| {
+            let names: Vec<&str> = set.iter().map(|&s| g.names(p)[s].as_str()).collect();
+            (g.player_names()[p].to_string(), names.join(", "))
         })
         .collect()
 }
