@@ -82,6 +82,8 @@ mod web_api_partizan;
 #[cfg(feature = "browser-tests")]
 mod web_browser;
 #[cfg(feature = "browser-tests")]
+mod web_browser_a11y;
+#[cfg(feature = "browser-tests")]
 mod web_browser_room;
 #[cfg(feature = "browser-tests")]
 mod web_browser_strategic;

@@ -289,6 +289,16 @@ impl Browser {
         )
     }
 
+    /// Runs an asynchronous script: it ends by calling its last argument with the
+    /// value to return (WebDriver's `execute/async`).
+    pub fn js_async(&self, script: &str, args: Vec<Value>) -> Value {
+        self.cmd(
+            "POST",
+            "/execute/async",
+            json!({"script": script, "args": args}),
+        )
+    }
+
     /// Every element matching a CSS selector.
     pub fn all(&self, css: &str) -> Vec<Element> {
         let v = self.cmd(
