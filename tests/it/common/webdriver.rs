@@ -280,6 +280,20 @@ impl Browser {
         );
     }
 
+    /// Sets the size of the page's viewport itself, `width`×`height` CSS pixels, whatever
+    /// the window's frame takes and below the smallest window chromium opens (about
+    /// 500 pixels wide): a phone's screen (chromium's DevTools emulation, through
+    /// chromedriver).
+    pub fn viewport(&self, width: u32, height: u32) {
+        self.cmd(
+            "POST",
+            "/goog/cdp/execute",
+            json!({"cmd": "Emulation.setDeviceMetricsOverride", "params": {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false
+            }}),
+        );
+    }
+
     /// Runs a script (its `arguments` are `args`) and returns its value.
     pub fn js(&self, script: &str, args: Vec<Value>) -> Value {
         self.cmd(
@@ -416,6 +430,14 @@ impl Browser {
     /// A PNG screenshot of the whole viewport.
     pub fn screenshot(&self, path: &Path) {
         let b64 = self.cmd("GET", "/screenshot", Value::Null);
+        let png = base64_decode(b64.as_str().unwrap_or(""));
+        assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+        std::fs::write(path, png).unwrap();
+    }
+
+    /// A PNG screenshot of one element (its box on the page).
+    pub fn element_screenshot(&self, e: &Element, path: &Path) {
+        let b64 = self.cmd("GET", &format!("/element/{}/screenshot", e.0), Value::Null);
         let png = base64_decode(b64.as_str().unwrap_or(""));
         assert!(png.starts_with(b"\x89PNG"), "not a PNG");
         std::fs::write(path, png).unwrap();

@@ -1,7 +1,7 @@
 // The Gallery view: every game sprague knows, grouped, each with its rules, a
 // picture of a starting position and links to play it, its table or its values.
 // Everything shown comes from /api/gallery (the library's registries).
-import { api, h, errorBox } from "./util.js";
+import { api, h, errorBox, scrollable } from "./util.js";
 import { drawComponent } from "./draw.js";
 
 /** A link to another view of the page (followed without reloading it). */
@@ -23,7 +23,7 @@ function card(g) {
     if (g.partizan) links.push(viewLink("value", { expr: g.example }, "Values", "gallery-value"));
   }
   if (g.game) links.push(viewLink("nash", { game: JSON.stringify(g.game) }, "Equilibria", "gallery-nash"));
-  const pics = (g.drawing || []).map((d) => h("div", { class: "gallery-picture" }, drawComponent(d, [], {})));
+  const pics = (g.drawing || []).map((d) => scrollable(h("div", { class: "gallery-picture" }, drawComponent(d, [], {})), `${g.name}: a starting position`));
   return h("article", { class: "gallery-card", "data-family": g.name },
     h("h3", {}, g.name, g.names.length > 1 ? h("span", { class: "aka" }, ` (also ${g.names.slice(1).join(", ")})`) : ""),
     h("p", { class: "gallery-rules" }, g.rules),

@@ -465,12 +465,15 @@ export function playView(root) {
     for (const m of d.moves) {
       const isHint = st.hint && st.hint.to === m.to;
       const shown = analysis();
+      const rem = shown && typeof m.remoteness === "number" ? `r ${m.remoteness}` : null;
+      // The name starts with the text shown (the move, then its remoteness), so that it
+      // can be said to pick the button, and ends with where the move leads.
       moveList.append(h("li", {}, h("button", {
         type: "button", class: `move ${shown ? resultClass(m.result) : "r-u"}${isHint ? " hinted" : ""}`,
         disabled: !mine, "data-index": m.index, "data-to": m.to,
-        "aria-label": shown ? `${m.text}: ${resultWords(m.result)}` : m.text,
+        "aria-label": shown ? `${m.text}${rem ? `, ${rem}` : ""}: ${resultWords(m.result)}` : m.text,
         onclick: () => play(m),
-      }, h("span", { class: "move-text" }, m.text), shown && typeof m.remoteness === "number" ? h("span", { class: "rem" }, `r ${m.remoteness}`) : null)));
+      }, h("span", { class: "move-text" }, m.text), rem ? h("span", { class: "rem", title: `remoteness ${m.remoteness}` }, rem) : null)));
     }
     if (!d.complete) {
       const all = d.count == null ? "more moves" : `${d.count} moves in all`;

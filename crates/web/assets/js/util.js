@@ -147,6 +147,26 @@ export function download(name, text, type) {
   }, 0);
 }
 
+/** Boxes that scroll (what they hold is wider or taller than they are) take the focus. */
+const scrollWatch = typeof ResizeObserver === "function" ? new ResizeObserver((seen) => {
+  for (const { target: el } of seen) {
+    if (!el.isConnected) { scrollWatch.unobserve(el); continue; }
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) el.setAttribute("tabindex", "0");
+    else el.removeAttribute("tabindex");
+  }
+}) : null;
+
+/**
+ * Makes `el`, a box that may scroll, reachable with the Tab key while it scrolls (its
+ * content can then be scrolled with the arrow keys), named `label` for screen readers.
+ */
+export function scrollable(el, label) {
+  el.setAttribute("role", "group");
+  el.setAttribute("aria-label", label);
+  scrollWatch?.observe(el);
+  return el;
+}
+
 /** A box showing a shell command, with a copy button. */
 export function cliBox(command) {
   const code = h("code", { class: "cli-text" }, command);
@@ -154,10 +174,13 @@ export function cliBox(command) {
     type: "button",
     class: "small",
     "aria-label": "copy the command",
-    onclick: () => navigator.clipboard?.writeText(command).then(() => (btn.textContent = "copied"), () => {}),
+    onclick: () => navigator.clipboard?.writeText(command).then(() => {
+      btn.textContent = "copied";
+      btn.setAttribute("aria-label", "copied the command");
+    }, () => {}),
   }, "copy");
   return h("div", { class: "cli", role: "group", "aria-label": "equivalent command" },
-    h("span", { class: "cli-label" }, "CLI"), h("pre", {}, "$ ", code), btn);
+    h("span", { class: "cli-label" }, "CLI"), scrollable(h("pre", {}, "$ ", code), "the command"), btn);
 }
 
 function gcd(a, b) {
