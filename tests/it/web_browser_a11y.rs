@@ -1,9 +1,10 @@
 //! Accessibility of the web playground in a real browser (the harness of
 //! `web_browser`): axe-core, injected into each page, checks every view against the
 //! WCAG 2.0 and 2.1 rules of levels A and AA (the classroom boards too, with the
-//! answer hidden and revealed, and some views in a phone's 390×844 viewport), and
-//! every control of classroom play is reached with the Tab key. The ignored test
-//! `screenshots_of_the_classroom_boards` writes the pictures of docs/GUIDE.md.
+//! answer hidden and revealed, and some views in dark mode and in a phone's 390×844
+//! viewport), and every control of classroom play is reached with the Tab key. The
+//! ignored test `screenshots_of_the_classroom_boards` writes the pictures of
+//! docs/GUIDE.md.
 //!
 //! axe-core comes from npm, at the version pinned in `.ci/axe/package-lock.json`:
 //! `npm ci --prefix .ci/axe` (`.ci/run` does it). The environment variable
@@ -131,7 +132,7 @@ fn viewport(t: &Harness) -> (u64, u64) {
 fn check(t: &Harness, axe: &str, query: &str, css: &str, what: &str, report: &mut Vec<String>) {
     t.open(query);
     settle(t, query, css);
-    if !what.is_empty() {
+    if what.contains("390") {
         assert_eq!(viewport(t), (390, 844), "{query}: the phone's viewport");
     }
     for v in axe_violations(t, axe) {
@@ -172,6 +173,18 @@ fn every_view_passes_the_wcag_checks_of_axe_core() {
     for v in axe_violations(&t, &axe) {
         report.push(format!("Nim after a move: {v}"));
     }
+
+    // Dark mode, whose colours are other.
+    t.b.dark_mode(true);
+    for (query, css) in [VIEWS[0], VIEWS[1], VIEWS[3], VIEWS[8], VIEWS[10]] {
+        check(&t, &axe, query, css, " in dark mode", &mut report);
+        let dark = t.b.js(
+            "return matchMedia('(prefers-color-scheme: dark)').matches",
+            vec![],
+        );
+        assert_eq!(dark.as_bool(), Some(true), "{query}: dark mode");
+    }
+    t.b.dark_mode(false);
 
     // The phone layout, where the settings, boards and tables are laid out otherwise.
     t.b.viewport(390, 844);

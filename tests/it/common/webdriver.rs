@@ -294,6 +294,18 @@ impl Browser {
         );
     }
 
+    /// Makes the page see the user's preference for a dark (or light) colour scheme
+    /// (`prefers-color-scheme`, through chromium's DevTools emulation).
+    pub fn dark_mode(&self, dark: bool) {
+        self.cmd(
+            "POST",
+            "/goog/cdp/execute",
+            json!({"cmd": "Emulation.setEmulatedMedia", "params": {"features": [
+                {"name": "prefers-color-scheme", "value": if dark { "dark" } else { "light" }}
+            ]}}),
+        );
+    }
+
     /// Runs a script (its `arguments` are `args`) and returns its value.
     pub fn js(&self, script: &str, args: Vec<Value>) -> Value {
         self.cmd(
