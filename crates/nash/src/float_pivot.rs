@@ -24,7 +24,7 @@
 //! a singular basis), and the exact path is followed instead.
 
 use super::pivot::Place;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// Relative tolerance of the ratio test and of the size of a pivot.
 const TOLERANCE: f64 = 1e-9;
@@ -78,7 +78,7 @@ struct Constraints {
 pub(crate) struct FloatDictionary {
     rows: usize,
     cols: usize,
-    c: Rc<Constraints>,
+    c: Arc<Constraints>,
     basic: Vec<usize>,
     nonbasic: Vec<usize>,
     place: Vec<Place>,
@@ -134,7 +134,7 @@ impl FloatDictionary {
         Some(FloatDictionary {
             rows,
             cols,
-            c: Rc::new(Constraints { by_row, by_col }),
+            c: Arc::new(Constraints { by_row, by_col }),
             basic: (cols..cols + rows).collect(),
             nonbasic: (0..cols).collect(),
             place,

@@ -19,6 +19,12 @@
 //! are in the polytopes and completely labelled, which makes them an equilibrium
 //! (checked, not assumed). When a proposal fails that check, or the path breaks down
 //! in floating point, the path of that label is followed again in exact arithmetic.
+//!
+//! The paths in floating point share nothing, so they are followed side by side on
+//! every core. They charge their work to one shared counter (a
+//! [`Shared`](super::Shared) budget), whose total does not depend on the order the
+//! threads run in, so whether a limit is reached does not either; the answer is
+//! assembled in the order of the labels, the same on any number of cores.
 
 use super::equilibria::{Degeneracy, Equilibria, Equilibrium, Method, profile};
 use super::float_pivot::FloatDictionary;
@@ -26,10 +32,11 @@ use super::number::{order, same};
 use super::pivot::{Dictionary, Place};
 use super::polytope::{Side, Vertex};
 use super::vertices::{dictionary, label};
-use super::{Bimatrix, Budget, LimitExceeded, Player, Rational};
+use super::{Bimatrix, Budget, LimitExceeded, Player, Rational, Shared};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
+use rayon::prelude::*;
 use std::collections::{BTreeMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -41,6 +48,10 @@ const EXACT_ENTRIES_PER_UNIT: u64 = 1024;
 
 /// One unit per this many entries a pivot in floating point computes (a few µs).
 const FLOAT_ENTRIES_PER_UNIT: u64 = 16_384;
+
+/// A path in floating point charges its units (and looks at the stop signal) once
+/// they reach this many: every 64 pivots at most, some hundred microseconds.
+const FLOAT_UNITS_PER_CHARGE: u64 = 64;
 
 /// The variable of player `p`'s dictionary with label `l` (see [`label`]).
 fn variable(p: Player, m: usize, own: usize, l: usize) -> usize {
@@ -110,13 +121,25 @@ pub(crate) fn ends(
     } else {
         None
     };
+    // The paths in floating point, side by side on every core (they share nothing).
+    let proposals: Vec<Option<Basis>> = match &floats {
+        Some((x, y)) => {
+            let shared = budget.share();
+            let found = (0..m + n)
+                .into_par_iter()
+                .map(|k| float_path(game, [x.clone(), y.clone()], k, &shared, &what))
+                .collect::<Result<Vec<_>, _>>();
+            let spent = shared.spent();
+            budget.absorb(spent);
+            found?
+        }
+        None => vec![None; m + n],
+    };
     let mut certified: BTreeMap<Basis, Option<Ended>> = BTreeMap::new();
     let mut list = Vec::with_capacity(m + n);
     let mut exact = 0;
-    for k in 0..m + n {
-        if let Some((x, y)) = &floats
-            && let Some(basis) = float_path(game, [x.clone(), y.clone()], k, budget, &what)?
-        {
+    for (k, proposal) in proposals.into_iter().enumerate() {
+        if let Some(basis) = proposal {
             if !certified.contains_key(&basis) {
                 let e = certify(game, &sides, &basis, budget)?;
                 certified.insert(basis.clone(), e);
@@ -154,7 +177,7 @@ fn float_path(
     game: &Bimatrix,
     mut d: [FloatDictionary; 2],
     k: usize,
-    budget: &mut Budget,
+    budget: &Shared,
     what: &impl Fn() -> String,
 ) -> Result<Option<Basis>, LimitExceeded> {
     let m = game.count(Player::Row);
@@ -169,30 +192,40 @@ fn float_path(
         }
     }
     let mut seen: HashSet<u64, BuildHasherDefault<Mixed>> = HashSet::default();
-    loop {
-        charge(budget, d[t].work(), FLOAT_ENTRIES_PER_UNIT, what)?;
+    // The units of the pivots since the last charge: charged, and the stop signal
+    // looked at, every `FLOAT_UNITS_PER_CHARGE` of them and at the end.
+    let mut units = 0;
+    let ended = loop {
+        units += d[t].work().div_ceil(FLOAT_ENTRIES_PER_UNIT).max(1);
+        if units >= FLOAT_UNITS_PER_CHARGE {
+            budget.charge(std::mem::take(&mut units), what)?;
+        }
         let p = SIDES[t];
         let Place::Col(c) = d[t].place(var) else {
-            return Ok(None);
+            break false;
         };
         let Some(r) = d[t].leaving(c) else {
-            return Ok(None);
+            break false;
         };
         let left = d[t].basic(r);
         hash ^= key(t, left) ^ key(t, d[t].nonbasic(c));
         if !d[t].pivot(r, c) {
-            return Ok(None);
+            break false;
         }
         let l = label(p, m, game.count(p), left);
         if l == k {
-            break;
+            break true;
         }
         if !seen.insert(hash) {
-            return Ok(None);
+            break false;
         }
         t = 1 - t;
         let q = SIDES[t];
         var = variable(q, m, game.count(q), l);
+    };
+    budget.charge(units, what)?;
+    if !ended {
+        return Ok(None);
     }
     Ok(Some([0, 1].map(|t| {
         let own = game.count(SIDES[t]);
@@ -587,6 +620,40 @@ mod tests {
             ends(&g, &mut b, float).unwrap();
             assert!(b.spent() >= 24, "{}", b.spent());
         }
+    }
+
+    #[test]
+    fn the_paths_side_by_side_spend_the_same_whatever_the_threads_do() {
+        // The floating-point paths run on several threads and charge one counter: the
+        // total, and so whether a limit is passed, is the same every run, and a
+        // limit of exactly that total is enough.
+        let g = game(&mut Lcg(31), 30, 30, 0, 100);
+        let spent: Vec<u64> = (0..4)
+            .map(|_| {
+                let mut b = Budget::new(u64::MAX);
+                ends(&g, &mut b, true).unwrap();
+                b.spent()
+            })
+            .collect();
+        assert!(spent.iter().all(|&s| s == spent[0]), "{spent:?}");
+        let want = ends(&g, &mut Budget::new(u64::MAX), true).unwrap().0;
+        let mut exact = Budget::new(spent[0]);
+        assert_eq!(ends(&g, &mut exact, true).unwrap().0, want);
+        assert_eq!(exact.spent(), spent[0]);
+        let e = ends(&g, &mut Budget::new(spent[0] - 1), true).unwrap_err();
+        assert_eq!(e.bound, sprague_core::Bound::Pairs);
+    }
+
+    #[test]
+    fn a_raised_stop_signal_ends_the_paths() {
+        let g = game(&mut Lcg(5), 40, 40, 0, 100);
+        let stop = std::sync::Arc::new(sprague_core::Stop::after(std::time::Duration::from_secs(
+            3600,
+        )));
+        stop.raise();
+        let mut b = Budget::new(u64::MAX).with_stop(Some(stop));
+        let e = ends(&g, &mut b, true).unwrap_err();
+        assert_eq!(e.bound, sprague_core::Bound::Time);
     }
 
     #[test]

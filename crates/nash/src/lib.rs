@@ -255,6 +255,66 @@ impl Budget {
     }
 }
 
+/// A share of a [`Budget`] that several threads spend together (the work of
+/// independent searches run side by side): each [`Shared::charge`] looks at the stop
+/// signal and adds to one counter, and fails once the counter passes what was left
+/// of the budget. The total spent is the same whatever the order of the threads, so
+/// whether the limit is passed does not depend on it. [`Budget::absorb`] records the
+/// work afterwards.
+pub(crate) struct Shared<'a> {
+    budget: &'a Budget,
+    left: u64,
+    spent: std::sync::atomic::AtomicU64,
+}
+
+impl Shared<'_> {
+    /// Spends `steps` units, after looking at the stop signal; `doing` says what
+    /// for, in words.
+    pub(crate) fn charge(
+        &self,
+        steps: u64,
+        doing: impl FnOnce() -> String,
+    ) -> Result<(), LimitExceeded> {
+        use std::sync::atomic::Ordering;
+        self.budget.check()?;
+        let before = self.spent.fetch_add(steps, Ordering::Relaxed);
+        if before.saturating_add(steps) > self.left {
+            return Err(LimitExceeded {
+                bound: Bound::Pairs,
+                what: format!(
+                    "{} needs more than the {} pairs left of the limit of {}",
+                    doing(),
+                    self.left,
+                    self.budget.limit
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// The units spent.
+    pub(crate) fn spent(self) -> u64 {
+        self.spent.into_inner()
+    }
+}
+
+impl Budget {
+    /// What is left of this budget, to be spent by several threads together.
+    pub(crate) fn share(&self) -> Shared<'_> {
+        Shared {
+            budget: self,
+            left: self.limit - self.spent,
+            spent: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// Records the work of a [`Shared`] budget made from this one (at most what
+    /// was left, as its charges checked).
+    pub(crate) fn absorb(&mut self, spent: u64) {
+        self.spent = self.spent.saturating_add(spent).min(self.limit);
+    }
+}
+
 /// A [`Budget`] was exhausted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LimitExceeded {
