@@ -85,6 +85,8 @@ mod web_browser;
 mod web_browser_room;
 #[cfg(feature = "browser-tests")]
 mod web_browser_strategic;
+#[cfg(feature = "browser-tests")]
+mod web_browser_theme;
 #[cfg(feature = "web")]
 mod web_race;
 #[cfg(feature = "web")]
