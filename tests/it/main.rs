@@ -87,6 +87,8 @@ mod web_browser_room;
 mod web_browser_strategic;
 #[cfg(feature = "browser-tests")]
 mod web_browser_theme;
+#[cfg(feature = "browser-tests")]
+mod web_browser_touch;
 #[cfg(feature = "web")]
 mod web_race;
 #[cfg(feature = "web")]

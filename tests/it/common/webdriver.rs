@@ -402,6 +402,24 @@ impl Browser {
         );
     }
 
+    /// Taps an element with a finger (a W3C touch pointer at the element's centre).
+    pub fn tap(&self, e: &Element) {
+        self.cmd(
+            "POST",
+            "/actions",
+            json!({"actions": [{"type": "pointer", "id": "finger",
+                "parameters": {"pointerType": "touch"},
+                "actions": [
+                    {"type": "pointerMove", "duration": 0, "x": 0, "y": 0,
+                     "origin": { ELEMENT_KEY: e.0 }},
+                    {"type": "pointerDown", "button": 0},
+                    {"type": "pause", "duration": 50},
+                    {"type": "pointerUp", "button": 0}
+            ]}]}),
+        );
+        self.cmd("DELETE", "/actions", Value::Null);
+    }
+
     /// Presses a key (a W3C key code such as "\u{E007}", Enter) where the focus is.
     pub fn press(&self, key: &str) {
         self.cmd(
