@@ -501,3 +501,49 @@ fn the_systems_preference_for_more_contrast_is_the_default() {
     assert_eq!(theme_of(&t), "contrast");
     assert!(!url_of(&t).contains("theme="), "{}", url_of(&t));
 }
+
+#[test]
+fn the_nash_views_game_tree_is_drawn_in_light_ink_on_black() {
+    let t = Harness::new(1200, 1200);
+    t.open("view=nash&theme=contrast");
+    let tree = std::fs::read_to_string(format!(
+        "{}/examples/nash/entry.efg",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    t.b.js(
+        "document.querySelector('#nash-file-box').open = true; document.querySelector('#nash-file').value = arguments[0];",
+        vec![Value::String(tree)],
+    );
+    t.b.click(&t.b.wait("#nash-solve-file"));
+    t.b.wait("#nash-tree svg text");
+    // Each text of the drawing against what is under it: a player's number against
+    // its circle, every other text against the black of the drawing.
+    let v = t.b.js(
+        r#"const svg = document.querySelector('#nash-tree svg');
+        const out = [['svg', getComputedStyle(svg).backgroundColor, 'rgb(0, 0, 0)']];
+        for (const e of svg.querySelectorAll('text')) {
+          const under = e.previousElementSibling?.matches('circle.player') ? getComputedStyle(e.previousElementSibling).fill : 'rgb(0, 0, 0)';
+          out.push([e.textContent, getComputedStyle(e).fill, under]);
+        }
+        for (const e of svg.querySelectorAll('line, polyline, rect, polygon, circle')) {
+          const cs = getComputedStyle(e);
+          out.push(['mark ' + e.tagName, cs.stroke !== 'none' && parseFloat(cs.strokeWidth) > 0 ? cs.stroke : cs.fill, 'rgb(0, 0, 0)']);
+        }
+        return out;"#,
+        vec![],
+    );
+    let rows = v.as_array().unwrap();
+    assert_eq!(parse(rows[0][1].as_str().unwrap()), BLACK);
+    assert!(rows.len() > 5, "{v}");
+    for r in &rows[1..] {
+        let (what, ink, under) = (
+            r[0].as_str().unwrap(),
+            parse(r[1].as_str().unwrap()),
+            parse(r[2].as_str().unwrap()),
+        );
+        let min = if what.starts_with("mark ") { 3.0 } else { 7.0 };
+        let c = ratio(over(ink, under), over(under, BLACK));
+        assert!(c >= min, "{what:?}: {c:.2}:1 ({r})");
+    }
+}
