@@ -217,6 +217,13 @@ fn theme_contrast_in_the_url_gives_a_black_page() {
             .unwrap(),
     );
     assert!(ratio(fg, BLACK) >= 20.0, "{fg:?}");
+    // The theme is set by a classic script in the head, before the first paint (the
+    // modules run after it): no white flash in a dark room.
+    let early = t.b.js(
+        "return !!document.querySelector('head script[src=\"/js/theme-early.js\"]:not([type=module]):not([async]):not([defer])')",
+        vec![],
+    );
+    assert_eq!(early, json!(true));
     // Without it the page is the usual one.
     t.open("view=play&expr=nim(3,4,5)");
     t.b.wait_text("#play-status", |s| s.contains("move"));
