@@ -87,6 +87,10 @@ mod web_browser_a11y;
 mod web_browser_room;
 #[cfg(feature = "browser-tests")]
 mod web_browser_strategic;
+#[cfg(feature = "browser-tests")]
+mod web_browser_theme;
+#[cfg(feature = "browser-tests")]
+mod web_browser_touch;
 #[cfg(feature = "web")]
 mod web_race;
 #[cfg(feature = "web")]

@@ -38,13 +38,25 @@ impl Harness {
         }
     }
 
+    /// A harness whose browser has more of chromium's options (see `Browser::start_with`).
+    pub(crate) fn with_options(width: u32, height: u32, options: serde_json::Value) -> Harness {
+        let lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+        let server = Server::start();
+        let b = Browser::start_with(width, height, options);
+        Harness {
+            b,
+            server,
+            _lock: lock,
+        }
+    }
+
     pub(crate) fn open(&self, query: &str) {
         self.b.goto(&format!("{}/?{query}", self.server.url));
     }
 }
 
 /// The numbers in a position like `nim(1,4,5)`.
-fn heaps(expr: &str) -> Vec<u64> {
+pub(crate) fn heaps(expr: &str) -> Vec<u64> {
     expr.split(|c: char| !c.is_ascii_digit())
         .filter(|s| !s.is_empty())
         .map(|s| s.parse().unwrap())
@@ -222,7 +234,7 @@ fn answer_shown(t: &Harness) -> Vec<String> {
 
 /// Bouton's winning move in Nim: (heap number from 1, stones to take), or None from a
 /// P-position.
-fn bouton(h: &[u64]) -> Option<(usize, u64)> {
+pub(crate) fn bouton(h: &[u64]) -> Option<(usize, u64)> {
     let x = h.iter().fold(0, |a, b| a ^ b);
     if x == 0 {
         return None;
@@ -363,7 +375,7 @@ fn classroom_nim_played_with_the_keyboard() {
 
 /// Kayles values from the rules (Winning Ways, ch. 4): a move knocks down one pin or two
 /// adjacent pins of a row, leaving the pins on either side as rows.
-fn kayles_values(up_to: usize) -> Vec<u64> {
+pub(crate) fn kayles_values(up_to: usize) -> Vec<u64> {
     let mut g = vec![0u64; up_to + 1];
     for n in 1..=up_to {
         let mut seen = Vec::new();

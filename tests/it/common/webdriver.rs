@@ -181,6 +181,12 @@ pub struct Element(String);
 impl Browser {
     /// Starts chromedriver and a headless chromium with a fresh profile; `width`×`height` window.
     pub fn start(width: u32, height: u32) -> Browser {
+        Browser::start_with(width, height, json!({}))
+    }
+
+    /// As `start`, with more of chromium's options (`goog:chromeOptions`), e.g.
+    /// `mobileEmulation` for a phone's screen and touch.
+    pub fn start_with(width: u32, height: u32, options: Value) -> Browser {
         let port = free_port();
         let driver_bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
         let driver = Guard::spawn(
@@ -222,6 +228,15 @@ impl Browser {
                 ]
             }
         }}});
+        let mut caps = caps;
+        if let (Some(extra), Some(chrome)) = (
+            options.as_object(),
+            caps["capabilities"]["alwaysMatch"]["goog:chromeOptions"].as_object_mut(),
+        ) {
+            for (k, v) in extra {
+                chrome.insert(k.clone(), v.clone());
+            }
+        }
         let (status, body) = http(port, "POST", "/session", Some(&caps.to_string()))
             .expect("create a WebDriver session");
         let v: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
@@ -325,6 +340,16 @@ impl Browser {
         )
     }
 
+    /// A Chrome DevTools command through chromedriver (e.g. `Emulation.setEmulatedMedia`):
+    /// its result, or the HTTP status and text of its error.
+    pub fn cdp(&self, cmd: &str, params: Value) -> Result<Value, (u16, String)> {
+        self.try_cmd(
+            "POST",
+            "/goog/cdp/execute",
+            json!({"cmd": cmd, "params": params}),
+        )
+    }
+
     /// Every element matching a CSS selector.
     pub fn all(&self, css: &str) -> Vec<Element> {
         let v = self.cmd(
@@ -411,6 +436,24 @@ impl Browser {
             "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
             vec![json!({ ELEMENT_KEY: e.0 })],
         );
+    }
+
+    /// Taps an element with a finger (a W3C touch pointer at the element's centre).
+    pub fn tap(&self, e: &Element) {
+        self.cmd(
+            "POST",
+            "/actions",
+            json!({"actions": [{"type": "pointer", "id": "finger",
+                "parameters": {"pointerType": "touch"},
+                "actions": [
+                    {"type": "pointerMove", "duration": 0, "x": 0, "y": 0,
+                     "origin": { ELEMENT_KEY: e.0 }},
+                    {"type": "pointerDown", "button": 0},
+                    {"type": "pause", "duration": 50},
+                    {"type": "pointerUp", "button": 0}
+            ]}]}),
+        );
+        self.cmd("DELETE", "/actions", Value::Null);
     }
 
     /// Presses a key (a W3C key code such as "\u{E007}", Enter) where the focus is.

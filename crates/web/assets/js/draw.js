@@ -185,6 +185,8 @@ export function pinsPicture(d, row, moves, ctx) {
     }
     const g = s("g", { class: cls.join(" "), "data-pin": i, "data-component": d.component });
     if (d.heaps && d.heaps[row] !== undefined) g.dataset.heap = d.heaps[row];
+    // The pin's whole lane answers a click or a tap, not only the pin's narrow shape.
+    if (through.length) g.append(s("rect", { x: cx - w / 2, y: 0, width: w, height: H, class: "hit" }));
     g.append(s("ellipse", { cx, cy: H - 22, rx: 8, ry: 17, class: "pin-body" }));
     g.append(s("circle", { cx, cy: 13, r: 7, class: "pin-head" }));
     g.append(s("title", {}, `pin ${i + 1} of ${n}`));
@@ -416,6 +418,10 @@ function stalkPicture(d, moves, ctx) {
     if (severs.length) {
       line.setAttribute("tabindex", "0");
       activate(line, () => ctx.onMove(severs[0]));
+      // A wide invisible twin under the edge takes a finger's tap for it.
+      const hit = s("line", { x1: 40, y1, x2: 40, y2, class: "edge-hit" });
+      hit.addEventListener("click", () => ctx.onMove(severs[0]));
+      svg.append(hit);
     }
     svg.append(line);
     svg.append(s("circle", { cx: 40, cy: y2, r: 3, class: "node" }));
@@ -510,6 +516,10 @@ function groundedPicture(d, moves, ctx) {
     if (mine.length) {
       path.setAttribute("tabindex", "0");
       activate(path, () => ctx.onMove(mine[0]));
+      // A wide invisible twin under the edge takes a finger's tap for it.
+      const hit = s("path", { d: path.getAttribute("d"), class: "edge-hit" });
+      hit.addEventListener("click", () => ctx.onMove(mine[0]));
+      svg.append(hit);
     }
     svg.append(path);
   });

@@ -583,7 +583,8 @@ export function playView(root) {
 
   /**
    * In classroom mode, scales the pictures of the board to fill the room the window
-   * leaves below the buttons (and no wider than the page); otherwise their own size.
+   * leaves below the buttons (and no wider than the page: on a phone a board wider
+   * than the screen shrinks to its width); otherwise their own size.
    */
   function fit() {
     const svgs = [...pics.querySelectorAll("svg")];
@@ -599,7 +600,7 @@ export function playView(root) {
       const [w, hgt] = room();
       const natW = Math.max(...[...pics.children].map((c) => c.getBoundingClientRect().width), 1);
       const natH = Math.max(pics.scrollHeight, 1);
-      f = Math.max(1, Math.min(8, f * Math.min(w / natW, hgt / natH)));
+      f = Math.min(f * w / natW, Math.max(1, Math.min(8, f * Math.min(w / natW, hgt / natH))));
       svgs.forEach((g, i) => { g.style.width = `${sizes[i].width * f}px`; g.style.height = `${sizes[i].height * f}px`; });
     }
   }

@@ -122,9 +122,37 @@ export function params() {
   return new URLSearchParams(location.search);
 }
 
-/** Writes the view's state into the URL; `push` adds a history entry. */
+/**
+ * The page's theme: "contrast" (white and yellow on black, thick outlines, for a dark
+ * room) from `theme=contrast` in the URL, or from the system's `prefers-contrast: more`
+ * unless the URL says `theme=normal`; else null.
+ */
+export function theme() {
+  const t = params().get("theme");
+  if (t === "contrast" || t === "normal") return t === "contrast" ? "contrast" : null;
+  return window.matchMedia?.("(prefers-contrast: more)").matches ? "contrast" : null;
+}
+
+/** The URL parameter that keeps the theme chosen in the page: `theme=contrast`, `theme=normal` or none. */
+export function themeParam() {
+  const t = params().get("theme");
+  return t === "contrast" || t === "normal" ? t : null;
+}
+
+/** A link of the page (`/?view=…`) with the theme chosen kept in it. */
+export function withTheme(href) {
+  const t = themeParam();
+  if (!t || !href.startsWith("/?")) return href;
+  const q = new URLSearchParams(href.slice(2));
+  q.set("theme", t);
+  return "/?" + q.toString();
+}
+
+/** Writes the view's state into the URL (the theme chosen kept); `push` adds a history entry. */
 export function setParams(obj, push = false) {
   const q = new URLSearchParams();
+  const t = themeParam();
+  if (t && !("theme" in obj)) obj = { ...obj, theme: t };
   for (const [k, v] of Object.entries(obj)) {
     if (v === undefined || v === null || v === "" || v === false) continue;
     q.set(k, v === true ? "1" : String(v));
