@@ -186,6 +186,15 @@ fn every_view_passes_the_wcag_checks_of_axe_core() {
     }
     t.b.dark_mode(false);
 
+    // The high-contrast theme, whose colours are others again.
+    for (query, css) in [VIEWS[0], VIEWS[1], VIEWS[3], VIEWS[8], VIEWS[10]] {
+        let query = format!("{query}&theme=contrast");
+        check(&t, &axe, &query, css, " in high contrast", &mut report);
+        let theme =
+            t.b.js("return document.documentElement.dataset.theme", vec![]);
+        assert_eq!(theme.as_str(), Some("contrast"), "{query}: the theme");
+    }
+
     // The phone layout, where the settings, boards and tables are laid out otherwise.
     t.b.viewport(390, 844);
     for (query, css) in [

@@ -2,7 +2,7 @@
 // lists them (support enumeration): exact ones as fractions, certified intervals as
 // intervals, continua and unresolved supports labelled, and a note when the list may
 // be incomplete.
-import { h } from "./util.js";
+import { h, wideTable } from "./util.js";
 
 /** Decimal places of the ends of an interval, as the command line shows them (rounded outward: the interval shown holds the one sent). */
 const PLACES = 13;
@@ -96,10 +96,10 @@ export function mixedMany(doc, players, strategies) {
       h("td", {}, payoffs),
       h("td", { class: "eq-kind" }, kind));
   });
-  parts.push(h("table", { class: "equilibria", id: "nash-mixed-many" },
+  parts.push(wideTable(h("table", { class: "equilibria", id: "nash-mixed-many" },
     h("caption", {}, caption),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), players.map((p) => h("th", { scope: "col" }, `${p} plays`)), h("th", { scope: "col" }, "payoffs"), h("th", { scope: "col" }, "kind"))),
-    h("tbody", {}, rows)));
+    h("tbody", {}, rows)), "the equilibria"));
   if (doc.complete === false) parts.push(h("p", { class: "note incomplete", id: "nash-incomplete", role: "note" }, "The list may be incomplete: a support with a continuum of solutions, or a multiple one, was not searched to the end."));
   if (doc.note) parts.push(h("p", { class: "note" }, doc.note));
   return parts;

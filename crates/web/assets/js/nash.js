@@ -5,7 +5,7 @@
 // subgame-perfect equilibria and the equilibria of its reduced normal form. A game of
 // three or more players shows its mixed equilibria by kind (mixed.js); a small tree
 // can be built by clicking (treeedit.js).
-import { h, s, api, aborted, cliBox, shq, params, setParams, errorBox, download, Q } from "./util.js";
+import { h, s, api, aborted, cliBox, shq, params, setParams, errorBox, download, Q, wideTable } from "./util.js";
 import { mixedMany } from "./mixed.js";
 import { treeEditor } from "./treeedit.js";
 
@@ -196,13 +196,13 @@ export function nashView(root) {
     const pureSet = new Set((doc.pure || []).map((e) => `${e.row},${e.col}`));
     const domRows = new Set((doc.dominated?.row || []).map((d) => d.strategy));
     const domCols = new Set((doc.dominated?.col || []).map((d) => d.strategy));
-    const matrix = h("table", { class: "payoffs result", id: "nash-result" },
+    const matrix = wideTable(h("table", { class: "payoffs result", id: "nash-result" },
       h("caption", {}, "Pure equilibria outlined; dominated strategies struck through"),
       h("thead", {}, h("tr", {}, h("td", {}), game.cols.map((c, j) => h("th", { scope: "col", class: domCols.has(j) ? "dominated" : null }, c)))),
       h("tbody", {}, game.rows.map((r, i) => h("tr", {},
         h("th", { scope: "row", class: domRows.has(i) ? "dominated" : null }, r),
         game.cols.map((_, j) => h("td", { class: pureSet.has(`${i},${j}`) ? "eq" : null },
-          h("span", { class: "rp" }, game.row_payoffs[i][j]), ", ", h("span", { class: "cp" }, game.col_payoffs[i][j])))))));
+          h("span", { class: "rp" }, game.row_payoffs[i][j]), ", ", h("span", { class: "cp" }, game.col_payoffs[i][j]))))))), "the payoff table");
     const dom = [];
     const d = doc.dominant || {};
     if (d.row !== null && d.row !== undefined) dom.push(`the row player has a dominant strategy: ${game.rows[d.row]}`);
@@ -211,11 +211,11 @@ export function nashView(root) {
     for (const x of doc.dominated?.col || []) dom.push(`column ${game.cols[x.strategy]} is ${x.strict ? "strictly" : "weakly"} dominated by ${game.cols[x.by]}`);
     if (doc.iterated?.rounds) dom.push(`iterated elimination (${doc.iterated.rounds} round${doc.iterated.rounds > 1 ? "s" : ""}) leaves rows {${doc.iterated.row.map((k) => game.rows[k]).join(", ")}} and columns {${doc.iterated.col.map((k) => game.cols[k]).join(", ")}}`);
     const eqs = doc.mixed || [];
-    const eqTable = h("table", { class: "equilibria", id: "nash-equilibria" },
+    const eqTable = wideTable(h("table", { class: "equilibria", id: "nash-equilibria" },
       h("caption", {}, `${eqs.length} equilibri${eqs.length === 1 ? "um" : "a"}${doc.degenerate ? " (a degenerate game: the extreme equilibria)" : ""}${doc.complete === false ? " — list may be incomplete" : ""}`),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "row player plays"), h("th", { scope: "col" }, "column player plays"), h("th", { scope: "col" }, "payoffs"))),
       h("tbody", {}, eqs.map((e, k) => h("tr", {},
-        h("td", {}, k + 1), h("td", {}, mixText(e.row, game.rows)), h("td", {}, mixText(e.col, game.cols)), h("td", {}, h("code", {}, `(${e.payoffs.join(", ")})`))))));
+        h("td", {}, k + 1), h("td", {}, mixText(e.row, game.rows)), h("td", {}, mixText(e.col, game.cols)), h("td", {}, h("code", {}, `(${e.payoffs.join(", ")})`)))))), "the equilibria");
     const parts = [
       h("h3", {}, "Equilibria"), eqTable, matrix,
       h("h3", {}, "Dominance"), dom.length ? h("ul", {}, dom.map((t) => h("li", {}, t))) : h("p", {}, "No strategy is dominated."),

@@ -1,6 +1,6 @@
 // The Solve view: an expression, its outcome, the nim-value of every component,
 // every winning move (clicking one loads the position after it) and the explanation.
-import { h, api, aborted, cli, cliBox, params, setParams, errorBox, OUTCOME_WORDS, example } from "./util.js";
+import { h, api, aborted, cli, cliBox, params, setParams, errorBox, OUTCOME_WORDS, example, wideTable } from "./util.js";
 import { exprBox } from "./exprbox.js";
 
 /** The whole position after a solve move: its component replaced by `to`. */
@@ -98,14 +98,14 @@ export function solveView(root) {
       h("dt", {}, "outcome"), h("dd", {}, h("span", { class: `badge o-${doc.outcome}`, id: "solve-outcome" }, doc.outcome), " ", OUTCOME_WORDS[doc.outcome]?.slice(3) || ""),
       h("dt", {}, "nim-value"), h("dd", { id: "solve-grundy" }, grundy),
       doc.remoteness !== undefined && doc.remoteness !== null ? [h("dt", {}, "remoteness"), h("dd", {}, `${doc.remoteness} moves to the end with perfect play`)] : null);
-    const comps = h("table", { class: "comps" },
+    const comps = wideTable(h("table", { class: "comps" },
       h("caption", {}, "Components"),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "component"), h("th", { scope: "col" }, "nim-value"), h("th", { scope: "col" }, "binary"))),
       h("tbody", {}, doc.components.map((c, i) => h("tr", {},
         h("td", {}, i + 1), h("td", {}, h("code", {}, c.expr)),
         h("td", {}, c.grundy === null ? "—" : String(c.grundy)),
         h("td", {}, h("code", {}, typeof c.grundy === "number" ? c.grundy.toString(2) : "")),
-      ))));
+      )))), "the components");
     const moves = doc.winning_moves || [];
     const mlist = h("ul", { class: "moves", id: "solve-moves" },
       moves.map((m) => {

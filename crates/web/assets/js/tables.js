@@ -1,7 +1,7 @@
 // The Tables view: a heap family's values as a chart with the preperiod and the
 // period marked (view=table), and the nim-values of two-parameter positions as a heat
 // map with the P-positions highlighted (view=grid). Both download as CSV or JSON.
-import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox, download, example } from "./util.js";
+import { h, s, api, aborted, cli, cliBox, params, setParams, errorBox, download, example, wideTable } from "./util.js";
 import { exprBox } from "./exprbox.js";
 import { explanationList } from "./solve.js";
 
@@ -240,9 +240,9 @@ export function tablesView(root, name) {
       h("div", { class: "buttons" },
         h("button", { type: "button", id: "dl-csv", onclick: () => download(name + ".csv", csv, "text/csv") }, "Download CSV"),
         h("button", { type: "button", id: "dl-json", onclick: () => download(name + ".json", JSON.stringify(doc, null, 2) + "\n", "application/json") }, "Download JSON")),
-      h("table", { class: "values" }, h("caption", {}, "Values, ten per row"),
+      wideTable(h("table", { class: "values" }, h("caption", {}, "Values, ten per row"),
         h("thead", {}, h("tr", {}, h("th", {}, "heap"), [...Array(10).keys()].map((k) => h("th", { scope: "col" }, "+" + k)))),
-        h("tbody", {}, rows)),
+        h("tbody", {}, rows)), "the table of values"),
       doc.explanation?.length ? h("section", { class: "why" }, h("h3", {}, "How each value is found"), explanationList(doc.explanation)) : null,
     ].filter(Boolean);
   }
@@ -273,14 +273,14 @@ export function tablesView(root, name) {
       h("p", {}, "Presentation: ", h("code", { id: "quotient-presentation" },
         `⟨${doc.generators.map((_, i) => String.fromCharCode(97 + i)).join(", ")} | ${doc.relations.join(", ")}⟩`)),
       h("p", {}, "P-portion (the player to move loses): ", h("code", { id: "quotient-p" }, doc.p_portion.join(", "))),
-      h("table", { class: "values", id: "quotient-heaps" }, h("caption", {}, "The element of each heap (shaded: in the P-portion)"),
+      wideTable(h("table", { class: "values", id: "quotient-heaps" }, h("caption", {}, "The element of each heap (shaded: in the P-portion)"),
         h("thead", {}, h("tr", {}, h("th", {}, "heap"), h("th", {}, "element"))),
-        h("tbody", {}, doc.heaps.map((w, i) => h("tr", {}, h("th", { scope: "row" }, i + 1), word(w))))),
+        h("tbody", {}, doc.heaps.map((w, i) => h("tr", {}, h("th", { scope: "row" }, i + 1), word(w))))), "the element of each heap"),
     ];
     if (doc.table) {
-      parts.push(h("table", { class: "values", id: "quotient-table" }, h("caption", {}, "Multiplication"),
+      parts.push(wideTable(h("table", { class: "values", id: "quotient-table" }, h("caption", {}, "Multiplication"),
         h("thead", {}, h("tr", {}, h("th", {}, "×"), doc.elements.map((w) => h("th", { scope: "col" }, w)))),
-        h("tbody", {}, doc.table.map((row, a) => h("tr", {}, h("th", { scope: "row" }, doc.elements[a]), row.map((b) => word(doc.elements[b])))))));
+        h("tbody", {}, doc.table.map((row, a) => h("tr", {}, h("th", { scope: "row" }, doc.elements[a]), row.map((b) => word(doc.elements[b])))))), "the multiplication table"));
     }
     parts.push(h("div", { class: "buttons" },
       h("button", { type: "button", id: "dl-json", onclick: () => download(name + ".json", JSON.stringify(doc) + "\n", "application/json") }, "Download JSON")));

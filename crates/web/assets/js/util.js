@@ -195,6 +195,14 @@ export function scrollable(el, label) {
   return el;
 }
 
+/**
+ * A table in a box of its own that scrolls sideways when the table is wider than the
+ * page (a phone), reachable with the Tab key while it does, named `label`.
+ */
+export function wideTable(table, label) {
+  return scrollable(h("div", { class: "table-wrap" }, table), label);
+}
+
 /** A box showing a shell command, with a copy button. */
 export function cliBox(command) {
   const code = h("code", { class: "cli-text" }, command);
