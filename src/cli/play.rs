@@ -22,6 +22,10 @@ use std::io::{IsTerminal, Write};
 const DRAWN_HEAP: u64 = 40;
 /// Largest board side drawn.
 const DRAWN_BOARD: u64 = 12;
+/// Rows of at most this many coins are drawn coin by coin (else as written).
+const DRAWN_COINS: usize = 120;
+/// Coins drawn on a line.
+const COINS_A_LINE: usize = 20;
 /// Show the numbered menu with the position when there are at most this many moves.
 const SHOWN_MENU: usize = 12;
 /// Moves per page of the `moves` command.
@@ -549,7 +553,8 @@ fn corner_board(up: u64, across: u64, piece: char) -> Vec<String> {
 
 /// The position drawn from its pictures ([`view::drawing`]): numbered heaps as rows
 /// of tokens, a small board with its piece as a grid (after the heaps of a queen's
-/// board), anything else as written.
+/// board), a row of coins as `H` and `T` under the coins' numbers (after the row as
+/// written), anything else as written.
 pub fn draw(comps: &[Component]) -> Vec<String> {
     let mut lines = Vec::new();
     let small = |n: &Nat, max: u64| n.to_u64().filter(|&v| v <= max);
@@ -586,6 +591,31 @@ pub fn draw(comps: &[Component]) -> Vec<String> {
         if d.heaps.is_empty() {
             lines.push(c.expr());
         }
+        if let Picture::Coins { heads } = &d.picture
+            && heads.len() <= DRAWN_COINS
+        {
+            lines.extend(coin_lines(heads));
+        }
+    }
+    lines
+}
+
+/// A row of coins, `H` heads and `T` tails, under their numbers from 1 (the numbers
+/// a move names), [`COINS_A_LINE`] coins a line.
+fn coin_lines(heads: &[bool]) -> Vec<String> {
+    let w = heads.len().to_string().len();
+    let mut lines = Vec::new();
+    for (k, part) in heads.chunks(COINS_A_LINE).enumerate() {
+        let first = k * COINS_A_LINE + 1;
+        let numbers: Vec<String> = (first..first + part.len())
+            .map(|i| format!("{i:>w$}"))
+            .collect();
+        let faces: Vec<String> = part
+            .iter()
+            .map(|&h| format!("{:>w$}", if h { 'H' } else { 'T' }))
+            .collect();
+        lines.push(format!("  coin  {}", numbers.join(" ")));
+        lines.push(format!("        {}", faces.join(" ")));
     }
     lines
 }

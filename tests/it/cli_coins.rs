@@ -284,6 +284,40 @@ fn play_reads_the_coins_to_turn() {
 }
 
 #[test]
+fn play_draws_the_coins_under_their_numbers() {
+    // THHTH: turning coins 3 and 5 leaves THTTT (Nim 2); the computer turns coin 2,
+    // the one head, alone, leaving no head (with coin 1 it would leave HTTTT, Nim 1).
+    let out = sprague()
+        .args(["play", "turtles(\"THHTH\")"])
+        .write_stdin("turn 3 5\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let rows: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !l.is_empty() && l.split(' ').all(|w| w == "H" || w == "T"))
+        .collect();
+    assert_eq!(rows, ["T H H T H", "T H T T T", "T T T T T"], "{text}");
+    assert_eq!(
+        lines.iter().filter(|l| **l == "coin  1 2 3 4 5").count(),
+        3,
+        "{text}"
+    );
+    // Long rows go on over several lines, the numbers right-aligned.
+    let row = format!("T{}H", "T".repeat(22));
+    let out = sprague()
+        .args(["play", &format!("twins(\"{row}\")")])
+        .write_stdin("quit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("coin  21 22 23 24\n"), "{text}");
+    assert!(text.contains("        T  T  T  H\n"), "{text}");
+}
+
+#[test]
 fn corners_are_nim_products() {
     // A single head in row r, column c is worth (r − 1) ⊗ (c − 1): 2 ⊗ 2 = 3,
     // 2 ⊗ 3 = 1, 3 ⊗ 3 = 2 (the nim multiplication table, ONAG ch. 6).
@@ -310,9 +344,10 @@ fn the_web_page_draws_a_row_of_coins() {
     let (status, body) = s.get("/api/play", &[("expr", "turtles(\"THHTH\")")]);
     assert_eq!(status, 200, "{body}");
     let d = &body["drawing"][0];
-    assert_eq!(d["kind"], "cells");
-    assert_eq!(d["rows"], json!(["THHTH"]));
-    // The one winning move turns coins 1 and 5: cells (0, 0) and (0, 4).
+    assert_eq!(d["kind"], "coins");
+    assert_eq!(d["coins"], "THHTH");
+    // Nim on the heads' places: 2 ⊕ 3 ⊕ 5 = 4, so the one winning move turns coin 5
+    // and coin 1 (worth 1 ⊕ 5 = 4): entries 0 and 4 of the row, from 0.
     let winning: Vec<&Value> = body["moves"]
         .as_array()
         .unwrap()
@@ -323,6 +358,6 @@ fn the_web_page_draws_a_row_of_coins() {
     assert_eq!(winning[0]["to"], "turtles(\"HHHTT\")");
     assert_eq!(
         winning[0]["target"],
-        json!({"kind": "cells", "cells": [[0, 0], [0, 4]]})
+        json!({"kind": "entries", "entries": [0, 4]})
     );
 }

@@ -10,7 +10,7 @@
 //! first `#[cfg(test)]` of a file on):
 //! - no JavaScript identifier has a name as one of its words (`wythoffPairs`), except
 //!   the names that are also ordinary words ([`ORDINARY`]: `nim` in "nim-value",
-//!   `king` the piece, `circle` the SVG element, …);
+//!   `king` the piece, `circle` the SVG element, `coins` the picture, …);
 //! - a string literal holds a name only in an example, and every example is checked
 //!   here, so that none can go stale: a name written as a term (`nim(3,4,5)`,
 //!   `sub[1,3,4](10)`, `domineering("#.|#.")`) must be a term the library reads (a
@@ -46,6 +46,8 @@ const ORDINARY: &[&str] = &[
     "cram",
     "geography",
     "split",
+    // The picture of a row of coins (`kind: "coins"`), as `ring` and `stair` are.
+    "coins",
 ];
 
 /// A piece of code: string literals and identifiers outside comments.

@@ -98,21 +98,96 @@ fn board_is_large_and_visible(t: &Harness, what: &str, share: f64) {
 fn a_row_of_coins_fills_a_classroom_window_and_a_coin_is_turned_by_clicks() {
     let t = Harness::new(1024, 768);
     // Turning Turtles: a move turns a coin from heads to tails, and maybe one coin to
-    // its left either way. Coin 8 (h1) is heads: clicked twice, it is turned alone.
+    // its left either way. Coin 8 is heads: clicked twice, it is turned alone.
     t.open(&format!(
         "view=play&expr={}&class=1",
         crate::web_browser::encoded("turtles(\"THHTTHTH\")")
     ));
     t.b.wait_text("#play-status", |s| s.contains("move"));
     board_is_large_and_visible(&t, "coins", 0.6);
-    let coin = t.b.wait("#play-board [data-cell='h1']");
+    let coin = t.b.wait("#play-board [data-coin='8']");
     t.b.click(&coin);
-    t.b.click(&t.b.wait("#play-board [data-cell='h1']"));
+    t.b.click(&t.b.wait("#play-board [data-coin='8'].picked"));
     t.b.wait_until("the move", || {
         (!t.b.all("#play-log li").is_empty()).then_some(())
     });
     let first = t.b.text(&t.b.all("#play-log li")[0]);
     assert!(first.contains("THHTTHTT"), "{first}");
+}
+
+/// The faces of the coins drawn (`H` or `T` each) and their numbers, in order.
+fn coins(t: &Harness) -> (String, Vec<String>) {
+    let faces: String =
+        t.b.all("#play-board .coins .coin-letter")
+            .iter()
+            .map(|e| t.b.text(e))
+            .collect();
+    let numbers =
+        t.b.all("#play-board .coins .coin-number")
+            .iter()
+            .map(|e| t.b.text(e))
+            .collect();
+    (faces, numbers)
+}
+
+/// Clicks coin `k` (numbered from 1) of the board, once it is drawn with `css` too.
+fn click_coin(t: &Harness, k: usize, css: &str) {
+    t.b.click(&t.b.wait(&format!("#play-board .coin-g[data-coin='{k}']{css}")));
+}
+
+/// The moves played so far, as the log lists them.
+fn played(t: &Harness, count: usize) -> Vec<String> {
+    t.b.wait_until("the move", || {
+        let l = t.b.all("#play-log li");
+        (l.len() >= count).then(|| l.iter().map(|e| t.b.text(e)).collect())
+    })
+}
+
+#[test]
+fn a_whole_game_of_coins_is_played_by_clicking_coins_in_a_classroom() {
+    let t = Harness::new(1024, 768);
+    // Turning Turtles with two players: a move turns one coin from heads to tails and
+    // perhaps one coin to its left, either way. The last move wins.
+    t.open(&format!(
+        "view=play&expr={}&class=1&two=1",
+        crate::web_browser::encoded("turtles(\"THHTH\")")
+    ));
+    t.b.wait_text("#play-status", |s| s.contains("Player 1 to move"));
+    board_is_large_and_visible(&t, "a row of five coins", 0.6);
+    let (faces, numbers) = coins(&t);
+    assert_eq!(faces, "THHTH");
+    assert_eq!(numbers, ["1", "2", "3", "4", "5"]);
+    // Player 1 turns coins 5 and 1: coin 5 alone fits five moves ({5}, {1, 5}, …,
+    // {4, 5}), so it is chosen and nothing is played; coin 1 then leaves one.
+    click_coin(&t, 5, "");
+    t.b.wait("#play-board .coin-g[data-coin='5'].picked");
+    assert!(t.b.all("#play-log li").is_empty());
+    click_coin(&t, 1, "");
+    let log = played(&t, 1);
+    assert!(log[0].contains("turtles(\"HHHTT\")"), "{log:?}");
+    t.b.wait_text("#play-status", |s| s.contains("Player 2 to move"));
+    assert_eq!(coins(&t).0, "HHHTT");
+    // Player 2 turns coin 3 alone: chosen, then clicked again.
+    click_coin(&t, 3, "");
+    click_coin(&t, 3, ".picked");
+    let log = played(&t, 2);
+    assert!(log[1].contains("turtles(\"HHTTT\")"), "{log:?}");
+    assert_eq!(coins(&t).0, "HHTTT");
+    // A tails coin turns only with a head to its right, and coin 4 has none: no move
+    // turns it.
+    click_coin(&t, 4, "");
+    t.b.wait_text(".hint-out", |s| s.contains("not legal"));
+    // Player 1 turns coins 2 and 1, both heads: no head is left, and Player 1 has
+    // made the last move.
+    click_coin(&t, 2, "");
+    click_coin(&t, 1, "");
+    let log = played(&t, 3);
+    assert!(log[2].contains("turtles(\"TTTTT\")"), "{log:?}");
+    let over = t.b.wait_text("#play-status", |s| s.contains("Game over"));
+    assert!(over.contains("Player 1 won"), "{over}");
+    assert_eq!(coins(&t).0, "TTTTT");
+    // No move is left: no coin takes a click.
+    assert!(t.b.all("#play-board .coin-g[tabindex='0']").is_empty());
 }
 
 #[test]

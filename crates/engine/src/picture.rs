@@ -1,5 +1,6 @@
 //! What a front end draws of one component, in terms that name no game: heaps of
-//! stones, a piece on a board, a ring, a staircase, a board of cells, a Hackenbush-like
+//! stones, a piece on a board, a ring, a staircase, a board of cells, a row of coins
+//! (heads or tails), a Hackenbush-like
 //! stalk or graph, or text. A family (or ruleset) describes its positions in this
 //! vocabulary ([`Picture`]); front ends draw pictures by their kind, and what a move
 //! changes ([`Target`]) is found by comparing the pictures before and after it
@@ -201,6 +202,12 @@ pub enum Picture {
         /// The pins of each row, in order.
         rows: Vec<Nat>,
     },
+    /// A row of coins, each heads or tails (coin-turning games): a move turns over
+    /// some coins of the row. Front ends number the coins from 1 at the left.
+    Coins {
+        /// Whether each coin shows heads, the leftmost first.
+        heads: Vec<bool>,
+    },
     /// No picture: the component as written.
     Text(String),
 }
@@ -227,7 +234,8 @@ pub enum Target {
     },
     /// Changes these cells `(row, column)` of a board, top-left `(0, 0)`.
     Cells(Vec<(usize, usize)>),
-    /// Changes these entries (steps of a staircase), 0-based.
+    /// Changes these entries (steps of a staircase, coins of a row turned over),
+    /// 0-based, ascending.
     Entries(Vec<usize>),
     /// Cuts the edge `edge` (of a stalk, from the ground, or of a graph); the edges
     /// `fallen` are no longer connected to the ground and fall with it.
@@ -267,7 +275,8 @@ const MATCH_TRIES: usize = 20_000;
 
 impl Picture {
     /// The name of the picture's kind, as front ends know it: `heaps`, `board`,
-    /// `ring`, `stairs`, `cells`, `stalk`, `graph`, `walk`, `numbers`, `pins` or `text`.
+    /// `ring`, `stairs`, `cells`, `stalk`, `graph`, `walk`, `numbers`, `pins`, `coins` or
+    /// `text`.
     pub fn kind(&self) -> &'static str {
         match self {
             Picture::Heaps { .. } => "heaps",
@@ -280,6 +289,7 @@ impl Picture {
             Picture::Walk { .. } => "walk",
             Picture::Numbers { .. } => "numbers",
             Picture::Pins { .. } => "pins",
+            Picture::Coins { .. } => "coins",
             Picture::Text(_) => "text",
         }
     }
@@ -321,6 +331,9 @@ impl Picture {
             }
             Picture::Pins { .. } => {
                 "click a pin, then the same pin again to knock it down alone or a pin next to it to knock both down"
+            }
+            Picture::Coins { .. } => {
+                "click the coins your move turns over (its rightmost coin goes from heads to tails); a move is played once only it fits, or when a chosen coin is clicked again"
             }
         }
     }
@@ -435,6 +448,10 @@ impl Picture {
                 (!changed.is_empty()).then_some(Target::Cells(changed))
             }
             (Picture::Pins { rows: a }, Picture::Pins { rows: b }) => knock(a, b),
+            (Picture::Coins { heads: a }, Picture::Coins { heads: b }) if a.len() == b.len() => {
+                let turned: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+                (!turned.is_empty()).then_some(Target::Entries(turned))
+            }
             _ => None,
         }
     }
@@ -770,6 +787,25 @@ mod tests {
         let text = Picture::Text("x".into());
         assert_eq!(Picture::target(&text, &text), None);
         assert_eq!(Picture::target(&heaps(&[1]), &text), None);
+    }
+
+    #[test]
+    fn coins_name_the_coins_turned() {
+        let row = |t: &str| Picture::Coins {
+            heads: t.chars().map(|c| c == 'H').collect(),
+        };
+        assert_eq!(row("THHTH").kind(), "coins");
+        // Coins 1 and 5 (0 and 4 from 0) turned: THHTH → HHHTT.
+        assert_eq!(
+            Picture::target(&row("THHTH"), &row("HHHTT")),
+            Some(Target::Entries(vec![0, 4]))
+        );
+        assert_eq!(Picture::target(&row("TH"), &row("TH")), None);
+        assert_eq!(Picture::target(&row("TH"), &row("THT")), None);
+        let st = Picture::Stairs {
+            steps: nats(&[1, 0]),
+        };
+        assert_eq!(Picture::target(&row("HT"), &st), None);
     }
 
     #[test]

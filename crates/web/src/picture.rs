@@ -82,6 +82,9 @@ pub(crate) fn picture_json(component: usize, title: &str, heaps: &[usize], p: &P
             "rows": rows.iter().map(|r| nats(r)).collect::<Vec<_>>(),
         }),
         Picture::Pins { rows } => json!({"rows": nats(rows), "heaps": heaps}),
+        Picture::Coins { heads } => json!({
+            "coins": heads.iter().map(|&h| if h { 'H' } else { 'T' }).collect::<String>(),
+        }),
         Picture::Text(t) => json!({"text": t}),
     };
     if let (Value::Object(o), Value::Object(f)) = (&mut o, fields) {
@@ -92,7 +95,7 @@ pub(crate) fn picture_json(component: usize, title: &str, heaps: &[usize], p: &P
 
 /// What a move changes in its component's picture: `{"kind": "take", "heap", "count"}`
 /// (heap 0-based in the component), `cell` (`x`, `y`), `cells` (`[row, column]`
-/// pairs), `entries`, `cut` (`edge`, `fallen`), `colour` (`vertices`), `token`
+/// pairs), `entries` (steps of a staircase, coins turned), `cut` (`edge`, `fallen`), `colour` (`vertices`), `token`
 /// (`vertex`) or `knock` (`row`, `from`, `count`).
 pub(crate) fn target_json(t: &Target) -> Value {
     match t {
@@ -176,6 +179,18 @@ mod tests {
                 count: n(1)
             }),
             json!({"kind": "knock", "row": 0, "from": 2, "count": 1})
+        );
+        let coins = Picture::Coins {
+            heads: vec![false, true, true, false],
+        };
+        let c = picture_json(2, "turtles", &[], &coins);
+        assert_eq!(
+            (&c["kind"], &c["coins"], &c["component"]),
+            (&json!("coins"), &json!("THHT"), &json!(2))
+        );
+        assert_eq!(
+            target_json(&Target::Entries(vec![0, 3])),
+            json!({"kind": "entries", "entries": [0, 3]})
         );
         let walk = Picture::Walk {
             graph: sprague_engine::picture::GraphPicture::default(),

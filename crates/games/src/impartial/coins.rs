@@ -1322,9 +1322,8 @@ impl Family for Coins {
 
     fn picture(&self, pos: &Pos) -> Picture {
         match Row::of(pos, "") {
-            Ok(r) if r.len <= DRAWN_COINS && r.len > 0 => Picture::Cells {
-                rows: vec![r.text()],
-                legend: vec![('H', "heads".into()), ('T', "tails".into())],
+            Ok(r) if r.len <= DRAWN_COINS && r.len > 0 => Picture::Coins {
+                heads: (1..=r.len).map(|i| r.heads(i)).collect(),
             },
             _ => {
                 let mut s = String::new();
@@ -1781,14 +1780,66 @@ mod tests {
         assert!(f.read_move(&c.pos, &["turn", "2", "2"]).unwrap().is_err());
         assert!(f.read_move(&c.pos, &["take", "2"]).is_none());
         assert!(f.read_move(&c.pos, &["hht"]).is_none());
-        // The picture: one row of cells.
+        // The picture: the row of coins, T H H T H from the left.
         assert_eq!(
             f.picture(&c.pos),
-            Picture::Cells {
-                rows: vec!["THHTH".into()],
-                legend: vec![('H', "heads".into()), ('T', "tails".into())]
+            Picture::Coins {
+                heads: vec![false, true, true, false, true]
             }
         );
+    }
+
+    #[test]
+    fn the_picture_is_the_row_and_a_move_names_the_coins_it_turns() {
+        use sprague_engine::picture::Target;
+        let limits = Limits::default();
+        let c = &crate::components("turtles(\"THHTH\")").unwrap()[0];
+        // Turning Turtles turns one coin from heads to tails, perhaps with one coin to
+        // its left: heads on coins 2, 3 and 5 give the sets {2}, {1, 2}, {3}, {1, 3},
+        // {2, 3}, {5}, {1, 5}, …, {4, 5} (numbered from 0 in the picture).
+        let mut want: Vec<Vec<usize>> = Vec::new();
+        for h in [2usize, 3, 5] {
+            want.push(vec![h - 1]);
+            want.extend((1..h).map(|l| vec![l - 1, h - 1]));
+        }
+        want.sort();
+        let before = c.family.picture(&c.pos);
+        let mut sink = MoveSink::new(100);
+        c.family.moves(&c.pos, &limits, &mut sink).unwrap();
+        let mut got: Vec<Vec<usize>> = sink
+            .moves
+            .iter()
+            .map(|m| {
+                let after = c.family.picture(&m.to[0]);
+                let Picture::Coins { heads } = &after else {
+                    panic!("{after:?}");
+                };
+                assert_eq!(heads.len(), 5, "{}", m.text);
+                match Picture::target(&before, &after) {
+                    Some(Target::Entries(e)) => e,
+                    t => panic!("{}: {t:?}", m.text),
+                }
+            })
+            .collect();
+        got.sort();
+        assert_eq!(got, want);
+        // A sum draws each row; the empty row and rows too long to draw are text.
+        for (src, heads) in [
+            ("twins(\"H\")", vec![true]),
+            ("ruler(\"tth\")", vec![false, false, true]),
+            ("coins[3,4](\"0101\")", vec![false, true, false, true]),
+        ] {
+            let c = &crate::components(src).unwrap()[0];
+            assert_eq!(c.family.picture(&c.pos), Picture::Coins { heads }, "{src}");
+        }
+        let long = format!("turtles(\"{}\")", "H".repeat(DRAWN_COINS + 1));
+        for src in ["mogul(\"\")", long.as_str()] {
+            let c = &crate::components(src).unwrap()[0];
+            assert!(
+                matches!(c.family.picture(&c.pos), Picture::Text(_)),
+                "{src}"
+            );
+        }
     }
 
     #[test]

@@ -1,5 +1,5 @@
 // SVG pictures of positions for the Play and Values views, drawn by the kind of picture the
-// server sends (heaps, pins, board, ring, stairs, cells, stalk, graph, walk, numbers, text); a move is
+// server sends (heaps, pins, board, ring, stairs, cells, coins, stalk, graph, walk, numbers, text); a move is
 // found by its target, what it changes in the picture. Moves are coloured by
 // what they lead to: green when the position after it is P (a winning move),
 // red when it is N (a losing move), yellow for a draw.
@@ -25,8 +25,12 @@ function targeted(moves, c, kind) {
   return moves.filter((m) => compOf(m) === c && m.target && m.target.kind === kind);
 }
 
-/** The cells a move changes ([row, col] pairs), from its target; null for other moves. */
+/**
+ * The cells a move changes ([row, col] pairs), from its target: a board's cells, or
+ * the entries of a row (the coins a move turns) as cells of row 0; null for other moves.
+ */
 export function targetCells(m) {
+  if (m.target && m.target.kind === "entries") return m.target.entries.map((i) => [0, i]);
   return m.target && m.target.kind === "cells" ? m.target.cells : null;
 }
 
@@ -399,6 +403,60 @@ function partizanGrid(d, moves, ctx) {
   return svg;
 }
 
+const MAX_COINS = 240;
+const COINS_A_LINE = 16;
+
+/**
+ * A row of coins (`kind: "coins"`, `coins` a string of `H` heads and `T` tails):
+ * coins numbered from 1 at the left, COINS_A_LINE a line. Clicking coins selects
+ * them (as the cells of a board, `ctx.onCell` with row 0); when one move turns every
+ * selected coin it is played, and a selected coin clicked again plays the move that
+ * turns exactly the coins selected. Coins a move may still turn are ringed, coloured
+ * when every such move wins (green) or loses (red).
+ */
+function coinsPicture(d, moves, ctx) {
+  const faces = [...(d.coins || "")];
+  const n = faces.length;
+  if (n > MAX_COINS) {
+    return h("p", { class: "big-heap" }, `A row of ${n} coins (too many to draw: use the list of moves).`);
+  }
+  const R = 24;
+  const P = 2 * R + 14;
+  const LH = 2 * R + 34;
+  const per = Math.min(COINS_A_LINE, Math.max(1, n));
+  const W = per * P + 8;
+  const H = Math.max(1, Math.ceil(n / per)) * LH + 4;
+  const heads = faces.filter((f) => f === "H").length;
+  const svg = s("svg", { class: "coins", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "group", "aria-label": `${d.title}: a row of ${n} coins, ${heads} heads` });
+  const sel = (ctx.selection && ctx.selection.component === d.component) ? ctx.selection.cells.map(([, i]) => i) : [];
+  const cands = targeted(moves, d.component, "entries").filter((m) => sel.every((i) => m.target.entries.includes(i)));
+  faces.forEach((f, i) => {
+    const cx = 4 + (i % per) * P + P / 2;
+    const cy = 6 + Math.floor(i / per) * LH + R;
+    const through = cands.filter((m) => m.target.entries.includes(i));
+    const picked = sel.includes(i);
+    const face = f === "H" ? "heads" : "tails";
+    const cls = ["coin-g", face];
+    if (through.length) cls.push("can", targetClass(through, ctx));
+    if (picked) cls.push("picked");
+    const g = s("g", { class: cls.join(" "), "data-coin": i + 1, "data-component": d.component });
+    g.append(s("circle", { cx, cy, r: R + 5, class: "coin-ring" }));
+    g.append(s("circle", { cx, cy, r: R, class: "coin-face" }));
+    g.append(s("text", { x: cx, y: cy + 7, class: "coin-letter", "text-anchor": "middle" }, f === "H" ? "H" : "T"));
+    g.append(s("text", { x: cx, y: cy + R + 22, class: "coin-number", "text-anchor": "middle" }, String(i + 1)));
+    const what = `coin ${i + 1}: ${face}${picked ? ", chosen" : ""}`;
+    g.append(s("title", {}, what));
+    if (moves.length) {
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", what);
+      activate(g, () => ctx.onCell && ctx.onCell(d.component, 0, i));
+    }
+    svg.append(g);
+  });
+  return svg;
+}
+
 /** A stalk (`kind: "stalk"`): edges from the ground up, B blue (Left's), R red (Right's), G green (either's). */
 function stalkPicture(d, moves, ctx) {
   const edges = [...(d.colours || "")];
@@ -621,6 +679,7 @@ export function drawComponent(d, moves, ctx) {
     case "ring": return ringPicture(d);
     case "stairs": return stairPicture(d, moves, ctx);
     case "cells": return partizanGrid(d, moves, ctx);
+    case "coins": return coinsPicture(d, moves, ctx);
     case "stalk": return stalkPicture(d, moves, ctx);
     case "graph": return d.grounded ? groundedPicture(d, moves, ctx) : graphPicture(d, moves, ctx);
     case "walk": return walkPicture(d, moves, ctx);
