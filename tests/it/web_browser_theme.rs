@@ -405,7 +405,7 @@ fn every_board_is_visible_on_black_and_left_and_right_differ_without_colour() {
         ("nim(3,4,5)", "circle.stone"),
         ("kayles(3,5)", "g.pin .pin-body, g.pin .pin-head"),
         ("wythoff(3,5)", "rect.cell, rect.target"),
-        ("turtles(\"THHTTHTH\")", ".pcell, .piece"),
+        ("turtles(\"THHTTHTH\")", ".coin-face"),
         ("domineering(3,3)", ".pcell"),
         ("stair(1,2,3)", ".step, circle.stone"),
         ("hackenbush(\"BRB\")", ".edge"),

@@ -254,7 +254,7 @@ fn boards_fit_and_take_taps(size: (u32, u32)) {
     let t = device(size);
     let boards: &[(&str, &str)] = &[
         ("wythoff(3,5)", "rect.target"),
-        ("turtles(\"THHTTH\")", "[data-cell='f1']"),
+        ("turtles(\"THHTTH\")", ".coin-g[data-coin='1']"),
         ("domineering(4,4)", "[data-cell='a1']"),
         ("stair(1,2,3)", "[data-step='1']"),
         ("hackenbush(\"BRB\")", ".edge[tabindex]"),

@@ -442,8 +442,7 @@ function coinsPicture(d, moves, ctx) {
     const g = s("g", { class: cls.join(" "), "data-coin": i + 1, "data-component": d.component });
     g.append(s("circle", { cx, cy, r: R + 5, class: "coin-ring" }));
     g.append(s("circle", { cx, cy, r: R, class: "coin-face" }));
-    g.append(s("text", { x: cx, y: cy + 7, class: "coin-letter", "text-anchor": "middle" }, f === "H" ? "H" : "T"));
-    g.append(s("text", { x: cx, y: cy + R + 22, class: "coin-number", "text-anchor": "middle" }, String(i + 1)));
+
     const what = `coin ${i + 1}: ${face}${picked ? ", chosen" : ""}`;
     g.append(s("title", {}, what));
     if (moves.length) {
@@ -452,7 +451,11 @@ function coinsPicture(d, moves, ctx) {
       g.setAttribute("aria-label", what);
       activate(g, () => ctx.onCell && ctx.onCell(d.component, 0, i));
     }
-    svg.append(g);
+    // The letter and the number are drawn over the coin but outside its button,
+    // whose name says them (clicks go through the letter to the coin).
+    svg.append(g,
+      s("text", { x: cx, y: cy + 7, class: `coin-letter ${face}`, "text-anchor": "middle", "aria-hidden": "true" }, f === "H" ? "H" : "T"),
+      s("text", { x: cx, y: cy + R + 22, class: "coin-number", "text-anchor": "middle", "aria-hidden": "true" }, String(i + 1)));
   });
   return svg;
 }
