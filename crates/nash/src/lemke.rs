@@ -160,11 +160,11 @@ pub(crate) fn ends(
     let mut list = Vec::with_capacity(m + n);
     let mut exact = 0;
     for (k, proposal) in proposals.iter().enumerate() {
-        if let Some(basis) = proposal {
-            if let Some(Some(e)) = certified.get(basis) {
-                list.push(e.clone());
-                continue;
-            }
+        if let Some(basis) = proposal
+            && let Some(Some(e)) = certified.get(basis)
+        {
+            list.push(e.clone());
+            continue;
         }
         exact += 1;
         if let Some(e) = exact_path(game, &sides, k, budget, &what)? {
