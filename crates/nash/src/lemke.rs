@@ -135,19 +135,36 @@ pub(crate) fn ends(
         }
         None => vec![None; m + n],
     };
-    let mut certified: BTreeMap<Basis, Option<Ended>> = BTreeMap::new();
+    // The distinct ends, certified side by side: each on a copy of the budget (so
+    // each within what is left of it), their work then charged together.
+    let mut distinct: Vec<&Basis> = proposals.iter().flatten().collect();
+    distinct.sort();
+    distinct.dedup();
+    let start = budget.clone();
+    let done: Vec<Result<(Option<Ended>, u64), LimitExceeded>> = distinct
+        .par_iter()
+        .map(|basis| {
+            let mut own = start.clone();
+            let e = certify(game, &sides, basis, &mut own)?;
+            Ok((e, own.spent() - start.spent()))
+        })
+        .collect();
+    let mut certified: BTreeMap<&Basis, Option<Ended>> = BTreeMap::new();
+    let mut spent = 0u64;
+    for (basis, result) in distinct.into_iter().zip(done) {
+        let (e, work) = result?;
+        spent = spent.saturating_add(work);
+        certified.insert(basis, e);
+    }
+    budget.spend_steps(spent, || format!("{} (certifying the ends)", what()))?;
     let mut list = Vec::with_capacity(m + n);
     let mut exact = 0;
-    for (k, proposal) in proposals.into_iter().enumerate() {
-        if let Some(basis) = proposal {
-            if !certified.contains_key(&basis) {
-                let e = certify(game, &sides, &basis, budget)?;
-                certified.insert(basis.clone(), e);
-            }
-            if let Some(Some(e)) = certified.get(&basis) {
-                list.push(e.clone());
-                continue;
-            }
+    for (k, proposal) in proposals.iter().enumerate() {
+        if let Some(basis) = proposal
+            && let Some(Some(e)) = certified.get(basis)
+        {
+            list.push(e.clone());
+            continue;
         }
         exact += 1;
         if let Some(e) = exact_path(game, &sides, k, budget, &what)? {
