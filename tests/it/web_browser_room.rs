@@ -6,6 +6,10 @@
 //! takes the only stone of `nim(1)` has won.
 
 use crate::web_browser::Harness;
+use serde_json::json;
+
+/// Enter, which plays or chooses what has the focus.
+const ENTER: &str = "\u{E007}";
 
 /// The texts of the options of a `<select>`.
 fn options(t: &Harness, css: &str) -> Vec<String> {
@@ -219,4 +223,35 @@ fn a_staircase_fills_a_classroom_window_and_stones_are_moved_by_clicks() {
     });
     let first = t.b.text(&t.b.all("#play-log li")[0]);
     assert!(first.contains("stair(0,2,3)"), "{first}");
+}
+
+#[test]
+fn coins_are_chosen_and_turned_with_the_keyboard_alone() {
+    // Turning Turtles, `THHTH`: coin 5 alone fits five moves ({5}, {1, 5}, …, {4, 5}),
+    // so Enter on it chooses it; the board is drawn afresh and the focus stays on
+    // coin 5, where a second Enter plays the move of coin 5 alone.
+    let t = Harness::new(1024, 768);
+    t.open(&format!(
+        "view=play&expr={}&class=1&two=1",
+        crate::web_browser::encoded("turtles(\"THHTH\")")
+    ));
+    t.b.wait_text("#play-status", |s| s.contains("Player 1 to move"));
+    let focused = || {
+        t.b.js(
+            "const e = document.activeElement; return e && e.dataset ? (e.dataset.coin || null) : null",
+            vec![],
+        )
+    };
+    t.b.js(
+        "document.querySelector(\"#play-board .coin-g[data-coin='5']\").focus()",
+        vec![],
+    );
+    assert_eq!(focused(), json!("5"));
+    t.b.press(ENTER);
+    t.b.wait("#play-board .coin-g[data-coin='5'].picked");
+    assert!(t.b.all("#play-log li").is_empty());
+    assert_eq!(focused(), json!("5"), "the focus left the chosen coin");
+    t.b.press(ENTER);
+    let log = played(&t, 1);
+    assert!(log[0].contains("turtles(\"THHTT\")"), "{log:?}");
 }

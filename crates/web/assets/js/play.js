@@ -487,6 +487,11 @@ export function playView(root) {
     renderStatus();
     hintBtn.hidden = st.cls && !st.hints;
     revealBtn.hidden = !st.cls;
+    // The board is drawn afresh: a cell or coin that had the keyboard's focus (a
+    // selection under way) gets it back, found by its data attributes.
+    const had = pics.contains(document.activeElement) ? document.activeElement : null;
+    const again = had && [...had.attributes].filter((a) => a.name.startsWith("data-"))
+      .map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
     pics.replaceChildren();
     if (d) {
       // Boards keep the size of the game's first position (the piece moves, the board stays).
@@ -519,6 +524,8 @@ export function playView(root) {
     if (st.refocus && humanToMove() && d && !d.over) {
       st.refocus = false;
       pics.querySelector("[tabindex='0']")?.focus();
+    } else if (again) {
+      pics.querySelector(`${again}[tabindex='0']`)?.focus();
     }
     // The value history tells who is winning: not on the page until the analysis is shown.
     if (analysis()) {
