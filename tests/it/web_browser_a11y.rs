@@ -296,6 +296,13 @@ fn screenshots_of_the_classroom_boards() {
             "hackenbush",
             "hackenbush(\"0-1:B 0-2:R 1-2:G 1-3:B 2-3:R\")",
         ),
+        ("dawson", "dawson(4,6)"),
+        ("king", "king(3,4)"),
+        ("ring", "ring(1,2,3,2)"),
+        ("clobber", "clobber(\"XOXO|OXOX|XOXO\")"),
+        ("konane", "konane(\"XOX.|OXO.\")"),
+        ("amazons", "amazons(\"L...|....|...R\")"),
+        ("toads", "toads(\"TT..FF\")"),
     ];
     for (width, height) in [(1024u64, 768u64), (390, 844)] {
         let t = Harness::new(1024, 900);

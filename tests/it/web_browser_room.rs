@@ -255,3 +255,23 @@ fn coins_are_chosen_and_turned_with_the_keyboard_alone() {
     let log = played(&t, 1);
     assert!(log[0].contains("turtles(\"THHTT\")"), "{log:?}");
 }
+
+#[test]
+fn a_board_played_from_the_list_says_so_once() {
+    // The ring's coin is moved by picking a move in the list: the sentence on how to
+    // move names the list once, not a second time as "or pick any move in the list".
+    let t = Harness::new(1024, 768);
+    t.open(&format!(
+        "view=play&expr={}&class=1",
+        crate::web_browser::encoded("ring(1,2,3,2)")
+    ));
+    let how = t.b.wait_text("#play-how", |s| s.starts_with("To move"));
+    assert_eq!(how.matches("in the list").count(), 1, "{how}");
+    // A board played by clicks still offers the list as well.
+    t.open(&format!(
+        "view=play&expr={}&class=1",
+        crate::web_browser::encoded("nim(3,4)")
+    ));
+    let how = t.b.wait_text("#play-how", |s| s.starts_with("To move"));
+    assert!(how.ends_with("; or pick any move in the list."), "{how}");
+}

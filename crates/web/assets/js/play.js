@@ -516,7 +516,10 @@ export function playView(root) {
           pics.append(h("figure", { class: `pic pic-${dr.kind}`, title: dr.how }, drawComponent(dr, moves, ctx), h("figcaption", {}, dr.title)));
         }
       }
-      howOut.textContent = how.size ? `To move: ${[...how].join("; ")}; or pick any move in the list.` : "";
+      // A board played from the list alone says so once.
+      const ways = [...how].filter(Boolean);
+      const listed = ways.some((w) => w.includes("in the list"));
+      howOut.textContent = ways.length ? `To move: ${ways.join("; ")}${listed ? "" : "; or pick any move in the list"}.` : "";
     }
     renderMoves();
     renderReveal();
