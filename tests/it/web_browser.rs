@@ -373,6 +373,23 @@ fn classroom_nim_played_with_the_keyboard() {
     assert!(status.contains("you won"), "{status}");
 }
 
+/// A knock that leaves a P-position in rows of Kayles pins whose nim-values (`g`)
+/// have the sum `x` ≠ 0: the row (from 1), the pins left standing before the run, and
+/// the pins knocked down (1 or 2).
+pub(crate) fn winning_knock(g: &[u64], rows: &[u64], x: u64) -> (usize, usize, usize) {
+    rows.iter()
+        .enumerate()
+        .find_map(|(i, &n)| {
+            let n = n as usize;
+            (1..=2.min(n)).find_map(|k| {
+                (0..=n - k)
+                    .find(|&a| g[a] ^ g[n - a - k] == x ^ g[n])
+                    .map(|a| (i + 1, a, k))
+            })
+        })
+        .expect("a winning knock")
+}
+
 /// Kayles values from the rules (Winning Ways, ch. 4): a move knocks down one pin or two
 /// adjacent pins of a row, leaving the pins on either side as rows.
 pub(crate) fn kayles_values(up_to: usize) -> Vec<u64> {
@@ -415,18 +432,7 @@ fn classroom_kayles_by_clicking_pins() {
         let x = rows.iter().fold(0, |a, &n| a ^ g[n as usize]);
         assert_ne!(x, 0, "the computer left a P-position: {pos}");
         // A knock of k pins after the first a of a row that leaves a P-position.
-        let (heap, a, k) = rows
-            .iter()
-            .enumerate()
-            .find_map(|(i, &n)| {
-                let n = n as usize;
-                (1..=2.min(n)).find_map(|k| {
-                    (0..=n - k)
-                        .find(|&a| g[a] ^ g[n - a - k] == x ^ g[n])
-                        .map(|a| (i + 1, a, k))
-                })
-            })
-            .expect("a winning knock");
+        let (heap, a, k) = winning_knock(&g, &rows, x);
         assert_eq!(answer_shown(&t), Vec::<String>::new(), "at {pos}");
         let pin = |p: usize| {
             t.b.wait(&format!(

@@ -176,18 +176,7 @@ fn kayles_by_taps(size: (u32, u32)) {
         let rows = heaps(&pos);
         let x = rows.iter().fold(0, |a, &n| a ^ g[n as usize]);
         assert_ne!(x, 0, "the computer left a P-position: {pos}");
-        let (heap, a, k) = rows
-            .iter()
-            .enumerate()
-            .find_map(|(i, &n)| {
-                let n = n as usize;
-                (1..=2.min(n)).find_map(|k| {
-                    (0..=n - k)
-                        .find(|&a| g[a] ^ g[n - a - k] == x ^ g[n])
-                        .map(|a| (i + 1, a, k))
-                })
-            })
-            .expect("a winning knock");
+        let (heap, a, k) = crate::web_browser::winning_knock(&g, &rows, x);
         let pin = |p: usize| {
             t.b.wait(&format!(
                 "#play-board g.pin[data-heap='{heap}'][data-pin='{p}']"
