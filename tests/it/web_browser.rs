@@ -1198,20 +1198,22 @@ fn nash_view_passes_the_method_and_says_when_the_list_may_be_incomplete() {
     assert_eq!(method, json!(null));
 }
 
-#[test]
-fn nash_view_solves_a_pasted_game_tree() {
-    let t = Harness::new(1200, 1200);
-    t.open("view=nash");
-    let tree = std::fs::read_to_string(format!(
-        "{}/examples/nash/entry.efg",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
+/// Pastes the game tree of the repository's file `path` into the Nash view's file
+/// box and solves it.
+pub(crate) fn paste_and_solve_tree(t: &Harness, path: &str) {
+    let tree = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
     t.b.js(
         "document.querySelector('#nash-file-box').open = true; document.querySelector('#nash-file').value = arguments[0];",
         vec![serde_json::Value::String(tree)],
     );
     t.b.click(&t.b.wait("#nash-solve-file"));
+}
+
+#[test]
+fn nash_view_solves_a_pasted_game_tree() {
+    let t = Harness::new(1200, 1200);
+    t.open("view=nash");
+    paste_and_solve_tree(&t, "examples/nash/entry.efg");
     // The server's drawing, the thick play, and the one subgame-perfect equilibrium.
     t.b.wait("#nash-tree svg");
     assert_eq!(t.b.all("#nash-tree svg line.on").len(), 2);

@@ -513,16 +513,7 @@ fn the_systems_preference_for_more_contrast_is_the_default() {
 fn the_nash_views_game_tree_is_drawn_in_light_ink_on_black() {
     let t = Harness::new(1200, 1200);
     t.open("view=nash&theme=contrast");
-    let tree = std::fs::read_to_string(format!(
-        "{}/examples/nash/entry.efg",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    t.b.js(
-        "document.querySelector('#nash-file-box').open = true; document.querySelector('#nash-file').value = arguments[0];",
-        vec![Value::String(tree)],
-    );
-    t.b.click(&t.b.wait("#nash-solve-file"));
+    crate::web_browser::paste_and_solve_tree(&t, "examples/nash/entry.efg");
     t.b.wait("#nash-tree svg text");
     // Each text of the drawing against what is under it: a player's number against
     // its circle, every other text against the black of the drawing.
